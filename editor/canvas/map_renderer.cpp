@@ -1,0 +1,391 @@
+#include "map_renderer.hpp"
+
+#include <wx/brush.h>
+#include <wx/pen.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace sandtable {
+namespace {
+
+wxColour toColour(Rgb c) {
+    return wxColour(c.r, c.g, c.b);
+}
+
+// Higher ground is drawn lighter and warmer, as on period maps' hachured hills.
+wxColour shaded(Rgb c, int level) {
+    const double k = std::clamp(level * 0.07, -0.4, 0.5);
+    auto mix = [k](int v) {
+        const double out = k >= 0 ? v + (255 - v) * k * 0.8 : v * (1 + k);
+        return static_cast<unsigned char>(std::clamp(out, 0.0, 255.0));
+    };
+    return wxColour(mix(c.r), mix(c.g), mix(c.b));
+}
+
+// Fonts by explicit face and point size: a size in pixels makes wxGTK consult the desktop's default
+// font, which needs a display, and the renderer must also work headless (exports, tests). On the
+// Cairo renderer one point is one user unit, so text scales with the map.
+wxGraphicsFont font(wxGraphicsContext& gc, double size, wxColour colour, bool bold = false,
+                    bool italic = false, bool serif = false) {
+    wxFontInfo info(size);
+    info.FaceName(serif ? "DejaVu Serif" : "DejaVu Sans")
+        .Family(serif ? wxFONTFAMILY_ROMAN : wxFONTFAMILY_SWISS);
+    if (bold) {
+        info.Bold();
+    }
+    if (italic) {
+        info.Italic();
+    }
+    return gc.CreateFont(wxFont(info), colour);
+}
+
+bool intersects(wxRect2DDouble r, Point p, double margin) {
+    return p.x >= r.m_x - margin && p.y >= r.m_y - margin && p.x <= r.m_x + r.m_width + margin &&
+           p.y <= r.m_y + r.m_height + margin;
+}
+
+std::string_view echelonMark(Echelon e) {
+    switch (e) {
+    case Echelon::Army:
+        return "XXXX";
+    case Echelon::Corps:
+        return "XXX";
+    case Echelon::Division:
+        return "XX";
+    case Echelon::Brigade:
+        return "X";
+    }
+    return "";
+}
+
+} // namespace
+
+wxColour MapRenderer::sideColour(Side side) {
+    return side == Side::Union ? wxColour(52, 84, 160) : wxColour(150, 150, 150);
+}
+
+wxGraphicsPath MapRenderer::cellPath(wxGraphicsContext& gc, Offset c) const {
+    wxGraphicsPath path = gc.CreatePath();
+    const auto corners = layout_.corners(c);
+    path.MoveToPoint(corners[0].x, corners[0].y);
+    for (std::size_t i = 1; i < corners.size(); ++i) {
+        path.AddLineToPoint(corners[i].x, corners[i].y);
+    }
+    path.CloseSubpath();
+    return path;
+}
+
+void MapRenderer::draw(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit,
+                       const RenderOptions& o) const {
+    Offset first, last;
+    layout_.visibleRange(visible.m_x, visible.m_y, visible.m_x + visible.m_width,
+                         visible.m_y + visible.m_height, first, last);
+    drawCells(gc, first, last, pixelsPerUnit, o);
+    if (o.hexsides) {
+        drawHexsides(gc, first, last);
+    }
+    if (o.paths) {
+        drawPaths(gc, visible);
+    }
+    if (o.features) {
+        drawFeatures(gc, visible, pixelsPerUnit);
+    }
+    if (o.pieces) {
+        drawPieces(gc, visible, pixelsPerUnit);
+    }
+}
+
+void MapRenderer::drawCells(wxGraphicsContext& gc, Offset first, Offset last, double pixelsPerUnit,
+                            const RenderOptions& o) const {
+    const Map& map = s_.map;
+    const Grid& g = map.grid;
+    const double size = layout_.cellSize();
+    const bool showGrid = o.grid && size * pixelsPerUnit >= 6;
+    gc.SetPen(*wxTRANSPARENT_PEN);
+    if (showGrid) {
+        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(70, 70, 60, 110)).Width(size * 0.012)));
+    }
+    for (int row = first.row; row <= last.row; ++row) {
+        for (int col = first.col; col <= last.col; ++col) {
+            const Offset c{col, row};
+            const std::size_t i = g.index(c);
+            const Rgb base = map.terrainTypes[map.terrain[i]].colour;
+            gc.SetBrush(
+                gc.CreateBrush(wxBrush(o.elevation ? shaded(base, map.elevation[i]) : toColour(base))));
+            gc.DrawPath(cellPath(gc, c));
+        }
+    }
+    // Contours: a brown line along every side where the level changes.
+    if (o.elevation) {
+        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(140, 90, 40)).Width(size * 0.03)));
+        for (int row = first.row; row <= last.row; ++row) {
+            for (int col = first.col; col <= last.col; ++col) {
+                const Offset c{col, row};
+                for (int d = 0; d < g.sideCount() / 2; ++d) {
+                    const Offset n = g.neighbor(c, d);
+                    if (g.contains(n) && map.elevationAt(n) != map.elevationAt(c)) {
+                        auto [a, b] = layout_.edgeSegment(g.edge(c, d));
+                        gc.StrokeLine(a.x, a.y, b.x, b.y);
+                    }
+                }
+            }
+        }
+    }
+    if (o.labels && size * pixelsPerUnit >= 36) {
+        gc.SetFont(font(gc, size * 0.13, wxColour(40, 40, 40, 200)));
+        for (int row = first.row; row <= last.row; ++row) {
+            for (int col = first.col; col <= last.col; ++col) {
+                const Offset c{col, row};
+                const Point p = layout_.cellCenter(c);
+                const wxString text = g.label(c);
+                double w = 0, h = 0;
+                gc.GetTextExtent(text, &w, &h);
+                gc.DrawText(text, p.x - w / 2, p.y - size * 0.45);
+            }
+        }
+    }
+}
+
+void MapRenderer::drawHexsides(wxGraphicsContext& gc, Offset first, Offset last) const {
+    const Grid& g = s_.map.grid;
+    const double size = layout_.cellSize();
+    for (const auto& [edge, side] : s_.map.hexsides) {
+        const Offset c = g.contains(edge.cell) ? edge.cell : g.neighbor(edge.cell, edge.dir);
+        if (c.col < first.col - 1 || c.col > last.col + 1 || c.row < first.row - 1 || c.row > last.row + 1) {
+            continue;
+        }
+        auto [a, b] = layout_.edgeSegment(edge);
+        auto stroke = [&](wxColour colour, double width, wxPenStyle style = wxPENSTYLE_SOLID) {
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(colour).Width(width).Style(style).Cap(wxCAP_ROUND)));
+            gc.StrokeLine(a.x, a.y, b.x, b.y);
+        };
+        if (side.has(SideFeature::River)) {
+            stroke(wxColour(40, 90, 190), size * 0.16);
+        }
+        if (side.has(SideFeature::Stream)) {
+            stroke(wxColour(60, 120, 210), size * 0.07);
+        }
+        if (side.has(SideFeature::Wall)) {
+            stroke(wxColour(90, 90, 90), size * 0.06);
+        }
+        if (side.has(SideFeature::Fence)) {
+            stroke(wxColour(120, 80, 40), size * 0.04, wxPENSTYLE_SHORT_DASH);
+        }
+        if (side.crossing != Crossing::None) {
+            const Point m{(a.x + b.x) / 2, (a.y + b.y) / 2};
+            const double r = size * 0.12;
+            if (side.crossing == Crossing::Bridge) {
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(60, 40, 20)).Width(size * 0.02)));
+                gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(170, 130, 80))));
+                gc.DrawRectangle(m.x - r, m.y - r * 0.6, 2 * r, 1.2 * r);
+            } else {
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(40, 90, 190)).Width(size * 0.02)));
+                gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(220, 235, 255))));
+                gc.DrawEllipse(m.x - r * 0.7, m.y - r * 0.7, 1.4 * r, 1.4 * r);
+            }
+        }
+    }
+}
+
+void MapRenderer::drawPaths(wxGraphicsContext& gc, wxRect2DDouble visible) const {
+    const double size = layout_.cellSize();
+    for (const auto& [id, path] : s_.map.paths) {
+        const bool anyVisible = std::ranges::any_of(
+            path.cells, [&](Offset c) { return intersects(visible, layout_.cellCenter(c), size); });
+        if (!anyVisible) {
+            continue;
+        }
+        wxGraphicsPath line = gc.CreatePath();
+        const Point p0 = layout_.cellCenter(path.cells.front());
+        line.MoveToPoint(p0.x, p0.y);
+        for (std::size_t i = 1; i < path.cells.size(); ++i) {
+            const Point p = layout_.cellCenter(path.cells[i]);
+            line.AddLineToPoint(p.x, p.y);
+        }
+        switch (path.kind) {
+        case PathKind::Road:
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(150, 100, 50))
+                                       .Width(size * 0.06)
+                                       .Cap(wxCAP_ROUND)
+                                       .Join(wxJOIN_ROUND)));
+            break;
+        case PathKind::Pike:
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(110, 60, 20))
+                                       .Width(size * 0.1)
+                                       .Cap(wxCAP_ROUND)
+                                       .Join(wxJOIN_ROUND)));
+            break;
+        case PathKind::Railroad:
+            gc.SetPen(
+                gc.CreatePen(wxGraphicsPenInfo(wxColour(30, 30, 30)).Width(size * 0.05).Join(wxJOIN_ROUND)));
+            break;
+        }
+        gc.StrokePath(line);
+        if (path.kind == PathKind::Railroad) {
+            // Cross ties.
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(30, 30, 30)).Width(size * 0.025)));
+            for (std::size_t i = 1; i < path.cells.size(); ++i) {
+                const Point a = layout_.cellCenter(path.cells[i - 1]), b = layout_.cellCenter(path.cells[i]);
+                const double dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
+                const double nx = -dy / len * size * 0.1, ny = dx / len * size * 0.1;
+                for (double t : {0.25, 0.5, 0.75}) {
+                    const double x = a.x + dx * t, y = a.y + dy * t;
+                    gc.StrokeLine(x - nx, y - ny, x + nx, y + ny);
+                }
+            }
+        }
+    }
+}
+
+void MapRenderer::drawFeatures(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit) const {
+    const double size = layout_.cellSize();
+    if (size * pixelsPerUnit < 12) {
+        return;
+    }
+    for (const auto& [id, f] : s_.map.features) {
+        const Point p = layout_.cellCenter(f.cell);
+        if (!intersects(visible, p, size * 3)) {
+            continue;
+        }
+        const double r = size * 0.1;
+        switch (f.kind) {
+        case FeatureKind::Town:
+            gc.SetPen(*wxBLACK_PEN);
+            gc.SetBrush(*wxBLACK_BRUSH);
+            gc.DrawRectangle(p.x - r, p.y - r, 2 * r, 2 * r);
+            break;
+        case FeatureKind::Objective:
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(200, 30, 30)).Width(size * 0.04)));
+            gc.SetBrush(*wxTRANSPARENT_BRUSH);
+            gc.DrawEllipse(p.x - size * 0.4, p.y - size * 0.4, size * 0.8, size * 0.8);
+            break;
+        case FeatureKind::Landing:
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(30, 60, 160)).Width(size * 0.04)));
+            gc.SetBrush(*wxTRANSPARENT_BRUSH);
+            gc.DrawRectangle(p.x - r * 2, p.y - r, 4 * r, 2 * r);
+            break;
+        case FeatureKind::EntryPoint: {
+            gc.SetPen(*wxTRANSPARENT_PEN);
+            gc.SetBrush(gc.CreateBrush(wxBrush(f.side ? sideColour(*f.side) : wxColour(0, 0, 0))));
+            wxGraphicsPath arrow = gc.CreatePath();
+            arrow.MoveToPoint(p.x - r * 2, p.y - r * 2);
+            arrow.AddLineToPoint(p.x + r * 2, p.y);
+            arrow.AddLineToPoint(p.x - r * 2, p.y + r * 2);
+            arrow.CloseSubpath();
+            gc.FillPath(arrow);
+            break;
+        }
+        case FeatureKind::Label:
+            break;
+        }
+        if (!f.name.empty()) {
+            const bool isLabel = f.kind == FeatureKind::Label;
+            gc.SetFont(
+                font(gc, size * (isLabel ? 0.3 : 0.22), wxColour(20, 20, 20), !isLabel, isLabel, true));
+            double w = 0, h = 0;
+            gc.GetTextExtent(f.name, &w, &h);
+            gc.DrawText(wxString::FromUTF8(f.name), p.x - w / 2, p.y + size * 0.12);
+        }
+    }
+}
+
+void MapRenderer::drawPieces(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit) const {
+    const double size = layout_.cellSize();
+    const bool detailed = size * pixelsPerUnit >= 24;
+    for (const auto& [piece, placement] : s_.deployment.placements) {
+        for (std::size_t k = 0; k < placement.cells.size(); ++k) {
+            const Point p = layout_.cellCenter(placement.cells[k]);
+            if (!intersects(visible, p, size)) {
+                continue;
+            }
+            if (piece.kind == PieceKind::Unit) {
+                auto it = s_.oob.units.find(UnitId{piece.id});
+                if (it == s_.oob.units.end()) {
+                    continue;
+                }
+                const Unit& u = it->second;
+                const Side side = s_.oob.sideOf(u.parent).value_or(Side::Union);
+                const double w = size * 0.62, h = size * 0.46;
+                const double x = p.x - w / 2, y = p.y - h / 2;
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(20, 20, 20)).Width(size * 0.02)));
+                gc.SetBrush(gc.CreateBrush(wxBrush(sideColour(side))));
+                gc.DrawRectangle(x, y, w, h);
+                if (!detailed) {
+                    continue;
+                }
+                // NATO-style symbol in the upper part of the counter.
+                const double sx = x + w * 0.2, sy = y + h * 0.1, sw = w * 0.6, sh = h * 0.45;
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(*wxWHITE).Width(size * 0.02)));
+                gc.SetBrush(*wxTRANSPARENT_BRUSH);
+                gc.DrawRectangle(sx, sy, sw, sh);
+                if (u.arm == Arm::Infantry || u.arm == Arm::Cavalry) {
+                    gc.StrokeLine(sx, sy + sh, sx + sw, sy);
+                }
+                if (u.arm == Arm::Infantry) {
+                    gc.StrokeLine(sx, sy, sx + sw, sy + sh);
+                }
+                if (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery) {
+                    gc.SetBrush(*wxWHITE_BRUSH);
+                    const double r = sh * (u.arm == Arm::HeavyArtillery ? 0.3 : 0.2);
+                    gc.DrawEllipse(sx + sw / 2 - r, sy + sh / 2 - r, 2 * r, 2 * r);
+                }
+                const wxString text = u.roster != 0 ? wxString::Format("%d", u.roster)
+                                                    : wxString::FromUTF8(u.name.substr(0, 4));
+                gc.SetFont(font(gc, size * 0.15, *wxWHITE, true));
+                double tw = 0, th = 0;
+                gc.GetTextExtent(text, &tw, &th);
+                gc.DrawText(text, p.x - tw / 2, y + h * 0.58);
+                if (placement.facing && k == 0) {
+                    const double angle = (placement.facing->kind == FacingKind::Corner
+                                              ? layout_.cornerAngle(placement.facing->index)
+                                              : layout_.sideAngle(placement.facing->index)) *
+                                         std::numbers::pi / 180;
+                    const double r0 = size * 0.36, r1 = size * 0.46, spread = 0.18;
+                    wxGraphicsPath tri = gc.CreatePath();
+                    tri.MoveToPoint(p.x + r1 * std::cos(angle), p.y + r1 * std::sin(angle));
+                    tri.AddLineToPoint(p.x + r0 * std::cos(angle - spread),
+                                       p.y + r0 * std::sin(angle - spread));
+                    tri.AddLineToPoint(p.x + r0 * std::cos(angle + spread),
+                                       p.y + r0 * std::sin(angle + spread));
+                    tri.CloseSubpath();
+                    gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(20, 20, 20))));
+                    gc.FillPath(tri);
+                }
+            } else if (piece.kind == PieceKind::Commander) {
+                const Headquarters* hq = s_.oob.find(HeadquartersId{piece.id});
+                if (hq == nullptr) {
+                    continue;
+                }
+                const double r = size * 0.15;
+                const double cx = p.x + size * 0.25, cy = p.y - size * 0.25;
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(250, 220, 60)).Width(size * 0.025)));
+                gc.SetBrush(gc.CreateBrush(wxBrush(sideColour(hq->side))));
+                gc.DrawEllipse(cx - r, cy - r, 2 * r, 2 * r);
+                if (detailed) {
+                    gc.SetFont(font(gc, size * 0.09, *wxWHITE, true));
+                    double tw = 0, th = 0;
+                    const wxString mark(std::string(echelonMark(hq->echelon)));
+                    gc.GetTextExtent(mark, &tw, &th);
+                    gc.DrawText(mark, cx - tw / 2, cy - th / 2);
+                }
+            } else {
+                auto it = s_.oob.trains.find(TrainId{piece.id});
+                const Side side = it == s_.oob.trains.end()
+                                      ? Side::Union
+                                      : s_.oob.sideOf(it->second.corps).value_or(Side::Union);
+                const double w = size * 0.36, h = size * 0.18, x = p.x - size * 0.3, y = p.y + size * 0.1;
+                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(20, 20, 20)).Width(size * 0.02)));
+                gc.SetBrush(gc.CreateBrush(wxBrush(sideColour(side))));
+                gc.DrawRectangle(x, y, w, h);
+                gc.SetBrush(*wxBLACK_BRUSH);
+                const double r = h * 0.3;
+                gc.DrawEllipse(x + w * 0.2 - r, y + h - r, 2 * r, 2 * r);
+                gc.DrawEllipse(x + w * 0.8 - r, y + h - r, 2 * r, 2 * r);
+            }
+        }
+    }
+}
+
+} // namespace sandtable

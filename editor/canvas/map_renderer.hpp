@@ -1,0 +1,46 @@
+#pragma once
+// MapRenderer draws a scenario's map onto any wxGraphicsContext: the screen canvas, an off-screen
+// image (screenshots, pixel tests, PNG export) and later the printer and Cairo PDF/SVG surfaces.
+// It draws only the cells inside the visible rectangle, so cost follows the view, not the map.
+#include "model/layout.hpp"
+#include "model/scenario.hpp"
+
+#include <wx/graphics.h>
+
+namespace sandtable {
+
+struct RenderOptions {
+    bool grid = true;
+    bool labels = true;
+    bool elevation = true;
+    bool hexsides = true;
+    bool paths = true;
+    bool features = true;
+    bool pieces = true;
+};
+
+class MapRenderer {
+  public:
+    MapRenderer(const Scenario& scenario, const Layout& layout) : s_(scenario), layout_(layout) {}
+
+    // Draws in map units (the layout's); `visible` is the part of the map to draw, in the same units.
+    // `pixelsPerUnit` decides what is legible (labels only when cells are large enough).
+    void draw(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit,
+              const RenderOptions& options = {}) const;
+
+    static wxColour sideColour(Side side);
+
+  private:
+    void drawCells(wxGraphicsContext& gc, Offset first, Offset last, double pixelsPerUnit,
+                   const RenderOptions& o) const;
+    void drawHexsides(wxGraphicsContext& gc, Offset first, Offset last) const;
+    void drawPaths(wxGraphicsContext& gc, wxRect2DDouble visible) const;
+    void drawFeatures(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit) const;
+    void drawPieces(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit) const;
+    wxGraphicsPath cellPath(wxGraphicsContext& gc, Offset c) const;
+
+    const Scenario& s_;
+    const Layout& layout_;
+};
+
+} // namespace sandtable

@@ -1,0 +1,35 @@
+#pragma once
+// Arguments parses one subcommand's options: flags, options with a value, and positionals, with an
+// error message naming the option that is wrong.
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace sandtable::cli {
+
+class Arguments {
+  public:
+    // valueOptions take a value (--cols 10 or --cols=10); flags do not.
+    Arguments(const std::vector<std::string>& args, std::set<std::string> flags,
+              std::set<std::string> valueOptions);
+
+    bool ok() const { return error_.empty(); }
+    const std::string& error() const { return error_; }
+    bool has(const std::string& flag) const { return flags_.contains(flag); }
+    std::optional<std::string> value(const std::string& option) const;
+    const std::vector<std::string>& positionals() const { return positionals_; }
+
+    // Parses an integer option within [lo, hi]; on a bad value sets error() and returns nullopt.
+    std::optional<long long> integer(const std::string& option, long long lo, long long hi,
+                                     long long fallback);
+
+  private:
+    std::set<std::string> flags_;
+    std::map<std::string, std::string> values_;
+    std::vector<std::string> positionals_;
+    std::string error_;
+};
+
+} // namespace sandtable::cli

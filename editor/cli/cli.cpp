@@ -1,0 +1,96 @@
+#include "cli.hpp"
+
+#include "commands.hpp"
+
+#include <algorithm>
+#include <array>
+#include <ostream>
+
+#ifndef SANDTABLE_VERSION
+#define SANDTABLE_VERSION "0.0.0"
+#endif
+
+namespace sandtable::cli {
+namespace {
+
+struct Subcommand {
+    std::string_view name;
+    std::string_view summary;
+    std::string_view usage;
+    int (*run)(const std::vector<std::string>&, std::ostream&, std::ostream&);
+};
+
+constexpr std::array subcommands{
+    Subcommand{"info", "describe a scenario: grid, layers, order of battle, deployment",
+               "sandtable info FILE [--json]\n\n"
+               "Prints the grid, size and scale, cells per terrain type, hexsides, paths and map features,\n"
+               "the order of battle of each side and how much of it is deployed.\n\n"
+               "  --json   the same as a JSON document (docs/cli.md describes its fields)\n",
+               infoCommand},
+    Subcommand{
+        "convert", "read a scenario and write it again (canonical form)",
+        "sandtable convert IN OUT\n\n"
+        "Reads IN and saves it as OUT in the canonical native format (atomic; an existing OUT is kept\n"
+        "as OUT.bak). Reports IN's errors with file, line and column.\n",
+        convertCommand},
+    Subcommand{"generate", "write a synthetic, valid scenario for tests and benchmarks",
+               "sandtable generate --cols N --rows N --units N [--roads N] [--seed S] [--grid "
+               "hex-flat|hex-pointy|square] -o FILE\n\n"
+               "Random but reproducible: the same options give the same file.\n",
+               generateCommand},
+};
+
+void printHelp(std::ostream& out) {
+    out << "sandtable " SANDTABLE_VERSION
+           " - scenario and map editor for American Civil War grid wargames\n\n"
+           "usage: sandtable [FILE]            open the editor (on FILE)\n"
+           "       sandtable COMMAND [ARGS]    run headless, without a display\n\n"
+           "commands:\n";
+    for (const auto& c : subcommands) {
+        out << "  " << c.name << std::string(12 - c.name.size(), ' ') << c.summary << "\n";
+    }
+    out << "\nsandtable COMMAND --help shows a command's options.\n"
+           "exit codes: 0 success, 1 the scenario has problems, 2 bad input or usage.\n";
+}
+
+const Subcommand* find(std::string_view name) {
+    auto it = std::ranges::find(subcommands, name, &Subcommand::name);
+    return it == subcommands.end() ? nullptr : &*it;
+}
+
+} // namespace
+
+bool isHeadless(std::string_view first) {
+    return first == "--help" || first == "-h" || first == "help" || first == "--version" ||
+           find(first) != nullptr;
+}
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        if (args.size() > 1 && args[0] == "help") {
+            if (const Subcommand* c = find(args[1])) {
+                out << "usage: " << c->usage;
+                return Success;
+            }
+        }
+        printHelp(out);
+        return Success;
+    }
+    if (args[0] == "--version") {
+        out << "sandtable " SANDTABLE_VERSION "\n";
+        return Success;
+    }
+    const Subcommand* c = find(args[0]);
+    if (c == nullptr) {
+        err << "sandtable: unknown command '" << args[0] << "'; see sandtable --help\n";
+        return BadInput;
+    }
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (std::ranges::find(rest, "--help") != rest.end() || std::ranges::find(rest, "-h") != rest.end()) {
+        out << "usage: " << c->usage;
+        return Success;
+    }
+    return c->run(rest, out, err);
+}
+
+} // namespace sandtable::cli

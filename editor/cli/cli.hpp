@@ -1,0 +1,22 @@
+#pragma once
+// The headless half of the sandtable executable: subcommands that run without a display.
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sandtable::cli {
+
+enum ExitCode : int {
+    Success = 0,
+    ScenarioHasProblems = 1,
+    BadInput = 2,
+};
+
+// True when argv[1] asks for a headless subcommand (or --help / --version) rather than the editor.
+bool isHeadless(std::string_view firstArgument);
+
+// Runs `sandtable ARGS...` (args without the program name) and returns the exit code.
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+} // namespace sandtable::cli

@@ -1,0 +1,11 @@
+#pragma once
+// One function per subcommand; each parses its own options and returns an exit code.
+#include "cli.hpp"
+
+namespace sandtable::cli {
+
+int infoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int convertCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+} // namespace sandtable::cli

@@ -1,0 +1,29 @@
+#include "arguments.hpp"
+#include "commands.hpp"
+#include "formats/scenario_xml.hpp"
+
+#include <ostream>
+
+namespace sandtable::cli {
+
+int convertCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    Arguments a(args, {}, {});
+    if (!a.ok() || a.positionals().size() != 2) {
+        err << "sandtable convert: " << (a.ok() ? "expected IN and OUT" : a.error())
+            << "; usage: sandtable convert IN OUT\n";
+        return BadInput;
+    }
+    auto scenario = readScenario(a.positionals()[0]);
+    if (!scenario) {
+        err << scenario.error().toString() << "\n";
+        return BadInput;
+    }
+    if (auto saved = saveScenario(*scenario, a.positionals()[1]); !saved) {
+        err << "sandtable convert: " << saved.error() << "\n";
+        return BadInput;
+    }
+    out << "wrote " << a.positionals()[1] << "\n";
+    return Success;
+}
+
+} // namespace sandtable::cli

@@ -1,0 +1,829 @@
+#include "atomic_file.hpp"
+#include "scenario_xml.hpp"
+
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <initializer_list>
+#include <set>
+#include <unordered_map>
+
+namespace sandtable {
+namespace {
+
+// Thrown inside the reader only; readScenario turns it into a LoadError.
+struct ReadFailure {
+    std::ptrdiff_t offset;
+    std::string message;
+};
+
+constexpr int maxCellsPerMap = 25'000'000;
+constexpr int maxId = 1'000'000'000;
+
+std::string quote(std::string_view s) {
+    return "'" + std::string(s) + "'";
+}
+std::string element(pugi::xml_node n) {
+    return "<" + std::string(n.name()) + ">";
+}
+
+template <typename T> bool parseNumber(std::string_view text, T& out) {
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, out);
+    return ec == std::errc{} && ptr == end && !text.empty();
+}
+
+class Reader {
+  public:
+    Reader(std::string_view xml, std::string_view name) : xml_(xml), name_(name) {}
+
+    std::expected<Scenario, LoadError> run() {
+        try {
+            parse();
+            return std::move(s_);
+        } catch (const ReadFailure& f) {
+            return std::unexpected(errorAt(f.offset, f.message));
+        }
+    }
+
+  private:
+    LoadError errorAt(std::ptrdiff_t offset, const std::string& message) const {
+        LoadError e{name_, 0, 0, message};
+        if (offset >= 0) {
+            const auto upto = std::min(static_cast<std::size_t>(offset), xml_.size());
+            const std::string_view before = xml_.substr(0, upto);
+            e.line = static_cast<int>(std::count(before.begin(), before.end(), '\n')) + 1;
+            const auto lineStart = before.rfind('\n');
+            e.column = static_cast<int>(lineStart == std::string_view::npos ? upto + 1 : upto - lineStart);
+        }
+        return e;
+    }
+
+    [[noreturn]] void fail(pugi::xml_node at, std::string message) const {
+        // pugixml points at an element's name; a person looks for its '<'.
+        const std::ptrdiff_t offset =
+            !at ? -1 : at.offset_debug() - (at.type() == pugi::node_element ? 1 : 0);
+        throw ReadFailure{offset, std::move(message)};
+    }
+    [[noreturn]] void failAtOffset(std::ptrdiff_t offset, std::string message) const {
+        throw ReadFailure{offset, std::move(message)};
+    }
+
+    // ----- attributes -----
+    void allowOnly(pugi::xml_node n, std::initializer_list<std::string_view> names) const {
+        for (pugi::xml_attribute a : n.attributes()) {
+            if (std::find(names.begin(), names.end(), std::string_view(a.name())) == names.end()) {
+                std::string list;
+                for (auto nm : names) {
+                    list += (list.empty() ? "" : ", ") + std::string(nm);
+                }
+                fail(n, "unknown attribute " + quote(a.name()) + " on " + element(n) +
+                            (list.empty() ? "; it takes no attributes" : "; expected " + list));
+            }
+        }
+    }
+
+    std::string_view required(pugi::xml_node n, const char* attr) const {
+        pugi::xml_attribute a = n.attribute(attr);
+        if (!a) {
+            fail(n, element(n) + " is missing the attribute " + quote(attr));
+        }
+        return a.value();
+    }
+
+    std::string text(pugi::xml_node n, const char* attr, std::string_view fallback = "") const {
+        pugi::xml_attribute a = n.attribute(attr);
+        return a ? a.value() : std::string(fallback);
+    }
+
+    long long integer(pugi::xml_node n, const char* attr, long long lo, long long hi,
+                      std::optional<long long> fallback = {}) const {
+        pugi::xml_attribute a = n.attribute(attr);
+        if (!a) {
+            if (fallback) {
+                return *fallback;
+            }
+            fail(n, element(n) + " is missing the attribute " + quote(attr));
+        }
+        long long v = 0;
+        if (!parseNumber(std::string_view(a.value()), v) || v < lo || v > hi) {
+            fail(n, "attribute " + quote(attr) + " of " + element(n) + " must be a whole number from " +
+                        std::to_string(lo) + " to " + std::to_string(hi) + ", not " + quote(a.value()));
+        }
+        return v;
+    }
+    int int32(pugi::xml_node n, const char* attr, int lo, int hi, std::optional<int> fallback = {}) const {
+        return static_cast<int>(
+            integer(n, attr, lo, hi, fallback ? std::optional<long long>(*fallback) : std::nullopt));
+    }
+
+    double number(pugi::xml_node n, const char* attr, double lo, double hi,
+                  std::optional<double> fallback = {}) const {
+        pugi::xml_attribute a = n.attribute(attr);
+        if (!a) {
+            if (fallback) {
+                return *fallback;
+            }
+            fail(n, element(n) + " is missing the attribute " + quote(attr));
+        }
+        double v = 0;
+        if (!parseNumber(std::string_view(a.value()), v) || !(v >= lo && v <= hi)) {
+            fail(n, "attribute " + quote(attr) + " of " + element(n) + " must be a number from " +
+                        std::to_string(lo) + " to " + std::to_string(hi) + ", not " + quote(a.value()));
+        }
+        return v;
+    }
+
+    bool boolean(pugi::xml_node n, const char* attr, bool fallback) const {
+        pugi::xml_attribute a = n.attribute(attr);
+        if (!a) {
+            return fallback;
+        }
+        const std::string_view v = a.value();
+        if (v == "true") {
+            return true;
+        }
+        if (v == "false") {
+            return false;
+        }
+        fail(n, "attribute " + quote(attr) + " of " + element(n) + " must be true or false, not " + quote(v));
+    }
+
+    template <typename E>
+    E enumeration(pugi::xml_node n, const char* attr, std::optional<E> fallback = {}) const {
+        pugi::xml_attribute a = n.attribute(attr);
+        if (!a) {
+            if (fallback) {
+                return *fallback;
+            }
+            fail(n, element(n) + " is missing the attribute " + quote(attr));
+        }
+        if (auto v = parseEnum<E>(a.value())) {
+            return *v;
+        }
+        fail(n, "attribute " + quote(attr) + " of " + element(n) + " is " + quote(a.value()) + "; expected " +
+                    expectedNames<E>());
+    }
+
+    Offset cellFrom(pugi::xml_node n, std::string_view label, const char* attr) const {
+        const Grid& g = s_.map.grid;
+        if (auto c = g.parseLabel(label)) {
+            return *c;
+        }
+        const std::string first = g.label({0, 0}), last = g.label({g.cols() - 1, g.rows() - 1});
+        fail(n, "cell " + quote(label) + " in attribute " + quote(attr) + " of " + element(n) +
+                    " is not on the map: labels run from " + first + " to " + last + " (column then row, " +
+                    std::to_string(first.size() / 2) + " digits each)");
+    }
+
+    Offset cell(pugi::xml_node n, const char* attr) const { return cellFrom(n, required(n, attr), attr); }
+
+    std::vector<Offset> cellList(pugi::xml_node n, const char* attr) const {
+        std::vector<Offset> out;
+        std::string_view rest = required(n, attr);
+        while (!rest.empty()) {
+            const auto start = rest.find_first_not_of(" \t\r\n");
+            if (start == std::string_view::npos) {
+                break;
+            }
+            rest.remove_prefix(start);
+            const auto end = rest.find_first_of(" \t\r\n");
+            out.push_back(cellFrom(n, rest.substr(0, end), attr));
+            rest.remove_prefix(end == std::string_view::npos ? rest.size() : end);
+        }
+        if (out.empty()) {
+            fail(n, "attribute " + quote(attr) + " of " + element(n) + " lists no cells");
+        }
+        return out;
+    }
+
+    PieceRef pieceFrom(pugi::xml_node n, std::string_view ref, const char* attr) const {
+        const auto colon = ref.find(':');
+        std::uint32_t id = 0;
+        const auto kind =
+            colon == std::string_view::npos ? std::nullopt : parseEnum<PieceKind>(ref.substr(0, colon));
+        if (!kind || !parseNumber(ref.substr(colon + 1), id)) {
+            fail(n, "attribute " + quote(attr) + " of " + element(n) + " is " + quote(ref) +
+                        "; expected unit:ID, commander:ID or train:ID");
+        }
+        const PieceRef p{*kind, id};
+        const bool exists =
+            (p.kind == PieceKind::Unit && s_.oob.units.contains(UnitId{id})) ||
+            (p.kind == PieceKind::Commander && s_.oob.headquarters.contains(HeadquartersId{id})) ||
+            (p.kind == PieceKind::Train && s_.oob.trains.contains(TrainId{id}));
+        if (!exists) {
+            fail(n, std::string(element(n)) + " refers to " + std::string(ref) +
+                        ", which is not in the order of battle");
+        }
+        return p;
+    }
+
+    std::uint32_t id(pugi::xml_node n) const {
+        return static_cast<std::uint32_t>(integer(n, "id", 1, maxId));
+    }
+
+    template <typename Id, typename V>
+    void insertUnique(std::map<Id, V>& m, Id key, V value, pugi::xml_node n, std::string_view what) {
+        if (auto [it, added] = m.emplace(key, std::move(value)); !added) {
+            fail(n, "duplicate " + std::string(what) + " id " + std::to_string(key.value) +
+                        " (first at line " +
+                        std::to_string(errorAt(firstSeen_.at(lineKey(what, key.value)), "").line) + ")");
+        }
+        firstSeen_[lineKey(what, key.value)] = n.offset_debug();
+    }
+    static std::string lineKey(std::string_view what, std::uint32_t v) {
+        return std::string(what) + "#" + std::to_string(v);
+    }
+
+    // ----- children -----
+    void allowChildren(pugi::xml_node n, std::initializer_list<std::string_view> names) const {
+        for (pugi::xml_node c : n.children()) {
+            if (c.type() != pugi::node_element) {
+                continue;
+            }
+            if (std::find(names.begin(), names.end(), std::string_view(c.name())) == names.end()) {
+                std::string list;
+                for (auto nm : names) {
+                    list += (list.empty() ? "<" : ">, <") + std::string(nm);
+                }
+                fail(c, "unexpected element " + element(c) + " in " + element(n) +
+                            (list.empty() ? "; it holds no elements" : "; expected " + list + ">"));
+            }
+        }
+    }
+
+    pugi::xml_node single(pugi::xml_node parent, const char* name, bool needed) const {
+        pugi::xml_node found = parent.child(name);
+        if (!found && needed) {
+            fail(parent, element(parent) + " has no <" + std::string(name) + "> element");
+        }
+        if (found && found.next_sibling(name)) {
+            fail(found.next_sibling(name),
+                 element(parent) + " has more than one <" + std::string(name) + ">");
+        }
+        return found;
+    }
+
+    // ----- sections -----
+    void parse() {
+        if (xml_.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+            failAtOffset(
+                0, "the file is empty; a Sandtable scenario starts with <scenario format-version=\"1\">");
+        }
+        pugi::xml_parse_result r =
+            doc_.load_buffer(xml_.data(), xml_.size(), pugi::parse_default | pugi::parse_ws_pcdata_single);
+        if (!r) {
+            if (r.status == pugi::status_no_document_element) {
+                failAtOffset(
+                    0,
+                    "no XML element found; a Sandtable scenario starts with <scenario format-version=\"1\">");
+            }
+            std::string what = r.description();
+            // Nothing closes after the error: the file most likely ends too early.
+            const auto from =
+                std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(r.offset, 0)), xml_.size());
+            if (r.status == pugi::status_end_element_mismatch ||
+                xml_.find('>', from) == std::string_view::npos) {
+                what += " (the file ends before its elements are closed: is it truncated?)";
+            }
+            failAtOffset(r.offset, "not well-formed XML: " + what);
+        }
+        pugi::xml_node root = doc_.document_element();
+        if (std::string_view(root.name()) != "scenario") {
+            fail(root,
+                 "the root element is " + element(root) + "; a Sandtable scenario starts with <scenario>");
+        }
+        allowOnly(root, {"format-version"});
+        const long long version = integer(root, "format-version", 1, 1'000'000);
+        if (version > currentFormatVersion) {
+            fail(root, "format-version " + std::to_string(version) +
+                           " was written by a newer Sandtable; this one reads up to " +
+                           std::to_string(currentFormatVersion) + ". Update Sandtable to open it");
+        }
+        allowChildren(root, {"info", "map", "order-of-battle", "deployment", "events", "exclusions"});
+        readMap(single(root, "map", true));
+        readInfo(single(root, "info", true));
+        if (auto oob = single(root, "order-of-battle", false)) {
+            readOrderOfBattle(oob);
+        }
+        if (auto dep = single(root, "deployment", false)) {
+            readDeployment(dep);
+        }
+        if (auto ev = single(root, "events", false)) {
+            readEvents(ev);
+        }
+        if (auto ex = single(root, "exclusions", false)) {
+            readExclusions(ex);
+        }
+    }
+
+    void readInfo(pugi::xml_node n) {
+        allowOnly(n,
+                  {"title", "date", "place", "theatre", "turn-minutes", "turns", "first-player", "ruleset"});
+        allowChildren(n, {"side", "setup-notes", "special-rules", "objectives", "victory-conditions"});
+        ScenarioInfo& info = s_.info;
+        info.title = required(n, "title");
+        info.date = text(n, "date");
+        if (!info.date.empty() && !validDate(info.date)) {
+            fail(n, "attribute 'date' of <info> must be a date as YYYY-MM-DD (1861-07-21), not " +
+                        quote(info.date));
+        }
+        info.place = text(n, "place");
+        info.theatre = enumeration<Theatre>(n, "theatre", Theatre::Eastern);
+        info.turnMinutes = int32(n, "turn-minutes", 1, 24 * 60, 20);
+        info.turns = int32(n, "turns", 1, 999, 12);
+        info.firstPlayer = enumeration<Side>(n, "first-player", Side::Union);
+        info.ruleset = text(n, "ruleset");
+        for (pugi::xml_node side : n.children("side")) {
+            allowOnly(side, {"id", "name"});
+            info.sideNames[sideIndex(enumeration<Side>(side, "id"))] = required(side, "name");
+        }
+        info.setupNotes = single(n, "setup-notes", false).text().get();
+        info.specialRules = single(n, "special-rules", false).text().get();
+        info.victoryConditions = single(n, "victory-conditions", false).text().get();
+        for (pugi::xml_node o : n.children("objectives")) {
+            allowOnly(o, {"side"});
+            info.objectives[sideIndex(enumeration<Side>(o, "side"))] = o.text().get();
+        }
+    }
+
+    static bool validDate(std::string_view d) {
+        int y = 0, m = 0, day = 0;
+        return d.size() == 10 && d[4] == '-' && d[7] == '-' && parseNumber(d.substr(0, 4), y) &&
+               parseNumber(d.substr(5, 2), m) && parseNumber(d.substr(8, 2), day) && m >= 1 && m <= 12 &&
+               day >= 1 && day <= 31;
+    }
+
+    void readMap(pugi::xml_node n) {
+        allowOnly(n, {"grid", "parity", "cols", "rows", "label-base", "yards-per-cell", "feet-per-contour"});
+        allowChildren(
+            n, {"terrain-types", "background", "terrain", "elevation", "hexsides", "paths", "features"});
+        Grid::Parameters gp;
+        gp.shape = enumeration<GridShape>(n, "grid");
+        gp.parity = enumeration<OffsetParity>(n, "parity", OffsetParity::Odd);
+        gp.cols = int32(n, "cols", 1, Grid::maxSide);
+        gp.rows = int32(n, "rows", 1, Grid::maxSide);
+        if (static_cast<long long>(gp.cols) * gp.rows > maxCellsPerMap) {
+            fail(n, "the map is " + std::to_string(gp.cols) + " x " + std::to_string(gp.rows) +
+                        " cells; at most " + std::to_string(maxCellsPerMap) + " cells are allowed");
+        }
+        gp.labelBase = int32(n, "label-base", 0, 1, 1);
+        Map& map = s_.map;
+        map.grid = Grid(gp);
+        map.yardsPerCell = number(n, "yards-per-cell", 1, 100'000);
+        map.feetPerContour = int32(n, "feet-per-contour", 1, 10'000, 20);
+        readTerrainTypes(single(n, "terrain-types", true));
+        if (auto bg = single(n, "background", false)) {
+            allowOnly(bg, {"file", "origin-x", "origin-y", "units-per-pixel", "rotation", "opacity"});
+            BackgroundImage b;
+            b.file = required(bg, "file");
+            b.originX = number(bg, "origin-x", -1e6, 1e6, 0.0);
+            b.originY = number(bg, "origin-y", -1e6, 1e6, 0.0);
+            b.unitsPerPixel = number(bg, "units-per-pixel", 1e-9, 1e6);
+            b.rotationDegrees = number(bg, "rotation", -360, 360, 0.0);
+            b.opacity = number(bg, "opacity", 0, 1, 0.5);
+            map.background = b;
+        }
+        map.terrain = readLayer<TerrainIndex>(single(n, "terrain", true), 0,
+                                              static_cast<long long>(map.terrainTypes.size()) - 1,
+                                              "terrain type index");
+        if (auto elev = single(n, "elevation", false)) {
+            map.elevation = readLayer<std::int16_t>(elev, -1000, 1000, "elevation level");
+        } else {
+            map.elevation.assign(map.grid.cellCount(), 0);
+        }
+        if (auto hs = single(n, "hexsides", false)) {
+            readHexsides(hs);
+        }
+        if (auto paths = single(n, "paths", false)) {
+            readPaths(paths);
+        }
+        if (auto features = single(n, "features", false)) {
+            readFeatures(features);
+        }
+    }
+
+    void readTerrainTypes(pugi::xml_node n) {
+        allowOnly(n, {});
+        allowChildren(n, {"terrain"});
+        std::set<std::string> keys;
+        for (pugi::xml_node t : n.children("terrain")) {
+            allowOnly(t, {"key", "name", "class", "cover", "blocks-sight", "colour"});
+            TerrainType type;
+            type.key = required(t, "key");
+            if (!keys.insert(type.key).second) {
+                fail(t, "duplicate terrain key " + quote(type.key));
+            }
+            type.name = text(t, "name", type.key);
+            type.terrainClass = enumeration<TerrainClass>(t, "class");
+            type.cover = enumeration<Cover>(t, "cover", Cover::None);
+            type.blocksSight = boolean(t, "blocks-sight", false);
+            type.colour = colour(t, "colour");
+            s_.map.terrainTypes.push_back(std::move(type));
+        }
+        if (s_.map.terrainTypes.empty() || s_.map.terrainTypes.size() > 256) {
+            fail(n, "<terrain-types> must declare from 1 to 256 <terrain> types, not " +
+                        std::to_string(s_.map.terrainTypes.size()));
+        }
+    }
+
+    Rgb colour(pugi::xml_node n, const char* attr) const {
+        const std::string_view v = required(n, attr);
+        unsigned value = 0;
+        if (v.size() != 7 || v[0] != '#' ||
+            std::from_chars(v.data() + 1, v.data() + 7, value, 16).ptr != v.data() + 7) {
+            fail(n, "attribute " + quote(attr) + " of " + element(n) + " must be a colour as #rrggbb, not " +
+                        quote(v));
+        }
+        return {static_cast<std::uint8_t>(value >> 16), static_cast<std::uint8_t>(value >> 8),
+                static_cast<std::uint8_t>(value)};
+    }
+
+    // A dense layer: one integer per cell, row by row, separated by commas (as TMX's CSV).
+    template <typename T>
+    std::vector<T> readLayer(pugi::xml_node n, long long lo, long long hi, std::string_view what) {
+        allowOnly(n, {"encoding"});
+        allowChildren(n, {});
+        if (const std::string enc = text(n, "encoding", "csv"); enc != "csv") {
+            fail(n, "encoding " + quote(enc) + " of " + element(n) + " is not supported; expected csv");
+        }
+        const std::size_t expected = s_.map.grid.cellCount();
+        std::vector<T> out;
+        out.reserve(expected);
+        pugi::xml_node data = n.first_child();
+        const char* p = data ? data.value() : "";
+        const std::ptrdiff_t base = data ? data.offset_debug() : n.offset_debug();
+        const char* const begin = p;
+        auto at = [&](const char* where) { return base + (where - begin); };
+        bool expectValue = true;
+        while (true) {
+            while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') {
+                ++p;
+            }
+            if (*p == '\0') {
+                break;
+            }
+            if (*p == ',') {
+                if (expectValue) {
+                    failAtOffset(at(p), "empty value in " + element(n) + ": two commas with nothing between");
+                }
+                expectValue = true;
+                ++p;
+                continue;
+            }
+            if (!expectValue) {
+                failAtOffset(at(p), "missing comma in " + element(n) + " before " +
+                                        quote(std::string_view(p, std::min<std::size_t>(8, std::strlen(p)))));
+            }
+            long long v = 0;
+            const char* end = p;
+            while (*end != '\0' && *end != ',' && *end != ' ' && *end != '\n' && *end != '\r' &&
+                   *end != '\t') {
+                ++end;
+            }
+            if (!parseNumber(std::string_view(p, static_cast<std::size_t>(end - p)), v)) {
+                failAtOffset(at(p), std::string(what) + " " +
+                                        quote(std::string_view(p, static_cast<std::size_t>(end - p))) +
+                                        " in " + element(n) + " is not a whole number");
+            }
+            if (v < lo || v > hi) {
+                failAtOffset(at(p),
+                             std::string(what) + " " + std::to_string(v) + " in " + element(n) + " at cell " +
+                                 s_.map.grid.label(s_.map.grid.offsetAt(std::min(out.size(), expected - 1))) +
+                                 " is out of range: expected " + std::to_string(lo) + " to " +
+                                 std::to_string(hi));
+            }
+            if (out.size() == expected) {
+                failAtOffset(at(p), element(n) + " has more than the " + std::to_string(expected) +
+                                        " values the " + std::to_string(s_.map.grid.cols()) + " x " +
+                                        std::to_string(s_.map.grid.rows()) + " map needs");
+            }
+            out.push_back(static_cast<T>(v));
+            expectValue = false;
+            p = end;
+        }
+        if (out.size() != expected) {
+            fail(n, element(n) + " has " + std::to_string(out.size()) + " values; the " +
+                        std::to_string(s_.map.grid.cols()) + " x " + std::to_string(s_.map.grid.rows()) +
+                        " map needs " + std::to_string(expected));
+        }
+        return out;
+    }
+
+    void readHexsides(pugi::xml_node n) {
+        allowOnly(n, {});
+        allowChildren(n, {"hexside"});
+        const Grid& g = s_.map.grid;
+        for (pugi::xml_node h : n.children("hexside")) {
+            allowOnly(h, {"cell", "side", "features", "crossing"});
+            const Offset c = cell(h, "cell");
+            const int side = int32(h, "side", 0, g.sideCount() - 1);
+            Hexside value;
+            const std::string list = text(h, "features");
+            std::size_t pos = 0;
+            while (pos < list.size()) {
+                const auto end = std::min(list.find(' ', pos), list.size());
+                const std::string_view word = std::string_view(list).substr(pos, end - pos);
+                if (!word.empty()) {
+                    auto f = parseEnum<SideFeature>(word);
+                    if (!f) {
+                        fail(h, "feature " + quote(word) + " of <hexside> is unknown; expected " +
+                                    expectedNames<SideFeature>());
+                    }
+                    value.set(*f, true);
+                }
+                pos = end + 1;
+            }
+            value.crossing = enumeration<Crossing>(h, "crossing", Crossing::None);
+            if (value.empty()) {
+                fail(h, "<hexside> at " + g.label(c) + " has neither features nor a crossing");
+            }
+            const EdgeId e = g.edge(c, side);
+            if (!s_.map.hexsides.emplace(e, value).second) {
+                fail(h, "the side " + std::to_string(side) + " of cell " + g.label(c) +
+                            " is listed twice (a side is shared by two cells; list it once)");
+            }
+        }
+    }
+
+    void readPaths(pugi::xml_node n) {
+        allowOnly(n, {});
+        allowChildren(n, {"path"});
+        const Grid& g = s_.map.grid;
+        for (pugi::xml_node p : n.children("path")) {
+            allowOnly(p, {"id", "kind", "name", "cells"});
+            Path path;
+            path.kind = enumeration<PathKind>(p, "kind");
+            path.name = text(p, "name");
+            path.cells = cellList(p, "cells");
+            if (path.cells.size() < 2) {
+                fail(p, "<path> needs at least two cells");
+            }
+            for (std::size_t i = 1; i < path.cells.size(); ++i) {
+                if (!g.adjacent(path.cells[i - 1], path.cells[i])) {
+                    fail(p, "<path> jumps from " + g.label(path.cells[i - 1]) + " to " +
+                                g.label(path.cells[i]) +
+                                ", which are not adjacent; list every cell the path crosses");
+                }
+            }
+            insertUnique(s_.map.paths, PathId{id(p)}, std::move(path), p, "path");
+        }
+    }
+
+    void readFeatures(pugi::xml_node n) {
+        allowOnly(n, {});
+        allowChildren(n, {"feature"});
+        for (pugi::xml_node f : n.children("feature")) {
+            allowOnly(f, {"id", "kind", "cell", "name", "side", "value"});
+            Feature feature;
+            feature.kind = enumeration<FeatureKind>(f, "kind");
+            feature.cell = cell(f, "cell");
+            feature.name = text(f, "name");
+            if (f.attribute("side")) {
+                feature.side = enumeration<Side>(f, "side");
+            }
+            feature.value = int32(f, "value", -1000, 1000, 0);
+            insertUnique(s_.map.features, FeatureId{id(f)}, std::move(feature), f, "feature");
+        }
+    }
+
+    void readOrderOfBattle(pugi::xml_node n) {
+        allowOnly(n, {});
+        allowChildren(n, {"headquarters", "unit", "train"});
+        std::unordered_map<std::uint32_t, pugi::xml_node> hqNodes;
+        for (pugi::xml_node h : n.children("headquarters")) {
+            allowOnly(h, {"id", "side", "echelon", "parent", "name", "commander", "commander-quality",
+                          "supply-cell"});
+            Headquarters hq;
+            hq.side = enumeration<Side>(h, "side");
+            hq.echelon = enumeration<Echelon>(h, "echelon");
+            hq.parent = HeadquartersId{static_cast<std::uint32_t>(integer(h, "parent", 1, maxId, 0))};
+            hq.name = required(h, "name");
+            hq.commander = text(h, "commander");
+            if (h.attribute("commander-quality")) {
+                hq.commanderQuality = enumeration<Quality>(h, "commander-quality");
+            }
+            if (h.attribute("supply-cell")) {
+                if (hq.echelon != Echelon::Corps) {
+                    fail(h, "supply-cell is for a corps (its line of supply), not for a " +
+                                std::string(enumName(hq.echelon)));
+                }
+                hq.supplyCell = cell(h, "supply-cell");
+            }
+            const HeadquartersId hid{id(h)};
+            insertUnique(s_.oob.headquarters, hid, std::move(hq), h, "headquarters");
+            hqNodes[hid.value] = h;
+        }
+        checkHeadquartersTree(hqNodes);
+        for (pugi::xml_node u : n.children("unit")) {
+            allowOnly(u, {"id", "parent", "name", "roster", "arm", "stands", "strength", "quality", "weapon",
+                          "gun", "formation"});
+            Unit unit;
+            unit.parent = HeadquartersId{static_cast<std::uint32_t>(integer(u, "parent", 1, maxId))};
+            if (!s_.oob.headquarters.contains(unit.parent)) {
+                fail(u,
+                     "unit's parent headquarters " + std::to_string(unit.parent.value) + " does not exist");
+            }
+            unit.name = required(u, "name");
+            unit.roster = int32(u, "roster", 0, 1'000'000, 0);
+            unit.arm = enumeration<Arm>(u, "arm");
+            unit.stands = int32(u, "stands", 1, 100);
+            unit.strength = int32(u, "strength", 0, 1'000'000, 0);
+            unit.quality = enumeration<Quality>(u, "quality", Quality::Regular);
+            unit.weapon = enumeration<Weapon>(u, "weapon", Weapon::None);
+            unit.gun = enumeration<Gun>(u, "gun", Gun::None);
+            unit.formation = enumeration<Formation>(u, "formation", Formation::Line);
+            insertUnique(s_.oob.units, UnitId{id(u)}, std::move(unit), u, "unit");
+        }
+        for (pugi::xml_node t : n.children("train")) {
+            allowOnly(t, {"id", "corps", "name"});
+            Train train;
+            train.corps = HeadquartersId{static_cast<std::uint32_t>(integer(t, "corps", 1, maxId))};
+            const Headquarters* corps = s_.oob.find(train.corps);
+            if (corps == nullptr || corps->echelon != Echelon::Corps) {
+                fail(t, "train's corps " + std::to_string(train.corps.value) +
+                            (corps ? " is a " + std::string(enumName(corps->echelon)) + ", not a corps"
+                                   : " does not exist"));
+            }
+            train.name = text(t, "name");
+            insertUnique(s_.oob.trains, TrainId{id(t)}, std::move(train), t, "train");
+        }
+    }
+
+    void checkHeadquartersTree(const std::unordered_map<std::uint32_t, pugi::xml_node>& nodes) const {
+        const auto& hqs = s_.oob.headquarters;
+        for (const auto& [hid, hq] : hqs) {
+            pugi::xml_node at = nodes.at(hid.value);
+            // Walk up; a walk longer than the tree is a cycle.
+            std::vector<std::uint32_t> seen{hid.value};
+            for (HeadquartersId up = hq.parent; up.valid();) {
+                auto it = hqs.find(up);
+                if (it == hqs.end()) {
+                    break;
+                }
+                if (std::find(seen.begin(), seen.end(), up.value) != seen.end()) {
+                    std::string chain;
+                    for (auto v : seen) {
+                        chain += std::to_string(v) + " -> ";
+                    }
+                    fail(at,
+                         "the order of battle has a cycle: headquarters " + chain + std::to_string(up.value));
+                }
+                seen.push_back(up.value);
+                up = it->second.parent;
+            }
+            if (hq.echelon == Echelon::Army) {
+                if (hq.parent.valid()) {
+                    fail(at, "an army is the top of its order of battle and has no parent");
+                }
+                continue;
+            }
+            if (!hq.parent.valid()) {
+                fail(at, "a " + std::string(enumName(hq.echelon)) + " needs a parent headquarters");
+            }
+            const Headquarters* parent = s_.oob.find(hq.parent);
+            if (parent == nullptr) {
+                fail(at, "parent headquarters " + std::to_string(hq.parent.value) + " does not exist");
+            }
+            if (parent->echelon >= hq.echelon) {
+                fail(at, "a " + std::string(enumName(hq.echelon)) + " cannot be under a " +
+                             std::string(enumName(parent->echelon)) +
+                             " (the order is army, corps, division, brigade)");
+            }
+            if (parent->side != hq.side) {
+                fail(at, "headquarters " + std::to_string(hid.value) + " is " +
+                             std::string(enumName(hq.side)) + " but its parent " +
+                             std::to_string(hq.parent.value) + " is " + std::string(enumName(parent->side)));
+            }
+        }
+    }
+
+    std::optional<Facing> facing(pugi::xml_node n) const {
+        pugi::xml_attribute a = n.attribute("facing");
+        if (!a) {
+            return std::nullopt;
+        }
+        const std::string_view v = a.value();
+        const auto colon = v.find(':');
+        int index = -1;
+        const auto kind =
+            colon == std::string_view::npos ? std::nullopt : parseEnum<FacingKind>(v.substr(0, colon));
+        const int sides = s_.map.grid.sideCount();
+        if (!kind || !parseNumber(v.substr(colon + 1), index) || index < 0 || index >= sides) {
+            fail(n, "attribute 'facing' of " + element(n) + " is " + quote(v) +
+                        "; expected side:N or corner:N with N from 0 to " + std::to_string(sides - 1));
+        }
+        return Facing{*kind, static_cast<std::uint8_t>(index)};
+    }
+
+    void readDeployment(pugi::xml_node n) {
+        allowOnly(n, {});
+        allowChildren(n, {"place", "reinforcement"});
+        const Grid& g = s_.map.grid;
+        for (pugi::xml_node p : n.children("place")) {
+            allowOnly(p, {"piece", "cells", "facing"});
+            const PieceRef piece = pieceFrom(p, required(p, "piece"), "piece");
+            Placement pl;
+            pl.cells = cellList(p, "cells");
+            for (std::size_t i = 0; i < pl.cells.size(); ++i) {
+                if (std::find(pl.cells.begin(), pl.cells.begin() + static_cast<std::ptrdiff_t>(i),
+                              pl.cells[i]) != pl.cells.begin() + static_cast<std::ptrdiff_t>(i)) {
+                    fail(p, "cell " + g.label(pl.cells[i]) + " is listed twice for " +
+                                std::string(required(p, "piece")));
+                }
+            }
+            if (piece.kind != PieceKind::Unit && pl.cells.size() > 1) {
+                fail(p, "only units may span several cells; " + std::string(required(p, "piece")) +
+                            " lists " + std::to_string(pl.cells.size()));
+            }
+            pl.facing = facing(p);
+            if (!s_.deployment.placements.emplace(piece, std::move(pl)).second) {
+                fail(p, std::string(required(p, "piece")) + " is placed twice");
+            }
+        }
+        for (pugi::xml_node r : n.children("reinforcement")) {
+            allowOnly(r, {"piece", "turn", "entry"});
+            const PieceRef piece = pieceFrom(r, required(r, "piece"), "piece");
+            if (s_.deployment.placements.contains(piece)) {
+                fail(r, std::string(required(r, "piece")) +
+                            " is both placed on the map and arriving as a reinforcement");
+            }
+            Reinforcement re{int32(r, "turn", 1, 999), cell(r, "entry"), r.text().get()};
+            if (!s_.deployment.reinforcements.emplace(piece, std::move(re)).second) {
+                fail(r, std::string(required(r, "piece")) + " arrives as a reinforcement twice");
+            }
+        }
+    }
+
+    void readEvents(pugi::xml_node n) {
+        allowOnly(n, {});
+        allowChildren(n, {"event"});
+        for (pugi::xml_node e : n.children("event")) {
+            allowOnly(e, {"roll"});
+            const int roll = int32(e, "roll", 2, 12);
+            if (!s_.events.emplace(roll, e.text().get()).second) {
+                fail(e, "the events table has roll " + std::to_string(roll) + " twice");
+            }
+        }
+    }
+
+    void readExclusions(pugi::xml_node n) {
+        allowOnly(n, {});
+        allowChildren(n, {"exclusion"});
+        for (pugi::xml_node e : n.children("exclusion")) {
+            allowOnly(e, {"rule", "cells", "pieces"});
+            Exclusion ex;
+            ex.rule = required(e, "rule");
+            if (e.attribute("cells")) {
+                ex.cells = cellList(e, "cells");
+            }
+            const std::string list = text(e, "pieces");
+            std::size_t pos = 0;
+            while (pos < list.size()) {
+                const auto end = std::min(list.find(' ', pos), list.size());
+                if (end > pos) {
+                    ex.pieces.push_back(
+                        pieceFrom(e, std::string_view(list).substr(pos, end - pos), "pieces"));
+                }
+                pos = end + 1;
+            }
+            ex.comment = e.text().get();
+            s_.exclusions.push_back(std::move(ex));
+        }
+    }
+
+    std::string_view xml_;
+    std::string name_;
+    pugi::xml_document doc_;
+    Scenario s_;
+    std::unordered_map<std::string, std::ptrdiff_t> firstSeen_;
+};
+
+} // namespace
+
+std::string LoadError::toString() const {
+    std::string out = file;
+    if (line > 0) {
+        out += ":" + std::to_string(line);
+        if (column > 0) {
+            out += ":" + std::to_string(column);
+        }
+    }
+    return out + ": " + message;
+}
+
+std::expected<Scenario, LoadError> readScenarioFromString(std::string_view xml, std::string_view name) {
+    return Reader(xml, name).run();
+}
+
+std::expected<Scenario, LoadError> readScenario(const std::filesystem::path& path) {
+    auto bytes = readWholeFile(path);
+    if (!bytes) {
+        return std::unexpected(LoadError{path.string(), 0, 0, bytes.error()});
+    }
+    return readScenarioFromString(*bytes, path.string());
+}
+
+} // namespace sandtable

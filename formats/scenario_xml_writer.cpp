@@ -1,0 +1,341 @@
+#include "atomic_file.hpp"
+#include "scenario_xml.hpp"
+
+#include <pugixml.hpp>
+
+#include <charconv>
+#include <cstdio>
+#include <sstream>
+
+namespace sandtable {
+namespace {
+
+std::string pieceRef(PieceRef p) {
+    return std::string(enumName(p.kind)) + ":" + std::to_string(p.id);
+}
+
+std::string colourText(Rgb c) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "#%02x%02x%02x", c.r, c.g, c.b);
+    return buf;
+}
+
+// Shortest text that reads back as the same double, so saving is canonical.
+std::string numberText(double v) {
+    char buf[32];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, end);
+}
+
+template <typename T> std::string csvLayer(const std::vector<T>& values, int cols) {
+    std::string out;
+    out.reserve(values.size() * 3 + 2);
+    out += '\n';
+    char buf[16];
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        auto [end, ec] = std::to_chars(buf, buf + sizeof buf, static_cast<int>(values[i]));
+        out.append(buf, end);
+        if (i + 1 < values.size()) {
+            out += ',';
+        }
+        if ((i + 1) % static_cast<std::size_t>(cols) == 0) {
+            out += '\n';
+        }
+    }
+    return out;
+}
+
+class Writer {
+  public:
+    explicit Writer(const Scenario& s) : s_(s) {}
+
+    std::string run() {
+        pugi::xml_node decl = doc_.append_child(pugi::node_declaration);
+        decl.append_attribute("version") = "1.0";
+        decl.append_attribute("encoding") = "UTF-8";
+        pugi::xml_node root = doc_.append_child("scenario");
+        root.append_attribute("format-version") = currentFormatVersion;
+        writeInfo(root.append_child("info"));
+        writeMap(root.append_child("map"));
+        writeOrderOfBattle(root);
+        writeDeployment(root);
+        if (!s_.events.empty()) {
+            pugi::xml_node events = root.append_child("events");
+            for (const auto& [roll, text] : s_.events) {
+                pugi::xml_node e = events.append_child("event");
+                e.append_attribute("roll") = roll;
+                e.text() = text.c_str();
+            }
+        }
+        if (!s_.exclusions.empty()) {
+            pugi::xml_node list = root.append_child("exclusions");
+            for (const Exclusion& ex : s_.exclusions) {
+                pugi::xml_node e = list.append_child("exclusion");
+                e.append_attribute("rule") = ex.rule.c_str();
+                if (!ex.cells.empty()) {
+                    e.append_attribute("cells") = cells(ex.cells).c_str();
+                }
+                if (!ex.pieces.empty()) {
+                    std::string text;
+                    for (PieceRef p : ex.pieces) {
+                        text += (text.empty() ? "" : " ") + pieceRef(p);
+                    }
+                    e.append_attribute("pieces") = text.c_str();
+                }
+                e.text() = ex.comment.c_str();
+            }
+        }
+        std::ostringstream out;
+        doc_.save(out, "  ", pugi::format_indent, pugi::encoding_utf8);
+        return std::move(out).str();
+    }
+
+  private:
+    std::string label(Offset c) const { return s_.map.grid.label(c); }
+    std::string cells(const std::vector<Offset>& list) const {
+        std::string out;
+        out.reserve(list.size() * 5);
+        for (Offset c : list) {
+            if (!out.empty()) {
+                out += ' ';
+            }
+            out += label(c);
+        }
+        return out;
+    }
+
+    static void textChild(pugi::xml_node parent, const char* name, const std::string& text) {
+        if (!text.empty()) {
+            parent.append_child(name).text() = text.c_str();
+        }
+    }
+
+    void writeInfo(pugi::xml_node n) {
+        const ScenarioInfo& info = s_.info;
+        n.append_attribute("title") = info.title.c_str();
+        if (!info.date.empty()) {
+            n.append_attribute("date") = info.date.c_str();
+        }
+        if (!info.place.empty()) {
+            n.append_attribute("place") = info.place.c_str();
+        }
+        n.append_attribute("theatre") = enumName(info.theatre).data();
+        n.append_attribute("turn-minutes") = info.turnMinutes;
+        n.append_attribute("turns") = info.turns;
+        n.append_attribute("first-player") = enumName(info.firstPlayer).data();
+        if (!info.ruleset.empty()) {
+            n.append_attribute("ruleset") = info.ruleset.c_str();
+        }
+        for (Side side : {Side::Union, Side::Confederate}) {
+            pugi::xml_node e = n.append_child("side");
+            e.append_attribute("id") = enumName(side).data();
+            e.append_attribute("name") = info.sideNames[sideIndex(side)].c_str();
+        }
+        textChild(n, "setup-notes", info.setupNotes);
+        textChild(n, "special-rules", info.specialRules);
+        for (Side side : {Side::Union, Side::Confederate}) {
+            if (const std::string& text = info.objectives[sideIndex(side)]; !text.empty()) {
+                pugi::xml_node o = n.append_child("objectives");
+                o.append_attribute("side") = enumName(side).data();
+                o.text() = text.c_str();
+            }
+        }
+        textChild(n, "victory-conditions", info.victoryConditions);
+    }
+
+    void writeMap(pugi::xml_node n) {
+        const Map& map = s_.map;
+        const Grid& g = map.grid;
+        n.append_attribute("grid") = enumName(g.shape()).data();
+        n.append_attribute("parity") = enumName(g.parity()).data();
+        n.append_attribute("cols") = g.cols();
+        n.append_attribute("rows") = g.rows();
+        n.append_attribute("label-base") = g.parameters().labelBase;
+        n.append_attribute("yards-per-cell") = numberText(map.yardsPerCell).c_str();
+        n.append_attribute("feet-per-contour") = map.feetPerContour;
+        pugi::xml_node types = n.append_child("terrain-types");
+        for (const TerrainType& t : map.terrainTypes) {
+            pugi::xml_node e = types.append_child("terrain");
+            e.append_attribute("key") = t.key.c_str();
+            e.append_attribute("name") = t.name.c_str();
+            e.append_attribute("class") = enumName(t.terrainClass).data();
+            e.append_attribute("cover") = enumName(t.cover).data();
+            e.append_attribute("blocks-sight") = t.blocksSight ? "true" : "false";
+            e.append_attribute("colour") = colourText(t.colour).c_str();
+        }
+        if (map.background) {
+            const BackgroundImage& b = *map.background;
+            pugi::xml_node e = n.append_child("background");
+            e.append_attribute("file") = b.file.c_str();
+            e.append_attribute("origin-x") = numberText(b.originX).c_str();
+            e.append_attribute("origin-y") = numberText(b.originY).c_str();
+            e.append_attribute("units-per-pixel") = numberText(b.unitsPerPixel).c_str();
+            e.append_attribute("rotation") = numberText(b.rotationDegrees).c_str();
+            e.append_attribute("opacity") = numberText(b.opacity).c_str();
+        }
+        pugi::xml_node terrain = n.append_child("terrain");
+        terrain.append_attribute("encoding") = "csv";
+        terrain.text() = csvLayer(map.terrain, g.cols()).c_str();
+        if (std::any_of(map.elevation.begin(), map.elevation.end(), [](std::int16_t v) { return v != 0; })) {
+            pugi::xml_node elevation = n.append_child("elevation");
+            elevation.append_attribute("encoding") = "csv";
+            elevation.text() = csvLayer(map.elevation, g.cols()).c_str();
+        }
+        if (!map.hexsides.empty()) {
+            pugi::xml_node list = n.append_child("hexsides");
+            for (const auto& [edge, side] : map.hexsides) {
+                // Name the side from a cell on the map: the owner when it is on the map, else its
+                // neighbour across the side (border sides).
+                Offset cell = edge.cell;
+                int dir = edge.dir;
+                if (!g.contains(cell)) {
+                    cell = g.neighbor(edge.cell, edge.dir);
+                    dir = g.opposite(edge.dir);
+                }
+                pugi::xml_node e = list.append_child("hexside");
+                e.append_attribute("cell") = label(cell).c_str();
+                e.append_attribute("side") = dir;
+                std::string features;
+                for (const auto& [f, name] : EnumNames<SideFeature>::names) {
+                    if (side.has(f)) {
+                        features += (features.empty() ? "" : " ") + std::string(name);
+                    }
+                }
+                if (!features.empty()) {
+                    e.append_attribute("features") = features.c_str();
+                }
+                if (side.crossing != Crossing::None) {
+                    e.append_attribute("crossing") = enumName(side.crossing).data();
+                }
+            }
+        }
+        if (!map.paths.empty()) {
+            pugi::xml_node list = n.append_child("paths");
+            for (const auto& [id, path] : map.paths) {
+                pugi::xml_node e = list.append_child("path");
+                e.append_attribute("id") = id.value;
+                e.append_attribute("kind") = enumName(path.kind).data();
+                if (!path.name.empty()) {
+                    e.append_attribute("name") = path.name.c_str();
+                }
+                e.append_attribute("cells") = cells(path.cells).c_str();
+            }
+        }
+        if (!map.features.empty()) {
+            pugi::xml_node list = n.append_child("features");
+            for (const auto& [id, f] : map.features) {
+                pugi::xml_node e = list.append_child("feature");
+                e.append_attribute("id") = id.value;
+                e.append_attribute("kind") = enumName(f.kind).data();
+                e.append_attribute("cell") = label(f.cell).c_str();
+                if (!f.name.empty()) {
+                    e.append_attribute("name") = f.name.c_str();
+                }
+                if (f.side) {
+                    e.append_attribute("side") = enumName(*f.side).data();
+                }
+                if (f.value != 0) {
+                    e.append_attribute("value") = f.value;
+                }
+            }
+        }
+    }
+
+    void writeOrderOfBattle(pugi::xml_node root) {
+        const OrderOfBattle& oob = s_.oob;
+        if (oob.headquarters.empty() && oob.units.empty() && oob.trains.empty()) {
+            return;
+        }
+        pugi::xml_node n = root.append_child("order-of-battle");
+        for (const auto& [id, hq] : oob.headquarters) {
+            pugi::xml_node e = n.append_child("headquarters");
+            e.append_attribute("id") = id.value;
+            e.append_attribute("side") = enumName(hq.side).data();
+            e.append_attribute("echelon") = enumName(hq.echelon).data();
+            if (hq.parent.valid()) {
+                e.append_attribute("parent") = hq.parent.value;
+            }
+            e.append_attribute("name") = hq.name.c_str();
+            if (!hq.commander.empty()) {
+                e.append_attribute("commander") = hq.commander.c_str();
+            }
+            if (hq.commanderQuality) {
+                e.append_attribute("commander-quality") = enumName(*hq.commanderQuality).data();
+            }
+            if (hq.supplyCell) {
+                e.append_attribute("supply-cell") = label(*hq.supplyCell).c_str();
+            }
+        }
+        for (const auto& [id, u] : oob.units) {
+            pugi::xml_node e = n.append_child("unit");
+            e.append_attribute("id") = id.value;
+            e.append_attribute("parent") = u.parent.value;
+            e.append_attribute("name") = u.name.c_str();
+            if (u.roster != 0) {
+                e.append_attribute("roster") = u.roster;
+            }
+            e.append_attribute("arm") = enumName(u.arm).data();
+            e.append_attribute("stands") = u.stands;
+            if (u.strength != 0) {
+                e.append_attribute("strength") = u.strength;
+            }
+            e.append_attribute("quality") = enumName(u.quality).data();
+            if (u.weapon != Weapon::None) {
+                e.append_attribute("weapon") = enumName(u.weapon).data();
+            }
+            if (u.gun != Gun::None) {
+                e.append_attribute("gun") = enumName(u.gun).data();
+            }
+            e.append_attribute("formation") = enumName(u.formation).data();
+        }
+        for (const auto& [id, t] : oob.trains) {
+            pugi::xml_node e = n.append_child("train");
+            e.append_attribute("id") = id.value;
+            e.append_attribute("corps") = t.corps.value;
+            if (!t.name.empty()) {
+                e.append_attribute("name") = t.name.c_str();
+            }
+        }
+    }
+
+    void writeDeployment(pugi::xml_node root) {
+        const Deployment& d = s_.deployment;
+        if (d.placements.empty() && d.reinforcements.empty()) {
+            return;
+        }
+        pugi::xml_node n = root.append_child("deployment");
+        for (const auto& [piece, pl] : d.placements) {
+            pugi::xml_node e = n.append_child("place");
+            e.append_attribute("piece") = pieceRef(piece).c_str();
+            e.append_attribute("cells") = cells(pl.cells).c_str();
+            if (pl.facing) {
+                e.append_attribute("facing") =
+                    (std::string(enumName(pl.facing->kind)) + ":" + std::to_string(pl.facing->index)).c_str();
+            }
+        }
+        for (const auto& [piece, r] : d.reinforcements) {
+            pugi::xml_node e = n.append_child("reinforcement");
+            e.append_attribute("piece") = pieceRef(piece).c_str();
+            e.append_attribute("turn") = r.turn;
+            e.append_attribute("entry") = label(r.entry).c_str();
+            if (!r.note.empty()) {
+                e.text() = r.note.c_str();
+            }
+        }
+    }
+
+    const Scenario& s_;
+    pugi::xml_document doc_;
+};
+
+} // namespace
+
+std::string writeScenarioToString(const Scenario& scenario) {
+    return Writer(scenario).run();
+}
+
+std::expected<void, std::string> saveScenario(const Scenario& scenario, const std::filesystem::path& path) {
+    return writeFileAtomically(path, writeScenarioToString(scenario));
+}
+
+} // namespace sandtable

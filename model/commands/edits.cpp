@@ -1,0 +1,220 @@
+#include "edits.hpp"
+
+#include <algorithm>
+
+namespace sandtable::edits {
+namespace {
+
+template <typename Key, typename Value>
+CommandPtr replace(std::string text, typename ReplaceEntry<Key, Value>::Access access, const Scenario& s,
+                   Key key, std::optional<Value> after, ChangeSet changes) {
+    auto& container = access(const_cast<Scenario&>(s)); // read only: the accessor is shared with apply()
+    std::optional<Value> before;
+    if (auto it = container.find(key); it != container.end()) {
+        before = it->second;
+    }
+    return std::make_unique<ReplaceEntry<Key, Value>>(
+        std::move(text), access, std::move(key), std::move(before), std::move(after), std::move(changes));
+}
+
+template <typename Id, typename Value> Id nextId(const std::map<Id, Value>& m) {
+    return Id{m.empty() ? 1u : m.rbegin()->first.value + 1};
+}
+
+ChangeSet cellsChanged(std::vector<Offset> cells) {
+    ChangeSet cs;
+    cs.cells = std::move(cells);
+    return cs;
+}
+
+ChangeSet pieceChanged(PieceRef p) {
+    ChangeSet cs;
+    cs.pieces.push_back(p);
+    return cs;
+}
+
+ChangeSet oobChanged(PieceRef p) {
+    ChangeSet cs = pieceChanged(p);
+    cs.orderOfBattle = true;
+    return cs;
+}
+
+std::vector<Offset> pathCells(const Scenario& s, PathId id, const std::optional<Path>& after) {
+    std::vector<Offset> cells;
+    if (auto it = s.map.paths.find(id); it != s.map.paths.end()) {
+        cells = it->second.cells;
+    }
+    if (after) {
+        cells.insert(cells.end(), after->cells.begin(), after->cells.end());
+    }
+    return cells;
+}
+
+} // namespace
+
+CommandPtr paint(const Scenario& s, CellLayer layer, const std::vector<Offset>& cells, int value,
+                 std::uint64_t stroke) {
+    return std::make_unique<PaintCells>(s, layer, cells, value, stroke);
+}
+
+CommandPtr setHexside(const Scenario& s, EdgeId edge, Hexside value) {
+    auto [a, b] = s.map.grid.edgeCells(edge);
+    std::optional<Hexside> after;
+    if (!value.empty()) {
+        after = value;
+    }
+    return replace<EdgeId, Hexside>(
+        "Change hexside", [](Scenario & sc) -> auto& { return sc.map.hexsides; }, s, edge, after,
+        cellsChanged({a, b}));
+}
+
+CommandPtr setPath(const Scenario& s, PathId id, std::optional<Path> value) {
+    auto cells = pathCells(s, id, value);
+    return replace<PathId, Path>(
+        value ? "Edit path" : "Delete path", [](Scenario & sc) -> auto& { return sc.map.paths; }, s, id,
+        std::move(value), cellsChanged(std::move(cells)));
+}
+
+CommandPtr setFeature(const Scenario& s, FeatureId id, std::optional<Feature> value) {
+    std::vector<Offset> cells;
+    if (auto it = s.map.features.find(id); it != s.map.features.end()) {
+        cells.push_back(it->second.cell);
+    }
+    if (value) {
+        cells.push_back(value->cell);
+    }
+    return replace<FeatureId, Feature>(
+        value ? "Edit map feature" : "Delete map feature",
+        [](Scenario & sc) -> auto& { return sc.map.features; }, s, id, std::move(value),
+        cellsChanged(std::move(cells)));
+}
+
+CommandPtr setHeadquarters(const Scenario& s, HeadquartersId id, std::optional<Headquarters> value) {
+    return replace<HeadquartersId, Headquarters>(
+        value ? "Edit headquarters" : "Delete headquarters",
+        [](Scenario & sc) -> auto& { return sc.oob.headquarters; }, s, id, std::move(value),
+        oobChanged(PieceRef::commander(id)));
+}
+
+CommandPtr setUnit(const Scenario& s, UnitId id, std::optional<Unit> value) {
+    return replace<UnitId, Unit>(
+        value ? "Edit unit" : "Delete unit", [](Scenario & sc) -> auto& { return sc.oob.units; }, s, id,
+        std::move(value), oobChanged(PieceRef::unit(id)));
+}
+
+CommandPtr setTrain(const Scenario& s, TrainId id, std::optional<Train> value) {
+    return replace<TrainId, Train>(
+        value ? "Edit train" : "Delete train", [](Scenario & sc) -> auto& { return sc.oob.trains; }, s, id,
+        std::move(value), oobChanged(PieceRef::train(id)));
+}
+
+CommandPtr setPlacement(const Scenario& s, PieceRef piece, std::optional<Placement> value) {
+    ChangeSet cs = pieceChanged(piece);
+    if (auto it = s.deployment.placements.find(piece); it != s.deployment.placements.end()) {
+        cs.cells = it->second.cells;
+    }
+    if (value) {
+        cs.cells.insert(cs.cells.end(), value->cells.begin(), value->cells.end());
+    }
+    auto cmd = replace<PieceRef, Placement>(
+        value ? "Move piece" : "Remove piece from map",
+        [](Scenario & sc) -> auto& { return sc.deployment.placements; }, s, piece, std::move(value),
+        std::move(cs));
+    static_cast<ReplaceEntry<PieceRef, Placement>&>(*cmd).setMergeable(true);
+    return cmd;
+}
+
+CommandPtr setReinforcement(const Scenario& s, PieceRef piece, std::optional<Reinforcement> value) {
+    return replace<PieceRef, Reinforcement>(
+        "Edit reinforcement", [](Scenario & sc) -> auto& { return sc.deployment.reinforcements; }, s, piece,
+        std::move(value), pieceChanged(piece));
+}
+
+CommandPtr setEvent(const Scenario& s, int roll, std::optional<std::string> text) {
+    ChangeSet cs;
+    cs.info = true;
+    return replace<int, std::string>(
+        "Edit events table", [](Scenario & sc) -> auto& { return sc.events; }, s, roll, std::move(text),
+        std::move(cs));
+}
+
+CommandPtr setInfo(const Scenario& s, ScenarioInfo info) {
+    ChangeSet cs;
+    cs.info = true;
+    return std::make_unique<ReplaceValue<ScenarioInfo>>(
+        "Edit scenario", [](Scenario & sc) -> auto& { return sc.info; }, s.info, std::move(info),
+        std::move(cs));
+}
+
+CommandPtr setExclusions(const Scenario& s, std::vector<Exclusion> exclusions) {
+    ChangeSet cs;
+    cs.info = true;
+    return std::make_unique<ReplaceValue<std::vector<Exclusion>>>(
+        "Edit exclusions", [](Scenario & sc) -> auto& { return sc.exclusions; }, s.exclusions,
+        std::move(exclusions), std::move(cs));
+}
+
+CommandPtr replaceMap(const Scenario& s, Map map) {
+    ChangeSet cs;
+    cs.everything = true;
+    return std::make_unique<ReplaceValue<Map>>(
+        "Change map", [](Scenario & sc) -> auto& { return sc.map; }, s.map, std::move(map), std::move(cs));
+}
+
+CommandPtr removeHeadquarters(const Scenario& s, HeadquartersId id) {
+    std::vector<CommandPtr> parts;
+    std::vector<HeadquartersId> pending{id};
+    std::vector<HeadquartersId> doomed;
+    while (!pending.empty()) {
+        const HeadquartersId hq = pending.back();
+        pending.pop_back();
+        if (s.oob.find(hq) == nullptr || std::ranges::find(doomed, hq) != doomed.end()) {
+            continue;
+        }
+        doomed.push_back(hq);
+        for (HeadquartersId child : s.oob.children(hq)) {
+            pending.push_back(child);
+        }
+    }
+    auto dropPiece = [&](PieceRef p) {
+        if (s.deployment.placements.contains(p)) {
+            parts.push_back(setPlacement(s, p, std::nullopt));
+        }
+        if (s.deployment.reinforcements.contains(p)) {
+            parts.push_back(setReinforcement(s, p, std::nullopt));
+        }
+    };
+    for (HeadquartersId hq : doomed) {
+        for (UnitId u : s.oob.unitsUnder(hq)) {
+            dropPiece(PieceRef::unit(u));
+            parts.push_back(setUnit(s, u, std::nullopt));
+        }
+        for (const auto& [trainId, train] : s.oob.trains) {
+            if (train.corps == hq) {
+                dropPiece(PieceRef::train(trainId));
+                parts.push_back(setTrain(s, trainId, std::nullopt));
+            }
+        }
+        dropPiece(PieceRef::commander(hq));
+        parts.push_back(setHeadquarters(s, hq, std::nullopt));
+    }
+    return std::make_unique<CommandGroup>("Delete headquarters", std::move(parts));
+}
+
+UnitId nextUnitId(const Scenario& s) {
+    return nextId(s.oob.units);
+}
+HeadquartersId nextHeadquartersId(const Scenario& s) {
+    return nextId(s.oob.headquarters);
+}
+TrainId nextTrainId(const Scenario& s) {
+    return nextId(s.oob.trains);
+}
+PathId nextPathId(const Scenario& s) {
+    return nextId(s.map.paths);
+}
+FeatureId nextFeatureId(const Scenario& s) {
+    return nextId(s.map.features);
+}
+
+} // namespace sandtable::edits

@@ -1,0 +1,35 @@
+#pragma once
+// The edits the editor and scripts make, as commands built against the scenario's current state.
+// Pass std::nullopt as the new value to remove an entry.
+#include "command.hpp"
+#include "paint_cells.hpp"
+#include "replace_entry.hpp"
+
+namespace sandtable::edits {
+
+CommandPtr paint(const Scenario& s, CellLayer layer, const std::vector<Offset>& cells, int value,
+                 std::uint64_t stroke = 0);
+CommandPtr setHexside(const Scenario& s, EdgeId edge, Hexside value);
+CommandPtr setPath(const Scenario& s, PathId id, std::optional<Path> value);
+CommandPtr setFeature(const Scenario& s, FeatureId id, std::optional<Feature> value);
+CommandPtr setHeadquarters(const Scenario& s, HeadquartersId id, std::optional<Headquarters> value);
+CommandPtr setUnit(const Scenario& s, UnitId id, std::optional<Unit> value);
+CommandPtr setTrain(const Scenario& s, TrainId id, std::optional<Train> value);
+CommandPtr setPlacement(const Scenario& s, PieceRef piece, std::optional<Placement> value);
+CommandPtr setReinforcement(const Scenario& s, PieceRef piece, std::optional<Reinforcement> value);
+CommandPtr setEvent(const Scenario& s, int roll, std::optional<std::string> text);
+CommandPtr setInfo(const Scenario& s, ScenarioInfo info);
+CommandPtr setExclusions(const Scenario& s, std::vector<Exclusion> exclusions);
+// Resizing or changing the grid replaces the whole map (rare, and simplest to undo whole).
+CommandPtr replaceMap(const Scenario& s, Map map);
+// Removes a headquarters with everything under it: sub-headquarters, units, trains, placements.
+CommandPtr removeHeadquarters(const Scenario& s, HeadquartersId id);
+
+// The next free id of each kind.
+UnitId nextUnitId(const Scenario& s);
+HeadquartersId nextHeadquartersId(const Scenario& s);
+TrainId nextTrainId(const Scenario& s);
+PathId nextPathId(const Scenario& s);
+FeatureId nextFeatureId(const Scenario& s);
+
+} // namespace sandtable::edits

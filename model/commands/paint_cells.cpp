@@ -1,0 +1,78 @@
+#include "paint_cells.hpp"
+
+#include <ranges>
+
+namespace sandtable {
+namespace {
+
+int readCell(const Scenario& s, CellLayer layer, std::size_t i) {
+    return layer == CellLayer::Terrain ? s.map.terrain[i] : s.map.elevation[i];
+}
+
+void writeCell(Scenario& s, CellLayer layer, std::size_t i, int v) {
+    if (layer == CellLayer::Terrain) {
+        s.map.terrain[i] = static_cast<TerrainIndex>(v);
+    } else {
+        s.map.elevation[i] = static_cast<std::int16_t>(v);
+    }
+}
+
+} // namespace
+
+PaintCells::PaintCells(const Scenario& s, CellLayer layer, const std::vector<Offset>& cells, int value,
+                       std::uint64_t stroke)
+    : layer_(layer), stroke_(stroke), columns_(s.map.grid.cols()) {
+    for (Offset c : cells) {
+        if (!s.map.grid.contains(c)) {
+            continue;
+        }
+        const std::size_t i = s.map.grid.index(c);
+        const int before = readCell(s, layer, i);
+        if (before != value && position_.emplace(i, changes_.size()).second) {
+            changes_.push_back({i, before, value});
+        }
+    }
+}
+
+void PaintCells::apply(Scenario& s) const {
+    for (const auto& c : changes_) {
+        writeCell(s, layer_, c.index, c.after);
+    }
+}
+
+void PaintCells::revert(Scenario& s) const {
+    for (const auto& c : changes_ | std::views::reverse) {
+        writeCell(s, layer_, c.index, c.before);
+    }
+}
+
+std::string PaintCells::text() const {
+    return layer_ == CellLayer::Terrain ? "Paint terrain" : "Change elevation";
+}
+
+ChangeSet PaintCells::changes() const {
+    ChangeSet cs;
+    for (const auto& c : changes_) {
+        cs.cells.push_back({static_cast<int>(c.index % static_cast<std::size_t>(columns_)),
+                            static_cast<int>(c.index / static_cast<std::size_t>(columns_))});
+    }
+    return cs;
+}
+
+bool PaintCells::mergeWith(const Command& next) {
+    const auto* other = dynamic_cast<const PaintCells*>(&next);
+    if (other == nullptr || stroke_ == 0 || other->stroke_ != stroke_ || other->layer_ != layer_) {
+        return false;
+    }
+    // A cell painted twice in one stroke keeps its first before-value and its last after-value.
+    for (const auto& c : other->changes_) {
+        if (auto [it, added] = position_.emplace(c.index, changes_.size()); added) {
+            changes_.push_back(c);
+        } else {
+            changes_[it->second].after = c.after;
+        }
+    }
+    return true;
+}
+
+} // namespace sandtable

@@ -1,0 +1,61 @@
+#pragma once
+// Where every piece stands at the start, which way it faces, and which pieces arrive later.
+#include "grid.hpp"
+#include "ids.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable {
+
+// Commanders are pieces too: the commander of a headquarters is placed under that HQ's id.
+enum class PieceKind : std::uint8_t { Unit, Commander, Train };
+template <> struct EnumNames<PieceKind> {
+    static constexpr std::array<NameOf<PieceKind>, 3> names{
+        {{PieceKind::Unit, "unit"}, {PieceKind::Commander, "commander"}, {PieceKind::Train, "train"}}};
+};
+
+struct PieceRef {
+    PieceKind kind = PieceKind::Unit;
+    std::uint32_t id = 0;
+
+    static PieceRef unit(UnitId u) { return {PieceKind::Unit, u.value}; }
+    static PieceRef commander(HeadquartersId h) { return {PieceKind::Commander, h.value}; }
+    static PieceRef train(TrainId t) { return {PieceKind::Train, t.value}; }
+    auto operator<=>(const PieceRef&) const = default;
+};
+
+// Units face a hex corner in The Hexed General and a side in the area rules.
+enum class FacingKind : std::uint8_t { Side, Corner };
+template <> struct EnumNames<FacingKind> {
+    static constexpr std::array<NameOf<FacingKind>, 2> names{
+        {{FacingKind::Side, "side"}, {FacingKind::Corner, "corner"}}};
+};
+struct Facing {
+    FacingKind kind = FacingKind::Side;
+    std::uint8_t index = 0; // direction number, as in Grid
+    auto operator<=>(const Facing&) const = default;
+};
+
+struct Placement {
+    std::vector<Offset> cells; // one, or several adjacent ones for a line spanning cells (Kallistra)
+    std::optional<Facing> facing;
+    auto operator<=>(const Placement&) const = default;
+};
+
+struct Reinforcement {
+    int turn = 1;
+    Offset entry;
+    std::string note;
+    auto operator<=>(const Reinforcement&) const = default;
+};
+
+struct Deployment {
+    std::map<PieceRef, Placement> placements;
+    std::map<PieceRef, Reinforcement> reinforcements;
+    bool operator==(const Deployment&) const = default;
+};
+
+} // namespace sandtable

@@ -1,0 +1,47 @@
+#pragma once
+// One table of stable names per enum, used by the file format, the CLI and the docs alike.
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace sandtable {
+
+template <typename E> using NameOf = std::pair<E, std::string_view>;
+
+// Specialise with: static constexpr std::array<NameOf<E>, N> names{{{E::A, "a"}, ...}};
+template <typename E> struct EnumNames;
+
+template <typename E> constexpr std::string_view enumName(E value) {
+    for (const auto& [v, name] : EnumNames<E>::names) {
+        if (v == value) {
+            return name;
+        }
+    }
+    return "?";
+}
+
+template <typename E> constexpr std::optional<E> parseEnum(std::string_view text) {
+    for (const auto& [v, name] : EnumNames<E>::names) {
+        if (name == text) {
+            return v;
+        }
+    }
+    return std::nullopt;
+}
+
+// "a, b or c": for error messages that list what was expected.
+template <typename E> std::string expectedNames() {
+    std::string out;
+    const auto& names = EnumNames<E>::names;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i > 0) {
+            out += i + 1 == names.size() ? " or " : ", ";
+        }
+        out += names[i].second;
+    }
+    return out;
+}
+
+} // namespace sandtable

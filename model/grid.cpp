@@ -1,0 +1,201 @@
+#include "grid.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <tuple>
+
+namespace sandtable {
+namespace {
+
+constexpr std::array<Offset, 4> squareSteps{Offset{1, 0}, Offset{0, -1}, Offset{-1, 0}, Offset{0, 1}};
+
+int parityBit(int v) {
+    return v & 1;
+}
+
+} // namespace
+
+Hex Grid::toHex(Offset c) const {
+    const bool odd = p_.parity == OffsetParity::Odd;
+    if (p_.shape == GridShape::HexFlat) {
+        const int shift = odd ? (c.col - parityBit(c.col)) / 2 : (c.col + parityBit(c.col)) / 2;
+        return {c.col, c.row - shift};
+    }
+    const int shift = odd ? (c.row - parityBit(c.row)) / 2 : (c.row + parityBit(c.row)) / 2;
+    return {c.col - shift, c.row};
+}
+
+Offset Grid::fromHex(Hex h) const {
+    const bool odd = p_.parity == OffsetParity::Odd;
+    if (p_.shape == GridShape::HexFlat) {
+        const int shift = odd ? (h.q - parityBit(h.q)) / 2 : (h.q + parityBit(h.q)) / 2;
+        return {h.q, h.r + shift};
+    }
+    const int shift = odd ? (h.r - parityBit(h.r)) / 2 : (h.r + parityBit(h.r)) / 2;
+    return {h.q + shift, h.r};
+}
+
+Offset Grid::neighbor(Offset c, int dir) const {
+    if (isHex()) {
+        return fromHex(toHex(c).neighbor(dir));
+    }
+    const Offset step = squareSteps[static_cast<std::size_t>(((dir % 4) + 4) % 4)];
+    return {c.col + step.col, c.row + step.row};
+}
+
+std::vector<Offset> Grid::neighbors(Offset c) const {
+    std::vector<Offset> out;
+    for (int d = 0; d < sideCount(); ++d) {
+        if (auto n = neighbor(c, d); contains(n)) {
+            out.push_back(n);
+        }
+    }
+    return out;
+}
+
+std::optional<int> Grid::directionTo(Offset from, Offset to) const {
+    for (int d = 0; d < sideCount(); ++d) {
+        if (neighbor(from, d) == to) {
+            return d;
+        }
+    }
+    return std::nullopt;
+}
+
+int Grid::distance(Offset a, Offset b) const {
+    if (isHex()) {
+        return toHex(a).distance(toHex(b));
+    }
+    return std::abs(a.col - b.col) + std::abs(a.row - b.row);
+}
+
+std::vector<Offset> Grid::lineDraw(Offset a, Offset b) const {
+    std::vector<Offset> out;
+    if (isHex()) {
+        for (Hex h : Hex::lineDraw(toHex(a), toHex(b))) {
+            out.push_back(fromHex(h));
+        }
+        return out;
+    }
+    // Squares touch only across sides, so the line steps one axis at a time, choosing the step that
+    // keeps closest to the true segment between the two centres.
+    const int dx = b.col - a.col, dy = b.row - a.row;
+    const int nx = std::abs(dx), ny = std::abs(dy);
+    const int sx = dx > 0 ? 1 : -1, sy = dy > 0 ? 1 : -1;
+    Offset p = a;
+    out.push_back(p);
+    for (int ix = 0, iy = 0; ix < nx || iy < ny;) {
+        // Compare (0.5 + ix) / nx with (0.5 + iy) / ny without floating point.
+        const long long lhs = static_cast<long long>(1 + 2 * ix) * ny;
+        const long long rhs = static_cast<long long>(1 + 2 * iy) * nx;
+        if (iy >= ny || (ix < nx && lhs < rhs)) {
+            p.col += sx;
+            ++ix;
+        } else {
+            p.row += sy;
+            ++iy;
+        }
+        out.push_back(p);
+    }
+    return out;
+}
+
+std::vector<Offset> Grid::ring(Offset centre, int n) const {
+    std::vector<Offset> out;
+    if (isHex()) {
+        for (Hex h : toHex(centre).ring(n)) {
+            if (auto c = fromHex(h); contains(c)) {
+                out.push_back(c);
+            }
+        }
+        return out;
+    }
+    if (n <= 0) {
+        if (contains(centre)) {
+            out.push_back(centre);
+        }
+        return out;
+    }
+    for (int i = 0; i < n; ++i) {
+        const std::array<Offset, 4> corners{
+            Offset{centre.col + n - i, centre.row - i}, Offset{centre.col - i, centre.row - n + i},
+            Offset{centre.col - n + i, centre.row + i}, Offset{centre.col + i, centre.row + n - i}};
+        for (Offset c : corners) {
+            if (contains(c)) {
+                out.push_back(c);
+            }
+        }
+    }
+    return out;
+}
+
+std::vector<Offset> Grid::range(Offset centre, int n) const {
+    std::vector<Offset> out;
+    for (int k = 0; k <= n; ++k) {
+        auto r = ring(centre, k);
+        out.insert(out.end(), r.begin(), r.end());
+    }
+    return out;
+}
+
+EdgeId Grid::edge(Offset c, int dir) const {
+    const int sides = sideCount();
+    dir = ((dir % sides) + sides) % sides;
+    if (dir < sides / 2) {
+        return {c, static_cast<std::uint8_t>(dir)};
+    }
+    return {neighbor(c, dir), static_cast<std::uint8_t>(dir - sides / 2)};
+}
+
+std::pair<Offset, Offset> Grid::edgeCells(EdgeId e) const {
+    return {e.cell, neighbor(e.cell, e.dir)};
+}
+
+bool Grid::edgeTouchesMap(EdgeId e) const {
+    auto [a, b] = edgeCells(e);
+    return contains(a) || contains(b);
+}
+
+std::vector<Offset> Grid::cornerCells(Offset c, int corner) const {
+    return {c, neighbor(c, corner), neighbor(c, corner + 1)};
+}
+
+int Grid::labelDigits() const {
+    const int largest = std::max(p_.cols, p_.rows) - 1 + p_.labelBase;
+    int digits = 2;
+    for (int limit = 100; largest >= limit; limit *= 10) {
+        ++digits;
+    }
+    return digits;
+}
+
+std::string Grid::label(Offset c) const {
+    const int digits = labelDigits();
+    auto field = [digits](int v) {
+        std::string s = std::to_string(v);
+        if (static_cast<int>(s.size()) < digits) {
+            s.insert(0, static_cast<std::size_t>(digits) - s.size(), '0');
+        }
+        return s;
+    };
+    return field(c.col + p_.labelBase) + field(c.row + p_.labelBase);
+}
+
+std::optional<Offset> Grid::parseLabel(std::string_view text) const {
+    const auto digits = static_cast<std::size_t>(labelDigits());
+    if (text.size() != 2 * digits ||
+        !std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+        return std::nullopt;
+    }
+    int col = 0, row = 0;
+    std::from_chars(text.data(), text.data() + digits, col);
+    std::from_chars(text.data() + digits, text.data() + text.size(), row);
+    Offset c{col - p_.labelBase, row - p_.labelBase};
+    if (!contains(c)) {
+        return std::nullopt;
+    }
+    return c;
+}
+
+} // namespace sandtable

@@ -1,0 +1,118 @@
+#pragma once
+// Map is the battlefield: the grid, its scale, the terrain and elevation of every cell, the
+// features of cell sides (rivers, walls), paths from cell to cell (roads, railroads), point features
+// (towns, landings, objectives) and an optional scanned map to trace over.
+#include "grid.hpp"
+#include "ids.hpp"
+#include "side.hpp"
+#include "terrain.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable {
+
+// Features of a cell side; a side can hold several (a wall along a stream).
+enum class SideFeature : std::uint8_t { River = 1, Stream = 2, Wall = 4, Fence = 8 };
+enum class Crossing : std::uint8_t { None, Ford, Bridge };
+
+template <> struct EnumNames<SideFeature> {
+    static constexpr std::array<NameOf<SideFeature>, 4> names{{{SideFeature::River, "river"},
+                                                               {SideFeature::Stream, "stream"},
+                                                               {SideFeature::Wall, "wall"},
+                                                               {SideFeature::Fence, "fence"}}};
+};
+template <> struct EnumNames<Crossing> {
+    static constexpr std::array<NameOf<Crossing>, 3> names{
+        {{Crossing::None, "none"}, {Crossing::Ford, "ford"}, {Crossing::Bridge, "bridge"}}};
+};
+
+struct Hexside {
+    std::uint8_t features = 0; // SideFeature bits
+    Crossing crossing = Crossing::None;
+
+    bool has(SideFeature f) const { return (features & static_cast<std::uint8_t>(f)) != 0; }
+    void set(SideFeature f, bool on) {
+        const auto bit = static_cast<std::uint8_t>(f);
+        features = static_cast<std::uint8_t>(on ? (features | bit) : (features & ~bit));
+    }
+    bool empty() const { return features == 0 && crossing == Crossing::None; }
+    auto operator<=>(const Hexside&) const = default;
+};
+
+enum class PathKind : std::uint8_t { Road, Pike, Railroad };
+template <> struct EnumNames<PathKind> {
+    static constexpr std::array<NameOf<PathKind>, 3> names{
+        {{PathKind::Road, "road"}, {PathKind::Pike, "pike"}, {PathKind::Railroad, "railroad"}}};
+};
+
+// A road, pike or railroad: a chain of adjacent cells, entered once however long it is.
+struct Path {
+    PathKind kind = PathKind::Road;
+    std::string name;
+    std::vector<Offset> cells;
+    auto operator<=>(const Path&) const = default;
+};
+
+enum class FeatureKind : std::uint8_t { Town, Label, Landing, Objective, EntryPoint };
+template <> struct EnumNames<FeatureKind> {
+    static constexpr std::array<NameOf<FeatureKind>, 5> names{{{FeatureKind::Town, "town"},
+                                                               {FeatureKind::Label, "label"},
+                                                               {FeatureKind::Landing, "landing"},
+                                                               {FeatureKind::Objective, "objective"},
+                                                               {FeatureKind::EntryPoint, "entry"}}};
+};
+
+// A named point: town, map label, landing on a navigable river, objective or entry point.
+struct Feature {
+    FeatureKind kind = FeatureKind::Town;
+    Offset cell;
+    std::string name;
+    std::optional<Side> side; // whose objective or entry point
+    int value = 0;            // victory points of an objective
+    auto operator<=>(const Feature&) const = default;
+};
+
+// A scanned historical map under the grid: its top-left corner and scale in map units (one unit
+// is one cell across), so it stays aligned when the view zooms.
+struct BackgroundImage {
+    std::string file; // relative to the scenario file
+    double originX = 0, originY = 0;
+    double unitsPerPixel = 0.01;
+    double rotationDegrees = 0;
+    double opacity = 0.5;
+    auto operator<=>(const BackgroundImage&) const = default;
+};
+
+struct Map {
+    Grid grid;
+    double yardsPerCell = 400;
+    int feetPerContour = 20;
+    std::vector<TerrainType> terrainTypes;
+    std::vector<TerrainIndex> terrain;   // one per cell, row-major
+    std::vector<std::int16_t> elevation; // contour level per cell, row-major
+    std::map<EdgeId, Hexside> hexsides;  // canonical edges only, never empty values
+    std::map<PathId, Path> paths;
+    std::map<FeatureId, Feature> features;
+    std::optional<BackgroundImage> background;
+
+    // A blank map of the grid's size, every cell the first terrain type at level 0.
+    static Map blank(const Grid& grid, std::vector<TerrainType> types);
+
+    const TerrainType& terrainAt(Offset c) const { return terrainTypes[terrain[grid.index(c)]]; }
+    std::int16_t elevationAt(Offset c) const { return elevation[grid.index(c)]; }
+    Hexside hexsideAt(EdgeId e) const {
+        auto it = hexsides.find(e);
+        return it == hexsides.end() ? Hexside{} : it->second;
+    }
+    std::optional<std::size_t> terrainIndexOf(std::string_view key) const;
+
+    bool operator==(const Map&) const = default;
+};
+
+// The terrain a new map starts with; designers rename, recolour and add to it.
+std::vector<TerrainType> defaultTerrainTypes();
+
+} // namespace sandtable

@@ -1,0 +1,59 @@
+#pragma once
+// Scenario is everything a designer saves: the map, both orders of battle, the deployment and the
+// scenario's text (notes, special rules, objectives, events table, victory conditions).
+#include "deployment.hpp"
+#include "map.hpp"
+#include "order_of_battle.hpp"
+
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace sandtable {
+
+enum class Theatre : std::uint8_t { Eastern, Western, TransMississippi };
+template <> struct EnumNames<Theatre> {
+    static constexpr std::array<NameOf<Theatre>, 3> names{{{Theatre::Eastern, "eastern"},
+                                                           {Theatre::Western, "western"},
+                                                           {Theatre::TransMississippi, "trans-mississippi"}}};
+};
+
+struct ScenarioInfo {
+    std::string title;
+    std::string date; // ISO 8601, the first day of the battle
+    std::string place;
+    Theatre theatre = Theatre::Eastern;
+    int turnMinutes = 20;
+    int turns = 12;
+    Side firstPlayer = Side::Union;
+    std::string ruleset = "hexed-general";
+    std::array<std::string, 2> sideNames{"Union", "Confederate"};
+    std::string setupNotes;
+    std::string specialRules;
+    std::array<std::string, 2> objectives; // per side, by sideIndex
+    std::string victoryConditions;
+    auto operator<=>(const ScenarioInfo&) const = default;
+};
+
+// A violation the designer has looked at and accepted, with the reason; reported as excluded.
+struct Exclusion {
+    std::string rule;
+    std::vector<Offset> cells;
+    std::vector<PieceRef> pieces;
+    std::string comment;
+    auto operator<=>(const Exclusion&) const = default;
+};
+
+struct Scenario {
+    ScenarioInfo info;
+    Map map;
+    OrderOfBattle oob;
+    Deployment deployment;
+    std::map<int, std::string> events; // 2D6 events table: roll (2..12) -> what happens
+    std::vector<Exclusion> exclusions;
+
+    bool operator==(const Scenario&) const = default;
+};
+
+} // namespace sandtable

@@ -1,0 +1,448 @@
+#!/usr/bin/env python3
+"""Builds first-bull-run.sandtable.xml from the data below.
+
+The map and order of battle are kept here as readable data (waypoints of streams and roads, named
+hills and woods, the order of battle by brigade) and written as a Sandtable scenario; then
+`sandtable convert` puts the file in canonical form:
+
+    python3 build_sample.py > /tmp/bull-run.xml
+    sandtable convert /tmp/bull-run.xml first-bull-run.sandtable.xml
+
+Columns run west to east, rows north to south, 0-based here (labels in the file are 1-based CCRR).
+One hex is 400 yards across (The Hexed General). Sources and simplifications: README.md.
+"""
+from xml.sax.saxutils import quoteattr, escape
+
+COLS, ROWS = 28, 26
+
+# --- hex maths (flat-top, odd columns shifted down) -------------------------------------------
+DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+
+def to_axial(c, r):
+    return c, r - (c - (c & 1)) // 2
+
+def from_axial(q, r):
+    return q, r + (q - (q & 1)) // 2
+
+def neighbor(cell, d):
+    q, r = to_axial(*cell)
+    dq, dr = DIRS[d]
+    return from_axial(q + dq, r + dr)
+
+def distance(a, b):
+    aq, ar = to_axial(*a)
+    bq, br = to_axial(*b)
+    return (abs(aq - bq) + abs(ar - br) + abs(aq + ar - bq - br)) // 2
+
+def line(a, b):
+    n = distance(a, b)
+    aq, ar = to_axial(*a)
+    bq, br = to_axial(*b)
+    out = []
+    for i in range(n + 1):
+        t = i / n if n else 0
+        fq = aq + 1e-6 + (bq - aq) * t
+        fr = ar + 1e-6 + (br - ar) * t
+        fs = -fq - fr
+        q, r, s = round(fq), round(fr), round(fs)
+        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+        if dq > dr and dq > ds:
+            q = -r - s
+        elif dr > ds:
+            r = -q - s
+        out.append(from_axial(q, r))
+    return out
+
+def polyline(*points):
+    cells = [points[0]]
+    for a, b in zip(points, points[1:]):
+        cells += line(a, b)[1:]
+    return cells
+
+def on_map(c):
+    return 0 <= c[0] < COLS and 0 <= c[1] < ROWS
+
+def edge(cell, d):
+    """Canonical side id, as Sandtable stores it: owner cell with direction 0..2."""
+    if d < 3:
+        return (cell, d)
+    return (neighbor(cell, d), d - 3)
+
+def label(c):
+    return "%02d%02d" % (c[0] + 1, c[1] + 1)
+
+# --- terrain ----------------------------------------------------------------------------------
+TERRAIN = [
+    ("open", "Open farmland", "open", "none", False, "#c9d89a"),
+    ("woods", "Woods", "broken", "light", True, "#5f8f4e"),
+    ("heavy-woods", "Heavy woods and thickets", "difficult", "heavy", True, "#3d6b3a"),
+    ("town", "Village", "broken", "heavy", True, "#b8a08a"),
+]
+T = {t[0]: i for i, t in enumerate(TERRAIN)}
+terrain = [[T["open"]] * COLS for _ in range(ROWS)]
+elevation = [[0] * COLS for _ in range(ROWS)]
+
+def paint(cells, key):
+    for c in cells:
+        if on_map(c):
+            terrain[c[1]][c[0]] = T[key]
+
+def block(c0, r0, c1, r1):
+    return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+
+def raise_hill(top, level, radius):
+    for c in block(top[0] - radius, top[1] - radius, top[0] + radius, top[1] + radius):
+        if on_map(c):
+            d = distance(c, top)
+            if d <= radius:
+                elevation[c[1]][c[0]] = max(elevation[c[1]][c[0]], level - d)
+
+# Woods, after the period maps: north of Matthews Hill and about Sudley, along Bull Run's west
+# bank above the Stone Bridge, south-east of Henry Hill, the forest between Bull Run and
+# Centreville, and the pines west of Chinn Ridge.
+paint(block(9, 2, 11, 4), "woods")
+paint(block(10, 6, 11, 8), "woods")
+paint(block(10, 12, 12, 15), "woods")
+paint(block(14, 10, 18, 14), "woods")
+paint(block(15, 15, 17, 16), "heavy-woods")
+paint(block(1, 13, 3, 18), "woods")
+paint(block(19, 19, 21, 21), "woods")
+paint([(25, 8), (25, 9), (24, 8)], "town")      # Centreville
+paint([(12, 23), (13, 23)], "town")              # Manassas Junction
+
+raise_hill((9, 11), 2, 1)    # Henry House Hill
+raise_hill((8, 6), 2, 1)     # Matthews Hill
+raise_hill((8, 8), 1, 0)     # Buck Hill
+for r in range(10, 15):
+    raise_hill((5, r), 2, 0)  # Chinn Ridge
+raise_hill((25, 8), 3, 2)    # Centreville heights
+raise_hill((12, 22), 1, 2)   # the Manassas plateau
+
+# --- streams along hex sides -------------------------------------------------------------------
+# Bull Run: cell (c, r) is on the west bank when c < BULL_RUN[r].
+BULL_RUN = [8, 8, 8, 8, 8, 9, 9, 10, 11, 12, 12, 13, 13, 14, 14, 15, 15, 16, 16, 17, 17, 18, 19, 20, 21, 22]
+
+def west_of_bull_run(c):
+    return c[0] < BULL_RUN[c[1]] if 0 <= c[1] < ROWS else c[0] < BULL_RUN[0 if c[1] < 0 else ROWS - 1]
+
+def boundary(inside, cells):
+    """Sides between a region and the rest, for the cells given."""
+    out = set()
+    for c in cells:
+        for d in range(6):
+            n = neighbor(c, d)
+            if on_map(n) and inside(c) and not inside(n):
+                out.add(edge(c, d))
+    return out
+
+ALL = block(0, 0, COLS - 1, ROWS - 1)
+hexsides = {}
+for e in boundary(west_of_bull_run, ALL):
+    hexsides[e] = {"features": "river", "crossing": None}
+
+# Young's Branch: runs east just south of the Warrenton Turnpike into Bull Run below the bridge.
+def north_of_youngs_branch(c):
+    return c[1] <= 9
+for e in boundary(north_of_youngs_branch, [c for c in ALL if 1 <= c[0] <= 11 and west_of_bull_run(c)]):
+    (a, d) = e
+    b = neighbor(a, d)
+    if west_of_bull_run(a) and west_of_bull_run(b) and 1 <= a[0] <= 11 and 1 <= b[0] <= 11:
+        hexsides.setdefault(e, {"features": "stream", "crossing": None})
+
+# Cub Run: flows south past the turnpike into Bull Run; east bank is c >= CUB_RUN[r].
+CUB_RUN = {r: v for r, v in zip(range(0, 15), [21, 21, 21, 20, 20, 20, 20, 20, 20, 19, 19, 19, 18, 18, 18])}
+def west_of_cub_run(c):
+    return c[1] in CUB_RUN and c[0] < CUB_RUN[c[1]]
+for e in boundary(west_of_cub_run, [c for c in ALL if c[1] in CUB_RUN and not west_of_bull_run(c)]):
+    (a, d) = e
+    b = neighbor(a, d)
+    if on_map(b) and b[1] in CUB_RUN and not west_of_bull_run(a) and not west_of_bull_run(b):
+        hexsides.setdefault(e, {"features": "stream", "crossing": None})
+
+# --- roads and railroads -------------------------------------------------------------------------
+PATHS = [
+    ("pike", "Warrenton Turnpike", polyline((0, 9), (8, 9), (11, 9), (12, 9), (20, 8), (27, 8))),
+    ("road", "Manassas-Sudley Road", polyline((6, 0), (6, 2), (7, 5), (8, 9), (8, 12), (10, 18), (12, 23), (12, 25))),
+    ("road", "Sudley Springs road (the Union flank march)", polyline((20, 8), (16, 4), (11, 2), (8, 2), (7, 2))),
+    ("road", "Centreville - Blackburn's Ford road", polyline((25, 8), (22, 12), (18, 17), (17, 19), (16, 20), (12, 23))),
+    ("road", "Mitchell's Ford road", polyline((18, 17), (15, 16), (14, 17), (12, 21))),
+    ("road", "Union Mills road", polyline((12, 23), (17, 24), (21, 24), (27, 24))),
+    ("road", "Brentsville road", polyline((13, 23), (16, 25))),
+    ("railroad", "Manassas Gap Railroad", polyline((0, 21), (6, 22), (12, 23))),
+    ("railroad", "Orange and Alexandria Railroad", polyline((12, 23), (20, 23), (21, 23), (27, 22))),
+]
+
+for kind, name, cells in PATHS:
+    for a, b in zip(cells, cells[1:]):
+        d = next(d for d in range(6) if neighbor(a, d) == b)
+        e = edge(a, d)
+        if e in hexsides and "river" in hexsides[e]["features"]:
+            bridge = kind in ("pike", "railroad")
+            hexsides[e]["crossing"] = "bridge" if bridge else "ford"
+        elif e in hexsides and kind in ("pike", "railroad"):
+            hexsides[e]["crossing"] = "bridge"
+
+# Fords with no road of their own (Lewis, Ball's, McLean's, Island, Poplar).
+for c in [(12, 12), (13, 13), (16, 21), (18, 22), (9, 6)]:
+    for d in range(6):
+        n = neighbor(c, d)
+        e = edge(c, d)
+        if on_map(n) and e in hexsides and "river" in hexsides[e]["features"] and hexsides[e]["crossing"] is None:
+            hexsides[e]["crossing"] = "ford"
+            break
+
+# --- features --------------------------------------------------------------------------------
+FEATURES = [
+    ("town", (25, 8), "Centreville", None, 0),
+    ("town", (12, 23), "Manassas Junction", None, 0),
+    ("town", (6, 2), "Sudley Springs", None, 0),
+    ("label", (8, 9), "Stone House", None, 0),
+    ("label", (8, 6), "Matthews Hill", None, 0),
+    ("label", (5, 12), "Chinn Ridge", None, 0),
+    ("label", (12, 9), "Stone Bridge", None, 0),
+    ("objective", (9, 11), "Henry House Hill", "union", 3),
+    ("objective", (12, 23), "Manassas Junction", "union", 5),
+    ("objective", (25, 8), "Centreville", "confederate", 3),
+    ("entry", (0, 21), "Kirby Smith", "confederate", 0),
+    ("entry", (27, 8), "Howard", "union", 0),
+]
+
+# --- order of battle -----------------------------------------------------------------------------
+# (id, side, echelon, parent, name, commander)
+HQ = []
+UNITS = []   # (id, parent, name, arm, stands, strength, quality, weapon, gun, formation)
+TRAINS = []  # (id, corps, name)
+PLACE = {}   # piece -> (cells, facing)
+REINF = {}   # piece -> (turn, entry, note)
+
+def hq(side, echelon, parent, name, commander, at=None, supply=None):
+    hid = len(HQ) + 1
+    HQ.append((hid, side, echelon, parent, name, commander, supply))
+    if at:
+        PLACE["commander:%d" % hid] = ([at], None)
+    return hid
+
+def unit(parent, name, arm, strength, at=None, quality="green", weapon=None, gun=None, formation="line", facing=1, arrive=None):
+    uid = len(UNITS) + 1
+    stands = 1
+    if weapon is None:
+        weapon = "none" if arm == "artillery" else ("rifled-carbine" if arm == "cavalry" else "smoothbore-musket")
+    UNITS.append((uid, parent, name, arm, stands, strength, quality, weapon, gun or "none", formation))
+    if at:
+        PLACE["unit:%d" % uid] = ([at], "corner:%d" % facing)
+    if arrive:
+        REINF["unit:%d" % uid] = arrive
+    return uid
+
+def train(corps, name, at):
+    tid = len(TRAINS) + 1
+    TRAINS.append((tid, corps, name))
+    PLACE["train:%d" % tid] = ([at], None)
+
+UNION_SUPPLY = (27, 8)  # where the Warrenton Turnpike leaves the board toward Washington
+CS_SUPPLY = (16, 25)    # where the Brentsville road leaves the board behind Manassas
+
+us = hq("union", "army", 0, "Army of Northeastern Virginia", "Brig. Gen. Irvin McDowell", at=(9, 3))
+# Facing: corners 0..5 run clockwise from the east corner (flat-top): 2 is north-west, 5 south-east.
+tyler = hq("union", "corps", us, "1st Division (Tyler)", "Brig. Gen. Daniel Tyler", at=(14, 9), supply=UNION_SUPPLY)
+train(tyler, "Tyler's division train", (21, 8))
+keyes = hq("union", "division", tyler, "1st Brigade (Keyes)", "Col. Erasmus D. Keyes", at=(16, 9))
+unit(keyes, "2nd Maine, 1st and 2nd Connecticut", "infantry", 1400, at=(16, 9), facing=3)
+unit(keyes, "3rd Connecticut", "infantry", 1000, at=(17, 9), facing=3)
+schenck = hq("union", "division", tyler, "2nd Brigade (Schenck)", "Brig. Gen. Robert C. Schenck", at=(13, 10))
+unit(schenck, "1st and 2nd Ohio", "infantry", 1300, at=(13, 10), facing=3)
+unit(schenck, "2nd New York", "infantry", 800, at=(14, 10), facing=3)
+unit(schenck, "Carlisle's Battery (E, 2nd US)", "artillery", 6, at=(13, 9), gun="mixed", facing=3, quality="regular")
+sherman = hq("union", "division", tyler, "3rd Brigade (Sherman)", "Col. William T. Sherman", at=(14, 8))
+unit(sherman, "13th and 69th New York", "infantry", 1600, at=(14, 8), facing=3)
+unit(sherman, "79th New York", "infantry", 1000, at=(15, 8), facing=3)
+unit(sherman, "2nd Wisconsin", "infantry", 1000, at=(15, 7), facing=3)
+unit(sherman, "Ayres' Battery (E, 3rd US)", "artillery", 6, at=(13, 8), gun="mixed", facing=3, quality="regular")
+richardson = hq("union", "division", tyler, "4th Brigade (Richardson)", "Col. Israel B. Richardson", at=(18, 17))
+unit(richardson, "1st Massachusetts and 12th New York", "infantry", 1500, at=(18, 17), facing=4)
+unit(richardson, "2nd and 3rd Michigan", "infantry", 1500, at=(18, 18), facing=4)
+
+hunter = hq("union", "corps", us, "2nd Division (Hunter)", "Col. David Hunter", at=(7, 4), supply=UNION_SUPPLY)
+train(hunter, "Hunter's division train", (22, 8))
+porter = hq("union", "division", hunter, "1st Brigade (Porter)", "Col. Andrew Porter", at=(6, 4))
+unit(porter, "8th and 14th New York", "infantry", 1500, at=(6, 5), facing=5)
+unit(porter, "27th New York and US Regulars", "infantry", 1200, at=(5, 4), facing=5, quality="regular")
+unit(porter, "Griffin's Battery (D, 5th US)", "artillery", 6, at=(6, 3), gun="mixed", facing=5, quality="regular")
+unit(porter, "Palmer's cavalry battalion (US Regulars)", "cavalry", 500, at=(5, 3), facing=5, quality="regular", formation="mounted")
+burnside = hq("union", "division", hunter, "2nd Brigade (Burnside)", "Col. Ambrose E. Burnside", at=(7, 5))
+unit(burnside, "1st and 2nd Rhode Island", "infantry", 1200, at=(7, 5), facing=5, weapon="rifle-musket")
+unit(burnside, "2nd New Hampshire and 71st New York", "infantry", 1500, at=(8, 5), facing=5)
+unit(burnside, "2nd Rhode Island Battery", "artillery", 6, at=(7, 4), gun="mixed", facing=5)
+
+heintzelman = hq("union", "corps", us, "3rd Division (Heintzelman)", "Col. Samuel P. Heintzelman", at=(10, 2), supply=UNION_SUPPLY)
+train(heintzelman, "Heintzelman's division train", (23, 8))
+franklin = hq("union", "division", heintzelman, "1st Brigade (Franklin)", "Col. William B. Franklin", at=(11, 2))
+unit(franklin, "5th and 11th Massachusetts", "infantry", 1400, at=(11, 2), formation="march-column", facing=2)
+unit(franklin, "1st Minnesota", "infantry", 900, at=(12, 3), formation="march-column", facing=2)
+unit(franklin, "Ricketts' Battery (I, 1st US)", "artillery", 6, at=(10, 2), gun="10lb-parrott", formation="limbered", facing=3, quality="regular")
+willcox = hq("union", "division", heintzelman, "2nd Brigade (Willcox)", "Col. Orlando B. Willcox", at=(13, 3))
+unit(willcox, "11th New York (Fire Zouaves) and 38th New York", "infantry", 1700, at=(13, 3), formation="march-column", facing=2)
+unit(willcox, "1st Michigan", "infantry", 800, at=(14, 3), formation="march-column", facing=2)
+unit(willcox, "Arnold's Battery (D, 2nd US)", "artillery", 6, at=(15, 4), formation="limbered", facing=2, quality="regular")
+howard = hq("union", "division", heintzelman, "3rd Brigade (Howard)", "Col. Oliver O. Howard",
+            )
+REINF["commander:%d" % howard] = (8, (27, 8), "Howard's brigade, last in the flank march, arrives in the afternoon")
+unit(howard, "2nd and 3rd Maine", "infantry", 1400, arrive=(8, (27, 8), ""))
+unit(howard, "4th Maine and 2nd Vermont", "infantry", 1500, arrive=(8, (27, 8), ""))
+
+miles = hq("union", "corps", us, "5th Division (Miles)", "Col. Dixon S. Miles", at=(25, 8), supply=UNION_SUPPLY)
+train(miles, "Miles' division train", (26, 8))
+blenker = hq("union", "division", miles, "1st Brigade (Blenker)", "Col. Louis Blenker", at=(24, 7))
+unit(blenker, "8th and 29th New York", "infantry", 1400, at=(24, 7), facing=3)
+unit(blenker, "39th New York and 27th Pennsylvania", "infantry", 1500, at=(25, 7), facing=3)
+davies = hq("union", "division", miles, "2nd Brigade (Davies)", "Col. Thomas A. Davies", at=(19, 18))
+unit(davies, "16th and 18th New York", "infantry", 1500, at=(19, 18), facing=4)
+unit(davies, "31st and 32nd New York", "infantry", 1500, at=(19, 17), facing=4)
+unit(davies, "Hunt's and Tidball's batteries", "artillery", 12, at=(20, 16), gun="mixed", facing=4, quality="regular")
+
+cs = hq("confederate", "army", 0, "Confederate Army of the Potomac and Army of the Shenandoah", "Gen. Joseph E. Johnston", at=(11, 15))
+line_ = hq("confederate", "corps", cs, "Beauregard's line on Bull Run", "Brig. Gen. P. G. T. Beauregard", at=(12, 15), supply=CS_SUPPLY)
+train(line_, "Army supply train", (14, 24))
+evans = hq("confederate", "division", line_, "7th Brigade (Evans)", "Col. Nathan G. Evans", at=(8, 7))
+unit(evans, "4th South Carolina and 1st Louisiana Battalion", "infantry", 1100, at=(8, 7), facing=2)
+unit(evans, "Latham's Battery", "artillery", 6, at=(7, 8), facing=2, gun="6lb-field-gun")
+cocke = hq("confederate", "division", line_, "5th Brigade (Cocke)", "Col. Philip St. George Cocke", at=(11, 12))
+unit(cocke, "18th, 19th and 28th Virginia", "infantry", 1500, at=(12, 12), facing=0)
+unit(cocke, "8th and 49th Virginia", "infantry", 1000, at=(12, 13), facing=0)
+bonham = hq("confederate", "division", line_, "1st Brigade (Bonham)", "Brig. Gen. Milledge L. Bonham", at=(13, 17))
+unit(bonham, "2nd and 3rd South Carolina", "infantry", 1400, at=(14, 16), facing=1)
+unit(bonham, "7th and 8th South Carolina", "infantry", 1400, at=(14, 17), facing=1)
+unit(bonham, "Kemper's Battery", "artillery", 6, at=(13, 16), facing=1, gun="6lb-field-gun")
+longstreet = hq("confederate", "division", line_, "4th Brigade (Longstreet)", "Brig. Gen. James Longstreet", at=(14, 18))
+unit(longstreet, "1st, 11th and 17th Virginia", "infantry", 1500, at=(15, 18), facing=1)
+unit(longstreet, "Washington Artillery of New Orleans", "artillery", 6, at=(15, 19), facing=1, gun="6lb-field-gun", quality="seasoned")
+jones = hq("confederate", "division", line_, "3rd Brigade (D. R. Jones)", "Brig. Gen. David R. Jones", at=(17, 21))
+unit(jones, "17th and 18th Mississippi, 5th South Carolina", "infantry", 1500, at=(17, 21), facing=1)
+ewell = hq("confederate", "division", line_, "2nd Brigade (Ewell)", "Brig. Gen. Richard S. Ewell", at=(20, 24))
+unit(ewell, "5th and 6th Alabama, 6th Louisiana", "infantry", 1500, at=(20, 24), facing=1)
+early = hq("confederate", "division", line_, "6th Brigade (Early)", "Col. Jubal A. Early", at=(15, 21))
+unit(early, "7th and 24th Virginia, 7th Louisiana", "infantry", 1400, at=(15, 21), facing=1)
+holmes = hq("confederate", "division", line_, "Reserve Brigade (Holmes)", "Brig. Gen. Theophilus H. Holmes", at=(13, 24))
+unit(holmes, "1st Arkansas and 2nd Tennessee", "infantry", 1300, at=(13, 24), facing=1)
+unit(holmes, "30th Virginia Cavalry (Radford)", "cavalry", 500, at=(11, 18), facing=1, formation="mounted")
+jackson = hq("confederate", "division", line_, "1st Brigade, Army of the Shenandoah (Jackson)", "Brig. Gen. Thomas J. Jackson", at=(11, 16))
+unit(jackson, "2nd, 4th and 5th Virginia", "infantry", 1500, at=(11, 16), facing=1, quality="green")
+unit(jackson, "27th and 33rd Virginia", "infantry", 1100, at=(10, 16), facing=1)
+unit(jackson, "Pendleton's Rockbridge Artillery", "artillery", 6, at=(10, 15), facing=1, gun="6lb-field-gun")
+bartow = hq("confederate", "division", line_, "2nd Brigade, Army of the Shenandoah (Bartow)", "Col. Francis S. Bartow", at=(9, 9))
+unit(bartow, "7th and 8th Georgia", "infantry", 1400, at=(9, 9), facing=2)
+bee = hq("confederate", "division", line_, "3rd Brigade, Army of the Shenandoah (Bee)", "Brig. Gen. Barnard E. Bee", at=(8, 10))
+unit(bee, "4th Alabama and 2nd Mississippi", "infantry", 1400, at=(8, 10), facing=2)
+unit(bee, "11th Mississippi and 6th North Carolina", "infantry", 1300, at=(9, 10), facing=2)
+unit(bee, "Imboden's Staunton Artillery", "artillery", 4, at=(9, 12), facing=2, gun="6lb-field-gun")
+smith = hq("confederate", "division", line_, "4th Brigade, Army of the Shenandoah (Kirby Smith / Elzey)", "Brig. Gen. Edmund Kirby Smith")
+REINF["commander:%d" % smith] = (17, (0, 21), "Detrained from the Manassas Gap Railroad about 3:30 pm")
+unit(smith, "1st Maryland and 3rd Tennessee", "infantry", 1200, arrive=(17, (0, 21), ""))
+unit(smith, "10th and 13th Virginia", "infantry", 1000, arrive=(17, (0, 21), ""))
+stuart = hq("confederate", "division", line_, "1st Virginia Cavalry (Stuart)", "Col. J. E. B. Stuart", at=(6, 13))
+unit(stuart, "1st Virginia Cavalry", "cavalry", 300, at=(6, 13), facing=1, formation="mounted")
+
+EVENTS = {
+    2: "Stonewall: Jackson's brigade ignores its first hit this turn.",
+    3: "Confused uniforms: one Union battery adjacent to a Confederate unit in blue takes a hit without firing.",
+    4: "Heat and thirst: no Union unit that moved last turn may move this turn.",
+    5: "Sightseers from Washington crowd the Turnpike: Union road moves east of Cub Run are halved.",
+    6: "No event.",
+    7: "No event.",
+    8: "No event.",
+    9: "Johnston hurries the railroad: Kirby Smith's brigade arrives one turn earlier.",
+    10: "Stuart's charge: the 1st Virginia Cavalry may move and fight twice this turn.",
+    11: "A caisson overturns: one Union battery on a road may not move this turn.",
+    12: "Panic at Cub Run bridge: Union units may not cross Cub Run this turn.",
+}
+
+INFO = dict(
+    title="First Bull Run (First Manassas)",
+    date="1861-07-21",
+    place="Manassas, Prince William County, Virginia",
+    theatre="eastern",
+    turns=27,
+    turnMinutes=20,
+    firstPlayer="union",
+    ruleset="hexed-general",
+    setup="""The game opens at 10:00 am. McDowell's flanking column (Hunter, then Heintzelman) has crossed Bull Run at Sudley Springs and is coming down on Matthews Hill, where Evans has turned to meet it; Bee and Bartow are hurrying north past the Henry house. Tyler demonstrates at the Stone Bridge; Richardson and Davies face Blackburn's Ford; Blenker holds Centreville. The Confederate brigades still line Bull Run from the Stone Bridge to Union Mills. Jackson's brigade stands in reserve behind Mitchell's Ford.
+Following The Hexed General, each Union division acts as a corps (its brigades as divisions) with its own train; Beauregard's line is one corps, with Johnston's brigades from the Shenandoah under it. Runyon's 4th Division, left guarding the road to Washington, is not on the map.""",
+    special="""Bull Run is fordable only at the marked fords and bridges. The Stone Bridge is blocked by an abatis (treat it as a ford for movement). The Cub Run bridge carries one unit per turn.""",
+    objectives_union="Take Henry House Hill (1012) and cut the railroad at Manassas Junction (1324).",
+    objectives_cs="Hold Henry House Hill; if the Union army breaks, threaten Centreville (2609).",
+    victory="At the end of turn 27, the Union wins if it holds Henry House Hill and Manassas Junction; the Confederacy wins if it holds Henry House Hill or the Union army has reached its break point (half its infantry and cavalry units lost). Any other result is a draw.",
+)
+
+def main():
+    o = []
+    w = o.append
+    w('<?xml version="1.0" encoding="UTF-8"?>')
+    w('<scenario format-version="1">')
+    w('<info title=%s date=%s place=%s theatre=%s turn-minutes="%d" turns="%d" first-player=%s ruleset=%s>' % (
+        quoteattr(INFO["title"]), quoteattr(INFO["date"]), quoteattr(INFO["place"]), quoteattr(INFO["theatre"]),
+        INFO["turnMinutes"], INFO["turns"], quoteattr(INFO["firstPlayer"]), quoteattr(INFO["ruleset"])))
+    w('<side id="union" name="Union"/><side id="confederate" name="Confederate"/>')
+    w('<setup-notes>%s</setup-notes>' % escape(INFO["setup"]))
+    w('<special-rules>%s</special-rules>' % escape(INFO["special"]))
+    w('<objectives side="union">%s</objectives>' % escape(INFO["objectives_union"]))
+    w('<objectives side="confederate">%s</objectives>' % escape(INFO["objectives_cs"]))
+    w('<victory-conditions>%s</victory-conditions>' % escape(INFO["victory"]))
+    w('</info>')
+    w('<map grid="hex-flat" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="400" feet-per-contour="20">' % (COLS, ROWS))
+    w('<terrain-types>')
+    for key, name, cls, cover, blocks, colour in TERRAIN:
+        w('<terrain key=%s name=%s class="%s" cover="%s" blocks-sight="%s" colour="%s"/>' % (
+            quoteattr(key), quoteattr(name), cls, cover, "true" if blocks else "false", colour))
+    w('</terrain-types>')
+    w('<terrain encoding="csv">' + ",".join(str(v) for row in terrain for v in row) + '</terrain>')
+    w('<elevation encoding="csv">' + ",".join(str(v) for row in elevation for v in row) + '</elevation>')
+    w('<hexsides>')
+    for (cell, d), h in sorted(hexsides.items()):
+        if not on_map(cell):
+            cell, d = neighbor(cell, d), d + 3
+        crossing = ' crossing="%s"' % h["crossing"] if h["crossing"] else ""
+        w('<hexside cell="%s" side="%d" features="%s"%s/>' % (label(cell), d, h["features"], crossing))
+    w('</hexsides>')
+    w('<paths>')
+    for i, (kind, name, cells) in enumerate(PATHS, 1):
+        w('<path id="%d" kind="%s" name=%s cells="%s"/>' % (i, kind, quoteattr(name), " ".join(label(c) for c in cells)))
+    w('</paths>')
+    w('<features>')
+    for i, (kind, cell, name, side, value) in enumerate(FEATURES, 1):
+        extra = (' side="%s"' % side if side else "") + (' value="%d"' % value if value else "")
+        w('<feature id="%d" kind="%s" cell="%s" name=%s%s/>' % (i, kind, label(cell), quoteattr(name), extra))
+    w('</features>')
+    w('</map>')
+    w('<order-of-battle>')
+    for hid, side, echelon, parent, name, commander, supply in HQ:
+        extra = (' parent="%d"' % parent if parent else "") + (' supply-cell="%s"' % label(supply) if supply else "")
+        w('<headquarters id="%d" side="%s" echelon="%s" name=%s commander=%s%s/>' % (
+            hid, side, echelon, quoteattr(name), quoteattr(commander), extra))
+    for uid, parent, name, arm, stands, strength, quality, weapon, gun, formation in UNITS:
+        w('<unit id="%d" parent="%d" name=%s arm="%s" stands="%d" strength="%d" quality="%s" weapon="%s" gun="%s" formation="%s"/>' % (
+            uid, parent, quoteattr(name), arm, stands, strength, quality, weapon, gun, formation))
+    for tid, corps, name in TRAINS:
+        w('<train id="%d" corps="%d" name=%s/>' % (tid, corps, quoteattr(name)))
+    w('</order-of-battle>')
+    w('<deployment>')
+    occupied = {}
+    for piece, (cells, facing) in PLACE.items():
+        for c in cells:
+            assert on_map(c), (piece, c)
+            if piece.startswith("unit:"):
+                assert c not in occupied, ("two units in", label(c), piece, occupied.get(c))
+                occupied[c] = piece
+        f = ' facing="%s"' % facing if facing else ""
+        w('<place piece="%s" cells="%s"%s/>' % (piece, " ".join(label(c) for c in cells), f))
+    for piece, (turn, entry, note) in REINF.items():
+        w('<reinforcement piece="%s" turn="%d" entry="%s">%s</reinforcement>' % (piece, turn, label(entry), escape(note)))
+    w('</deployment>')
+    w('<events>')
+    for roll, text in EVENTS.items():
+        w('<event roll="%d">%s</event>' % (roll, escape(text)))
+    w('</events>')
+    w('</scenario>')
+    print("\n".join(o))
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+#include "formats/scenario_xml.hpp"
+#include "model/scenario_generator.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace sandtable {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A scenario that sets every field the model has, so a round trip proves nothing is dropped.
+Scenario everyField() {
+    Scenario s = generateScenario(GeneratorParameters{12, 10, 16, 3, 11, GridShape::HexPointy});
+    s.info.title = "Every field <&> \"quoted\"";
+    s.info.date = "1862-09-17";
+    s.info.place = "Sharpsburg, Maryland";
+    s.info.theatre = Theatre::Western;
+    s.info.turnMinutes = 15;
+    s.info.turns = 33;
+    s.info.firstPlayer = Side::Confederate;
+    s.info.ruleset = "good-old-rebel";
+    s.info.sideNames = {"Army of the Potomac", "Army of Northern Virginia"};
+    s.info.setupNotes = "Line one.\nLine two, with  two spaces.";
+    s.info.specialRules = "Fog until turn 3.";
+    s.info.objectives = {"Take the bridge.", "Hold the bridge."};
+    s.info.victoryConditions = "Whoever holds 0506.";
+    s.map.yardsPerCell = 333.5;
+    s.map.feetPerContour = 10;
+    s.map.background = BackgroundImage{"maps/scan 1.png", -1.5, 2.25, 0.0125, 3.5, 0.4};
+    Hexside bridge;
+    bridge.set(SideFeature::River, true);
+    bridge.set(SideFeature::Wall, true);
+    bridge.crossing = Crossing::Bridge;
+    s.map.hexsides[s.map.grid.edge({0, 0}, 3)] = bridge; // a border side whose owner is off the map
+    s.map.features[FeatureId{7}] =
+        Feature{FeatureKind::Objective, {5, 5}, "Burnside's Bridge", Side::Union, 3};
+    s.map.features[FeatureId{8}] = Feature{FeatureKind::Landing, {0, 4}, "", std::nullopt, 0};
+    auto& hq = s.oob.headquarters.begin()->second;
+    hq.commanderQuality = Quality::Veteran;
+    auto& unit = s.oob.units.begin()->second;
+    unit.gun = Gun::Parrott10lb;
+    unit.weapon = Weapon::BreechLoader;
+    unit.formation = Formation::Skirmish;
+    s.deployment.placements[PieceRef::unit(s.oob.units.begin()->first)] =
+        Placement{{{3, 3}, {4, 3}}, Facing{FacingKind::Side, 2}};
+    s.deployment.reinforcements[PieceRef::commander(HeadquartersId{2})] =
+        Reinforcement{4, {0, 9}, "Arrives from Harpers Ferry"};
+    s.deployment.placements.erase(PieceRef::commander(HeadquartersId{2}));
+    s.exclusions.push_back(Exclusion{
+        "stacking.max-stands", {{3, 3}}, {PieceRef::unit(UnitId{1})}, "Historical: packed in the lane"});
+    s.events[12] = "Reinforcements <early> & fast";
+    return s;
+}
+
+TEST(ScenarioXml, EveryFieldRoundTrips) {
+    const Scenario s = everyField();
+    const std::string xml = writeScenarioToString(s);
+    auto back = readScenarioFromString(xml, "every.xml");
+    ASSERT_TRUE(back) << back.error().toString();
+    EXPECT_EQ(back->info, s.info);
+    EXPECT_EQ(back->map, s.map);
+    EXPECT_EQ(back->oob, s.oob);
+    EXPECT_EQ(back->deployment, s.deployment);
+    EXPECT_EQ(back->events, s.events);
+    EXPECT_EQ(back->exclusions, s.exclusions);
+    EXPECT_EQ(writeScenarioToString(*back), xml);
+}
+
+TEST(ScenarioXml, GeneratedScenariosRoundTripOnEveryGrid) {
+    for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        const Scenario s = generateScenario(GeneratorParameters{50, 40, 300, -1, 2, shape});
+        const std::string xml = writeScenarioToString(s);
+        auto back = readScenarioFromString(xml, "generated.xml");
+        ASSERT_TRUE(back) << back.error().toString();
+        EXPECT_EQ(*back, s);
+        EXPECT_EQ(writeScenarioToString(*back), xml);
+    }
+}
+
+TEST(ScenarioXml, DenseLayersAreCompact) {
+    const Scenario s = generateScenario(GeneratorParameters{200, 200, 100, 10, 2, GridShape::HexFlat});
+    const std::string xml = writeScenarioToString(s);
+    // Two single-digit layers at two bytes per cell, plus the rest.
+    EXPECT_LT(xml.size(), 200u * 200u * 4u + 100'000u);
+}
+
+TEST(ScenarioXml, SamplesLoadAndAreStoredCanonically) {
+    int samples = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(SANDTABLE_SAMPLES)) {
+        if (entry.path().extension() != ".xml") {
+            continue;
+        }
+        ++samples;
+        auto s = readScenario(entry.path());
+        ASSERT_TRUE(s) << s.error().toString();
+        std::ifstream in(entry.path(), std::ios::binary);
+        const std::string onDisk((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        EXPECT_EQ(writeScenarioToString(*s), onDisk)
+            << entry.path() << " is not in canonical form; run sandtable convert on it";
+        EXPECT_FALSE(s->oob.units.empty());
+        EXPECT_FALSE(s->deployment.placements.empty());
+    }
+    EXPECT_GE(samples, 1);
+}
+
+TEST(ScenarioXml, SaveIsAtomicAndKeepsABackup) {
+    const fs::path dir = fs::temp_directory_path() / ("sandtable-save-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path file = dir / "battle.xml";
+    Scenario first = everyField();
+    ASSERT_TRUE(saveScenario(first, file));
+    Scenario second = first;
+    second.info.title = "Second version";
+    ASSERT_TRUE(saveScenario(second, file));
+    auto now = readScenario(file);
+    auto backup = readScenario(dir / "battle.xml.bak");
+    ASSERT_TRUE(now);
+    ASSERT_TRUE(backup);
+    EXPECT_EQ(now->info.title, "Second version");
+    EXPECT_EQ(backup->info.title, first.info.title);
+    int files = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) {
+        ++files;
+    }
+    EXPECT_EQ(files, 2) << "a temporary file was left behind";
+    fs::remove_all(dir);
+}
+
+TEST(ScenarioXml, SavingIntoAMissingFolderFailsAndSaysWhere) {
+    auto saved = saveScenario(everyField(), "/nonexistent-folder/battle.xml");
+    ASSERT_FALSE(saved);
+    EXPECT_NE(saved.error().find("/nonexistent-folder/battle.xml"), std::string::npos) << saved.error();
+}
+
+TEST(ScenarioXml, AMissingFileIsAnErrorNamingIt) {
+    auto s = readScenario("/no/such/battle.xml");
+    ASSERT_FALSE(s);
+    EXPECT_EQ(s.error().toString(), "/no/such/battle.xml: cannot open: No such file or directory");
+}
+
+} // namespace
+} // namespace sandtable

@@ -1,0 +1,81 @@
+#include "model/layout.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace sandtable {
+namespace {
+
+class LayoutProperties : public testing::TestWithParam<GridShape> {};
+
+TEST_P(LayoutProperties, CellAtInvertsCellCenterAndCornersStayInside) {
+    for (OffsetParity parity : {OffsetParity::Odd, OffsetParity::Even}) {
+        const Grid grid(Grid::Parameters{GetParam(), parity, 9, 7, 1});
+        const Layout layout(grid, 60);
+        for (int row = 0; row < grid.rows(); ++row) {
+            for (int col = 0; col < grid.cols(); ++col) {
+                const Offset c{col, row};
+                const Point p = layout.cellCenter(c);
+                EXPECT_EQ(layout.cellAt(p), c);
+                // A point just inside each corner belongs to the cell too.
+                for (const Point& k : layout.corners(c)) {
+                    const Point inside{p.x + (k.x - p.x) * 0.9, p.y + (k.y - p.y) * 0.9};
+                    EXPECT_EQ(layout.cellAt(inside), c);
+                }
+                EXPECT_GE(p.x, 0);
+                EXPECT_GE(p.y, 0);
+                EXPECT_LE(p.x, layout.width());
+                EXPECT_LE(p.y, layout.height());
+            }
+        }
+        EXPECT_FALSE(layout.cellAt({-5, -5}));
+        EXPECT_FALSE(layout.cellAt({layout.width() + 5, layout.height() + 5}));
+    }
+}
+
+TEST_P(LayoutProperties, NeighbouringCentresAreOneCellSizeApart) {
+    const Grid grid(Grid::Parameters{GetParam(), OffsetParity::Odd, 9, 7, 1});
+    const Layout layout(grid, 60);
+    const Offset c{4, 3};
+    for (Offset n : grid.neighbors(c)) {
+        const Point a = layout.cellCenter(c), b = layout.cellCenter(n);
+        EXPECT_NEAR(std::hypot(a.x - b.x, a.y - b.y), 60.0, 1e-9);
+    }
+}
+
+TEST_P(LayoutProperties, AnEdgeSegmentIsTheSameFromBothSides) {
+    const Grid grid(Grid::Parameters{GetParam(), OffsetParity::Even, 9, 7, 1});
+    const Layout layout(grid, 60);
+    const Offset c{4, 3};
+    for (int d = 0; d < grid.sideCount(); ++d) {
+        // The segment of the side, computed from the cell itself (not via the canonical id).
+        const Point a = layout.corner(c, d - 1 + grid.sideCount()), b = layout.corner(c, d);
+        auto [p, q] = layout.edgeSegment(grid.edge(c, d));
+        const bool same =
+            (std::hypot(a.x - p.x, a.y - p.y) < 1e-6 && std::hypot(b.x - q.x, b.y - q.y) < 1e-6) ||
+            (std::hypot(a.x - q.x, a.y - q.y) < 1e-6 && std::hypot(b.x - p.x, b.y - p.y) < 1e-6);
+        EXPECT_TRUE(same) << "side " << d;
+        // The side's midpoint lies in the direction of the neighbour.
+        const Point centre = layout.cellCenter(c), other = layout.cellCenter(grid.neighbor(c, d));
+        const Point mid{(a.x + b.x) / 2, (a.y + b.y) / 2};
+        EXPECT_NEAR(mid.x, (centre.x + other.x) / 2, 1e-6);
+        EXPECT_NEAR(mid.y, (centre.y + other.y) / 2, 1e-6);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllShapes, LayoutProperties,
+                         testing::Values(GridShape::HexFlat, GridShape::HexPointy, GridShape::Square));
+
+} // namespace
+
+TEST(Layout, MapSizeMatchesTheHexFormulas) {
+    // Flat-top, 20 x 20, across-flats 60: width 20 columns of 1.5 R plus 0.5 R, height 20.5 rows.
+    const Grid grid(Grid::Parameters{GridShape::HexFlat, OffsetParity::Odd, 20, 20, 1});
+    const Layout layout(grid, 60);
+    const double r = 60 / std::sqrt(3.0);
+    EXPECT_NEAR(layout.width(), 20 * 1.5 * r + 0.5 * r, 1e-6);
+    EXPECT_NEAR(layout.height(), 20.5 * 60, 1e-6);
+}
+
+} // namespace sandtable
