@@ -335,7 +335,15 @@ std::string writeScenarioToString(const Scenario& scenario) {
 }
 
 std::expected<void, std::string> saveScenario(const Scenario& scenario, const std::filesystem::path& path) {
-    return writeFileAtomically(path, writeScenarioToString(scenario));
+    const std::string xml = writeScenarioToString(scenario);
+    // Never replace a good file with one that cannot be opened again: read the bytes back first.
+    // (It costs about one load; a save of a 1000 x 1000 map stays well under the target.)
+    if (auto back = readScenarioFromString(xml, path.string()); !back) {
+        return std::unexpected(path.string() + ": not saved, because the scenario would not load again (" +
+                               back.error().message +
+                               "). The previous file is unchanged; please report this as a bug.");
+    }
+    return writeFileAtomically(path, xml);
 }
 
 } // namespace sandtable

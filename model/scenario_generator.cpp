@@ -134,6 +134,28 @@ class Generator {
         s_.deployment.placements[piece] = pl;
     }
 
+    // A chain of adjacent on-map cells from a to b. A straight line between two cells of one
+    // offset row can dip into the next row, which on the last row is off the map, so walk instead:
+    // each step goes to the on-map neighbour nearest to b.
+    std::vector<Offset> roadTo(Offset a, Offset b) const {
+        std::vector<Offset> cells{a};
+        while (cells.back() != b) {
+            Offset best = cells.back();
+            int bestDistance = grid().distance(best, b);
+            for (Offset n : grid().neighbors(cells.back())) {
+                if (const int d = grid().distance(n, b); d < bestDistance) {
+                    best = n;
+                    bestDistance = d;
+                }
+            }
+            if (best == cells.back()) {
+                break;
+            }
+            cells.push_back(best);
+        }
+        return cells;
+    }
+
     // A corps' train stands on a road that runs straight to the map edge: its line of supply.
     void supplyCorps(HeadquartersId corps, Side side, Offset near) {
         const int edgeCol = side == Side::Union ? 0 : grid().cols() - 1;
@@ -141,7 +163,7 @@ class Generator {
         if (!trainCell) {
             return;
         }
-        auto road = grid().lineDraw(*trainCell, {edgeCol, trainCell->row});
+        auto road = roadTo(*trainCell, {edgeCol, trainCell->row});
         const Offset supply = road.back();
         addPath(PathKind::Road, road);
         s_.oob.headquarters[corps].supplyCell = supply;

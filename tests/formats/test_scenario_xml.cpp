@@ -144,3 +144,40 @@ TEST(ScenarioXml, AMissingFileIsAnErrorNamingIt) {
 
 } // namespace
 } // namespace sandtable
+
+namespace sandtable {
+
+// Regression: a straight road along the last row of a flat-top map dipped off the map, and the
+// file was written but could not be opened again.
+TEST(ScenarioXml, GeneratedScenariosOfManySizesAlwaysLoadBack) {
+    for (int side : {4, 5, 17, 100}) {
+        for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+            for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+                const Scenario s = generateScenario(
+                    GeneratorParameters{side, side, side * side / 4, side * side / 20, seed, shape});
+                auto back = readScenarioFromString(writeScenarioToString(s), "generated.xml");
+                ASSERT_TRUE(back) << side << " " << enumName(shape) << " seed " << seed << ": "
+                                  << back.error().toString();
+            }
+        }
+    }
+}
+
+TEST(ScenarioXml, AScenarioThatWouldNotLoadBackIsNotSaved) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("sandtable-unsaved-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto file = dir / "battle.xml";
+    Scenario good = generateScenario(GeneratorParameters{10, 10, 10, 2, 1, GridShape::HexFlat});
+    ASSERT_TRUE(saveScenario(good, file));
+    Scenario broken = good;
+    broken.map.paths[PathId{99}] = Path{PathKind::Road, "off the map", {{9, 9}, {9, 10}}};
+    auto saved = saveScenario(broken, file);
+    ASSERT_FALSE(saved);
+    EXPECT_NE(saved.error().find("not saved, because the scenario would not load again"), std::string::npos)
+        << saved.error();
+    EXPECT_EQ(*readScenario(file), good) << "the previous file must be unchanged";
+    std::filesystem::remove_all(dir);
+}
+
+} // namespace sandtable

@@ -1,0 +1,93 @@
+// Load and save of generated scenarios: 1000 x 1000 hexes with 10,000 units and 5,000 roads, and
+// 100 x 100 hexes with 2,500 units and 500 roads (a quarter of the cells: one unit per cell, each
+// side on its half, is all a 100 x 100 map holds). Targets (issue: foundation): 1000 x 1000 loads and saves in under 150 ms each,
+// peak memory under 150 MB.
+#include "formats/scenario_xml.hpp"
+#include "model/scenario_generator.hpp"
+
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+#include <filesystem>
+#include <map>
+
+namespace sandtable {
+namespace {
+
+struct Fixture {
+    Scenario scenario;
+    std::string xml;
+    std::filesystem::path file;
+};
+
+const Fixture& fixture(int side) {
+    static std::map<int, Fixture> cache;
+    auto it = cache.find(side);
+    if (it == cache.end()) {
+        Fixture f;
+        const int units = side >= 1000 ? 10'000 : side * side / 4;
+        const int roads = side >= 1000 ? 5'000 : side * side / 20;
+        f.scenario = generateScenario(GeneratorParameters{side, side, units, roads, 1, GridShape::HexFlat});
+        f.xml = writeScenarioToString(f.scenario);
+        f.file = std::filesystem::temp_directory_path() / ("sandtable-bench-" + std::to_string(side) + ".xml");
+        (void)saveScenario(f.scenario, f.file);
+        it = cache.emplace(side, std::move(f)).first;
+    }
+    return it->second;
+}
+
+double peakRssMegabytes() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+void loadFromFile(benchmark::State& state) {
+    const Fixture& f = fixture(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        auto s = readScenario(f.file);
+        if (!s) {
+            state.SkipWithError(s.error().toString().c_str());
+            break;
+        }
+        benchmark::DoNotOptimize(s->oob.units.size());
+    }
+    const double cells = static_cast<double>(f.scenario.map.grid.cellCount());
+    state.counters["file_MB"] = static_cast<double>(f.xml.size()) / 1e6;
+    state.counters["file_bytes_per_cell"] = static_cast<double>(f.xml.size()) / cells;
+    state.counters["peak_RSS_MB"] = peakRssMegabytes();
+}
+
+void saveToFile(benchmark::State& state) {
+    const Fixture& f = fixture(static_cast<int>(state.range(0)));
+    const auto out = std::filesystem::temp_directory_path() / ("sandtable-bench-save-" + std::to_string(state.range(0)) + ".xml");
+    for (auto _ : state) {
+        auto saved = saveScenario(f.scenario, out);
+        if (!saved) {
+            state.SkipWithError(saved.error().c_str());
+            break;
+        }
+    }
+    state.counters["peak_RSS_MB"] = peakRssMegabytes();
+}
+
+// The model's own size: the dense layers take 3 bytes a cell; the rest is per piece.
+void modelBytesPerCell(benchmark::State& state) {
+    const Fixture& f = fixture(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        Scenario copy = f.scenario;
+        benchmark::DoNotOptimize(copy.map.terrain.data());
+    }
+    const Map& m = f.scenario.map;
+    const double dense = static_cast<double>(m.terrain.size() * sizeof(TerrainIndex) + m.elevation.size() * sizeof(std::int16_t));
+    state.counters["dense_bytes_per_cell"] = dense / static_cast<double>(m.grid.cellCount());
+}
+
+BENCHMARK(loadFromFile)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(saveToFile)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(modelBytesPerCell)->Arg(1000)->Unit(benchmark::kMillisecond);
+
+} // namespace
+} // namespace sandtable
+
+BENCHMARK_MAIN();
