@@ -25,6 +25,10 @@ check 0 "info" "$bin" info "$work/g.xml"
 check 0 "info --json" "$bin" info --json "$work/g.xml"
 python3 -c "import json,sys; json.load(open('$work/out'))" || { echo "FAIL: info --json is not JSON"; fail=1; }
 check 2 "info on a missing file" "$bin" info "$work/missing.xml"
+check 0 "rulesets" "$bin" rulesets
+for f in $(find "$samples" -name "*.xml"); do
+    check 0 "validate $(basename "$f")" "$bin" validate "$f"
+done
 for f in $(find "$samples" -name '*.xml'); do
     check 0 "info $(basename "$f")" "$bin" info "$f"
 done

@@ -28,6 +28,20 @@ constexpr std::array subcommands{
                "  --json   the same as a JSON document (docs/cli.md describes its fields)\n",
                infoCommand},
     Subcommand{
+        "validate", "check a scenario against its ruleset's stacking, command and supply rules",
+        "sandtable validate FILE [--ruleset NAME|PATH] [--json] [--severity error|warning|info]\n\n"
+        "Runs the scenario's ruleset (or --ruleset: a built-in name or a house-rules file) and prints one "
+        "line\n"
+        "per finding: FILE: CCRR: severity rule.key: message. Exit 0 when there is no error, 1 when there\n"
+        "are errors, 2 when the file or ruleset cannot be read.\n\n"
+        "  --json       a JSON report (docs/validation.md)\n"
+        "  --severity   show only findings at or above this severity (default info: all)\n",
+        validateCommand},
+    Subcommand{"rulesets", "list the built-in rulesets and their rules",
+               "sandtable rulesets [NAME|PATH] [--json]\n\n"
+               "Lists each built-in ruleset (or the one given) with its rules, severities and parameters.\n",
+               rulesetsCommand},
+    Subcommand{
         "convert", "read a scenario and write it again (canonical form)",
         "sandtable convert IN OUT\n\n"
         "Reads IN and saves it as OUT in the canonical native format (atomic; an existing OUT is kept\n"

@@ -6,6 +6,8 @@ namespace sandtable::cli {
 
 int infoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int convertCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int rulesetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace sandtable::cli

@@ -7,8 +7,7 @@ namespace sandtable {
 void ChangeSet::merge(const ChangeSet& other) {
     cells.insert(cells.end(), other.cells.begin(), other.cells.end());
     pieces.insert(pieces.end(), other.pieces.begin(), other.pieces.end());
-    orderOfBattle = orderOfBattle || other.orderOfBattle;
-    info = info || other.info;
+    kinds = static_cast<std::uint8_t>(kinds | other.kinds);
     everything = everything || other.everything;
 }
 

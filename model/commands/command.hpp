@@ -9,15 +9,26 @@
 
 namespace sandtable {
 
+// Which parts of a scenario an edit touched (bits); validator rules declare the same bits for
+// what they read, so an edit re-checks only the rules it can affect.
+enum ChangeKind : std::uint8_t {
+    TerrainChanged = 1,    // terrain, elevation, hexsides
+    PathsChanged = 2,      // roads, railroads, map features
+    PlacementsChanged = 4, // where pieces stand, reinforcements
+    OrderChanged = 8,      // the order of battle
+    InfoChanged = 16,      // scenario text, events table, exclusions
+    AllChanged = 31,
+};
+
 // What an edit touched: cells whose contents changed and pieces that changed; the editor redraws
 // and the validator re-checks only these. `everything` when the edit is too broad to list.
 struct ChangeSet {
     std::vector<Offset> cells;
     std::vector<PieceRef> pieces;
-    bool orderOfBattle = false;
-    bool info = false;
+    std::uint8_t kinds = 0;
     bool everything = false;
 
+    bool touches(std::uint8_t mask) const { return everything || (kinds & mask) != 0; }
     void merge(const ChangeSet& other);
 };
 

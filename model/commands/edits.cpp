@@ -21,21 +21,23 @@ template <typename Id, typename Value> Id nextId(const std::map<Id, Value>& m) {
     return Id{m.empty() ? 1u : m.rbegin()->first.value + 1};
 }
 
-ChangeSet cellsChanged(std::vector<Offset> cells) {
+ChangeSet cellsChanged(std::vector<Offset> cells, std::uint8_t kinds) {
     ChangeSet cs;
     cs.cells = std::move(cells);
+    cs.kinds = kinds;
     return cs;
 }
 
-ChangeSet pieceChanged(PieceRef p) {
+ChangeSet pieceChanged(PieceRef p, std::uint8_t kinds) {
     ChangeSet cs;
     cs.pieces.push_back(p);
+    cs.kinds = kinds;
     return cs;
 }
 
-ChangeSet oobChanged(PieceRef p) {
-    ChangeSet cs = pieceChanged(p);
-    cs.orderOfBattle = true;
+ChangeSet infoChanged() {
+    ChangeSet cs;
+    cs.kinds = InfoChanged;
     return cs;
 }
 
@@ -65,14 +67,14 @@ CommandPtr setHexside(const Scenario& s, EdgeId edge, Hexside value) {
     }
     return replace<EdgeId, Hexside>(
         "Change hexside", [](Scenario & sc) -> auto& { return sc.map.hexsides; }, s, edge, after,
-        cellsChanged({a, b}));
+        cellsChanged({a, b}, TerrainChanged));
 }
 
 CommandPtr setPath(const Scenario& s, PathId id, std::optional<Path> value) {
     auto cells = pathCells(s, id, value);
     return replace<PathId, Path>(
         value ? "Edit path" : "Delete path", [](Scenario & sc) -> auto& { return sc.map.paths; }, s, id,
-        std::move(value), cellsChanged(std::move(cells)));
+        std::move(value), cellsChanged(std::move(cells), PathsChanged));
 }
 
 CommandPtr setFeature(const Scenario& s, FeatureId id, std::optional<Feature> value) {
@@ -86,30 +88,30 @@ CommandPtr setFeature(const Scenario& s, FeatureId id, std::optional<Feature> va
     return replace<FeatureId, Feature>(
         value ? "Edit map feature" : "Delete map feature",
         [](Scenario & sc) -> auto& { return sc.map.features; }, s, id, std::move(value),
-        cellsChanged(std::move(cells)));
+        cellsChanged(std::move(cells), PathsChanged));
 }
 
 CommandPtr setHeadquarters(const Scenario& s, HeadquartersId id, std::optional<Headquarters> value) {
     return replace<HeadquartersId, Headquarters>(
         value ? "Edit headquarters" : "Delete headquarters",
         [](Scenario & sc) -> auto& { return sc.oob.headquarters; }, s, id, std::move(value),
-        oobChanged(PieceRef::commander(id)));
+        pieceChanged(PieceRef::commander(id), OrderChanged));
 }
 
 CommandPtr setUnit(const Scenario& s, UnitId id, std::optional<Unit> value) {
     return replace<UnitId, Unit>(
         value ? "Edit unit" : "Delete unit", [](Scenario & sc) -> auto& { return sc.oob.units; }, s, id,
-        std::move(value), oobChanged(PieceRef::unit(id)));
+        std::move(value), pieceChanged(PieceRef::unit(id), OrderChanged));
 }
 
 CommandPtr setTrain(const Scenario& s, TrainId id, std::optional<Train> value) {
     return replace<TrainId, Train>(
         value ? "Edit train" : "Delete train", [](Scenario & sc) -> auto& { return sc.oob.trains; }, s, id,
-        std::move(value), oobChanged(PieceRef::train(id)));
+        std::move(value), pieceChanged(PieceRef::train(id), OrderChanged));
 }
 
 CommandPtr setPlacement(const Scenario& s, PieceRef piece, std::optional<Placement> value) {
-    ChangeSet cs = pieceChanged(piece);
+    ChangeSet cs = pieceChanged(piece, PlacementsChanged);
     if (auto it = s.deployment.placements.find(piece); it != s.deployment.placements.end()) {
         cs.cells = it->second.cells;
     }
@@ -127,36 +129,31 @@ CommandPtr setPlacement(const Scenario& s, PieceRef piece, std::optional<Placeme
 CommandPtr setReinforcement(const Scenario& s, PieceRef piece, std::optional<Reinforcement> value) {
     return replace<PieceRef, Reinforcement>(
         "Edit reinforcement", [](Scenario & sc) -> auto& { return sc.deployment.reinforcements; }, s, piece,
-        std::move(value), pieceChanged(piece));
+        std::move(value), pieceChanged(piece, PlacementsChanged));
 }
 
 CommandPtr setEvent(const Scenario& s, int roll, std::optional<std::string> text) {
-    ChangeSet cs;
-    cs.info = true;
     return replace<int, std::string>(
         "Edit events table", [](Scenario & sc) -> auto& { return sc.events; }, s, roll, std::move(text),
-        std::move(cs));
+        infoChanged());
 }
 
 CommandPtr setInfo(const Scenario& s, ScenarioInfo info) {
-    ChangeSet cs;
-    cs.info = true;
     return std::make_unique<ReplaceValue<ScenarioInfo>>(
         "Edit scenario", [](Scenario & sc) -> auto& { return sc.info; }, s.info, std::move(info),
-        std::move(cs));
+        infoChanged());
 }
 
 CommandPtr setExclusions(const Scenario& s, std::vector<Exclusion> exclusions) {
-    ChangeSet cs;
-    cs.info = true;
     return std::make_unique<ReplaceValue<std::vector<Exclusion>>>(
         "Edit exclusions", [](Scenario & sc) -> auto& { return sc.exclusions; }, s.exclusions,
-        std::move(exclusions), std::move(cs));
+        std::move(exclusions), infoChanged());
 }
 
 CommandPtr replaceMap(const Scenario& s, Map map) {
     ChangeSet cs;
     cs.everything = true;
+    cs.kinds = AllChanged;
     return std::make_unique<ReplaceValue<Map>>(
         "Change map", [](Scenario & sc) -> auto& { return sc.map; }, s.map, std::move(map), std::move(cs));
 }

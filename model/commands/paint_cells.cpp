@@ -52,6 +52,7 @@ std::string PaintCells::text() const {
 
 ChangeSet PaintCells::changes() const {
     ChangeSet cs;
+    cs.kinds = TerrainChanged;
     for (const auto& c : changes_) {
         cs.cells.push_back({static_cast<int>(c.index % static_cast<std::size_t>(columns_)),
                             static_cast<int>(c.index / static_cast<std::size_t>(columns_))});

@@ -1,7 +1,7 @@
 // Load and save of generated scenarios: 1000 x 1000 hexes with 10,000 units and 5,000 roads, and
 // 100 x 100 hexes with 2,500 units and 500 roads (a quarter of the cells: one unit per cell, each
-// side on its half, is all a 100 x 100 map holds). Targets (issue: foundation): 1000 x 1000 loads and saves in under 150 ms each,
-// peak memory under 150 MB.
+// side on its half, is all a 100 x 100 map holds). Targets (issue: foundation): 1000 x 1000 loads and saves
+// in under 150 ms each, peak memory under 150 MB.
 #include "formats/scenario_xml.hpp"
 #include "model/scenario_generator.hpp"
 
@@ -29,7 +29,8 @@ const Fixture& fixture(int side) {
         const int roads = side >= 1000 ? 5'000 : side * side / 20;
         f.scenario = generateScenario(GeneratorParameters{side, side, units, roads, 1, GridShape::HexFlat});
         f.xml = writeScenarioToString(f.scenario);
-        f.file = std::filesystem::temp_directory_path() / ("sandtable-bench-" + std::to_string(side) + ".xml");
+        f.file =
+            std::filesystem::temp_directory_path() / ("sandtable-bench-" + std::to_string(side) + ".xml");
         (void)saveScenario(f.scenario, f.file);
         it = cache.emplace(side, std::move(f)).first;
     }
@@ -60,7 +61,8 @@ void loadFromFile(benchmark::State& state) {
 
 void saveToFile(benchmark::State& state) {
     const Fixture& f = fixture(static_cast<int>(state.range(0)));
-    const auto out = std::filesystem::temp_directory_path() / ("sandtable-bench-save-" + std::to_string(state.range(0)) + ".xml");
+    const auto out = std::filesystem::temp_directory_path() /
+                     ("sandtable-bench-save-" + std::to_string(state.range(0)) + ".xml");
     for (auto _ : state) {
         auto saved = saveScenario(f.scenario, out);
         if (!saved) {
@@ -79,7 +81,8 @@ void modelBytesPerCell(benchmark::State& state) {
         benchmark::DoNotOptimize(copy.map.terrain.data());
     }
     const Map& m = f.scenario.map;
-    const double dense = static_cast<double>(m.terrain.size() * sizeof(TerrainIndex) + m.elevation.size() * sizeof(std::int16_t));
+    const double dense = static_cast<double>(m.terrain.size() * sizeof(TerrainIndex) +
+                                             m.elevation.size() * sizeof(std::int16_t));
     state.counters["dense_bytes_per_cell"] = dense / static_cast<double>(m.grid.cellCount());
 }
 

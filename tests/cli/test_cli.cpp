@@ -101,3 +101,73 @@ TEST_F(Cli, BadInputNamesFileAndLine) {
 
 } // namespace
 } // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+const std::string rulesData = std::string(SANDTABLE_TEST_DATA) + "/rules/";
+
+TEST_F(Cli, ValidateACleanScenarioExitsZero) {
+    auto r = run({"validate", rulesData + "acw-area.base.xml"});
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_EQ(r.out, rulesData + "acw-area.base.xml: acw-area: 0 errors, 0 warnings, 0 info, 0 excluded\n");
+}
+
+TEST_F(Cli, ValidateErrorsExitOneWithOneLinePerFinding) {
+    const std::string file = rulesData + "hexed-general.stacking.units-per-cell.xml";
+    auto r = run({"validate", file, "--severity", "error"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find(file + ": 0303: error stacking.units-per-cell: 2 units in one cell (Iron Brigade, "
+                                "Cutler's Brigade); at most 1 allowed"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.out.find("info army.break-point"), std::string::npos) << "--severity error hides info";
+}
+
+TEST_F(Cli, ValidateJsonReport) {
+    auto r = run({"validate", rulesData + "kallistra-hex.line.contiguous.xml", "--json"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("\"rule\": \"line.contiguous\""), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"cells\": [\n        \"0305\",\n        \"0307\"\n      ]"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("\"units\": [\n        2\n      ]"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"errors\": 1"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, ValidateWithAnotherRulesetOrAHouseRulesFile) {
+    auto r = run({"validate", rulesData + "kallistra-hex.stacking.stands-by-arm.xml", "--ruleset",
+                  rulesData + "house-kallistra.xml", "--severity", "error"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.out.find("7 infantry stands"), std::string::npos) << "the house rules allow 8";
+    EXPECT_NE(r.out.find("5 infantry stands in 0704; at most 4 in column"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, ValidateBadInputExitsTwo) {
+    auto r = run({"validate", rulesData + "acw-area.base.xml", "--ruleset", "no-such-ruleset"});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("no built-in ruleset is called 'no-such-ruleset'"), std::string::npos) << r.err;
+    r = run({"validate", rulesData + "acw-area.base.xml", "--severity", "fatal"});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "sandtable validate: --severity must be error, warning or info, not 'fatal'\n");
+    r = run({"validate", std::string(SANDTABLE_TEST_DATA) + "/bad/truncated.xml"});
+    EXPECT_EQ(r.code, 2);
+    r = run({"validate", rulesData + "acw-area.base.xml", "--ruleset", rulesData + "house-bad-param.xml"});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("house-bad-param.xml:3: parameter 'infantry'"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, RulesetsListsTheFourRulesetsAndTheirRules) {
+    auto r = run({"rulesets"});
+    EXPECT_EQ(r.code, 0);
+    for (const char* name :
+         {"hexed-general - The Hexed General (2012)", "kallistra-hex", "acw-area", "good-old-rebel"}) {
+        EXPECT_NE(r.out.find(name), std::string::npos) << name;
+    }
+    EXPECT_NE(r.out.find("stacking.units-per-cell"), std::string::npos);
+    r = run({"rulesets", "--json"});
+    EXPECT_NE(r.out.find("\"key\": \"corps.train-on-road-to-supply\""), std::string::npos);
+    EXPECT_NE(r.out.find("\"source\": \"hexed-general-2012-blog.txt, A. Basics: "), std::string::npos);
+}
+
+} // namespace
+} // namespace sandtable

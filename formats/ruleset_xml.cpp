@@ -1,0 +1,206 @@
+#include "ruleset_xml.hpp"
+
+#include "atomic_file.hpp"
+
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace sandtable {
+
+const std::vector<std::pair<std::string_view, std::string_view>>& builtinRulesetTexts();
+
+namespace {
+
+struct Failure {
+    std::ptrdiff_t offset;
+    std::string message;
+};
+
+int lineOf(std::string_view text, std::ptrdiff_t offset) {
+    const auto upto = std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0)), text.size());
+    return static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(upto), '\n')) + 1;
+}
+
+LoadError errorAt(std::string_view text, std::string_view name, std::ptrdiff_t offset, std::string message) {
+    const int line = lineOf(text, offset);
+    const auto upto = std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0)), text.size());
+    const auto lineStart = text.substr(0, upto).rfind('\n');
+    const int column = static_cast<int>(lineStart == std::string_view::npos ? upto + 1 : upto - lineStart);
+    return LoadError{std::string(name), line, column, std::move(message)};
+}
+
+void allowOnly(pugi::xml_node n, std::initializer_list<std::string_view> names) {
+    for (pugi::xml_attribute a : n.attributes()) {
+        if (std::find(names.begin(), names.end(), std::string_view(a.name())) == names.end()) {
+            throw Failure{n.offset_debug() - 1, "unknown attribute '" + std::string(a.name()) + "' on <" + n.name() + ">"};
+        }
+    }
+}
+
+} // namespace
+
+std::vector<std::string> builtinRulesetNames() {
+    std::vector<std::string> names;
+    for (const auto& [name, text] : builtinRulesetTexts()) {
+        names.emplace_back(name);
+    }
+    return names;
+}
+
+std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::string_view name) {
+    pugi::xml_document doc;
+    pugi::xml_parse_result r = doc.load_buffer(xml.data(), xml.size());
+    if (!r) {
+        return std::unexpected(errorAt(xml, name, r.offset, std::string("not well-formed XML: ") + r.description()));
+    }
+    try {
+        pugi::xml_node root = doc.document_element();
+        if (std::string_view(root.name()) != "ruleset") {
+            throw Failure{root.offset_debug() - 1, "the root element is <" + std::string(root.name()) + ">; a ruleset file starts with <ruleset>"};
+        }
+        allowOnly(root, {"name", "title", "extends"});
+        RulesetFile out;
+        out.ruleset.name = root.attribute("name").value();
+        if (out.ruleset.name.empty()) {
+            throw Failure{root.offset_debug() - 1, "<ruleset> needs a name"};
+        }
+        out.ruleset.title = root.attribute("title").value();
+        out.extendsName = root.attribute("extends").value();
+        out.ruleset.description = root.child("description").text().get();
+        std::set<std::string> seen;
+        for (pugi::xml_node child : root.children()) {
+            if (child.type() != pugi::node_element || std::string_view(child.name()) == "description") {
+                continue;
+            }
+            if (std::string_view(child.name()) != "rule") {
+                throw Failure{child.offset_debug() - 1, "unexpected element <" + std::string(child.name()) + "> in <ruleset>; expected <description> or <rule>"};
+            }
+            allowOnly(child, {"key", "enabled", "severity"});
+            RuleSetting setting;
+            setting.key = child.attribute("key").value();
+            setting.file = std::string(name);
+            setting.line = lineOf(xml, child.offset_debug());
+            if (setting.key.empty()) {
+                throw Failure{child.offset_debug() - 1, "<rule> needs a key"};
+            }
+            if (!seen.insert(setting.key).second) {
+                throw Failure{child.offset_debug() - 1, "rule '" + setting.key + "' is listed twice"};
+            }
+            if (pugi::xml_attribute enabled = child.attribute("enabled")) {
+                const std::string_view v = enabled.value();
+                if (v != "true" && v != "false") {
+                    throw Failure{child.offset_debug() - 1, "attribute 'enabled' of <rule> must be true or false, not '" + std::string(v) + "'"};
+                }
+                setting.enabled = v == "true";
+            }
+            if (pugi::xml_attribute severity = child.attribute("severity")) {
+                setting.severity = parseEnum<Severity>(severity.value());
+                if (!setting.severity) {
+                    throw Failure{child.offset_debug() - 1, "severity '" + std::string(severity.value()) + "' of rule '" + setting.key +
+                                                                "' is unknown; expected " + expectedNames<Severity>()};
+                }
+            }
+            for (pugi::xml_node param : child.children()) {
+                if (param.type() != pugi::node_element) {
+                    continue;
+                }
+                if (std::string_view(param.name()) != "param") {
+                    throw Failure{param.offset_debug() - 1, "unexpected element <" + std::string(param.name()) + "> in <rule>; expected <param>"};
+                }
+                allowOnly(param, {"name", "value"});
+                const std::string pname = param.attribute("name").value();
+                if (pname.empty() || !param.attribute("value")) {
+                    throw Failure{param.offset_debug() - 1, "<param> needs a name and a value"};
+                }
+                setting.params[pname] = param.attribute("value").value();
+            }
+            out.ruleset.rules.push_back(std::move(setting));
+        }
+        return out;
+    } catch (const Failure& f) {
+        return std::unexpected(errorAt(xml, name, f.offset, f.message));
+    }
+}
+
+namespace {
+
+std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const std::filesystem::path& baseDir, std::vector<std::string>& visiting) {
+    std::string text;
+    std::string displayName;
+    std::filesystem::path nextBase = baseDir;
+    const auto& builtins = builtinRulesetTexts();
+    auto builtin = std::find_if(builtins.begin(), builtins.end(), [&](const auto& p) { return p.first == nameOrPath; });
+    if (builtin != builtins.end()) {
+        text = builtin->second;
+        displayName = std::string(nameOrPath) + " (built-in)";
+    } else {
+        const std::filesystem::path path = std::filesystem::path(nameOrPath).is_absolute() ? std::filesystem::path(nameOrPath) : baseDir / nameOrPath;
+        auto bytes = readWholeFile(path);
+        if (!bytes) {
+            std::string known;
+            for (const auto& [n, t] : builtins) {
+                known += (known.empty() ? "" : ", ") + std::string(n);
+            }
+            return std::unexpected(LoadError{path.string(), 0, 0,
+                                             "no built-in ruleset is called '" + std::string(nameOrPath) + "' (built-in: " + known +
+                                                 ") and the file " + bytes.error()});
+        }
+        text = std::move(*bytes);
+        displayName = path.string();
+        nextBase = path.parent_path();
+    }
+    if (std::find(visiting.begin(), visiting.end(), displayName) != visiting.end()) {
+        return std::unexpected(LoadError{displayName, 1, 1, "the ruleset extends itself (through " + visiting.back() + ")"});
+    }
+    visiting.push_back(displayName);
+    auto parsed = parseRuleset(text, displayName);
+    if (!parsed) {
+        return std::unexpected(parsed.error());
+    }
+    Ruleset result;
+    if (!parsed->extendsName.empty()) {
+        auto parent = loadChain(parsed->extendsName, nextBase, visiting);
+        if (!parent) {
+            return parent;
+        }
+        result = std::move(*parent);
+    }
+    // The child's settings win, key by key; its params merge over the parent's.
+    for (RuleSetting& setting : parsed->ruleset.rules) {
+        auto it = std::find_if(result.rules.begin(), result.rules.end(), [&](const RuleSetting& r) { return r.key == setting.key; });
+        if (it == result.rules.end()) {
+            result.rules.push_back(std::move(setting));
+            continue;
+        }
+        it->enabled = setting.enabled;
+        if (setting.severity) {
+            it->severity = setting.severity;
+        }
+        for (auto& [k, v] : setting.params) {
+            it->params[k] = v;
+        }
+        it->file = setting.file;
+        it->line = setting.line;
+    }
+    result.name = parsed->ruleset.name;
+    if (!parsed->ruleset.title.empty()) {
+        result.title = parsed->ruleset.title;
+    }
+    if (!parsed->ruleset.description.empty()) {
+        result.description = parsed->ruleset.description;
+    }
+    result.chain.push_back(displayName);
+    visiting.pop_back();
+    return result;
+}
+
+} // namespace
+
+std::expected<Ruleset, LoadError> loadRuleset(std::string_view nameOrPath, const std::filesystem::path& baseDir) {
+    std::vector<std::string> visiting;
+    return loadChain(nameOrPath, baseDir, visiting);
+}
+
+} // namespace sandtable

@@ -1,0 +1,38 @@
+#pragma once
+// A ruleset as a designer writes it: which rules apply, their parameters and severities. Pure data
+// (read from XML by formats/, checked and run by validators/), so house rules are a file to copy
+// and edit, never code.
+#include "enum_names.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable {
+
+enum class Severity : std::uint8_t { Info, Warning, Error };
+template <> struct EnumNames<Severity> {
+    static constexpr std::array<NameOf<Severity>, 3> names{
+        {{Severity::Info, "info"}, {Severity::Warning, "warning"}, {Severity::Error, "error"}}};
+};
+
+struct RuleSetting {
+    std::string key;
+    bool enabled = true;
+    std::optional<Severity> severity;          // none: the rule's default
+    std::map<std::string, std::string> params; // name -> value as written
+    std::string file;                          // where this setting was written, for messages
+    int line = 0;
+};
+
+struct Ruleset {
+    std::string name;
+    std::string title;
+    std::string description;
+    std::vector<RuleSetting> rules; // after `extends` is applied: parent's rules, then overrides
+    std::vector<std::string> chain; // the files or built-in names it was assembled from
+};
+
+} // namespace sandtable

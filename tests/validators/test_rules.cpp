@@ -1,0 +1,177 @@
+// Every rule has a fixture that passes (the ruleset's base scenario) and one that fails
+// (tests/data/rules/RULESET.RULE.xml), checked for the exact rule key, cells and pieces.
+#include "model/commands/edits.hpp"
+#include "validator_test_support.hpp"
+
+#include <fstream>
+
+namespace sandtable {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace testing_support;
+
+const fs::path rulesDir = fs::path(SANDTABLE_TEST_DATA) / "rules";
+const std::vector<std::string> rulesetNames{"hexed-general", "kallistra-hex", "acw-area", "good-old-rebel"};
+
+Scenario load(const fs::path& file) {
+    auto s = readScenario(file);
+    EXPECT_TRUE(s) << (s ? "" : s.error().toString());
+    return s ? *s : Scenario{};
+}
+
+struct FailFixture {
+    std::string ruleset;
+    std::string rule;
+    fs::path file;
+};
+
+std::vector<FailFixture> failFixtures() {
+    std::vector<FailFixture> out;
+    for (const auto& e : fs::directory_iterator(rulesDir)) {
+        const std::string name = e.path().filename().string();
+        if (e.path().extension() != ".xml" || name.ends_with(".base.xml") || name.starts_with("house")) {
+            continue;
+        }
+        const auto dot = name.find('.');
+        out.push_back({name.substr(0, dot), name.substr(dot + 1, name.size() - dot - 1 - 4), e.path()});
+    }
+    std::sort(out.begin(), out.end(), [](const FailFixture& a, const FailFixture& b) { return a.file < b.file; });
+    return out;
+}
+
+class RulesetBase : public testing::TestWithParam<std::string> {};
+
+TEST_P(RulesetBase, TheBaseScenarioPassesEveryRule) {
+    const Scenario s = load(rulesDir / (GetParam() + ".base.xml"));
+    const Validator v(s, builtin(GetParam()));
+    const Report r = v.report();
+    for (const Violation& found : r.violations) {
+        EXPECT_EQ(found.severity, Severity::Info) << found.rule << ": " << found.message;
+    }
+    EXPECT_EQ(r.errors(), 0);
+    EXPECT_EQ(r.warnings(), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rulesets, RulesetBase, testing::ValuesIn(rulesetNames), [](const auto& param) {
+    std::string n = param.param;
+    std::replace(n.begin(), n.end(), '-', '_');
+    return n;
+});
+
+class RuleFixture : public testing::TestWithParam<FailFixture> {};
+
+TEST_P(RuleFixture, ReportsExactlyTheExpectedFindings) {
+    const FailFixture& f = GetParam();
+    const Scenario s = load(f.file);
+    const Validator v(s, builtin(f.ruleset));
+    ASSERT_TRUE(std::ranges::any_of(v.rules().rules, [&](const ActiveRule& a) { return a.rule->info().key == f.rule; }))
+        << f.rule << " is not in " << f.ruleset;
+    std::multiset<std::string> expected;
+    std::ifstream in(fs::path(f.file).replace_extension(".expected"));
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty()) {
+            expected.insert(line);
+        }
+    }
+    ASSERT_FALSE(expected.empty()) << "a fail fixture must expect findings";
+    EXPECT_EQ(findingsOf(s, v.report(), f.rule), expected);
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, RuleFixture, testing::ValuesIn(failFixtures()), [](const auto& param) {
+    std::string n = param.param.ruleset + "_" + param.param.rule;
+    std::replace_if(n.begin(), n.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+    return n;
+});
+
+// The file reader refuses off-map pieces and dangling references; edits can still make them.
+TEST(Rules, PiecesLeftOffTheMapByAResizeAreReported) {
+    Scenario s = load(rulesDir / "hexed-general.base.xml");
+    Map smaller = s.map;
+    Grid::Parameters p = smaller.grid.parameters();
+    p.cols = 5;
+    smaller = Map::blank(Grid(p), smaller.terrainTypes);
+    s.map = smaller;
+    const Validator v(s, builtin("hexed-general"));
+    const auto found = findingsOf(s, v.report(), "deployment.on-map");
+    EXPECT_TRUE(found.contains("0703 | unit:4")) << "unit 4 stood in column 7";
+    EXPECT_TRUE(found.contains("0705 | unit:5"));
+}
+
+TEST(Rules, DanglingReferencesAreReported) {
+    Scenario s = load(rulesDir / "hexed-general.base.xml");
+    s.oob.headquarters.erase(HeadquartersId{3}); // the division, with its units still pointing at it
+    const Validator v(s, builtin("hexed-general"));
+    const auto found = findingsOf(s, v.report(), "oob.references");
+    EXPECT_EQ(found, (std::multiset<std::string>{"- | unit:1", "- | unit:2", "0303 | commander:3"}));
+}
+
+TEST(Rules, BreakPointIsReportedAsInformation) {
+    const Scenario s = load(rulesDir / "hexed-general.base.xml");
+    const Validator v(s, builtin("hexed-general"));
+    int seen = 0;
+    for (const Violation& found : v.report().violations) {
+        if (found.rule == "army.break-point") {
+            EXPECT_EQ(found.severity, Severity::Info);
+            EXPECT_NE(found.message.find("2 infantry and cavalry units; it breaks when 1 are lost"), std::string::npos) << found.message;
+            ++seen;
+        }
+    }
+    EXPECT_EQ(seen, 2);
+}
+
+TEST(Rules, EveryRuleIsInABuiltInRulesetAndHasAFailingFixture) {
+    std::set<std::string> withFixture{"deployment.on-map", "oob.references", "army.break-point"}; // tested above
+    for (const auto& f : failFixtures()) {
+        withFixture.insert(f.rule);
+    }
+    std::set<std::string> inRulesets;
+    for (const auto& name : rulesetNames) {
+        for (const ActiveRule& a : builtin(name).rules) {
+            inRulesets.insert(std::string(a.rule->info().key));
+        }
+    }
+    for (const auto& rule : allRules()) {
+        const std::string key(rule->info().key);
+        EXPECT_TRUE(withFixture.contains(key)) << key << " has no failing fixture";
+        EXPECT_TRUE(inRulesets.contains(key)) << key << " is in no built-in ruleset";
+        EXPECT_FALSE(rule->info().source.empty()) << key << " cites no seed passage";
+    }
+}
+
+TEST(Rules, LineOfSightIsBlockedByWoodsAndHigherGroundButNotByGrazing) {
+    Scenario s = load(rulesDir / "acw-area.base.xml");
+    const ValidationContext ctx(s);
+    // Woods at 0501 and 0502 (squares).
+    EXPECT_FALSE(ctx.lineOfSight({3, 1}, {5, 1}));
+    EXPECT_TRUE(ctx.lineOfSight({3, 3}, {5, 3}));
+    s.map.elevation[s.map.grid.index({4, 3})] = 2;
+    const ValidationContext hill(s);
+    EXPECT_FALSE(hill.lineOfSight({3, 3}, {5, 3}));
+    s.map.elevation[s.map.grid.index({3, 3})] = 2;
+    const ValidationContext level(s);
+    EXPECT_TRUE(level.lineOfSight({3, 3}, {5, 3})) << "a hill no higher than the observer does not block";
+}
+
+TEST(Rules, ExclusionsAreReportedAsExcludedNotDropped) {
+    Scenario s = load(rulesDir / "hexed-general.stacking.units-per-cell.xml");
+    s.exclusions.push_back(Exclusion{"stacking.units-per-cell", {{2, 2}}, {}, "Historical: both brigades in the railroad cut"});
+    const Validator v(s, builtin("hexed-general"));
+    const Report r = v.report();
+    const auto it = std::ranges::find(r.violations, std::string("stacking.units-per-cell"), &Violation::rule);
+    ASSERT_NE(it, r.violations.end());
+    EXPECT_TRUE(it->excluded);
+    EXPECT_EQ(it->exclusionComment, "Historical: both brigades in the railroad cut");
+    EXPECT_EQ(r.errors(), 0);
+    EXPECT_EQ(r.excluded, 1);
+}
+
+TEST(Rules, TheFirstBullRunSampleIsCleanUnderItsRuleset) {
+    const Scenario s = load(fs::path(SANDTABLE_SAMPLES) / "first-bull-run" / "first-bull-run.sandtable.xml");
+    const Validator v(s, builtin(s.info.ruleset));
+    EXPECT_EQ(v.report().errors(), 0);
+    EXPECT_EQ(v.report().warnings(), 0);
+}
+
+} // namespace
+} // namespace sandtable

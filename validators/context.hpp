@@ -1,0 +1,65 @@
+#pragma once
+// ValidationContext is what rules read: the scenario plus indices built once and kept up to date
+// edit by edit (who stands where, who is under whom), line of sight, and the road network.
+#include "model/commands/command.hpp"
+#include "model/scenario.hpp"
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace sandtable {
+
+class ValidationContext {
+public:
+    explicit ValidationContext(const Scenario& scenario);
+
+    const Scenario& scenario() const { return s_; }
+    const Grid& grid() const { return s_.map.grid; }
+    std::string label(Offset c) const { return s_.map.grid.label(c); }
+
+    // Brings the indices up to date after an edit (the scenario is already changed).
+    void update(const ChangeSet& changes);
+    void rebuild();
+
+    const std::vector<PieceRef>& piecesAt(Offset c) const;
+    const std::unordered_map<Offset, std::vector<PieceRef>>& occupancy() const { return occupancy_; }
+    const Placement* placement(PieceRef p) const;
+    std::optional<Side> sideOf(PieceRef p) const;
+    const Unit* unit(PieceRef p) const;
+    // "2nd Wisconsin", "Col. W. T. Sherman (3rd Brigade)", "train of I Corps": for messages.
+    std::string describe(PieceRef p) const;
+    // The headquarters at `echelon` above a unit or headquarters (itself included for an HQ).
+    std::optional<HeadquartersId> ancestor(PieceRef p, Echelon echelon) const;
+    // The cell where a headquarters' commander stands, if placed.
+    std::optional<Offset> commanderCell(HeadquartersId hq) const;
+    const std::vector<UnitId>& unitsUnder(HeadquartersId hq) const;
+    const std::vector<HeadquartersId>& childrenOf(HeadquartersId hq) const;
+
+    // Line of sight between two cell centres: blocked by a cell in between whose terrain blocks
+    // sight or which stands higher than both ends. The segment must pass through the cell's
+    // interior (Boost.Geometry), so grazing a corner does not block.
+    bool lineOfSight(Offset from, Offset to) const;
+
+    // Cells linked by paths of the given kinds, as a graph; `kinds` is a PathKind bit set.
+    bool onPath(Offset c, unsigned kinds) const;
+    bool pathConnected(Offset from, Offset to, unsigned kinds) const;
+
+    static unsigned pathKindBit(PathKind k) { return 1u << static_cast<unsigned>(k); }
+
+private:
+    void indexPiece(PieceRef p);
+    void unindexPiece(PieceRef p, const std::vector<Offset>& cells);
+    void rebuildOrder();
+    const std::unordered_map<Offset, std::vector<std::pair<Offset, unsigned>>>& roads() const;
+
+    const Scenario& s_;
+    std::unordered_map<Offset, std::vector<PieceRef>> occupancy_;
+    std::unordered_map<std::uint32_t, std::vector<UnitId>> unitsUnder_;
+    std::unordered_map<std::uint32_t, std::vector<HeadquartersId>> children_;
+    // Built on first use, dropped when paths change.
+    mutable std::optional<std::unordered_map<Offset, std::vector<std::pair<Offset, unsigned>>>> roads_;
+};
+
+} // namespace sandtable

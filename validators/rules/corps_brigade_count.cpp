@@ -1,0 +1,39 @@
+#include "rule_base.hpp"
+
+namespace sandtable::rules {
+namespace {
+
+class CorpsBrigadeCount final : public RuleBase {
+public:
+    CorpsBrigadeCount()
+        : RuleBase({"corps.brigade-count", "A corps commander for every 2 to 4 brigades",
+                    "good-old-rebel-v1.txt, Command: \"Each brigade has a brigadier and every 2-4 brigades has a Corp commander\"",
+                    Severity::Warning, Granularity::Whole, OrderChanged, 0,
+                    {{"min", ParamType::Integer, "2", "fewest brigades in a corps"}, {"max", ParamType::Integer, "4", "most brigades in a corps"}}}) {}
+
+    void check(const ValidationContext& ctx, const RuleParams& params, const Scope&, Findings& out) const override {
+        const Scenario& s = ctx.scenario();
+        const int lo = params.integer("min"), hi = params.integer("max");
+        for (const auto& [id, hq] : s.oob.headquarters) {
+            if (hq.echelon != Echelon::Corps) {
+                continue;
+            }
+            int brigades = 0;
+            for (const auto& [bid, b] : s.oob.headquarters) {
+                if (b.echelon == Echelon::Brigade && s.oob.ancestor(b.parent, Echelon::Corps) == id) {
+                    ++brigades;
+                }
+            }
+            if (brigades < lo || brigades > hi) {
+                out.add({}, {PieceRef::commander(id)}, hq.name + " has " + plural(brigades, "brigade", "brigades") + "; a corps commander leads " +
+                                                           std::to_string(lo) + " to " + std::to_string(hi));
+            }
+        }
+    }
+};
+
+} // namespace
+
+std::unique_ptr<Rule> makeCorpsBrigadeCount() { return std::make_unique<CorpsBrigadeCount>(); }
+
+} // namespace sandtable::rules

@@ -1,0 +1,141 @@
+#include "validator.hpp"
+
+#include <algorithm>
+#include <set>
+#include <unordered_set>
+
+namespace sandtable {
+namespace {
+
+bool sameSet(std::vector<Offset> a, std::vector<Offset> b) {
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    return a == b;
+}
+
+bool sameSet(std::vector<PieceRef> a, std::vector<PieceRef> b) {
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    return a == b;
+}
+
+const Exclusion* matchingExclusion(const Scenario& s, const Violation& v) {
+    for (const Exclusion& e : s.exclusions) {
+        if (e.rule == v.rule && (e.cells.empty() || sameSet(e.cells, v.cells)) && (e.pieces.empty() || sameSet(e.pieces, v.pieces))) {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+Validator::Validator(const Scenario& scenario, ResolvedRuleset rules)
+    : scenario_(scenario), rules_(std::move(rules)), context_(scenario), findings_(rules_.rules.size()) {
+    runAll();
+}
+
+void Validator::runRule(std::size_t i, const Scope& scope, std::vector<Violation>& out) const {
+    const ActiveRule& active = rules_.rules[i];
+    Findings sink(active.rule->info().key, active.severity, out);
+    active.rule->check(context_, active.params, scope, sink);
+}
+
+void Validator::runAll() {
+    context_.rebuild();
+    for (std::size_t i = 0; i < rules_.rules.size(); ++i) {
+        findings_[i].clear();
+        runRule(i, Scope{}, findings_[i]);
+    }
+}
+
+void Validator::recheck(const ChangeSet& changes) {
+    context_.update(changes);
+    if (changes.everything) {
+        runAll();
+        return;
+    }
+    // Cells to look at again: those the edit names, and where changed pieces stand now.
+    std::vector<Offset> cells = changes.cells;
+    std::vector<PieceRef> pieces = changes.pieces;
+    for (PieceRef p : changes.pieces) {
+        if (const Placement* pl = context_.placement(p)) {
+            cells.insert(cells.end(), pl->cells.begin(), pl->cells.end());
+        }
+        // Units and subordinate commanders are judged by where their commanders stand: a
+        // commander's change reaches everything under him.
+        if (p.kind == PieceKind::Commander) {
+            std::vector<HeadquartersId> pending{HeadquartersId{p.id}};
+            for (std::size_t guard = 0; !pending.empty() && guard <= scenario_.oob.headquarters.size(); ++guard) {
+                const HeadquartersId hq = pending.back();
+                pending.pop_back();
+                for (UnitId u : context_.unitsUnder(hq)) {
+                    pieces.push_back(PieceRef::unit(u));
+                }
+                for (HeadquartersId child : context_.childrenOf(hq)) {
+                    pieces.push_back(PieceRef::commander(child));
+                    pending.push_back(child);
+                }
+            }
+        }
+    }
+    // Pieces standing in changed cells (terrain painted under them).
+    for (Offset c : changes.cells) {
+        for (PieceRef p : context_.piecesAt(c)) {
+            pieces.push_back(p);
+        }
+    }
+    std::sort(cells.begin(), cells.end());
+    cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+    std::sort(pieces.begin(), pieces.end());
+    pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end());
+
+    for (std::size_t i = 0; i < rules_.rules.size(); ++i) {
+        const RuleInfo& info = rules_.rules[i].rule->info();
+        if ((info.depends & changes.kinds) == 0) {
+            continue;
+        }
+        auto& found = findings_[i];
+        // A change the rule cannot follow cell by cell (terrain between a unit and its
+        // commander, say) re-runs it whole.
+        const bool whole = info.granularity == Granularity::Whole || (changes.kinds & info.depends & ~info.local) != 0;
+        switch (whole ? Granularity::Whole : info.granularity) {
+        case Granularity::Whole:
+            found.clear();
+            runRule(i, Scope{}, found);
+            break;
+        case Granularity::PerCell:
+            std::erase_if(found, [&](const Violation& v) { return std::binary_search(cells.begin(), cells.end(), v.cells.front()); });
+            runRule(i, Scope{false, cells, {}}, found);
+            break;
+        case Granularity::PerPiece:
+            std::erase_if(found, [&](const Violation& v) { return std::binary_search(pieces.begin(), pieces.end(), v.pieces.front()); });
+            runRule(i, Scope{false, {}, pieces}, found);
+            break;
+        }
+    }
+}
+
+Report Validator::report() const {
+    Report r;
+    for (const auto& found : findings_) {
+        r.violations.insert(r.violations.end(), found.begin(), found.end());
+    }
+    for (Violation& v : r.violations) {
+        if (const Exclusion* e = matchingExclusion(scenario_, v)) {
+            v.excluded = true;
+            v.exclusionComment = e->comment;
+            ++r.excluded;
+        } else {
+            ++r.counts[static_cast<std::size_t>(v.severity)];
+        }
+    }
+    std::sort(r.violations.begin(), r.violations.end(), [](const Violation& a, const Violation& b) {
+        const auto keyA = std::tie(a.cells, a.rule, a.message, a.pieces);
+        const auto keyB = std::tie(b.cells, b.rule, b.message, b.pieces);
+        return keyA < keyB;
+    });
+    return r;
+}
+
+} // namespace sandtable

@@ -1,0 +1,42 @@
+#pragma once
+// Validator runs a resolved ruleset over a scenario and keeps the findings up to date edit by
+// edit: after a change it re-checks only the rules, cells and pieces the change can affect, and
+// the result equals a full run. No wx anywhere: the editor, the CLI and the tests share it.
+#include "context.hpp"
+#include "registry.hpp"
+
+#include <array>
+#include <vector>
+
+namespace sandtable {
+
+struct Report {
+    std::vector<Violation> violations; // sorted: by cell, rule, message
+    std::array<int, 3> counts{};       // not excluded, by Severity
+    int excluded = 0;
+
+    int errors() const { return counts[static_cast<std::size_t>(Severity::Error)]; }
+    int warnings() const { return counts[static_cast<std::size_t>(Severity::Warning)]; }
+    int infos() const { return counts[static_cast<std::size_t>(Severity::Info)]; }
+};
+
+class Validator {
+public:
+    Validator(const Scenario& scenario, ResolvedRuleset rules);
+
+    void runAll();
+    // The scenario has changed as `changes` says; bring the findings up to date.
+    void recheck(const ChangeSet& changes);
+    Report report() const;
+    const ResolvedRuleset& rules() const { return rules_; }
+
+private:
+    void runRule(std::size_t i, const Scope& scope, std::vector<Violation>& out) const;
+
+    const Scenario& scenario_;
+    ResolvedRuleset rules_;
+    ValidationContext context_;
+    std::vector<std::vector<Violation>> findings_; // per active rule
+};
+
+} // namespace sandtable
