@@ -20,7 +20,9 @@ struct Failure {
 
 int lineOf(std::string_view text, std::ptrdiff_t offset) {
     const auto upto = std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0)), text.size());
-    return static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(upto), '\n')) + 1;
+    return static_cast<int>(
+               std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(upto), '\n')) +
+           1;
 }
 
 LoadError errorAt(std::string_view text, std::string_view name, std::ptrdiff_t offset, std::string message) {
@@ -34,7 +36,8 @@ LoadError errorAt(std::string_view text, std::string_view name, std::ptrdiff_t o
 void allowOnly(pugi::xml_node n, std::initializer_list<std::string_view> names) {
     for (pugi::xml_attribute a : n.attributes()) {
         if (std::find(names.begin(), names.end(), std::string_view(a.name())) == names.end()) {
-            throw Failure{n.offset_debug() - 1, "unknown attribute '" + std::string(a.name()) + "' on <" + n.name() + ">"};
+            throw Failure{n.offset_debug() - 1,
+                          "unknown attribute '" + std::string(a.name()) + "' on <" + n.name() + ">"};
         }
     }
 }
@@ -53,12 +56,14 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
     pugi::xml_document doc;
     pugi::xml_parse_result r = doc.load_buffer(xml.data(), xml.size());
     if (!r) {
-        return std::unexpected(errorAt(xml, name, r.offset, std::string("not well-formed XML: ") + r.description()));
+        return std::unexpected(
+            errorAt(xml, name, r.offset, std::string("not well-formed XML: ") + r.description()));
     }
     try {
         pugi::xml_node root = doc.document_element();
         if (std::string_view(root.name()) != "ruleset") {
-            throw Failure{root.offset_debug() - 1, "the root element is <" + std::string(root.name()) + ">; a ruleset file starts with <ruleset>"};
+            throw Failure{root.offset_debug() - 1, "the root element is <" + std::string(root.name()) +
+                                                       ">; a ruleset file starts with <ruleset>"};
         }
         allowOnly(root, {"name", "title", "extends"});
         RulesetFile out;
@@ -75,7 +80,9 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
                 continue;
             }
             if (std::string_view(child.name()) != "rule") {
-                throw Failure{child.offset_debug() - 1, "unexpected element <" + std::string(child.name()) + "> in <ruleset>; expected <description> or <rule>"};
+                throw Failure{child.offset_debug() - 1,
+                              "unexpected element <" + std::string(child.name()) +
+                                  "> in <ruleset>; expected <description> or <rule>"};
             }
             allowOnly(child, {"key", "enabled", "severity"});
             RuleSetting setting;
@@ -91,15 +98,18 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
             if (pugi::xml_attribute enabled = child.attribute("enabled")) {
                 const std::string_view v = enabled.value();
                 if (v != "true" && v != "false") {
-                    throw Failure{child.offset_debug() - 1, "attribute 'enabled' of <rule> must be true or false, not '" + std::string(v) + "'"};
+                    throw Failure{child.offset_debug() - 1,
+                                  "attribute 'enabled' of <rule> must be true or false, not '" +
+                                      std::string(v) + "'"};
                 }
                 setting.enabled = v == "true";
             }
             if (pugi::xml_attribute severity = child.attribute("severity")) {
                 setting.severity = parseEnum<Severity>(severity.value());
                 if (!setting.severity) {
-                    throw Failure{child.offset_debug() - 1, "severity '" + std::string(severity.value()) + "' of rule '" + setting.key +
-                                                                "' is unknown; expected " + expectedNames<Severity>()};
+                    throw Failure{child.offset_debug() - 1,
+                                  "severity '" + std::string(severity.value()) + "' of rule '" + setting.key +
+                                      "' is unknown; expected " + expectedNames<Severity>()};
                 }
             }
             for (pugi::xml_node param : child.children()) {
@@ -107,7 +117,9 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
                     continue;
                 }
                 if (std::string_view(param.name()) != "param") {
-                    throw Failure{param.offset_debug() - 1, "unexpected element <" + std::string(param.name()) + "> in <rule>; expected <param>"};
+                    throw Failure{param.offset_debug() - 1, "unexpected element <" +
+                                                                std::string(param.name()) +
+                                                                "> in <rule>; expected <param>"};
                 }
                 allowOnly(param, {"name", "value"});
                 const std::string pname = param.attribute("name").value();
@@ -126,17 +138,21 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
 
 namespace {
 
-std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const std::filesystem::path& baseDir, std::vector<std::string>& visiting) {
+std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const std::filesystem::path& baseDir,
+                                            std::vector<std::string>& visiting) {
     std::string text;
     std::string displayName;
     std::filesystem::path nextBase = baseDir;
     const auto& builtins = builtinRulesetTexts();
-    auto builtin = std::find_if(builtins.begin(), builtins.end(), [&](const auto& p) { return p.first == nameOrPath; });
+    auto builtin =
+        std::find_if(builtins.begin(), builtins.end(), [&](const auto& p) { return p.first == nameOrPath; });
     if (builtin != builtins.end()) {
         text = builtin->second;
         displayName = std::string(nameOrPath) + " (built-in)";
     } else {
-        const std::filesystem::path path = std::filesystem::path(nameOrPath).is_absolute() ? std::filesystem::path(nameOrPath) : baseDir / nameOrPath;
+        const std::filesystem::path path = std::filesystem::path(nameOrPath).is_absolute()
+                                               ? std::filesystem::path(nameOrPath)
+                                               : baseDir / nameOrPath;
         auto bytes = readWholeFile(path);
         if (!bytes) {
             std::string known;
@@ -144,15 +160,17 @@ std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const s
                 known += (known.empty() ? "" : ", ") + std::string(n);
             }
             return std::unexpected(LoadError{path.string(), 0, 0,
-                                             "no built-in ruleset is called '" + std::string(nameOrPath) + "' (built-in: " + known +
-                                                 ") and the file " + bytes.error()});
+                                             "no built-in ruleset is called '" + std::string(nameOrPath) +
+                                                 "' (built-in: " + known + ") and the file " +
+                                                 bytes.error()});
         }
         text = std::move(*bytes);
         displayName = path.string();
         nextBase = path.parent_path();
     }
     if (std::find(visiting.begin(), visiting.end(), displayName) != visiting.end()) {
-        return std::unexpected(LoadError{displayName, 1, 1, "the ruleset extends itself (through " + visiting.back() + ")"});
+        return std::unexpected(
+            LoadError{displayName, 1, 1, "the ruleset extends itself (through " + visiting.back() + ")"});
     }
     visiting.push_back(displayName);
     auto parsed = parseRuleset(text, displayName);
@@ -169,7 +187,8 @@ std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const s
     }
     // The child's settings win, key by key; its params merge over the parent's.
     for (RuleSetting& setting : parsed->ruleset.rules) {
-        auto it = std::find_if(result.rules.begin(), result.rules.end(), [&](const RuleSetting& r) { return r.key == setting.key; });
+        auto it = std::find_if(result.rules.begin(), result.rules.end(),
+                               [&](const RuleSetting& r) { return r.key == setting.key; });
         if (it == result.rules.end()) {
             result.rules.push_back(std::move(setting));
             continue;
@@ -198,7 +217,8 @@ std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const s
 
 } // namespace
 
-std::expected<Ruleset, LoadError> loadRuleset(std::string_view nameOrPath, const std::filesystem::path& baseDir) {
+std::expected<Ruleset, LoadError> loadRuleset(std::string_view nameOrPath,
+                                              const std::filesystem::path& baseDir) {
     std::vector<std::string> visiting;
     return loadChain(nameOrPath, baseDir, visiting);
 }

@@ -25,6 +25,7 @@ struct RulesetFile {
 // A built-in name ("acw-area") or a path to a file (relative paths are taken from baseDir),
 // with its `extends` chain applied: a rule setting in the child replaces the parent's setting for
 // that key, its params merging over the parent's.
-[[nodiscard]] std::expected<Ruleset, LoadError> loadRuleset(std::string_view nameOrPath, const std::filesystem::path& baseDir = ".");
+[[nodiscard]] std::expected<Ruleset, LoadError> loadRuleset(std::string_view nameOrPath,
+                                                            const std::filesystem::path& baseDir = ".");
 
 } // namespace sandtable

@@ -15,6 +15,10 @@ constexpr double degrees = std::numbers::pi / 180.0;
 Layout::Layout(const Grid& grid, double cellSize)
     : grid_(grid), cellSize_(cellSize),
       radius_(grid.isHex() ? cellSize / sqrt3 : cellSize / std::numbers::sqrt2) {
+    for (int i = 0; i < grid_.sideCount(); ++i) {
+        const double a = cornerAngle(i) * degrees;
+        cornerOffsets_[static_cast<std::size_t>(i)] = {radius_ * std::cos(a), radius_ * std::sin(a)};
+    }
     // The map's bounding box from the cells that can reach its extremes (the first and last two
     // rows and columns, since offset layouts stagger by one).
     double minX = 1e300, minY = 1e300, maxX = -1e300, maxY = -1e300;
@@ -24,11 +28,11 @@ Layout::Layout(const Grid& grid, double cellSize)
         }
         const Point centre = rawCenter(c);
         for (int i = 0; i < grid_.sideCount(); ++i) {
-            const double a = cornerAngle(i) * degrees;
-            minX = std::min(minX, centre.x + radius_ * std::cos(a));
-            maxX = std::max(maxX, centre.x + radius_ * std::cos(a));
-            minY = std::min(minY, centre.y + radius_ * std::sin(a));
-            maxY = std::max(maxY, centre.y + radius_ * std::sin(a));
+            const Point k = cornerOffsets_[static_cast<std::size_t>(i)];
+            minX = std::min(minX, centre.x + k.x);
+            maxX = std::max(maxX, centre.x + k.x);
+            minY = std::min(minY, centre.y + k.y);
+            maxY = std::max(maxY, centre.y + k.y);
         }
     };
     const int cols = grid_.cols(), rows = grid_.rows();
@@ -86,8 +90,9 @@ double Layout::cornerAngle(int index) const {
 
 Point Layout::corner(Offset c, int index) const {
     const Point centre = cellCenter(c);
-    const double a = cornerAngle(index) * degrees;
-    return {centre.x + radius_ * std::cos(a), centre.y + radius_ * std::sin(a)};
+    const Point k = cornerOffsets_[static_cast<std::size_t>(
+        ((index % grid_.sideCount()) + grid_.sideCount()) % grid_.sideCount())];
+    return {centre.x + k.x, centre.y + k.y};
 }
 
 std::vector<Point> Layout::corners(Offset c) const {

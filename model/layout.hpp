@@ -3,6 +3,7 @@
 // exporter. The grid holds the topology; this holds the sizes.
 #include "grid.hpp"
 
+#include <array>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -43,6 +44,7 @@ class Layout {
   private:
     Point rawCenter(Offset c) const;
     Grid grid_;
+    std::array<Point, 6> cornerOffsets_{}; // centre to corner i, computed once
     double cellSize_;
     double radius_;
     Point origin_;

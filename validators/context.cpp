@@ -3,7 +3,7 @@
 #include "model/geometry.hpp"
 
 #include <algorithm>
-#include <deque>
+#include <cmath>
 #include <unordered_set>
 
 namespace sandtable {
@@ -13,20 +13,38 @@ const std::vector<UnitId> noUnits;
 const std::vector<HeadquartersId> noHeadquarters;
 } // namespace
 
-ValidationContext::ValidationContext(const Scenario& scenario) : s_(scenario) { rebuild(); }
+ValidationContext::ValidationContext(const Scenario& scenario) : s_(scenario) {
+    rebuild();
+}
 
 void ValidationContext::rebuild() {
     occupancy_.clear();
+    occupancy_.reserve(s_.deployment.placements.size() * 2);
     for (const auto& [piece, placement] : s_.deployment.placements) {
         indexPiece(piece);
     }
     rebuildOrder();
-    roads_.reset();
+    pathKinds_.clear();
+    components_.clear();
+    layout_.reset();
 }
 
 void ValidationContext::rebuildOrder() {
     unitsUnder_.clear();
     children_.clear();
+    unitById_.clear();
+    unitSide_.clear();
+    const std::uint32_t maxId = s_.oob.units.empty() ? 0 : s_.oob.units.rbegin()->first.value;
+    if (maxId <= 4 * s_.oob.units.size() + 1024) {
+        unitById_.assign(maxId + 1, nullptr);
+        unitSide_.assign(maxId + 1, -1);
+        for (const auto& [id, unit] : s_.oob.units) {
+            unitById_[id.value] = &unit;
+            if (const auto side = s_.oob.sideOf(unit.parent)) {
+                unitSide_[id.value] = static_cast<std::int8_t>(sideIndex(*side));
+            }
+        }
+    }
     for (const auto& [id, unit] : s_.oob.units) {
         unitsUnder_[unit.parent.value].push_back(id);
     }
@@ -86,7 +104,8 @@ void ValidationContext::update(const ChangeSet& changes) {
         }
     }
     if (changes.kinds & PathsChanged) {
-        roads_.reset();
+        pathKinds_.clear();
+        components_.clear();
     }
 }
 
@@ -104,6 +123,9 @@ const Unit* ValidationContext::unit(PieceRef p) const {
     if (p.kind != PieceKind::Unit) {
         return nullptr;
     }
+    if (!unitById_.empty()) {
+        return p.id < unitById_.size() ? unitById_[p.id] : nullptr;
+    }
     auto it = s_.oob.units.find(UnitId{p.id});
     return it == s_.oob.units.end() ? nullptr : &it->second;
 }
@@ -111,11 +133,18 @@ const Unit* ValidationContext::unit(PieceRef p) const {
 std::optional<Side> ValidationContext::sideOf(PieceRef p) const {
     switch (p.kind) {
     case PieceKind::Unit:
+        if (!unitSide_.empty()) {
+            if (p.id >= unitSide_.size() || unitSide_[p.id] < 0) {
+                return std::nullopt;
+            }
+            return static_cast<Side>(unitSide_[p.id]);
+        }
         if (const Unit* u = unit(p)) {
             return s_.oob.sideOf(u->parent);
         }
         return std::nullopt;
-    case PieceKind::Commander: return s_.oob.sideOf(HeadquartersId{p.id});
+    case PieceKind::Commander:
+        return s_.oob.sideOf(HeadquartersId{p.id});
     case PieceKind::Train: {
         auto it = s_.oob.trains.find(TrainId{p.id});
         return it == s_.oob.trains.end() ? std::nullopt : s_.oob.sideOf(it->second.corps);
@@ -187,81 +216,119 @@ bool ValidationContext::lineOfSight(Offset from, Offset to) const {
     if (from == to || grid().adjacent(from, to)) {
         return true;
     }
+    if (!layout_) {
+        layout_ = std::make_unique<Layout>(grid(), 1.0);
+    }
+    const Layout& layout = *layout_;
     const Map& map = s_.map;
     const int eyeLevel = std::max(map.elevationAt(from), map.elevationAt(to));
-    const Layout layout(grid(), 1.0);
-    const Point a = layout.cellCenter(from), b = layout.cellCenter(to);
-    bg::model::linestring<geo::BPoint> sight{{a.x, a.y}, {b.x, b.y}};
     // Candidates: the cells on the drawn line and their neighbours (a line can clip a cell the
     // rounded line misses).
-    std::unordered_set<Offset> candidates;
+    std::vector<Offset> blockers;
     for (Offset c : grid().lineDraw(from, to)) {
-        candidates.insert(c);
-        for (Offset n : grid().neighbors(c)) {
-            candidates.insert(n);
-        }
-    }
-    for (Offset c : candidates) {
-        if (c == from || c == to || !grid().contains(c)) {
-            continue;
-        }
-        const bool blocks = map.terrainAt(c).blocksSight || map.elevationAt(c) > eyeLevel;
-        if (!blocks) {
-            continue;
-        }
-        bg::model::multi_linestring<bg::model::linestring<geo::BPoint>> inside;
-        bg::intersection(sight, geo::cellPolygon(layout, c), inside);
-        if (bg::length(inside) > 1e-6) {
-            return false;
-        }
-    }
-    return true;
-}
-
-const std::unordered_map<Offset, std::vector<std::pair<Offset, unsigned>>>& ValidationContext::roads() const {
-    if (!roads_) {
-        roads_.emplace();
-        for (const auto& [id, path] : s_.map.paths) {
-            const unsigned bit = pathKindBit(path.kind);
-            for (std::size_t i = 0; i + 1 < path.cells.size(); ++i) {
-                (*roads_)[path.cells[i]].emplace_back(path.cells[i + 1], bit);
-                (*roads_)[path.cells[i + 1]].emplace_back(path.cells[i], bit);
+        auto around = grid().neighbors(c);
+        around.push_back(c);
+        for (Offset n : around) {
+            if (n != from && n != to && (map.terrainAt(n).blocksSight || map.elevationAt(n) > eyeLevel) &&
+                std::find(blockers.begin(), blockers.end(), n) == blockers.end()) {
+                blockers.push_back(n);
             }
         }
     }
-    return *roads_;
+    if (blockers.empty()) {
+        return true;
+    }
+    std::vector<geo::BPolygon> polygons;
+    polygons.reserve(blockers.size());
+    for (Offset c : blockers) {
+        polygons.push_back(geo::cellPolygon(layout, c));
+    }
+    // A sight line exactly along a cell side or through a corner touches the cells on both sides,
+    // and floating point would pick one at random. So look along two lines nudged a hair to either
+    // side: sight is blocked only when both are, i.e. along a side both cells must block.
+    const Point a = layout.cellCenter(from), b = layout.cellCenter(to);
+    const double length = std::hypot(b.x - a.x, b.y - a.y);
+    const double nx = -(b.y - a.y) / length * 1e-4, ny = (b.x - a.x) / length * 1e-4;
+    auto blocked = [&](double side) {
+        bg::model::linestring<geo::BPoint> sight{{a.x + nx * side, a.y + ny * side},
+                                                 {b.x + nx * side, b.y + ny * side}};
+        for (const auto& poly : polygons) {
+            bg::model::multi_linestring<bg::model::linestring<geo::BPoint>> inside;
+            bg::intersection(sight, poly, inside);
+            if (bg::length(inside) > 1e-3) {
+                return true;
+            }
+        }
+        return false;
+    };
+    return !(blocked(1) && blocked(-1));
+}
+
+const std::vector<std::uint8_t>& ValidationContext::pathKinds() const {
+    if (pathKinds_.empty()) {
+        pathKinds_.assign(grid().cellCount(), 0);
+        for (const auto& [id, path] : s_.map.paths) {
+            const auto bit = static_cast<std::uint8_t>(pathKindBit(path.kind));
+            for (Offset c : path.cells) {
+                if (grid().contains(c)) {
+                    pathKinds_[grid().index(c)] |= bit;
+                }
+            }
+        }
+    }
+    return pathKinds_;
+}
+
+const std::vector<std::int32_t>& ValidationContext::components(unsigned kinds) const {
+    auto [it, added] = components_.try_emplace(kinds);
+    auto& parent = it->second;
+    if (!added) {
+        return parent;
+    }
+    parent.resize(grid().cellCount());
+    for (std::size_t i = 0; i < parent.size(); ++i) {
+        parent[i] = static_cast<std::int32_t>(i);
+    }
+    auto find = [&](std::int32_t x) {
+        while (parent[static_cast<std::size_t>(x)] != x) {
+            parent[static_cast<std::size_t>(x)] =
+                parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(x)])];
+            x = parent[static_cast<std::size_t>(x)];
+        }
+        return x;
+    };
+    for (const auto& [id, path] : s_.map.paths) {
+        if ((pathKindBit(path.kind) & kinds) == 0) {
+            continue;
+        }
+        for (std::size_t k = 0; k + 1 < path.cells.size(); ++k) {
+            if (grid().contains(path.cells[k]) && grid().contains(path.cells[k + 1])) {
+                const auto a = find(static_cast<std::int32_t>(grid().index(path.cells[k])));
+                const auto b = find(static_cast<std::int32_t>(grid().index(path.cells[k + 1])));
+                parent[static_cast<std::size_t>(a)] = b;
+            }
+        }
+    }
+    // Flatten, so each query is a plain lookup.
+    for (std::size_t i = 0; i < parent.size(); ++i) {
+        parent[i] = find(static_cast<std::int32_t>(i));
+    }
+    return parent;
 }
 
 bool ValidationContext::onPath(Offset c, unsigned kinds) const {
-    auto it = roads().find(c);
-    return it != roads().end() && std::ranges::any_of(it->second, [&](const auto& e) { return (e.second & kinds) != 0; });
+    return grid().contains(c) && (pathKinds()[grid().index(c)] & kinds) != 0;
 }
 
 bool ValidationContext::pathConnected(Offset from, Offset to, unsigned kinds) const {
     if (from == to) {
         return true;
     }
-    const auto& graph = roads();
-    std::unordered_set<Offset> seen{from};
-    std::deque<Offset> queue{from};
-    while (!queue.empty()) {
-        const Offset c = queue.front();
-        queue.pop_front();
-        auto it = graph.find(c);
-        if (it == graph.end()) {
-            continue;
-        }
-        for (const auto& [next, bit] : it->second) {
-            if ((bit & kinds) == 0 || !seen.insert(next).second) {
-                continue;
-            }
-            if (next == to) {
-                return true;
-            }
-            queue.push_back(next);
-        }
+    if (!onPath(from, kinds) || !onPath(to, kinds)) {
+        return false;
     }
-    return false;
+    const auto& root = components(kinds);
+    return root[grid().index(from)] == root[grid().index(to)];
 }
 
 } // namespace sandtable

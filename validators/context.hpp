@@ -2,7 +2,10 @@
 // ValidationContext is what rules read: the scenario plus indices built once and kept up to date
 // edit by edit (who stands where, who is under whom), line of sight, and the road network.
 #include "model/commands/command.hpp"
+#include "model/layout.hpp"
 #include "model/scenario.hpp"
+
+#include <memory>
 
 #include <optional>
 #include <string>
@@ -12,7 +15,7 @@
 namespace sandtable {
 
 class ValidationContext {
-public:
+  public:
     explicit ValidationContext(const Scenario& scenario);
 
     const Scenario& scenario() const { return s_; }
@@ -48,18 +51,27 @@ public:
 
     static unsigned pathKindBit(PathKind k) { return 1u << static_cast<unsigned>(k); }
 
-private:
+  private:
     void indexPiece(PieceRef p);
     void unindexPiece(PieceRef p, const std::vector<Offset>& cells);
     void rebuildOrder();
-    const std::unordered_map<Offset, std::vector<std::pair<Offset, unsigned>>>& roads() const;
 
     const Scenario& s_;
     std::unordered_map<Offset, std::vector<PieceRef>> occupancy_;
     std::unordered_map<std::uint32_t, std::vector<UnitId>> unitsUnder_;
+    // Units and their sides by id, for the hot per-cell rules (ids are small and dense in practice;
+    // std::map lookups there cost more than the rules themselves).
+    std::vector<const Unit*> unitById_;
+    std::vector<std::int8_t> unitSide_; // -1: no side (dangling parent)
     std::unordered_map<std::uint32_t, std::vector<HeadquartersId>> children_;
-    // Built on first use, dropped when paths change.
-    mutable std::optional<std::unordered_map<Offset, std::vector<std::pair<Offset, unsigned>>>> roads_;
+    // Built on first use, dropped when paths change: the path kinds touching each cell, and per
+    // set of kinds a union-find root for every cell (so connectivity is two lookups). Dense arrays
+    // indexed like the map's layers: 1 and 4 bytes a cell, far faster than hashing path cells.
+    mutable std::vector<std::uint8_t> pathKinds_;
+    mutable std::unordered_map<unsigned, std::vector<std::int32_t>> components_;
+    const std::vector<std::uint8_t>& pathKinds() const;
+    const std::vector<std::int32_t>& components(unsigned kinds) const;
+    mutable std::unique_ptr<Layout> layout_; // unit cell size, for line of sight; made on first use
 };
 
 } // namespace sandtable

@@ -72,7 +72,8 @@ std::expected<ResolvedRuleset, std::string> resolveRuleset(const Ruleset& rulese
         const std::string where = setting.file + ":" + std::to_string(setting.line) + ": ";
         const Rule* rule = findRule(setting.key);
         if (rule == nullptr) {
-            return std::unexpected(where + "unknown rule '" + setting.key + "'; `sandtable rulesets` lists the rules");
+            return std::unexpected(where + "unknown rule '" + setting.key +
+                                   "'; `sandtable rulesets` lists the rules");
         }
         if (!setting.enabled) {
             continue;
@@ -90,11 +91,13 @@ std::expected<ResolvedRuleset, std::string> resolveRuleset(const Ruleset& rulese
                 for (const ParamSpec& p : rule->info().params) {
                     known += (known.empty() ? "" : ", ") + std::string(p.name);
                 }
-                return std::unexpected(where + "rule '" + setting.key + "' has no parameter '" + name + "'" +
-                                       (known.empty() ? " (it takes none)" : "; its parameters are " + known));
+                return std::unexpected(
+                    where + "rule '" + setting.key + "' has no parameter '" + name + "'" +
+                    (known.empty() ? " (it takes none)" : "; its parameters are " + known));
             }
             if (std::string problem = RuleParams::checkValue(spec->type, value); !problem.empty()) {
-                return std::unexpected(where + "parameter '" + name + "' of rule '" + setting.key + "' " + problem + ", not '" + value + "'");
+                return std::unexpected(where + "parameter '" + name + "' of rule '" + setting.key + "' " +
+                                       problem + ", not '" + value + "'");
             }
             active.params.set(name, value);
         }

@@ -26,8 +26,8 @@ struct RuleInfo {
     std::string_view source; // seed file and passage
     Severity defaultSeverity;
     Granularity granularity;
-    std::uint8_t depends;    // ChangeKind bits the findings depend on
-    std::uint8_t local;      // of those, the ones a per-cell/per-piece re-check handles; others re-run the rule
+    std::uint8_t depends; // ChangeKind bits the findings depend on
+    std::uint8_t local;   // of those, the ones a per-cell/per-piece re-check handles; others re-run the rule
     std::vector<ParamSpec> params;
 };
 
@@ -40,23 +40,31 @@ struct Scope {
 };
 
 class Findings {
-public:
-    Findings(std::string_view key, Severity severity, std::vector<Violation>& out) : key_(key), severity_(severity), out_(out) {}
+  public:
+    Findings(std::string_view key, Severity severity, std::vector<Violation>& out)
+        : key_(key), severity_(severity), out_(out) {}
     void add(std::vector<Offset> cells, std::vector<PieceRef> pieces, std::string message) {
-        out_.push_back(Violation{std::string(key_), severity_, std::move(message), std::move(cells), std::move(pieces), false, {}});
+        out_.push_back(Violation{std::string(key_),
+                                 severity_,
+                                 std::move(message),
+                                 std::move(cells),
+                                 std::move(pieces),
+                                 false,
+                                 {}});
     }
 
-private:
+  private:
     std::string_view key_;
     Severity severity_;
     std::vector<Violation>& out_;
 };
 
 class Rule {
-public:
+  public:
     virtual ~Rule() = default;
     virtual const RuleInfo& info() const = 0;
-    virtual void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope, Findings& out) const = 0;
+    virtual void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
+                       Findings& out) const = 0;
 };
 
 } // namespace sandtable

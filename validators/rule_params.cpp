@@ -29,7 +29,9 @@ double RuleParams::number(std::string_view name) const {
     return out;
 }
 
-bool RuleParams::boolean(std::string_view name) const { return raw(name) == "true"; }
+bool RuleParams::boolean(std::string_view name) const {
+    return raw(name) == "true";
+}
 
 std::vector<std::string> RuleParams::list(std::string_view name) const {
     std::istringstream in(raw(name));
@@ -45,12 +47,15 @@ std::string RuleParams::checkValue(ParamType type, std::string_view value) {
     case ParamType::Integer: {
         int v = 0;
         auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-        return ec == std::errc{} && p == value.data() + value.size() && !value.empty() ? "" : "must be a whole number";
+        return ec == std::errc{} && p == value.data() + value.size() && !value.empty()
+                   ? ""
+                   : "must be a whole number";
     }
     case ParamType::Number: {
         double v = 0;
         auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-        return ec == std::errc{} && p == value.data() + value.size() && !value.empty() ? "" : "must be a number";
+        return ec == std::errc{} && p == value.data() + value.size() && !value.empty() ? ""
+                                                                                       : "must be a number";
     }
     case ParamType::Boolean:
         return value == "true" || value == "false" ? "" : "must be true or false";

@@ -18,7 +18,7 @@ struct ParamSpec {
 };
 
 class RuleParams {
-public:
+  public:
     void set(std::string name, std::string value) { values_[std::move(name)] = std::move(value); }
     int integer(std::string_view name) const;
     double number(std::string_view name) const;
@@ -29,7 +29,7 @@ public:
     // Empty when `value` is a valid `type`; otherwise what is wrong with it.
     static std::string checkValue(ParamType type, std::string_view value);
 
-private:
+  private:
     const std::string& raw(std::string_view name) const;
     std::map<std::string, std::string, std::less<>> values_;
 };

@@ -21,7 +21,8 @@ bool sameSet(std::vector<PieceRef> a, std::vector<PieceRef> b) {
 
 const Exclusion* matchingExclusion(const Scenario& s, const Violation& v) {
     for (const Exclusion& e : s.exclusions) {
-        if (e.rule == v.rule && (e.cells.empty() || sameSet(e.cells, v.cells)) && (e.pieces.empty() || sameSet(e.pieces, v.pieces))) {
+        if (e.rule == v.rule && (e.cells.empty() || sameSet(e.cells, v.cells)) &&
+            (e.pieces.empty() || sameSet(e.pieces, v.pieces))) {
             return &e;
         }
     }
@@ -66,7 +67,8 @@ void Validator::recheck(const ChangeSet& changes) {
         // commander's change reaches everything under him.
         if (p.kind == PieceKind::Commander) {
             std::vector<HeadquartersId> pending{HeadquartersId{p.id}};
-            for (std::size_t guard = 0; !pending.empty() && guard <= scenario_.oob.headquarters.size(); ++guard) {
+            for (std::size_t guard = 0; !pending.empty() && guard <= scenario_.oob.headquarters.size();
+                 ++guard) {
                 const HeadquartersId hq = pending.back();
                 pending.pop_back();
                 for (UnitId u : context_.unitsUnder(hq)) {
@@ -98,18 +100,23 @@ void Validator::recheck(const ChangeSet& changes) {
         auto& found = findings_[i];
         // A change the rule cannot follow cell by cell (terrain between a unit and its
         // commander, say) re-runs it whole.
-        const bool whole = info.granularity == Granularity::Whole || (changes.kinds & info.depends & ~info.local) != 0;
+        const bool whole =
+            info.granularity == Granularity::Whole || (changes.kinds & info.depends & ~info.local) != 0;
         switch (whole ? Granularity::Whole : info.granularity) {
         case Granularity::Whole:
             found.clear();
             runRule(i, Scope{}, found);
             break;
         case Granularity::PerCell:
-            std::erase_if(found, [&](const Violation& v) { return std::binary_search(cells.begin(), cells.end(), v.cells.front()); });
+            std::erase_if(found, [&](const Violation& v) {
+                return std::binary_search(cells.begin(), cells.end(), v.cells.front());
+            });
             runRule(i, Scope{false, cells, {}}, found);
             break;
         case Granularity::PerPiece:
-            std::erase_if(found, [&](const Violation& v) { return std::binary_search(pieces.begin(), pieces.end(), v.pieces.front()); });
+            std::erase_if(found, [&](const Violation& v) {
+                return std::binary_search(pieces.begin(), pieces.end(), v.pieces.front());
+            });
             runRule(i, Scope{false, {}, pieces}, found);
             break;
         }

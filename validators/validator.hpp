@@ -21,7 +21,7 @@ struct Report {
 };
 
 class Validator {
-public:
+  public:
     Validator(const Scenario& scenario, ResolvedRuleset rules);
 
     void runAll();
@@ -30,7 +30,7 @@ public:
     Report report() const;
     const ResolvedRuleset& rules() const { return rules_; }
 
-private:
+  private:
     void runRule(std::size_t i, const Scope& scope, std::vector<Violation>& out) const;
 
     const Scenario& scenario_;

@@ -11,14 +11,20 @@
 namespace sandtable::cli {
 namespace {
 
-std::string pieceText(PieceRef p) { return std::string(enumName(p.kind)) + ":" + std::to_string(p.id); }
+std::string pieceText(PieceRef p) {
+    return std::string(enumName(p.kind)) + ":" + std::to_string(p.id);
+}
 
-void writeJson(const std::string& file, const ResolvedRuleset& rules, const Report& report, Severity minimum, std::ostream& out, const Grid& grid) {
+void writeJson(const std::string& file, const ResolvedRuleset& rules, const Report& report, Severity minimum,
+               std::ostream& out, const Grid& grid) {
     JsonWriter j;
     j.beginObject();
     j.field("file", file).field("ruleset", rules.name);
     j.key("summary").beginObject();
-    j.field("errors", report.errors()).field("warnings", report.warnings()).field("infos", report.infos()).field("excluded", report.excluded);
+    j.field("errors", report.errors())
+        .field("warnings", report.warnings())
+        .field("infos", report.infos())
+        .field("excluded", report.excluded);
     j.endObject();
     j.key("violations").beginArray();
     for (const Violation& v : report.violations) {
@@ -33,7 +39,8 @@ void writeJson(const std::string& file, const ResolvedRuleset& rules, const Repo
         j.field("message", v.message);
         j.key("cells").beginArray();
         for (Offset c : v.cells) {
-            j.value(grid.contains(c) ? grid.label(c) : std::to_string(c.col + 1) + "," + std::to_string(c.row + 1));
+            j.value(grid.contains(c) ? grid.label(c)
+                                     : std::to_string(c.col + 1) + "," + std::to_string(c.row + 1));
         }
         j.endArray();
         j.key("units").beginArray();
@@ -61,12 +68,14 @@ int validateCommand(const std::vector<std::string>& args, std::ostream& out, std
     Arguments a(args, {"--json"}, {"--ruleset", "--severity"});
     if (!a.ok() || a.positionals().size() != 1) {
         err << "sandtable validate: " << (a.ok() ? "expected one FILE" : a.error())
-            << "; usage: sandtable validate FILE [--ruleset NAME|PATH] [--json] [--severity error|warning|info]\n";
+            << "; usage: sandtable validate FILE [--ruleset NAME|PATH] [--json] [--severity "
+               "error|warning|info]\n";
         return BadInput;
     }
     const auto minimum = parseEnum<Severity>(a.value("--severity").value_or("info"));
     if (!minimum) {
-        err << "sandtable validate: --severity must be error, warning or info, not '" << *a.value("--severity") << "'\n";
+        err << "sandtable validate: --severity must be error, warning or info, not '"
+            << *a.value("--severity") << "'\n";
         return BadInput;
     }
     const std::string& file = a.positionals()[0];
@@ -77,9 +86,11 @@ int validateCommand(const std::vector<std::string>& args, std::ostream& out, std
     }
     // --ruleset wins over the scenario's own; a path in the scenario is relative to the scenario.
     std::string rulesetName = a.value("--ruleset").value_or(scenario->info.ruleset);
-    const std::filesystem::path base = a.value("--ruleset") ? std::filesystem::path(".") : std::filesystem::path(file).parent_path();
+    const std::filesystem::path base =
+        a.value("--ruleset") ? std::filesystem::path(".") : std::filesystem::path(file).parent_path();
     if (rulesetName.empty()) {
-        err << file << ": the scenario names no ruleset; give one with --ruleset (sandtable rulesets lists them)\n";
+        err << file
+            << ": the scenario names no ruleset; give one with --ruleset (sandtable rulesets lists them)\n";
         return BadInput;
     }
     auto ruleset = loadRuleset(rulesetName, base.empty() ? std::filesystem::path(".") : base);
@@ -112,8 +123,8 @@ int validateCommand(const std::vector<std::string>& args, std::ostream& out, std
             }
             out << "\n";
         }
-        out << file << ": " << resolved->name << ": " << report.errors() << " errors, " << report.warnings() << " warnings, " << report.infos()
-            << " info, " << report.excluded << " excluded\n";
+        out << file << ": " << resolved->name << ": " << report.errors() << " errors, " << report.warnings()
+            << " warnings, " << report.infos() << " info, " << report.excluded << " excluded\n";
     }
     return report.errors() > 0 ? ScenarioHasProblems : Success;
 }
@@ -121,7 +132,8 @@ int validateCommand(const std::vector<std::string>& args, std::ostream& out, std
 int rulesetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     Arguments a(args, {"--json"}, {});
     if (!a.ok() || a.positionals().size() > 1) {
-        err << "sandtable rulesets: " << (a.ok() ? "at most one ruleset" : a.error()) << "; usage: sandtable rulesets [NAME|PATH] [--json]\n";
+        err << "sandtable rulesets: " << (a.ok() ? "at most one ruleset" : a.error())
+            << "; usage: sandtable rulesets [NAME|PATH] [--json]\n";
         return BadInput;
     }
     std::vector<std::string> names = a.positionals().empty() ? builtinRulesetNames() : a.positionals();
@@ -141,19 +153,27 @@ int rulesetsCommand(const std::vector<std::string>& args, std::ostream& out, std
         if (!a.has("--json")) {
             out << ruleset->name << " - " << ruleset->title << "\n";
         }
-        j.beginObject().field("name", ruleset->name).field("title", ruleset->title).field("description", ruleset->description);
+        j.beginObject()
+            .field("name", ruleset->name)
+            .field("title", ruleset->title)
+            .field("description", ruleset->description);
         j.key("rules").beginArray();
         for (const ActiveRule& r : resolved->rules) {
             const RuleInfo& info = r.rule->info();
             if (!a.has("--json")) {
-                out << "  " << info.key << std::string(info.key.size() < 34 ? 34 - info.key.size() : 1, ' ') << enumName(r.severity) << "  " << info.title;
+                out << "  " << info.key << std::string(info.key.size() < 34 ? 34 - info.key.size() : 1, ' ')
+                    << enumName(r.severity) << "  " << info.title;
                 std::string params;
                 for (const auto& [k, v] : r.params.values()) {
                     params += (params.empty() ? "" : ", ") + k + "=" + v;
                 }
                 out << (params.empty() ? "" : " (" + params + ")") << "\n";
             }
-            j.beginObject().field("key", info.key).field("title", info.title).field("severity", enumName(r.severity)).field("source", info.source);
+            j.beginObject()
+                .field("key", info.key)
+                .field("title", info.title)
+                .field("severity", enumName(r.severity))
+                .field("source", info.source);
             j.key("params").beginObject();
             for (const auto& [k, v] : r.params.values()) {
                 j.field(k, v);

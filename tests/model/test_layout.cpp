@@ -44,6 +44,16 @@ TEST_P(LayoutProperties, NeighbouringCentresAreOneCellSizeApart) {
     }
 }
 
+TEST_P(LayoutProperties, CornersLieOneRadiusFromTheCentre) {
+    const Grid grid(Grid::Parameters{GetParam(), OffsetParity::Odd, 9, 7, 1});
+    const Layout layout(grid, 60);
+    const Point centre = layout.cellCenter({4, 3});
+    for (const Point& k : layout.corners({4, 3})) {
+        EXPECT_NEAR(std::hypot(k.x - centre.x, k.y - centre.y), layout.radius(), 1e-9);
+    }
+    EXPECT_GT(layout.radius(), 29.0);
+}
+
 TEST_P(LayoutProperties, AnEdgeSegmentIsTheSameFromBothSides) {
     const Grid grid(Grid::Parameters{GetParam(), OffsetParity::Even, 9, 7, 1});
     const Layout layout(grid, 60);

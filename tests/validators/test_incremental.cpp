@@ -17,13 +17,16 @@ CommandPtr randomEdit(const Scenario& s, std::mt19937_64& rng) {
     const Grid& g = s.map.grid;
     auto cell = [&] { return Offset{pick(0, g.cols() - 1), pick(0, g.rows() - 1)}; };
     auto anyPiece = [&] {
-        auto it = std::next(s.deployment.placements.begin(), pick(0, static_cast<int>(s.deployment.placements.size()) - 1));
+        auto it = std::next(s.deployment.placements.begin(),
+                            pick(0, static_cast<int>(s.deployment.placements.size()) - 1));
         return it->first;
     };
     switch (pick(0, 9)) {
     case 0:
-        return edits::paint(s, CellLayer::Terrain, g.range(cell(), pick(0, 1)), pick(0, static_cast<int>(s.map.terrainTypes.size()) - 1));
-    case 1: return edits::paint(s, CellLayer::Elevation, {cell()}, pick(0, 3));
+        return edits::paint(s, CellLayer::Terrain, g.range(cell(), pick(0, 1)),
+                            pick(0, static_cast<int>(s.map.terrainTypes.size()) - 1));
+    case 1:
+        return edits::paint(s, CellLayer::Elevation, {cell()}, pick(0, 3));
     case 2:
     case 3: {
         // Move a piece next to another (stacking, mixing sides) or anywhere.
@@ -50,7 +53,8 @@ CommandPtr randomEdit(const Scenario& s, std::mt19937_64& rng) {
     case 6: {
         // Re-parent a unit to another headquarters.
         auto it = std::next(s.oob.units.begin(), pick(0, static_cast<int>(s.oob.units.size()) - 1));
-        auto hq = std::next(s.oob.headquarters.begin(), pick(0, static_cast<int>(s.oob.headquarters.size()) - 1));
+        auto hq =
+            std::next(s.oob.headquarters.begin(), pick(0, static_cast<int>(s.oob.headquarters.size()) - 1));
         Unit u = it->second;
         u.parent = hq->first;
         return edits::setUnit(s, it->first, u);
@@ -64,7 +68,8 @@ CommandPtr randomEdit(const Scenario& s, std::mt19937_64& rng) {
         return edits::setPath(s, edits::nextPathId(s), Path{PathKind::Road, "", {a, b}});
     }
     case 8: {
-        auto hq = std::next(s.oob.headquarters.begin(), pick(0, static_cast<int>(s.oob.headquarters.size()) - 1));
+        auto hq =
+            std::next(s.oob.headquarters.begin(), pick(0, static_cast<int>(s.oob.headquarters.size()) - 1));
         Headquarters h = hq->second;
         h.commander = pick(0, 3) == 0 ? "" : "Gen. X";
         return edits::setHeadquarters(s, hq->first, h);
@@ -90,7 +95,9 @@ class Incremental : public testing::TestWithParam<std::string> {};
 TEST_P(Incremental, RecheckAfterEveryEditEqualsAFullRun) {
     const ResolvedRuleset rules = builtin(GetParam());
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-        const GridShape shape = GetParam() == "acw-area" ? GridShape::Square : (seed % 2 ? GridShape::HexFlat : GridShape::HexPointy);
+        const GridShape shape = GetParam() == "acw-area"
+                                    ? GridShape::Square
+                                    : (seed % 2 ? GridShape::HexFlat : GridShape::HexPointy);
         Scenario s = generateScenario(GeneratorParameters{24, 18, 60, 8, seed, shape});
         Validator live(s, rules);
         UndoStack stack(s);
@@ -105,14 +112,16 @@ TEST_P(Incremental, RecheckAfterEveryEditEqualsAFullRun) {
             const Validator fresh(s, rules);
             const Report want = fresh.report();
             const Report got = live.report();
-            ASSERT_TRUE(got.violations == want.violations) << GetParam() << " seed " << seed << " step " << step << "\n"
-                                                            << difference(got, want);
+            ASSERT_TRUE(got.violations == want.violations)
+                << GetParam() << " seed " << seed << " step " << step << "\n"
+                << difference(got, want);
             ASSERT_EQ(got.counts, want.counts);
         }
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Rulesets, Incremental, testing::Values("hexed-general", "kallistra-hex", "acw-area", "good-old-rebel"),
+INSTANTIATE_TEST_SUITE_P(Rulesets, Incremental,
+                         testing::Values("hexed-general", "kallistra-hex", "acw-area", "good-old-rebel"),
                          [](const auto& param) {
                              std::string n = param.param;
                              std::replace(n.begin(), n.end(), '-', '_');

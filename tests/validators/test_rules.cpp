@@ -36,7 +36,8 @@ std::vector<FailFixture> failFixtures() {
         const auto dot = name.find('.');
         out.push_back({name.substr(0, dot), name.substr(dot + 1, name.size() - dot - 1 - 4), e.path()});
     }
-    std::sort(out.begin(), out.end(), [](const FailFixture& a, const FailFixture& b) { return a.file < b.file; });
+    std::sort(out.begin(), out.end(),
+              [](const FailFixture& a, const FailFixture& b) { return a.file < b.file; });
     return out;
 }
 
@@ -65,7 +66,8 @@ TEST_P(RuleFixture, ReportsExactlyTheExpectedFindings) {
     const FailFixture& f = GetParam();
     const Scenario s = load(f.file);
     const Validator v(s, builtin(f.ruleset));
-    ASSERT_TRUE(std::ranges::any_of(v.rules().rules, [&](const ActiveRule& a) { return a.rule->info().key == f.rule; }))
+    ASSERT_TRUE(std::ranges::any_of(v.rules().rules,
+                                    [&](const ActiveRule& a) { return a.rule->info().key == f.rule; }))
         << f.rule << " is not in " << f.ruleset;
     std::multiset<std::string> expected;
     std::ifstream in(fs::path(f.file).replace_extension(".expected"));
@@ -80,7 +82,8 @@ TEST_P(RuleFixture, ReportsExactlyTheExpectedFindings) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, RuleFixture, testing::ValuesIn(failFixtures()), [](const auto& param) {
     std::string n = param.param.ruleset + "_" + param.param.rule;
-    std::replace_if(n.begin(), n.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+    std::replace_if(
+        n.begin(), n.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
     return n;
 });
 
@@ -113,7 +116,9 @@ TEST(Rules, BreakPointIsReportedAsInformation) {
     for (const Violation& found : v.report().violations) {
         if (found.rule == "army.break-point") {
             EXPECT_EQ(found.severity, Severity::Info);
-            EXPECT_NE(found.message.find("2 infantry and cavalry units; it breaks when 1 are lost"), std::string::npos) << found.message;
+            EXPECT_NE(found.message.find("2 infantry and cavalry units; it breaks when 1 are lost"),
+                      std::string::npos)
+                << found.message;
             ++seen;
         }
     }
@@ -121,7 +126,8 @@ TEST(Rules, BreakPointIsReportedAsInformation) {
 }
 
 TEST(Rules, EveryRuleIsInABuiltInRulesetAndHasAFailingFixture) {
-    std::set<std::string> withFixture{"deployment.on-map", "oob.references", "army.break-point"}; // tested above
+    std::set<std::string> withFixture{"deployment.on-map", "oob.references",
+                                      "army.break-point"}; // tested above
     for (const auto& f : failFixtures()) {
         withFixture.insert(f.rule);
     }
@@ -153,9 +159,24 @@ TEST(Rules, LineOfSightIsBlockedByWoodsAndHigherGroundButNotByGrazing) {
     EXPECT_TRUE(level.lineOfSight({3, 3}, {5, 3})) << "a hill no higher than the observer does not block";
 }
 
+// Regression: a sight line running exactly along a hexside was blocked or not by floating-point
+// chance. Now it is blocked only when the cells on both sides block.
+TEST(Rules, SightAlongAHexsideIsBlockedOnlyWhenBothSidesBlock) {
+    Scenario s = load(rulesDir / "hexed-general.base.xml");
+    std::fill(s.map.terrain.begin(), s.map.terrain.end(), TerrainIndex{0});
+    const Offset from{3, 2}, to{2, 4};           // the line runs along the side between 0304 and 0404
+    s.map.terrain[s.map.grid.index({2, 3})] = 1; // woods on one side
+    EXPECT_TRUE(ValidationContext(s).lineOfSight(from, to));
+    EXPECT_TRUE(ValidationContext(s).lineOfSight(to, from));
+    s.map.terrain[s.map.grid.index({3, 3})] = 1; // and on the other
+    EXPECT_FALSE(ValidationContext(s).lineOfSight(from, to));
+    EXPECT_FALSE(ValidationContext(s).lineOfSight(to, from));
+}
+
 TEST(Rules, ExclusionsAreReportedAsExcludedNotDropped) {
     Scenario s = load(rulesDir / "hexed-general.stacking.units-per-cell.xml");
-    s.exclusions.push_back(Exclusion{"stacking.units-per-cell", {{2, 2}}, {}, "Historical: both brigades in the railroad cut"});
+    s.exclusions.push_back(
+        Exclusion{"stacking.units-per-cell", {{2, 2}}, {}, "Historical: both brigades in the railroad cut"});
     const Validator v(s, builtin("hexed-general"));
     const Report r = v.report();
     const auto it = std::ranges::find(r.violations, std::string("stacking.units-per-cell"), &Violation::rule);

@@ -5,12 +5,19 @@ namespace {
 
 // Not a fault: the figure players need, reported as information.
 class ArmyBreakPoint final : public RuleBase {
-public:
+  public:
     ArmyBreakPoint()
-        : RuleBase({"army.break-point", "Army break point (half the infantry and cavalry units)",
-                    "hexed-general-2012-blog.txt, Victory: \"if the infantry and cavalry units that have been lost equal 1/2 "
-                    "the number of infantry and cavalry units that the army began with, the army must concede defeat\"",
-                    Severity::Info, Granularity::Whole, OrderChanged, 0, {}}) {}
+        : RuleBase({"army.break-point",
+                    "Army break point (half the infantry and cavalry units)",
+                    "hexed-general-2012-blog.txt, Victory: \"if the infantry and cavalry units that have "
+                    "been lost equal 1/2 "
+                    "the number of infantry and cavalry units that the army began with, the army must "
+                    "concede defeat\"",
+                    Severity::Info,
+                    Granularity::Whole,
+                    OrderChanged,
+                    0,
+                    {}}) {}
 
     void check(const ValidationContext& ctx, const RuleParams&, const Scope&, Findings& out) const override {
         const Scenario& s = ctx.scenario();
@@ -20,18 +27,23 @@ public:
             }
             int fighting = 0;
             for (const auto& [uid, unit] : s.oob.units) {
-                if ((unit.arm == Arm::Infantry || unit.arm == Arm::Cavalry) && s.oob.ancestor(unit.parent, Echelon::Army) == id) {
+                if ((unit.arm == Arm::Infantry || unit.arm == Arm::Cavalry) &&
+                    s.oob.ancestor(unit.parent, Echelon::Army) == id) {
                     ++fighting;
                 }
             }
-            out.add({}, {PieceRef::commander(id)}, hq.name + ": " + plural(fighting, "infantry or cavalry unit", "infantry and cavalry units") +
-                                                       "; it breaks when " + std::to_string((fighting + 1) / 2) + " are lost");
+            out.add({}, {PieceRef::commander(id)},
+                    hq.name + ": " +
+                        plural(fighting, "infantry or cavalry unit", "infantry and cavalry units") +
+                        "; it breaks when " + std::to_string((fighting + 1) / 2) + " are lost");
         }
     }
 };
 
 } // namespace
 
-std::unique_ptr<Rule> makeArmyBreakPoint() { return std::make_unique<ArmyBreakPoint>(); }
+std::unique_ptr<Rule> makeArmyBreakPoint() {
+    return std::make_unique<ArmyBreakPoint>();
+}
 
 } // namespace sandtable::rules

@@ -4,27 +4,39 @@ namespace sandtable::rules {
 namespace {
 
 class IndependentUnits final : public RuleBase {
-public:
+  public:
     IndependentUnits()
-        : RuleBase({"command.independent-units", "Units outside a division belong to the army general",
-                    "hexed-general-2012-blog.txt, A. Basics: \"Independent units such as reserve batteries may be commanded "
+        : RuleBase({"command.independent-units",
+                    "Units outside a division belong to the army general",
+                    "hexed-general-2012-blog.txt, A. Basics: \"Independent units such as reserve batteries "
+                    "may be commanded "
                     "by the army general until such time as he attaches them to a Corps\"",
-                    Severity::Warning, Granularity::PerPiece, OrderChanged, OrderChanged, {}}) {}
+                    Severity::Warning,
+                    Granularity::PerPiece,
+                    OrderChanged,
+                    OrderChanged,
+                    {}}) {}
 
-    void check(const ValidationContext& ctx, const RuleParams&, const Scope& scope, Findings& out) const override {
+    void check(const ValidationContext& ctx, const RuleParams&, const Scope& scope,
+               Findings& out) const override {
         forEachUnit(ctx, scope, [&](PieceRef piece, const Unit& unit) {
             const Headquarters* parent = ctx.scenario().oob.find(unit.parent);
-            if (parent == nullptr || parent->echelon == Echelon::Army || ctx.ancestor(piece, Echelon::Division)) {
+            if (parent == nullptr || parent->echelon == Echelon::Army ||
+                ctx.ancestor(piece, Echelon::Division)) {
                 return;
             }
-            out.add({}, {piece}, ctx.describe(piece) + " is under " + parent->name + " but in no division; independent units "
-                                                          "belong to the army general (or put it in a division)");
+            out.add({}, {piece},
+                    ctx.describe(piece) + " is under " + parent->name +
+                        " but in no division; independent units "
+                        "belong to the army general (or put it in a division)");
         });
     }
 };
 
 } // namespace
 
-std::unique_ptr<Rule> makeIndependentUnits() { return std::make_unique<IndependentUnits>(); }
+std::unique_ptr<Rule> makeIndependentUnits() {
+    return std::make_unique<IndependentUnits>();
+}
 
 } // namespace sandtable::rules

@@ -4,14 +4,20 @@ namespace sandtable::rules {
 namespace {
 
 class UnderEchelon final : public RuleBase {
-public:
+  public:
     UnderEchelon()
-        : RuleBase({"command.under-echelon", "Every unit is under a division (or the echelon given)",
-                    "acw-area-rules-2015.txt: \"Stands must be assigned to the command of a Division Commander\"",
-                    Severity::Error, Granularity::PerPiece, OrderChanged, OrderChanged,
-                    {{"echelon", ParamType::List, "division", "the echelon every unit must be under"}}}) {}
+        : RuleBase(
+              {"command.under-echelon",
+               "Every unit is under a division (or the echelon given)",
+               "acw-area-rules-2015.txt: \"Stands must be assigned to the command of a Division Commander\"",
+               Severity::Error,
+               Granularity::PerPiece,
+               OrderChanged,
+               OrderChanged,
+               {{"echelon", ParamType::List, "division", "the echelon every unit must be under"}}}) {}
 
-    void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope, Findings& out) const override {
+    void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
+               Findings& out) const override {
         const auto words = params.list("echelon");
         const auto echelon = words.empty() ? std::nullopt : parseEnum<Echelon>(words.front());
         if (!echelon) {
@@ -19,7 +25,9 @@ public:
         }
         forEachUnit(ctx, scope, [&](PieceRef piece, const Unit&) {
             if (!ctx.ancestor(piece, *echelon)) {
-                out.add({}, {piece}, ctx.describe(piece) + " is under no " + std::string(enumName(*echelon)) + "; assign it to one");
+                out.add({}, {piece},
+                        ctx.describe(piece) + " is under no " + std::string(enumName(*echelon)) +
+                            "; assign it to one");
             }
         });
     }
@@ -27,6 +35,8 @@ public:
 
 } // namespace
 
-std::unique_ptr<Rule> makeUnderEchelon() { return std::make_unique<UnderEchelon>(); }
+std::unique_ptr<Rule> makeUnderEchelon() {
+    return std::make_unique<UnderEchelon>();
+}
 
 } // namespace sandtable::rules

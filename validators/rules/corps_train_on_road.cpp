@@ -4,14 +4,21 @@ namespace sandtable::rules {
 namespace {
 
 class CorpsTrainOnRoad final : public RuleBase {
-public:
+  public:
     CorpsTrainOnRoad()
-        : RuleBase({"corps.train-on-road-to-supply", "Each corps train stands on a road leading to its line of supply",
-                    "hexed-general-2012-blog.txt, A. Basics: \"The train must be placed on a road leading to the LOS hex\"",
-                    Severity::Error, Granularity::Whole, OrderChanged | PathsChanged | PlacementsChanged, 0,
-                    {{"path-kinds", ParamType::List, "road pike railroad", "which paths count as the road"}}}) {}
+        : RuleBase(
+              {"corps.train-on-road-to-supply",
+               "Each corps train stands on a road leading to its line of supply",
+               "hexed-general-2012-blog.txt, A. Basics: \"The train must be placed on a road leading to the "
+               "LOS hex\"",
+               Severity::Error,
+               Granularity::Whole,
+               OrderChanged | PathsChanged | PlacementsChanged,
+               0,
+               {{"path-kinds", ParamType::List, "road pike railroad", "which paths count as the road"}}}) {}
 
-    void check(const ValidationContext& ctx, const RuleParams& params, const Scope&, Findings& out) const override {
+    void check(const ValidationContext& ctx, const RuleParams& params, const Scope&,
+               Findings& out) const override {
         const Scenario& s = ctx.scenario();
         unsigned kinds = 0;
         for (const std::string& k : params.list("path-kinds")) {
@@ -28,11 +35,15 @@ public:
             }
             const Offset at = pl->cells.front();
             if (!ctx.onPath(at, kinds)) {
-                out.add({at}, {piece}, ctx.describe(piece) + " at " + ctx.label(at) + " is not on a road; place it on a road leading to " +
-                                           ctx.label(*corps->supplyCell));
+                out.add({at}, {piece},
+                        ctx.describe(piece) + " at " + ctx.label(at) +
+                            " is not on a road; place it on a road leading to " +
+                            ctx.label(*corps->supplyCell));
             } else if (!ctx.pathConnected(at, *corps->supplyCell, kinds)) {
-                out.add({at}, {piece}, ctx.describe(piece) + " at " + ctx.label(at) + " is on a road that does not lead to " + corps->name +
-                                           "'s line of supply at " + ctx.label(*corps->supplyCell));
+                out.add({at}, {piece},
+                        ctx.describe(piece) + " at " + ctx.label(at) +
+                            " is on a road that does not lead to " + corps->name + "'s line of supply at " +
+                            ctx.label(*corps->supplyCell));
             }
         }
     }
@@ -40,6 +51,8 @@ public:
 
 } // namespace
 
-std::unique_ptr<Rule> makeCorpsTrainOnRoad() { return std::make_unique<CorpsTrainOnRoad>(); }
+std::unique_ptr<Rule> makeCorpsTrainOnRoad() {
+    return std::make_unique<CorpsTrainOnRoad>();
+}
 
 } // namespace sandtable::rules

@@ -4,40 +4,64 @@ namespace sandtable::rules {
 namespace {
 
 class AllPiecesDeployed final : public RuleBase {
-public:
+  public:
     AllPiecesDeployed()
-        : RuleBase({"deployment.all-pieces", "Every piece is deployed or arrives later",
-                    "good-old-rebel-v1.txt, Scenario instructions: \"Players will need a map and an order of battle with "
+        : RuleBase({"deployment.all-pieces",
+                    "Every piece is deployed or arrives later",
+                    "good-old-rebel-v1.txt, Scenario instructions: \"Players will need a map and an order of "
+                    "battle with "
                     "set-up notes and reinforcement schedules\"",
-                    Severity::Warning, Granularity::Whole, OrderChanged | PlacementsChanged, 0,
+                    Severity::Warning,
+                    Granularity::PerPiece,
+                    OrderChanged | PlacementsChanged,
+                    OrderChanged | PlacementsChanged,
                     {{"commanders", ParamType::Boolean, "true", "commanders must be deployed too"},
                      {"trains", ParamType::Boolean, "true", "trains must be deployed too"}}}) {}
 
-    void check(const ValidationContext& ctx, const RuleParams& params, const Scope&, Findings& out) const override {
+    void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
+               Findings& out) const override {
         const Scenario& s = ctx.scenario();
+        const bool commanders = params.boolean("commanders"), trains = params.boolean("trains");
+        auto exists = [&](PieceRef p) {
+            switch (p.kind) {
+            case PieceKind::Unit:
+                return s.oob.units.contains(UnitId{p.id});
+            case PieceKind::Commander:
+                return commanders && s.oob.headquarters.contains(HeadquartersId{p.id});
+            case PieceKind::Train:
+                return trains && s.oob.trains.contains(TrainId{p.id});
+            }
+            return false;
+        };
         auto one = [&](PieceRef p) {
-            if (!s.deployment.placements.contains(p) && !s.deployment.reinforcements.contains(p)) {
-                out.add({}, {p}, ctx.describe(p) + " is neither on the map nor in the reinforcement schedule");
+            if (exists(p) && !s.deployment.placements.contains(p) &&
+                !s.deployment.reinforcements.contains(p)) {
+                out.add({}, {p},
+                        ctx.describe(p) + " is neither on the map nor in the reinforcement schedule");
             }
         };
+        if (!scope.all) {
+            for (PieceRef p : scope.pieces) {
+                one(p);
+            }
+            return;
+        }
         for (const auto& [id, unit] : s.oob.units) {
             one(PieceRef::unit(id));
         }
-        if (params.boolean("commanders")) {
-            for (const auto& [id, hq] : s.oob.headquarters) {
-                one(PieceRef::commander(id));
-            }
+        for (const auto& [id, hq] : s.oob.headquarters) {
+            one(PieceRef::commander(id));
         }
-        if (params.boolean("trains")) {
-            for (const auto& [id, train] : s.oob.trains) {
-                one(PieceRef::train(id));
-            }
+        for (const auto& [id, train] : s.oob.trains) {
+            one(PieceRef::train(id));
         }
     }
 };
 
 } // namespace
 
-std::unique_ptr<Rule> makeAllPiecesDeployed() { return std::make_unique<AllPiecesDeployed>(); }
+std::unique_ptr<Rule> makeAllPiecesDeployed() {
+    return std::make_unique<AllPiecesDeployed>();
+}
 
 } // namespace sandtable::rules

@@ -4,14 +4,21 @@ namespace sandtable::rules {
 namespace {
 
 class OneSidePerCell final : public RuleBase {
-public:
+  public:
     OneSidePerCell()
-        : RuleBase({"deployment.one-side-per-cell", "No cell holds both sides",
-                    "hexed-general-2012-blog.txt, F. Close Combat: opposing units fight when adjacent, never share a hex; "
+        : RuleBase({"deployment.one-side-per-cell",
+                    "No cell holds both sides",
+                    "hexed-general-2012-blog.txt, F. Close Combat: opposing units fight when adjacent, never "
+                    "share a hex; "
                     "acw-area-rules-2015.txt: \"Opposing units which are adjacent are deemed to be engaged\"",
-                    Severity::Error, Granularity::PerCell, PlacementsChanged | OrderChanged, PlacementsChanged | OrderChanged, {}}) {}
+                    Severity::Error,
+                    Granularity::PerCell,
+                    PlacementsChanged | OrderChanged,
+                    PlacementsChanged | OrderChanged,
+                    {}}) {}
 
-    void check(const ValidationContext& ctx, const RuleParams&, const Scope& scope, Findings& out) const override {
+    void check(const ValidationContext& ctx, const RuleParams&, const Scope& scope,
+               Findings& out) const override {
         forEachCell(ctx, scope, [&](Offset c) {
             const auto& pieces = ctx.piecesAt(c);
             bool sides[2] = {false, false};
@@ -21,7 +28,9 @@ public:
                 }
             }
             if (sides[0] && sides[1]) {
-                out.add({c}, pieces, "Union and Confederate pieces share " + ctx.label(c) + "; opposing pieces may be adjacent but never in one cell");
+                out.add({c}, pieces,
+                        "Union and Confederate pieces share " + ctx.label(c) +
+                            "; opposing pieces may be adjacent but never in one cell");
             }
         });
     }
@@ -29,6 +38,8 @@ public:
 
 } // namespace
 
-std::unique_ptr<Rule> makeOneSidePerCell() { return std::make_unique<OneSidePerCell>(); }
+std::unique_ptr<Rule> makeOneSidePerCell() {
+    return std::make_unique<OneSidePerCell>();
+}
 
 } // namespace sandtable::rules

@@ -4,12 +4,18 @@ namespace sandtable::rules {
 namespace {
 
 class DivisionStructure final : public RuleBase {
-public:
+  public:
     DivisionStructure()
-        : RuleBase({"division.structure", "Each division has a commander and units",
-                    "hexed-general-2012-blog.txt, A. Basics: \"A Division consists of a Division Commander and as many units "
+        : RuleBase({"division.structure",
+                    "Each division has a commander and units",
+                    "hexed-general-2012-blog.txt, A. Basics: \"A Division consists of a Division Commander "
+                    "and as many units "
                     "as is appropriate\"",
-                    Severity::Error, Granularity::Whole, OrderChanged, 0, {}}) {}
+                    Severity::Error,
+                    Granularity::Whole,
+                    OrderChanged,
+                    0,
+                    {}}) {}
 
     void check(const ValidationContext& ctx, const RuleParams&, const Scope&, Findings& out) const override {
         const Scenario& s = ctx.scenario();
@@ -34,6 +40,8 @@ public:
 
 } // namespace
 
-std::unique_ptr<Rule> makeDivisionStructure() { return std::make_unique<DivisionStructure>(); }
+std::unique_ptr<Rule> makeDivisionStructure() {
+    return std::make_unique<DivisionStructure>();
+}
 
 } // namespace sandtable::rules

@@ -6,53 +6,100 @@ namespace {
 // The reader refuses dangling references; edits (deleting a brigade by hand in a script) can still
 // make them, and every other rule relies on them.
 class OobReferences final : public RuleBase {
-public:
+  public:
     OobReferences()
-        : RuleBase({"oob.references", "References in the order of battle resolve",
-                    "hexed-general-2012-blog.txt, A. Basics: \"Each corps consists of a General (Corps Commander), a wagon "
+        : RuleBase({"oob.references",
+                    "References in the order of battle resolve",
+                    "hexed-general-2012-blog.txt, A. Basics: \"Each corps consists of a General (Corps "
+                    "Commander), a wagon "
                     "... and as many Divisions as is appropriate\": every piece belongs to the command tree",
-                    Severity::Error, Granularity::Whole, OrderChanged | PlacementsChanged, 0, {}}) {}
+                    Severity::Error,
+                    Granularity::PerPiece,
+                    OrderChanged | PlacementsChanged,
+                    OrderChanged | PlacementsChanged,
+                    {}}) {}
 
-    void check(const ValidationContext& ctx, const RuleParams&, const Scope&, Findings& out) const override {
+    void check(const ValidationContext& ctx, const RuleParams&, const Scope& scope,
+               Findings& out) const override {
         const Scenario& s = ctx.scenario();
-        for (const auto& [id, unit] : s.oob.units) {
-            if (s.oob.find(unit.parent) == nullptr) {
-                out.add({}, {PieceRef::unit(id)}, unit.name + " belongs to headquarters " + std::to_string(unit.parent.value) + ", which does not exist");
+        if (!scope.all) {
+            for (PieceRef p : scope.pieces) {
+                checkPiece(ctx, p, out);
             }
+            return;
+        }
+        for (const auto& [id, unit] : s.oob.units) {
+            checkPiece(ctx, PieceRef::unit(id), out);
         }
         for (const auto& [id, hq] : s.oob.headquarters) {
-            if (hq.parent.valid() && s.oob.find(hq.parent) == nullptr) {
-                out.add({}, {PieceRef::commander(id)}, hq.name + " is under headquarters " + std::to_string(hq.parent.value) + ", which does not exist");
-            }
+            checkPiece(ctx, PieceRef::commander(id), out);
         }
         for (const auto& [id, train] : s.oob.trains) {
-            if (s.oob.find(train.corps) == nullptr) {
-                out.add({}, {PieceRef::train(id)}, ctx.describe(PieceRef::train(id)) + " belongs to a corps that does not exist");
-            }
+            checkPiece(ctx, PieceRef::train(id), out);
         }
-        auto exists = [&](PieceRef p) {
-            switch (p.kind) {
-            case PieceKind::Unit: return s.oob.units.contains(UnitId{p.id});
-            case PieceKind::Commander: return s.oob.headquarters.contains(HeadquartersId{p.id});
-            case PieceKind::Train: return s.oob.trains.contains(TrainId{p.id});
-            }
-            return false;
-        };
+        // Placed or arriving pieces that are in no order of battle.
         for (const auto& [piece, pl] : s.deployment.placements) {
-            if (!exists(piece)) {
-                out.add(pl.cells, {piece}, std::string(enumName(piece.kind)) + ":" + std::to_string(piece.id) + " is placed but is not in the order of battle");
+            if (!exists(s, piece)) {
+                checkPiece(ctx, piece, out);
             }
         }
         for (const auto& [piece, r] : s.deployment.reinforcements) {
-            if (!exists(piece)) {
-                out.add({r.entry}, {piece}, std::string(enumName(piece.kind)) + ":" + std::to_string(piece.id) + " arrives but is not in the order of battle");
+            if (!exists(s, piece) && !s.deployment.placements.contains(piece)) {
+                checkPiece(ctx, piece, out);
             }
+        }
+    }
+
+  private:
+    static bool exists(const Scenario& s, PieceRef p) {
+        switch (p.kind) {
+        case PieceKind::Unit:
+            return s.oob.units.contains(UnitId{p.id});
+        case PieceKind::Commander:
+            return s.oob.headquarters.contains(HeadquartersId{p.id});
+        case PieceKind::Train:
+            return s.oob.trains.contains(TrainId{p.id});
+        }
+        return false;
+    }
+
+    // Every finding about one piece, that piece first.
+    static void checkPiece(const ValidationContext& ctx, PieceRef p, Findings& out) {
+        const Scenario& s = ctx.scenario();
+        if (!exists(s, p)) {
+            const std::string name = std::string(enumName(p.kind)) + ":" + std::to_string(p.id);
+            if (const Placement* pl = ctx.placement(p)) {
+                out.add(pl->cells, {p}, name + " is placed but is not in the order of battle");
+            } else if (auto it = s.deployment.reinforcements.find(p);
+                       it != s.deployment.reinforcements.end()) {
+                out.add({it->second.entry}, {p}, name + " arrives but is not in the order of battle");
+            }
+            return;
+        }
+        if (p.kind == PieceKind::Unit) {
+            const Unit& unit = s.oob.units.at(UnitId{p.id});
+            if (s.oob.find(unit.parent) == nullptr) {
+                out.add({}, {p},
+                        unit.name + " belongs to headquarters " + std::to_string(unit.parent.value) +
+                            ", which does not exist");
+            }
+        } else if (p.kind == PieceKind::Commander) {
+            const Headquarters& hq = s.oob.headquarters.at(HeadquartersId{p.id});
+            if (hq.parent.valid() && s.oob.find(hq.parent) == nullptr) {
+                out.add({}, {p},
+                        hq.name + " is under headquarters " + std::to_string(hq.parent.value) +
+                            ", which does not exist");
+            }
+        } else if (s.oob.find(s.oob.trains.at(TrainId{p.id}).corps) == nullptr) {
+            out.add({}, {p}, ctx.describe(p) + " belongs to a corps that does not exist");
         }
     }
 };
 
 } // namespace
 
-std::unique_ptr<Rule> makeOobReferences() { return std::make_unique<OobReferences>(); }
+std::unique_ptr<Rule> makeOobReferences() {
+    return std::make_unique<OobReferences>();
+}
 
 } // namespace sandtable::rules

@@ -6,12 +6,18 @@ namespace sandtable::rules {
 namespace {
 
 class RosterUniqueNumbers final : public RuleBase {
-public:
+  public:
     RosterUniqueNumbers()
-        : RuleBase({"roster.unique-numbers", "Roster numbers are unique on each side",
-                    "good-old-rebel-v1.txt, Units: \"Each player will have an army roster that shows all of the units in their "
+        : RuleBase({"roster.unique-numbers",
+                    "Roster numbers are unique on each side",
+                    "good-old-rebel-v1.txt, Units: \"Each player will have an army roster that shows all of "
+                    "the units in their "
                     "army. The number on the unit will correspond to the number on the roster sheet\"",
-                    Severity::Error, Granularity::Whole, OrderChanged, 0, {}}) {}
+                    Severity::Error,
+                    Granularity::Whole,
+                    OrderChanged,
+                    0,
+                    {}}) {}
 
     void check(const ValidationContext& ctx, const RuleParams&, const Scope&, Findings& out) const override {
         std::map<std::pair<Side, int>, std::vector<PieceRef>> byNumber;
@@ -22,7 +28,8 @@ public:
                 continue;
             }
             if (unit.roster <= 0) {
-                out.add({}, {piece}, unit.name + " has no roster number; number every unit for the roster sheet");
+                out.add({}, {piece},
+                        unit.name + " has no roster number; number every unit for the roster sheet");
                 continue;
             }
             byNumber[{*side, unit.roster}].push_back(piece);
@@ -33,8 +40,10 @@ public:
                 for (PieceRef p : pieces) {
                     who += (who.empty() ? "" : ", ") + ctx.scenario().oob.units.at(UnitId{p.id}).name;
                 }
-                out.add({}, pieces, "roster number " + std::to_string(key.second) + " is used " + std::to_string(pieces.size()) + " times on the " +
-                                        std::string(enumName(key.first)) + " side (" + who + ")");
+                out.add({}, pieces,
+                        "roster number " + std::to_string(key.second) + " is used " +
+                            std::to_string(pieces.size()) + " times on the " +
+                            std::string(enumName(key.first)) + " side (" + who + ")");
             }
         }
     }
@@ -42,6 +51,8 @@ public:
 
 } // namespace
 
-std::unique_ptr<Rule> makeRosterUniqueNumbers() { return std::make_unique<RosterUniqueNumbers>(); }
+std::unique_ptr<Rule> makeRosterUniqueNumbers() {
+    return std::make_unique<RosterUniqueNumbers>();
+}
 
 } // namespace sandtable::rules

@@ -9,11 +9,11 @@
 namespace sandtable::rules {
 
 class RuleBase : public Rule {
-public:
+  public:
     explicit RuleBase(RuleInfo info) : info_(std::move(info)) {}
     const RuleInfo& info() const override { return info_; }
 
-private:
+  private:
     RuleInfo info_;
 };
 

@@ -4,12 +4,18 @@ namespace sandtable::rules {
 namespace {
 
 class EventsTable final : public RuleBase {
-public:
+  public:
     EventsTable()
-        : RuleBase({"scenario.events-table", "A complete 2D6 events table",
-                    "good-old-rebel-v1.txt, Events: \"At the start of every game turn, one of the players rolls two dice (D6), "
+        : RuleBase({"scenario.events-table",
+                    "A complete 2D6 events table",
+                    "good-old-rebel-v1.txt, Events: \"At the start of every game turn, one of the players "
+                    "rolls two dice (D6), "
                     "adds the score and checks the result on the events table\"",
-                    Severity::Error, Granularity::Whole, InfoChanged, 0, {}}) {}
+                    Severity::Error,
+                    Granularity::Whole,
+                    InfoChanged,
+                    0,
+                    {}}) {}
 
     void check(const ValidationContext& ctx, const RuleParams&, const Scope&, Findings& out) const override {
         std::string missing;
@@ -20,13 +26,17 @@ public:
             }
         }
         if (!missing.empty()) {
-            out.add({}, {}, "the events table has no entry for " + missing + "; every result from 2 to 12 needs one (\"No event\" is fine)");
+            out.add({}, {},
+                    "the events table has no entry for " + missing +
+                        "; every result from 2 to 12 needs one (\"No event\" is fine)");
         }
     }
 };
 
 } // namespace
 
-std::unique_ptr<Rule> makeEventsTable() { return std::make_unique<EventsTable>(); }
+std::unique_ptr<Rule> makeEventsTable() {
+    return std::make_unique<EventsTable>();
+}
 
 } // namespace sandtable::rules

@@ -5,21 +5,29 @@ namespace {
 
 // Kallistra limits stands per hex by arm, lower when the troops are in column.
 class StackingStandsByArm final : public RuleBase {
-public:
+  public:
     StackingStandsByArm()
-        : RuleBase({"stacking.stands-by-arm", "Stands per cell by arm and formation",
-                    "kallistra-acw-hex-draft.txt, Sequence of play: \"Maximum number of stands in a hex - Infantry 6 (4 in "
+        : RuleBase({"stacking.stands-by-arm",
+                    "Stands per cell by arm and formation",
+                    "kallistra-acw-hex-draft.txt, Sequence of play: \"Maximum number of stands in a hex - "
+                    "Infantry 6 (4 in "
                     "column), Cavalry 4, Artillery 3 (2 in column)\"",
-                    Severity::Error, Granularity::PerCell, PlacementsChanged | OrderChanged, PlacementsChanged | OrderChanged,
+                    Severity::Error,
+                    Granularity::PerCell,
+                    PlacementsChanged | OrderChanged,
+                    PlacementsChanged | OrderChanged,
                     {{"infantry", ParamType::Integer, "6", "infantry stands in a cell"},
                      {"infantry-column", ParamType::Integer, "4", "infantry stands in a cell when in column"},
                      {"cavalry", ParamType::Integer, "4", "cavalry stands in a cell"},
                      {"cavalry-column", ParamType::Integer, "4", "cavalry stands in a cell when in column"},
                      {"artillery", ParamType::Integer, "3", "artillery stands in a cell"},
-                     {"artillery-column", ParamType::Integer, "2", "artillery stands in a cell when in column (limbered)"},
-                     {"column-formations", ParamType::List, "column march-column limbered", "formations that count as column"}}}) {}
+                     {"artillery-column", ParamType::Integer, "2",
+                      "artillery stands in a cell when in column (limbered)"},
+                     {"column-formations", ParamType::List, "column march-column limbered",
+                      "formations that count as column"}}}) {}
 
-    void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope, Findings& out) const override {
+    void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
+               Findings& out) const override {
         const auto columns = params.list("column-formations");
         forEachCell(ctx, scope, [&](Offset c) {
             // Stands per arm (heavy artillery counts as artillery), and whether any are in column.
@@ -44,8 +52,10 @@ public:
                 const std::string key = std::string(names[arm]) + (inColumn[arm] ? "-column" : "");
                 const int limit = params.integer(key);
                 if (stands[arm] > limit) {
-                    out.add({c}, who[arm], std::to_string(stands[arm]) + " " + std::string(names[arm]) + " stands in " + ctx.label(c) + "; at most " +
-                                               std::to_string(limit) + (inColumn[arm] ? " in column" : ""));
+                    out.add({c}, who[arm],
+                            std::to_string(stands[arm]) + " " + std::string(names[arm]) + " stands in " +
+                                ctx.label(c) + "; at most " + std::to_string(limit) +
+                                (inColumn[arm] ? " in column" : ""));
                 }
             }
         });
@@ -54,6 +64,8 @@ public:
 
 } // namespace
 
-std::unique_ptr<Rule> makeStackingStandsByArm() { return std::make_unique<StackingStandsByArm>(); }
+std::unique_ptr<Rule> makeStackingStandsByArm() {
+    return std::make_unique<StackingStandsByArm>();
+}
 
 } // namespace sandtable::rules

@@ -4,15 +4,21 @@ namespace sandtable::rules {
 namespace {
 
 class StackingStandsPerCell final : public RuleBase {
-public:
+  public:
     StackingStandsPerCell()
-        : RuleBase({"stacking.stands-per-cell", "At most N stands in a cell, commanders aside",
-                    "acw-area-rules-2015.txt, Stacking: \"A maximum of 6 stands may be in an area at the end of movement. "
+        : RuleBase({"stacking.stands-per-cell",
+                    "At most N stands in a cell, commanders aside",
+                    "acw-area-rules-2015.txt, Stacking: \"A maximum of 6 stands may be in an area at the end "
+                    "of movement. "
                     "Commanders do not count.\"",
-                    Severity::Error, Granularity::PerCell, PlacementsChanged | OrderChanged, PlacementsChanged | OrderChanged,
+                    Severity::Error,
+                    Granularity::PerCell,
+                    PlacementsChanged | OrderChanged,
+                    PlacementsChanged | OrderChanged,
                     {{"max-stands", ParamType::Integer, "6", "stands in one cell"}}}) {}
 
-    void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope, Findings& out) const override {
+    void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
+               Findings& out) const override {
         const int limit = params.integer("max-stands");
         forEachCell(ctx, scope, [&](Offset c) {
             int stands = 0;
@@ -24,7 +30,9 @@ public:
                 }
             }
             if (stands > limit) {
-                out.add({c}, who, plural(stands, "stand", "stands") + " in " + ctx.label(c) + "; at most " + std::to_string(limit) + ", commanders aside");
+                out.add({c}, who,
+                        plural(stands, "stand", "stands") + " in " + ctx.label(c) + "; at most " +
+                            std::to_string(limit) + ", commanders aside");
             }
         });
     }
@@ -32,6 +40,8 @@ public:
 
 } // namespace
 
-std::unique_ptr<Rule> makeStackingStandsPerCell() { return std::make_unique<StackingStandsPerCell>(); }
+std::unique_ptr<Rule> makeStackingStandsPerCell() {
+    return std::make_unique<StackingStandsPerCell>();
+}
 
 } // namespace sandtable::rules

@@ -5,15 +5,21 @@ namespace {
 
 // The Hexed General counts units, not stands: generals, division commanders and wagons aside.
 class StackingUnitsPerCell final : public RuleBase {
-public:
+  public:
     StackingUnitsPerCell()
-        : RuleBase({"stacking.units-per-cell", "At most N units in a cell (commanders and trains aside)",
-                    "hexed-general-2012-blog.txt, A. Basics: \"Each hex can hold 1 unit\"; D. Movement: \"Any number of "
+        : RuleBase({"stacking.units-per-cell",
+                    "At most N units in a cell (commanders and trains aside)",
+                    "hexed-general-2012-blog.txt, A. Basics: \"Each hex can hold 1 unit\"; D. Movement: "
+                    "\"Any number of "
                     "Generals and Division Commanders may occupy a hex with a unit\"",
-                    Severity::Error, Granularity::PerCell, PlacementsChanged | OrderChanged, PlacementsChanged | OrderChanged,
+                    Severity::Error,
+                    Granularity::PerCell,
+                    PlacementsChanged | OrderChanged,
+                    PlacementsChanged | OrderChanged,
                     {{"max-units", ParamType::Integer, "1", "units allowed in one cell"}}}) {}
 
-    void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope, Findings& out) const override {
+    void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
+               Findings& out) const override {
         const int limit = params.integer("max-units");
         forEachCell(ctx, scope, [&](Offset c) {
             std::vector<PieceRef> units;
@@ -29,14 +35,18 @@ public:
             for (PieceRef p : units) {
                 who += (who.empty() ? "" : ", ") + ctx.describe(p);
             }
-            out.add({c}, units, plural(static_cast<int>(units.size()), "unit", "units") + " in one cell (" + who + "); at most " +
-                                    std::to_string(limit) + " allowed, generals and division commanders aside");
+            out.add({c}, units,
+                    plural(static_cast<int>(units.size()), "unit", "units") + " in one cell (" + who +
+                        "); at most " + std::to_string(limit) +
+                        " allowed, generals and division commanders aside");
         });
     }
 };
 
 } // namespace
 
-std::unique_ptr<Rule> makeStackingUnitsPerCell() { return std::make_unique<StackingUnitsPerCell>(); }
+std::unique_ptr<Rule> makeStackingUnitsPerCell() {
+    return std::make_unique<StackingUnitsPerCell>();
+}
 
 } // namespace sandtable::rules

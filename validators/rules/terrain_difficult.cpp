@@ -4,15 +4,21 @@ namespace sandtable::rules {
 namespace {
 
 class DifficultTerrain final : public RuleBase {
-public:
+  public:
     DifficultTerrain()
-        : RuleBase({"terrain.difficult", "Only infantry and commanders in difficult ground",
-                    "acw-area-rules-2015.txt, Penalties: \"Normally only infantry and commanders may enter difficult ground.\"",
-                    Severity::Error, Granularity::PerPiece, PlacementsChanged | TerrainChanged | OrderChanged,
+        : RuleBase({"terrain.difficult",
+                    "Only infantry and commanders in difficult ground",
+                    "acw-area-rules-2015.txt, Penalties: \"Normally only infantry and commanders may enter "
+                    "difficult ground.\"",
+                    Severity::Error,
+                    Granularity::PerPiece,
                     PlacementsChanged | TerrainChanged | OrderChanged,
-                    {{"allowed-arms", ParamType::List, "infantry", "arms that may stand in difficult ground (commanders always may)"}}}) {}
+                    PlacementsChanged | TerrainChanged | OrderChanged,
+                    {{"allowed-arms", ParamType::List, "infantry",
+                      "arms that may stand in difficult ground (commanders always may)"}}}) {}
 
-    void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope, Findings& out) const override {
+    void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
+               Findings& out) const override {
         const auto allowed = params.list("allowed-arms");
         forEachPlacedPiece(ctx, scope, [&](PieceRef piece, const Placement& pl) {
             // Commanders may go anywhere; trains are terrain.wagons' business.
@@ -26,8 +32,10 @@ public:
                 }
                 const TerrainType& t = ctx.scenario().map.terrainAt(c);
                 if (t.terrainClass == TerrainClass::Difficult) {
-                    out.add({c}, {piece}, ctx.describe(piece) + " (" + std::string(enumName(u->arm)) + ") stands in " + t.name + " at " + ctx.label(c) +
-                                              ", difficult ground; only infantry and commanders may enter it");
+                    out.add({c}, {piece},
+                            ctx.describe(piece) + " (" + std::string(enumName(u->arm)) + ") stands in " +
+                                t.name + " at " + ctx.label(c) +
+                                ", difficult ground; only infantry and commanders may enter it");
                 }
             }
         });
@@ -36,6 +44,8 @@ public:
 
 } // namespace
 
-std::unique_ptr<Rule> makeDifficultTerrain() { return std::make_unique<DifficultTerrain>(); }
+std::unique_ptr<Rule> makeDifficultTerrain() {
+    return std::make_unique<DifficultTerrain>();
+}
 
 } // namespace sandtable::rules

@@ -4,15 +4,22 @@ namespace sandtable::rules {
 namespace {
 
 class TerrainImpassable final : public RuleBase {
-public:
+  public:
     TerrainImpassable()
-        : RuleBase({"terrain.impassable", "No piece on impassable terrain",
-                    "acw-area-rules-2015.txt: \"Terrain features must be defined as Broken (passable by most troops), "
-                    "Difficult (impassible for most troops) or Open\"; impassable terrain (deep water) holds no troops at all",
-                    Severity::Error, Granularity::PerCell, PlacementsChanged | TerrainChanged | OrderChanged,
-                    PlacementsChanged | TerrainChanged | OrderChanged, {}}) {}
+        : RuleBase({"terrain.impassable",
+                    "No piece on impassable terrain",
+                    "acw-area-rules-2015.txt: \"Terrain features must be defined as Broken (passable by most "
+                    "troops), "
+                    "Difficult (impassible for most troops) or Open\"; impassable terrain (deep water) holds "
+                    "no troops at all",
+                    Severity::Error,
+                    Granularity::PerCell,
+                    PlacementsChanged | TerrainChanged | OrderChanged,
+                    PlacementsChanged | TerrainChanged | OrderChanged,
+                    {}}) {}
 
-    void check(const ValidationContext& ctx, const RuleParams&, const Scope& scope, Findings& out) const override {
+    void check(const ValidationContext& ctx, const RuleParams&, const Scope& scope,
+               Findings& out) const override {
         forEachCell(ctx, scope, [&](Offset c) {
             const auto& pieces = ctx.piecesAt(c);
             if (pieces.empty() || !ctx.grid().contains(c)) {
@@ -26,14 +33,18 @@ public:
             for (PieceRef p : pieces) {
                 who += (who.empty() ? "" : ", ") + ctx.describe(p);
             }
-            out.add({c}, pieces, who + (pieces.size() == 1 ? " stands" : " stand") + " on " + t.name + " at " + ctx.label(c) +
-                                     ", which is impassable; move " + (pieces.size() == 1 ? "it" : "them") + " or change the terrain");
+            out.add({c}, pieces,
+                    who + (pieces.size() == 1 ? " stands" : " stand") + " on " + t.name + " at " +
+                        ctx.label(c) + ", which is impassable; move " + (pieces.size() == 1 ? "it" : "them") +
+                        " or change the terrain");
         });
     }
 };
 
 } // namespace
 
-std::unique_ptr<Rule> makeTerrainImpassable() { return std::make_unique<TerrainImpassable>(); }
+std::unique_ptr<Rule> makeTerrainImpassable() {
+    return std::make_unique<TerrainImpassable>();
+}
 
 } // namespace sandtable::rules
