@@ -11,6 +11,20 @@
 namespace sandtable::cli {
 namespace {
 
+// A ruleset by name or path, read and checked against the rules; the error is ready to print.
+std::expected<std::pair<Ruleset, ResolvedRuleset>, std::string>
+loadChecked(const std::string& nameOrPath, const std::filesystem::path& base) {
+    auto ruleset = loadRuleset(nameOrPath, base);
+    if (!ruleset) {
+        return std::unexpected(ruleset.error().toString());
+    }
+    auto resolved = resolveRuleset(*ruleset);
+    if (!resolved) {
+        return std::unexpected(resolved.error());
+    }
+    return std::pair{std::move(*ruleset), std::move(*resolved)};
+}
+
 std::string pieceText(PieceRef p) {
     return std::string(enumName(p.kind)) + ":" + std::to_string(p.id);
 }
@@ -93,16 +107,12 @@ int validateCommand(const std::vector<std::string>& args, std::ostream& out, std
             << ": the scenario names no ruleset; give one with --ruleset (sandtable rulesets lists them)\n";
         return BadInput;
     }
-    auto ruleset = loadRuleset(rulesetName, base.empty() ? std::filesystem::path(".") : base);
-    if (!ruleset) {
-        err << ruleset.error().toString() << "\n";
+    auto loaded = loadChecked(rulesetName, base.empty() ? std::filesystem::path(".") : base);
+    if (!loaded) {
+        err << loaded.error() << "\n";
         return BadInput;
     }
-    auto resolved = resolveRuleset(*ruleset);
-    if (!resolved) {
-        err << resolved.error() << "\n";
-        return BadInput;
-    }
+    const ResolvedRuleset* resolved = &loaded->second;
     const Validator validator(*scenario, *resolved);
     const Report report = validator.report();
     const Grid& grid = scenario->map.grid;
@@ -140,16 +150,13 @@ int rulesetsCommand(const std::vector<std::string>& args, std::ostream& out, std
     JsonWriter j;
     j.beginArray();
     for (const std::string& name : names) {
-        auto ruleset = loadRuleset(name);
-        if (!ruleset) {
-            err << ruleset.error().toString() << "\n";
+        auto loaded = loadChecked(name, ".");
+        if (!loaded) {
+            err << loaded.error() << "\n";
             return BadInput;
         }
-        auto resolved = resolveRuleset(*ruleset);
-        if (!resolved) {
-            err << resolved.error() << "\n";
-            return BadInput;
-        }
+        const Ruleset* ruleset = &loaded->first;
+        const ResolvedRuleset* resolved = &loaded->second;
         if (!a.has("--json")) {
             out << ruleset->name << " - " << ruleset->title << "\n";
         }

@@ -12,17 +12,20 @@ namespace sandtable {
 namespace {
 
 Scenario& bigScenario() {
-    static Scenario s = generateScenario(GeneratorParameters{1000, 1000, 10'000, 5'000, 1, GridShape::HexFlat});
+    static Scenario s =
+        generateScenario(GeneratorParameters{1000, 1000, 10'000, 5'000, 1, GridShape::HexFlat});
     return s;
 }
 
-ResolvedRuleset builtinRules(const std::string& name) { return *resolveRuleset(*loadRuleset(name)); }
+ResolvedRuleset builtinRules(const std::string& name) {
+    return *resolveRuleset(*loadRuleset(name));
+}
 
 ResolvedRuleset countingRules() {
     Ruleset r;
     r.name = "counting";
-    for (const char* key : {"stacking.units-per-cell", "stacking.stands-by-arm", "stacking.stands-per-cell", "stacking.skirmishers",
-                            "deployment.one-side-per-cell", "terrain.impassable"}) {
+    for (const char* key : {"stacking.units-per-cell", "stacking.stands-by-arm", "stacking.stands-per-cell",
+                            "stacking.skirmishers", "deployment.one-side-per-cell", "terrain.impassable"}) {
         r.rules.push_back(RuleSetting{key, true, std::nullopt, {}, "bench", 0});
     }
     return *resolveRuleset(r);
@@ -37,9 +40,15 @@ void fullRun(benchmark::State& state, ResolvedRuleset rules) {
     state.counters["findings"] = static_cast<double>(r.violations.size());
 }
 
-void counting(benchmark::State& state) { fullRun(state, countingRules()); }
-void hexedGeneral(benchmark::State& state) { fullRun(state, builtinRules("hexed-general")); }
-void acwAreaWithLineOfSight(benchmark::State& state) { fullRun(state, builtinRules("acw-area")); }
+void counting(benchmark::State& state) {
+    fullRun(state, countingRules());
+}
+void hexedGeneral(benchmark::State& state) {
+    fullRun(state, builtinRules("hexed-general"));
+}
+void acwAreaWithLineOfSight(benchmark::State& state) {
+    fullRun(state, builtinRules("acw-area"));
+}
 void everyRule(benchmark::State& state) {
     Ruleset all;
     all.name = "every-rule";
@@ -89,7 +98,8 @@ BENCHMARK(counting)->Unit(benchmark::kMillisecond);
 BENCHMARK(hexedGeneral)->Unit(benchmark::kMillisecond);
 BENCHMARK(acwAreaWithLineOfSight)->Unit(benchmark::kMillisecond);
 BENCHMARK(everyRule)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(incrementalMove, hexed_general, std::string("hexed-general"))->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(incrementalMove, hexed_general, std::string("hexed-general"))
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(incrementalMove, acw_area, std::string("acw-area"))->Unit(benchmark::kMicrosecond);
 BENCHMARK(incrementalPaint)->Unit(benchmark::kMicrosecond);
 

@@ -150,8 +150,10 @@ TEST(Rules, EveryRuleIsDocumentedWithItsSource) {
     const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     for (const auto& rule : allRules()) {
         const std::string heading = "### `" + std::string(rule->info().key) + "`";
-        EXPECT_NE(doc.find(heading), std::string::npos) << rule->info().key << " is missing from docs/rules.md";
-        EXPECT_NE(doc.find(std::string(rule->info().source)), std::string::npos) << rule->info().key << "'s source is not quoted in docs/rules.md";
+        EXPECT_NE(doc.find(heading), std::string::npos)
+            << rule->info().key << " is missing from docs/rules.md";
+        EXPECT_NE(doc.find(std::string(rule->info().source)), std::string::npos)
+            << rule->info().key << "'s source is not quoted in docs/rules.md";
     }
 }
 

@@ -66,6 +66,20 @@ inline int standsPerCell(const Unit& u, const Placement& pl) {
     return (u.stands + cells - 1) / cells;
 }
 
+// Stands of the units in a cell that `include` accepts; `who` gets those units.
+template <typename F>
+int standsInCell(const ValidationContext& ctx, Offset c, F&& include, std::vector<PieceRef>& who) {
+    int stands = 0;
+    for (PieceRef p : ctx.piecesAt(c)) {
+        const Unit* u = ctx.unit(p);
+        if (u != nullptr && include(*u)) {
+            stands += standsPerCell(*u, *ctx.placement(p));
+            who.push_back(p);
+        }
+    }
+    return stands;
+}
+
 inline std::string plural(int n, std::string_view one, std::string_view many) {
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
@@ -77,6 +91,34 @@ inline bool contains(const std::vector<std::string>& list, std::string_view word
 // Ground distance in yards between two cell centres, by the map's scale.
 inline double yardsBetween(const ValidationContext& ctx, Offset a, Offset b) {
     return ctx.grid().distance(a, b) * ctx.scenario().map.yardsPerCell;
+}
+
+// For the command-radius rules: a radius in cells, or in table inches turned into cells by the
+// map scale; the echelon named by a parameter; the nearest of a placement's cells to a target.
+inline int radiusInCells(const ValidationContext& ctx, const RuleParams& params) {
+    const double inches = params.number("radius-inches");
+    if (inches > 0) {
+        // Table rules measure in inches; the map's scale turns them into cells.
+        return static_cast<int>(inches * params.number("yards-per-inch") / ctx.scenario().map.yardsPerCell +
+                                1e-9);
+    }
+    return params.integer("radius");
+}
+
+inline std::optional<Echelon> echelonParam(const RuleParams& params, std::string_view name) {
+    const auto words = params.list(name);
+    return words.empty() ? std::nullopt : parseEnum<Echelon>(words.front());
+}
+
+inline int distanceToCell(const ValidationContext& ctx, const Placement& pl, Offset target, Offset& nearest) {
+    int best = 1 << 30;
+    for (Offset c : pl.cells) {
+        if (const int d = ctx.grid().distance(c, target); d < best) {
+            best = d;
+            nearest = c;
+        }
+    }
+    return best;
 }
 
 } // namespace sandtable::rules

@@ -19,15 +19,9 @@ class StackingSkirmishers final : public RuleBase {
                Findings& out) const override {
         const int limit = params.integer("max-stands");
         forEachCell(ctx, scope, [&](Offset c) {
-            int stands = 0;
             std::vector<PieceRef> who;
-            for (PieceRef p : ctx.piecesAt(c)) {
-                const Unit* u = ctx.unit(p);
-                if (u != nullptr && u->formation == Formation::Skirmish) {
-                    stands += standsPerCell(*u, *ctx.placement(p));
-                    who.push_back(p);
-                }
-            }
+            const int stands = standsInCell(
+                ctx, c, [](const Unit& u) { return u.formation == Formation::Skirmish; }, who);
             if (stands > limit) {
                 out.add({c}, who,
                         plural(stands, "skirmishing stand", "skirmishing stands") + " in " + ctx.label(c) +

@@ -21,14 +21,9 @@ class StackingStandsPerCell final : public RuleBase {
                Findings& out) const override {
         const int limit = params.integer("max-stands");
         forEachCell(ctx, scope, [&](Offset c) {
-            int stands = 0;
             std::vector<PieceRef> who;
-            for (PieceRef p : ctx.piecesAt(c)) {
-                if (const Unit* u = ctx.unit(p)) {
-                    stands += standsPerCell(*u, *ctx.placement(p));
-                    who.push_back(p);
-                }
-            }
+            const int stands = standsInCell(
+                ctx, c, [](const Unit&) { return true; }, who);
             if (stands > limit) {
                 out.add({c}, who,
                         plural(stands, "stand", "stands") + " in " + ctx.label(c) + "; at most " +
