@@ -57,6 +57,8 @@ class CommanderWithinRadius final : public RuleBase {
 
 } // namespace
 
-std::unique_ptr<Rule> makeCommanderWithinRadius() { return std::make_unique<CommanderWithinRadius>(); }
+std::unique_ptr<Rule> makeCommanderWithinRadius() {
+    return std::make_unique<CommanderWithinRadius>();
+}
 
 } // namespace sandtable::rules

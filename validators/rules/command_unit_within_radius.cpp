@@ -71,6 +71,8 @@ class UnitWithinRadius final : public RuleBase {
 
 } // namespace
 
-std::unique_ptr<Rule> makeUnitWithinRadius() { return std::make_unique<UnitWithinRadius>(); }
+std::unique_ptr<Rule> makeUnitWithinRadius() {
+    return std::make_unique<UnitWithinRadius>();
+}
 
 } // namespace sandtable::rules

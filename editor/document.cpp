@@ -1,0 +1,150 @@
+#include "document.hpp"
+
+#include "formats/atomic_file.hpp"
+#include "formats/ruleset_xml.hpp"
+#include "formats/scenario_xml.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+#include <unistd.h>
+
+namespace sandtable {
+
+Document::Document(Scenario scenario, std::filesystem::path file)
+    : scenario_(std::make_unique<Scenario>(std::move(scenario))), stack_(*scenario_), file_(std::move(file)) {
+    stack_.setListener([this](const ChangeSet& cs) { changed(cs); });
+    if (!scenario_->info.ruleset.empty()) {
+        (void)useRuleset(scenario_->info.ruleset); // an unknown ruleset leaves the document unvalidated
+    }
+}
+
+std::expected<std::unique_ptr<Document>, std::string> Document::open(const std::filesystem::path& file) {
+    auto scenario = readScenario(file);
+    if (!scenario) {
+        return std::unexpected(scenario.error().toString());
+    }
+    return std::make_unique<Document>(std::move(*scenario), file);
+}
+
+std::string Document::displayName() const {
+    if (!file_.empty()) {
+        return file_.filename().string();
+    }
+    return scenario_->info.title.empty() ? "Untitled" : scenario_->info.title;
+}
+
+void Document::execute(CommandPtr command, bool continueGesture) { stack_.push(std::move(command), continueGesture); }
+
+void Document::changed(const ChangeSet& cs) {
+    if (validator_) {
+        validator_->recheck(cs);
+        report_ = validator_->report();
+    }
+    for (const auto& l : listeners_) {
+        l(cs);
+    }
+}
+
+std::expected<void, std::string> Document::save(const std::filesystem::path& file) {
+    if (auto saved = saveScenario(*scenario_, file); !saved) {
+        return saved;
+    }
+    const bool moved = file != file_;
+    const auto oldAutosave = autosavePath();
+    file_ = file;
+    stack_.markClean();
+    std::error_code ec;
+    std::filesystem::remove(oldAutosave, ec);
+    if (moved) {
+        removeAutosave();
+    }
+    return {};
+}
+
+std::expected<void, std::string> Document::useRuleset(const std::string& nameOrPath) {
+    const auto base = file_.empty() ? std::filesystem::current_path() : file_.parent_path();
+    auto ruleset = loadRuleset(nameOrPath, base);
+    if (!ruleset) {
+        return std::unexpected(ruleset.error().toString());
+    }
+    auto resolved = resolveRuleset(*ruleset);
+    if (!resolved) {
+        return std::unexpected(resolved.error());
+    }
+    validator_ = std::make_unique<Validator>(*scenario_, std::move(*resolved));
+    report_ = validator_->report();
+    return {};
+}
+
+std::filesystem::path autosaveDirectory() {
+    if (const char* state = std::getenv("XDG_STATE_HOME"); state != nullptr && *state != '\0') {
+        return std::filesystem::path(state) / "sandtable";
+    }
+    const char* home = std::getenv("HOME");
+    return std::filesystem::path(home != nullptr ? home : "/tmp") / ".local" / "state" / "sandtable";
+}
+
+std::filesystem::path Document::autosavePath() const {
+    // Beside the file when there is one (a user finds it there too), else in the state folder,
+    // named after this process so two editors never share one.
+    if (!file_.empty()) {
+        return file_.parent_path() / ("." + file_.filename().string() + ".autosave");
+    }
+    return autosaveDirectory() / ("untitled-" + std::to_string(::getpid()) + ".sandtable.xml.autosave");
+}
+
+bool Document::autosaveIfModified() {
+    if (!isModified() || autosavedAt_ == stack_.index()) {
+        return false;
+    }
+    const auto path = autosavePath();
+    std::error_code ec;
+    std::filesystem::create_directories(path.parent_path(), ec);
+    if (!writeFileAtomically(path, writeScenarioToString(*scenario_), AtomicWriteOptions{false})) {
+        return false;
+    }
+    autosavedAt_ = stack_.index();
+    return true;
+}
+
+void Document::removeAutosave() const {
+    std::error_code ec;
+    std::filesystem::remove(autosavePath(), ec);
+}
+
+std::vector<std::filesystem::path> findRecoverableAutosaves() {
+    std::vector<std::filesystem::path> found;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(autosaveDirectory(), ec)) {
+        const std::string name = e.path().filename().string();
+        if (!name.starts_with("untitled-") || !name.ends_with(".autosave")) {
+            continue;
+        }
+        // untitled-PID...: skip the files of editors still running.
+        const std::string pid = name.substr(9, name.find('.') - 9);
+        if (std::filesystem::exists("/proc/" + pid) && pid != std::to_string(::getpid())) {
+            continue;
+        }
+        found.push_back(e.path());
+    }
+    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+        std::error_code e1, e2;
+        return std::filesystem::last_write_time(a, e1) > std::filesystem::last_write_time(b, e2);
+    });
+    return found;
+}
+
+std::optional<std::filesystem::path> recoverableAutosaveFor(const std::filesystem::path& file) {
+    const auto autosave = file.parent_path() / ("." + file.filename().string() + ".autosave");
+    std::error_code e1, e2;
+    if (!std::filesystem::exists(autosave, e1)) {
+        return std::nullopt;
+    }
+    if (std::filesystem::exists(file, e2) && std::filesystem::last_write_time(autosave, e1) <= std::filesystem::last_write_time(file, e2)) {
+        return std::nullopt;
+    }
+    return autosave;
+}
+
+} // namespace sandtable

@@ -1,0 +1,76 @@
+#pragma once
+// Document is one open scenario in the editor: the scenario, its undo stack, the live validator
+// and the file it belongs to. Every edit goes through execute(); views listen for the ChangeSet.
+// No wx here, so the whole editing path is tested headless.
+#include "model/commands/undo_stack.hpp"
+#include "validators/validator.hpp"
+
+#include <expected>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable {
+
+class Document {
+public:
+    using Listener = std::function<void(const ChangeSet&)>;
+
+    explicit Document(Scenario scenario, std::filesystem::path file = {});
+    // Reads a scenario; the error names file, line and column.
+    static std::expected<std::unique_ptr<Document>, std::string> open(const std::filesystem::path& file);
+
+    const Scenario& scenario() const { return *scenario_; }
+    const std::filesystem::path& file() const { return file_; }
+    std::string displayName() const;
+
+    void execute(CommandPtr command, bool continueGesture = false);
+    void undo() { stack_.undo(); }
+    void redo() { stack_.redo(); }
+    const UndoStack& history() const { return stack_; }
+    bool isModified() const { return stack_.isModified(); }
+
+    // Saves atomically (FILE.bak keeps the previous version) and marks the document clean.
+    std::expected<void, std::string> save(const std::filesystem::path& file);
+
+    // The scenario's ruleset (built-in name or house-rules file); problems after every edit.
+    std::expected<void, std::string> useRuleset(const std::string& nameOrPath);
+    const Report& problems() const { return report_; }
+    std::string rulesetName() const { return validator_ ? validator_->rules().name : std::string(); }
+
+    // Crash recovery: the autosave file of this document, written when there are unsaved edits.
+    std::filesystem::path autosavePath() const;
+    bool autosaveIfModified();
+    void removeAutosave() const;
+
+    // Called after every change (edit, undo, redo) with what changed.
+    void addListener(Listener l) { listeners_.push_back(std::move(l)); }
+
+    // A fresh id for strokes and drags: commands of one gesture share it.
+    std::uint64_t newGestureId() { return ++gesture_; }
+
+private:
+    void changed(const ChangeSet& cs);
+
+    std::unique_ptr<Scenario> scenario_; // stable address: the stack and validator hold references
+    UndoStack stack_;
+    std::unique_ptr<Validator> validator_;
+    Report report_;
+    std::filesystem::path file_;
+    std::vector<Listener> listeners_;
+    std::uint64_t gesture_ = 0;
+    std::size_t autosavedAt_ = static_cast<std::size_t>(-1);
+};
+
+// Where documents without a file autosave, and where recovery looks: $XDG_STATE_HOME/sandtable
+// (or ~/.local/state/sandtable).
+std::filesystem::path autosaveDirectory();
+// Untitled documents' autosave files left behind by an editor that is no longer running, newest first.
+std::vector<std::filesystem::path> findRecoverableAutosaves();
+// The autosave of `file` when it is newer than the file itself: unsaved work from a crash.
+std::optional<std::filesystem::path> recoverableAutosaveFor(const std::filesystem::path& file);
+
+} // namespace sandtable

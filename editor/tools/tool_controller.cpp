@@ -1,0 +1,275 @@
+#include "tool_controller.hpp"
+
+#include "model/commands/edits.hpp"
+
+#include <cmath>
+#include <deque>
+#include <unordered_set>
+
+namespace sandtable {
+
+std::optional<EdgeId> ToolController::nearestEdge(Point p) const {
+    const auto cell = layout_.cellAt(p);
+    if (!cell) {
+        return std::nullopt;
+    }
+    int best = 0;
+    double bestDistance = 1e300;
+    for (int d = 0; d < grid().sideCount(); ++d) {
+        auto [a, b] = layout_.edgeSegment(grid().edge(*cell, d));
+        const double mx = (a.x + b.x) / 2 - p.x, my = (a.y + b.y) / 2 - p.y;
+        if (const double dist = mx * mx + my * my; dist < bestDistance) {
+            bestDistance = dist;
+            best = d;
+        }
+    }
+    return grid().edge(*cell, best);
+}
+
+std::optional<PieceRef> ToolController::pieceAt(Offset c) const {
+    std::optional<PieceRef> found;
+    for (const auto& [piece, placement] : doc_.scenario().deployment.placements) {
+        if (std::find(placement.cells.begin(), placement.cells.end(), c) == placement.cells.end()) {
+            continue;
+        }
+        // Units are on top of commanders and trains: prefer them.
+        if (!found || (piece.kind == PieceKind::Unit && found->kind != PieceKind::Unit)) {
+            found = piece;
+        }
+    }
+    return found;
+}
+
+void ToolController::select(std::optional<PieceRef> piece) {
+    selected_ = piece;
+    if (onSelected) {
+        onSelected(piece);
+    }
+}
+
+void ToolController::paintAt(Point p, bool continueStroke) {
+    const auto cell = layout_.cellAt(p);
+    if (!cell) {
+        return;
+    }
+    const Scenario& s = doc_.scenario();
+    switch (settings.tool) {
+    case Tool::Terrain:
+        doc_.execute(edits::paint(s, CellLayer::Terrain, grid().range(*cell, settings.brushRadius), settings.terrain, stroke_), continueStroke);
+        break;
+    case Tool::Raise:
+    case Tool::Lower: {
+        // Each cell of the brush goes one level up (or down) once per stroke.
+        const int delta = settings.tool == Tool::Raise ? 1 : -1;
+        for (Offset c : grid().range(*cell, settings.brushRadius)) {
+            if (!strokeCells_.insert(c).second) {
+                continue;
+            }
+            const int level = std::clamp(s.map.elevationAt(c) + delta, -1000, 1000);
+            doc_.execute(edits::paint(s, CellLayer::Elevation, {c}, level, stroke_), continueStroke);
+            continueStroke = true;
+        }
+        break;
+    }
+    case Tool::Eraser: {
+        for (Offset c : grid().range(*cell, settings.brushRadius)) {
+            for (const auto& [id, f] : s.map.features) {
+                if (f.cell == c) {
+                    doc_.execute(edits::setFeature(s, id, std::nullopt), continueStroke);
+                    continueStroke = true;
+                    break;
+                }
+            }
+            for (int d = 0; d < grid().sideCount(); ++d) {
+                if (s.map.hexsides.contains(grid().edge(c, d))) {
+                    doc_.execute(edits::setHexside(s, grid().edge(c, d), Hexside{}), continueStroke);
+                    continueStroke = true;
+                }
+            }
+        }
+        break;
+    }
+    default: break;
+    }
+}
+
+void ToolController::press(Point p) {
+    stroke_ = doc_.newGestureId();
+    strokeCells_.clear();
+    const auto cell = layout_.cellAt(p);
+    const Scenario& s = doc_.scenario();
+    switch (settings.tool) {
+    case Tool::Terrain:
+    case Tool::Raise:
+    case Tool::Lower:
+    case Tool::Eraser: paintAt(p, false); break;
+    case Tool::Fill: {
+        if (!cell) {
+            return;
+        }
+        // Flood the connected region of the same terrain.
+        const TerrainIndex from = s.map.terrain[grid().index(*cell)];
+        if (from == settings.terrain) {
+            return;
+        }
+        std::vector<Offset> region{*cell};
+        std::unordered_set<Offset> seen{*cell};
+        for (std::size_t i = 0; i < region.size(); ++i) {
+            for (Offset n : grid().neighbors(region[i])) {
+                if (s.map.terrain[grid().index(n)] == from && seen.insert(n).second) {
+                    region.push_back(n);
+                }
+            }
+        }
+        doc_.execute(edits::paint(s, CellLayer::Terrain, region, settings.terrain));
+        break;
+    }
+    case Tool::Eyedropper:
+        if (cell) {
+            settings.terrain = s.map.terrain[grid().index(*cell)];
+            if (onTerrainPicked) {
+                onTerrainPicked(settings.terrain);
+            }
+        }
+        break;
+    case Tool::Hexside:
+        if (auto edge = nearestEdge(p)) {
+            // Click toggles the chosen feature; with a crossing chosen, it sets the crossing.
+            Hexside h = s.map.hexsideAt(*edge);
+            if (settings.crossing != Crossing::None) {
+                h.crossing = h.crossing == settings.crossing ? Crossing::None : settings.crossing;
+            } else {
+                h.set(settings.sideFeature, !h.has(settings.sideFeature));
+            }
+            doc_.execute(edits::setHexside(s, *edge, h));
+        }
+        break;
+    case Tool::Path:
+        pathCells_.clear();
+        extending_.reset();
+        if (cell) {
+            pathCells_.push_back(*cell);
+            // Starting on the end of a path of the same kind continues it.
+            for (const auto& [id, path] : s.map.paths) {
+                if (path.kind == settings.pathKind && (path.cells.back() == *cell || path.cells.front() == *cell)) {
+                    extending_ = id;
+                    break;
+                }
+            }
+        }
+        break;
+    case Tool::Feature:
+        if (cell) {
+            std::optional<Side> side;
+            if (settings.featureKind == FeatureKind::Objective || settings.featureKind == FeatureKind::EntryPoint) {
+                side = Side::Union;
+            }
+            doc_.execute(edits::setFeature(s, edits::nextFeatureId(s), Feature{settings.featureKind, *cell, settings.featureName, side, 0}));
+        }
+        break;
+    case Tool::Select:
+        select(cell ? pieceAt(*cell) : std::nullopt);
+        dragFrom_ = cell;
+        dragging_ = false;
+        break;
+    }
+}
+
+void ToolController::drag(Point p) {
+    const auto cell = layout_.cellAt(p);
+    switch (settings.tool) {
+    case Tool::Terrain:
+    case Tool::Raise:
+    case Tool::Lower:
+    case Tool::Eraser: paintAt(p, true); break;
+    case Tool::Path:
+        if (cell && !pathCells_.empty() && *cell != pathCells_.back()) {
+            // Fill any gap with a straight line, so a fast drag still makes a chain of neighbours.
+            auto line = grid().lineDraw(pathCells_.back(), *cell);
+            pathCells_.insert(pathCells_.end(), line.begin() + 1, line.end());
+        }
+        break;
+    case Tool::Select:
+        if (selected_ && cell && dragFrom_ && *cell != *dragFrom_) {
+            const Scenario& s = doc_.scenario();
+            auto it = s.deployment.placements.find(*selected_);
+            if (it == s.deployment.placements.end()) {
+                break;
+            }
+            // Move every cell of the piece by the same offset (a line keeps its shape).
+            Placement moved = it->second;
+            const Hex delta = grid().isHex() ? grid().toHex(*cell) - grid().toHex(*dragFrom_) : Hex{};
+            for (Offset& c : moved.cells) {
+                c = grid().isHex() ? grid().fromHex(grid().toHex(c) + delta)
+                                   : Offset{c.col + cell->col - dragFrom_->col, c.row + cell->row - dragFrom_->row};
+            }
+            if (std::all_of(moved.cells.begin(), moved.cells.end(), [&](Offset c) { return grid().contains(c); })) {
+                doc_.execute(edits::setPlacement(s, *selected_, moved), dragging_);
+                dragging_ = true;
+                dragFrom_ = *cell;
+            }
+        }
+        break;
+    default: break;
+    }
+}
+
+void ToolController::release(Point p) {
+    drag(p);
+    if (settings.tool == Tool::Path && pathCells_.size() >= 2) {
+        const Scenario& s = doc_.scenario();
+        if (extending_) {
+            Path path = s.map.paths.at(*extending_);
+            if (path.cells.front() == pathCells_.front()) {
+                std::reverse(path.cells.begin(), path.cells.end());
+            }
+            path.cells.insert(path.cells.end(), pathCells_.begin() + 1, pathCells_.end());
+            doc_.execute(edits::setPath(s, *extending_, path));
+        } else {
+            doc_.execute(edits::setPath(s, edits::nextPathId(s), Path{settings.pathKind, "", pathCells_}));
+        }
+    }
+    pathCells_.clear();
+    dragFrom_.reset();
+    dragging_ = false;
+}
+
+void ToolController::rotateSelected(int steps) {
+    if (!selected_) {
+        return;
+    }
+    const Scenario& s = doc_.scenario();
+    auto it = s.deployment.placements.find(*selected_);
+    if (it == s.deployment.placements.end()) {
+        return;
+    }
+    Placement p = it->second;
+    const int sides = grid().sideCount();
+    Facing f = p.facing.value_or(Facing{grid().isHex() ? FacingKind::Corner : FacingKind::Side, 0});
+    // Directions count counter-clockwise; a positive step turns clockwise on screen.
+    f.index = static_cast<std::uint8_t>(((f.index - steps) % sides + sides) % sides);
+    p.facing = f;
+    doc_.execute(edits::setPlacement(s, *selected_, p));
+}
+
+void ToolController::placePiece(PieceRef piece, Point p) {
+    const auto cell = layout_.cellAt(p);
+    if (!cell) {
+        return;
+    }
+    const Scenario& s = doc_.scenario();
+    Placement placement;
+    placement.cells = {*cell};
+    if (piece.kind == PieceKind::Unit) {
+        placement.facing = Facing{grid().isHex() ? FacingKind::Corner : FacingKind::Side, 0};
+    }
+    std::vector<CommandPtr> parts;
+    if (s.deployment.reinforcements.contains(piece)) {
+        parts.push_back(edits::setReinforcement(s, piece, std::nullopt));
+    }
+    parts.push_back(edits::setPlacement(s, piece, placement));
+    doc_.execute(std::make_unique<CommandGroup>("Deploy piece", std::move(parts)));
+    select(piece);
+}
+
+} // namespace sandtable

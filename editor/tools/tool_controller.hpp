@@ -1,0 +1,79 @@
+#pragma once
+// ToolController turns mouse gestures on the map (press, drag, release at map points) into edits
+// of the document, one undo step per gesture. It knows nothing of wx: the canvas feeds it points,
+// and the GUI tests and headless tests drive it the same way.
+#include "editor/document.hpp"
+#include "model/layout.hpp"
+
+#include <functional>
+#include <optional>
+#include <unordered_set>
+
+namespace sandtable {
+
+enum class Tool : std::uint8_t { Select, Terrain, Fill, Eyedropper, Raise, Lower, Hexside, Path, Feature, Eraser };
+
+template <> struct EnumNames<Tool> {
+    static constexpr std::array<NameOf<Tool>, 10> names{{{Tool::Select, "select"},
+                                                          {Tool::Terrain, "terrain"},
+                                                          {Tool::Fill, "fill"},
+                                                          {Tool::Eyedropper, "eyedropper"},
+                                                          {Tool::Raise, "raise"},
+                                                          {Tool::Lower, "lower"},
+                                                          {Tool::Hexside, "hexside"},
+                                                          {Tool::Path, "path"},
+                                                          {Tool::Feature, "feature"},
+                                                          {Tool::Eraser, "eraser"}}};
+};
+
+struct ToolSettings {
+    Tool tool = Tool::Select;
+    int brushRadius = 0; // 0, 1, 2: 1, 7 or 19 hexes (1, 5, 13 squares)
+    TerrainIndex terrain = 1;
+    SideFeature sideFeature = SideFeature::Stream;
+    Crossing crossing = Crossing::None;
+    PathKind pathKind = PathKind::Road;
+    FeatureKind featureKind = FeatureKind::Town;
+    std::string featureName = "New place";
+};
+
+class ToolController {
+public:
+    ToolController(Document& document, const Layout& layout) : doc_(document), layout_(layout) {}
+
+    ToolSettings settings;
+    std::function<void(TerrainIndex)> onTerrainPicked; // the eyedropper's answer
+    std::function<void(std::optional<PieceRef>)> onSelected;
+
+    void press(Point p);
+    void drag(Point p);
+    void release(Point p);
+
+    // Facing of the selected piece: one step clockwise or back (a side or a corner).
+    void rotateSelected(int steps);
+    // Puts a piece of the order of battle on the map (dragged from the tree).
+    void placePiece(PieceRef piece, Point p);
+    std::optional<PieceRef> selected() const { return selected_; }
+    void select(std::optional<PieceRef> piece);
+
+    // The side of the cell under p nearest to p.
+    std::optional<EdgeId> nearestEdge(Point p) const;
+    // The top piece standing in a cell (units first), if any.
+    std::optional<PieceRef> pieceAt(Offset c) const;
+
+private:
+    void paintAt(Point p, bool continueStroke);
+    const Grid& grid() const { return doc_.scenario().map.grid; }
+
+    Document& doc_;
+    const Layout& layout_;
+    std::uint64_t stroke_ = 0;
+    std::vector<Offset> pathCells_;
+    std::unordered_set<Offset> strokeCells_; // cells already raised or lowered in this stroke
+    std::optional<PathId> extending_;
+    std::optional<PieceRef> selected_;
+    std::optional<Offset> dragFrom_;
+    bool dragging_ = false;
+};
+
+} // namespace sandtable
