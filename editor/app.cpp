@@ -1,22 +1,87 @@
 #include "main_frame.hpp"
 
 #include <wx/app.h>
-#include <wx/cmdline.h>
+#include <wx/dcclient.h>
+#include <wx/dcmemory.h>
+#include <wx/image.h>
+#include <wx/msgdlg.h>
+
+#include <iostream>
 
 namespace sandtable {
 
 // The editor application: one main window, opened on the file named on the command line.
+// `sandtable --screenshot OUT.png [FILE]` opens the window, lets it draw, saves a picture of it
+// and quits (for documentation and for checking what a user sees).
 class SandtableApp : public wxApp {
   public:
     bool OnInit() override {
         SetAppName("Sandtable");
-        auto* frame = new MainFrame;
-        frame->Show();
-        if (argc > 1) {
-            frame->open(std::string(argv[1].utf8_str()));
+        wxInitAllImageHandlers();
+        std::string file;
+        for (int i = 1; i < argc; ++i) {
+            const std::string arg = argv[i].utf8_string();
+            if (arg == "--screenshot" && i + 1 < argc) {
+                screenshot_ = argv[++i].utf8_string();
+            } else {
+                file = arg;
+            }
+        }
+        frame_ = new MainFrame; // wx owns top-level windows
+        frame_->Show();
+        if (!file.empty()) {
+            frame_->open(file);
+        } else if (screenshot_.empty()) {
+            offerRecovery();
+        }
+        if (!screenshot_.empty()) {
+            CallAfter([this] { takeScreenshot(); });
         }
         return true;
     }
+
+    int OnExit() override { return exitCode_; }
+
+  private:
+    void offerRecovery() {
+        const auto found = findRecoverableAutosaves();
+        if (found.empty()) {
+            return;
+        }
+        if (wxMessageBox("Sandtable did not close properly last time. Recover the unsaved scenario?",
+                         "Recover", wxYES_NO | wxICON_QUESTION, frame_) == wxYES) {
+            if (auto doc = Document::open(found.front())) {
+                frame_->open(found.front());
+            }
+        }
+        std::error_code ec;
+        std::filesystem::remove(found.front(), ec);
+    }
+
+    void takeScreenshot() {
+        // Let layout, painting and the panels settle first.
+        for (int i = 0; i < 30; ++i) {
+            Yield(true);
+            wxMilliSleep(20);
+        }
+        frame_->Update();
+        const wxSize size = frame_->GetClientSize();
+        wxBitmap shot(size);
+        {
+            wxMemoryDC mem(shot);
+            wxClientDC client(frame_);
+            mem.Blit(0, 0, size.x, size.y, &client, 0, 0);
+        }
+        if (!shot.ConvertToImage().SaveFile(wxString::FromUTF8(screenshot_), wxBITMAP_TYPE_PNG)) {
+            std::cerr << "sandtable: cannot write " << screenshot_ << "\n";
+            exitCode_ = 2;
+        }
+        frame_->Destroy();
+    }
+
+    MainFrame* frame_ = nullptr;
+    std::string screenshot_;
+    int exitCode_ = 0;
 };
 
 } // namespace sandtable

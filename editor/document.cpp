@@ -34,7 +34,9 @@ std::string Document::displayName() const {
     return scenario_->info.title.empty() ? "Untitled" : scenario_->info.title;
 }
 
-void Document::execute(CommandPtr command, bool continueGesture) { stack_.push(std::move(command), continueGesture); }
+void Document::execute(CommandPtr command, bool continueGesture) {
+    stack_.push(std::move(command), continueGesture);
+}
 
 void Document::changed(const ChangeSet& cs) {
     if (validator_) {
@@ -141,7 +143,8 @@ std::optional<std::filesystem::path> recoverableAutosaveFor(const std::filesyste
     if (!std::filesystem::exists(autosave, e1)) {
         return std::nullopt;
     }
-    if (std::filesystem::exists(file, e2) && std::filesystem::last_write_time(autosave, e1) <= std::filesystem::last_write_time(file, e2)) {
+    if (std::filesystem::exists(file, e2) &&
+        std::filesystem::last_write_time(autosave, e1) <= std::filesystem::last_write_time(file, e2)) {
         return std::nullopt;
     }
     return autosave;

@@ -16,7 +16,7 @@
 namespace sandtable {
 
 class Document {
-public:
+  public:
     using Listener = std::function<void(const ChangeSet&)>;
 
     explicit Document(Scenario scenario, std::filesystem::path file = {});
@@ -32,6 +32,8 @@ public:
     void redo() { stack_.redo(); }
     const UndoStack& history() const { return stack_; }
     bool isModified() const { return stack_.isModified(); }
+    // The content came from an autosave: unsaved until saved.
+    void markRecovered() { stack_.markDirty(); }
 
     // Saves atomically (FILE.bak keeps the previous version) and marks the document clean.
     std::expected<void, std::string> save(const std::filesystem::path& file);
@@ -52,7 +54,7 @@ public:
     // A fresh id for strokes and drags: commands of one gesture share it.
     std::uint64_t newGestureId() { return ++gesture_; }
 
-private:
+  private:
     void changed(const ChangeSet& cs);
 
     std::unique_ptr<Scenario> scenario_; // stable address: the stack and validator hold references

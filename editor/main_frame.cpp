@@ -1,43 +1,208 @@
 #include "main_frame.hpp"
 
-#include "formats/scenario_xml.hpp"
+#include "model/commands/edits.hpp"
+#include "panels/oob_panel.hpp"
+#include "panels/problems_panel.hpp"
+#include "panels/properties_panel.hpp"
+#include "panels/tools_panel.hpp"
 
 #include <wx/aboutdlg.h>
+#include <wx/checkbox.h>
+#include <wx/choicdlg.h>
+#include <wx/config.h>
 #include <wx/filedlg.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
+#include <wx/numdlg.h>
 #include <wx/sizer.h>
 #include <wx/statusbr.h>
+#include <wx/textdlg.h>
 
 namespace sandtable {
+namespace {
 
-MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable", wxDefaultPosition, wxSize(1280, 860)) {
+enum MenuId {
+    IdNewMap = wxID_HIGHEST + 1,
+    IdToggleGrid,
+    IdToggleLabels,
+    IdToggleElevation,
+    IdTogglePieces,
+    IdRuleset,
+    IdScenarioTitle,
+    IdToolBase, // + Tool
+};
+
+} // namespace
+
+MainFrame::MainFrame()
+    : wxFrame(nullptr, wxID_ANY, "Sandtable", wxDefaultPosition, wxSize(1400, 900)), autosave_(this) {
+    aui_.SetManagedWindow(this);
+    canvas_ = new MapCanvas(this);
+    tools_ = new ToolsPanel(this, [this] { return canvas_->tools(); });
+    oob_ = new OobPanel(this);
+    properties_ = new PropertiesPanel(this);
+    problems_ = new ProblemsPanel(this);
+    aui_.AddPane(canvas_, wxAuiPaneInfo().Name("map").CenterPane());
+    aui_.AddPane(tools_,
+                 wxAuiPaneInfo().Name("tools").Caption("Tools").Left().BestSize(210, 600).MinSize(180, 300));
+    aui_.AddPane(
+        oob_,
+        wxAuiPaneInfo().Name("oob").Caption("Order of battle").Right().BestSize(340, 420).Row(0).Position(0));
+    aui_.AddPane(properties_, wxAuiPaneInfo()
+                                  .Name("properties")
+                                  .Caption("Properties")
+                                  .Right()
+                                  .BestSize(340, 260)
+                                  .Row(0)
+                                  .Position(1));
+    aui_.AddPane(problems_, wxAuiPaneInfo().Name("problems").Caption("Problems").Bottom().BestSize(800, 170));
+    aui_.Update();
+    CreateStatusBar(2);
+    SetStatusWidths(2, std::array<int, 2>{-1, 160}.data());
+    buildMenus();
+
+    canvas_->onHover = [this](std::optional<Offset> c) { onHover(c); };
+    oob_->onSelect = [this](std::optional<PieceRef> piece) {
+        properties_->show(piece);
+        if (piece && canvas_->tools()) {
+            canvas_->tools()->select(piece);
+            canvas_->Refresh(false);
+        }
+    };
+    problems_->onActivate = [this](const Violation& v) {
+        if (!v.cells.empty() && doc_ && doc_->scenario().map.grid.contains(v.cells.front())) {
+            canvas_->centreOn(v.cells.front());
+        }
+        if (!v.pieces.empty() && canvas_->tools()) {
+            canvas_->tools()->select(v.pieces.front());
+            oob_->selectPiece(v.pieces.front());
+        }
+    };
+    problems_->onExclude = [this](const Violation& v) {
+        const wxString comment = askText("Why is this acceptable? (saved in the scenario)");
+        if (comment.IsEmpty() || !doc_) {
+            return;
+        }
+        auto exclusions = doc_->scenario().exclusions;
+        exclusions.push_back(Exclusion{v.rule, v.cells, v.pieces, comment.utf8_string()});
+        doc_->execute(edits::setExclusions(doc_->scenario(), exclusions));
+    };
+
+    reportError = [this](const wxString& title, const wxString& message) {
+        wxMessageBox(message, title, wxOK | wxICON_ERROR, this);
+    };
+    ask = [this](const wxString& question) {
+        return wxMessageBox(question, "Sandtable", wxYES_NO | wxCANCEL | wxICON_QUESTION, this);
+    };
+    askText = [this](const wxString& question) { return wxGetTextFromUser(question, "Sandtable", "", this); };
+
+    Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
+        if (doc_ && doc_->autosaveIfModified()) {
+            SetStatusText("Autosaved to " + wxString::FromUTF8(doc_->autosavePath().filename().string()), 1);
+        }
+    });
+    autosave_.Start(60'000);
+    Bind(wxEVT_CLOSE_WINDOW, [this](wxCloseEvent& e) {
+        if (e.CanVeto() && !confirmDiscard()) {
+            e.Veto();
+            return;
+        }
+        if (doc_) {
+            doc_->removeAutosave();
+        }
+        autosave_.Stop();
+        e.Skip();
+    });
+
+    // Start with an empty 30 x 20 hex map, so every tool works at once.
+    newScenario(Grid::Parameters{GridShape::HexFlat, OffsetParity::Odd, 30, 20, 1}, 400);
+}
+
+MainFrame::~MainFrame() {
+    canvas_->setDocument(nullptr);
+    aui_.UnInit();
+}
+
+void MainFrame::buildMenus() {
     auto* file = new wxMenu;
+    file->Append(wxID_NEW, "&New map...\tCtrl+N");
     file->Append(wxID_OPEN, "&Open...\tCtrl+O");
+    auto* recentMenu = new wxMenu;
+    file->AppendSubMenu(recentMenu, "Open &Recent");
+    recent_.UseMenu(recentMenu);
+    recent_.Load(*wxConfig::Get());
+    file->Append(wxID_SAVE, "&Save\tCtrl+S");
+    file->Append(wxID_SAVEAS, "Save &As...\tCtrl+Shift+S");
     file->AppendSeparator();
     file->Append(wxID_EXIT, "&Quit\tCtrl+Q");
+    auto* edit = new wxMenu;
+    edit->Append(wxID_UNDO, "&Undo\tCtrl+Z");
+    edit->Append(wxID_REDO, "&Redo\tCtrl+Y");
     auto* view = new wxMenu;
     view->Append(wxID_ZOOM_IN, "Zoom &In\tCtrl++");
     view->Append(wxID_ZOOM_OUT, "Zoom &Out\tCtrl+-");
     view->Append(wxID_ZOOM_FIT, "Zoom to &Fit\tCtrl+0");
+    view->AppendSeparator();
+    view->AppendCheckItem(IdToggleGrid, "&Grid\tCtrl+G")->Check(true);
+    view->AppendCheckItem(IdToggleLabels, "Cell &labels\tCtrl+L")->Check(true);
+    view->AppendCheckItem(IdToggleElevation, "&Elevation")->Check(true);
+    view->AppendCheckItem(IdTogglePieces, "&Pieces")->Check(true);
+    auto* map = new wxMenu;
+    map->Append(IdNewMap, "&Resize...");
+    auto* scenario = new wxMenu;
+    scenario->Append(IdScenarioTitle, "&Title...");
+    scenario->Append(IdRuleset, "&Ruleset...");
+    auto* tools = new wxMenu;
+    const char* toolLabels[] = {"&Select\tS",        "&Terrain brush\tB", "&Fill\tF",    "&Eyedropper\tI",
+                                "&Raise\tR",         "&Lower\tShift+R",   "&Hexside\tH", "Road / &path\tP",
+                                "Place &feature\tT", "&Eraser\tE"};
+    for (int t = 0; t < 10; ++t) {
+        tools->Append(IdToolBase + t, toolLabels[t]);
+        Bind(
+            wxEVT_MENU, [this, t](wxCommandEvent&) { tools_->selectTool(static_cast<Tool>(t)); },
+            IdToolBase + t);
+    }
     auto* help = new wxMenu;
     help->Append(wxID_ABOUT, "&About Sandtable");
     auto* bar = new wxMenuBar;
     bar->Append(file, "&File");
+    bar->Append(edit, "&Edit");
     bar->Append(view, "&View");
+    bar->Append(map, "&Map");
+    bar->Append(scenario, "&Scenario");
+    bar->Append(tools, "&Tools");
     bar->Append(help, "&Help");
     SetMenuBar(bar);
-    CreateStatusBar(2);
-
-    canvas_ = new MapCanvas(this);
-    canvas_->onHover = [this](std::optional<Offset> c) { onHover(c); };
-    auto* sizer = new wxBoxSizer(wxVERTICAL);
-    sizer->Add(canvas_, 1, wxEXPAND);
-    SetSizer(sizer);
 
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
+            if (!confirmDiscard()) {
+                return;
+            }
+            const wxString shapes[] = {"Hexes, flat top", "Hexes, pointy top", "Squares"};
+            const int shape = wxGetSingleChoiceIndex("Grid", "New map", 3, shapes, this);
+            if (shape < 0) {
+                return;
+            }
+            const long cols = wxGetNumberFromUser("Columns", "", "New map", 30, 1, Grid::maxSide, this);
+            const long rows =
+                cols < 0 ? -1 : wxGetNumberFromUser("Rows", "", "New map", 20, 1, Grid::maxSide, this);
+            const long yards =
+                rows < 0 ? -1 : wxGetNumberFromUser("Yards per cell", "", "New map", 400, 10, 10000, this);
+            if (yards > 0) {
+                newScenario(Grid::Parameters{static_cast<GridShape>(shape), OffsetParity::Odd,
+                                             static_cast<int>(cols), static_cast<int>(rows), 1},
+                            static_cast<double>(yards));
+            }
+        },
+        wxID_NEW);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!confirmDiscard()) {
+                return;
+            }
             wxFileDialog dialog(this, "Open scenario", "", "",
                                 "Sandtable scenarios (*.xml)|*.xml|All files|*",
                                 wxFD_OPEN | wxFD_FILE_MUST_EXIST);
@@ -47,21 +212,161 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable", wxDefaultPositi
         },
         wxID_OPEN);
     Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent& e) {
+            if (confirmDiscard()) {
+                open(recent_.GetHistoryFile(static_cast<size_t>(e.GetId() - wxID_FILE1)).utf8_string());
+            }
+        },
+        wxID_FILE1, wxID_FILE9);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { save(); }, wxID_SAVE);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            wxFileDialog dialog(this, "Save scenario as", "",
+                                doc_ ? wxString::FromUTF8(doc_->displayName()) : wxString(),
+                                "Sandtable scenarios (*.xml)|*.xml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+            if (dialog.ShowModal() == wxID_OK) {
+                saveAs(dialog.GetPath().utf8_string());
+            }
+        },
+        wxID_SAVEAS);
+    Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_EXIT);
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
-            canvas_->zoomBy(1.25, wxPoint(canvas_->GetClientSize().x / 2, canvas_->GetClientSize().y / 2));
+            if (doc_) {
+                doc_->undo();
+            }
         },
-        wxID_ZOOM_IN);
+        wxID_UNDO);
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
-            canvas_->zoomBy(0.8, wxPoint(canvas_->GetClientSize().x / 2, canvas_->GetClientSize().y / 2));
+            if (doc_) {
+                doc_->redo();
+            }
         },
-        wxID_ZOOM_OUT);
+        wxID_REDO);
+    const auto centre = [this] {
+        return wxPoint(canvas_->GetClientSize().x / 2, canvas_->GetClientSize().y / 2);
+    };
+    Bind(
+        wxEVT_MENU, [this, centre](wxCommandEvent&) { canvas_->zoomBy(1.25, centre()); }, wxID_ZOOM_IN);
+    Bind(
+        wxEVT_MENU, [this, centre](wxCommandEvent&) { canvas_->zoomBy(0.8, centre()); }, wxID_ZOOM_OUT);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { canvas_->zoomToFit(); }, wxID_ZOOM_FIT);
+    auto toggle = [this](int id, bool RenderOptions::*flag) {
+        Bind(
+            wxEVT_MENU,
+            [this, flag](wxCommandEvent& e) {
+                canvas_->renderOptions().*flag = e.IsChecked();
+                canvas_->Refresh(false);
+            },
+            id);
+    };
+    toggle(IdToggleGrid, &RenderOptions::grid);
+    toggle(IdToggleLabels, &RenderOptions::labels);
+    toggle(IdToggleElevation, &RenderOptions::elevation);
+    toggle(IdTogglePieces, &RenderOptions::pieces);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_) {
+                return;
+            }
+            const Grid& g = doc_->scenario().map.grid;
+            const long cols =
+                wxGetNumberFromUser("Columns", "", "Resize map", g.cols(), 1, Grid::maxSide, this);
+            const long rows =
+                cols < 0 ? -1
+                         : wxGetNumberFromUser("Rows", "", "Resize map", g.rows(), 1, Grid::maxSide, this);
+            if (rows < 0) {
+                return;
+            }
+            // Keep what fits; new cells are the first terrain at level 0.
+            Grid::Parameters p = g.parameters();
+            p.cols = static_cast<int>(cols);
+            p.rows = static_cast<int>(rows);
+            Map resized = Map::blank(Grid(p), doc_->scenario().map.terrainTypes);
+            const Map& old = doc_->scenario().map;
+            for (int r = 0; r < std::min(p.rows, g.rows()); ++r) {
+                for (int c = 0; c < std::min(p.cols, g.cols()); ++c) {
+                    resized.terrain[resized.grid.index({c, r})] = old.terrain[g.index({c, r})];
+                    resized.elevation[resized.grid.index({c, r})] = old.elevation[g.index({c, r})];
+                }
+            }
+            resized.yardsPerCell = old.yardsPerCell;
+            resized.feetPerContour = old.feetPerContour;
+            resized.background = old.background;
+            for (const auto& [e, h] : old.hexsides) {
+                if (resized.grid.edgeTouchesMap(e)) {
+                    resized.hexsides[e] = h;
+                }
+            }
+            for (const auto& [id, f] : old.features) {
+                if (resized.grid.contains(f.cell)) {
+                    resized.features[id] = f;
+                }
+            }
+            for (const auto& [id, path] : old.paths) {
+                if (std::all_of(path.cells.begin(), path.cells.end(),
+                                [&](Offset c) { return resized.grid.contains(c); })) {
+                    resized.paths[id] = path;
+                }
+            }
+            doc_->execute(edits::replaceMap(doc_->scenario(), std::move(resized)));
+            canvas_->setDocument(doc_.get());
+        },
+        IdNewMap);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_) {
+                return;
+            }
+            const wxString title = wxGetTextFromUser("Scenario title", "Scenario",
+                                                     wxString::FromUTF8(doc_->scenario().info.title), this);
+            if (!title.IsEmpty()) {
+                ScenarioInfo info = doc_->scenario().info;
+                info.title = title.utf8_string();
+                doc_->execute(edits::setInfo(doc_->scenario(), info));
+            }
+        },
+        IdScenarioTitle);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_) {
+                return;
+            }
+            const wxString choices[] = {"hexed-general", "kallistra-hex", "acw-area", "good-old-rebel",
+                                        "A house-rules file..."};
+            const int pick = wxGetSingleChoiceIndex("Ruleset for this scenario", "Ruleset", 5, choices, this);
+            if (pick < 0) {
+                return;
+            }
+            std::string name = choices[pick].utf8_string();
+            if (pick == 4) {
+                wxFileDialog dialog(this, "House rules", "", "", "Ruleset files (*.xml)|*.xml",
+                                    wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+                if (dialog.ShowModal() != wxID_OK) {
+                    return;
+                }
+                name = dialog.GetPath().utf8_string();
+            }
+            if (auto used = doc_->useRuleset(name); !used) {
+                reportError("Cannot use this ruleset", wxString::FromUTF8(used.error()));
+                return;
+            }
+            ScenarioInfo info = doc_->scenario().info;
+            info.ruleset = name;
+            doc_->execute(edits::setInfo(doc_->scenario(), info));
+        },
+        IdRuleset);
     Bind(
         wxEVT_MENU,
         [](wxCommandEvent&) {
@@ -71,54 +376,157 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable", wxDefaultPositi
             wxAboutBox(info);
         },
         wxID_ABOUT);
-    reportError = [this](const wxString& title, const wxString& message) {
-        wxMessageBox(message, title, wxOK | wxICON_ERROR, this);
+}
+
+void MainFrame::setDocument(std::unique_ptr<Document> doc) {
+    canvas_->setDocument(nullptr);
+    doc_ = std::move(doc);
+    doc_->addListener([this](const ChangeSet& cs) { onChanged(cs); });
+    canvas_->setDocument(doc_.get());
+    canvas_->tools()->onTerrainPicked = [this](TerrainIndex t) { tools_->showTerrain(t); };
+    canvas_->tools()->onSelected = [this](std::optional<PieceRef> piece) {
+        properties_->show(piece);
+        if (piece) {
+            oob_->selectPiece(*piece);
+        }
     };
+    tools_->setTerrainTypes(doc_->scenario().map.terrainTypes);
+    oob_->setDocument(doc_.get());
+    properties_->setDocument(doc_.get());
+    showProblems();
     updateTitle();
 }
 
 bool MainFrame::open(const std::filesystem::path& file) {
-    auto loaded = readScenario(file);
-    if (!loaded) {
-        reportError("Cannot open scenario", wxString::FromUTF8(loaded.error().toString()));
+    std::filesystem::path from = file;
+    if (auto autosave = recoverableAutosaveFor(file)) {
+        if (ask("There is unsaved work for " + wxString::FromUTF8(file.filename().string()) +
+                " from a session that did not close properly.\nRecover it?") == wxYES) {
+            from = *autosave;
+        }
+    }
+    auto doc = Document::open(from);
+    if (!doc) {
+        reportError("Cannot open scenario", wxString::FromUTF8(doc.error()));
         return false;
     }
-    scenario_ = std::move(*loaded);
-    file_ = file;
-    canvas_->setScenario(&scenario_);
+    if (from != file) {
+        // Recovered work belongs to the original file and is unsaved until the user saves it.
+        auto recovered = std::make_unique<Document>((*doc)->scenario(), file);
+        recovered->markRecovered();
+        setDocument(std::move(recovered));
+    } else {
+        setDocument(std::move(*doc));
+    }
+    recent_.AddFileToHistory(wxString::FromUTF8(file.string()));
+    recent_.Save(*wxConfig::Get());
+    return true;
+}
+
+void MainFrame::newScenario(const Grid::Parameters& grid, double yardsPerCell) {
+    Scenario s;
+    s.map = Map::blank(Grid(grid), defaultTerrainTypes());
+    s.map.yardsPerCell = yardsPerCell;
+    s.info.title = "Untitled";
+    s.info.ruleset = grid.shape == GridShape::Square ? "acw-area" : "hexed-general";
+    setDocument(std::make_unique<Document>(std::move(s)));
+}
+
+bool MainFrame::save() {
+    if (!doc_) {
+        return false;
+    }
+    if (doc_->file().empty()) {
+        wxFileDialog dialog(this, "Save scenario", "", "untitled.sandtable.xml",
+                            "Sandtable scenarios (*.xml)|*.xml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+        if (dialog.ShowModal() != wxID_OK) {
+            return false;
+        }
+        return saveAs(dialog.GetPath().utf8_string());
+    }
+    return saveAs(doc_->file());
+}
+
+bool MainFrame::saveAs(const std::filesystem::path& file) {
+    if (auto saved = doc_->save(file); !saved) {
+        reportError("Cannot save", wxString::FromUTF8(saved.error()));
+        return false;
+    }
+    recent_.AddFileToHistory(wxString::FromUTF8(file.string()));
     updateTitle();
+    SetStatusText("Saved " + wxString::FromUTF8(file.filename().string()), 1);
+    return true;
+}
+
+bool MainFrame::confirmDiscard() {
+    if (!doc_ || !doc_->isModified()) {
+        return true;
+    }
+    const int answer = ask("Save the changes to " + wxString::FromUTF8(doc_->displayName()) + " first?");
+    if (answer == wxCANCEL) {
+        return false;
+    }
+    if (answer == wxYES) {
+        return save();
+    }
+    doc_->removeAutosave();
     return true;
 }
 
 void MainFrame::updateTitle() {
-    wxString title = "Sandtable";
-    if (!file_.empty()) {
-        title = wxString::FromUTF8(scenario_.info.title.empty() ? file_.filename().string()
-                                                                : scenario_.info.title) +
-                " - " + wxString::FromUTF8(file_.filename().string()) + " - Sandtable";
+    if (!doc_) {
+        SetTitle("Sandtable");
+        return;
     }
-    SetTitle(title);
+    const std::string& title = doc_->scenario().info.title;
+    SetTitle(wxString((doc_->isModified() ? "*" : "")) +
+             wxString::FromUTF8(title.empty() ? doc_->displayName() : title) + " - " +
+             wxString::FromUTF8(doc_->displayName()) + " - Sandtable");
+    GetMenuBar()->Enable(wxID_UNDO, doc_->history().canUndo());
+    GetMenuBar()->Enable(wxID_REDO, doc_->history().canRedo());
+    GetMenuBar()->SetLabel(wxID_UNDO, "&Undo " + wxString::FromUTF8(doc_->history().undoText().value_or("")) +
+                                          "\tCtrl+Z");
+    GetMenuBar()->SetLabel(wxID_REDO, "&Redo " + wxString::FromUTF8(doc_->history().redoText().value_or("")) +
+                                          "\tCtrl+Y");
+}
+
+void MainFrame::showProblems() {
+    problems_->show(doc_->problems(), doc_->scenario().map.grid, doc_->rulesetName());
+}
+
+void MainFrame::onChanged(const ChangeSet& cs) {
+    if (cs.everything) {
+        tools_->setTerrainTypes(doc_->scenario().map.terrainTypes);
+    }
+    if (cs.touches(OrderChanged | PlacementsChanged | InfoChanged)) {
+        oob_->rebuild();
+        properties_->refresh();
+    }
+    showProblems();
+    updateTitle();
+    canvas_->Refresh(false);
 }
 
 void MainFrame::onHover(std::optional<Offset> cell) {
-    if (!cell || file_.empty()) {
+    if (!cell || !doc_) {
         SetStatusText("", 0);
         return;
     }
-    const Map& map = scenario_.map;
+    const Scenario& s = doc_->scenario();
+    const Map& map = s.map;
     wxString text = wxString::Format("%s  %s  level %d", map.grid.label(*cell),
                                      wxString::FromUTF8(map.terrainAt(*cell).name), map.elevationAt(*cell));
-    for (const auto& [piece, placement] : scenario_.deployment.placements) {
-        if (std::ranges::find(placement.cells, *cell) == placement.cells.end()) {
+    for (const auto& [piece, placement] : s.deployment.placements) {
+        if (std::find(placement.cells.begin(), placement.cells.end(), *cell) == placement.cells.end()) {
             continue;
         }
-        if (piece.kind == PieceKind::Unit) {
-            text += "  |  " + wxString::FromUTF8(scenario_.oob.units.at(UnitId{piece.id}).name);
-        } else if (piece.kind == PieceKind::Commander) {
-            text += "  |  " +
-                    wxString::FromUTF8(scenario_.oob.headquarters.at(HeadquartersId{piece.id}).commander);
-        } else {
-            text += "  |  " + wxString::FromUTF8(scenario_.oob.trains.at(TrainId{piece.id}).name);
+        if (piece.kind == PieceKind::Unit && s.oob.units.contains(UnitId{piece.id})) {
+            text += "  |  " + wxString::FromUTF8(s.oob.units.at(UnitId{piece.id}).name);
+        } else if (piece.kind == PieceKind::Commander &&
+                   s.oob.headquarters.contains(HeadquartersId{piece.id})) {
+            text += "  |  " + wxString::FromUTF8(s.oob.headquarters.at(HeadquartersId{piece.id}).commander);
+        } else if (piece.kind == PieceKind::Train && s.oob.trains.contains(TrainId{piece.id})) {
+            text += "  |  " + wxString::FromUTF8(s.oob.trains.at(TrainId{piece.id}).name);
         }
     }
     SetStatusText(text, 0);

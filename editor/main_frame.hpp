@@ -1,32 +1,68 @@
 #pragma once
-// The editor's main window. For now it opens a scenario and shows its map read-only.
+// The editor's main window: the map canvas in the middle, dockable panels around it (tools,
+// layers, order of battle, properties, problems), menus with the usual shortcuts, a status bar,
+// autosave every minute, and never closing over unsaved work without asking.
 #include "canvas/map_canvas.hpp"
-#include "model/scenario.hpp"
+#include "editor/document.hpp"
 
 #include <filesystem>
 #include <functional>
+#include <memory>
+#include <wx/aui/aui.h>
+#include <wx/filehistory.h>
 #include <wx/frame.h>
+#include <wx/timer.h>
 
 namespace sandtable {
+
+class ToolsPanel;
+class OobPanel;
+class PropertiesPanel;
+class ProblemsPanel;
 
 class MainFrame : public wxFrame {
   public:
     MainFrame();
-    // Shows the reader's error (file, line, what) in a dialog and keeps the current scenario on failure.
-    bool open(const std::filesystem::path& file);
+    ~MainFrame() override;
 
-    const Scenario& scenario() const { return scenario_; }
+    // Opens a scenario (offering to recover a newer autosave); on failure shows the reader's
+    // message (file, line, what) and keeps the current document.
+    bool open(const std::filesystem::path& file);
+    void newScenario(const Grid::Parameters& grid, double yardsPerCell);
+    bool save();
+    bool saveAs(const std::filesystem::path& file);
+    // Asks before losing unsaved work; true when it is fine to close or replace the document.
+    bool confirmDiscard();
+
+    Document* document() const { return doc_.get(); }
     MapCanvas* canvas() const { return canvas_; }
-    // How errors reach the user; a dialog by default, replaced in tests.
+    ProblemsPanel* problems() const { return problems_; }
+    OobPanel* orderOfBattle() const { return oob_; }
+    ToolsPanel* toolsPanel() const { return tools_; }
+
+    // How messages and questions reach the user; dialogs by default, replaced in tests.
     std::function<void(const wxString& title, const wxString& message)> reportError;
+    // Returns wxYES, wxNO or wxCANCEL.
+    std::function<int(const wxString& question)> ask;
+    std::function<wxString(const wxString& question)> askText;
 
   private:
+    void setDocument(std::unique_ptr<Document> doc);
+    void buildMenus();
     void updateTitle();
+    void onChanged(const ChangeSet& cs);
     void onHover(std::optional<Offset> cell);
+    void showProblems();
 
-    Scenario scenario_;
-    std::filesystem::path file_;
+    std::unique_ptr<Document> doc_;
+    wxAuiManager aui_;
     MapCanvas* canvas_ = nullptr;
+    ToolsPanel* tools_ = nullptr;
+    OobPanel* oob_ = nullptr;
+    PropertiesPanel* properties_ = nullptr;
+    ProblemsPanel* problems_ = nullptr;
+    wxFileHistory recent_;
+    wxTimer autosave_;
 };
 
 } // namespace sandtable

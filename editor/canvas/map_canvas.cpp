@@ -1,29 +1,71 @@
 #include "map_canvas.hpp"
 
+#include "model/commands/edits.hpp"
+
 #include <wx/dcbuffer.h>
+#include <wx/dnd.h>
 
 #include <algorithm>
 
 namespace sandtable {
+namespace {
+
+// Accepts "piece:unit:3" dragged from the order-of-battle tree and deploys it where it is dropped.
+class PieceDropTarget : public wxTextDropTarget {
+  public:
+    explicit PieceDropTarget(MapCanvas& canvas) : canvas_(canvas) {}
+    bool OnDropText(wxCoord x, wxCoord y, const wxString& text) override {
+        const std::string s = text.utf8_string();
+        if (!s.starts_with("piece:") || canvas_.tools() == nullptr) {
+            return false;
+        }
+        const auto colon = s.find(':', 6);
+        const auto kind = parseEnum<PieceKind>(s.substr(6, colon - 6));
+        if (!kind || colon == std::string::npos) {
+            return false;
+        }
+        const auto id = static_cast<std::uint32_t>(std::stoul(s.substr(colon + 1)));
+        canvas_.tools()->placePiece(PieceRef{*kind, id}, canvas_.toMap(wxPoint(x, y)));
+        return true;
+    }
+
+  private:
+    MapCanvas& canvas_;
+};
+
+} // namespace
 
 MapCanvas::MapCanvas(wxWindow* parent)
     : wxWindow(parent, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxWANTS_CHARS) {
     SetBackgroundStyle(wxBG_STYLE_PAINT);
+    SetDropTarget(new PieceDropTarget(*this)); // wx owns drop targets
     Bind(wxEVT_PAINT, &MapCanvas::onPaint, this);
     Bind(wxEVT_MOUSEWHEEL, &MapCanvas::onWheel, this);
-    Bind(wxEVT_MIDDLE_DOWN, &MapCanvas::onMouse, this);
-    Bind(wxEVT_MIDDLE_UP, &MapCanvas::onMouse, this);
-    Bind(wxEVT_MOTION, &MapCanvas::onMouse, this);
+    for (auto type : {wxEVT_LEFT_DOWN, wxEVT_LEFT_UP, wxEVT_MIDDLE_DOWN, wxEVT_MIDDLE_UP, wxEVT_RIGHT_DOWN,
+                      wxEVT_RIGHT_UP, wxEVT_MOTION}) {
+        Bind(type, &MapCanvas::onMouse, this);
+    }
     Bind(wxEVT_KEY_DOWN, &MapCanvas::onKey, this);
+    Bind(wxEVT_KEY_UP, [this](wxKeyEvent& e) {
+        if (e.GetKeyCode() == WXK_SPACE) {
+            spaceDown_ = false;
+        }
+        e.Skip();
+    });
     Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
         Refresh(false);
         e.Skip();
     });
 }
 
-void MapCanvas::setScenario(const Scenario* scenario) {
-    scenario_ = scenario;
-    layout_ = scenario ? std::make_unique<sandtable::Layout>(scenario->map.grid, cellSize) : nullptr;
+void MapCanvas::setDocument(Document* document) {
+    doc_ = document;
+    tools_.reset();
+    layout_ =
+        document ? std::make_unique<sandtable::Layout>(document->scenario().map.grid, cellSize) : nullptr;
+    if (document) {
+        tools_ = std::make_unique<ToolController>(*document, *layout_);
+    }
     zoomToFit();
 }
 
@@ -49,11 +91,22 @@ void MapCanvas::zoomBy(double factor, wxPoint anchor) {
     Refresh(false);
 }
 
+void MapCanvas::centreOn(Offset cell) {
+    if (!layout_) {
+        return;
+    }
+    const Point p = layout_->cellCenter(cell);
+    const wxSize size = GetClientSize();
+    scrollX_ = p.x * zoom_ - size.x / 2.0;
+    scrollY_ = p.y * zoom_ - size.y / 2.0;
+    Refresh(false);
+}
+
 void MapCanvas::onPaint(wxPaintEvent&) {
     wxAutoBufferedPaintDC dc(this);
     dc.SetBackground(wxBrush(wxColour(60, 60, 64)));
     dc.Clear();
-    if (!scenario_ || !layout_) {
+    if (!doc_ || !layout_) {
         return;
     }
     std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
@@ -64,7 +117,43 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     gc->Scale(zoom_, zoom_);
     const wxSize size = GetClientSize();
     const wxRect2DDouble visible(scrollX_ / zoom_, scrollY_ / zoom_, size.x / zoom_, size.y / zoom_);
-    MapRenderer(*scenario_, *layout_).draw(*gc, visible, zoom_);
+    MapRenderer(doc_->scenario(), *layout_).draw(*gc, visible, zoom_, options_);
+    drawOverlay(*gc);
+}
+
+// Problem markers (red for errors, amber for warnings) and the selected piece.
+void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
+    const double r = cellSize * 0.47;
+    for (const Violation& v : doc_->problems().violations) {
+        if (v.excluded || v.severity == Severity::Info || v.cells.empty() ||
+            !doc_->scenario().map.grid.contains(v.cells.front())) {
+            continue;
+        }
+        const Point p = layout_->cellCenter(v.cells.front());
+        const wxColour colour = v.severity == Severity::Error ? wxColour(220, 30, 30) : wxColour(240, 160, 0);
+        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(colour).Width(cellSize * 0.06)));
+        gc.SetBrush(*wxTRANSPARENT_BRUSH);
+        gc.DrawEllipse(p.x - r, p.y - r, 2 * r, 2 * r);
+    }
+    if (tools_ && tools_->selected()) {
+        auto it = doc_->scenario().deployment.placements.find(*tools_->selected());
+        if (it != doc_->scenario().deployment.placements.end()) {
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255))
+                                       .Width(cellSize * 0.05)
+                                       .Style(wxPENSTYLE_SHORT_DASH)));
+            gc.SetBrush(*wxTRANSPARENT_BRUSH);
+            for (Offset c : it->second.cells) {
+                const auto corners = layout_->corners(c);
+                wxGraphicsPath path = gc.CreatePath();
+                path.MoveToPoint(corners[0].x, corners[0].y);
+                for (std::size_t i = 1; i < corners.size(); ++i) {
+                    path.AddLineToPoint(corners[i].x, corners[i].y);
+                }
+                path.CloseSubpath();
+                gc.StrokePath(path);
+            }
+        }
+    }
 }
 
 void MapCanvas::onWheel(wxMouseEvent& e) {
@@ -75,18 +164,37 @@ void MapCanvas::onWheel(wxMouseEvent& e) {
 }
 
 void MapCanvas::onMouse(wxMouseEvent& e) {
-    if (e.MiddleDown()) {
-        dragFrom_ = e.GetPosition();
-        CaptureMouse();
-    } else if (e.MiddleUp()) {
-        dragFrom_.reset();
+    SetFocus();
+    const bool panButton = e.MiddleDown() || e.RightDown() || (e.LeftDown() && spaceDown_);
+    if (panButton) {
+        panFrom_ = e.GetPosition();
+        if (!HasCapture()) {
+            CaptureMouse();
+        }
+    } else if (e.LeftDown() && tools_) {
+        toolActive_ = true;
+        if (!HasCapture()) {
+            CaptureMouse();
+        }
+        tools_->press(toMap(e.GetPosition()));
+        Refresh(false);
+    } else if (e.LeftUp() || e.MiddleUp() || e.RightUp()) {
+        if (toolActive_ && e.LeftUp() && tools_) {
+            tools_->release(toMap(e.GetPosition()));
+            Refresh(false);
+        }
+        toolActive_ = false;
+        panFrom_.reset();
         if (HasCapture()) {
             ReleaseMouse();
         }
-    } else if (e.Dragging() && dragFrom_) {
-        scrollX_ -= e.GetPosition().x - dragFrom_->x;
-        scrollY_ -= e.GetPosition().y - dragFrom_->y;
-        dragFrom_ = e.GetPosition();
+    } else if (e.Dragging() && panFrom_) {
+        scrollX_ -= e.GetPosition().x - panFrom_->x;
+        scrollY_ -= e.GetPosition().y - panFrom_->y;
+        panFrom_ = e.GetPosition();
+        Refresh(false);
+    } else if (e.Dragging() && toolActive_ && tools_) {
+        tools_->drag(toMap(e.GetPosition()));
         Refresh(false);
     }
     if (onHover && layout_) {
@@ -98,6 +206,9 @@ void MapCanvas::onMouse(wxMouseEvent& e) {
 void MapCanvas::onKey(wxKeyEvent& e) {
     const double step = 60;
     switch (e.GetKeyCode()) {
+    case WXK_SPACE:
+        spaceDown_ = true;
+        return;
     case WXK_LEFT:
         scrollX_ -= step;
         break;
@@ -117,6 +228,23 @@ void MapCanvas::onKey(wxKeyEvent& e) {
     case '-':
         zoomBy(0.8, wxPoint(GetClientSize().x / 2, GetClientSize().y / 2));
         return;
+    case '[':
+        if (tools_) {
+            tools_->rotateSelected(-1);
+        }
+        break;
+    case ']':
+        if (tools_) {
+            tools_->rotateSelected(1);
+        }
+        break;
+    case WXK_DELETE:
+    case WXK_BACK:
+        if (tools_ && tools_->selected() && doc_) {
+            doc_->execute(edits::setPlacement(doc_->scenario(), *tools_->selected(), std::nullopt));
+            tools_->select(std::nullopt);
+        }
+        break;
     default:
         e.Skip();
         return;

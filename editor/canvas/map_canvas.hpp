@@ -1,6 +1,10 @@
 #pragma once
-// MapCanvas shows the map: pan with the middle button or arrow keys, zoom to the cursor with the
-// wheel. It draws through MapRenderer and reports the cell under the mouse.
+// MapCanvas shows the map and lets the current tool edit it: left button for the tool, middle
+// button, right button or space+drag to pan, wheel to zoom to the cursor (5% to 1600%), arrows to
+// scroll, [ and ] to turn the selected piece, Delete to take it off the map. It draws only what is
+// visible, through MapRenderer, with problem markers and the selection on top.
+#include "editor/document.hpp"
+#include "editor/tools/tool_controller.hpp"
 #include "map_renderer.hpp"
 
 #include <functional>
@@ -14,11 +18,20 @@ class MapCanvas : public wxWindow {
   public:
     explicit MapCanvas(wxWindow* parent);
 
-    // The canvas keeps a reference: the scenario must outlive it or be replaced with setScenario.
-    void setScenario(const Scenario* scenario);
+    // The canvas keeps references: call again (or with nullptr) before the document goes away.
+    void setDocument(Document* document);
+    ToolController* tools() { return tools_.get(); }
+    const sandtable::Layout* layout() const { return layout_.get(); }
+    RenderOptions& renderOptions() { return options_; }
+
     void zoomToFit();
     void zoomBy(double factor, wxPoint anchor);
+    void centreOn(Offset cell);
     double zoom() const { return zoom_; }
+    Point toMap(wxPoint p) const { return {(p.x + scrollX_) / zoom_, (p.y + scrollY_) / zoom_}; }
+    wxPoint toScreen(Point p) const {
+        return wxPoint(static_cast<int>(p.x * zoom_ - scrollX_), static_cast<int>(p.y * zoom_ - scrollY_));
+    }
 
     std::function<void(std::optional<Offset>)> onHover;
 
@@ -30,13 +43,17 @@ class MapCanvas : public wxWindow {
     void onWheel(wxMouseEvent&);
     void onMouse(wxMouseEvent&);
     void onKey(wxKeyEvent&);
-    Point toMap(wxPoint p) const { return {(p.x + scrollX_) / zoom_, (p.y + scrollY_) / zoom_}; }
+    void drawOverlay(wxGraphicsContext& gc) const;
 
-    const Scenario* scenario_ = nullptr;
+    Document* doc_ = nullptr;
     std::unique_ptr<sandtable::Layout> layout_;
+    std::unique_ptr<ToolController> tools_;
+    RenderOptions options_;
     double zoom_ = 0.5;
     double scrollX_ = 0, scrollY_ = 0; // pixels
-    std::optional<wxPoint> dragFrom_;
+    std::optional<wxPoint> panFrom_;
+    bool toolActive_ = false;
+    bool spaceDown_ = false;
 };
 
 } // namespace sandtable

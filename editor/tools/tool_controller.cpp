@@ -55,7 +55,9 @@ void ToolController::paintAt(Point p, bool continueStroke) {
     const Scenario& s = doc_.scenario();
     switch (settings.tool) {
     case Tool::Terrain:
-        doc_.execute(edits::paint(s, CellLayer::Terrain, grid().range(*cell, settings.brushRadius), settings.terrain, stroke_), continueStroke);
+        doc_.execute(edits::paint(s, CellLayer::Terrain, grid().range(*cell, settings.brushRadius),
+                                  settings.terrain, stroke_),
+                     continueStroke);
         break;
     case Tool::Raise:
     case Tool::Lower: {
@@ -89,7 +91,8 @@ void ToolController::paintAt(Point p, bool continueStroke) {
         }
         break;
     }
-    default: break;
+    default:
+        break;
     }
 }
 
@@ -102,7 +105,9 @@ void ToolController::press(Point p) {
     case Tool::Terrain:
     case Tool::Raise:
     case Tool::Lower:
-    case Tool::Eraser: paintAt(p, false); break;
+    case Tool::Eraser:
+        paintAt(p, false);
+        break;
     case Tool::Fill: {
         if (!cell) {
             return;
@@ -151,7 +156,8 @@ void ToolController::press(Point p) {
             pathCells_.push_back(*cell);
             // Starting on the end of a path of the same kind continues it.
             for (const auto& [id, path] : s.map.paths) {
-                if (path.kind == settings.pathKind && (path.cells.back() == *cell || path.cells.front() == *cell)) {
+                if (path.kind == settings.pathKind &&
+                    (path.cells.back() == *cell || path.cells.front() == *cell)) {
                     extending_ = id;
                     break;
                 }
@@ -161,10 +167,13 @@ void ToolController::press(Point p) {
     case Tool::Feature:
         if (cell) {
             std::optional<Side> side;
-            if (settings.featureKind == FeatureKind::Objective || settings.featureKind == FeatureKind::EntryPoint) {
+            if (settings.featureKind == FeatureKind::Objective ||
+                settings.featureKind == FeatureKind::EntryPoint) {
                 side = Side::Union;
             }
-            doc_.execute(edits::setFeature(s, edits::nextFeatureId(s), Feature{settings.featureKind, *cell, settings.featureName, side, 0}));
+            doc_.execute(
+                edits::setFeature(s, edits::nextFeatureId(s),
+                                  Feature{settings.featureKind, *cell, settings.featureName, side, 0}));
         }
         break;
     case Tool::Select:
@@ -181,7 +190,9 @@ void ToolController::drag(Point p) {
     case Tool::Terrain:
     case Tool::Raise:
     case Tool::Lower:
-    case Tool::Eraser: paintAt(p, true); break;
+    case Tool::Eraser:
+        paintAt(p, true);
+        break;
     case Tool::Path:
         if (cell && !pathCells_.empty() && *cell != pathCells_.back()) {
             // Fill any gap with a straight line, so a fast drag still makes a chain of neighbours.
@@ -200,17 +211,20 @@ void ToolController::drag(Point p) {
             Placement moved = it->second;
             const Hex delta = grid().isHex() ? grid().toHex(*cell) - grid().toHex(*dragFrom_) : Hex{};
             for (Offset& c : moved.cells) {
-                c = grid().isHex() ? grid().fromHex(grid().toHex(c) + delta)
-                                   : Offset{c.col + cell->col - dragFrom_->col, c.row + cell->row - dragFrom_->row};
+                c = grid().isHex()
+                        ? grid().fromHex(grid().toHex(c) + delta)
+                        : Offset{c.col + cell->col - dragFrom_->col, c.row + cell->row - dragFrom_->row};
             }
-            if (std::all_of(moved.cells.begin(), moved.cells.end(), [&](Offset c) { return grid().contains(c); })) {
+            if (std::all_of(moved.cells.begin(), moved.cells.end(),
+                            [&](Offset c) { return grid().contains(c); })) {
                 doc_.execute(edits::setPlacement(s, *selected_, moved), dragging_);
                 dragging_ = true;
                 dragFrom_ = *cell;
             }
         }
         break;
-    default: break;
+    default:
+        break;
     }
 }
 

@@ -11,19 +11,30 @@
 
 namespace sandtable {
 
-enum class Tool : std::uint8_t { Select, Terrain, Fill, Eyedropper, Raise, Lower, Hexside, Path, Feature, Eraser };
+enum class Tool : std::uint8_t {
+    Select,
+    Terrain,
+    Fill,
+    Eyedropper,
+    Raise,
+    Lower,
+    Hexside,
+    Path,
+    Feature,
+    Eraser
+};
 
 template <> struct EnumNames<Tool> {
     static constexpr std::array<NameOf<Tool>, 10> names{{{Tool::Select, "select"},
-                                                          {Tool::Terrain, "terrain"},
-                                                          {Tool::Fill, "fill"},
-                                                          {Tool::Eyedropper, "eyedropper"},
-                                                          {Tool::Raise, "raise"},
-                                                          {Tool::Lower, "lower"},
-                                                          {Tool::Hexside, "hexside"},
-                                                          {Tool::Path, "path"},
-                                                          {Tool::Feature, "feature"},
-                                                          {Tool::Eraser, "eraser"}}};
+                                                         {Tool::Terrain, "terrain"},
+                                                         {Tool::Fill, "fill"},
+                                                         {Tool::Eyedropper, "eyedropper"},
+                                                         {Tool::Raise, "raise"},
+                                                         {Tool::Lower, "lower"},
+                                                         {Tool::Hexside, "hexside"},
+                                                         {Tool::Path, "path"},
+                                                         {Tool::Feature, "feature"},
+                                                         {Tool::Eraser, "eraser"}}};
 };
 
 struct ToolSettings {
@@ -38,7 +49,7 @@ struct ToolSettings {
 };
 
 class ToolController {
-public:
+  public:
     ToolController(Document& document, const Layout& layout) : doc_(document), layout_(layout) {}
 
     ToolSettings settings;
@@ -61,7 +72,7 @@ public:
     // The top piece standing in a cell (units first), if any.
     std::optional<PieceRef> pieceAt(Offset c) const;
 
-private:
+  private:
     void paintAt(Point p, bool continueStroke);
     const Grid& grid() const { return doc_.scenario().map.grid; }
 

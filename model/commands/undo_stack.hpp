@@ -24,6 +24,8 @@ class UndoStack {
     void undo();
     void redo();
     void markClean();
+    // The scenario differs from any saved file (recovered from an autosave, say).
+    void markDirty() { cleanIndex_.reset(); }
     bool isModified() const { return !cleanIndex_ || *cleanIndex_ != index_; }
     std::size_t size() const { return commands_.size(); }
     std::size_t index() const { return index_; }

@@ -13,7 +13,7 @@ namespace {
 namespace fs = std::filesystem;
 
 class DocumentTest : public testing::Test {
-protected:
+  protected:
     void SetUp() override {
         dir = fs::temp_directory_path() / ("sandtable-doc-" + std::to_string(::getpid()));
         fs::remove_all(dir);
@@ -40,7 +40,9 @@ TEST_F(DocumentTest, ProblemsFollowEveryEditUndoAndRedo) {
     d.execute(edits::setPlacement(d.scenario(), PieceRef::unit(UnitId{2}), placement));
     ASSERT_EQ(d.problems().errors(), 1);
     const auto& found = d.problems().violations;
-    EXPECT_TRUE(std::ranges::any_of(found, [](const Violation& v) { return v.rule == "stacking.units-per-cell" && v.severity == Severity::Error; }));
+    EXPECT_TRUE(std::ranges::any_of(found, [](const Violation& v) {
+        return v.rule == "stacking.units-per-cell" && v.severity == Severity::Error;
+    }));
     // ...and goes with undo, and comes back with redo.
     d.undo();
     EXPECT_EQ(d.problems().errors(), 0);
@@ -101,7 +103,9 @@ TEST_F(DocumentTest, UntitledDocumentsAutosaveInTheStateFolder) {
 TEST_F(DocumentTest, ABadFileGivesTheReadersMessage) {
     auto doc = Document::open(fs::path(SANDTABLE_TEST_DATA) / "bad" / "unknown-arm.xml");
     ASSERT_FALSE(doc);
-    EXPECT_NE(doc.error().find("unknown-arm.xml:49:5: attribute 'arm' of <unit> is 'infantery'"), std::string::npos) << doc.error();
+    EXPECT_NE(doc.error().find("unknown-arm.xml:49:5: attribute 'arm' of <unit> is 'infantery'"),
+              std::string::npos)
+        << doc.error();
 }
 
 TEST_F(DocumentTest, AnUnknownRulesetIsReported) {

@@ -8,10 +8,10 @@ namespace sandtable {
 namespace {
 
 class Tools : public testing::Test {
-protected:
+  protected:
     Tools()
-        : doc(generateScenario(GeneratorParameters{20, 16, 60, 4, 3, GridShape::HexFlat})), layout(doc.scenario().map.grid, 100),
-          tools(doc, layout) {}
+        : doc(generateScenario(GeneratorParameters{20, 16, 60, 4, 3, GridShape::HexFlat})),
+          layout(doc.scenario().map.grid, 100), tools(doc, layout) {}
     Point at(Offset c) const { return layout.cellCenter(c); }
     Document doc;
     Layout layout;
@@ -85,7 +85,8 @@ TEST_F(Tools, HexsideToolTogglesTheNearestSide) {
     tools.settings.sideFeature = SideFeature::Wall;
     const Grid& g = doc.scenario().map.grid;
     auto [a, b] = layout.edgeSegment(g.edge({5, 5}, 2));
-    const Point nearSide{(a.x + b.x) / 2 * 0.9 + at({5, 5}).x * 0.1, (a.y + b.y) / 2 * 0.9 + at({5, 5}).y * 0.1};
+    const Point nearSide{(a.x + b.x) / 2 * 0.9 + at({5, 5}).x * 0.1,
+                         (a.y + b.y) / 2 * 0.9 + at({5, 5}).y * 0.1};
     EXPECT_EQ(tools.nearestEdge(nearSide), g.edge({5, 5}, 2));
     tools.press(nearSide);
     EXPECT_TRUE(doc.scenario().map.hexsideAt(g.edge({5, 5}, 2)).has(SideFeature::Wall));

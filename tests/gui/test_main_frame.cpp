@@ -1,18 +1,24 @@
+// The editor window, driven the way a user drives it: tools on the canvas, the drop target that
+// takes pieces from the tree, menu commands, the problems panel, saving, recovery.
 #include "editor/main_frame.hpp"
+#include "editor/panels/problems_panel.hpp"
+#include "model/commands/edits.hpp"
 
 #include <gtest/gtest.h>
 #include <wx/app.h>
 #include <wx/dcclient.h>
 #include <wx/dcmemory.h>
+#include <wx/dnd.h>
 #include <wx/image.h>
 
+#include <cstdlib>
 #include <filesystem>
 
 namespace sandtable {
 namespace {
 
-const std::filesystem::path sample =
-    std::filesystem::path(SANDTABLE_SAMPLES) / "first-bull-run" / "first-bull-run.sandtable.xml";
+namespace fs = std::filesystem;
+const fs::path sample = fs::path(SANDTABLE_SAMPLES) / "first-bull-run" / "first-bull-run.sandtable.xml";
 
 void pump() {
     for (int i = 0; i < 20; ++i) {
@@ -20,14 +26,49 @@ void pump() {
     }
 }
 
-TEST(MainFrame, OpensTheSampleAndShowsItsMap) {
-    auto* frame = new MainFrame;
-    frame->Show();
+class EditorWindow : public testing::Test {
+  protected:
+    void SetUp() override {
+        dir = fs::temp_directory_path() / ("sandtable-gui-" + std::to_string(::getpid()));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        ::setenv("XDG_STATE_HOME", (dir / "state").c_str(), 1);
+        frame = new MainFrame;
+        frame->reportError = [this](const wxString&, const wxString& message) { errors.push_back(message); };
+        frame->ask = [this](const wxString& question) {
+            questions.push_back(question);
+            return answer;
+        };
+        frame->askText = [](const wxString&) { return wxString("Historical"); };
+        frame->Show();
+        pump();
+    }
+    void TearDown() override {
+        frame->ask = [](const wxString&) { return wxNO; };
+        frame->Destroy();
+        pump();
+        ::unsetenv("XDG_STATE_HOME");
+        fs::remove_all(dir);
+    }
+    void menu(int id) {
+        wxCommandEvent e(wxEVT_MENU, id);
+        frame->ProcessWindowEvent(e);
+        pump();
+    }
+    Point at(Offset c) const { return frame->canvas()->layout()->cellCenter(c); }
+    const Scenario& scenario() const { return frame->document()->scenario(); }
+
+    fs::path dir;
+    MainFrame* frame = nullptr;
+    std::vector<wxString> errors;
+    std::vector<wxString> questions;
+    int answer = wxNO;
+};
+
+TEST_F(EditorWindow, OpensTheSampleAndShowsItsMap) {
     ASSERT_TRUE(frame->open(sample));
     pump();
     EXPECT_TRUE(frame->GetTitle().Contains("First Bull Run"));
-    EXPECT_GT(frame->scenario().oob.units.size(), 20u);
-    // The canvas really drew the map: grab its pixels and look for terrain colour.
     MapCanvas* canvas = frame->canvas();
     canvas->Update();
     const wxSize size = canvas->GetClientSize();
@@ -39,7 +80,7 @@ TEST(MainFrame, OpensTheSampleAndShowsItsMap) {
         mem.Blit(0, 0, size.x, size.y, &client, 0, 0);
     }
     const wxImage image = shot.ConvertToImage();
-    const Rgb open = frame->scenario().map.terrainTypes[0].colour;
+    const Rgb open = scenario().map.terrainTypes[0].colour;
     int terrainPixels = 0;
     for (int y = 0; y < image.GetHeight(); y += 4) {
         for (int x = 0; x < image.GetWidth(); x += 4) {
@@ -48,20 +89,118 @@ TEST(MainFrame, OpensTheSampleAndShowsItsMap) {
         }
     }
     EXPECT_GT(terrainPixels, 100) << "the canvas shows no open ground";
-    frame->Destroy();
+}
+
+TEST_F(EditorWindow, ABadFileShowsTheReadersMessageAndKeepsTheCurrentScenario) {
+    ASSERT_TRUE(frame->open(sample));
+    EXPECT_FALSE(frame->open(fs::path(SANDTABLE_TEST_DATA) / "bad" / "unknown-arm.xml"));
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_TRUE(errors[0].Contains("unknown-arm.xml:49:5:")) << errors[0];
+    EXPECT_TRUE(frame->GetTitle().Contains("First Bull Run"));
+}
+
+TEST_F(EditorWindow, PaintAStrokeThenUndoIt) {
+    const Scenario before = scenario();
+    ToolController& tools = *frame->canvas()->tools();
+    tools.settings.tool = Tool::Terrain;
+    tools.settings.terrain = 1;
+    tools.press(at({5, 5}));
+    tools.drag(at({6, 5}));
+    tools.release(at({7, 5}));
+    pump();
+    EXPECT_EQ(scenario().map.terrain[scenario().map.grid.index({6, 5})], 1);
+    EXPECT_TRUE(frame->GetTitle().StartsWith("*")) << frame->GetTitle();
+    menu(wxID_UNDO);
+    EXPECT_EQ(scenario(), before);
+    EXPECT_FALSE(frame->GetTitle().StartsWith("*"));
+}
+
+TEST_F(EditorWindow, LayARoad) {
+    ToolController& tools = *frame->canvas()->tools();
+    tools.settings.tool = Tool::Path;
+    tools.settings.pathKind = PathKind::Pike;
+    tools.press(at({2, 2}));
+    tools.drag(at({5, 3}));
+    tools.release(at({8, 3}));
+    ASSERT_EQ(scenario().map.paths.size(), 1u);
+    EXPECT_EQ(scenario().map.paths.begin()->second.kind, PathKind::Pike);
+    EXPECT_EQ(scenario().map.paths.begin()->second.cells.back(), (Offset{8, 3}));
+}
+
+TEST_F(EditorWindow, DropAUnitFromTheTreeAndSeeAStackingProblemComeAndGo) {
+    const fs::path file = dir / "battle.xml";
+    fs::copy_file(fs::path(SANDTABLE_TEST_DATA) / "rules" / "hexed-general.base.xml", file);
+    ASSERT_TRUE(frame->open(file));
+    EXPECT_EQ(frame->document()->problems().errors(), 0);
+    const int rowsBefore = frame->problems()->rowCount();
+    // Drop Cutler's Brigade (unit 2) on the Iron Brigade's hex, as a drag from the tree does.
+    auto* target = dynamic_cast<wxTextDropTarget*>(frame->canvas()->GetDropTarget());
+    ASSERT_NE(target, nullptr);
+    const wxPoint where = frame->canvas()->toScreen(at({2, 2}));
+    ASSERT_TRUE(target->OnDropText(where.x, where.y, "piece:unit:2"));
+    pump();
+    EXPECT_EQ(scenario().deployment.placements.at(PieceRef::unit(UnitId{2})).cells.front(), (Offset{2, 2}));
+    EXPECT_EQ(frame->document()->problems().errors(), 1);
+    EXPECT_EQ(frame->problems()->rowCount(), rowsBefore + 1);
+    menu(wxID_UNDO);
+    EXPECT_EQ(frame->document()->problems().errors(), 0);
+    EXPECT_EQ(frame->problems()->rowCount(), rowsBefore);
+}
+
+TEST_F(EditorWindow, SaveAndReopen) {
+    ToolController& tools = *frame->canvas()->tools();
+    tools.settings.tool = Tool::Raise;
+    tools.press(at({3, 3}));
+    tools.release(at({3, 3}));
+    const fs::path file = dir / "saved.xml";
+    ASSERT_TRUE(frame->saveAs(file));
+    EXPECT_FALSE(frame->GetTitle().StartsWith("*"));
+    const Scenario saved = scenario();
+    ASSERT_TRUE(frame->open(file));
+    EXPECT_EQ(scenario(), saved);
+    EXPECT_EQ(scenario().map.elevationAt({3, 3}), 1);
+}
+
+TEST_F(EditorWindow, RecoverFromAnAutosave) {
+    const fs::path file = dir / "battle.xml";
+    fs::copy_file(sample, file);
+    ASSERT_TRUE(frame->open(file));
+    frame->document()->execute(edits::setEvent(scenario(), 2, "Recovered rain"));
+    ASSERT_TRUE(frame->document()->autosaveIfModified());
+    // A crash: the window goes without saving; a new one opens the file and is offered the work.
+    auto* second = new MainFrame;
+    second->ask = [](const wxString&) { return wxYES; };
+    ASSERT_TRUE(second->open(file));
+    EXPECT_EQ(second->document()->scenario().events.at(2), "Recovered rain");
+    EXPECT_TRUE(second->document()->isModified()) << "recovered work is unsaved until saved";
+    second->ask = [](const wxString&) { return wxNO; };
+    second->Destroy();
     pump();
 }
 
-TEST(MainFrame, ABadFileShowsTheReadersMessageAndKeepsTheCurrentScenario) {
-    auto* frame = new MainFrame;
-    wxString shown;
-    frame->reportError = [&](const wxString&, const wxString& message) { shown = message; };
-    ASSERT_TRUE(frame->open(sample));
-    EXPECT_FALSE(frame->open(std::filesystem::path(SANDTABLE_TEST_DATA) / "bad" / "unknown-arm.xml"));
-    EXPECT_TRUE(shown.Contains("unknown-arm.xml:")) << shown;
-    EXPECT_TRUE(frame->GetTitle().Contains("First Bull Run"));
-    frame->Destroy();
-    pump();
+TEST_F(EditorWindow, ClosingWithUnsavedWorkAsksFirst) {
+    frame->document()->execute(edits::setEvent(scenario(), 2, "Storm"));
+    answer = wxCANCEL;
+    EXPECT_FALSE(frame->Close());
+    ASSERT_EQ(questions.size(), 1u);
+    EXPECT_TRUE(questions[0].Contains("Save the changes"));
+    EXPECT_TRUE(frame->IsShown());
+}
+
+TEST_F(EditorWindow, ExcludeAProblemWithAComment) {
+    const fs::path file = dir / "battle.xml";
+    fs::copy_file(fs::path(SANDTABLE_TEST_DATA) / "rules" / "hexed-general.stacking.units-per-cell.xml",
+                  file);
+    ASSERT_TRUE(frame->open(file));
+    ASSERT_EQ(frame->document()->problems().errors(), 1);
+    const auto& found = frame->document()->problems().violations;
+    const auto v = std::find_if(found.begin(), found.end(),
+                                [](const Violation& x) { return x.severity == Severity::Error; });
+    ASSERT_NE(v, found.end());
+    frame->document()->execute(
+        edits::setExclusions(scenario(), {Exclusion{v->rule, v->cells, v->pieces, "Historical"}}));
+    EXPECT_EQ(frame->document()->problems().errors(), 0);
+    EXPECT_EQ(frame->document()->problems().excluded, 1);
 }
 
 } // namespace

@@ -1,0 +1,101 @@
+#include "tools_panel.hpp"
+
+#include <wx/choice.h>
+#include <wx/radiobox.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+namespace sandtable {
+namespace {
+
+template <typename E> wxArrayString namesOf() {
+    wxArrayString out;
+    for (const auto& [value, name] : EnumNames<E>::names) {
+        out.Add(wxString::FromUTF8(std::string(name)));
+    }
+    return out;
+}
+
+} // namespace
+
+ToolsPanel::ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools) : wxPanel(parent), tools_(std::move(tools)) {
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    const wxArrayString toolNames = [] {
+        wxArrayString names;
+        for (const char* n : {"Select / move", "Terrain brush", "Fill", "Eyedropper", "Raise ground", "Lower ground", "Hexside", "Road / railroad",
+                              "Place feature", "Eraser"}) {
+            names.Add(n);
+        }
+        return names;
+    }();
+    tool_ = new wxRadioBox(this, wxID_ANY, "Tool", wxDefaultPosition, wxDefaultSize, toolNames, 1);
+    sizer->Add(tool_, 0, wxEXPAND | wxALL, 4);
+    brush_ = new wxRadioBox(this, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize, wxArrayString{3, std::array<wxString, 3>{"1", "7", "19"}.data()}, 3);
+    sizer->Add(brush_, 0, wxEXPAND | wxALL, 4);
+    auto labelled = [&](const char* label, wxWindow* control) {
+        sizer->Add(new wxStaticText(this, wxID_ANY, label), 0, wxLEFT | wxTOP, 4);
+        sizer->Add(control, 0, wxEXPAND | wxLEFT | wxRIGHT, 4);
+    };
+    terrain_ = new wxChoice(this, wxID_ANY);
+    labelled("Terrain", terrain_);
+    sideFeature_ = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, namesOf<SideFeature>());
+    labelled("Hexside feature", sideFeature_);
+    crossing_ = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, namesOf<Crossing>());
+    labelled("Crossing (instead)", crossing_);
+    pathKind_ = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, namesOf<PathKind>());
+    labelled("Path", pathKind_);
+    featureKind_ = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, namesOf<FeatureKind>());
+    labelled("Feature", featureKind_);
+    featureName_ = new wxTextCtrl(this, wxID_ANY, "New place");
+    labelled("Feature name", featureName_);
+    sideFeature_->SetSelection(1);
+    crossing_->SetSelection(0);
+    pathKind_->SetSelection(0);
+    featureKind_->SetSelection(0);
+    SetSizer(sizer);
+    for (wxWindow* w : std::initializer_list<wxWindow*>{tool_, brush_}) {
+        w->Bind(wxEVT_RADIOBOX, [this](wxCommandEvent&) { apply(); });
+    }
+    for (wxChoice* c : {terrain_, sideFeature_, crossing_, pathKind_, featureKind_}) {
+        c->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { apply(); });
+    }
+    featureName_->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { apply(); });
+}
+
+void ToolsPanel::setTerrainTypes(const std::vector<TerrainType>& types) {
+    terrain_->Clear();
+    for (const TerrainType& t : types) {
+        terrain_->Append(wxString::FromUTF8(t.name));
+    }
+    terrain_->SetSelection(types.size() > 1 ? 1 : 0);
+    apply();
+}
+
+void ToolsPanel::showTerrain(TerrainIndex t) {
+    terrain_->SetSelection(t);
+    apply();
+}
+
+void ToolsPanel::selectTool(Tool t) {
+    tool_->SetSelection(static_cast<int>(t));
+    apply();
+}
+
+void ToolsPanel::apply() {
+    ToolController* tools = tools_();
+    if (tools == nullptr) {
+        return;
+    }
+    ToolSettings& s = tools->settings;
+    s.tool = static_cast<Tool>(tool_->GetSelection());
+    s.brushRadius = brush_->GetSelection();
+    s.terrain = static_cast<TerrainIndex>(std::max(0, terrain_->GetSelection()));
+    s.sideFeature = EnumNames<SideFeature>::names[static_cast<std::size_t>(std::max(0, sideFeature_->GetSelection()))].first;
+    s.crossing = static_cast<Crossing>(std::max(0, crossing_->GetSelection()));
+    s.pathKind = static_cast<PathKind>(std::max(0, pathKind_->GetSelection()));
+    s.featureKind = static_cast<FeatureKind>(std::max(0, featureKind_->GetSelection()));
+    s.featureName = featureName_->GetValue().utf8_string();
+}
+
+} // namespace sandtable
