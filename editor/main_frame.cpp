@@ -504,7 +504,7 @@ void MainFrame::onChanged(const ChangeSet& cs) {
     }
     showProblems();
     updateTitle();
-    canvas_->Refresh(false);
+    canvas_->mapChanged(cs);
 }
 
 void MainFrame::onHover(std::optional<Offset> cell) {

@@ -65,8 +65,21 @@ void MapCanvas::setDocument(Document* document) {
         document ? std::make_unique<sandtable::Layout>(document->scenario().map.grid, cellSize) : nullptr;
     if (document) {
         tools_ = std::make_unique<ToolController>(*document, *layout_);
+        overview_.rebuild(document->scenario().map);
     }
     zoomToFit();
+}
+
+void MapCanvas::mapChanged(const ChangeSet& cs) {
+    if (!doc_) {
+        return;
+    }
+    if (cs.everything || (cs.kinds & PathsChanged) != 0) {
+        overview_.rebuild(doc_->scenario().map);
+    } else if ((cs.kinds & TerrainChanged) != 0) {
+        overview_.update(doc_->scenario().map, cs.cells);
+    }
+    Refresh(false);
 }
 
 void MapCanvas::zoomToFit() {
@@ -117,7 +130,7 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     gc->Scale(zoom_, zoom_);
     const wxSize size = GetClientSize();
     const wxRect2DDouble visible(scrollX_ / zoom_, scrollY_ / zoom_, size.x / zoom_, size.y / zoom_);
-    MapRenderer(doc_->scenario(), *layout_).draw(*gc, visible, zoom_, options_);
+    MapRenderer(doc_->scenario(), *layout_, &overview_).draw(*gc, visible, zoom_, options_);
     drawOverlay(*gc);
 }
 

@@ -24,6 +24,8 @@ class MapCanvas : public wxWindow {
     const sandtable::Layout* layout() const { return layout_.get(); }
     RenderOptions& renderOptions() { return options_; }
 
+    // Keeps the far-out overview image in step with an edit.
+    void mapChanged(const ChangeSet& cs);
     void zoomToFit();
     void zoomBy(double factor, wxPoint anchor);
     void centreOn(Offset cell);
@@ -49,6 +51,7 @@ class MapCanvas : public wxWindow {
     std::unique_ptr<sandtable::Layout> layout_;
     std::unique_ptr<ToolController> tools_;
     RenderOptions options_;
+    TerrainOverview overview_;
     double zoom_ = 0.5;
     double scrollX_ = 0, scrollY_ = 0; // pixels
     std::optional<wxPoint> panFrom_;

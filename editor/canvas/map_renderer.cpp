@@ -4,7 +4,9 @@
 #include <wx/pen.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <map>
 #include <numbers>
 
 namespace sandtable {
@@ -66,12 +68,19 @@ wxColour MapRenderer::sideColour(Side side) {
     return side == Side::Union ? wxColour(52, 84, 160) : wxColour(150, 150, 150);
 }
 
-wxGraphicsPath MapRenderer::cellPath(wxGraphicsContext& gc, Offset c) const {
+wxGraphicsPath MapRenderer::cellPath(wxGraphicsContext& gc, Offset c, double inset) const {
     wxGraphicsPath path = gc.CreatePath();
     const auto corners = layout_.corners(c);
-    path.MoveToPoint(corners[0].x, corners[0].y);
+    const Point centre = layout_.cellCenter(c);
+    const double k = 1.0 - inset / layout_.radius();
+    auto at = [&](const Point& p) {
+        return Point{centre.x + (p.x - centre.x) * k, centre.y + (p.y - centre.y) * k};
+    };
+    const Point p0 = at(corners[0]);
+    path.MoveToPoint(p0.x, p0.y);
     for (std::size_t i = 1; i < corners.size(); ++i) {
-        path.AddLineToPoint(corners[i].x, corners[i].y);
+        const Point p = at(corners[i]);
+        path.AddLineToPoint(p.x, p.y);
     }
     path.CloseSubpath();
     return path;
@@ -82,12 +91,19 @@ void MapRenderer::draw(wxGraphicsContext& gc, wxRect2DDouble visible, double pix
     Offset first, last;
     layout_.visibleRange(visible.m_x, visible.m_y, visible.m_x + visible.m_width,
                          visible.m_y + visible.m_height, first, last);
+    if (overview_ && overview_->valid() && layout_.cellSize() * pixelsPerUnit < overviewPixelsPerCell) {
+        drawOverview(gc, first, last); // roads and railroads are in the overview image
+        if (o.pieces) {
+            drawPiecesAsDots(gc, first, last);
+        }
+        return;
+    }
     drawCells(gc, first, last, pixelsPerUnit, o);
     if (o.hexsides) {
         drawHexsides(gc, first, last);
     }
     if (o.paths) {
-        drawPaths(gc, visible);
+        drawPaths(gc, first, last);
     }
     if (o.features) {
         drawFeatures(gc, visible, pixelsPerUnit);
@@ -97,29 +113,85 @@ void MapRenderer::draw(wxGraphicsContext& gc, wxRect2DDouble visible, double pix
     }
 }
 
+void MapRenderer::drawOverview(wxGraphicsContext& gc, Offset first, Offset last) const {
+    // The visible block of the one-pixel-per-cell image, stretched over the cells' area. Hex
+    // stagger (half a cell) is ignored: at this size a cell is a few pixels.
+    const wxImage part = overview_->image().GetSubImage(
+        wxRect(first.col, first.row, last.col - first.col + 1, last.row - first.row + 1));
+    const Point a = layout_.cellCenter({first.col, first.row}), b = layout_.cellCenter({last.col, last.row});
+    const double pitchX = (last.col > first.col) ? (b.x - a.x) / (last.col - first.col) : layout_.cellSize();
+    const double pitchY = (last.row > first.row) ? (b.y - a.y) / (last.row - first.row) : layout_.cellSize();
+    gc.SetInterpolationQuality(wxINTERPOLATION_NONE);
+    gc.DrawBitmap(gc.CreateBitmapFromImage(part), a.x - pitchX / 2, a.y - pitchY / 2,
+                  pitchX * part.GetWidth(), pitchY * part.GetHeight());
+}
+
+void MapRenderer::drawPiecesAsDots(wxGraphicsContext& gc, Offset first, Offset last) const {
+    // One path per side; each piece a small square.
+    const double r = layout_.cellSize() * 0.35;
+    std::array<wxGraphicsPath, 2> dots{gc.CreatePath(), gc.CreatePath()};
+    for (const auto& [piece, placement] : s_.deployment.placements) {
+        if (piece.kind != PieceKind::Unit) {
+            continue;
+        }
+        auto it = s_.oob.units.find(UnitId{piece.id});
+        if (it == s_.oob.units.end()) {
+            continue;
+        }
+        const Side side = s_.oob.sideOf(it->second.parent).value_or(Side::Union);
+        for (Offset c : placement.cells) {
+            if (c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row) {
+                const Point p = layout_.cellCenter(c);
+                dots[sideIndex(side)].AddRectangle(p.x - r, p.y - r, 2 * r, 2 * r);
+            }
+        }
+    }
+    gc.SetPen(*wxTRANSPARENT_PEN);
+    for (Side side : {Side::Union, Side::Confederate}) {
+        gc.SetBrush(gc.CreateBrush(wxBrush(sideColour(side))));
+        gc.FillPath(dots[sideIndex(side)]);
+    }
+}
+
 void MapRenderer::drawCells(wxGraphicsContext& gc, Offset first, Offset last, double pixelsPerUnit,
                             const RenderOptions& o) const {
     const Map& map = s_.map;
     const Grid& g = map.grid;
     const double size = layout_.cellSize();
     const bool showGrid = o.grid && size * pixelsPerUnit >= 6;
-    gc.SetPen(*wxTRANSPARENT_PEN);
+    // One path per colour (terrain and level) and one fill each: far fewer state changes than a
+    // fill per cell. The grid is the background showing between cells drawn a hair smaller, which
+    // costs a fraction of stroking every side.
+    const double inset = showGrid ? size * 0.008 : 0.0;
     if (showGrid) {
-        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(70, 70, 60, 110)).Width(size * 0.012)));
+        const Point a = layout_.cellCenter(first), b = layout_.cellCenter(last);
+        gc.SetPen(*wxTRANSPARENT_PEN);
+        gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(95, 100, 80))));
+        gc.DrawRectangle(a.x - size, a.y - size, b.x - a.x + 2 * size, b.y - a.y + 2 * size);
     }
+    std::map<std::pair<int, int>, wxGraphicsPath> fills;
     for (int row = first.row; row <= last.row; ++row) {
         for (int col = first.col; col <= last.col; ++col) {
             const Offset c{col, row};
             const std::size_t i = g.index(c);
-            const Rgb base = map.terrainTypes[map.terrain[i]].colour;
-            gc.SetBrush(
-                gc.CreateBrush(wxBrush(o.elevation ? shaded(base, map.elevation[i]) : toColour(base))));
-            gc.DrawPath(cellPath(gc, c));
+            const std::pair<int, int> key{map.terrain[i], o.elevation ? map.elevation[i] : 0};
+            auto it = fills.find(key);
+            if (it == fills.end()) {
+                it = fills.emplace(key, gc.CreatePath()).first;
+            }
+            it->second.AddPath(cellPath(gc, c, inset));
         }
     }
-    // Contours: a brown line along every side where the level changes.
+    gc.SetPen(*wxTRANSPARENT_PEN);
+    for (const auto& [key, path] : fills) {
+        const Rgb base = map.terrainTypes[static_cast<std::size_t>(key.first)].colour;
+        gc.SetBrush(gc.CreateBrush(wxBrush(o.elevation ? shaded(base, key.second) : toColour(base))));
+        gc.FillPath(path);
+    }
+    // Contours: a brown line along every side where the level changes, stroked as one path.
     if (o.elevation) {
-        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(140, 90, 40)).Width(size * 0.03)));
+        wxGraphicsPath contours = gc.CreatePath();
+        bool any = false;
         for (int row = first.row; row <= last.row; ++row) {
             for (int col = first.col; col <= last.col; ++col) {
                 const Offset c{col, row};
@@ -127,13 +199,20 @@ void MapRenderer::drawCells(wxGraphicsContext& gc, Offset first, Offset last, do
                     const Offset n = g.neighbor(c, d);
                     if (g.contains(n) && map.elevationAt(n) != map.elevationAt(c)) {
                         auto [a, b] = layout_.edgeSegment(g.edge(c, d));
-                        gc.StrokeLine(a.x, a.y, b.x, b.y);
+                        contours.MoveToPoint(a.x, a.y);
+                        contours.AddLineToPoint(b.x, b.y);
+                        any = true;
                     }
                 }
             }
         }
+        if (any) {
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(140, 90, 40)).Width(size * 0.03)));
+            gc.StrokePath(contours);
+        }
     }
-    if (o.labels && size * pixelsPerUnit >= 36) {
+    // Labels cost a text layout each: only when cells are big enough to read them comfortably.
+    if (o.labels && size * pixelsPerUnit >= 64) {
         gc.SetFont(font(gc, size * 0.13, wxColour(40, 40, 40, 200)));
         for (int row = first.row; row <= last.row; ++row) {
             for (int col = first.col; col <= last.col; ++col) {
@@ -189,11 +268,14 @@ void MapRenderer::drawHexsides(wxGraphicsContext& gc, Offset first, Offset last)
     }
 }
 
-void MapRenderer::drawPaths(wxGraphicsContext& gc, wxRect2DDouble visible) const {
+void MapRenderer::drawPaths(wxGraphicsContext& gc, Offset first, Offset last) const {
     const double size = layout_.cellSize();
     for (const auto& [id, path] : s_.map.paths) {
-        const bool anyVisible = std::ranges::any_of(
-            path.cells, [&](Offset c) { return intersects(visible, layout_.cellCenter(c), size); });
+        // A cheap test in cell coordinates; centres are computed only for paths on screen.
+        const bool anyVisible = std::ranges::any_of(path.cells, [&](Offset c) {
+            return c.col >= first.col - 1 && c.col <= last.col + 1 && c.row >= first.row - 1 &&
+                   c.row <= last.row + 1;
+        });
         if (!anyVisible) {
             continue;
         }

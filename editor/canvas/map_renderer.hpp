@@ -4,6 +4,7 @@
 // It draws only the cells inside the visible rectangle, so cost follows the view, not the map.
 #include "model/layout.hpp"
 #include "model/scenario.hpp"
+#include "terrain_overview.hpp"
 
 #include <wx/graphics.h>
 
@@ -21,7 +22,13 @@ struct RenderOptions {
 
 class MapRenderer {
   public:
-    MapRenderer(const Scenario& scenario, const Layout& layout) : s_(scenario), layout_(layout) {}
+    // `overview` (optional) lets far-out views draw terrain from one image.
+    MapRenderer(const Scenario& scenario, const Layout& layout, const TerrainOverview* overview = nullptr)
+        : s_(scenario), layout_(layout), overview_(overview) {}
+
+    // Below this many pixels per cell the overview image replaces cell polygons, and details
+    // (grid, labels, contours, counters' insides) are left out.
+    static constexpr double overviewPixelsPerCell = 12.0;
 
     // Draws in map units (the layout's); `visible` is the part of the map to draw, in the same units.
     // `pixelsPerUnit` decides what is legible (labels only when cells are large enough).
@@ -34,13 +41,17 @@ class MapRenderer {
     void drawCells(wxGraphicsContext& gc, Offset first, Offset last, double pixelsPerUnit,
                    const RenderOptions& o) const;
     void drawHexsides(wxGraphicsContext& gc, Offset first, Offset last) const;
-    void drawPaths(wxGraphicsContext& gc, wxRect2DDouble visible) const;
+    void drawPaths(wxGraphicsContext& gc, Offset first, Offset last) const;
     void drawFeatures(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit) const;
     void drawPieces(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit) const;
-    wxGraphicsPath cellPath(wxGraphicsContext& gc, Offset c) const;
+    wxGraphicsPath cellPath(wxGraphicsContext& gc, Offset c, double inset = 0) const;
+
+    void drawOverview(wxGraphicsContext& gc, Offset first, Offset last) const;
+    void drawPiecesAsDots(wxGraphicsContext& gc, Offset first, Offset last) const;
 
     const Scenario& s_;
     const Layout& layout_;
+    const TerrainOverview* overview_;
 };
 
 } // namespace sandtable

@@ -11,7 +11,7 @@ namespace {
 
 // Tree items remember the piece they stand for.
 class PieceData : public wxTreeItemData {
-public:
+  public:
     explicit PieceData(PieceRef p) : piece(p) {}
     PieceRef piece;
 };
@@ -19,7 +19,10 @@ public:
 std::string itemLabel(const Scenario& s, PieceRef p) {
     const bool placed = s.deployment.placements.contains(p);
     const bool arriving = s.deployment.reinforcements.contains(p);
-    const std::string where = placed ? "" : arriving ? "  (turn " + std::to_string(s.deployment.reinforcements.at(p).turn) + ")" : "  (not deployed)";
+    const std::string where = placed ? ""
+                              : arriving
+                                  ? "  (turn " + std::to_string(s.deployment.reinforcements.at(p).turn) + ")"
+                                  : "  (not deployed)";
     switch (p.kind) {
     case PieceKind::Commander: {
         const Headquarters& hq = s.oob.headquarters.at(HeadquartersId{p.id});
@@ -27,10 +30,11 @@ std::string itemLabel(const Scenario& s, PieceRef p) {
     }
     case PieceKind::Unit: {
         const Unit& u = s.oob.units.at(UnitId{p.id});
-        return (u.roster != 0 ? "#" + std::to_string(u.roster) + " " : "") + u.name + "  [" + std::string(enumName(u.arm)) + ", " +
-               std::to_string(u.stands) + " stands]" + where;
+        return (u.roster != 0 ? "#" + std::to_string(u.roster) + " " : "") + u.name + "  [" +
+               std::string(enumName(u.arm)) + ", " + std::to_string(u.stands) + " stands]" + where;
     }
-    case PieceKind::Train: return s.oob.trains.at(TrainId{p.id}).name + where;
+    case PieceKind::Train:
+        return s.oob.trains.at(TrainId{p.id}).name + where;
     }
     return "";
 }
@@ -39,7 +43,8 @@ std::string itemLabel(const Scenario& s, PieceRef p) {
 
 OobPanel::OobPanel(wxWindow* parent) : wxPanel(parent) {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
-    tree_ = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxTR_DEFAULT_STYLE | wxTR_HIDE_ROOT | wxTR_EDIT_LABELS);
+    tree_ = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+                           wxTR_DEFAULT_STYLE | wxTR_HIDE_ROOT | wxTR_EDIT_LABELS);
     sizer->Add(tree_, 1, wxEXPAND);
     SetSizer(sizer);
     tree_->Bind(wxEVT_TREE_SEL_CHANGED, [this](wxTreeEvent& e) {
@@ -52,7 +57,8 @@ OobPanel::OobPanel(wxWindow* parent) : wxPanel(parent) {
         if (!piece) {
             return;
         }
-        wxTextDataObject data("piece:" + std::string(enumName(piece->kind)) + ":" + std::to_string(piece->id));
+        wxTextDataObject data("piece:" + std::string(enumName(piece->kind)) + ":" +
+                              std::to_string(piece->id));
         wxDropSource source(data, tree_);
         source.DoDragDrop(wxDrag_CopyOnly);
     });
@@ -100,7 +106,8 @@ std::optional<PieceRef> OobPanel::pieceOf(wxTreeItemId item) const {
 void OobPanel::addHeadquartersItems(wxTreeItemId parent, HeadquartersId id) {
     const Scenario& s = doc_->scenario();
     const PieceRef me = PieceRef::commander(id);
-    const wxTreeItemId item = tree_->AppendItem(parent, wxString::FromUTF8(itemLabel(s, me)), -1, -1, new PieceData(me));
+    const wxTreeItemId item =
+        tree_->AppendItem(parent, wxString::FromUTF8(itemLabel(s, me)), -1, -1, new PieceData(me));
     items_[me] = item;
     for (HeadquartersId child : s.oob.children(id)) {
         addHeadquartersItems(item, child);
@@ -112,7 +119,8 @@ void OobPanel::addHeadquartersItems(wxTreeItemId parent, HeadquartersId id) {
     for (const auto& [tid, train] : s.oob.trains) {
         if (train.corps == id) {
             const PieceRef p = PieceRef::train(tid);
-            items_[p] = tree_->AppendItem(item, wxString::FromUTF8(itemLabel(s, p)), -1, -1, new PieceData(p));
+            items_[p] =
+                tree_->AppendItem(item, wxString::FromUTF8(itemLabel(s, p)), -1, -1, new PieceData(p));
         }
     }
 }
@@ -125,7 +133,8 @@ void OobPanel::rebuild() {
     if (doc_) {
         const Scenario& s = doc_->scenario();
         for (Side side : {Side::Union, Side::Confederate}) {
-            const wxTreeItemId sideItem = tree_->AppendItem(root, wxString::FromUTF8(s.info.sideNames[sideIndex(side)]));
+            const wxTreeItemId sideItem =
+                tree_->AppendItem(root, wxString::FromUTF8(s.info.sideNames[sideIndex(side)]));
             for (const auto& [id, hq] : s.oob.headquarters) {
                 if (hq.side == side && !hq.parent.valid()) {
                     addHeadquartersItems(sideItem, id);
@@ -156,7 +165,9 @@ void OobPanel::showMenu(wxTreeItemId item) {
     if (hq != nullptr) {
         menu.Append(AddUnit, "Add unit");
         if (hq->echelon != Echelon::Brigade) {
-            menu.Append(AddChild, wxString("Add ") + std::string(enumName(static_cast<Echelon>(static_cast<int>(hq->echelon) + 1))));
+            menu.Append(AddChild,
+                        wxString("Add ") +
+                            std::string(enumName(static_cast<Echelon>(static_cast<int>(hq->echelon) + 1))));
         }
     }
     if (piece) {
@@ -185,8 +196,12 @@ void OobPanel::showMenu(wxTreeItemId item) {
             doc_->execute(edits::setHeadquarters(s, edits::nextHeadquartersId(s), child));
             break;
         }
-        case Rename: tree_->EditLabel(item); break;
-        case TakeOff: doc_->execute(edits::setPlacement(s, *piece, std::nullopt)); break;
+        case Rename:
+            tree_->EditLabel(item);
+            break;
+        case TakeOff:
+            doc_->execute(edits::setPlacement(s, *piece, std::nullopt));
+            break;
         case Remove:
             if (isHq) {
                 doc_->execute(edits::removeHeadquarters(s, HeadquartersId{piece->id}));
@@ -198,8 +213,9 @@ void OobPanel::showMenu(wxTreeItemId item) {
                 if (s.deployment.reinforcements.contains(*piece)) {
                     parts.push_back(edits::setReinforcement(s, *piece, std::nullopt));
                 }
-                parts.push_back(piece->kind == PieceKind::Unit ? edits::setUnit(s, UnitId{piece->id}, std::nullopt)
-                                                              : edits::setTrain(s, TrainId{piece->id}, std::nullopt));
+                parts.push_back(piece->kind == PieceKind::Unit
+                                    ? edits::setUnit(s, UnitId{piece->id}, std::nullopt)
+                                    : edits::setTrain(s, TrainId{piece->id}, std::nullopt));
                 doc_->execute(std::make_unique<CommandGroup>("Delete", std::move(parts)));
             }
             break;

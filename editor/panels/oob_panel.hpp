@@ -11,7 +11,7 @@
 namespace sandtable {
 
 class OobPanel : public wxPanel {
-public:
+  public:
     explicit OobPanel(wxWindow* parent);
     void setDocument(Document* doc);
     void rebuild();
@@ -19,7 +19,7 @@ public:
     std::function<void(std::optional<PieceRef>)> onSelect;
     wxTreeCtrl* tree() const { return tree_; }
 
-private:
+  private:
     std::optional<PieceRef> pieceOf(wxTreeItemId item) const;
     void addHeadquartersItems(wxTreeItemId parent, HeadquartersId id);
     void showMenu(wxTreeItemId item);

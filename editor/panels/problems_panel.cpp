@@ -29,12 +29,17 @@ ProblemsPanel::ProblemsPanel(wxWindow* parent) : wxPanel(parent) {
             return;
         }
         wxMenu menu;
-        menu.Append(1, shown_[static_cast<std::size_t>(row)].excluded ? "Already excluded" : "Exclude with a comment...")->Enable(!shown_[static_cast<std::size_t>(row)].excluded);
-        menu.Bind(wxEVT_MENU, [this, row](wxCommandEvent&) {
-            if (onExclude) {
-                onExclude(shown_[static_cast<std::size_t>(row)]);
-            }
-        }, 1);
+        menu.Append(1, shown_[static_cast<std::size_t>(row)].excluded ? "Already excluded"
+                                                                      : "Exclude with a comment...")
+            ->Enable(!shown_[static_cast<std::size_t>(row)].excluded);
+        menu.Bind(
+            wxEVT_MENU,
+            [this, row](wxCommandEvent&) {
+                if (onExclude) {
+                    onExclude(shown_[static_cast<std::size_t>(row)]);
+                }
+            },
+            1);
         PopupMenu(&menu);
     });
 }
@@ -43,16 +48,23 @@ void ProblemsPanel::show(const Report& report, const Grid& grid, const std::stri
     shown_ = report.violations;
     // Errors first, then warnings, then information; excluded ones last.
     std::stable_sort(shown_.begin(), shown_.end(), [](const Violation& a, const Violation& b) {
-        return std::tuple(a.excluded, -static_cast<int>(a.severity)) < std::tuple(b.excluded, -static_cast<int>(b.severity));
+        return std::tuple(a.excluded, -static_cast<int>(a.severity)) <
+               std::tuple(b.excluded, -static_cast<int>(b.severity));
     });
     list_->Freeze();
     list_->DeleteAllItems();
     for (std::size_t i = 0; i < shown_.size(); ++i) {
         const Violation& v = shown_[i];
-        const long row = list_->InsertItem(static_cast<long>(i), v.excluded ? wxString("excluded") : wxString(std::string(enumName(v.severity))));
-        list_->SetItem(row, 1, !v.cells.empty() && grid.contains(v.cells.front()) ? wxString(grid.label(v.cells.front())) : wxString());
+        const long row =
+            list_->InsertItem(static_cast<long>(i), v.excluded ? wxString("excluded")
+                                                               : wxString(std::string(enumName(v.severity))));
+        list_->SetItem(row, 1,
+                       !v.cells.empty() && grid.contains(v.cells.front())
+                           ? wxString(grid.label(v.cells.front()))
+                           : wxString());
         list_->SetItem(row, 2, wxString::FromUTF8(v.rule));
-        list_->SetItem(row, 3, wxString::FromUTF8(v.message + (v.excluded ? "  [" + v.exclusionComment + "]" : "")));
+        list_->SetItem(row, 3,
+                       wxString::FromUTF8(v.message + (v.excluded ? "  [" + v.exclusionComment + "]" : "")));
         if (v.excluded) {
             list_->SetItemTextColour(row, wxColour(130, 130, 130));
         } else if (v.severity == Severity::Error) {
@@ -60,11 +72,15 @@ void ProblemsPanel::show(const Report& report, const Grid& grid, const std::stri
         }
     }
     list_->Thaw();
-    summary_->SetLabel(rulesetName.empty() ? wxString("No ruleset: choose one in Scenario > Ruleset")
-                                           : wxString::Format("%s: %d errors, %d warnings, %d info, %d excluded", rulesetName, report.errors(),
-                                                              report.warnings(), report.infos(), report.excluded));
+    summary_->SetLabel(rulesetName.empty()
+                           ? wxString("No ruleset: choose one in Scenario > Ruleset")
+                           : wxString::Format("%s: %d errors, %d warnings, %d info, %d excluded", rulesetName,
+                                              report.errors(), report.warnings(), report.infos(),
+                                              report.excluded));
 }
 
-int ProblemsPanel::rowCount() const { return list_->GetItemCount(); }
+int ProblemsPanel::rowCount() const {
+    return list_->GetItemCount();
+}
 
 } // namespace sandtable

@@ -11,14 +11,14 @@ class wxStaticText;
 namespace sandtable {
 
 class ProblemsPanel : public wxPanel {
-public:
+  public:
     explicit ProblemsPanel(wxWindow* parent);
     void show(const Report& report, const Grid& grid, const std::string& rulesetName);
     std::function<void(const Violation&)> onActivate;
     std::function<void(const Violation&)> onExclude;
     int rowCount() const;
 
-private:
+  private:
     wxListCtrl* list_ = nullptr;
     wxStaticText* summary_ = nullptr;
     std::vector<Violation> shown_;

@@ -17,13 +17,16 @@ template <typename E> wxEnumProperty* enumProperty(const char* label, E value) {
     return new wxEnumProperty(label, label, choices, static_cast<int>(value));
 }
 
-template <typename E> E enumValue(const wxVariant& v) { return static_cast<E>(v.GetLong()); }
+template <typename E> E enumValue(const wxVariant& v) {
+    return static_cast<E>(v.GetLong());
+}
 
 } // namespace
 
 PropertiesPanel::PropertiesPanel(wxWindow* parent) : wxPanel(parent) {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
-    grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxPG_SPLITTER_AUTO_CENTER | wxPG_DEFAULT_STYLE);
+    grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+                               wxPG_SPLITTER_AUTO_CENTER | wxPG_DEFAULT_STYLE);
     sizer->Add(grid_, 1, wxEXPAND);
     SetSizer(sizer);
     grid_->Bind(wxEVT_PG_CHANGED, &PropertiesPanel::changed, this);

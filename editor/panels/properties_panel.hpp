@@ -10,7 +10,7 @@ class wxPropertyGridEvent;
 namespace sandtable {
 
 class PropertiesPanel : public wxPanel {
-public:
+  public:
     explicit PropertiesPanel(wxWindow* parent);
     void setDocument(Document* doc) {
         doc_ = doc;
@@ -19,7 +19,7 @@ public:
     void show(std::optional<PieceRef> piece);
     void refresh() { show(piece_); }
 
-private:
+  private:
     void changed(wxPropertyGridEvent& e);
     Document* doc_ = nullptr;
     std::optional<PieceRef> piece_;

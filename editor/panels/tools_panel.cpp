@@ -19,19 +19,21 @@ template <typename E> wxArrayString namesOf() {
 
 } // namespace
 
-ToolsPanel::ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools) : wxPanel(parent), tools_(std::move(tools)) {
+ToolsPanel::ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools)
+    : wxPanel(parent), tools_(std::move(tools)) {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     const wxArrayString toolNames = [] {
         wxArrayString names;
-        for (const char* n : {"Select / move", "Terrain brush", "Fill", "Eyedropper", "Raise ground", "Lower ground", "Hexside", "Road / railroad",
-                              "Place feature", "Eraser"}) {
+        for (const char* n : {"Select / move", "Terrain brush", "Fill", "Eyedropper", "Raise ground",
+                              "Lower ground", "Hexside", "Road / railroad", "Place feature", "Eraser"}) {
             names.Add(n);
         }
         return names;
     }();
     tool_ = new wxRadioBox(this, wxID_ANY, "Tool", wxDefaultPosition, wxDefaultSize, toolNames, 1);
     sizer->Add(tool_, 0, wxEXPAND | wxALL, 4);
-    brush_ = new wxRadioBox(this, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize, wxArrayString{3, std::array<wxString, 3>{"1", "7", "19"}.data()}, 3);
+    brush_ = new wxRadioBox(this, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize,
+                            wxArrayString{3, std::array<wxString, 3>{"1", "7", "19"}.data()}, 3);
     sizer->Add(brush_, 0, wxEXPAND | wxALL, 4);
     auto labelled = [&](const char* label, wxWindow* control) {
         sizer->Add(new wxStaticText(this, wxID_ANY, label), 0, wxLEFT | wxTOP, 4);
@@ -91,7 +93,9 @@ void ToolsPanel::apply() {
     s.tool = static_cast<Tool>(tool_->GetSelection());
     s.brushRadius = brush_->GetSelection();
     s.terrain = static_cast<TerrainIndex>(std::max(0, terrain_->GetSelection()));
-    s.sideFeature = EnumNames<SideFeature>::names[static_cast<std::size_t>(std::max(0, sideFeature_->GetSelection()))].first;
+    s.sideFeature =
+        EnumNames<SideFeature>::names[static_cast<std::size_t>(std::max(0, sideFeature_->GetSelection()))]
+            .first;
     s.crossing = static_cast<Crossing>(std::max(0, crossing_->GetSelection()));
     s.pathKind = static_cast<PathKind>(std::max(0, pathKind_->GetSelection()));
     s.featureKind = static_cast<FeatureKind>(std::max(0, featureKind_->GetSelection()));

@@ -12,14 +12,14 @@ class wxTextCtrl;
 namespace sandtable {
 
 class ToolsPanel : public wxPanel {
-public:
+  public:
     ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools);
     // Terrain names change with the scenario.
     void setTerrainTypes(const std::vector<TerrainType>& types);
     void showTerrain(TerrainIndex t);
     void selectTool(Tool t);
 
-private:
+  private:
     void apply();
     std::function<ToolController*()> tools_;
     wxRadioBox* tool_ = nullptr;

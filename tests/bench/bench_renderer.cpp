@@ -1,0 +1,69 @@
+// The canvas renderer off screen: a 1920 x 1080 view of the generated 1000 x 1000 map at three
+// zoom levels (whole-map overview, working zoom, close up). Target (issue: editor): under 16 ms a
+// frame. Also a brush stroke with validation, as the editor does it.
+#include "editor/canvas/map_renderer.hpp"
+#include "editor/document.hpp"
+#include "editor/tools/tool_controller.hpp"
+#include "model/scenario_generator.hpp"
+
+#include <benchmark/benchmark.h>
+#include <wx/image.h>
+#include <wx/init.h>
+
+#include <memory>
+
+namespace sandtable {
+namespace {
+
+const Scenario& bigMap() {
+    static const Scenario s = generateScenario(GeneratorParameters{1000, 1000, 10'000, 5'000, 1, GridShape::HexFlat});
+    return s;
+}
+
+void renderView(benchmark::State& state) {
+    static wxInitializer init;
+    const Scenario& s = bigMap();
+    const Layout layout(s.map.grid, 100.0);
+    TerrainOverview overview;
+    overview.rebuild(s.map);
+    MapRenderer renderer(s, layout, &overview);
+    const double zoom = static_cast<double>(state.range(0)) / 1000.0; // pixels per map unit
+    wxImage image(1920, 1080);
+    // The middle of the map.
+    const double x0 = layout.width() / 2 - 960 / zoom, y0 = layout.height() / 2 - 540 / zoom;
+    for (auto _ : state) {
+        std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(image));
+        gc->Translate(-x0 * zoom, -y0 * zoom);
+        gc->Scale(zoom, zoom);
+        renderer.draw(*gc, wxRect2DDouble(x0, y0, 1920 / zoom, 1080 / zoom), zoom);
+    }
+    state.counters["cells_across"] = 1920 / zoom / 100;
+}
+
+void brushStrokeWithValidation(benchmark::State& state) {
+    Document doc(bigMap());
+    (void)doc.useRuleset("hexed-general");
+    const Layout layout(doc.scenario().map.grid, 100.0);
+    ToolController tools(doc, layout);
+    tools.settings.tool = Tool::Terrain;
+    tools.settings.brushRadius = 1;
+    int col = 100;
+    for (auto _ : state) {
+        // One stroke over 5 cells of a 7-hex brush, then the next stroke further along.
+        tools.settings.terrain = static_cast<TerrainIndex>(col % 3);
+        tools.press(layout.cellCenter({col, 500}));
+        for (int k = 1; k < 5; ++k) {
+            tools.drag(layout.cellCenter({col + k, 500}));
+        }
+        tools.release(layout.cellCenter({col + 4, 500}));
+        col = col < 900 ? col + 5 : 100;
+    }
+}
+
+// Zoom in thousandths of a pixel per map unit (a cell is 100 units): 50 = 5%, the editor's
+// furthest (5 pixels a cell, 384 x 216 cells in view), 500 = 50%, 2000 = 200%.
+BENCHMARK(renderView)->Arg(50)->Arg(500)->Arg(2000)->Unit(benchmark::kMillisecond);
+BENCHMARK(brushStrokeWithValidation)->Unit(benchmark::kMillisecond);
+
+} // namespace
+} // namespace sandtable
