@@ -39,7 +39,11 @@ void Document::execute(CommandPtr command, bool continueGesture) {
 }
 
 void Document::changed(const ChangeSet& cs) {
-    if (validator_) {
+    if ((cs.kinds & InfoChanged) != 0 && scenario_->info.ruleset != rulesetSource_ &&
+        !scenario_->info.ruleset.empty()) {
+        (void)useRuleset(scenario_->info.ruleset); // an unreadable ruleset keeps the previous rules
+        report_ = validator_ ? validator_->report() : Report{};
+    } else if (validator_) {
         validator_->recheck(cs);
         report_ = validator_->report();
     }
@@ -75,6 +79,7 @@ std::expected<void, std::string> Document::useRuleset(const std::string& nameOrP
         return std::unexpected(resolved.error());
     }
     validator_ = std::make_unique<Validator>(*scenario_, std::move(*resolved));
+    rulesetSource_ = nameOrPath;
     report_ = validator_->report();
     return {};
 }

@@ -38,7 +38,8 @@ class Document {
     // Saves atomically (FILE.bak keeps the previous version) and marks the document clean.
     std::expected<void, std::string> save(const std::filesystem::path& file);
 
-    // The scenario's ruleset (built-in name or house-rules file); problems after every edit.
+    // The scenario's ruleset (built-in name or house-rules file); problems after every edit. It
+    // follows the scenario's <info ruleset>: changing (or undoing) that changes the rules.
     std::expected<void, std::string> useRuleset(const std::string& nameOrPath);
     const Report& problems() const { return report_; }
     std::string rulesetName() const { return validator_ ? validator_->rules().name : std::string(); }
@@ -60,6 +61,7 @@ class Document {
     std::unique_ptr<Scenario> scenario_; // stable address: the stack and validator hold references
     UndoStack stack_;
     std::unique_ptr<Validator> validator_;
+    std::string rulesetSource_; // the name or path the validator was made from
     Report report_;
     std::filesystem::path file_;
     std::vector<Listener> listeners_;

@@ -1,9 +1,11 @@
 #include "main_frame.hpp"
 
 #include "model/commands/edits.hpp"
+#include "model/good_old_rebel_tables.hpp"
 #include "panels/oob_panel.hpp"
 #include "panels/problems_panel.hpp"
 #include "panels/properties_panel.hpp"
+#include "panels/scenario_panel.hpp"
 #include "panels/tools_panel.hpp"
 
 #include <wx/aboutdlg.h>
@@ -27,6 +29,10 @@ enum MenuId {
     IdToggleLabels,
     IdToggleElevation,
     IdTogglePieces,
+    IdToggleHexsides,
+    IdTogglePaths,
+    IdToggleFeatures,
+    IdRollTables,
     IdRuleset,
     IdScenarioTitle,
     IdToolBase, // + Tool
@@ -42,6 +48,7 @@ MainFrame::MainFrame()
     oob_ = new OobPanel(this);
     properties_ = new PropertiesPanel(this);
     problems_ = new ProblemsPanel(this);
+    scenarioPanel_ = new ScenarioPanel(this);
     aui_.AddPane(canvas_, wxAuiPaneInfo().Name("map").CenterPane());
     aui_.AddPane(tools_,
                  wxAuiPaneInfo().Name("tools").Caption("Tools").Left().BestSize(210, 600).MinSize(180, 300));
@@ -56,6 +63,9 @@ MainFrame::MainFrame()
                                   .Row(0)
                                   .Position(1));
     aui_.AddPane(problems_, wxAuiPaneInfo().Name("problems").Caption("Problems").Bottom().BestSize(800, 170));
+    aui_.AddPane(
+        scenarioPanel_,
+        wxAuiPaneInfo().Name("scenario").Caption("Scenario").Right().BestSize(340, 420).Row(0).Position(2));
     aui_.Update();
     CreateStatusBar(2);
     SetStatusWidths(2, std::array<int, 2>{-1, 160}.data());
@@ -147,11 +157,16 @@ void MainFrame::buildMenus() {
     view->AppendCheckItem(IdToggleLabels, "Cell &labels\tCtrl+L")->Check(true);
     view->AppendCheckItem(IdToggleElevation, "&Elevation")->Check(true);
     view->AppendCheckItem(IdTogglePieces, "&Pieces")->Check(true);
+    view->AppendCheckItem(IdToggleHexsides, "&Hexsides")->Check(true);
+    view->AppendCheckItem(IdTogglePaths, "&Roads and railroads")->Check(true);
+    view->AppendCheckItem(IdToggleFeatures, "Map &features")->Check(true);
     auto* map = new wxMenu;
     map->Append(IdNewMap, "&Resize...");
     auto* scenario = new wxMenu;
     scenario->Append(IdScenarioTitle, "&Title...");
     scenario->Append(IdRuleset, "&Ruleset...");
+    auto* units = new wxMenu;
+    units->Append(IdRollTables, "&Roll quality and arms from the tables...");
     auto* tools = new wxMenu;
     const char* toolLabels[] = {"&Select\tS",        "&Terrain brush\tB", "&Fill\tF",    "&Eyedropper\tI",
                                 "&Raise\tR",         "&Lower\tShift+R",   "&Hexside\tH", "Road / &path\tP",
@@ -170,6 +185,7 @@ void MainFrame::buildMenus() {
     bar->Append(view, "&View");
     bar->Append(map, "&Map");
     bar->Append(scenario, "&Scenario");
+    bar->Append(units, "&Units");
     bar->Append(tools, "&Tools");
     bar->Append(help, "&Help");
     SetMenuBar(bar);
@@ -272,6 +288,31 @@ void MainFrame::buildMenus() {
     toggle(IdToggleLabels, &RenderOptions::labels);
     toggle(IdToggleElevation, &RenderOptions::elevation);
     toggle(IdTogglePieces, &RenderOptions::pieces);
+    toggle(IdToggleHexsides, &RenderOptions::hexsides);
+    toggle(IdTogglePaths, &RenderOptions::paths);
+    toggle(IdToggleFeatures, &RenderOptions::features);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_) {
+                return;
+            }
+            const wxString sides[] = {"Union", "Confederate"};
+            const int side =
+                wxGetSingleChoiceIndex("Roll quality and small arms for which side?\n(I'm a Good Old Rebel's "
+                                       "tables for the scenario's date and theatre)",
+                                       "Roll from the tables", 2, sides, this);
+            if (side < 0) {
+                return;
+            }
+            const long seed = wxGetNumberFromUser("Seed (the same seed gives the same rolls)", "",
+                                                  "Roll from the tables", 1, 0, 1000000000, this);
+            if (seed >= 0) {
+                doc_->execute(fillFromGoodOldRebelTables(doc_->scenario(), static_cast<Side>(side),
+                                                         static_cast<std::uint64_t>(seed)));
+            }
+        },
+        IdRollTables);
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
@@ -384,6 +425,7 @@ void MainFrame::setDocument(std::unique_ptr<Document> doc) {
     doc_->addListener([this](const ChangeSet& cs) { onChanged(cs); });
     canvas_->setDocument(doc_.get());
     canvas_->tools()->onTerrainPicked = [this](TerrainIndex t) { tools_->showTerrain(t); };
+    canvas_->tools()->onMessage = [this](const std::string& m) { SetStatusText(wxString::FromUTF8(m), 0); };
     canvas_->tools()->onSelected = [this](std::optional<PieceRef> piece) {
         properties_->show(piece);
         if (piece) {
@@ -393,6 +435,13 @@ void MainFrame::setDocument(std::unique_ptr<Document> doc) {
     tools_->setTerrainTypes(doc_->scenario().map.terrainTypes);
     oob_->setDocument(doc_.get());
     properties_->setDocument(doc_.get());
+    scenarioPanel_->setDocument(doc_.get());
+    scenarioPanel_->onRulesetChanged = [this](const std::string& name) {
+        // Check it now to say what is wrong; the document follows the scenario's ruleset itself.
+        if (auto used = doc_->useRuleset(name); !used) {
+            reportError("Cannot use this ruleset", wxString::FromUTF8(used.error()));
+        }
+    };
     showProblems();
     updateTitle();
 }
@@ -501,6 +550,8 @@ void MainFrame::onChanged(const ChangeSet& cs) {
     if (cs.touches(OrderChanged | PlacementsChanged | InfoChanged)) {
         oob_->rebuild();
         properties_->refresh();
+        // Refresh after the property grid has finished handling its own change event.
+        CallAfter([this] { scenarioPanel_->refresh(); });
     }
     showProblems();
     updateTitle();

@@ -19,6 +19,7 @@ class ToolsPanel;
 class OobPanel;
 class PropertiesPanel;
 class ProblemsPanel;
+class ScenarioPanel;
 
 class MainFrame : public wxFrame {
   public:
@@ -39,6 +40,7 @@ class MainFrame : public wxFrame {
     ProblemsPanel* problems() const { return problems_; }
     OobPanel* orderOfBattle() const { return oob_; }
     ToolsPanel* toolsPanel() const { return tools_; }
+    ScenarioPanel* scenarioPanel() const { return scenarioPanel_; }
 
     // How messages and questions reach the user; dialogs by default, replaced in tests.
     std::function<void(const wxString& title, const wxString& message)> reportError;
@@ -61,6 +63,7 @@ class MainFrame : public wxFrame {
     OobPanel* oob_ = nullptr;
     PropertiesPanel* properties_ = nullptr;
     ProblemsPanel* problems_ = nullptr;
+    ScenarioPanel* scenarioPanel_ = nullptr;
     wxFileHistory recent_;
     wxTimer autosave_;
 };

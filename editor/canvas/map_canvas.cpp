@@ -184,6 +184,9 @@ void MapCanvas::onMouse(wxMouseEvent& e) {
         if (!HasCapture()) {
             CaptureMouse();
         }
+    } else if (e.LeftDown() && e.ShiftDown() && tools_ && tools_->settings.tool == Tool::Select) {
+        tools_->extendSelected(toMap(e.GetPosition()));
+        Refresh(false);
     } else if (e.LeftDown() && tools_) {
         toolActive_ = true;
         if (!HasCapture()) {

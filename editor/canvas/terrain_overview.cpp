@@ -20,10 +20,14 @@ wxColour TerrainOverview::cellColour(const Map& map, std::size_t index, bool ele
 
 wxColour TerrainOverview::pixelColour(const Map& map, std::size_t index) const {
     switch (pathKind_[index]) {
-    case 1: return wxColour(150, 100, 50);
-    case 2: return wxColour(110, 60, 20);
-    case 3: return wxColour(30, 30, 30);
-    default: return cellColour(map, index, true);
+    case 1:
+        return wxColour(150, 100, 50);
+    case 2:
+        return wxColour(110, 60, 20);
+    case 3:
+        return wxColour(30, 30, 30);
+    default:
+        return cellColour(map, index, true);
     }
 }
 

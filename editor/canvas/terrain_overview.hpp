@@ -11,7 +11,7 @@
 namespace sandtable {
 
 class TerrainOverview {
-public:
+  public:
     void rebuild(const Map& map);
     void update(const Map& map, const std::vector<Offset>& cells);
     const wxImage& image() const { return image_; }
@@ -20,7 +20,7 @@ public:
     // The colour a cell is drawn in: terrain, lightened or darkened by its level.
     static wxColour cellColour(const Map& map, std::size_t index, bool elevation);
 
-private:
+  private:
     wxColour pixelColour(const Map& map, std::size_t index) const;
     wxImage image_;
     std::vector<std::uint8_t> pathKind_; // 0: none, else 1 + the PathKind drawn on the cell

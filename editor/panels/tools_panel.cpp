@@ -24,8 +24,9 @@ ToolsPanel::ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools)
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     const wxArrayString toolNames = [] {
         wxArrayString names;
-        for (const char* n : {"Select / move", "Terrain brush", "Fill", "Eyedropper", "Raise ground",
-                              "Lower ground", "Hexside", "Road / railroad", "Place feature", "Eraser"}) {
+        for (const char* n :
+             {"Select / move", "Terrain brush", "Fill", "Eyedropper", "Raise ground", "Lower ground",
+              "Hexside", "Road / railroad", "Place feature", "Eraser", "Line of supply"}) {
             names.Add(n);
         }
         return names;

@@ -176,6 +176,24 @@ void ToolController::press(Point p) {
                                   Feature{settings.featureKind, *cell, settings.featureName, side, 0}));
         }
         break;
+    case Tool::Supply: {
+        // Marks the selected corps' line of supply (The Hexed General's "LOS").
+        const Headquarters* corps = selected_ && selected_->kind == PieceKind::Commander
+                                        ? s.oob.find(HeadquartersId{selected_->id})
+                                        : nullptr;
+        if (corps == nullptr || corps->echelon != Echelon::Corps) {
+            if (onMessage) {
+                onMessage("Select a corps in the order of battle first, then click its line-of-supply cell");
+            }
+            break;
+        }
+        if (cell) {
+            Headquarters changed = *corps;
+            changed.supplyCell = *cell;
+            doc_.execute(edits::setHeadquarters(s, HeadquartersId{selected_->id}, changed));
+        }
+        break;
+    }
     case Tool::Select:
         select(cell ? pieceAt(*cell) : std::nullopt);
         dragFrom_ = cell;
@@ -246,6 +264,35 @@ void ToolController::release(Point p) {
     pathCells_.clear();
     dragFrom_.reset();
     dragging_ = false;
+}
+
+void ToolController::extendSelected(Point p) {
+    const auto cell = layout_.cellAt(p);
+    if (!selected_ || selected_->kind != PieceKind::Unit || !cell) {
+        return;
+    }
+    const Scenario& s = doc_.scenario();
+    auto it = s.deployment.placements.find(*selected_);
+    if (it == s.deployment.placements.end()) {
+        return;
+    }
+    Placement pl = it->second;
+    auto here = std::find(pl.cells.begin(), pl.cells.end(), *cell);
+    if (here != pl.cells.end()) {
+        if (pl.cells.size() > 1) {
+            pl.cells.erase(here);
+            doc_.execute(edits::setPlacement(s, *selected_, pl));
+        }
+        return;
+    }
+    if (std::none_of(pl.cells.begin(), pl.cells.end(), [&](Offset c) { return grid().adjacent(c, *cell); })) {
+        if (onMessage) {
+            onMessage("A line extends to a cell next to it");
+        }
+        return;
+    }
+    pl.cells.push_back(*cell);
+    doc_.execute(edits::setPlacement(s, *selected_, pl));
 }
 
 void ToolController::rotateSelected(int steps) {

@@ -21,11 +21,12 @@ enum class Tool : std::uint8_t {
     Hexside,
     Path,
     Feature,
-    Eraser
+    Eraser,
+    Supply
 };
 
 template <> struct EnumNames<Tool> {
-    static constexpr std::array<NameOf<Tool>, 10> names{{{Tool::Select, "select"},
+    static constexpr std::array<NameOf<Tool>, 11> names{{{Tool::Select, "select"},
                                                          {Tool::Terrain, "terrain"},
                                                          {Tool::Fill, "fill"},
                                                          {Tool::Eyedropper, "eyedropper"},
@@ -34,7 +35,8 @@ template <> struct EnumNames<Tool> {
                                                          {Tool::Hexside, "hexside"},
                                                          {Tool::Path, "path"},
                                                          {Tool::Feature, "feature"},
-                                                         {Tool::Eraser, "eraser"}}};
+                                                         {Tool::Eraser, "eraser"},
+                                                         {Tool::Supply, "supply"}}};
 };
 
 struct ToolSettings {
@@ -55,11 +57,15 @@ class ToolController {
     ToolSettings settings;
     std::function<void(TerrainIndex)> onTerrainPicked; // the eyedropper's answer
     std::function<void(std::optional<PieceRef>)> onSelected;
+    std::function<void(const std::string&)> onMessage; // a hint for the status bar
 
     void press(Point p);
     void drag(Point p);
     void release(Point p);
 
+    // Adds the cell under p to the selected unit's line when it is next to the line (Kallistra's
+    // lines across adjacent hexes); the same cell again takes it back off.
+    void extendSelected(Point p);
     // Facing of the selected piece: one step clockwise or back (a side or a corner).
     void rotateSelected(int steps);
     // Puts a piece of the order of battle on the map (dragged from the tree).

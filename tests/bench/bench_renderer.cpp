@@ -16,7 +16,8 @@ namespace sandtable {
 namespace {
 
 const Scenario& bigMap() {
-    static const Scenario s = generateScenario(GeneratorParameters{1000, 1000, 10'000, 5'000, 1, GridShape::HexFlat});
+    static const Scenario s =
+        generateScenario(GeneratorParameters{1000, 1000, 10'000, 5'000, 1, GridShape::HexFlat});
     return s;
 }
 

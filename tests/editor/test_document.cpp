@@ -119,3 +119,21 @@ TEST_F(DocumentTest, AnUnknownRulesetIsReported) {
 
 } // namespace
 } // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST_F(DocumentTest, TheRulesetFollowsTheScenarioThroughUndo) {
+    auto doc = Document::open(dir / "battle.xml");
+    ASSERT_TRUE(doc);
+    Document& d = **doc;
+    ScenarioInfo info = d.scenario().info;
+    info.ruleset = "acw-area";
+    d.execute(edits::setInfo(d.scenario(), info));
+    EXPECT_EQ(d.rulesetName(), "acw-area");
+    d.undo();
+    EXPECT_EQ(d.rulesetName(), "hexed-general");
+}
+
+} // namespace
+} // namespace sandtable

@@ -134,3 +134,53 @@ TEST_F(Tools, PlacingAReinforcementFromTheTreeDeploysIt) {
 
 } // namespace
 } // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST_F(Tools, TheSupplyToolMarksTheSelectedCorpsLineOfSupply) {
+    tools.settings.tool = Tool::Supply;
+    std::string hint;
+    tools.onMessage = [&](const std::string& m) { hint = m; };
+    tools.press(at({0, 3}));
+    EXPECT_NE(hint.find("Select a corps"), std::string::npos);
+    HeadquartersId corps;
+    for (const auto& [id, hq] : doc.scenario().oob.headquarters) {
+        if (hq.echelon == Echelon::Corps) {
+            corps = id;
+            break;
+        }
+    }
+    tools.select(PieceRef::commander(corps));
+    tools.press(at({0, 3}));
+    EXPECT_EQ(doc.scenario().oob.headquarters.at(corps).supplyCell, (Offset{0, 3}));
+}
+
+TEST_F(Tools, ShiftClickExtendsALineToAdjacentCellsOnly) {
+    PieceRef unit;
+    for (const auto& [piece, pl] : doc.scenario().deployment.placements) {
+        if (piece.kind == PieceKind::Unit) {
+            unit = piece;
+            break;
+        }
+    }
+    tools.select(unit);
+    const Offset from = doc.scenario().deployment.placements.at(unit).cells.front();
+    const Grid& g = doc.scenario().map.grid;
+    Offset next = g.neighbor(from, 0);
+    if (!g.contains(next)) {
+        next = g.neighbor(from, 3);
+    }
+    tools.extendSelected(at(next));
+    EXPECT_EQ(doc.scenario().deployment.placements.at(unit).cells, (std::vector<Offset>{from, next}));
+    std::string hint;
+    tools.onMessage = [&](const std::string& m) { hint = m; };
+    tools.extendSelected(at({(from.col + 8) % 20, (from.row + 8) % 16}));
+    EXPECT_EQ(doc.scenario().deployment.placements.at(unit).cells.size(), 2u);
+    EXPECT_FALSE(hint.empty());
+    tools.extendSelected(at(next)); // again: back off the line
+    EXPECT_EQ(doc.scenario().deployment.placements.at(unit).cells, (std::vector<Offset>{from}));
+}
+
+} // namespace
+} // namespace sandtable
