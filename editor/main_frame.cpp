@@ -1,5 +1,7 @@
 #include "main_frame.hpp"
 
+#include "formats/atomic_file.hpp"
+#include "formats/oob_csv.hpp"
 #include "model/commands/edits.hpp"
 #include "model/good_old_rebel_tables.hpp"
 #include "panels/oob_panel.hpp"
@@ -33,6 +35,7 @@ enum MenuId {
     IdTogglePaths,
     IdToggleFeatures,
     IdRollTables,
+    IdImportCsv,
     IdRuleset,
     IdScenarioTitle,
     IdToolBase, // + Tool
@@ -166,6 +169,7 @@ void MainFrame::buildMenus() {
     scenario->Append(IdScenarioTitle, "&Title...");
     scenario->Append(IdRuleset, "&Ruleset...");
     auto* units = new wxMenu;
+    units->Append(IdImportCsv, "&Import order of battle from CSV...");
     units->Append(IdRollTables, "&Roll quality and arms from the tables...");
     auto* tools = new wxMenu;
     const char* toolLabels[] = {"&Select\tS",        "&Terrain brush\tB", "&Fill\tF",    "&Eyedropper\tI",
@@ -313,6 +317,19 @@ void MainFrame::buildMenus() {
             }
         },
         IdRollTables);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_) {
+                return;
+            }
+            wxFileDialog dialog(this, "Import order of battle", "", "", "CSV files (*.csv)|*.csv|All files|*",
+                                wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+            if (dialog.ShowModal() == wxID_OK) {
+                importOrderOfBattle(dialog.GetPath().utf8_string());
+            }
+        },
+        IdImportCsv);
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
@@ -479,6 +496,37 @@ void MainFrame::newScenario(const Grid::Parameters& grid, double yardsPerCell) {
     s.info.title = "Untitled";
     s.info.ruleset = grid.shape == GridShape::Square ? "acw-area" : "hexed-general";
     setDocument(std::make_unique<Document>(std::move(s)));
+}
+
+bool MainFrame::importOrderOfBattle(const std::filesystem::path& file) {
+    auto text = readWholeFile(file);
+    if (!text) {
+        reportError("Cannot import", wxString::FromUTF8(file.string() + ": " + text.error()));
+        return false;
+    }
+    const Scenario& s = doc_->scenario();
+    auto imported = readOrderOfBattleCsv(*text, file.string(), s.oob);
+    if (!imported) {
+        reportError("Cannot import", wxString::FromUTF8(imported.error().toString()));
+        return false;
+    }
+    std::vector<CommandPtr> parts;
+    for (const auto& [id, hq] : imported->headquarters) {
+        parts.push_back(edits::setHeadquarters(s, id, hq));
+    }
+    for (const auto& [id, name] : imported->commanders) {
+        Headquarters hq = s.oob.headquarters.at(id);
+        hq.commander = name;
+        parts.push_back(edits::setHeadquarters(s, id, hq));
+    }
+    for (const auto& [id, unit] : imported->units) {
+        parts.push_back(edits::setUnit(s, id, unit));
+    }
+    doc_->execute(std::make_unique<CommandGroup>("Import order of battle", std::move(parts)));
+    SetStatusText(wxString::Format("Imported %zu headquarters and %zu units", imported->headquarters.size(),
+                                   imported->units.size()),
+                  0);
+    return true;
 }
 
 bool MainFrame::save() {

@@ -32,6 +32,8 @@ class MainFrame : public wxFrame {
     void newScenario(const Grid::Parameters& grid, double yardsPerCell);
     bool save();
     bool saveAs(const std::filesystem::path& file);
+    // Adds the headquarters and units of an order-of-battle CSV (docs/oob-csv.md) as one edit.
+    bool importOrderOfBattle(const std::filesystem::path& file);
     // Asks before losing unsaved work; true when it is fine to close or replace the document.
     bool confirmDiscard();
 

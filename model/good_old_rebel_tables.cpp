@@ -15,14 +15,26 @@ constexpr Quality R = Quality::Raw, S = Quality::Seasoned, V = Quality::Veteran;
 // artillery rebel, union; generals rebel, union.
 constexpr std::array<std::array<std::array<Quality, 8>, 6>, 3> qualityTable{{
     // Early War (1861-62): rolls 1..6
-    {{{R, R, R, R, R, R, R, R}, {R, R, R, R, R, R, R, R}, {R, R, R, R, R, R, R, R},
-      {S, R, S, R, R, S, S, R}, {S, S, S, S, S, S, S, S}, {V, V, V, S, S, V, V, S}}},
+    {{{R, R, R, R, R, R, R, R},
+      {R, R, R, R, R, R, R, R},
+      {R, R, R, R, R, R, R, R},
+      {S, R, S, R, R, S, S, R},
+      {S, S, S, S, S, S, S, S},
+      {V, V, V, S, S, V, V, S}}},
     // Mid-War (1863-64)
-    {{{R, R, R, R, R, R, R, R}, {R, R, R, R, R, S, S, R}, {S, S, S, S, S, S, S, S},
-      {S, S, S, S, S, S, S, S}, {V, S, V, S, S, V, V, S}, {V, V, V, V, V, V, V, V}}},
+    {{{R, R, R, R, R, R, R, R},
+      {R, R, R, R, R, S, S, R},
+      {S, S, S, S, S, S, S, S},
+      {S, S, S, S, S, S, S, S},
+      {V, S, V, S, S, V, V, S},
+      {V, V, V, V, V, V, V, V}}},
     // Late War (1864-65)
-    {{{R, R, S, R, R, S, S, R}, {S, S, S, S, S, S, S, S}, {S, S, S, S, S, S, S, S},
-      {V, V, V, V, S, V, V, S}, {V, V, V, V, V, V, V, V}, {V, V, V, V, V, V, V, V}}},
+    {{{R, R, S, R, R, S, S, R},
+      {S, S, S, S, S, S, S, S},
+      {S, S, S, S, S, S, S, S},
+      {V, V, V, V, S, V, V, S},
+      {V, V, V, V, V, V, V, V},
+      {V, V, V, V, V, V, V, V}}},
 }};
 
 int yearOf(const std::string& date, int fallback, int at, int length) {
@@ -46,9 +58,13 @@ WarPeriod warPeriod(int year, int month) {
 }
 
 Quality qualityFor(WarPeriod period, Side side, Arm arm, int d6, bool forGeneral) {
-    const int armColumn = forGeneral ? 3 : (arm == Arm::Cavalry ? 1 : (arm == Arm::Artillery || arm == Arm::HeavyArtillery) ? 2 : 0);
+    const int armColumn = forGeneral ? 3
+                                     : (arm == Arm::Cavalry                                     ? 1
+                                        : (arm == Arm::Artillery || arm == Arm::HeavyArtillery) ? 2
+                                                                                                : 0);
     const int column = armColumn * 2 + (side == Side::Union ? 1 : 0);
-    return qualityTable[static_cast<std::size_t>(period)][static_cast<std::size_t>(std::clamp(d6, 1, 6) - 1)][static_cast<std::size_t>(column)];
+    return qualityTable[static_cast<std::size_t>(period)][static_cast<std::size_t>(std::clamp(d6, 1, 6) - 1)]
+                       [static_cast<std::size_t>(column)];
 }
 
 int smoothboreScore(Side side, int year) {

@@ -20,13 +20,16 @@ template <typename E> wxEnumProperty* enumProperty(const wxString& label, const 
     return new wxEnumProperty(label, name, choices, static_cast<int>(value));
 }
 
-wxString text(const std::string& s) { return wxString::FromUTF8(s); }
+wxString text(const std::string& s) {
+    return wxString::FromUTF8(s);
+}
 
 } // namespace
 
 ScenarioPanel::ScenarioPanel(wxWindow* parent) : wxPanel(parent) {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
-    grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxPG_SPLITTER_AUTO_CENTER | wxPG_DEFAULT_STYLE);
+    grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+                               wxPG_SPLITTER_AUTO_CENTER | wxPG_DEFAULT_STYLE);
     sizer->Add(grid_, 1, wxEXPAND);
     SetSizer(sizer);
     grid_->Bind(wxEVT_PG_CHANGED, &ScenarioPanel::changed, this);
@@ -55,19 +58,23 @@ void ScenarioPanel::refresh() {
         for (const char* r : {"hexed-general", "kallistra-hex", "acw-area", "good-old-rebel"}) {
             rulesets.Add(r);
         }
-        grid_->Append(new wxEditEnumProperty("Ruleset (name or file)", "ruleset", rulesets, text(info.ruleset)));
+        grid_->Append(
+            new wxEditEnumProperty("Ruleset (name or file)", "ruleset", rulesets, text(info.ruleset)));
         grid_->Append(new wxStringProperty("Union name", "side0", text(info.sideNames[0])));
         grid_->Append(new wxStringProperty("Confederate name", "side1", text(info.sideNames[1])));
         grid_->Append(new wxPropertyCategory("Text"));
         grid_->Append(new wxLongStringProperty("Set-up notes", "setupNotes", text(info.setupNotes)));
         grid_->Append(new wxLongStringProperty("Special rules", "specialRules", text(info.specialRules)));
         grid_->Append(new wxLongStringProperty("Union objectives", "objectives0", text(info.objectives[0])));
-        grid_->Append(new wxLongStringProperty("Confederate objectives", "objectives1", text(info.objectives[1])));
-        grid_->Append(new wxLongStringProperty("Victory conditions", "victory", text(info.victoryConditions)));
+        grid_->Append(
+            new wxLongStringProperty("Confederate objectives", "objectives1", text(info.objectives[1])));
+        grid_->Append(
+            new wxLongStringProperty("Victory conditions", "victory", text(info.victoryConditions)));
         grid_->Append(new wxPropertyCategory("Events table (2D6)"));
         for (int roll = 2; roll <= 12; ++roll) {
             auto it = s.events.find(roll);
-            grid_->Append(new wxStringProperty(wxString::Format("%d", roll), wxString::Format("event%d", roll),
+            grid_->Append(new wxStringProperty(wxString::Format("%d", roll),
+                                               wxString::Format("event%d", roll),
                                                it == s.events.end() ? wxString() : text(it->second)));
         }
         grid_->Append(new wxPropertyCategory("Reinforcements (turn, entry cell)"));
@@ -75,13 +82,15 @@ void ScenarioPanel::refresh() {
             std::string name;
             if (piece.kind == PieceKind::Unit && s.oob.units.contains(UnitId{piece.id})) {
                 name = s.oob.units.at(UnitId{piece.id}).name;
-            } else if (piece.kind == PieceKind::Commander && s.oob.headquarters.contains(HeadquartersId{piece.id})) {
+            } else if (piece.kind == PieceKind::Commander &&
+                       s.oob.headquarters.contains(HeadquartersId{piece.id})) {
                 name = s.oob.headquarters.at(HeadquartersId{piece.id}).commander;
             } else {
                 name = std::string(enumName(piece.kind)) + " " + std::to_string(piece.id);
             }
-            grid_->Append(new wxStringProperty(text(name), wxString::Format("reinf:%s:%u", std::string(enumName(piece.kind)), piece.id),
-                                               wxString::Format("%d, %s", r.turn, s.map.grid.label(r.entry))));
+            grid_->Append(new wxStringProperty(
+                text(name), wxString::Format("reinf:%s:%u", std::string(enumName(piece.kind)), piece.id),
+                wxString::Format("%d, %s", r.turn, s.map.grid.label(r.entry))));
         }
     }
     refreshing_ = false;

@@ -13,14 +13,14 @@ class wxPropertyGridEvent;
 namespace sandtable {
 
 class ScenarioPanel : public wxPanel {
-public:
+  public:
     explicit ScenarioPanel(wxWindow* parent);
     void setDocument(Document* doc);
     void refresh();
     // Called when the ruleset changes, so the frame can re-resolve it (it may be a file).
     std::function<void(const std::string&)> onRulesetChanged;
 
-private:
+  private:
     void changed(wxPropertyGridEvent& e);
     Document* doc_ = nullptr;
     wxPropertyGrid* grid_ = nullptr;

@@ -1,6 +1,7 @@
 // The editor window, driven the way a user drives it: tools on the canvas, the drop target that
 // takes pieces from the tree, menu commands, the problems panel, saving, recovery.
 #include "editor/main_frame.hpp"
+#include "editor/panels/oob_panel.hpp"
 #include "editor/panels/problems_panel.hpp"
 #include "model/commands/edits.hpp"
 
@@ -201,6 +202,28 @@ TEST_F(EditorWindow, ExcludeAProblemWithAComment) {
         edits::setExclusions(scenario(), {Exclusion{v->rule, v->cells, v->pieces, "Historical"}}));
     EXPECT_EQ(frame->document()->problems().errors(), 0);
     EXPECT_EQ(frame->document()->problems().excluded, 1);
+}
+
+} // namespace
+} // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST_F(EditorWindow, ImportAnOrderOfBattleFromCsvAsOneUndoStep) {
+    ASSERT_TRUE(
+        frame->importOrderOfBattle(fs::path(SANDTABLE_TEST_DATA) / "csv" / "antietam-north-woods.csv"));
+    EXPECT_EQ(scenario().oob.units.size(), 6u);
+    EXPECT_GT(frame->orderOfBattle()->tree()->GetCount(), 10u);
+    menu(wxID_UNDO);
+    EXPECT_TRUE(scenario().oob.units.empty());
+    const fs::path bad = dir / "bad.csv";
+    std::FILE* f = std::fopen(bad.c_str(), "w");
+    std::fputs("side,army,unit,arm\nunion,A,B,infantery\n", f);
+    std::fclose(f);
+    EXPECT_FALSE(frame->importOrderOfBattle(bad));
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_TRUE(errors[0].Contains("bad.csv:2: column 'arm' is 'infantery'")) << errors[0];
 }
 
 } // namespace

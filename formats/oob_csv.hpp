@@ -1,0 +1,24 @@
+#pragma once
+// Orders of battle from CSV, the shape research spreadsheets usually have: one row per unit with
+// its side, army, corps, division and brigade, and rows without a unit naming a commander.
+// Documented in docs/oob-csv.md.
+#include "load_error.hpp"
+#include "model/order_of_battle.hpp"
+
+#include <expected>
+#include <string_view>
+#include <vector>
+
+namespace sandtable {
+
+struct OobImport {
+    std::vector<std::pair<HeadquartersId, Headquarters>> headquarters; // new ones, parents first
+    std::vector<std::pair<HeadquartersId, std::string>> commanders;    // commander names for existing ones
+    std::vector<std::pair<UnitId, Unit>> units;
+};
+
+// Reads the CSV against the existing order of battle: headquarters are matched by side and the
+// names of their echelons, so importing twice adds units, not armies. New ids follow the existing.
+[[nodiscard]] std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, std::string_view name, const OrderOfBattle& existing);
+
+} // namespace sandtable
