@@ -15,6 +15,7 @@
 #include <wx/choicdlg.h>
 #include <wx/config.h>
 #include <wx/filedlg.h>
+#include <wx/image.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
 #include <wx/numdlg.h>
@@ -36,6 +37,10 @@ enum MenuId {
     IdToggleFeatures,
     IdRollTables,
     IdImportCsv,
+    IdBackground,
+    IdBackgroundAlign,
+    IdBackgroundOpacity,
+    IdBackgroundRemove,
     IdRuleset,
     IdScenarioTitle,
     IdToolBase, // + Tool
@@ -45,6 +50,10 @@ enum MenuId {
 
 MainFrame::MainFrame()
     : wxFrame(nullptr, wxID_ANY, "Sandtable", wxDefaultPosition, wxSize(1400, 900)), autosave_(this) {
+    // Background scans come as PNG, JPEG or TIFF.
+    if (wxImage::FindHandler(wxBITMAP_TYPE_PNG) == nullptr) {
+        wxInitAllImageHandlers();
+    }
     aui_.SetManagedWindow(this);
     canvas_ = new MapCanvas(this);
     tools_ = new ToolsPanel(this, [this] { return canvas_->tools(); });
@@ -75,6 +84,7 @@ MainFrame::MainFrame()
     buildMenus();
 
     canvas_->onHover = [this](std::optional<Offset> c) { onHover(c); };
+    canvas_->onHint = [this](const wxString& hint) { SetStatusText(hint, 0); };
     oob_->onSelect = [this](std::optional<PieceRef> piece) {
         properties_->show(piece);
         if (piece && canvas_->tools()) {
@@ -165,6 +175,11 @@ void MainFrame::buildMenus() {
     view->AppendCheckItem(IdToggleFeatures, "Map &features")->Check(true);
     auto* map = new wxMenu;
     map->Append(IdNewMap, "&Resize...");
+    map->AppendSeparator();
+    map->Append(IdBackground, "&Background image...");
+    map->Append(IdBackgroundAlign, "&Align background by two points");
+    map->Append(IdBackgroundOpacity, "Background &opacity...");
+    map->Append(IdBackgroundRemove, "Remove background");
     auto* scenario = new wxMenu;
     scenario->Append(IdScenarioTitle, "&Title...");
     scenario->Append(IdRuleset, "&Ruleset...");
@@ -427,6 +442,53 @@ void MainFrame::buildMenus() {
         IdRuleset);
     Bind(
         wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            wxFileDialog dialog(this, "Scanned map", "", "",
+                                "Images (*.png;*.jpg;*.jpeg;*.tif)|*.png;*.jpg;*.jpeg;*.tif|All files|*",
+                                wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+            if (dialog.ShowModal() == wxID_OK) {
+                setBackground(dialog.GetPath().utf8_string());
+            }
+        },
+        IdBackground);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_ || !doc_->scenario().map.background) {
+                reportError("No background", "Choose a background image first (Map > Background image).");
+                return;
+            }
+            canvas_->startBackgroundAlignment([this](BackgroundImage aligned) {
+                doc_->execute(edits::setBackground(doc_->scenario(), aligned));
+            });
+        },
+        IdBackgroundAlign);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_ || !doc_->scenario().map.background) {
+                return;
+            }
+            BackgroundImage b = *doc_->scenario().map.background;
+            const long percent =
+                wxGetNumberFromUser("Opacity of the scanned map (0 to 100%)", "", "Background",
+                                    static_cast<long>(b.opacity * 100), 0, 100, this);
+            if (percent >= 0) {
+                b.opacity = static_cast<double>(percent) / 100.0;
+                doc_->execute(edits::setBackground(doc_->scenario(), b));
+            }
+        },
+        IdBackgroundOpacity);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (doc_ && doc_->scenario().map.background) {
+                doc_->execute(edits::setBackground(doc_->scenario(), std::nullopt));
+            }
+        },
+        IdBackgroundRemove);
+    Bind(
+        wxEVT_MENU,
         [](wxCommandEvent&) {
             wxAboutDialogInfo info;
             info.SetName("Sandtable");
@@ -526,6 +588,32 @@ bool MainFrame::importOrderOfBattle(const std::filesystem::path& file) {
     SetStatusText(wxString::Format("Imported %zu headquarters and %zu units", imported->headquarters.size(),
                                    imported->units.size()),
                   0);
+    return true;
+}
+
+bool MainFrame::setBackground(const std::filesystem::path& image) {
+    wxImage probe;
+    if (!std::filesystem::exists(image) || !probe.LoadFile(wxString::FromUTF8(image.string()))) {
+        reportError("Cannot use this image",
+                    wxString::FromUTF8(image.string()) + ": not an image Sandtable can read");
+        return false;
+    }
+    // Stored relative to the scenario when it has a file, so the two travel together.
+    std::filesystem::path stored = image;
+    if (!doc_->file().empty()) {
+        std::error_code ec;
+        const auto relative = std::filesystem::relative(image, doc_->file().parent_path(), ec);
+        if (!ec && !relative.empty()) {
+            stored = relative;
+        }
+    }
+    // At first the scan covers the map's width; aligning by two points puts it in place.
+    const double widthInCells = canvas_->layout()->width() / MapCanvas::cellSize;
+    BackgroundImage b;
+    b.file = stored.string();
+    b.unitsPerPixel = widthInCells / probe.GetWidth();
+    b.opacity = 0.5;
+    doc_->execute(edits::setBackground(doc_->scenario(), b));
     return true;
 }
 

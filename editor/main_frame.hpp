@@ -34,6 +34,8 @@ class MainFrame : public wxFrame {
     bool saveAs(const std::filesystem::path& file);
     // Adds the headquarters and units of an order-of-battle CSV (docs/oob-csv.md) as one edit.
     bool importOrderOfBattle(const std::filesystem::path& file);
+    // Puts a scanned map under the grid (stored relative to the scenario), at first as wide as the map.
+    bool setBackground(const std::filesystem::path& image);
     // Asks before losing unsaved work; true when it is fine to close or replace the document.
     bool confirmDiscard();
 

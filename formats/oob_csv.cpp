@@ -48,12 +48,14 @@ std::vector<std::string> splitCsvLine(std::string_view line, int lineNumber) {
     return out;
 }
 
-constexpr std::array<std::string_view, 14> knownColumns{"side", "army", "corps", "division", "brigade", "unit", "commander", "arm", "strength", "stands",
-                                                        "quality", "weapon", "gun", "roster"};
+constexpr std::array<std::string_view, 14> knownColumns{
+    "side", "army",     "corps",  "division", "brigade", "unit", "commander",
+    "arm",  "strength", "stands", "quality",  "weapon",  "gun",  "roster"};
 
 } // namespace
 
-std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, std::string_view name, const OrderOfBattle& existing) {
+std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, std::string_view name,
+                                                         const OrderOfBattle& existing) {
     try {
         OobImport out;
         std::vector<std::string_view> lines;
@@ -63,13 +65,15 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
             start = end + 1;
         }
         if (lines.empty() || lines.front().find_first_not_of(" \t\r") == std::string_view::npos) {
-            throw Failure{1, "the first line must name the columns: side, army, corps, division, brigade, unit, ..."};
+            throw Failure{
+                1, "the first line must name the columns: side, army, corps, division, brigade, unit, ..."};
         }
         const auto header = splitCsvLine(lines.front(), 1);
         std::map<std::string, std::size_t> column;
         for (std::size_t i = 0; i < header.size(); ++i) {
             std::string h = header[i];
-            std::transform(h.begin(), h.end(), h.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+            std::transform(h.begin(), h.end(), h.begin(),
+                           [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
             if (std::find(knownColumns.begin(), knownColumns.end(), h) == knownColumns.end()) {
                 std::string list;
                 for (auto k : knownColumns) {
@@ -98,10 +102,13 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
             }
             known[{hq.side, chain}] = id;
         }
-        std::uint32_t nextHq = existing.headquarters.empty() ? 1 : existing.headquarters.rbegin()->first.value + 1;
+        std::uint32_t nextHq =
+            existing.headquarters.empty() ? 1 : existing.headquarters.rbegin()->first.value + 1;
         std::uint32_t nextUnit = existing.units.empty() ? 1 : existing.units.rbegin()->first.value + 1;
-        constexpr std::array<std::pair<const char*, Echelon>, 4> echelons{
-            {{"army", Echelon::Army}, {"corps", Echelon::Corps}, {"division", Echelon::Division}, {"brigade", Echelon::Brigade}}};
+        constexpr std::array<std::pair<const char*, Echelon>, 4> echelons{{{"army", Echelon::Army},
+                                                                           {"corps", Echelon::Corps},
+                                                                           {"division", Echelon::Division},
+                                                                           {"brigade", Echelon::Brigade}}};
 
         for (std::size_t n = 1; n < lines.size(); ++n) {
             const int lineNumber = static_cast<int>(n) + 1;
@@ -121,13 +128,16 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                 if (auto e = parseEnum<E>(v)) {
                     return *e;
                 }
-                throw Failure{lineNumber, "column '" + std::string(col) + "' is '" + v + "'; expected " + expectedNames<E>()};
+                throw Failure{lineNumber, "column '" + std::string(col) + "' is '" + v + "'; expected " +
+                                              expectedNames<E>()};
             };
             auto number = [&](const char* col, int fallback) {
                 const std::string v = get(col);
                 int x = fallback;
-                if (!v.empty() && (std::from_chars(v.data(), v.data() + v.size(), x).ptr != v.data() + v.size() || x < 0)) {
-                    throw Failure{lineNumber, "column '" + std::string(col) + "' must be a whole number, not '" + v + "'"};
+                if (!v.empty() &&
+                    (std::from_chars(v.data(), v.data() + v.size(), x).ptr != v.data() + v.size() || x < 0)) {
+                    throw Failure{lineNumber, "column '" + std::string(col) +
+                                                  "' must be a whole number, not '" + v + "'"};
                 }
                 return x;
             };
@@ -164,9 +174,11 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
             const std::string commander = get("commander");
             if (unitName.empty()) {
                 if (commander.empty()) {
-                    throw Failure{lineNumber, "a row without a unit must name the commander of its last headquarters"};
+                    throw Failure{lineNumber,
+                                  "a row without a unit must name the commander of its last headquarters"};
                 }
-                auto created = std::find_if(out.headquarters.begin(), out.headquarters.end(), [&](const auto& e) { return e.first == parent; });
+                auto created = std::find_if(out.headquarters.begin(), out.headquarters.end(),
+                                            [&](const auto& e) { return e.first == parent; });
                 if (created != out.headquarters.end()) {
                     created->second.commander = commander;
                 } else {
@@ -181,10 +193,14 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
             u.strength = number("strength", 0);
             u.stands = std::max(1, number("stands", 1));
             u.quality = parse("quality", Quality::Regular);
-            u.weapon = parse("weapon", u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery ? Weapon::None : Weapon::RifleMusket);
+            u.weapon = parse("weapon", u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery
+                                           ? Weapon::None
+                                           : Weapon::RifleMusket);
             u.gun = parse("gun", Gun::None);
             u.roster = number("roster", 0);
-            u.formation = u.arm == Arm::Cavalry ? Formation::Mounted : (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery) ? Formation::Unlimbered : Formation::Line;
+            u.formation = u.arm == Arm::Cavalry                                       ? Formation::Mounted
+                          : (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery) ? Formation::Unlimbered
+                                                                                      : Formation::Line;
             out.units.emplace_back(UnitId{nextUnit++}, u);
         }
         return out;

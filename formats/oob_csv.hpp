@@ -19,6 +19,7 @@ struct OobImport {
 
 // Reads the CSV against the existing order of battle: headquarters are matched by side and the
 // names of their echelons, so importing twice adds units, not armies. New ids follow the existing.
-[[nodiscard]] std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, std::string_view name, const OrderOfBattle& existing);
+[[nodiscard]] std::expected<OobImport, LoadError>
+readOrderOfBattleCsv(std::string_view csv, std::string_view name, const OrderOfBattle& existing);
 
 } // namespace sandtable

@@ -1,5 +1,8 @@
 #include "map.hpp"
 
+#include <cmath>
+#include <numbers>
+
 namespace sandtable {
 
 Map Map::blank(const Grid& grid, std::vector<TerrainType> types) {
@@ -18,6 +21,36 @@ std::optional<std::size_t> Map::terrainIndexOf(std::string_view key) const {
         }
     }
     return std::nullopt;
+}
+
+std::pair<double, double> BackgroundImage::toMap(double px, double py) const {
+    const double a = rotationDegrees * std::numbers::pi / 180.0;
+    const double x = px * unitsPerPixel, y = py * unitsPerPixel;
+    return {originX + x * std::cos(a) - y * std::sin(a), originY + x * std::sin(a) + y * std::cos(a)};
+}
+
+std::pair<double, double> BackgroundImage::toPixel(double mx, double my) const {
+    const double a = rotationDegrees * std::numbers::pi / 180.0;
+    const double x = mx - originX, y = my - originY;
+    return {(x * std::cos(a) + y * std::sin(a)) / unitsPerPixel,
+            (-x * std::sin(a) + y * std::cos(a)) / unitsPerPixel};
+}
+
+BackgroundImage BackgroundImage::alignedBy(double px1, double py1, double mx1, double my1, double px2,
+                                           double py2, double mx2, double my2) const {
+    BackgroundImage b = *this;
+    const double imageLength = std::hypot(px2 - px1, py2 - py1), mapLength = std::hypot(mx2 - mx1, my2 - my1);
+    if (imageLength < 1e-9 || mapLength < 1e-9) {
+        return b; // two distinct points are needed
+    }
+    b.unitsPerPixel = mapLength / imageLength;
+    const double a = std::atan2(my2 - my1, mx2 - mx1) - std::atan2(py2 - py1, px2 - px1);
+    b.rotationDegrees = std::remainder(a * 180.0 / std::numbers::pi, 360.0);
+    const double r = b.rotationDegrees * std::numbers::pi / 180.0;
+    const double x = px1 * b.unitsPerPixel, y = py1 * b.unitsPerPixel;
+    b.originX = mx1 - (x * std::cos(r) - y * std::sin(r));
+    b.originY = my1 - (x * std::sin(r) + y * std::cos(r));
+    return b;
 }
 
 std::vector<TerrainType> defaultTerrainTypes() {

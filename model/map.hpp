@@ -84,6 +84,14 @@ struct BackgroundImage {
     double rotationDegrees = 0;
     double opacity = 0.5;
     auto operator<=>(const BackgroundImage&) const = default;
+
+    // Where a pixel of the image lies on the map, in cells (one unit is one cell across), and back.
+    std::pair<double, double> toMap(double px, double py) const;
+    std::pair<double, double> toPixel(double mx, double my) const;
+    // Aligns the image by two points: pixel (px1, py1) goes to map point (mx1, my1) and pixel
+    // (px2, py2) to (mx2, my2); scale, rotation and origin follow. Keeps file and opacity.
+    BackgroundImage alignedBy(double px1, double py1, double mx1, double my1, double px2, double py2,
+                              double mx2, double my2) const;
 };
 
 struct Map {

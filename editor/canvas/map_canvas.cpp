@@ -6,6 +6,7 @@
 #include <wx/dnd.h>
 
 #include <algorithm>
+#include <filesystem>
 
 namespace sandtable {
 namespace {
@@ -70,6 +71,47 @@ void MapCanvas::setDocument(Document* document) {
     zoomToFit();
 }
 
+void MapCanvas::reloadBackground() {
+    const auto& wanted = doc_->scenario().map.background;
+    if (!wanted) {
+        background_ = wxImage();
+        backgroundFor_ = BackgroundImage{};
+        return;
+    }
+    if (background_.IsOk() && backgroundFor_.file == wanted->file &&
+        backgroundFor_.opacity == wanted->opacity) {
+        return;
+    }
+    backgroundFor_ = *wanted;
+    std::filesystem::path file = wanted->file;
+    if (file.is_relative() && !doc_->file().empty()) {
+        file = doc_->file().parent_path() / file;
+    }
+    background_ = wxImage();
+    if (!std::filesystem::exists(file) || !background_.LoadFile(wxString::FromUTF8(file.string()))) {
+        if (onHint) {
+            onHint("Cannot load the background image " + wxString::FromUTF8(file.string()));
+        }
+        return;
+    }
+    if (!background_.HasAlpha()) {
+        background_.InitAlpha();
+    }
+    const auto alpha = static_cast<unsigned char>(std::clamp(wanted->opacity, 0.0, 1.0) * 255);
+    unsigned char* a = background_.GetAlpha();
+    for (int i = 0; i < background_.GetWidth() * background_.GetHeight(); ++i) {
+        a[i] = static_cast<unsigned char>(a[i] * alpha / 255);
+    }
+}
+
+void MapCanvas::startBackgroundAlignment(std::function<void(BackgroundImage)> onAligned) {
+    alignClicks_.clear();
+    onAligned_ = std::move(onAligned);
+    if (onHint) {
+        onHint("Align the background: click a point on the scanned map");
+    }
+}
+
 void MapCanvas::mapChanged(const ChangeSet& cs) {
     if (!doc_) {
         return;
@@ -130,7 +172,10 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     gc->Scale(zoom_, zoom_);
     const wxSize size = GetClientSize();
     const wxRect2DDouble visible(scrollX_ / zoom_, scrollY_ / zoom_, size.x / zoom_, size.y / zoom_);
-    MapRenderer(doc_->scenario(), *layout_, &overview_).draw(*gc, visible, zoom_, options_);
+    reloadBackground();
+    MapRenderer renderer(doc_->scenario(), *layout_, &overview_);
+    renderer.setBackground(background_.IsOk() ? &background_ : nullptr);
+    renderer.draw(*gc, visible, zoom_, options_);
     drawOverlay(*gc);
 }
 
@@ -183,6 +228,28 @@ void MapCanvas::onMouse(wxMouseEvent& e) {
         panFrom_ = e.GetPosition();
         if (!HasCapture()) {
             CaptureMouse();
+        }
+    } else if (e.LeftDown() && onAligned_ && doc_ && doc_->scenario().map.background) {
+        alignClicks_.push_back(toMap(e.GetPosition()));
+        static const char* next[] = {"now click where that point belongs on the grid",
+                                     "now a second point on the scanned map, far from the first",
+                                     "now where that one belongs on the grid"};
+        if (alignClicks_.size() < 4) {
+            if (onHint) {
+                onHint(wxString("Align the background: ") + next[alignClicks_.size() - 1]);
+            }
+        } else {
+            // Image points are where the image is drawn now; map points become cells.
+            const BackgroundImage& b = *doc_->scenario().map.background;
+            auto [px1, py1] = b.toPixel(alignClicks_[0].x / cellSize, alignClicks_[0].y / cellSize);
+            auto [px2, py2] = b.toPixel(alignClicks_[2].x / cellSize, alignClicks_[2].y / cellSize);
+            auto done = std::move(onAligned_);
+            onAligned_ = nullptr;
+            done(b.alignedBy(px1, py1, alignClicks_[1].x / cellSize, alignClicks_[1].y / cellSize, px2, py2,
+                             alignClicks_[3].x / cellSize, alignClicks_[3].y / cellSize));
+            if (onHint) {
+                onHint("Background aligned");
+            }
         }
     } else if (e.LeftDown() && e.ShiftDown() && tools_ && tools_->settings.tool == Tool::Select) {
         tools_->extendSelected(toMap(e.GetPosition()));

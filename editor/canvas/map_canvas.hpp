@@ -37,6 +37,11 @@ class MapCanvas : public wxWindow {
 
     std::function<void(std::optional<Offset>)> onHover;
 
+    // Two-point alignment of the background: the next four clicks are image point 1, map point 1,
+    // image point 2, map point 2. `onAligned` gets the aligned background.
+    void startBackgroundAlignment(std::function<void(BackgroundImage)> onAligned);
+    std::function<void(const wxString&)> onHint;
+
     static constexpr double cellSize = 100.0; // map units per cell across; zoom 1 = 100 px per cell
     static constexpr double minZoom = 0.05, maxZoom = 16.0;
 
@@ -52,11 +57,16 @@ class MapCanvas : public wxWindow {
     std::unique_ptr<ToolController> tools_;
     RenderOptions options_;
     TerrainOverview overview_;
+    wxImage background_;            // loaded from the scenario's background file
+    BackgroundImage backgroundFor_; // what background_ was loaded for
+    void reloadBackground();
     double zoom_ = 0.5;
     double scrollX_ = 0, scrollY_ = 0; // pixels
     std::optional<wxPoint> panFrom_;
     bool toolActive_ = false;
     bool spaceDown_ = false;
+    std::vector<Point> alignClicks_; // in map units
+    std::function<void(BackgroundImage)> onAligned_;
 };
 
 } // namespace sandtable

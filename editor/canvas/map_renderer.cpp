@@ -99,6 +99,7 @@ void MapRenderer::draw(wxGraphicsContext& gc, wxRect2DDouble visible, double pix
         return;
     }
     drawCells(gc, first, last, pixelsPerUnit, o);
+    drawBackground(gc);
     if (o.hexsides) {
         drawHexsides(gc, first, last);
     }
@@ -111,6 +112,23 @@ void MapRenderer::draw(wxGraphicsContext& gc, wxRect2DDouble visible, double pix
     if (o.pieces) {
         drawPieces(gc, visible, pixelsPerUnit);
     }
+}
+
+void MapRenderer::drawBackground(wxGraphicsContext& gc) const {
+    if (background_ == nullptr || !background_->IsOk() || !s_.map.background) {
+        return;
+    }
+    // The image's own placement: origin and scale in cells, turned by its rotation.
+    const BackgroundImage& b = *s_.map.background;
+    const double unit = layout_.cellSize();
+    gc.PushState();
+    gc.Translate(b.originX * unit, b.originY * unit);
+    gc.Rotate(b.rotationDegrees * std::numbers::pi / 180.0);
+    gc.Scale(b.unitsPerPixel * unit, b.unitsPerPixel * unit);
+    gc.SetInterpolationQuality(wxINTERPOLATION_GOOD);
+    gc.DrawBitmap(gc.CreateBitmapFromImage(*background_), 0, 0, background_->GetWidth(),
+                  background_->GetHeight());
+    gc.PopState();
 }
 
 void MapRenderer::drawOverview(wxGraphicsContext& gc, Offset first, Offset last) const {

@@ -26,6 +26,9 @@ class MapRenderer {
     MapRenderer(const Scenario& scenario, const Layout& layout, const TerrainOverview* overview = nullptr)
         : s_(scenario), layout_(layout), overview_(overview) {}
 
+    // The scanned map under the grid (already loaded, its alpha set to the scenario's opacity).
+    void setBackground(const wxImage* image) { background_ = image; }
+
     // Below this many pixels per cell the overview image replaces cell polygons, and details
     // (grid, labels, contours, counters' insides) are left out.
     static constexpr double overviewPixelsPerCell = 12.0;
@@ -46,12 +49,14 @@ class MapRenderer {
     void drawPieces(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit) const;
     wxGraphicsPath cellPath(wxGraphicsContext& gc, Offset c, double inset = 0) const;
 
+    void drawBackground(wxGraphicsContext& gc) const;
     void drawOverview(wxGraphicsContext& gc, Offset first, Offset last) const;
     void drawPiecesAsDots(wxGraphicsContext& gc, Offset first, Offset last) const;
 
     const Scenario& s_;
     const Layout& layout_;
     const TerrainOverview* overview_;
+    const wxImage* background_ = nullptr;
 };
 
 } // namespace sandtable

@@ -150,6 +150,14 @@ CommandPtr setExclusions(const Scenario& s, std::vector<Exclusion> exclusions) {
         std::move(exclusions), infoChanged());
 }
 
+CommandPtr setBackground(const Scenario& s, std::optional<BackgroundImage> background) {
+    ChangeSet cs;
+    cs.kinds = TerrainChanged; // what the map looks like, not what the rules read
+    return std::make_unique<ReplaceValue<std::optional<BackgroundImage>>>(
+        "Change background image", [](Scenario & sc) -> auto& { return sc.map.background; }, s.map.background,
+        std::move(background), std::move(cs));
+}
+
 CommandPtr replaceMap(const Scenario& s, Map map) {
     ChangeSet cs;
     cs.everything = true;

@@ -20,6 +20,7 @@ CommandPtr setReinforcement(const Scenario& s, PieceRef piece, std::optional<Rei
 CommandPtr setEvent(const Scenario& s, int roll, std::optional<std::string> text);
 CommandPtr setInfo(const Scenario& s, ScenarioInfo info);
 CommandPtr setExclusions(const Scenario& s, std::vector<Exclusion> exclusions);
+CommandPtr setBackground(const Scenario& s, std::optional<BackgroundImage> background);
 // Resizing or changing the grid replaces the whole map (rare, and simplest to undo whole).
 CommandPtr replaceMap(const Scenario& s, Map map);
 // Removes a headquarters with everything under it: sub-headquarters, units, trains, placements.

@@ -29,9 +29,11 @@ TEST(OobCsv, ReadsTheUsualSpreadsheetShape) {
 
 TEST(OobCsv, ImportingAgainstAnExistingOrderOfBattleReusesItsHeadquarters) {
     OrderOfBattle oob;
-    oob.headquarters[HeadquartersId{5}] = Headquarters{Side::Union, Echelon::Army, {}, "Army of the Potomac", "McClellan", {}, {}};
+    oob.headquarters[HeadquartersId{5}] =
+        Headquarters{Side::Union, Echelon::Army, {}, "Army of the Potomac", "McClellan", {}, {}};
     oob.units[UnitId{9}] = Unit{};
-    auto imported = readOrderOfBattleCsv("side,army,unit\nunion,Army of the Potomac,1st Minnesota\n", "x.csv", oob);
+    auto imported =
+        readOrderOfBattleCsv("side,army,unit\nunion,Army of the Potomac,1st Minnesota\n", "x.csv", oob);
     ASSERT_TRUE(imported);
     EXPECT_TRUE(imported->headquarters.empty());
     ASSERT_EQ(imported->units.size(), 1u);
@@ -40,17 +42,26 @@ TEST(OobCsv, ImportingAgainstAnExistingOrderOfBattleReusesItsHeadquarters) {
 }
 
 TEST(OobCsv, ErrorsNameTheLineAndTheColumn) {
-    auto bad = [](std::string_view csv) { return readOrderOfBattleCsv(csv, "oob.csv", OrderOfBattle{}).error().toString(); };
-    EXPECT_EQ(bad("side,army,unit,arm\nunion,A,1st Iowa,infantery\n"),
-              "oob.csv:2: column 'arm' is 'infantery'; expected infantry, cavalry, artillery or heavy-artillery");
-    EXPECT_EQ(bad("side,army,regiment\n"), "oob.csv:1: unknown column 'regiment'; the columns are side, army, corps, division, brigade, unit, "
-                                           "commander, arm, strength, stands, quality, weapon, gun, roster");
+    auto bad = [](std::string_view csv) {
+        return readOrderOfBattleCsv(csv, "oob.csv", OrderOfBattle{}).error().toString();
+    };
+    EXPECT_EQ(
+        bad("side,army,unit,arm\nunion,A,1st Iowa,infantery\n"),
+        "oob.csv:2: column 'arm' is 'infantery'; expected infantry, cavalry, artillery or heavy-artillery");
+    EXPECT_EQ(
+        bad("side,army,regiment\n"),
+        "oob.csv:1: unknown column 'regiment'; the columns are side, army, corps, division, brigade, unit, "
+        "commander, arm, strength, stands, quality, weapon, gun, roster");
     EXPECT_EQ(bad("side,unit\n"), "oob.csv:1: the column 'army' is missing");
-    EXPECT_EQ(bad("side,army,unit,strength\nunion,A,B,many\n"), "oob.csv:2: column 'strength' must be a whole number, not 'many'");
+    EXPECT_EQ(bad("side,army,unit,strength\nunion,A,B,many\n"),
+              "oob.csv:2: column 'strength' must be a whole number, not 'many'");
     EXPECT_EQ(bad("side,army,unit\nunion,A,\"B\n"), "oob.csv:2: a quoted field is not closed");
     EXPECT_EQ(bad("side,army,unit\n,A,B\n"), "oob.csv:2: the side is empty; write union or confederate");
-    EXPECT_EQ(bad("side,army,unit\nunion,A,\n"), "oob.csv:2: a row without a unit must name the commander of its last headquarters");
-    EXPECT_EQ(bad(""), "oob.csv:1: the first line must name the columns: side, army, corps, division, brigade, unit, ...");
+    EXPECT_EQ(bad("side,army,unit\nunion,A,\n"),
+              "oob.csv:2: a row without a unit must name the commander of its last headquarters");
+    EXPECT_EQ(
+        bad(""),
+        "oob.csv:1: the first line must name the columns: side, army, corps, division, brigade, unit, ...");
 }
 
 } // namespace sandtable

@@ -228,3 +228,71 @@ TEST_F(EditorWindow, ImportAnOrderOfBattleFromCsvAsOneUndoStep) {
 
 } // namespace
 } // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+void click(MapCanvas* canvas, wxPoint at) {
+    for (auto type : {wxEVT_LEFT_DOWN, wxEVT_LEFT_UP}) {
+        wxMouseEvent e(type);
+        e.SetPosition(at);
+        e.SetEventObject(canvas);
+        canvas->ProcessWindowEvent(e);
+    }
+}
+
+TEST_F(EditorWindow, ABackgroundImageIsDrawnAndAlignedByTwoPoints) {
+    // A red 200 x 100 "scan".
+    wxImage scan(200, 100);
+    scan.SetRGB(wxRect(0, 0, 200, 100), 220, 0, 0);
+    const fs::path file = dir / "scan.png";
+    ASSERT_TRUE(scan.SaveFile(wxString::FromUTF8(file.string()), wxBITMAP_TYPE_PNG));
+    ASSERT_TRUE(frame->setBackground(file));
+    ASSERT_TRUE(scenario().map.background);
+    EXPECT_NEAR(scenario().map.background->opacity, 0.5, 1e-9);
+
+    // The canvas shows it: reddish pixels over the map.
+    MapCanvas* canvas = frame->canvas();
+    canvas->Refresh();
+    canvas->Update();
+    pump();
+    const wxSize size = canvas->GetClientSize();
+    wxBitmap shot(size);
+    {
+        wxMemoryDC mem(shot);
+        wxClientDC client(canvas);
+        mem.Blit(0, 0, size.x, size.y, &client, 0, 0);
+    }
+    const wxImage image = shot.ConvertToImage();
+    const wxPoint mapCorner = canvas->toScreen(at({1, 1}));
+    EXPECT_GT(image.GetRed(mapCorner.x, mapCorner.y), image.GetGreen(mapCorner.x, mapCorner.y) + 40)
+        << "no red scan under the grid";
+
+    // Align: image pixel (0,0) to cell 0303's centre, pixel (200,0) to cell 1303's centre.
+    const BackgroundImage before = *scenario().map.background;
+    auto screenOfPixel = [&](double px, double py) {
+        auto [mx, my] = before.toMap(px, py);
+        return canvas->toScreen(Point{mx * MapCanvas::cellSize, my * MapCanvas::cellSize});
+    };
+    const Point m1 = at({2, 2}), m2 = at({12, 2});
+    canvas->startBackgroundAlignment(
+        [&](BackgroundImage b) { frame->document()->execute(edits::setBackground(scenario(), b)); });
+    click(canvas, screenOfPixel(0, 0));
+    click(canvas, canvas->toScreen(m1));
+    click(canvas, screenOfPixel(200, 0));
+    click(canvas, canvas->toScreen(m2));
+    const BackgroundImage& after = *scenario().map.background;
+    auto [x1, y1] = after.toMap(0, 0);
+    auto [x2, y2] = after.toMap(200, 0);
+    // Within a pixel of where the clicks were (screen rounding).
+    const double tolerance = 2.0 / canvas->zoom() / MapCanvas::cellSize;
+    EXPECT_NEAR(x1, m1.x / MapCanvas::cellSize, tolerance);
+    EXPECT_NEAR(y1, m1.y / MapCanvas::cellSize, tolerance);
+    EXPECT_NEAR(x2, m2.x / MapCanvas::cellSize, tolerance);
+    EXPECT_NEAR(y2, m2.y / MapCanvas::cellSize, tolerance);
+    menu(wxID_UNDO);
+    EXPECT_EQ(*scenario().map.background, before);
+}
+
+} // namespace
+} // namespace sandtable

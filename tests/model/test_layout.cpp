@@ -1,4 +1,5 @@
 #include "model/layout.hpp"
+#include "model/map.hpp"
 
 #include <gtest/gtest.h>
 
@@ -86,6 +87,30 @@ TEST(Layout, MapSizeMatchesTheHexFormulas) {
     const double r = 60 / std::sqrt(3.0);
     EXPECT_NEAR(layout.width(), 20 * 1.5 * r + 0.5 * r, 1e-6);
     EXPECT_NEAR(layout.height(), 20.5 * 60, 1e-6);
+}
+
+} // namespace sandtable
+
+namespace sandtable {
+
+TEST(BackgroundImage, TwoPointAlignmentMapsBothPointsAndRoundTrips) {
+    BackgroundImage b;
+    b.file = "scan.png";
+    b.opacity = 0.3;
+    const BackgroundImage aligned = b.alignedBy(100, 200, 3.5, 4.0, 900, 260, 20.0, 9.0);
+    auto [x1, y1] = aligned.toMap(100, 200);
+    auto [x2, y2] = aligned.toMap(900, 260);
+    EXPECT_NEAR(x1, 3.5, 1e-9);
+    EXPECT_NEAR(y1, 4.0, 1e-9);
+    EXPECT_NEAR(x2, 20.0, 1e-9);
+    EXPECT_NEAR(y2, 9.0, 1e-9);
+    auto [px, py] = aligned.toPixel(12.0, 7.0);
+    auto [mx, my] = aligned.toMap(px, py);
+    EXPECT_NEAR(mx, 12.0, 1e-9);
+    EXPECT_NEAR(my, 7.0, 1e-9);
+    EXPECT_EQ(aligned.file, "scan.png");
+    EXPECT_EQ(aligned.opacity, 0.3);
+    EXPECT_EQ(b.alignedBy(1, 1, 2, 2, 1, 1, 5, 5), b) << "one point twice cannot align";
 }
 
 } // namespace sandtable
