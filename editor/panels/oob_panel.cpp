@@ -39,6 +39,29 @@ std::string itemLabel(const Scenario& s, PieceRef p) {
     return "";
 }
 
+// Takes "piece:KIND:ID" dragged within the tree and re-parents it under the headquarters dropped on.
+class TreeDropTarget : public wxTextDropTarget {
+  public:
+    explicit TreeDropTarget(OobPanel& panel) : panel_(panel) {}
+    bool OnDropText(wxCoord x, wxCoord y, const wxString& text) override {
+        const std::string s = text.utf8_string();
+        const auto colon = s.find(':', 6);
+        if (!s.starts_with("piece:") || colon == std::string::npos) {
+            return false;
+        }
+        const auto kind = parseEnum<PieceKind>(s.substr(6, colon - 6));
+        const auto target = panel_.pieceAt(wxPoint(x, y));
+        if (!kind || !target || target->kind != PieceKind::Commander) {
+            return false;
+        }
+        return panel_.reparent(PieceRef{*kind, static_cast<std::uint32_t>(std::stoul(s.substr(colon + 1)))},
+                               HeadquartersId{target->id});
+    }
+
+  private:
+    OobPanel& panel_;
+};
+
 } // namespace
 
 OobPanel::OobPanel(wxWindow* parent) : wxPanel(parent) {
@@ -47,6 +70,7 @@ OobPanel::OobPanel(wxWindow* parent) : wxPanel(parent) {
                            wxTR_DEFAULT_STYLE | wxTR_HIDE_ROOT | wxTR_EDIT_LABELS);
     sizer->Add(tree_, 1, wxEXPAND);
     SetSizer(sizer);
+    tree_->SetDropTarget(new TreeDropTarget(*this)); // wx owns drop targets
     tree_->Bind(wxEVT_TREE_SEL_CHANGED, [this](wxTreeEvent& e) {
         if (onSelect) {
             onSelect(pieceOf(e.GetItem()));
@@ -88,6 +112,59 @@ OobPanel::OobPanel(wxWindow* parent) : wxPanel(parent) {
         }
     });
     tree_->Bind(wxEVT_TREE_ITEM_MENU, [this](wxTreeEvent& e) { showMenu(e.GetItem()); });
+}
+
+std::optional<PieceRef> OobPanel::pieceAt(wxPoint p) const {
+    int flags = 0;
+    return pieceOf(tree_->HitTest(p, flags));
+}
+
+bool OobPanel::reparent(PieceRef piece, HeadquartersId to) {
+    if (!doc_) {
+        return false;
+    }
+    const Scenario& s = doc_->scenario();
+    const Headquarters* target = s.oob.find(to);
+    if (target == nullptr) {
+        return false;
+    }
+    switch (piece.kind) {
+    case PieceKind::Unit: {
+        auto it = s.oob.units.find(UnitId{piece.id});
+        if (it == s.oob.units.end() || s.oob.sideOf(it->second.parent) != target->side ||
+            it->second.parent == to) {
+            return false;
+        }
+        Unit u = it->second;
+        u.parent = to;
+        doc_->execute(edits::setUnit(s, UnitId{piece.id}, u));
+        return true;
+    }
+    case PieceKind::Train: {
+        auto it = s.oob.trains.find(TrainId{piece.id});
+        if (it == s.oob.trains.end() || target->echelon != Echelon::Corps ||
+            target->side != s.oob.sideOf(it->second.corps)) {
+            return false;
+        }
+        Train t = it->second;
+        t.corps = to;
+        doc_->execute(edits::setTrain(s, TrainId{piece.id}, t));
+        return true;
+    }
+    case PieceKind::Commander: {
+        const Headquarters* hq = s.oob.find(HeadquartersId{piece.id});
+        // Only under a higher echelon of the same side, and never under itself or its own subordinates.
+        if (hq == nullptr || hq->side != target->side || target->echelon >= hq->echelon ||
+            HeadquartersId{piece.id} == to) {
+            return false;
+        }
+        Headquarters moved = *hq;
+        moved.parent = to;
+        doc_->execute(edits::setHeadquarters(s, HeadquartersId{piece.id}, moved));
+        return true;
+    }
+    }
+    return false;
 }
 
 void OobPanel::setDocument(Document* doc) {

@@ -17,6 +17,11 @@ class OobPanel : public wxPanel {
     void rebuild();
     void selectPiece(PieceRef piece);
     std::function<void(std::optional<PieceRef>)> onSelect;
+    // Moves a unit, train or headquarters under another headquarters (a drop in the tree).
+    // Returns false, changing nothing, when the move would break the order (a corps under a
+    // division, a unit across sides).
+    bool reparent(PieceRef piece, HeadquartersId to);
+    std::optional<PieceRef> pieceAt(wxPoint p) const;
     wxTreeCtrl* tree() const { return tree_; }
 
   private:

@@ -296,3 +296,24 @@ TEST_F(EditorWindow, ABackgroundImageIsDrawnAndAlignedByTwoPoints) {
 
 } // namespace
 } // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST_F(EditorWindow, DragInTheTreeReparentsWithinTheRules) {
+    const fs::path file = dir / "battle.xml";
+    fs::copy_file(fs::path(SANDTABLE_TEST_DATA) / "rules" / "hexed-general.base.xml", file);
+    ASSERT_TRUE(frame->open(file));
+    OobPanel* oob = frame->orderOfBattle();
+    // The artillery reserve (unit 3, under the army) joins the 1st Division (headquarters 3).
+    EXPECT_TRUE(oob->reparent(PieceRef::unit(UnitId{3}), HeadquartersId{3}));
+    EXPECT_EQ(scenario().oob.units.at(UnitId{3}).parent, HeadquartersId{3});
+    // Not across sides, not a corps under a division.
+    EXPECT_FALSE(oob->reparent(PieceRef::unit(UnitId{3}), HeadquartersId{6}));
+    EXPECT_FALSE(oob->reparent(PieceRef::commander(HeadquartersId{2}), HeadquartersId{3}));
+    menu(wxID_UNDO);
+    EXPECT_EQ(scenario().oob.units.at(UnitId{3}).parent, HeadquartersId{1});
+}
+
+} // namespace
+} // namespace sandtable
