@@ -4,6 +4,7 @@
 #include "formats/oob_csv.hpp"
 #include "model/commands/edits.hpp"
 #include "model/good_old_rebel_tables.hpp"
+#include "panels/minimap_panel.hpp"
 #include "panels/oob_panel.hpp"
 #include "panels/problems_panel.hpp"
 #include "panels/properties_panel.hpp"
@@ -61,9 +62,12 @@ MainFrame::MainFrame()
     properties_ = new PropertiesPanel(this);
     problems_ = new ProblemsPanel(this);
     scenarioPanel_ = new ScenarioPanel(this);
+    minimap_ = new MinimapPanel(this, *canvas_);
     aui_.AddPane(canvas_, wxAuiPaneInfo().Name("map").CenterPane());
     aui_.AddPane(tools_,
                  wxAuiPaneInfo().Name("tools").Caption("Tools").Left().BestSize(210, 600).MinSize(180, 300));
+    aui_.AddPane(minimap_,
+                 wxAuiPaneInfo().Name("minimap").Caption("Overview").Left().BestSize(210, 170).Position(1));
     aui_.AddPane(
         oob_,
         wxAuiPaneInfo().Name("oob").Caption("Order of battle").Right().BestSize(340, 420).Row(0).Position(0));
@@ -85,6 +89,7 @@ MainFrame::MainFrame()
 
     canvas_->onHover = [this](std::optional<Offset> c) { onHover(c); };
     canvas_->onHint = [this](const wxString& hint) { SetStatusText(hint, 0); };
+    canvas_->onViewChanged = [this] { minimap_->Refresh(false); };
     oob_->onSelect = [this](std::optional<PieceRef> piece) {
         properties_->show(piece);
         if (piece && canvas_->tools()) {
@@ -146,6 +151,10 @@ MainFrame::~MainFrame() {
     aui_.UnInit();
 }
 
+wxWindow* MainFrame::minimap() const {
+    return minimap_;
+}
+
 void MainFrame::buildMenus() {
     auto* file = new wxMenu;
     file->Append(wxID_NEW, "&New map...\tCtrl+N");
@@ -161,6 +170,10 @@ void MainFrame::buildMenus() {
     auto* edit = new wxMenu;
     edit->Append(wxID_UNDO, "&Undo\tCtrl+Z");
     edit->Append(wxID_REDO, "&Redo\tCtrl+Y");
+    edit->AppendSeparator();
+    edit->Append(wxID_COPY, "&Copy area\tCtrl+C");
+    edit->Append(wxID_PASTE, "&Paste at the mouse\tCtrl+V");
+    edit->Append(wxID_DELETE, "C&lear area");
     auto* view = new wxMenu;
     view->Append(wxID_ZOOM_IN, "Zoom &In\tCtrl++");
     view->Append(wxID_ZOOM_OUT, "Zoom &Out\tCtrl+-");
@@ -187,10 +200,11 @@ void MainFrame::buildMenus() {
     units->Append(IdImportCsv, "&Import order of battle from CSV...");
     units->Append(IdRollTables, "&Roll quality and arms from the tables...");
     auto* tools = new wxMenu;
-    const char* toolLabels[] = {"&Select\tS",        "&Terrain brush\tB", "&Fill\tF",    "&Eyedropper\tI",
-                                "&Raise\tR",         "&Lower\tShift+R",   "&Hexside\tH", "Road / &path\tP",
-                                "Place &feature\tT", "&Eraser\tE"};
-    for (int t = 0; t < 10; ++t) {
+    const char* toolLabels[] = {
+        "&Select\tS",         "&Terrain brush\tB", "&Fill\tF",        "&Eyedropper\tI",    "&Raise\tR",
+        "&Lower\tShift+R",    "&Hexside\tH",       "Road / &path\tP", "Place &feature\tT", "&Eraser\tE",
+        "Line of s&upply\tU", "&Area\tA",          "Set le&vel\tV"};
+    for (int t = 0; t < 13; ++t) {
         tools->Append(IdToolBase + t, toolLabels[t]);
         Bind(
             wxEVT_MENU, [this, t](wxCommandEvent&) { tools_->selectTool(static_cast<Tool>(t)); },
@@ -285,6 +299,30 @@ void MainFrame::buildMenus() {
             }
         },
         wxID_REDO);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (canvas_->tools() && !canvas_->tools()->copyArea()) {
+                SetStatusText("Choose an area first with the Area tool", 0);
+            }
+        },
+        wxID_COPY);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (canvas_->tools() && canvas_->hoverCell()) {
+                canvas_->tools()->pasteAt(*canvas_->hoverCell());
+            }
+        },
+        wxID_PASTE);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (canvas_->tools()) {
+                canvas_->tools()->deleteArea();
+            }
+        },
+        wxID_DELETE);
     const auto centre = [this] {
         return wxPoint(canvas_->GetClientSize().x / 2, canvas_->GetClientSize().y / 2);
     };

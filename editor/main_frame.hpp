@@ -20,6 +20,7 @@ class OobPanel;
 class PropertiesPanel;
 class ProblemsPanel;
 class ScenarioPanel;
+class MinimapPanel;
 
 class MainFrame : public wxFrame {
   public:
@@ -45,6 +46,7 @@ class MainFrame : public wxFrame {
     OobPanel* orderOfBattle() const { return oob_; }
     ToolsPanel* toolsPanel() const { return tools_; }
     ScenarioPanel* scenarioPanel() const { return scenarioPanel_; }
+    wxWindow* minimap() const;
 
     // How messages and questions reach the user; dialogs by default, replaced in tests.
     std::function<void(const wxString& title, const wxString& message)> reportError;
@@ -68,6 +70,7 @@ class MainFrame : public wxFrame {
     PropertiesPanel* properties_ = nullptr;
     ProblemsPanel* problems_ = nullptr;
     ScenarioPanel* scenarioPanel_ = nullptr;
+    MinimapPanel* minimap_ = nullptr;
     wxFileHistory recent_;
     wxTimer autosave_;
 };

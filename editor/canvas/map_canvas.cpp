@@ -177,6 +177,9 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     renderer.setBackground(background_.IsOk() ? &background_ : nullptr);
     renderer.draw(*gc, visible, zoom_, options_);
     drawOverlay(*gc);
+    if (onViewChanged) {
+        onViewChanged();
+    }
 }
 
 // Problem markers (red for errors, amber for warnings) and the selected piece.
@@ -192,6 +195,21 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
         gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(colour).Width(cellSize * 0.06)));
         gc.SetBrush(*wxTRANSPARENT_BRUSH);
         gc.DrawEllipse(p.x - r, p.y - r, 2 * r, 2 * r);
+    }
+    if (tools_ && !tools_->area().empty()) {
+        // The chosen area: every cell outlined.
+        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(30, 90, 220)).Width(cellSize * 0.04)));
+        gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(30, 90, 220, 50))));
+        wxGraphicsPath area = gc.CreatePath();
+        for (Offset c : tools_->area()) {
+            const auto corners = layout_->corners(c);
+            area.MoveToPoint(corners[0].x, corners[0].y);
+            for (std::size_t i = 1; i < corners.size(); ++i) {
+                area.AddLineToPoint(corners[i].x, corners[i].y);
+            }
+            area.CloseSubpath();
+        }
+        gc.DrawPath(area);
     }
     if (tools_ && tools_->selected()) {
         auto it = doc_->scenario().deployment.placements.find(*tools_->selected());
@@ -280,8 +298,11 @@ void MapCanvas::onMouse(wxMouseEvent& e) {
         tools_->drag(toMap(e.GetPosition()));
         Refresh(false);
     }
-    if (onHover && layout_) {
-        onHover(layout_->cellAt(toMap(e.GetPosition())));
+    if (layout_) {
+        hover_ = layout_->cellAt(toMap(e.GetPosition()));
+        if (onHover) {
+            onHover(hover_);
+        }
     }
     e.Skip();
 }
@@ -323,7 +344,9 @@ void MapCanvas::onKey(wxKeyEvent& e) {
         break;
     case WXK_DELETE:
     case WXK_BACK:
-        if (tools_ && tools_->selected() && doc_) {
+        if (tools_ && !tools_->area().empty()) {
+            tools_->deleteArea();
+        } else if (tools_ && tools_->selected() && doc_) {
             doc_->execute(edits::setPlacement(doc_->scenario(), *tools_->selected(), std::nullopt));
             tools_->select(std::nullopt);
         }

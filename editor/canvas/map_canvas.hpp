@@ -30,6 +30,10 @@ class MapCanvas : public wxWindow {
     void zoomBy(double factor, wxPoint anchor);
     void centreOn(Offset cell);
     double zoom() const { return zoom_; }
+    std::optional<Offset> hoverCell() const { return hover_; }
+    const TerrainOverview& overview() const { return overview_; }
+    // Called after every repaint, so the minimap can follow the view.
+    std::function<void()> onViewChanged;
     Point toMap(wxPoint p) const { return {(p.x + scrollX_) / zoom_, (p.y + scrollY_) / zoom_}; }
     wxPoint toScreen(Point p) const {
         return wxPoint(static_cast<int>(p.x * zoom_ - scrollX_), static_cast<int>(p.y * zoom_ - scrollY_));
@@ -65,6 +69,7 @@ class MapCanvas : public wxWindow {
     std::optional<wxPoint> panFrom_;
     bool toolActive_ = false;
     bool spaceDown_ = false;
+    std::optional<Offset> hover_;
     std::vector<Point> alignClicks_; // in map units
     std::function<void(BackgroundImage)> onAligned_;
 };

@@ -3,6 +3,7 @@
 #include <wx/choice.h>
 #include <wx/radiobox.h>
 #include <wx/sizer.h>
+#include <wx/spinctrl.h>
 #include <wx/stattext.h>
 #include <wx/textctrl.h>
 
@@ -20,13 +21,14 @@ template <typename E> wxArrayString namesOf() {
 } // namespace
 
 ToolsPanel::ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools)
-    : wxPanel(parent), tools_(std::move(tools)) {
+    : wxScrolledWindow(parent), tools_(std::move(tools)) {
+    SetScrollRate(0, 10);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     const wxArrayString toolNames = [] {
         wxArrayString names;
-        for (const char* n :
-             {"Select / move", "Terrain brush", "Fill", "Eyedropper", "Raise ground", "Lower ground",
-              "Hexside", "Road / railroad", "Place feature", "Eraser", "Line of supply"}) {
+        for (const char* n : {"Select / move", "Terrain brush", "Fill", "Eyedropper", "Raise ground",
+                              "Lower ground", "Hexside", "Road / railroad", "Place feature", "Eraser",
+                              "Line of supply", "Area (copy, paste, clear)", "Set level"}) {
             names.Add(n);
         }
         return names;
@@ -52,6 +54,10 @@ ToolsPanel::ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools)
     labelled("Feature", featureKind_);
     featureName_ = new wxTextCtrl(this, wxID_ANY, "New place");
     labelled("Feature name", featureName_);
+    level_ =
+        new wxSpinCtrl(this, wxID_ANY, "1", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, -20, 50, 1);
+    labelled("Level (Set level)", level_);
+    level_->Bind(wxEVT_SPINCTRL, [this](wxCommandEvent&) { apply(); });
     sideFeature_->SetSelection(1);
     crossing_->SetSelection(0);
     pathKind_->SetSelection(0);
@@ -101,6 +107,7 @@ void ToolsPanel::apply() {
     s.pathKind = static_cast<PathKind>(std::max(0, pathKind_->GetSelection()));
     s.featureKind = static_cast<FeatureKind>(std::max(0, featureKind_->GetSelection()));
     s.featureName = featureName_->GetValue().utf8_string();
+    s.level = level_->GetValue();
 }
 
 } // namespace sandtable

@@ -3,15 +3,17 @@
 #include "editor/tools/tool_controller.hpp"
 
 #include <functional>
-#include <wx/panel.h>
+#include <wx/scrolwin.h>
 
 class wxRadioBox;
 class wxChoice;
 class wxTextCtrl;
+class wxSpinCtrl;
 
 namespace sandtable {
 
-class ToolsPanel : public wxPanel {
+// Scrolls when the window is too short for all of it.
+class ToolsPanel : public wxScrolledWindow {
   public:
     ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools);
     // Terrain names change with the scenario.
@@ -30,6 +32,7 @@ class ToolsPanel : public wxPanel {
     wxChoice* pathKind_ = nullptr;
     wxChoice* featureKind_ = nullptr;
     wxTextCtrl* featureName_ = nullptr;
+    wxSpinCtrl* level_ = nullptr;
 };
 
 } // namespace sandtable

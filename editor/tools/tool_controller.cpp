@@ -4,6 +4,8 @@
 
 #include <cmath>
 #include <deque>
+#include <map>
+#include <set>
 #include <unordered_set>
 
 namespace sandtable {
@@ -176,6 +178,19 @@ void ToolController::press(Point p) {
                                   Feature{settings.featureKind, *cell, settings.featureName, side, 0}));
         }
         break;
+    case Tool::Area:
+        areaStart_ = cell;
+        area_.clear();
+        if (cell) {
+            setAreaTo(*cell);
+        }
+        break;
+    case Tool::SetLevel:
+        if (cell) {
+            doc_.execute(edits::paint(s, CellLayer::Elevation, grid().range(*cell, settings.brushRadius),
+                                      settings.level, stroke_));
+        }
+        break;
     case Tool::Supply: {
         // Marks the selected corps' line of supply (The Hexed General's "LOS").
         const Headquarters* corps = selected_ && selected_->kind == PieceKind::Commander
@@ -216,6 +231,18 @@ void ToolController::drag(Point p) {
             // Fill any gap with a straight line, so a fast drag still makes a chain of neighbours.
             auto line = grid().lineDraw(pathCells_.back(), *cell);
             pathCells_.insert(pathCells_.end(), line.begin() + 1, line.end());
+        }
+        break;
+    case Tool::Area:
+        if (cell && areaStart_) {
+            setAreaTo(*cell);
+        }
+        break;
+    case Tool::SetLevel:
+        if (cell) {
+            doc_.execute(edits::paint(doc_.scenario(), CellLayer::Elevation,
+                                      grid().range(*cell, settings.brushRadius), settings.level, stroke_),
+                         true);
         }
         break;
     case Tool::Select:
@@ -264,6 +291,137 @@ void ToolController::release(Point p) {
     pathCells_.clear();
     dragFrom_.reset();
     dragging_ = false;
+}
+
+void ToolController::setAreaTo(Offset corner) {
+    area_.clear();
+    const Offset a = *areaStart_;
+    for (int row = std::min(a.row, corner.row); row <= std::max(a.row, corner.row); ++row) {
+        for (int col = std::min(a.col, corner.col); col <= std::max(a.col, corner.col); ++col) {
+            area_.push_back({col, row});
+        }
+    }
+}
+
+Offset ToolController::translate(Offset c, Offset from, Offset to) const {
+    // On hexes move in cube coordinates, so the shape survives an odd column or row shift.
+    if (grid().isHex()) {
+        return grid().fromHex(grid().toHex(c) + (grid().toHex(to) - grid().toHex(from)));
+    }
+    return {c.col + to.col - from.col, c.row + to.row - from.row};
+}
+
+bool ToolController::copyArea() {
+    if (area_.empty()) {
+        return false;
+    }
+    const Scenario& s = doc_.scenario();
+    const std::unordered_set<Offset> inside(area_.begin(), area_.end());
+    Clipboard clip;
+    clip.origin = area_.front();
+    for (Offset c : area_) {
+        const std::size_t i = grid().index(c);
+        clip.cells.push_back({c, {s.map.terrain[i], s.map.elevation[i]}});
+        for (int d = 0; d < grid().sideCount() / 2; ++d) {
+            if (auto it = s.map.hexsides.find(grid().edge(c, d)); it != s.map.hexsides.end()) {
+                clip.hexsides.emplace_back(it->first, it->second);
+            }
+        }
+    }
+    for (const auto& [id, path] : s.map.paths) {
+        if (std::all_of(path.cells.begin(), path.cells.end(), [&](Offset c) { return inside.contains(c); })) {
+            clip.paths.push_back(path);
+        }
+    }
+    for (const auto& [id, f] : s.map.features) {
+        if (inside.contains(f.cell)) {
+            clip.features.push_back(f);
+        }
+    }
+    clipboard_ = std::move(clip);
+    return true;
+}
+
+bool ToolController::pasteAt(Offset topLeft) {
+    if (!clipboard_) {
+        return false;
+    }
+    const Scenario& s = doc_.scenario();
+    const Clipboard& clip = *clipboard_;
+    std::vector<CommandPtr> parts;
+    // Terrain and elevation: one paint per value, within the map.
+    std::map<int, std::vector<Offset>> byTerrain, byLevel;
+    for (const auto& [c, values] : clip.cells) {
+        const Offset to = translate(c, clip.origin, topLeft);
+        if (grid().contains(to)) {
+            byTerrain[values.first].push_back(to);
+            byLevel[values.second].push_back(to);
+        }
+    }
+    for (const auto& [value, cells] : byTerrain) {
+        parts.push_back(edits::paint(s, CellLayer::Terrain, cells, value));
+    }
+    for (const auto& [value, cells] : byLevel) {
+        parts.push_back(edits::paint(s, CellLayer::Elevation, cells, value));
+    }
+    for (const auto& [edge, side] : clip.hexsides) {
+        const Offset to = translate(edge.cell, clip.origin, topLeft);
+        const EdgeId moved = grid().edge(to, edge.dir);
+        if (grid().edgeTouchesMap(moved)) {
+            parts.push_back(edits::setHexside(s, moved, side));
+        }
+    }
+    std::uint32_t nextPath = edits::nextPathId(s).value, nextFeature = edits::nextFeatureId(s).value;
+    for (Path path : clip.paths) {
+        for (Offset& c : path.cells) {
+            c = translate(c, clip.origin, topLeft);
+        }
+        if (std::all_of(path.cells.begin(), path.cells.end(), [&](Offset c) { return grid().contains(c); })) {
+            parts.push_back(edits::setPath(s, PathId{nextPath++}, path));
+        }
+    }
+    for (Feature f : clip.features) {
+        f.cell = translate(f.cell, clip.origin, topLeft);
+        if (grid().contains(f.cell)) {
+            parts.push_back(edits::setFeature(s, FeatureId{nextFeature++}, f));
+        }
+    }
+    doc_.execute(std::make_unique<CommandGroup>("Paste", std::move(parts)));
+    return true;
+}
+
+bool ToolController::deleteArea() {
+    if (area_.empty()) {
+        return false;
+    }
+    const Scenario& s = doc_.scenario();
+    const std::unordered_set<Offset> inside(area_.begin(), area_.end());
+    std::vector<CommandPtr> parts;
+    parts.push_back(edits::paint(s, CellLayer::Terrain, area_, 0));
+    parts.push_back(edits::paint(s, CellLayer::Elevation, area_, 0));
+    std::set<EdgeId> edges;
+    for (Offset c : area_) {
+        for (int d = 0; d < grid().sideCount(); ++d) {
+            edges.insert(grid().edge(c, d));
+        }
+    }
+    for (EdgeId e : edges) {
+        if (s.map.hexsides.contains(e)) {
+            parts.push_back(edits::setHexside(s, e, Hexside{}));
+        }
+    }
+    for (const auto& [id, path] : s.map.paths) {
+        if (std::all_of(path.cells.begin(), path.cells.end(), [&](Offset c) { return inside.contains(c); })) {
+            parts.push_back(edits::setPath(s, id, std::nullopt));
+        }
+    }
+    for (const auto& [id, f] : s.map.features) {
+        if (inside.contains(f.cell)) {
+            parts.push_back(edits::setFeature(s, id, std::nullopt));
+        }
+    }
+    doc_.execute(std::make_unique<CommandGroup>("Clear area", std::move(parts)));
+    return true;
 }
 
 void ToolController::extendSelected(Point p) {

@@ -22,11 +22,13 @@ enum class Tool : std::uint8_t {
     Path,
     Feature,
     Eraser,
-    Supply
+    Supply,
+    Area,
+    SetLevel
 };
 
 template <> struct EnumNames<Tool> {
-    static constexpr std::array<NameOf<Tool>, 11> names{{{Tool::Select, "select"},
+    static constexpr std::array<NameOf<Tool>, 13> names{{{Tool::Select, "select"},
                                                          {Tool::Terrain, "terrain"},
                                                          {Tool::Fill, "fill"},
                                                          {Tool::Eyedropper, "eyedropper"},
@@ -36,7 +38,9 @@ template <> struct EnumNames<Tool> {
                                                          {Tool::Path, "path"},
                                                          {Tool::Feature, "feature"},
                                                          {Tool::Eraser, "eraser"},
-                                                         {Tool::Supply, "supply"}}};
+                                                         {Tool::Supply, "supply"},
+                                                         {Tool::Area, "area"},
+                                                         {Tool::SetLevel, "set-level"}}};
 };
 
 struct ToolSettings {
@@ -48,6 +52,7 @@ struct ToolSettings {
     PathKind pathKind = PathKind::Road;
     FeatureKind featureKind = FeatureKind::Town;
     std::string featureName = "New place";
+    int level = 1; // for SetLevel
 };
 
 class ToolController {
@@ -71,6 +76,16 @@ class ToolController {
     // Puts a piece of the order of battle on the map (dragged from the tree).
     void placePiece(PieceRef piece, Point p);
     std::optional<PieceRef> selected() const { return selected_; }
+
+    // The rectangle of cells chosen with the Area tool (empty when none), and what can be done
+    // with it: copy terrain, elevation, hexsides, roads wholly inside and map features; paste
+    // them with the rectangle's top-left at a cell; clear them. Each is one undo step.
+    const std::vector<Offset>& area() const { return area_; }
+    void clearArea() { area_.clear(); }
+    bool copyArea();
+    bool pasteAt(Offset topLeft);
+    bool deleteArea();
+    bool hasClipboard() const { return clipboard_.has_value(); }
     void select(std::optional<PieceRef> piece);
 
     // The side of the cell under p nearest to p.
@@ -87,6 +102,19 @@ class ToolController {
     std::uint64_t stroke_ = 0;
     std::vector<Offset> pathCells_;
     std::unordered_set<Offset> strokeCells_; // cells already raised or lowered in this stroke
+    std::optional<Offset> areaStart_;
+    std::vector<Offset> area_;
+    // Copied cells, relative to the area's top-left cell.
+    struct Clipboard {
+        Offset origin;
+        std::vector<std::pair<Offset, std::pair<TerrainIndex, std::int16_t>>> cells;
+        std::vector<std::pair<EdgeId, Hexside>> hexsides;
+        std::vector<Path> paths;
+        std::vector<Feature> features;
+    };
+    std::optional<Clipboard> clipboard_;
+    Offset translate(Offset c, Offset from, Offset to) const;
+    void setAreaTo(Offset corner);
     std::optional<PathId> extending_;
     std::optional<PieceRef> selected_;
     std::optional<Offset> dragFrom_;

@@ -1,8 +1,11 @@
 // The tools, driven with map points as the canvas drives them.
 #include "editor/tools/tool_controller.hpp"
+#include "model/commands/edits.hpp"
 #include "model/scenario_generator.hpp"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 namespace sandtable {
 namespace {
@@ -180,6 +183,69 @@ TEST_F(Tools, ShiftClickExtendsALineToAdjacentCellsOnly) {
     EXPECT_FALSE(hint.empty());
     tools.extendSelected(at(next)); // again: back off the line
     EXPECT_EQ(doc.scenario().deployment.placements.at(unit).cells, (std::vector<Offset>{from}));
+}
+
+} // namespace
+} // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST_F(Tools, AreaCopyPasteAndClearAcrossLayers) {
+    const Grid& g = doc.scenario().map.grid;
+    // Something in every layer inside 0203..0406 (offsets 1..3, 2..5).
+    tools.settings.tool = Tool::Terrain;
+    tools.settings.terrain = 4;
+    tools.press(at({2, 3}));
+    tools.release(at({2, 3}));
+    tools.settings.tool = Tool::SetLevel;
+    tools.settings.level = 3;
+    tools.press(at({1, 2}));
+    tools.release(at({1, 2}));
+    EXPECT_EQ(doc.scenario().map.elevationAt({1, 2}), 3);
+    tools.settings.tool = Tool::Path;
+    tools.press(at({1, 4}));
+    tools.release(at({3, 4}));
+    tools.settings.tool = Tool::Feature;
+    tools.settings.featureName = "Mill";
+    tools.press(at({3, 2}));
+    Hexside wall;
+    wall.set(SideFeature::Wall, true);
+    doc.execute(edits::setHexside(doc.scenario(), g.edge({2, 3}, 0), wall));
+
+    tools.settings.tool = Tool::Area;
+    tools.press(at({1, 2}));
+    tools.drag(at({2, 3}));
+    tools.release(at({3, 5})); // the road from 0205 to 0405 dips into row 6 between (odd columns sit lower)
+    ASSERT_EQ(tools.area().size(), 12u);
+    ASSERT_TRUE(tools.copyArea());
+    const auto pathsBefore = doc.scenario().map.paths.size();
+    const auto steps = doc.history().size();
+    ASSERT_TRUE(tools.pasteAt({11, 7})); // an odd column shift: the hex shape must survive
+    EXPECT_EQ(doc.history().size(), steps + 1) << "a paste is one undo step";
+    const Offset terrainCell = g.fromHex(g.toHex({2, 3}) + (g.toHex({11, 7}) - g.toHex({1, 2})));
+    EXPECT_EQ(doc.scenario().map.terrain[g.index(terrainCell)], 4);
+    EXPECT_EQ(doc.scenario().map.elevationAt({11, 7}), 3);
+    EXPECT_TRUE(doc.scenario().map.hexsideAt(g.edge(terrainCell, 0)).has(SideFeature::Wall));
+    EXPECT_EQ(doc.scenario().map.paths.size(), pathsBefore + 1);
+    const Path& pasted = doc.scenario().map.paths.rbegin()->second;
+    for (std::size_t i = 1; i < pasted.cells.size(); ++i) {
+        EXPECT_TRUE(g.adjacent(pasted.cells[i - 1], pasted.cells[i])) << "the road stays joined";
+    }
+    EXPECT_TRUE(std::ranges::any_of(doc.scenario().map.features, [](const auto& f) {
+        return f.second.name == "Mill" && f.second.cell != Offset{3, 2};
+    }));
+    doc.undo();
+    EXPECT_EQ(doc.scenario().map.paths.size(), pathsBefore);
+
+    ASSERT_TRUE(tools.deleteArea());
+    EXPECT_EQ(doc.scenario().map.terrain[g.index({2, 3})], 0);
+    EXPECT_EQ(doc.scenario().map.elevationAt({1, 2}), 0);
+    EXPECT_FALSE(doc.scenario().map.hexsides.contains(g.edge({2, 3}, 0)));
+    EXPECT_FALSE(std::ranges::any_of(doc.scenario().map.features,
+                                     [](const auto& f) { return f.second.name == "Mill"; }));
+    doc.undo();
+    EXPECT_EQ(doc.scenario().map.terrain[g.index({2, 3})], 4);
 }
 
 } // namespace

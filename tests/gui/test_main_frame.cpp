@@ -317,3 +317,27 @@ TEST_F(EditorWindow, DragInTheTreeReparentsWithinTheRules) {
 
 } // namespace
 } // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST_F(EditorWindow, ClickingTheOverviewMovesTheView) {
+    ASSERT_TRUE(frame->open(sample));
+    pump();
+    MapCanvas* canvas = frame->canvas();
+    canvas->zoomBy(8.0, wxPoint(0, 0)); // well in, so the view is a small part of the map
+    wxWindow* overview = frame->minimap();
+    ASSERT_NE(overview, nullptr);
+    const wxSize size = overview->GetClientSize();
+    wxMouseEvent e(wxEVT_LEFT_DOWN);
+    e.SetPosition(wxPoint(size.x / 2, size.y / 2));
+    overview->ProcessWindowEvent(e);
+    const wxSize view = canvas->GetClientSize();
+    const Point centre = canvas->toMap(wxPoint(view.x / 2, view.y / 2));
+    const Layout& layout = *canvas->layout();
+    EXPECT_NEAR(centre.x, layout.width() / 2, layout.cellSize() * 2);
+    EXPECT_NEAR(centre.y, layout.height() / 2, layout.cellSize() * 2);
+}
+
+} // namespace
+} // namespace sandtable
