@@ -182,10 +182,13 @@ void MapRenderer::drawCells(wxGraphicsContext& gc, Offset first, Offset last, do
     // costs a fraction of stroking every side.
     const double inset = showGrid ? size * 0.008 : 0.0;
     if (showGrid) {
+        // Only under the cells in view, and never past the map's edge.
         const Point a = layout_.cellCenter(first), b = layout_.cellCenter(last);
+        const double x0 = std::max(0.0, a.x - size), y0 = std::max(0.0, a.y - size);
+        const double x1 = std::min(layout_.width(), b.x + size), y1 = std::min(layout_.height(), b.y + size);
         gc.SetPen(*wxTRANSPARENT_PEN);
         gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(95, 100, 80))));
-        gc.DrawRectangle(a.x - size, a.y - size, b.x - a.x + 2 * size, b.y - a.y + 2 * size);
+        gc.DrawRectangle(x0, y0, x1 - x0, y1 - y0);
     }
     std::map<std::pair<int, int>, wxGraphicsPath> fills;
     for (int row = first.row; row <= last.row; ++row) {

@@ -7,7 +7,8 @@
 
 namespace sandtable {
 
-MinimapPanel::MinimapPanel(wxWindow* parent, MapCanvas& canvas) : wxWindow(parent, wxID_ANY), canvas_(canvas) {
+MinimapPanel::MinimapPanel(wxWindow* parent, MapCanvas& canvas)
+    : wxWindow(parent, wxID_ANY), canvas_(canvas) {
     SetBackgroundStyle(wxBG_STYLE_PAINT);
     SetMinSize(wxSize(160, 120));
     Bind(wxEVT_PAINT, &MinimapPanel::onPaint, this);
@@ -39,7 +40,8 @@ void MinimapPanel::onPaint(wxPaintEvent&) {
     if (r.IsEmpty() || !image.IsOk()) {
         return;
     }
-    dc.DrawBitmap(wxBitmap(image.Scale(std::max(1, r.width), std::max(1, r.height), wxIMAGE_QUALITY_NORMAL)), r.GetTopLeft());
+    dc.DrawBitmap(wxBitmap(image.Scale(std::max(1, r.width), std::max(1, r.height), wxIMAGE_QUALITY_NORMAL)),
+                  r.GetTopLeft());
     // The canvas' view, framed.
     const sandtable::Layout* layout = canvas_.layout();
     const wxSize view = canvas_.GetClientSize();
@@ -47,8 +49,8 @@ void MinimapPanel::onPaint(wxPaintEvent&) {
     const double sx = r.width / layout->width(), sy = r.height / layout->height();
     dc.SetPen(wxPen(*wxWHITE, 2));
     dc.SetBrush(*wxTRANSPARENT_BRUSH);
-    dc.DrawRectangle(r.x + static_cast<int>(a.x * sx), r.y + static_cast<int>(a.y * sy), static_cast<int>((b.x - a.x) * sx),
-                     static_cast<int>((b.y - a.y) * sy));
+    dc.DrawRectangle(r.x + static_cast<int>(a.x * sx), r.y + static_cast<int>(a.y * sy),
+                     static_cast<int>((b.x - a.x) * sx), static_cast<int>((b.y - a.y) * sy));
 }
 
 void MinimapPanel::onMouse(wxMouseEvent& e) {
@@ -57,7 +59,8 @@ void MinimapPanel::onMouse(wxMouseEvent& e) {
     if ((e.LeftDown() || (e.Dragging() && e.LeftIsDown())) && layout != nullptr && !r.IsEmpty()) {
         const double x = (e.GetPosition().x - r.x) * layout->width() / r.width;
         const double y = (e.GetPosition().y - r.y) * layout->height() / r.height;
-        if (auto cell = layout->cellAt(Point{std::clamp(x, 0.0, layout->width() - 1), std::clamp(y, 0.0, layout->height() - 1)})) {
+        if (auto cell = layout->cellAt(
+                Point{std::clamp(x, 0.0, layout->width() - 1), std::clamp(y, 0.0, layout->height() - 1)})) {
             canvas_.centreOn(*cell);
         }
     }

@@ -7,10 +7,10 @@
 namespace sandtable {
 
 class MinimapPanel : public wxWindow {
-public:
+  public:
     MinimapPanel(wxWindow* parent, MapCanvas& canvas);
 
-private:
+  private:
     void onPaint(wxPaintEvent&);
     void onMouse(wxMouseEvent& e);
     // The drawn map's rectangle inside this window.
