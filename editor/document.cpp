@@ -3,6 +3,7 @@
 #include "formats/atomic_file.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
+#include "ruleset_loading.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -70,15 +71,11 @@ std::expected<void, std::string> Document::save(const std::filesystem::path& fil
 
 std::expected<void, std::string> Document::useRuleset(const std::string& nameOrPath) {
     const auto base = file_.empty() ? std::filesystem::current_path() : file_.parent_path();
-    auto ruleset = loadRuleset(nameOrPath, base);
-    if (!ruleset) {
-        return std::unexpected(ruleset.error().toString());
+    auto loaded = loadCheckedRuleset(nameOrPath, base);
+    if (!loaded) {
+        return std::unexpected(loaded.error());
     }
-    auto resolved = resolveRuleset(*ruleset);
-    if (!resolved) {
-        return std::unexpected(resolved.error());
-    }
-    validator_ = std::make_unique<Validator>(*scenario_, std::move(*resolved));
+    validator_ = std::make_unique<Validator>(*scenario_, std::move(loaded->resolved));
     rulesetSource_ = nameOrPath;
     report_ = validator_->report();
     return {};

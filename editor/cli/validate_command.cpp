@@ -1,5 +1,6 @@
 #include "arguments.hpp"
 #include "commands.hpp"
+#include "editor/ruleset_loading.hpp"
 #include "formats/json_writer.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
@@ -10,20 +11,6 @@
 
 namespace sandtable::cli {
 namespace {
-
-// A ruleset by name or path, read and checked against the rules; the error is ready to print.
-std::expected<std::pair<Ruleset, ResolvedRuleset>, std::string>
-loadChecked(const std::string& nameOrPath, const std::filesystem::path& base) {
-    auto ruleset = loadRuleset(nameOrPath, base);
-    if (!ruleset) {
-        return std::unexpected(ruleset.error().toString());
-    }
-    auto resolved = resolveRuleset(*ruleset);
-    if (!resolved) {
-        return std::unexpected(resolved.error());
-    }
-    return std::pair{std::move(*ruleset), std::move(*resolved)};
-}
 
 std::string pieceText(PieceRef p) {
     return std::string(enumName(p.kind)) + ":" + std::to_string(p.id);
@@ -107,12 +94,12 @@ int validateCommand(const std::vector<std::string>& args, std::ostream& out, std
             << ": the scenario names no ruleset; give one with --ruleset (sandtable rulesets lists them)\n";
         return BadInput;
     }
-    auto loaded = loadChecked(rulesetName, base.empty() ? std::filesystem::path(".") : base);
+    auto loaded = loadCheckedRuleset(rulesetName, base.empty() ? std::filesystem::path(".") : base);
     if (!loaded) {
         err << loaded.error() << "\n";
         return BadInput;
     }
-    const ResolvedRuleset* resolved = &loaded->second;
+    const ResolvedRuleset* resolved = &loaded->resolved;
     const Validator validator(*scenario, *resolved);
     const Report report = validator.report();
     const Grid& grid = scenario->map.grid;
@@ -150,13 +137,13 @@ int rulesetsCommand(const std::vector<std::string>& args, std::ostream& out, std
     JsonWriter j;
     j.beginArray();
     for (const std::string& name : names) {
-        auto loaded = loadChecked(name, ".");
+        auto loaded = loadCheckedRuleset(name, ".");
         if (!loaded) {
             err << loaded.error() << "\n";
             return BadInput;
         }
-        const Ruleset* ruleset = &loaded->first;
-        const ResolvedRuleset* resolved = &loaded->second;
+        const Ruleset* ruleset = &loaded->ruleset;
+        const ResolvedRuleset* resolved = &loaded->resolved;
         if (!a.has("--json")) {
             out << ruleset->name << " - " << ruleset->title << "\n";
         }
