@@ -4,7 +4,8 @@
 
 namespace sandtable {
 
-std::expected<LoadedRuleset, std::string> loadCheckedRuleset(const std::string& nameOrPath, const std::filesystem::path& base) {
+std::expected<LoadedRuleset, std::string> loadCheckedRuleset(const std::string& nameOrPath,
+                                                             const std::filesystem::path& base) {
     auto ruleset = loadRuleset(nameOrPath, base);
     if (!ruleset) {
         return std::unexpected(ruleset.error().toString());

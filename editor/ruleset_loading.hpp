@@ -11,10 +11,11 @@
 namespace sandtable {
 
 struct LoadedRuleset {
-    Ruleset ruleset;         // as written, with its `extends` chain applied
+    Ruleset ruleset;          // as written, with its `extends` chain applied
     ResolvedRuleset resolved; // checked against the rules, ready to run
 };
 
-[[nodiscard]] std::expected<LoadedRuleset, std::string> loadCheckedRuleset(const std::string& nameOrPath, const std::filesystem::path& base);
+[[nodiscard]] std::expected<LoadedRuleset, std::string> loadCheckedRuleset(const std::string& nameOrPath,
+                                                                           const std::filesystem::path& base);
 
 } // namespace sandtable

@@ -420,6 +420,13 @@ bool ToolController::deleteArea() {
             parts.push_back(edits::setFeature(s, id, std::nullopt));
         }
     }
+    // Pieces in the area leave the map (they stay in the order of battle).
+    for (const auto& [piece, placement] : s.deployment.placements) {
+        if (std::any_of(placement.cells.begin(), placement.cells.end(),
+                        [&](Offset c) { return inside.contains(c); })) {
+            parts.push_back(edits::setPlacement(s, piece, std::nullopt));
+        }
+    }
     doc_.execute(std::make_unique<CommandGroup>("Clear area", std::move(parts)));
     return true;
 }

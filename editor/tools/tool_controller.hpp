@@ -79,7 +79,8 @@ class ToolController {
 
     // The rectangle of cells chosen with the Area tool (empty when none), and what can be done
     // with it: copy terrain, elevation, hexsides, roads wholly inside and map features; paste
-    // them with the rectangle's top-left at a cell; clear them. Each is one undo step.
+    // them with the rectangle's top-left at a cell; clear them, taking pieces there off the map
+    // (pieces are not copied: each stands for one unit of the order of battle). Each is one undo step.
     const std::vector<Offset>& area() const { return area_; }
     void clearArea() { area_.clear(); }
     bool copyArea();

@@ -238,7 +238,18 @@ TEST_F(Tools, AreaCopyPasteAndClearAcrossLayers) {
     doc.undo();
     EXPECT_EQ(doc.scenario().map.paths.size(), pathsBefore);
 
+    PieceRef piece;
+    for (const auto& [p, pl] : doc.scenario().deployment.placements) {
+        piece = p;
+        break;
+    }
+    {
+        Placement moved = doc.scenario().deployment.placements.at(piece);
+        moved.cells = {{2, 4}};
+        doc.execute(edits::setPlacement(doc.scenario(), piece, moved));
+    }
     ASSERT_TRUE(tools.deleteArea());
+    EXPECT_FALSE(doc.scenario().deployment.placements.contains(piece)) << "pieces in the area leave the map";
     EXPECT_EQ(doc.scenario().map.terrain[g.index({2, 3})], 0);
     EXPECT_EQ(doc.scenario().map.elevationAt({1, 2}), 0);
     EXPECT_FALSE(doc.scenario().map.hexsides.contains(g.edge({2, 3}, 0)));
