@@ -8,6 +8,7 @@ int infoCommand(const std::vector<std::string>& args, std::ostream& out, std::os
 int convertCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int rulesetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace sandtable::cli

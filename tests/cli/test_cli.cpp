@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 namespace sandtable {
@@ -167,6 +168,33 @@ TEST_F(Cli, RulesetsListsTheFourRulesetsAndTheirRules) {
     r = run({"rulesets", "--json"});
     EXPECT_NE(r.out.find("\"key\": \"corps.train-on-road-to-supply\""), std::string::npos);
     EXPECT_NE(r.out.find("\"source\": \"hexed-general-2012-blog.txt, A. Basics: "), std::string::npos);
+}
+
+} // namespace
+} // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST_F(Cli, ExportValidatesFirstAndForceRecordsIt) {
+    const std::string broken =
+        std::string(SANDTABLE_TEST_DATA) + "/rules/hexed-general.stacking.units-per-cell.xml";
+    auto r = run({"export", broken, "--to", "tmx", "-o", path("x.tmx")});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("0303: error stacking.units-per-cell"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("nothing was exported"), std::string::npos);
+    EXPECT_FALSE(fs::exists(path("x.tmx")));
+    r = run({"export", broken, "-o", path("x.tmx"), "--force"});
+    EXPECT_EQ(r.code, 0) << r.err;
+    ASSERT_TRUE(fs::exists(path("x.tmx")));
+    EXPECT_TRUE(fs::exists(path("x-terrain.tsx")));
+    EXPECT_TRUE(fs::exists(path("x-terrain.png")));
+    std::ifstream in(path("x.tmx"));
+    const std::string tmx((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(tmx.find("name=\"exportForced\" type=\"bool\" value=\"true\""), std::string::npos);
+    r = run({"export", broken, "--to", "pdf", "-o", path("x.pdf")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("--to must be tmx"), std::string::npos);
 }
 
 } // namespace
