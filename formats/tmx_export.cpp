@@ -21,7 +21,9 @@ std::vector<std::pair<double, double>> tileCorners(const Grid& grid, const TmxGe
     std::vector<double> angles;
     for (int i = 0; i < sides; ++i) {
         // The same corner order as the model's Layout: corner i between sides i and i+1.
-        const double sideAngle = grid.shape() == GridShape::HexFlat ? 30.0 - 60.0 * i : grid.shape() == GridShape::HexPointy ? -60.0 * i : -90.0 * i;
+        const double sideAngle = grid.shape() == GridShape::HexFlat     ? 30.0 - 60.0 * i
+                                 : grid.shape() == GridShape::HexPointy ? -60.0 * i
+                                                                        : -90.0 * i;
         const double a = (sideAngle - (grid.isHex() ? 30.0 : 45.0)) * std::numbers::pi / 180.0;
         angles.push_back(a);
         maxCos = std::max(maxCos, std::abs(std::cos(a)));
@@ -41,7 +43,8 @@ cairo_status_t appendBytes(void* closure, const unsigned char* data, unsigned in
 // A strip of tiles, one per colour, each the cell's shape filled with it.
 std::string tilesetPng(const Grid& grid, const TmxGeometry& g, const std::vector<Rgb>& colours) {
     const int count = std::max<int>(1, static_cast<int>(colours.size()));
-    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, g.tileWidth * count, g.tileHeight);
+    cairo_surface_t* surface =
+        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, g.tileWidth * count, g.tileHeight);
     cairo_t* cr = cairo_create(surface);
     const auto corners = tileCorners(grid, g);
     for (std::size_t i = 0; i < colours.size(); ++i) {
@@ -61,7 +64,8 @@ std::string tilesetPng(const Grid& grid, const TmxGeometry& g, const std::vector
     return png;
 }
 
-template <typename T> void property(pugi::xml_node props, const char* name, const char* type, const T& value) {
+template <typename T>
+void property(pugi::xml_node props, const char* name, const char* type, const T& value) {
     pugi::xml_node p = props.append_child("property");
     p.append_attribute("name") = name;
     if (std::string_view(type) != "string") {
@@ -91,9 +95,15 @@ TmxGeometry TmxGeometry::of(const Grid& grid) {
     switch (grid.shape()) {
     // Even sizes keep Tiled's integer halves exact (across flats 56 for a 64-pixel hexagon whose
     // exact value is 55.4).
-    case GridShape::HexFlat: g = TmxGeometry{true, true, grid.parity() == OffsetParity::Even, 64, 56, 32}; break;
-    case GridShape::HexPointy: g = TmxGeometry{true, false, grid.parity() == OffsetParity::Even, 56, 64, 32}; break;
-    case GridShape::Square: g = TmxGeometry{false, false, false, 64, 64, 0}; break;
+    case GridShape::HexFlat:
+        g = TmxGeometry{true, true, grid.parity() == OffsetParity::Even, 64, 56, 32};
+        break;
+    case GridShape::HexPointy:
+        g = TmxGeometry{true, false, grid.parity() == OffsetParity::Even, 56, 64, 32};
+        break;
+    case GridShape::Square:
+        g = TmxGeometry{false, false, false, 64, 64, 0};
+        break;
     }
     return g;
 }
@@ -144,7 +154,8 @@ int TmxGeometry::mapHeight(const Grid& grid) const {
     return grid.rows() * (soy + sideLength) + soy;
 }
 
-std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesystem::path& out, const TmxExportOptions& options) {
+std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesystem::path& out,
+                                           const TmxExportOptions& options) {
     const Grid& grid = s.map.grid;
     const TmxGeometry g = TmxGeometry::of(grid);
     const std::string stem = out.stem().string();
@@ -156,7 +167,8 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
         terrainColours.push_back(t.colour);
     }
     const auto [lowIt, highIt] = std::minmax_element(s.map.elevation.begin(), s.map.elevation.end());
-    const int low = lowIt == s.map.elevation.end() ? 0 : *lowIt, high = highIt == s.map.elevation.end() ? 0 : *highIt;
+    const int low = lowIt == s.map.elevation.end() ? 0 : *lowIt,
+              high = highIt == s.map.elevation.end() ? 0 : *highIt;
     std::vector<Rgb> levelColours;
     for (int level = low; level <= high; ++level) {
         const auto v = static_cast<std::uint8_t>(high == low ? 128 : 60 + (level - low) * 180 / (high - low));
@@ -196,7 +208,8 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
     property(props, "cellLabelBase", "int", grid.parameters().labelBase);
     property(props, "exportForced", "bool", options.forced ? "true" : "false");
 
-    const std::string terrainTsx = stem + "-terrain.tsx", terrainPng = stem + "-terrain.png", levelPng = stem + "-elevation.png";
+    const std::string terrainTsx = stem + "-terrain.tsx", terrainPng = stem + "-terrain.png",
+                      levelPng = stem + "-elevation.png";
     pugi::xml_node ts = map.append_child("tileset");
     ts.append_attribute("firstgid") = 1;
     ts.append_attribute("source") = terrainTsx.c_str();
@@ -247,7 +260,8 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
         og.append_attribute("name") = name;
         return og;
     };
-    auto polyline = [&](pugi::xml_node group, const char* type, const std::vector<std::pair<double, double>>& points) {
+    auto polyline = [&](pugi::xml_node group, const char* type,
+                        const std::vector<std::pair<double, double>>& points) {
         pugi::xml_node o = group.append_child("object");
         o.append_attribute("id") = nextObject++;
         o.append_attribute("type") = type;
@@ -255,7 +269,8 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
         o.append_attribute("y") = points.front().second;
         std::ostringstream text;
         for (std::size_t i = 0; i < points.size(); ++i) {
-            text << (i ? " " : "") << points[i].first - points.front().first << "," << points[i].second - points.front().second;
+            text << (i ? " " : "") << points[i].first - points.front().first << ","
+                 << points[i].second - points.front().second;
         }
         o.append_child("polyline").append_attribute("points") = text.str().c_str();
         return o;
@@ -281,7 +296,8 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
         const auto& b = corners[static_cast<std::size_t>(d)];
         // The owner may be off the map (a border side): its centre still follows the formulas.
         const double cx = g.centreX(c), cy = g.centreY(c);
-        pugi::xml_node o = polyline(sides, "hexside", {{cx + a.first, cy + a.second}, {cx + b.first, cy + b.second}});
+        pugi::xml_node o =
+            polyline(sides, "hexside", {{cx + a.first, cy + a.second}, {cx + b.first, cy + b.second}});
         pugi::xml_node p = o.append_child("properties");
         std::string features;
         for (const auto& [f, name] : EnumNames<SideFeature>::names) {
@@ -320,7 +336,8 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
             const Unit& u = s.oob.units.at(UnitId{piece.id});
             p = point(pieces, "unit", u.name, cell);
             property(p, "id", "int", piece.id);
-            property(p, "side", "string", std::string(enumName(s.oob.sideOf(u.parent).value_or(Side::Union))).c_str());
+            property(p, "side", "string",
+                     std::string(enumName(s.oob.sideOf(u.parent).value_or(Side::Union))).c_str());
             property(p, "arm", "string", std::string(enumName(u.arm)).c_str());
             property(p, "formation", "string", std::string(enumName(u.formation)).c_str());
             property(p, "stands", "int", u.stands);
@@ -345,14 +362,19 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
             const Train& t = s.oob.trains.at(TrainId{piece.id});
             p = point(pieces, "train", t.name, cell);
             property(p, "id", "int", piece.id);
-            property(p, "side", "string", std::string(enumName(s.oob.sideOf(t.corps).value_or(Side::Union))).c_str());
+            property(p, "side", "string",
+                     std::string(enumName(s.oob.sideOf(t.corps).value_or(Side::Union))).c_str());
         }
         if (placement.facing) {
-            property(p, "facing", "string", (std::string(enumName(placement.facing->kind)) + ":" + std::to_string(placement.facing->index)).c_str());
+            property(p, "facing", "string",
+                     (std::string(enumName(placement.facing->kind)) + ":" +
+                      std::to_string(placement.facing->index))
+                         .c_str());
         }
     }
     for (const auto& [piece, r] : s.deployment.reinforcements) {
-        pugi::xml_node p = point(pieces, "entry", std::string(enumName(piece.kind)) + ":" + std::to_string(piece.id), r.entry);
+        pugi::xml_node p = point(pieces, "entry",
+                                 std::string(enumName(piece.kind)) + ":" + std::to_string(piece.id), r.entry);
         property(p, "turn", "int", r.turn);
     }
     map.append_attribute("nextobjectid") = nextObject;
@@ -392,9 +414,10 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
         return o.str();
     };
     // Images and tileset first, the map last: a map never points at files that are not there.
-    for (const auto& [path, bytes] : {std::pair{dir / terrainPng, tilesetPng(grid, g, terrainColours)},
-                                      std::pair{dir / levelPng, tilesetPng(grid, g, levelColours)},
-                                      std::pair{dir / terrainTsx, toString(tsx)}, std::pair{out, toString(doc)}}) {
+    for (const auto& [path, bytes] :
+         {std::pair{dir / terrainPng, tilesetPng(grid, g, terrainColours)},
+          std::pair{dir / levelPng, tilesetPng(grid, g, levelColours)},
+          std::pair{dir / terrainTsx, toString(tsx)}, std::pair{out, toString(doc)}}) {
         if (auto written = writeFileAtomically(path, bytes, AtomicWriteOptions{false}); !written) {
             return written;
         }

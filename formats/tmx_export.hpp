@@ -31,6 +31,7 @@ struct TmxExportOptions {
 
 // Writes OUT.tmx with OUT-terrain.png, OUT-terrain.tsx and OUT-elevation.png beside it. Each file is
 // written atomically; on error nothing is left half-written.
-[[nodiscard]] std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesystem::path& out, const TmxExportOptions& options = {});
+[[nodiscard]] std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesystem::path& out,
+                                                         const TmxExportOptions& options = {});
 
 } // namespace sandtable

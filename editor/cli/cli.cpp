@@ -38,11 +38,12 @@ constexpr std::array subcommands{
         "  --severity   show only findings at or above this severity (default info: all)\n",
         validateCommand},
     Subcommand{
-        "export", "export a scenario for other programs: Tiled TMX",
-        "sandtable export FILE --to tmx -o OUT.tmx [--force]\n\n"
+        "export", "export a scenario for other programs: Tiled TMX, JSON",
+        "sandtable export FILE --to tmx|json -o OUT [--force]\n\n"
         "Validates the scenario under its ruleset first: errors stop the export (exit 1) unless --force,\n"
         "which records that it was forced; warnings are printed. Writes OUT.tmx with OUT-terrain.tsx,\n"
-        "OUT-terrain.png and OUT-elevation.png beside it (docs/export.md).\n",
+        "OUT-terrain.png and OUT-elevation.png beside it; json writes one engine-neutral file\n"
+        "(docs/export.md).\n",
         exportCommand},
     Subcommand{"rulesets", "list the built-in rulesets and their rules",
                "sandtable rulesets [NAME|PATH] [--json]\n\n"

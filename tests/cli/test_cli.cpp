@@ -194,7 +194,17 @@ TEST_F(Cli, ExportValidatesFirstAndForceRecordsIt) {
     EXPECT_NE(tmx.find("name=\"exportForced\" type=\"bool\" value=\"true\""), std::string::npos);
     r = run({"export", broken, "--to", "pdf", "-o", path("x.pdf")});
     EXPECT_EQ(r.code, 2);
-    EXPECT_NE(r.err.find("--to must be tmx"), std::string::npos);
+    EXPECT_NE(r.err.find("--to must be tmx or json"), std::string::npos);
+    // JSON: one file, parsed by python's json module (a reader that is not ours).
+    r = run({"export", std::string(SANDTABLE_SAMPLES) + "/first-bull-run/first-bull-run.sandtable.xml", "-o",
+             path("b.json")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string check =
+        "python3 -c \"import json,sys; d=json.load(open('" + path("b.json") +
+        "')); assert d['grid']['cols']==28 and len(d['terrain'])==26 and len(d['terrain'][0])==28; "
+        "assert any(u['name']=='1st Minnesota' for u in d['units']); assert "
+        "d['scenario']['events'][0]['roll']==2\"";
+    EXPECT_EQ(std::system(check.c_str()), 0);
 }
 
 } // namespace

@@ -17,11 +17,12 @@ namespace {
 namespace fs = std::filesystem;
 
 class TmxExport : public testing::Test {
-protected:
+  protected:
     void SetUp() override {
         dir = fs::temp_directory_path() / ("sandtable-tmx-" + std::to_string(::getpid()));
         fs::create_directories(dir);
-        ASSERT_EQ(std::system("command -v tmxrasterizer > /dev/null"), 0) << "tmxrasterizer (Debian package tiled) is missing: run ./dev deps";
+        ASSERT_EQ(std::system("command -v tmxrasterizer > /dev/null"), 0)
+            << "tmxrasterizer (Debian package tiled) is missing: run ./dev deps";
     }
     void TearDown() override { fs::remove_all(dir); }
 
@@ -29,7 +30,8 @@ protected:
     void checkWithTiled(const Scenario& s, const std::string& name) {
         const fs::path tmx = dir / (name + ".tmx"), png = dir / (name + ".png");
         ASSERT_TRUE(exportTmx(s, tmx));
-        const std::string command = "QT_QPA_PLATFORM=offscreen tmxrasterizer --hide-layer hexsides --hide-layer paths --hide-layer features "
+        const std::string command = "QT_QPA_PLATFORM=offscreen tmxrasterizer --hide-layer hexsides "
+                                    "--hide-layer paths --hide-layer features "
                                     "--hide-layer pieces '" +
                                     tmx.string() + "' '" + png.string() + "' 2>/dev/null";
         ASSERT_EQ(std::system(command.c_str()), 0) << command;
@@ -52,7 +54,8 @@ protected:
                 }
             }
         }
-        EXPECT_EQ(wrong, 0) << name << ": cells whose centre is not their terrain's colour in Tiled's rendering";
+        EXPECT_EQ(wrong, 0) << name
+                            << ": cells whose centre is not their terrain's colour in Tiled's rendering";
         cairo_surface_destroy(image);
     }
 
@@ -87,7 +90,8 @@ TEST_F(TmxExport, TiledReadsTheObjectsAndProperties) {
     ASSERT_TRUE(s);
     const fs::path tmx = dir / "small.tmx", json = dir / "small.json";
     ASSERT_TRUE(exportTmx(*s, tmx, TmxExportOptions{true}));
-    const std::string command = "QT_QPA_PLATFORM=offscreen tiled --export-map json '" + tmx.string() + "' '" + json.string() + "' 2>/dev/null";
+    const std::string command = "QT_QPA_PLATFORM=offscreen tiled --export-map json '" + tmx.string() + "' '" +
+                                json.string() + "' 2>/dev/null";
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
     std::ifstream in(json);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

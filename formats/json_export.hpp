@@ -1,0 +1,12 @@
+#pragma once
+// An engine-neutral JSON export of a whole scenario, for those who write their own importer:
+// plain arrays and objects, cells as {col, row, label}, documented in docs/export.md.
+#include "model/scenario.hpp"
+
+#include <string>
+
+namespace sandtable {
+
+std::string exportJson(const Scenario& s, bool forced = false);
+
+} // namespace sandtable
