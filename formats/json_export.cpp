@@ -9,7 +9,9 @@ void cell(JsonWriter& j, const Grid& g, Offset c) {
     j.beginObject().field("col", c.col).field("row", c.row).field("label", g.label(c)).endObject();
 }
 
-std::string pieceRef(PieceRef p) { return std::string(enumName(p.kind)) + ":" + std::to_string(p.id); }
+std::string pieceRef(PieceRef p) {
+    return std::string(enumName(p.kind)) + ":" + std::to_string(p.id);
+}
 
 } // namespace
 
@@ -20,11 +22,26 @@ std::string exportJson(const Scenario& s, bool forced) {
     j.field("format", "sandtable-export").field("formatVersion", 1).field("exportForced", forced);
     const ScenarioInfo& info = s.info;
     j.key("scenario").beginObject();
-    j.field("title", info.title).field("date", info.date).field("place", info.place).field("theatre", enumName(info.theatre));
-    j.field("turns", info.turns).field("turnMinutes", info.turnMinutes).field("firstPlayer", enumName(info.firstPlayer));
-    j.field("ruleset", info.ruleset).field("setupNotes", info.setupNotes).field("specialRules", info.specialRules);
-    j.key("sides").beginObject().field("union", info.sideNames[0]).field("confederate", info.sideNames[1]).endObject();
-    j.key("objectives").beginObject().field("union", info.objectives[0]).field("confederate", info.objectives[1]).endObject();
+    j.field("title", info.title)
+        .field("date", info.date)
+        .field("place", info.place)
+        .field("theatre", enumName(info.theatre));
+    j.field("turns", info.turns)
+        .field("turnMinutes", info.turnMinutes)
+        .field("firstPlayer", enumName(info.firstPlayer));
+    j.field("ruleset", info.ruleset)
+        .field("setupNotes", info.setupNotes)
+        .field("specialRules", info.specialRules);
+    j.key("sides")
+        .beginObject()
+        .field("union", info.sideNames[0])
+        .field("confederate", info.sideNames[1])
+        .endObject();
+    j.key("objectives")
+        .beginObject()
+        .field("union", info.objectives[0])
+        .field("confederate", info.objectives[1])
+        .endObject();
     j.field("victoryConditions", info.victoryConditions);
     j.key("events").beginArray();
     for (const auto& [roll, text] : s.events) {
@@ -33,14 +50,23 @@ std::string exportJson(const Scenario& s, bool forced) {
     j.endArray().endObject();
 
     j.key("grid").beginObject();
-    j.field("shape", enumName(g.shape())).field("parity", enumName(g.parity())).field("cols", g.cols()).field("rows", g.rows());
-    j.field("labelBase", g.parameters().labelBase).field("yardsPerCell", s.map.yardsPerCell).field("feetPerContour", s.map.feetPerContour);
+    j.field("shape", enumName(g.shape()))
+        .field("parity", enumName(g.parity()))
+        .field("cols", g.cols())
+        .field("rows", g.rows());
+    j.field("labelBase", g.parameters().labelBase)
+        .field("yardsPerCell", s.map.yardsPerCell)
+        .field("feetPerContour", s.map.feetPerContour);
     j.endObject();
     j.key("terrainTypes").beginArray();
     for (const TerrainType& t : s.map.terrainTypes) {
         char colour[8];
         std::snprintf(colour, sizeof colour, "#%02x%02x%02x", t.colour.r, t.colour.g, t.colour.b);
-        j.beginObject().field("key", t.key).field("name", t.name).field("class", enumName(t.terrainClass)).field("cover", enumName(t.cover));
+        j.beginObject()
+            .field("key", t.key)
+            .field("name", t.name)
+            .field("class", enumName(t.terrainClass))
+            .field("cover", enumName(t.cover));
         j.field("blocksSight", t.blocksSight).field("colour", colour).endObject();
     }
     j.endArray();
@@ -100,7 +126,10 @@ std::string exportJson(const Scenario& s, bool forced) {
 
     j.key("headquarters").beginArray();
     for (const auto& [id, hq] : s.oob.headquarters) {
-        j.beginObject().field("id", id.value).field("side", enumName(hq.side)).field("echelon", enumName(hq.echelon));
+        j.beginObject()
+            .field("id", id.value)
+            .field("side", enumName(hq.side))
+            .field("echelon", enumName(hq.echelon));
         if (hq.parent.valid()) {
             j.field("parent", hq.parent.value);
         } else {
@@ -116,9 +145,19 @@ std::string exportJson(const Scenario& s, bool forced) {
     j.endArray();
     j.key("units").beginArray();
     for (const auto& [id, u] : s.oob.units) {
-        j.beginObject().field("id", id.value).field("parent", u.parent.value).field("name", u.name).field("roster", u.roster);
-        j.field("arm", enumName(u.arm)).field("stands", u.stands).field("strength", u.strength).field("quality", enumName(u.quality));
-        j.field("weapon", enumName(u.weapon)).field("gun", enumName(u.gun)).field("formation", enumName(u.formation)).endObject();
+        j.beginObject()
+            .field("id", id.value)
+            .field("parent", u.parent.value)
+            .field("name", u.name)
+            .field("roster", u.roster);
+        j.field("arm", enumName(u.arm))
+            .field("stands", u.stands)
+            .field("strength", u.strength)
+            .field("quality", enumName(u.quality));
+        j.field("weapon", enumName(u.weapon))
+            .field("gun", enumName(u.gun))
+            .field("formation", enumName(u.formation))
+            .endObject();
     }
     j.endArray();
     j.key("trains").beginArray();
@@ -135,7 +174,11 @@ std::string exportJson(const Scenario& s, bool forced) {
         }
         j.endArray();
         if (pl.facing) {
-            j.key("facing").beginObject().field("kind", enumName(pl.facing->kind)).field("index", static_cast<int>(pl.facing->index)).endObject();
+            j.key("facing")
+                .beginObject()
+                .field("kind", enumName(pl.facing->kind))
+                .field("index", static_cast<int>(pl.facing->index))
+                .endObject();
         }
         j.endObject();
     }

@@ -26,6 +26,15 @@ check 0 "info --json" "$bin" info --json "$work/g.xml"
 python3 -c "import json,sys; json.load(open('$work/out'))" || { echo "FAIL: info --json is not JSON"; fail=1; }
 check 2 "info on a missing file" "$bin" info "$work/missing.xml"
 check 0 "rulesets" "$bin" rulesets
+# Printing works without a display, and refuses bad options with exit 2.
+check 0 "export pdf" "$bin" export "$work/g.xml" -o "$work/g.pdf" --cell-size 20mm --paper a4 --orientation landscape
+pdfinfo "$work/g.pdf" | grep -q "841.89 x 595.276 pts (A4)" || { echo "FAIL: the PDF is not A4 landscape"; fail=1; }
+check 0 "export png" "$bin" export "$work/g.xml" -o "$work/g.png" --cell-size 10mm --dpi 50
+check 0 "export svg" "$bin" export "$work/g.xml" -o "$work/g.svg" --cell-size 10mm
+xmllint --noout "$work/g.svg" || { echo "FAIL: the SVG is not well-formed"; fail=1; }
+check 2 "export with a bad cell size" "$bin" export "$work/g.xml" -o "$work/h.pdf" --cell-size 20
+grep -q "has no unit" "$work/err" || { echo "FAIL: bad --cell-size message missing"; fail=1; }
+check 2 "export with a bad paper" "$bin" export "$work/g.xml" -o "$work/h.pdf" --paper a9
 for f in $(find "$samples" -name "*.xml"); do
     check 0 "validate $(basename "$f")" "$bin" validate "$f"
 done

@@ -1,5 +1,8 @@
 #pragma once
 // The headless half of the sandtable executable: subcommands that run without a display.
+#include "model/scenario.hpp"
+
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -15,6 +18,19 @@ enum ExitCode : int {
 
 // True when argv[1] asks for a headless subcommand (or --help / --version) rather than the editor.
 bool isHeadless(std::string_view firstArgument);
+
+// Printing (PDF, SVG, PNG) needs the renderer, which lives with the editor; the executable hands
+// it to the command line here. It gets the output kind and file, the raw --cell-size, --paper,
+// --orientation and --dpi values (empty when not given), and returns an exit code.
+struct PrintRequest {
+    std::string kind; // pdf, svg, png
+    std::string output;
+    std::string cellSize, paper, orientation, dpi;
+    bool forced = false;
+};
+using PrintExporter =
+    std::function<int(const Scenario&, const PrintRequest&, std::ostream& out, std::ostream& err)>;
+void setPrintExporter(PrintExporter exporter);
 
 // Runs `sandtable ARGS...` (args without the program name) and returns the exit code.
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

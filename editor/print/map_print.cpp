@@ -1,0 +1,316 @@
+#include "map_print.hpp"
+
+#include "editor/canvas/map_renderer.hpp"
+#include "formats/atomic_file.hpp"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <cairo.h>
+#include <wx/graphics.h>
+#include <wx/app.h>
+#include <wx/init.h>
+
+#include <ostream>
+
+#include <charconv>
+#include <cmath>
+#include <memory>
+
+namespace sandtable {
+namespace {
+
+constexpr double unitsPerCell = 100.0; // the renderer's map units per cell across
+
+// Draws the map with its top-left at (x, y) points, `scale` points per map unit, clipped to a
+// rectangle of the page.
+void drawMap(cairo_t* cr, const Scenario& s, const Layout& layout, double x, double y, double scale, double clipX, double clipY, double clipW,
+             double clipH) {
+    cairo_save(cr);
+    cairo_rectangle(cr, clipX, clipY, clipW, clipH);
+    cairo_clip(cr);
+    std::unique_ptr<wxGraphicsContext> gc(wxGraphicsRenderer::GetCairoRenderer()->CreateContextFromNativeContext(cr));
+    gc->Translate(x, y);
+    gc->Scale(scale, scale);
+    const wxRect2DDouble visible((clipX - x) / scale, (clipY - y) / scale, clipW / scale, clipH / scale);
+    RenderOptions options;
+    options.labels = true;
+    // Paper shows detail at any size: pixelsPerUnit as if at 300 dpi.
+    MapRenderer(s, layout).draw(*gc, visible, scale * 300.0 / 72.0, options);
+    gc.reset();
+    cairo_restore(cr);
+}
+
+void text(cairo_t* cr, double x, double y, double size, const std::string& t, bool bold = false) {
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, size);
+    cairo_move_to(cr, x, y);
+    cairo_show_text(cr, t.c_str());
+}
+
+std::string pageName(int col, int row) {
+    std::string letters;
+    for (int c = col + 1; c > 0; c = (c - 1) / 26) {
+        letters.insert(letters.begin(), static_cast<char>('A' + (c - 1) % 26));
+    }
+    return letters + std::to_string(row + 1);
+}
+
+struct Pagination {
+    double pageW, pageH, printW, printH, stepX, stepY, mapW, mapH, scale;
+    int columns, rows;
+};
+
+Pagination paginate(const Layout& layout, const PrintOptions& o) {
+    Pagination p{};
+    p.pageW = o.landscape ? o.paper.heightPt : o.paper.widthPt;
+    p.pageH = o.landscape ? o.paper.widthPt : o.paper.heightPt;
+    p.printW = p.pageW - 2 * o.marginPt;
+    p.printH = p.pageH - 2 * o.marginPt - 14; // room for the page label
+    p.stepX = p.printW - o.overlapPt;
+    p.stepY = p.printH - o.overlapPt;
+    p.scale = o.cellSizePt / unitsPerCell;
+    p.mapW = layout.width() * p.scale;
+    p.mapH = layout.height() * p.scale;
+    p.columns = std::max(1, static_cast<int>(std::ceil((p.mapW - o.overlapPt) / p.stepX)));
+    p.rows = std::max(1, static_cast<int>(std::ceil((p.mapH - o.overlapPt) / p.stepY)));
+    return p;
+}
+
+void cropMarks(cairo_t* cr, double x, double y, double w, double h) {
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 0.5);
+    const double m = 10;
+    for (auto [cx, cy, dx, dy] : {std::tuple{x, y, -1.0, -1.0}, std::tuple{x + w, y, 1.0, -1.0}, std::tuple{x, y + h, -1.0, 1.0},
+                                  std::tuple{x + w, y + h, 1.0, 1.0}}) {
+        cairo_move_to(cr, cx + dx * 2, cy);
+        cairo_line_to(cr, cx + dx * m, cy);
+        cairo_move_to(cr, cx, cy + dy * 2);
+        cairo_line_to(cr, cx, cy + dy * m);
+    }
+    cairo_stroke(cr);
+}
+
+void overviewPage(cairo_t* cr, const Scenario& s, const Layout& layout, const Pagination& p, const PrintOptions& o) {
+    const double left = o.marginPt, top = o.marginPt;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    text(cr, left, top + 16, 16, s.info.title.empty() ? "Untitled scenario" : s.info.title, true);
+    text(cr, left, top + 32, 9, s.info.date + (s.info.place.empty() ? "" : ", " + s.info.place) + "   ruleset: " + s.info.ruleset);
+    char scaleText[200];
+    std::snprintf(scaleText, sizeof scaleText, "Printed at %.1f mm a cell (%.0f yards); %d x %d pages of %s %s%s", o.cellSizePt / 72 * 25.4,
+                  s.map.yardsPerCell, p.columns, p.rows, o.paper.name.c_str(), o.landscape ? "landscape" : "portrait",
+                  o.forced ? "; exported despite validation errors" : "");
+    text(cr, left, top + 44, 8, scaleText);
+    // The whole map, scaled to fit, with the page grid over it.
+    const double areaTop = top + 56, areaW = p.pageW - 2 * o.marginPt, areaH = p.pageH - areaTop - o.marginPt - 70;
+    const double fit = std::min(areaW / p.mapW, areaH / p.mapH);
+    drawMap(cr, s, layout, left, areaTop, p.scale * fit, left, areaTop, p.mapW * fit, p.mapH * fit);
+    cairo_set_source_rgb(cr, 0.8, 0.1, 0.1);
+    cairo_set_line_width(cr, 0.8);
+    for (int r = 0; r < p.rows; ++r) {
+        for (int c = 0; c < p.columns; ++c) {
+            const double x = left + c * p.stepX * fit, y = areaTop + r * p.stepY * fit;
+            cairo_rectangle(cr, x, y, p.printW * fit, p.printH * fit);
+            cairo_stroke(cr);
+            text(cr, x + 3, y + 10, 8, pageName(c, r), true);
+        }
+    }
+    // Legend and scale bar.
+    const double legendTop = p.pageH - o.marginPt - 58;
+    double lx = left;
+    for (const TerrainType& t : s.map.terrainTypes) {
+        cairo_set_source_rgb(cr, t.colour.r / 255.0, t.colour.g / 255.0, t.colour.b / 255.0);
+        cairo_rectangle(cr, lx, legendTop, 10, 10);
+        cairo_fill(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        text(cr, lx + 13, legendTop + 9, 7, t.name);
+        lx += 90;
+        if (lx > p.pageW - o.marginPt - 90) {
+            break;
+        }
+    }
+    // Scale bar: 1000 yards at print scale.
+    const double yardsPerPt = s.map.yardsPerCell / o.cellSizePt;
+    const double barPt = 1000 / yardsPerPt;
+    const double by = legendTop + 30;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 1.5);
+    cairo_move_to(cr, left, by);
+    cairo_line_to(cr, left + std::min(barPt, areaW), by);
+    cairo_stroke(cr);
+    text(cr, left, by + 11, 8, barPt <= areaW ? "1000 yards" : "scale bar longer than the page");
+}
+
+} // namespace
+
+std::expected<PaperSize, std::string> paperByName(const std::string& name) {
+    static const std::array<PaperSize, 5> papers{{{"a4", 595.276, 841.89}, {"a3", 841.89, 1190.55}, {"letter", 612, 792}, {"legal", 612, 1008},
+                                                  {"tabloid", 792, 1224}}};
+    for (const auto& p : papers) {
+        if (p.name == name) {
+            return p;
+        }
+    }
+    return std::unexpected("unknown paper '" + name + "'; expected a4, a3, letter, legal or tabloid");
+}
+
+std::expected<double, std::string> parseLength(const std::string& text) {
+    double value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    const std::string unit(end, text.data() + text.size());
+    if (ec != std::errc{} || value <= 0) {
+        return std::unexpected("'" + text + "' is not a length; write it as 25mm, 1in or 72pt");
+    }
+    if (unit == "mm") {
+        return value / 25.4 * 72;
+    }
+    if (unit == "cm") {
+        return value / 2.54 * 72;
+    }
+    if (unit == "in") {
+        return value * 72;
+    }
+    if (unit == "pt") {
+        return value;
+    }
+    return std::unexpected("'" + text + "' has no unit; write it as 25mm, 1in or 72pt");
+}
+
+std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o) {
+    const Layout layout(s.map.grid, unitsPerCell);
+    const Pagination p = paginate(layout, o);
+    // Write beside the target, then rename: a cancelled or failed print leaves no half file.
+    const std::filesystem::path tmp = out.string() + ".partial";
+    cairo_surface_t* surface = cairo_pdf_surface_create(tmp.c_str(), p.pageW, p.pageH);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(surface);
+        return std::unexpected(out.string() + ": cannot create the PDF");
+    }
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, s.info.title.c_str());
+    cairo_t* cr = cairo_create(surface);
+    overviewPage(cr, s, layout, p, o);
+    cairo_show_page(cr);
+    for (int r = 0; r < p.rows; ++r) {
+        for (int c = 0; c < p.columns; ++c) {
+            // The map's top-left moves left and up by whole steps; the print area stays put.
+            const double x = o.marginPt - c * p.stepX, y = o.marginPt + 14 - r * p.stepY;
+            drawMap(cr, s, layout, x, y, p.scale, o.marginPt, o.marginPt + 14, p.printW, p.printH);
+            cropMarks(cr, o.marginPt, o.marginPt + 14, p.printW, p.printH);
+            cairo_set_source_rgb(cr, 0, 0, 0);
+            text(cr, o.marginPt, o.marginPt + 9, 9, "Page " + pageName(c, r) + "  -  " + s.info.title, true);
+            cairo_show_page(cr);
+        }
+    }
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    const bool ok = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
+    cairo_surface_destroy(surface);
+    std::error_code ec;
+    if (!ok || (std::filesystem::rename(tmp, out, ec), ec)) {
+        std::filesystem::remove(tmp, ec);
+        return std::unexpected(out.string() + ": cannot write the PDF");
+    }
+    return PrintResult{1 + p.columns * p.rows, p.columns, p.rows};
+}
+
+std::expected<void, std::string> printMapSvg(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o) {
+    const Layout layout(s.map.grid, unitsPerCell);
+    const double scale = o.cellSizePt / unitsPerCell;
+    const std::filesystem::path tmp = out.string() + ".partial";
+    cairo_surface_t* surface = cairo_svg_surface_create(tmp.c_str(), layout.width() * scale, layout.height() * scale);
+    cairo_t* cr = cairo_create(surface);
+    drawMap(cr, s, layout, 0, 0, scale, 0, 0, layout.width() * scale, layout.height() * scale);
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    const bool ok = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
+    cairo_surface_destroy(surface);
+    std::error_code ec;
+    if (!ok || (std::filesystem::rename(tmp, out, ec), ec)) {
+        std::filesystem::remove(tmp, ec);
+        return std::unexpected(out.string() + ": cannot write the SVG");
+    }
+    return {};
+}
+
+std::expected<void, std::string> printMapPng(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o) {
+    const Layout layout(s.map.grid, unitsPerCell);
+    const double scale = o.cellSizePt / unitsPerCell * o.dpi / 72.0; // pixels per map unit
+    const int w = static_cast<int>(std::ceil(layout.width() * scale)), h = static_cast<int>(std::ceil(layout.height() * scale));
+    if (static_cast<long long>(w) * h > 400'000'000LL) {
+        return std::unexpected(out.string() + ": the image would be " + std::to_string(w) + " x " + std::to_string(h) +
+                               " pixels; lower --dpi or --cell-size");
+    }
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    cairo_t* cr = cairo_create(surface);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    drawMap(cr, s, layout, 0, 0, scale, 0, 0, w, h);
+    cairo_destroy(cr);
+    const std::filesystem::path tmp = out.string() + ".partial";
+    const bool ok = cairo_surface_write_to_png(surface, tmp.c_str()) == CAIRO_STATUS_SUCCESS;
+    cairo_surface_destroy(surface);
+    std::error_code ec;
+    if (!ok || (std::filesystem::rename(tmp, out, ec), ec)) {
+        std::filesystem::remove(tmp, ec);
+        return std::unexpected(out.string() + ": cannot write the PNG");
+    }
+    return {};
+}
+
+int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output, const std::string& cellSize, const std::string& paper,
+                        const std::string& orientation, const std::string& dpi, bool forced, std::ostream& out, std::ostream& err) {
+    // Drawing needs wx initialised, but not a GUI application (which would look for a display):
+    // a console application instance is enough for fonts and Cairo graphics contexts.
+    if (wxAppConsole::GetInstance() == nullptr) {
+        wxAppConsole::SetInstance(new wxAppConsole); // wx owns its application object
+    }
+    wxInitializer init;
+    PrintOptions o;
+    o.forced = forced;
+    if (!cellSize.empty()) {
+        auto len = parseLength(cellSize);
+        if (!len) {
+            err << "sandtable export: --cell-size " << len.error() << "\n";
+            return 2;
+        }
+        o.cellSizePt = *len;
+    }
+    auto p = paperByName(paper.empty() ? "a4" : paper);
+    if (!p) {
+        err << "sandtable export: --paper: " << p.error() << "\n";
+        return 2;
+    }
+    o.paper = *p;
+    if (!orientation.empty() && orientation != "portrait" && orientation != "landscape") {
+        err << "sandtable export: --orientation must be portrait or landscape, not '" << orientation << "'\n";
+        return 2;
+    }
+    o.landscape = orientation == "landscape";
+    if (!dpi.empty()) {
+        double v = 0;
+        auto [end, ec] = std::from_chars(dpi.data(), dpi.data() + dpi.size(), v);
+        if (ec != std::errc{} || end != dpi.data() + dpi.size() || v < 10 || v > 1200) {
+            err << "sandtable export: --dpi must be a number from 10 to 1200, not '" << dpi << "'\n";
+            return 2;
+        }
+        o.dpi = v;
+    }
+    if (kind == "pdf") {
+        auto printed = printMapPdf(s, output, o);
+        if (!printed) {
+            err << "sandtable export: " << printed.error() << "\n";
+            return 2;
+        }
+        out << "wrote " << output << ": " << printed->pages << " pages (an overview and " << printed->columns << " x " << printed->rows
+            << " map pages)\n";
+        return 0;
+    }
+    auto done = kind == "svg" ? printMapSvg(s, output, o) : printMapPng(s, output, o);
+    if (!done) {
+        err << "sandtable export: " << done.error() << "\n";
+        return 2;
+    }
+    out << "wrote " << output << "\n";
+    return 0;
+}
+
+} // namespace sandtable

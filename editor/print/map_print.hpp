@@ -1,0 +1,48 @@
+#pragma once
+// Printing the map at tabletop scale: a cell of a chosen printed size, the map tiled over pages
+// of a chosen paper with overlap, alignment marks and a page index (A1, B1...), after an overview
+// page with the title block, legend and a scale bar. PDF and SVG through Cairo, PNG as one image.
+// The same MapRenderer draws the screen, so what prints is what the editor shows.
+#include "model/scenario.hpp"
+
+#include <expected>
+#include <iosfwd>
+#include <filesystem>
+#include <string>
+
+namespace sandtable {
+
+struct PaperSize {
+    std::string name;
+    double widthPt = 595.276, heightPt = 841.89; // portrait, 1/72 inch
+};
+
+struct PrintOptions {
+    double cellSizePt = 72;  // across the flats of a hex (or a square's side) on paper
+    PaperSize paper;
+    bool landscape = false;
+    double marginPt = 28.35; // 10 mm
+    double overlapPt = 14.17; // 5 mm repeated on neighbouring pages, for gluing
+    double dpi = 150;         // PNG only
+    bool forced = false;
+};
+
+// "a4", "a3", "letter", "legal", "tabloid".
+std::expected<PaperSize, std::string> paperByName(const std::string& name);
+// "25mm", "1in", "1.5in", "72pt": a printed length in points.
+std::expected<double, std::string> parseLength(const std::string& text);
+
+struct PrintResult {
+    int pages = 0;      // PDF: overview + map pages
+    int columns = 0, rows = 0;
+};
+
+[[nodiscard]] std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
+[[nodiscard]] std::expected<void, std::string> printMapSvg(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
+[[nodiscard]] std::expected<void, std::string> printMapPng(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
+
+// The command line's printing: parses the request's options and prints; returns an exit code.
+int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output, const std::string& cellSize, const std::string& paper,
+                        const std::string& orientation, const std::string& dpi, bool forced, std::ostream& out, std::ostream& err);
+
+} // namespace sandtable

@@ -1,0 +1,143 @@
+// Printing at tabletop scale, checked with poppler's tools: page count and paper size from pdfinfo,
+// the printed cell size measured on pages rendered by pdftoppm at 300 dpi.
+#include "editor/print/map_print.hpp"
+#include "model/scenario_generator.hpp"
+
+#include <gtest/gtest.h>
+#include <wx/image.h>
+#include <wx/init.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+
+namespace sandtable {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string run(const std::string& command) {
+    std::string out;
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+    char buf[512];
+    while (pipe && fgets(buf, sizeof buf, pipe.get())) {
+        out += buf;
+    }
+    return out;
+}
+
+// A square map whose columns alternate two colours, so cell edges are easy to find on the page.
+Scenario stripes(int cols, int rows) {
+    Scenario s = generateScenario(GeneratorParameters{cols, rows, 0, 0, 1, GridShape::Square});
+    s.map.hexsides.clear();
+    s.map.paths.clear();
+    s.deployment = {};
+    s.map.terrainTypes[0].colour = {250, 0, 0};
+    s.map.terrainTypes[1].colour = {0, 0, 250};
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < cols; ++c) {
+            s.map.terrain[s.map.grid.index({c, r})] = static_cast<TerrainIndex>(c % 2);
+            s.map.elevation[s.map.grid.index({c, r})] = 0;
+        }
+    }
+    return s;
+}
+
+class Printing : public testing::Test {
+protected:
+    void SetUp() override {
+        dir = fs::temp_directory_path() / ("sandtable-print-" + std::to_string(::getpid()));
+        fs::create_directories(dir);
+        if (wxImage::FindHandler(wxBITMAP_TYPE_PNG) == nullptr) {
+            wxImage::AddHandler(new wxPNGHandler); // wx owns image handlers
+        }
+    }
+    void TearDown() override { fs::remove_all(dir); }
+    wxInitializer init;
+    fs::path dir;
+};
+
+TEST_F(Printing, PagesAndPaperAreAsAskedFor) {
+    const Scenario s = stripes(30, 20);
+    PrintOptions o;
+    o.cellSizePt = 72; // one inch
+    o.paper = *paperByName("letter");
+    const fs::path pdf = dir / "map.pdf";
+    auto printed = printMapPdf(s, pdf, o);
+    ASSERT_TRUE(printed) << printed.error();
+    // 30 x 20 inches of map over 8.5 x 11 inch pages less margins and overlap.
+    EXPECT_EQ(printed->pages, 1 + printed->columns * printed->rows);
+    EXPECT_EQ(printed->columns, 4);
+    EXPECT_EQ(printed->rows, 3); // 20 inches over 9.8 usable inches a page, less overlap
+    const std::string info = run("pdfinfo '" + pdf.string() + "'");
+    EXPECT_NE(info.find("Pages:           " + std::to_string(printed->pages)), std::string::npos) << info;
+    EXPECT_NE(info.find("612 x 792 pts (letter)"), std::string::npos) << info;
+    o.landscape = true;
+    o.paper = *paperByName("a3");
+    ASSERT_TRUE(printMapPdf(s, pdf, o));
+    EXPECT_NE(run("pdfinfo '" + pdf.string() + "'").find("1190.55 x 841.89 pts (A3)"), std::string::npos);
+    EXPECT_FALSE(fs::exists(dir / "map.pdf.partial"));
+}
+
+TEST_F(Printing, ThePrintedCellIsTheAskedSizeWithinHalfAPercent) {
+    const Scenario s = stripes(14, 6);
+    PrintOptions o;
+    o.cellSizePt = *parseLength("25mm");
+    o.paper = *paperByName("a3");
+    o.landscape = true;
+    const fs::path pdf = dir / "cells.pdf";
+    ASSERT_TRUE(printMapPdf(s, pdf, o));
+    // Page 2 is the first map page; 300 dots per inch.
+    run("pdftoppm -png -r 300 -f 2 -l 2 '" + pdf.string() + "' '" + (dir / "page").string() + "'");
+    wxImage page;
+    fs::path png;
+    for (const auto& e : fs::directory_iterator(dir)) {
+        if (e.path().extension() == ".png") {
+            png = e.path();
+        }
+    }
+    ASSERT_TRUE(page.LoadFile(wxString::FromUTF8(png.string()), wxBITMAP_TYPE_PNG)) << png;
+    // Along a row through the middle of the first map row: where each red or blue cell begins.
+    const int y = static_cast<int>((o.marginPt + 14 + o.cellSizePt * 0.5) / 72 * 300);
+    std::vector<int> starts;
+    int previous = -1; // 0 red, 1 blue, -1 other
+    for (int x = 0; x < page.GetWidth(); ++x) {
+        const int r = page.GetRed(x, y), g = page.GetGreen(x, y), b = page.GetBlue(x, y);
+        const int colour = (r > 200 && g < 60 && b < 60) ? 0 : (b > 200 && r < 60 && g < 60) ? 1 : -1;
+        if (colour >= 0 && colour != previous) {
+            starts.push_back(x);
+        }
+        previous = colour;
+    }
+    ASSERT_GE(starts.size(), 10u) << "found " << starts.size() << " cells on the page";
+    const double measured = static_cast<double>(starts.back() - starts.front()) / static_cast<double>(starts.size() - 1);
+    const double wanted = 25.0 / 25.4 * 300;
+    EXPECT_NEAR(measured, wanted, wanted * 0.005) << "cell printed " << measured << " px, wanted " << wanted;
+}
+
+TEST_F(Printing, LengthsAndPapersAreCheckedWithClearMessages) {
+    EXPECT_NEAR(*parseLength("1in"), 72, 1e-9);
+    EXPECT_NEAR(*parseLength("25.4mm"), 72, 1e-9);
+    EXPECT_NEAR(*parseLength("2.54cm"), 72, 1e-9);
+    EXPECT_EQ(parseLength("25").error(), "'25' has no unit; write it as 25mm, 1in or 72pt");
+    EXPECT_EQ(parseLength("big").error(), "'big' is not a length; write it as 25mm, 1in or 72pt");
+    EXPECT_EQ(paperByName("a5").error(), "unknown paper 'a5'; expected a4, a3, letter, legal or tabloid");
+}
+
+TEST_F(Printing, PngAndSvgAreWritten) {
+    const Scenario s = stripes(8, 5);
+    PrintOptions o;
+    o.cellSizePt = 72;
+    o.dpi = 100;
+    ASSERT_TRUE(printMapPng(s, dir / "map.png", o));
+    wxImage image;
+    ASSERT_TRUE(image.LoadFile(wxString::FromUTF8((dir / "map.png").string()), wxBITMAP_TYPE_PNG));
+    EXPECT_EQ(image.GetWidth(), 800);
+    EXPECT_EQ(image.GetHeight(), 500);
+    EXPECT_EQ(image.GetRed(50, 250), 250) << "the first column is red at its centre";
+    ASSERT_TRUE(printMapSvg(s, dir / "map.svg", o));
+    EXPECT_EQ(run("xmllint --noout '" + (dir / "map.svg").string() + "' 2>&1"), "") << "the SVG is well-formed XML";
+}
+
+} // namespace
+} // namespace sandtable
