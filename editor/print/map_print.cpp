@@ -6,15 +6,19 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
-#include <wx/graphics.h>
+#include <png.h>
 #include <wx/app.h>
+#include <wx/graphics.h>
 #include <wx/init.h>
 
 #include <ostream>
 
 #include <charconv>
 #include <cmath>
+#include <csetjmp>
+#include <cstdio>
 #include <memory>
+#include <vector>
 
 namespace sandtable {
 namespace {
@@ -23,12 +27,13 @@ constexpr double unitsPerCell = 100.0; // the renderer's map units per cell acro
 
 // Draws the map with its top-left at (x, y) points, `scale` points per map unit, clipped to a
 // rectangle of the page.
-void drawMap(cairo_t* cr, const Scenario& s, const Layout& layout, double x, double y, double scale, double clipX, double clipY, double clipW,
-             double clipH) {
+void drawMap(cairo_t* cr, const Scenario& s, const Layout& layout, double x, double y, double scale,
+             double clipX, double clipY, double clipW, double clipH) {
     cairo_save(cr);
     cairo_rectangle(cr, clipX, clipY, clipW, clipH);
     cairo_clip(cr);
-    std::unique_ptr<wxGraphicsContext> gc(wxGraphicsRenderer::GetCairoRenderer()->CreateContextFromNativeContext(cr));
+    std::unique_ptr<wxGraphicsContext> gc(
+        wxGraphicsRenderer::GetCairoRenderer()->CreateContextFromNativeContext(cr));
     gc->Translate(x, y);
     gc->Scale(scale, scale);
     const wxRect2DDouble visible((clipX - x) / scale, (clipY - y) / scale, clipW / scale, clipH / scale);
@@ -40,8 +45,56 @@ void drawMap(cairo_t* cr, const Scenario& s, const Layout& layout, double x, dou
     cairo_restore(cr);
 }
 
+// PNG through libpng at the fastest zlib level with no row filters: maps are large areas of flat
+// colour, which compress well anyway, and Cairo's own writer (default level, adaptive filters)
+// takes several times longer on a big map.
+bool writePngFast(cairo_surface_t* surface, const std::filesystem::path& path) {
+    cairo_surface_flush(surface);
+    const int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
+    const int stride = cairo_image_surface_get_stride(surface);
+    const unsigned char* data = cairo_image_surface_get_data(surface);
+    std::unique_ptr<FILE, int (*)(FILE*)> file(std::fopen(path.c_str(), "wb"), std::fclose);
+    if (!file) {
+        return false;
+    }
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+    png_infop info = png ? png_create_info_struct(png) : nullptr;
+    if (png == nullptr || info == nullptr) {
+        png_destroy_write_struct(&png, &info);
+        return false;
+    }
+    std::vector<unsigned char> row(static_cast<std::size_t>(w) *
+                                   3); // before setjmp: nothing is skipped by a longjmp
+    if (setjmp(png_jmpbuf(png))) {     // libpng reports write errors by longjmp
+        png_destroy_write_struct(&png, &info);
+        return false;
+    }
+    png_init_io(png, file.get());
+    png_set_compression_level(png, 1);
+    png_set_filter(png, 0, PNG_FILTER_NONE);
+    png_set_IHDR(png, info, static_cast<png_uint_32>(w), static_cast<png_uint_32>(h), 8, PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (int y = 0; y < h; ++y) {
+        // Cairo's RGB24 is 32-bit native-endian xRGB: bytes B, G, R, x on little-endian machines.
+        const auto* src =
+            reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+        for (int x = 0; x < w; ++x) {
+            const std::uint32_t px = src[x];
+            row[3 * static_cast<std::size_t>(x)] = static_cast<unsigned char>(px >> 16);
+            row[3 * static_cast<std::size_t>(x) + 1] = static_cast<unsigned char>(px >> 8);
+            row[3 * static_cast<std::size_t>(x) + 2] = static_cast<unsigned char>(px);
+        }
+        png_write_row(png, row.data());
+    }
+    png_write_end(png, nullptr);
+    png_destroy_write_struct(&png, &info);
+    return true;
+}
+
 void text(cairo_t* cr, double x, double y, double size, const std::string& t, bool bold = false) {
-    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, size);
     cairo_move_to(cr, x, y);
     cairo_show_text(cr, t.c_str());
@@ -80,8 +133,8 @@ void cropMarks(cairo_t* cr, double x, double y, double w, double h) {
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_set_line_width(cr, 0.5);
     const double m = 10;
-    for (auto [cx, cy, dx, dy] : {std::tuple{x, y, -1.0, -1.0}, std::tuple{x + w, y, 1.0, -1.0}, std::tuple{x, y + h, -1.0, 1.0},
-                                  std::tuple{x + w, y + h, 1.0, 1.0}}) {
+    for (auto [cx, cy, dx, dy] : {std::tuple{x, y, -1.0, -1.0}, std::tuple{x + w, y, 1.0, -1.0},
+                                  std::tuple{x, y + h, -1.0, 1.0}, std::tuple{x + w, y + h, 1.0, 1.0}}) {
         cairo_move_to(cr, cx + dx * 2, cy);
         cairo_line_to(cr, cx + dx * m, cy);
         cairo_move_to(cr, cx, cy + dy * 2);
@@ -90,18 +143,22 @@ void cropMarks(cairo_t* cr, double x, double y, double w, double h) {
     cairo_stroke(cr);
 }
 
-void overviewPage(cairo_t* cr, const Scenario& s, const Layout& layout, const Pagination& p, const PrintOptions& o) {
+void overviewPage(cairo_t* cr, const Scenario& s, const Layout& layout, const Pagination& p,
+                  const PrintOptions& o) {
     const double left = o.marginPt, top = o.marginPt;
     cairo_set_source_rgb(cr, 0, 0, 0);
     text(cr, left, top + 16, 16, s.info.title.empty() ? "Untitled scenario" : s.info.title, true);
-    text(cr, left, top + 32, 9, s.info.date + (s.info.place.empty() ? "" : ", " + s.info.place) + "   ruleset: " + s.info.ruleset);
+    text(cr, left, top + 32, 9,
+         s.info.date + (s.info.place.empty() ? "" : ", " + s.info.place) + "   ruleset: " + s.info.ruleset);
     char scaleText[200];
-    std::snprintf(scaleText, sizeof scaleText, "Printed at %.1f mm a cell (%.0f yards); %d x %d pages of %s %s%s", o.cellSizePt / 72 * 25.4,
-                  s.map.yardsPerCell, p.columns, p.rows, o.paper.name.c_str(), o.landscape ? "landscape" : "portrait",
-                  o.forced ? "; exported despite validation errors" : "");
+    std::snprintf(
+        scaleText, sizeof scaleText, "Printed at %.1f mm a cell (%.0f yards); %d x %d pages of %s %s%s",
+        o.cellSizePt / 72 * 25.4, s.map.yardsPerCell, p.columns, p.rows, o.paper.name.c_str(),
+        o.landscape ? "landscape" : "portrait", o.forced ? "; exported despite validation errors" : "");
     text(cr, left, top + 44, 8, scaleText);
     // The whole map, scaled to fit, with the page grid over it.
-    const double areaTop = top + 56, areaW = p.pageW - 2 * o.marginPt, areaH = p.pageH - areaTop - o.marginPt - 70;
+    const double areaTop = top + 56, areaW = p.pageW - 2 * o.marginPt,
+                 areaH = p.pageH - areaTop - o.marginPt - 70;
     const double fit = std::min(areaW / p.mapW, areaH / p.mapH);
     drawMap(cr, s, layout, left, areaTop, p.scale * fit, left, areaTop, p.mapW * fit, p.mapH * fit);
     cairo_set_source_rgb(cr, 0.8, 0.1, 0.1);
@@ -143,7 +200,10 @@ void overviewPage(cairo_t* cr, const Scenario& s, const Layout& layout, const Pa
 } // namespace
 
 std::expected<PaperSize, std::string> paperByName(const std::string& name) {
-    static const std::array<PaperSize, 5> papers{{{"a4", 595.276, 841.89}, {"a3", 841.89, 1190.55}, {"letter", 612, 792}, {"legal", 612, 1008},
+    static const std::array<PaperSize, 5> papers{{{"a4", 595.276, 841.89},
+                                                  {"a3", 841.89, 1190.55},
+                                                  {"letter", 612, 792},
+                                                  {"legal", 612, 1008},
                                                   {"tabloid", 792, 1224}}};
     for (const auto& p : papers) {
         if (p.name == name) {
@@ -175,7 +235,8 @@ std::expected<double, std::string> parseLength(const std::string& text) {
     return std::unexpected("'" + text + "' has no unit; write it as 25mm, 1in or 72pt");
 }
 
-std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o) {
+std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std::filesystem::path& out,
+                                                    const PrintOptions& o) {
     const Layout layout(s.map.grid, unitsPerCell);
     const Pagination p = paginate(layout, o);
     // Write beside the target, then rename: a cancelled or failed print leaves no half file.
@@ -212,11 +273,13 @@ std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std
     return PrintResult{1 + p.columns * p.rows, p.columns, p.rows};
 }
 
-std::expected<void, std::string> printMapSvg(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o) {
+std::expected<void, std::string> printMapSvg(const Scenario& s, const std::filesystem::path& out,
+                                             const PrintOptions& o) {
     const Layout layout(s.map.grid, unitsPerCell);
     const double scale = o.cellSizePt / unitsPerCell;
     const std::filesystem::path tmp = out.string() + ".partial";
-    cairo_surface_t* surface = cairo_svg_surface_create(tmp.c_str(), layout.width() * scale, layout.height() * scale);
+    cairo_surface_t* surface =
+        cairo_svg_surface_create(tmp.c_str(), layout.width() * scale, layout.height() * scale);
     cairo_t* cr = cairo_create(surface);
     drawMap(cr, s, layout, 0, 0, scale, 0, 0, layout.width() * scale, layout.height() * scale);
     cairo_destroy(cr);
@@ -231,13 +294,15 @@ std::expected<void, std::string> printMapSvg(const Scenario& s, const std::files
     return {};
 }
 
-std::expected<void, std::string> printMapPng(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o) {
+std::expected<void, std::string> printMapPng(const Scenario& s, const std::filesystem::path& out,
+                                             const PrintOptions& o) {
     const Layout layout(s.map.grid, unitsPerCell);
     const double scale = o.cellSizePt / unitsPerCell * o.dpi / 72.0; // pixels per map unit
-    const int w = static_cast<int>(std::ceil(layout.width() * scale)), h = static_cast<int>(std::ceil(layout.height() * scale));
+    const int w = static_cast<int>(std::ceil(layout.width() * scale)),
+              h = static_cast<int>(std::ceil(layout.height() * scale));
     if (static_cast<long long>(w) * h > 400'000'000LL) {
-        return std::unexpected(out.string() + ": the image would be " + std::to_string(w) + " x " + std::to_string(h) +
-                               " pixels; lower --dpi or --cell-size");
+        return std::unexpected(out.string() + ": the image would be " + std::to_string(w) + " x " +
+                               std::to_string(h) + " pixels; lower --dpi or --cell-size");
     }
     cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
     cairo_t* cr = cairo_create(surface);
@@ -246,7 +311,7 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
     drawMap(cr, s, layout, 0, 0, scale, 0, 0, w, h);
     cairo_destroy(cr);
     const std::filesystem::path tmp = out.string() + ".partial";
-    const bool ok = cairo_surface_write_to_png(surface, tmp.c_str()) == CAIRO_STATUS_SUCCESS;
+    const bool ok = writePngFast(surface, tmp);
     cairo_surface_destroy(surface);
     std::error_code ec;
     if (!ok || (std::filesystem::rename(tmp, out, ec), ec)) {
@@ -256,8 +321,9 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
     return {};
 }
 
-int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output, const std::string& cellSize, const std::string& paper,
-                        const std::string& orientation, const std::string& dpi, bool forced, std::ostream& out, std::ostream& err) {
+int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output,
+                        const std::string& cellSize, const std::string& paper, const std::string& orientation,
+                        const std::string& dpi, bool forced, std::ostream& out, std::ostream& err) {
     // Drawing needs wx initialised, but not a GUI application (which would look for a display):
     // a console application instance is enough for fonts and Cairo graphics contexts.
     if (wxAppConsole::GetInstance() == nullptr) {
@@ -300,8 +366,8 @@ int printForCommandLine(const Scenario& s, const std::string& kind, const std::s
             err << "sandtable export: " << printed.error() << "\n";
             return 2;
         }
-        out << "wrote " << output << ": " << printed->pages << " pages (an overview and " << printed->columns << " x " << printed->rows
-            << " map pages)\n";
+        out << "wrote " << output << ": " << printed->pages << " pages (an overview and " << printed->columns
+            << " x " << printed->rows << " map pages)\n";
         return 0;
     }
     auto done = kind == "svg" ? printMapSvg(s, output, o) : printMapPng(s, output, o);

@@ -6,8 +6,8 @@
 #include "model/scenario.hpp"
 
 #include <expected>
-#include <iosfwd>
 #include <filesystem>
+#include <iosfwd>
 #include <string>
 
 namespace sandtable {
@@ -18,10 +18,10 @@ struct PaperSize {
 };
 
 struct PrintOptions {
-    double cellSizePt = 72;  // across the flats of a hex (or a square's side) on paper
+    double cellSizePt = 72; // across the flats of a hex (or a square's side) on paper
     PaperSize paper;
     bool landscape = false;
-    double marginPt = 28.35; // 10 mm
+    double marginPt = 28.35;  // 10 mm
     double overlapPt = 14.17; // 5 mm repeated on neighbouring pages, for gluing
     double dpi = 150;         // PNG only
     bool forced = false;
@@ -33,16 +33,20 @@ std::expected<PaperSize, std::string> paperByName(const std::string& name);
 std::expected<double, std::string> parseLength(const std::string& text);
 
 struct PrintResult {
-    int pages = 0;      // PDF: overview + map pages
+    int pages = 0; // PDF: overview + map pages
     int columns = 0, rows = 0;
 };
 
-[[nodiscard]] std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
-[[nodiscard]] std::expected<void, std::string> printMapSvg(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
-[[nodiscard]] std::expected<void, std::string> printMapPng(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
+[[nodiscard]] std::expected<PrintResult, std::string>
+printMapPdf(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
+[[nodiscard]] std::expected<void, std::string>
+printMapSvg(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
+[[nodiscard]] std::expected<void, std::string>
+printMapPng(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
 
 // The command line's printing: parses the request's options and prints; returns an exit code.
-int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output, const std::string& cellSize, const std::string& paper,
-                        const std::string& orientation, const std::string& dpi, bool forced, std::ostream& out, std::ostream& err);
+int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output,
+                        const std::string& cellSize, const std::string& paper, const std::string& orientation,
+                        const std::string& dpi, bool forced, std::ostream& out, std::ostream& err);
 
 } // namespace sandtable

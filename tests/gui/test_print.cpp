@@ -44,7 +44,7 @@ Scenario stripes(int cols, int rows) {
 }
 
 class Printing : public testing::Test {
-protected:
+  protected:
     void SetUp() override {
         dir = fs::temp_directory_path() / ("sandtable-print-" + std::to_string(::getpid()));
         fs::create_directories(dir);
@@ -110,7 +110,8 @@ TEST_F(Printing, ThePrintedCellIsTheAskedSizeWithinHalfAPercent) {
         previous = colour;
     }
     ASSERT_GE(starts.size(), 10u) << "found " << starts.size() << " cells on the page";
-    const double measured = static_cast<double>(starts.back() - starts.front()) / static_cast<double>(starts.size() - 1);
+    const double measured =
+        static_cast<double>(starts.back() - starts.front()) / static_cast<double>(starts.size() - 1);
     const double wanted = 25.0 / 25.4 * 300;
     EXPECT_NEAR(measured, wanted, wanted * 0.005) << "cell printed " << measured << " px, wanted " << wanted;
 }
@@ -136,7 +137,8 @@ TEST_F(Printing, PngAndSvgAreWritten) {
     EXPECT_EQ(image.GetHeight(), 500);
     EXPECT_EQ(image.GetRed(50, 250), 250) << "the first column is red at its centre";
     ASSERT_TRUE(printMapSvg(s, dir / "map.svg", o));
-    EXPECT_EQ(run("xmllint --noout '" + (dir / "map.svg").string() + "' 2>&1"), "") << "the SVG is well-formed XML";
+    EXPECT_EQ(run("xmllint --noout '" + (dir / "map.svg").string() + "' 2>&1"), "")
+        << "the SVG is well-formed XML";
 }
 
 } // namespace
