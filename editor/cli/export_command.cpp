@@ -70,9 +70,11 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     // --to may be left out when the output's extension says it.
     const std::string extension = std::filesystem::path(*output).extension().string();
     const std::string to = a.value("--to").value_or(extension.size() > 1 ? extension.substr(1) : "");
-    const bool printing = to == "pdf" || to == "svg" || to == "png";
+    const bool printing =
+        to == "pdf" || to == "svg" || to == "png" || to == "roster" || to == "counters" || to == "booklet";
     if (to != "tmx" && to != "json" && !printing) {
-        err << "sandtable export: --to must be tmx, json, pdf, svg or png, not '" << to << "'\n";
+        err << "sandtable export: --to must be tmx, json, pdf, svg, png, roster, counters or booklet, not '"
+            << to << "'\n";
         return BadInput;
     }
     if (printing && !printExporter()) {

@@ -1,5 +1,7 @@
 #include "map_print.hpp"
 
+#include "sheets.hpp"
+
 #include "editor/canvas/map_renderer.hpp"
 #include "formats/atomic_file.hpp"
 
@@ -359,6 +361,17 @@ int printForCommandLine(const Scenario& s, const std::string& kind, const std::s
             return 2;
         }
         o.dpi = v;
+    }
+    if (kind == "roster" || kind == "counters" || kind == "booklet") {
+        auto printed = kind == "roster"     ? printRosters(s, output, o)
+                       : kind == "counters" ? printCounters(s, output, o)
+                                            : printBooklet(s, output, o);
+        if (!printed) {
+            err << "sandtable export: " << printed.error() << "\n";
+            return 2;
+        }
+        out << "wrote " << output << ": " << *printed << " pages\n";
+        return 0;
     }
     if (kind == "pdf") {
         auto printed = printMapPdf(s, output, o);

@@ -14,7 +14,8 @@ namespace sandtable {
 namespace {
 
 const Scenario& map300() {
-    static const Scenario s = generateScenario(GeneratorParameters{300, 300, 3'000, 1'500, 1, GridShape::HexFlat});
+    static const Scenario s =
+        generateScenario(GeneratorParameters{300, 300, 3'000, 1'500, 1, GridShape::HexFlat});
     return s;
 }
 
@@ -43,8 +44,8 @@ void tmxrasterizerOfOurExport(benchmark::State& state) {
         state.SkipWithError("no TMX or no tmxrasterizer (Debian package tiled)");
         return;
     }
-    const std::string command = "QT_QPA_PLATFORM=offscreen tmxrasterizer '" + tmx.string() + "' '" + (dir / "sandtable-bench-300-tiled.png").string() +
-                                "' 2>/dev/null";
+    const std::string command = "QT_QPA_PLATFORM=offscreen tmxrasterizer '" + tmx.string() + "' '" +
+                                (dir / "sandtable-bench-300-tiled.png").string() + "' 2>/dev/null";
     for (auto _ : state) {
         if (std::system(command.c_str()) != 0) {
             state.SkipWithError("tmxrasterizer failed");

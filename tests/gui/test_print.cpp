@@ -143,3 +143,48 @@ TEST_F(Printing, PngAndSvgAreWritten) {
 
 } // namespace
 } // namespace sandtable
+
+#include "editor/print/sheets.hpp"
+#include "formats/scenario_xml.hpp"
+
+namespace sandtable {
+namespace {
+
+TEST_F(Printing, RostersCountersAndTheBookletCarryTheScenario) {
+    auto s = readScenario(fs::path(SANDTABLE_SAMPLES) / "first-bull-run" / "first-bull-run.sandtable.xml");
+    ASSERT_TRUE(s);
+    PrintOptions o;
+    o.paper = *paperByName("a4");
+    o.cellSizePt = *parseLength("20mm");
+    const fs::path roster = dir / "roster.pdf", counters = dir / "counters.pdf",
+                   booklet = dir / "booklet.pdf";
+    auto rosterPages = printRosters(*s, roster, o);
+    ASSERT_TRUE(rosterPages);
+    EXPECT_EQ(*rosterPages, 2) << "one page a side";
+    const std::string rosterText = run("pdftotext '" + roster.string() + "' -");
+    EXPECT_NE(rosterText.find("Union roster"), std::string::npos);
+    EXPECT_NE(rosterText.find("1st Minnesota"), std::string::npos);
+    EXPECT_NE(rosterText.find("Washington Artillery of New Orleans"), std::string::npos);
+    EXPECT_NE(rosterText.find("smoothbore-musket"), std::string::npos);
+
+    auto counterPages = printCounters(*s, counters, o);
+    ASSERT_TRUE(counterPages);
+    EXPECT_GE(*counterPages, 1);
+    EXPECT_NE(
+        run("pdfinfo '" + counters.string() + "'").find("Pages:           " + std::to_string(*counterPages)),
+        std::string::npos);
+
+    auto bookletPages = printBooklet(*s, booklet, o);
+    ASSERT_TRUE(bookletPages);
+    EXPECT_GE(*bookletPages, 3);
+    const std::string text = run("pdftotext '" + booklet.string() + "' -");
+    for (const char* expected :
+         {"First Bull Run (First Manassas)", "Order of battle: Union", "Col. William T. Sherman",
+          "Reinforcements", "Stonewall", "Victory conditions", "Take Henry House Hill"}) {
+        EXPECT_NE(text.find(expected), std::string::npos) << expected;
+    }
+    EXPECT_FALSE(fs::exists(dir / "booklet.pdf.partial"));
+}
+
+} // namespace
+} // namespace sandtable
