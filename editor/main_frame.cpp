@@ -1,7 +1,9 @@
 #include "main_frame.hpp"
 
 #include "formats/atomic_file.hpp"
+#include "formats/json_export.hpp"
 #include "formats/oob_csv.hpp"
+#include "formats/tmx_export.hpp"
 #include "model/commands/edits.hpp"
 #include "model/good_old_rebel_tables.hpp"
 #include "panels/minimap_panel.hpp"
@@ -10,6 +12,9 @@
 #include "panels/properties_panel.hpp"
 #include "panels/scenario_panel.hpp"
 #include "panels/tools_panel.hpp"
+#include "print/map_print.hpp"
+#include "print/map_printout.hpp"
+#include "print/sheets.hpp"
 
 #include <wx/aboutdlg.h>
 #include <wx/checkbox.h>
@@ -20,6 +25,8 @@
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
 #include <wx/numdlg.h>
+#include <wx/print.h>
+#include <wx/progdlg.h>
 #include <wx/sizer.h>
 #include <wx/statusbr.h>
 #include <wx/textdlg.h>
@@ -38,6 +45,7 @@ enum MenuId {
     IdToggleFeatures,
     IdRollTables,
     IdImportCsv,
+    IdExport,
     IdBackground,
     IdBackgroundAlign,
     IdBackgroundOpacity,
@@ -166,6 +174,10 @@ void MainFrame::buildMenus() {
     file->Append(wxID_SAVE, "&Save\tCtrl+S");
     file->Append(wxID_SAVEAS, "Save &As...\tCtrl+Shift+S");
     file->AppendSeparator();
+    file->Append(IdExport, "&Export...\tCtrl+E");
+    file->Append(wxID_PREVIEW, "Print Pre&view...");
+    file->Append(wxID_PRINT, "&Print...\tCtrl+P");
+    file->AppendSeparator();
     file->Append(wxID_EXIT, "&Quit\tCtrl+Q");
     auto* edit = new wxMenu;
     edit->Append(wxID_UNDO, "&Undo\tCtrl+Z");
@@ -270,6 +282,46 @@ void MainFrame::buildMenus() {
         wxID_FILE1, wxID_FILE9);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { save(); }, wxID_SAVE);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            static const char* kinds[] = {"tmx", "json",   "pdf",      "svg",
+                                          "png", "roster", "counters", "booklet"};
+            wxFileDialog dialog(this, "Export", "", "",
+                                "Tiled map (*.tmx)|*.tmx|JSON (*.json)|*.json|Map at tabletop scale, PDF "
+                                "(*.pdf)|*.pdf|Map, SVG (*.svg)|*.svg|"
+                                "Map, PNG (*.png)|*.png|Rosters, PDF (*.pdf)|*.pdf|Counters, PDF "
+                                "(*.pdf)|*.pdf|Scenario booklet, PDF (*.pdf)|*.pdf",
+                                wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+            if (dialog.ShowModal() == wxID_OK) {
+                exportTo(dialog.GetPath().utf8_string(), kinds[dialog.GetFilterIndex()]);
+            }
+        },
+        IdExport);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_) {
+                return;
+            }
+            auto* preview = new wxPrintPreview(new MapPrintout(doc_->scenario()),
+                                               new MapPrintout(doc_->scenario())); // wx owns these
+            auto* frame = new wxPreviewFrame(preview, this, "Print preview");
+            frame->Initialize();
+            frame->Show();
+        },
+        wxID_PREVIEW);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_) {
+                return;
+            }
+            wxPrinter printer;
+            MapPrintout printout(doc_->scenario());
+            printer.Print(this, &printout, true);
+        },
+        wxID_PRINT);
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
@@ -652,6 +704,72 @@ bool MainFrame::setBackground(const std::filesystem::path& image) {
     b.unitsPerPixel = widthInCells / probe.GetWidth();
     b.opacity = 0.5;
     doc_->execute(edits::setBackground(doc_->scenario(), b));
+    return true;
+}
+
+bool MainFrame::exportTo(const std::filesystem::path& out, const std::string& kind) {
+    if (!doc_) {
+        return false;
+    }
+    bool forced = false;
+    if (const int errors = doc_->problems().errors(); errors > 0) {
+        if (ask(wxString::Format("The scenario has %d errors under %s (see Problems). Export anyway?", errors,
+                                 doc_->rulesetName())) != wxYES) {
+            return false;
+        }
+        forced = true;
+    }
+    const Scenario& s = doc_->scenario();
+    std::expected<void, std::string> done;
+    if (kind == "tmx") {
+        done = exportTmx(s, out, TmxExportOptions{forced});
+    } else if (kind == "json") {
+        done = writeFileAtomically(out, exportJson(s, forced), AtomicWriteOptions{false});
+    } else {
+        PrintOptions o;
+        o.forced = forced;
+        o.paper = *paperByName("a4");
+        std::unique_ptr<wxProgressDialog> progress;
+        if (kind == "pdf") {
+            o.progress = [&](int page, int total) {
+                if (!progress) {
+                    progress =
+                        std::make_unique<wxProgressDialog>("Printing", "Writing pages", total, this,
+                                                           wxPD_CAN_ABORT | wxPD_APP_MODAL | wxPD_AUTO_HIDE);
+                }
+                return progress->Update(page, wxString::Format("Page %d of %d", page + 1, total));
+            };
+        }
+        auto pages = [&]() -> std::expected<void, std::string> {
+            auto drop = [](auto r) -> std::expected<void, std::string> {
+                if (!r) {
+                    return std::unexpected(r.error());
+                }
+                return {};
+            };
+            if (kind == "pdf") {
+                return drop(printMapPdf(s, out, o));
+            }
+            if (kind == "roster") {
+                return drop(printRosters(s, out, o));
+            }
+            if (kind == "counters") {
+                return drop(printCounters(s, out, o));
+            }
+            if (kind == "booklet") {
+                return drop(printBooklet(s, out, o));
+            }
+            return kind == "svg" ? printMapSvg(s, out, o) : printMapPng(s, out, o);
+        };
+        done = pages();
+    }
+    if (!done) {
+        reportError("Export failed", wxString::FromUTF8(done.error()));
+        return false;
+    }
+    SetStatusText("Exported " + wxString::FromUTF8(out.filename().string()) +
+                      (forced ? " (forced despite errors)" : ""),
+                  0);
     return true;
 }
 

@@ -37,6 +37,9 @@ class MainFrame : public wxFrame {
     bool importOrderOfBattle(const std::filesystem::path& file);
     // Puts a scanned map under the grid (stored relative to the scenario), at first as wide as the map.
     bool setBackground(const std::filesystem::path& image);
+    // File > Export: `kind` is tmx, json, pdf, svg, png, roster, counters or booklet. With validation
+    // errors it asks first, and a forced export records it. Returns whether a file was written.
+    bool exportTo(const std::filesystem::path& out, const std::string& kind);
     // Asks before losing unsaved work; true when it is fine to close or replace the document.
     bool confirmDiscard();
 

@@ -20,6 +20,7 @@
 #include <csetjmp>
 #include <cstdio>
 #include <memory>
+#include <unistd.h>
 #include <vector>
 
 namespace sandtable {
@@ -252,8 +253,16 @@ std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std
     cairo_t* cr = cairo_create(surface);
     overviewPage(cr, s, layout, p, o);
     cairo_show_page(cr);
+    const int total = p.columns * p.rows;
     for (int r = 0; r < p.rows; ++r) {
         for (int c = 0; c < p.columns; ++c) {
+            if (o.progress && !o.progress(r * p.columns + c, total)) {
+                cairo_destroy(cr);
+                cairo_surface_destroy(surface);
+                std::error_code ec;
+                std::filesystem::remove(tmp, ec);
+                return std::unexpected(out.string() + ": cancelled; nothing was written");
+            }
             // The map's top-left moves left and up by whole steps; the print area stays put.
             const double x = o.marginPt - c * p.stepX, y = o.marginPt + 14 - r * p.stepY;
             drawMap(cr, s, layout, x, y, p.scale, o.marginPt, o.marginPt + 14, p.printW, p.printH);
@@ -334,6 +343,19 @@ int printForCommandLine(const Scenario& s, const std::string& kind, const std::s
     wxInitializer init;
     PrintOptions o;
     o.forced = forced;
+    // A progress bar on the terminal, when there is one to see it.
+    if (isatty(fileno(stderr)) != 0) {
+        o.progress = [&err](int done, int total) {
+            const int width = 30, filled = total > 0 ? done * width / total : width;
+            err << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
+                << std::string(static_cast<std::size_t>(width - filled), ' ') << "] page " << done + 1
+                << " of " << total << std::flush;
+            if (done + 1 == total) {
+                err << "\n";
+            }
+            return true;
+        };
+    }
     if (!cellSize.empty()) {
         auto len = parseLength(cellSize);
         if (!len) {

@@ -7,6 +7,7 @@
 
 #include <expected>
 #include <filesystem>
+#include <functional>
 #include <iosfwd>
 #include <string>
 
@@ -25,6 +26,8 @@ struct PrintOptions {
     double overlapPt = 14.17; // 5 mm repeated on neighbouring pages, for gluing
     double dpi = 150;         // PNG only
     bool forced = false;
+    // Called before each PDF page (done, total); returning false cancels the print, leaving no file.
+    std::function<bool(int, int)> progress;
 };
 
 // "a4", "a3", "letter", "legal", "tabloid".

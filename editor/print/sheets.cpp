@@ -15,9 +15,10 @@ namespace {
 
 // A PDF being written: pages, a cursor, wrapped text; renamed into place only when finished.
 class Document {
-public:
+  public:
     Document(const std::filesystem::path& out, const PrintOptions& o)
-        : out_(out), tmp_(out.string() + ".partial"), o_(o), w_(o.landscape ? o.paper.heightPt : o.paper.widthPt),
+        : out_(out), tmp_(out.string() + ".partial"), o_(o),
+          w_(o.landscape ? o.paper.heightPt : o.paper.widthPt),
           h_(o.landscape ? o.paper.widthPt : o.paper.heightPt) {
         surface_ = cairo_pdf_surface_create(tmp_.c_str(), w_, h_);
         cr_ = cairo_create(surface_);
@@ -51,7 +52,8 @@ public:
         }
     }
     void font(double size, bool bold = false) {
-        cairo_select_font_face(cr_, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+        cairo_select_font_face(cr_, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
         cairo_set_font_size(cr_, size);
         size_ = size;
     }
@@ -110,7 +112,7 @@ public:
         return pages_;
     }
 
-private:
+  private:
     std::filesystem::path out_, tmp_;
     PrintOptions o_;
     double w_, h_;
@@ -121,7 +123,8 @@ private:
 };
 
 // Units in order-of-battle order: each headquarters, then its units, depth first.
-void walk(const OrderOfBattle& oob, HeadquartersId hq, int depth, const std::function<void(HeadquartersId, int)>& onHq,
+void walk(const OrderOfBattle& oob, HeadquartersId hq, int depth,
+          const std::function<void(HeadquartersId, int)>& onHq,
           const std::function<void(UnitId, int)>& onUnit) {
     onHq(hq, depth);
     for (UnitId u : oob.unitsUnder(hq)) {
@@ -133,12 +136,14 @@ void walk(const OrderOfBattle& oob, HeadquartersId hq, int depth, const std::fun
 }
 
 std::string weaponOf(const Unit& u) {
-    return u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery ? std::string(enumName(u.gun)) : std::string(enumName(u.weapon));
+    return u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery ? std::string(enumName(u.gun))
+                                                                   : std::string(enumName(u.weapon));
 }
 
 } // namespace
 
-std::expected<int, std::string> printRosters(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o) {
+std::expected<int, std::string> printRosters(const Scenario& s, const std::filesystem::path& out,
+                                             const PrintOptions& o) {
     Document d(out, o);
     bool firstSide = true;
     for (Side side : {Side::Union, Side::Confederate}) {
@@ -169,7 +174,8 @@ std::expected<int, std::string> printRosters(const Scenario& s, const std::files
                     d.y() += 13;
                     const Headquarters& x = s.oob.headquarters.at(h);
                     d.font(8, true);
-                    d.textAt(d.left() + depth * 8, d.y(), x.name + (x.commander.empty() ? "" : "  (" + x.commander + ")"));
+                    d.textAt(d.left() + depth * 8, d.y(),
+                             x.name + (x.commander.empty() ? "" : "  (" + x.commander + ")"));
                     d.font(8);
                 },
                 [&](UnitId uid, int) {
@@ -195,7 +201,8 @@ std::expected<int, std::string> printRosters(const Scenario& s, const std::files
     return d.finish();
 }
 
-std::expected<int, std::string> printCounters(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o) {
+std::expected<int, std::string> printCounters(const Scenario& s, const std::filesystem::path& out,
+                                              const PrintOptions& o) {
     Document d(out, o);
     // Counters as the map draws them, each in a square as wide as a printed cell's flats, with cut lines.
     const double size = o.cellSizePt * 0.8;
@@ -260,7 +267,8 @@ std::expected<int, std::string> printCounters(const Scenario& s, const std::file
     return d.finish();
 }
 
-std::expected<int, std::string> printBooklet(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o) {
+std::expected<int, std::string> printBooklet(const Scenario& s, const std::filesystem::path& out,
+                                             const PrintOptions& o) {
     Document d(out, o);
     const ScenarioInfo& info = s.info;
     d.font(22, true);
@@ -270,20 +278,25 @@ std::expected<int, std::string> printBooklet(const Scenario& s, const std::files
     d.y() += 22;
     d.textAt(d.left(), d.y(), info.date + (info.place.empty() ? "" : "  -  " + info.place));
     d.y() += 16;
-    d.textAt(d.left(), d.y(), "Ruleset: " + info.ruleset + "   " + std::to_string(info.turns) + " turns of " + std::to_string(info.turnMinutes) +
-                                  " minutes; " + info.sideNames[sideIndex(info.firstPlayer)] + " moves first");
+    d.textAt(d.left(), d.y(),
+             "Ruleset: " + info.ruleset + "   " + std::to_string(info.turns) + " turns of " +
+                 std::to_string(info.turnMinutes) + " minutes; " +
+                 info.sideNames[sideIndex(info.firstPlayer)] + " moves first");
     // An overview of the map on the title page.
     const Layout layout(s.map.grid, 100.0);
-    const double areaTop = d.y() + 20, areaW = d.right() - d.left(), areaH = d.height() - areaTop - o.marginPt;
+    const double areaTop = d.y() + 20, areaW = d.right() - d.left(),
+                 areaH = d.height() - areaTop - o.marginPt;
     const double fit = std::min(areaW / layout.width(), areaH / layout.height());
     {
         cairo_save(d.cr());
-        std::unique_ptr<wxGraphicsContext> gc(wxGraphicsRenderer::GetCairoRenderer()->CreateContextFromNativeContext(d.cr()));
+        std::unique_ptr<wxGraphicsContext> gc(
+            wxGraphicsRenderer::GetCairoRenderer()->CreateContextFromNativeContext(d.cr()));
         gc->Translate(d.left(), areaTop);
         gc->Scale(fit, fit);
         RenderOptions ro;
         ro.labels = false;
-        MapRenderer(s, layout).draw(*gc, wxRect2DDouble(0, 0, layout.width(), layout.height()), fit * 300 / 72, ro);
+        MapRenderer(s, layout).draw(*gc, wxRect2DDouble(0, 0, layout.width(), layout.height()),
+                                    fit * 300 / 72, ro);
         gc.reset();
         cairo_restore(d.cr());
     }
@@ -305,8 +318,9 @@ std::expected<int, std::string> printBooklet(const Scenario& s, const std::files
                 },
                 [&](UnitId uid, int depth) {
                     const Unit& u = s.oob.units.at(uid);
-                    d.paragraph((u.roster ? "#" + std::to_string(u.roster) + " " : "") + u.name + " (" + std::string(enumName(u.arm)) + ", " +
-                                    std::to_string(u.strength) + (u.arm == Arm::Artillery ? " guns" : " men") + ")",
+                    d.paragraph((u.roster ? "#" + std::to_string(u.roster) + " " : "") + u.name + " (" +
+                                    std::string(enumName(u.arm)) + ", " + std::to_string(u.strength) +
+                                    (u.arm == Arm::Artillery ? " guns" : " men") + ")",
                                 depth * 10);
                 });
         }
@@ -324,10 +338,12 @@ std::expected<int, std::string> printBooklet(const Scenario& s, const std::files
             std::string name = std::string(enumName(piece.kind)) + " " + std::to_string(piece.id);
             if (piece.kind == PieceKind::Unit && s.oob.units.contains(UnitId{piece.id})) {
                 name = s.oob.units.at(UnitId{piece.id}).name;
-            } else if (piece.kind == PieceKind::Commander && s.oob.headquarters.contains(HeadquartersId{piece.id})) {
+            } else if (piece.kind == PieceKind::Commander &&
+                       s.oob.headquarters.contains(HeadquartersId{piece.id})) {
                 name = s.oob.headquarters.at(HeadquartersId{piece.id}).commander;
             }
-            d.paragraph("Turn " + std::to_string(r.turn) + " at " + s.map.grid.label(r.entry) + ": " + name + (r.note.empty() ? "" : " - " + r.note));
+            d.paragraph("Turn " + std::to_string(r.turn) + " at " + s.map.grid.label(r.entry) + ": " + name +
+                        (r.note.empty() ? "" : " - " + r.note));
         }
     }
     section("Special rules", info.specialRules);

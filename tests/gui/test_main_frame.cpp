@@ -341,3 +341,54 @@ TEST_F(EditorWindow, ClickingTheOverviewMovesTheView) {
 
 } // namespace
 } // namespace sandtable
+
+#include "editor/print/map_printout.hpp"
+
+namespace sandtable {
+namespace {
+
+TEST_F(EditorWindow, ExportAsksAboutErrorsAndForcesOnlyWhenTold) {
+    const fs::path file = dir / "battle.xml";
+    fs::copy_file(fs::path(SANDTABLE_TEST_DATA) / "rules" / "hexed-general.stacking.units-per-cell.xml",
+                  file);
+    ASSERT_TRUE(frame->open(file));
+    answer = wxNO;
+    EXPECT_FALSE(frame->exportTo(dir / "out.tmx", "tmx"));
+    EXPECT_FALSE(fs::exists(dir / "out.tmx"));
+    ASSERT_FALSE(questions.empty());
+    EXPECT_TRUE(questions.back().Contains("1 errors")) << questions.back();
+    answer = wxYES;
+    EXPECT_TRUE(frame->exportTo(dir / "out.tmx", "tmx"));
+    EXPECT_TRUE(fs::exists(dir / "out-terrain.png"));
+    EXPECT_TRUE(frame->exportTo(dir / "out.pdf", "pdf"));
+    EXPECT_TRUE(frame->exportTo(dir / "booklet.pdf", "booklet"));
+    EXPECT_TRUE(fs::exists(dir / "booklet.pdf"));
+}
+
+TEST_F(EditorWindow, ThePrintoutDrawsTheMap) {
+    ASSERT_TRUE(frame->open(sample));
+    MapPrintout printout(scenario());
+    wxBitmap page(850, 1100);
+    wxMemoryDC dc(page);
+    dc.SetBackground(*wxWHITE_BRUSH);
+    dc.Clear();
+    printout.SetDC(&dc);
+    EXPECT_TRUE(printout.HasPage(1));
+    EXPECT_FALSE(printout.HasPage(2));
+    ASSERT_TRUE(printout.OnPrintPage(1));
+    dc.SelectObject(wxNullBitmap);
+    const wxImage image = page.ConvertToImage();
+    const Rgb open = scenario().map.terrainTypes[0].colour;
+    int terrainPixels = 0;
+    for (int y = 0; y < image.GetHeight(); y += 5) {
+        for (int x = 0; x < image.GetWidth(); x += 5) {
+            terrainPixels += std::abs(image.GetRed(x, y) - open.r) < 8 &&
+                             std::abs(image.GetGreen(x, y) - open.g) < 8 &&
+                             std::abs(image.GetBlue(x, y) - open.b) < 8;
+        }
+    }
+    EXPECT_GT(terrainPixels, 1000) << "the printed page shows no open ground";
+}
+
+} // namespace
+} // namespace sandtable

@@ -188,3 +188,28 @@ TEST_F(Printing, RostersCountersAndTheBookletCarryTheScenario) {
 
 } // namespace
 } // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST_F(Printing, CancellingAPrintLeavesNoFile) {
+    const Scenario s = stripes(30, 20);
+    PrintOptions o;
+    o.cellSizePt = 72;
+    o.paper = *paperByName("a4");
+    int calls = 0;
+    o.progress = [&](int done, int total) {
+        ++calls;
+        EXPECT_LT(done, total);
+        return done < 2; // cancel on the third page
+    };
+    auto printed = printMapPdf(s, dir / "cancelled.pdf", o);
+    ASSERT_FALSE(printed);
+    EXPECT_EQ(printed.error(), (dir / "cancelled.pdf").string() + ": cancelled; nothing was written");
+    EXPECT_EQ(calls, 3);
+    EXPECT_FALSE(fs::exists(dir / "cancelled.pdf"));
+    EXPECT_FALSE(fs::exists(dir / "cancelled.pdf.partial"));
+}
+
+} // namespace
+} // namespace sandtable

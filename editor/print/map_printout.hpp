@@ -1,0 +1,21 @@
+#pragma once
+// File > Print and Print Preview: the whole map fitted to the page, drawn by the same renderer
+// as the screen and the PDF export.
+#include "model/scenario.hpp"
+
+#include <wx/print.h>
+
+namespace sandtable {
+
+class MapPrintout : public wxPrintout {
+public:
+    explicit MapPrintout(const Scenario& scenario);
+    bool OnPrintPage(int page) override;
+    bool HasPage(int page) override { return page == 1; }
+    void GetPageInfo(int* minPage, int* maxPage, int* from, int* to) override;
+
+private:
+    const Scenario& s_;
+};
+
+} // namespace sandtable
