@@ -35,6 +35,10 @@ xmllint --noout "$work/g.svg" || { echo "FAIL: the SVG is not well-formed"; fail
 check 2 "export with a bad cell size" "$bin" export "$work/g.xml" -o "$work/h.pdf" --cell-size 20
 grep -q "has no unit" "$work/err" || { echo "FAIL: bad --cell-size message missing"; fail=1; }
 check 2 "export with a bad paper" "$bin" export "$work/g.xml" -o "$work/h.pdf" --paper a9
+check 2 "export with an unknown layer" "$bin" export "$work/g.xml" -o "$work/h.png" --layers grid,terrain
+check 0 "export chosen layers" "$bin" export "$work/g.xml" -o "$work/l.png" --layers grid,paths --cell-size 5mm --dpi 30
+check 0 "export booklet" "$bin" export "$work/g.xml" --to booklet -o "$work/booklet.pdf"
+pdftotext "$work/booklet.pdf" - | grep -q "Order of battle" || { echo "FAIL: the booklet has no order of battle"; fail=1; }
 for f in $(find "$samples" -name "*.xml"); do
     check 0 "validate $(basename "$f")" "$bin" validate "$f"
 done

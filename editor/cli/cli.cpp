@@ -39,16 +39,18 @@ constexpr std::array subcommands{
         validateCommand},
     Subcommand{
         "export", "export for other programs (Tiled TMX, JSON) or print (PDF, SVG, PNG)",
-        "sandtable export FILE --to tmx|json|pdf|svg|png -o OUT [--force]\n"
+        "sandtable export FILE --to tmx|json|pdf|svg|png|roster|counters|booklet -o OUT [--force]\n"
         "                [--cell-size LEN] [--paper a4|a3|letter|legal|tabloid] [--orientation "
-        "portrait|landscape] [--dpi N]\n\n"
+        "portrait|landscape] [--dpi N]\n"
+        "                [--layers grid,labels,elevation,hexsides,paths,features,pieces]\n\n"
         "Validates the scenario under its ruleset first: errors stop the export (exit 1) unless --force,\n"
         "which records that it was forced; warnings are printed. tmx writes OUT.tmx with OUT-terrain.tsx,\n"
         "OUT-terrain.png and OUT-elevation.png beside it; json one engine-neutral file. pdf prints the map\n"
         "at tabletop scale: --cell-size is a hex across its flats (or a square's side) on paper, like 25mm\n"
         "or 1in (default 1in), tiled over pages with overlap, alignment marks and a page index after an\n"
         "overview page; svg is the whole map at that size; png one image at --dpi (default 150).\n"
-        "See docs/export.md.\n",
+        "roster, counters and booklet are PDFs: rosters per side, a counter sheet at the cell size, the\n"
+        "scenario booklet. See docs/export.md.\n",
         exportCommand},
     Subcommand{"rulesets", "list the built-in rulesets and their rules",
                "sandtable rulesets [NAME|PATH] [--json]\n\n"

@@ -31,7 +31,7 @@ constexpr double unitsPerCell = 100.0; // the renderer's map units per cell acro
 // Draws the map with its top-left at (x, y) points, `scale` points per map unit, clipped to a
 // rectangle of the page.
 void drawMap(cairo_t* cr, const Scenario& s, const Layout& layout, double x, double y, double scale,
-             double clipX, double clipY, double clipW, double clipH) {
+             double clipX, double clipY, double clipW, double clipH, const RenderOptions& options = {}) {
     cairo_save(cr);
     cairo_rectangle(cr, clipX, clipY, clipW, clipH);
     cairo_clip(cr);
@@ -40,8 +40,6 @@ void drawMap(cairo_t* cr, const Scenario& s, const Layout& layout, double x, dou
     gc->Translate(x, y);
     gc->Scale(scale, scale);
     const wxRect2DDouble visible((clipX - x) / scale, (clipY - y) / scale, clipW / scale, clipH / scale);
-    RenderOptions options;
-    options.labels = true;
     // Paper shows detail at any size: pixelsPerUnit as if at 300 dpi.
     MapRenderer(s, layout).draw(*gc, visible, scale * 300.0 / 72.0, options);
     gc.reset();
@@ -216,6 +214,31 @@ std::expected<PaperSize, std::string> paperByName(const std::string& name) {
     return std::unexpected("unknown paper '" + name + "'; expected a4, a3, letter, legal or tabloid");
 }
 
+std::expected<RenderOptions, std::string> parseLayers(const std::string& list) {
+    RenderOptions o{false, false, false, false, false, false, false};
+    std::string rest = list;
+    while (!rest.empty()) {
+        const auto comma = rest.find(',');
+        const std::string name = rest.substr(0, comma);
+        rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+        bool RenderOptions::*flag = name == "grid"        ? &RenderOptions::grid
+                                    : name == "labels"    ? &RenderOptions::labels
+                                    : name == "elevation" ? &RenderOptions::elevation
+                                    : name == "hexsides"  ? &RenderOptions::hexsides
+                                    : name == "paths"     ? &RenderOptions::paths
+                                    : name == "features"  ? &RenderOptions::features
+                                    : name == "pieces"    ? &RenderOptions::pieces
+                                                          : nullptr;
+        if (flag == nullptr) {
+            return std::unexpected(
+                "unknown layer '" + name +
+                "'; the layers are grid, labels, elevation, hexsides, paths, features, pieces");
+        }
+        o.*flag = true;
+    }
+    return o;
+}
+
 std::expected<double, std::string> parseLength(const std::string& text) {
     double value = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -265,7 +288,7 @@ std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std
             }
             // The map's top-left moves left and up by whole steps; the print area stays put.
             const double x = o.marginPt - c * p.stepX, y = o.marginPt + 14 - r * p.stepY;
-            drawMap(cr, s, layout, x, y, p.scale, o.marginPt, o.marginPt + 14, p.printW, p.printH);
+            drawMap(cr, s, layout, x, y, p.scale, o.marginPt, o.marginPt + 14, p.printW, p.printH, o.layers);
             cropMarks(cr, o.marginPt, o.marginPt + 14, p.printW, p.printH);
             cairo_set_source_rgb(cr, 0, 0, 0);
             text(cr, o.marginPt, o.marginPt + 9, 9, "Page " + pageName(c, r) + "  -  " + s.info.title, true);
@@ -292,7 +315,7 @@ std::expected<void, std::string> printMapSvg(const Scenario& s, const std::files
     cairo_surface_t* surface =
         cairo_svg_surface_create(tmp.c_str(), layout.width() * scale, layout.height() * scale);
     cairo_t* cr = cairo_create(surface);
-    drawMap(cr, s, layout, 0, 0, scale, 0, 0, layout.width() * scale, layout.height() * scale);
+    drawMap(cr, s, layout, 0, 0, scale, 0, 0, layout.width() * scale, layout.height() * scale, o.layers);
     cairo_destroy(cr);
     cairo_surface_finish(surface);
     const bool ok = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
@@ -319,7 +342,7 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
     cairo_t* cr = cairo_create(surface);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
-    drawMap(cr, s, layout, 0, 0, scale, 0, 0, w, h);
+    drawMap(cr, s, layout, 0, 0, scale, 0, 0, w, h, o.layers);
     cairo_destroy(cr);
     const std::filesystem::path tmp = out.string() + ".partial";
     const bool ok = writePngFast(surface, tmp);
@@ -334,7 +357,8 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
 
 int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output,
                         const std::string& cellSize, const std::string& paper, const std::string& orientation,
-                        const std::string& dpi, bool forced, std::ostream& out, std::ostream& err) {
+                        const std::string& dpi, const std::string& layers, bool forced, std::ostream& out,
+                        std::ostream& err) {
     // Drawing needs wx initialised, but not a GUI application (which would look for a display):
     // a console application instance is enough for fonts and Cairo graphics contexts.
     if (wxAppConsole::GetInstance() == nullptr) {
@@ -343,6 +367,14 @@ int printForCommandLine(const Scenario& s, const std::string& kind, const std::s
     wxInitializer init;
     PrintOptions o;
     o.forced = forced;
+    if (!layers.empty()) {
+        auto parsed = parseLayers(layers);
+        if (!parsed) {
+            err << "sandtable export: --layers: " << parsed.error() << "\n";
+            return 2;
+        }
+        o.layers = *parsed;
+    }
     // A progress bar on the terminal, when there is one to see it.
     if (isatty(fileno(stderr)) != 0) {
         o.progress = [&err](int done, int total) {

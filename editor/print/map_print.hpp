@@ -3,6 +3,7 @@
 // of a chosen paper with overlap, alignment marks and a page index (A1, B1...), after an overview
 // page with the title block, legend and a scale bar. PDF and SVG through Cairo, PNG as one image.
 // The same MapRenderer draws the screen, so what prints is what the editor shows.
+#include "editor/canvas/map_renderer.hpp"
 #include "model/scenario.hpp"
 
 #include <expected>
@@ -26,12 +27,16 @@ struct PrintOptions {
     double overlapPt = 14.17; // 5 mm repeated on neighbouring pages, for gluing
     double dpi = 150;         // PNG only
     bool forced = false;
+    RenderOptions layers; // which layers to draw
     // Called before each PDF page (done, total); returning false cancels the print, leaving no file.
     std::function<bool(int, int)> progress;
 };
 
 // "a4", "a3", "letter", "legal", "tabloid".
 std::expected<PaperSize, std::string> paperByName(const std::string& name);
+// "grid,labels,elevation,hexsides,paths,features,pieces" (any of them, comma separated): the layers
+// to draw; the others are left out.
+std::expected<RenderOptions, std::string> parseLayers(const std::string& list);
 // "25mm", "1in", "1.5in", "72pt": a printed length in points.
 std::expected<double, std::string> parseLength(const std::string& text);
 
@@ -50,6 +55,7 @@ printMapPng(const Scenario& s, const std::filesystem::path& out, const PrintOpti
 // The command line's printing: parses the request's options and prints; returns an exit code.
 int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output,
                         const std::string& cellSize, const std::string& paper, const std::string& orientation,
-                        const std::string& dpi, bool forced, std::ostream& out, std::ostream& err);
+                        const std::string& dpi, const std::string& layers, bool forced, std::ostream& out,
+                        std::ostream& err);
 
 } // namespace sandtable

@@ -9,7 +9,8 @@
 
 namespace sandtable {
 
-MapPrintout::MapPrintout(const Scenario& scenario) : wxPrintout(wxString::FromUTF8(scenario.info.title)), s_(scenario) {}
+MapPrintout::MapPrintout(const Scenario& scenario)
+    : wxPrintout(wxString::FromUTF8(scenario.info.title)), s_(scenario) {}
 
 void MapPrintout::GetPageInfo(int* minPage, int* maxPage, int* from, int* to) {
     *minPage = *maxPage = *from = *to = 1;

@@ -8,13 +8,13 @@
 namespace sandtable {
 
 class MapPrintout : public wxPrintout {
-public:
+  public:
     explicit MapPrintout(const Scenario& scenario);
     bool OnPrintPage(int page) override;
     bool HasPage(int page) override { return page == 1; }
     void GetPageInfo(int* minPage, int* maxPage, int* from, int* to) override;
 
-private:
+  private:
     const Scenario& s_;
 };
 
