@@ -42,7 +42,7 @@ constexpr std::array subcommands{
         "sandtable export FILE --to tmx|json|pdf|svg|png|roster|counters|booklet -o OUT [--force]\n"
         "                [--cell-size LEN] [--paper a4|a3|letter|legal|tabloid] [--orientation "
         "portrait|landscape] [--dpi N]\n"
-        "                [--layers grid,labels,elevation,hexsides,paths,features,pieces]\n\n"
+        "                [--layers grid,labels,elevation,hexsides,paths,features,pieces] [--margin LEN]\n\n"
         "Validates the scenario under its ruleset first: errors stop the export (exit 1) unless --force,\n"
         "which records that it was forced; warnings are printed. tmx writes OUT.tmx with OUT-terrain.tsx,\n"
         "OUT-terrain.png and OUT-elevation.png beside it; json one engine-neutral file. pdf prints the map\n"

@@ -25,7 +25,7 @@ bool isHeadless(std::string_view firstArgument);
 struct PrintRequest {
     std::string kind; // pdf, svg, png
     std::string output;
-    std::string cellSize, paper, orientation, dpi, layers;
+    std::string cellSize, paper, orientation, dpi, layers, margin;
     bool forced = false;
 };
 using PrintExporter =

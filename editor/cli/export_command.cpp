@@ -57,7 +57,8 @@ void setPrintExporter(PrintExporter exporter) {
 
 int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     Arguments a(args, {"--force"},
-                {"--to", "-o", "--output", "--cell-size", "--paper", "--orientation", "--dpi", "--layers"});
+                {"--to", "-o", "--output", "--cell-size", "--paper", "--orientation", "--dpi", "--layers",
+                 "--margin"});
     const auto output = a.value("-o") ? a.value("-o") : a.value("--output");
     if (!a.ok() || a.positionals().size() != 1 || !output) {
         err << "sandtable export: "
@@ -98,7 +99,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
             *scenario,
             PrintRequest{to, *output, a.value("--cell-size").value_or(""), a.value("--paper").value_or(""),
                          a.value("--orientation").value_or(""), a.value("--dpi").value_or(""),
-                         a.value("--layers").value_or(""), *forced},
+                         a.value("--layers").value_or(""), a.value("--margin").value_or(""), *forced},
             out, err);
     }
     auto written =

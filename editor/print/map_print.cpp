@@ -357,8 +357,8 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
 
 int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output,
                         const std::string& cellSize, const std::string& paper, const std::string& orientation,
-                        const std::string& dpi, const std::string& layers, bool forced, std::ostream& out,
-                        std::ostream& err) {
+                        const std::string& dpi, const std::string& layers, const std::string& margin,
+                        bool forced, std::ostream& out, std::ostream& err) {
     // Drawing needs wx initialised, but not a GUI application (which would look for a display):
     // a console application instance is enough for fonts and Cairo graphics contexts.
     if (wxAppConsole::GetInstance() == nullptr) {
@@ -367,6 +367,14 @@ int printForCommandLine(const Scenario& s, const std::string& kind, const std::s
     wxInitializer init;
     PrintOptions o;
     o.forced = forced;
+    if (!margin.empty()) {
+        auto len = parseLength(margin);
+        if (!len) {
+            err << "sandtable export: --margin " << len.error() << "\n";
+            return 2;
+        }
+        o.marginPt = *len;
+    }
     if (!layers.empty()) {
         auto parsed = parseLayers(layers);
         if (!parsed) {

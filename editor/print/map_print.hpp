@@ -55,7 +55,7 @@ printMapPng(const Scenario& s, const std::filesystem::path& out, const PrintOpti
 // The command line's printing: parses the request's options and prints; returns an exit code.
 int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output,
                         const std::string& cellSize, const std::string& paper, const std::string& orientation,
-                        const std::string& dpi, const std::string& layers, bool forced, std::ostream& out,
-                        std::ostream& err);
+                        const std::string& dpi, const std::string& layers, const std::string& margin,
+                        bool forced, std::ostream& out, std::ostream& err);
 
 } // namespace sandtable
