@@ -1,8 +1,20 @@
 #include "arguments.hpp"
 
+#include "formats/scenario_xml.hpp"
+
 #include <charconv>
+#include <ostream>
 
 namespace sandtable::cli {
+
+std::optional<Scenario> readScenarioReporting(const std::string& file, std::ostream& err) {
+    auto scenario = readScenario(file);
+    if (!scenario) {
+        err << scenario.error().toString() << "\n";
+        return std::nullopt;
+    }
+    return std::move(*scenario);
+}
 
 Arguments::Arguments(const std::vector<std::string>& args, std::set<std::string> flags,
                      std::set<std::string> valueOptions) {

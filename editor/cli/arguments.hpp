@@ -1,6 +1,9 @@
 #pragma once
 // Arguments parses one subcommand's options: flags, options with a value, and positionals, with an
 // error message naming the option that is wrong.
+#include "model/scenario.hpp"
+
+#include <iosfwd>
 #include <map>
 #include <optional>
 #include <set>
@@ -8,6 +11,9 @@
 #include <vector>
 
 namespace sandtable::cli {
+
+// Reads a scenario; on failure prints the reader's message (file:line:column: what) to err.
+std::optional<Scenario> readScenarioReporting(const std::string& file, std::ostream& err);
 
 class Arguments {
   public:

@@ -13,9 +13,8 @@ int convertCommand(const std::vector<std::string>& args, std::ostream& out, std:
             << "; usage: sandtable convert IN OUT\n";
         return BadInput;
     }
-    auto scenario = readScenario(a.positionals()[0]);
+    auto scenario = readScenarioReporting(a.positionals()[0], err);
     if (!scenario) {
-        err << scenario.error().toString() << "\n";
         return BadInput;
     }
     if (auto saved = saveScenario(*scenario, a.positionals()[1]); !saved) {

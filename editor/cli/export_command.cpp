@@ -84,9 +84,8 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
         return BadInput;
     }
     const std::string& file = a.positionals()[0];
-    auto scenario = readScenario(file);
+    auto scenario = readScenarioReporting(file, err);
     if (!scenario) {
-        err << scenario.error().toString() << "\n";
         return BadInput;
     }
     int code = Success;

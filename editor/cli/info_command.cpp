@@ -132,9 +132,8 @@ int infoCommand(const std::vector<std::string>& args, std::ostream& out, std::os
         return BadInput;
     }
     const std::string& file = a.positionals()[0];
-    auto scenario = readScenario(file);
+    auto scenario = readScenarioReporting(file, err);
     if (!scenario) {
-        err << scenario.error().toString() << "\n";
         return BadInput;
     }
     const ScenarioSummary sum = summarize(*scenario);

@@ -80,9 +80,8 @@ int validateCommand(const std::vector<std::string>& args, std::ostream& out, std
         return BadInput;
     }
     const std::string& file = a.positionals()[0];
-    auto scenario = readScenario(file);
+    auto scenario = readScenarioReporting(file, err);
     if (!scenario) {
-        err << scenario.error().toString() << "\n";
         return BadInput;
     }
     // --ruleset wins over the scenario's own; a path in the scenario is relative to the scenario.

@@ -101,6 +101,28 @@ void text(cairo_t* cr, double x, double y, double size, const std::string& t, bo
     cairo_show_text(cr, t.c_str());
 }
 
+} // namespace
+
+std::expected<void, std::string> finishSurface(cairo_surface_t* surface, const std::filesystem::path& tmp,
+                                               const std::filesystem::path& out, const std::string& what) {
+    cairo_surface_finish(surface);
+    const bool ok = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
+    cairo_surface_destroy(surface);
+    return commitPartial(ok, tmp, out, what);
+}
+
+std::expected<void, std::string> commitPartial(bool ok, const std::filesystem::path& tmp,
+                                               const std::filesystem::path& out, const std::string& what) {
+    std::error_code ec;
+    if (!ok || (std::filesystem::rename(tmp, out, ec), ec)) {
+        std::filesystem::remove(tmp, ec);
+        return std::unexpected(out.string() + ": cannot write the " + what);
+    }
+    return {};
+}
+
+namespace {
+
 std::string pageName(int col, int row) {
     std::string letters;
     for (int c = col + 1; c > 0; c = (c - 1) / 26) {
@@ -296,13 +318,8 @@ std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std
         }
     }
     cairo_destroy(cr);
-    cairo_surface_finish(surface);
-    const bool ok = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
-    cairo_surface_destroy(surface);
-    std::error_code ec;
-    if (!ok || (std::filesystem::rename(tmp, out, ec), ec)) {
-        std::filesystem::remove(tmp, ec);
-        return std::unexpected(out.string() + ": cannot write the PDF");
+    if (auto done = finishSurface(surface, tmp, out, "PDF"); !done) {
+        return std::unexpected(done.error());
     }
     return PrintResult{1 + p.columns * p.rows, p.columns, p.rows};
 }
@@ -317,15 +334,7 @@ std::expected<void, std::string> printMapSvg(const Scenario& s, const std::files
     cairo_t* cr = cairo_create(surface);
     drawMap(cr, s, layout, 0, 0, scale, 0, 0, layout.width() * scale, layout.height() * scale, o.layers);
     cairo_destroy(cr);
-    cairo_surface_finish(surface);
-    const bool ok = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
-    cairo_surface_destroy(surface);
-    std::error_code ec;
-    if (!ok || (std::filesystem::rename(tmp, out, ec), ec)) {
-        std::filesystem::remove(tmp, ec);
-        return std::unexpected(out.string() + ": cannot write the SVG");
-    }
-    return {};
+    return finishSurface(surface, tmp, out, "SVG");
 }
 
 std::expected<void, std::string> printMapPng(const Scenario& s, const std::filesystem::path& out,
@@ -347,12 +356,7 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
     const std::filesystem::path tmp = out.string() + ".partial";
     const bool ok = writePngFast(surface, tmp);
     cairo_surface_destroy(surface);
-    std::error_code ec;
-    if (!ok || (std::filesystem::rename(tmp, out, ec), ec)) {
-        std::filesystem::remove(tmp, ec);
-        return std::unexpected(out.string() + ": cannot write the PNG");
-    }
-    return {};
+    return commitPartial(ok, tmp, out, "PNG");
 }
 
 int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output,

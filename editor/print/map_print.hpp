@@ -52,6 +52,11 @@ printMapSvg(const Scenario& s, const std::filesystem::path& out, const PrintOpti
 [[nodiscard]] std::expected<void, std::string>
 printMapPng(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
 
+// Finishing a print written to `tmp`: renamed to `out` when all went well, removed otherwise, so no
+// half-written file is ever left under the name asked for.
+std::expected<void, std::string> commitPartial(bool ok, const std::filesystem::path& tmp,
+                                               const std::filesystem::path& out, const std::string& what);
+
 // The command line's printing: parses the request's options and prints; returns an exit code.
 int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output,
                         const std::string& cellSize, const std::string& paper, const std::string& orientation,

@@ -104,10 +104,8 @@ class Document {
         cairo_surface_finish(surface_);
         const bool ok = cairo_surface_status(surface_) == CAIRO_STATUS_SUCCESS;
         cairo_surface_destroy(surface_);
-        std::error_code ec;
-        if (!ok || (std::filesystem::rename(tmp_, out_, ec), ec)) {
-            std::filesystem::remove(tmp_, ec);
-            return std::unexpected(out_.string() + ": cannot write the PDF");
+        if (auto done = commitPartial(ok, tmp_, out_, "PDF"); !done) {
+            return std::unexpected(done.error());
         }
         return pages_;
     }
@@ -132,6 +130,16 @@ void walk(const OrderOfBattle& oob, HeadquartersId hq, int depth,
     }
     for (HeadquartersId child : oob.children(hq)) {
         walk(oob, child, depth + 1, onHq, onUnit);
+    }
+}
+
+// Every army of a side, walked as above.
+void walkSide(const OrderOfBattle& oob, Side side, const std::function<void(HeadquartersId, int)>& onHq,
+              const std::function<void(UnitId, int)>& onUnit) {
+    for (const auto& [id, hq] : oob.headquarters) {
+        if (hq.side == side && !hq.parent.valid()) {
+            walk(oob, id, 0, onHq, onUnit);
+        }
     }
 }
 
@@ -163,40 +171,35 @@ std::expected<int, std::string> printRosters(const Scenario& s, const std::files
             d.font(8);
         };
         header();
-        for (const auto& [id, hq] : s.oob.headquarters) {
-            if (hq.side != side || hq.parent.valid()) {
-                continue;
-            }
-            walk(
-                s.oob, id, 0,
-                [&](HeadquartersId h, int depth) {
-                    d.need(16);
-                    d.y() += 13;
-                    const Headquarters& x = s.oob.headquarters.at(h);
-                    d.font(8, true);
-                    d.textAt(d.left() + depth * 8, d.y(),
-                             x.name + (x.commander.empty() ? "" : "  (" + x.commander + ")"));
-                    d.font(8);
-                },
-                [&](UnitId uid, int) {
-                    const Unit& u = s.oob.units.at(uid);
-                    d.need(14);
-                    d.y() += 12;
-                    const double y = d.y();
-                    d.textAt(d.left() + cols[0], y, u.roster ? std::to_string(u.roster) : "");
-                    d.textAt(d.left() + cols[1], y, u.name.substr(0, 38));
-                    d.textAt(d.left() + cols[2], y, std::string(enumName(u.quality)));
-                    d.textAt(d.left() + cols[3], y, weaponOf(u));
-                    d.textAt(d.left() + cols[4], y, std::to_string(u.stands));
-                    d.textAt(d.left() + cols[5], y, std::to_string(u.strength));
-                    // Hit boxes to tick during play.
-                    cairo_set_line_width(d.cr(), 0.6);
-                    for (int k = 0; k < 8; ++k) {
-                        cairo_rectangle(d.cr(), d.left() + cols[6] + k * 10, y - 7, 8, 8);
-                    }
-                    cairo_stroke(d.cr());
-                });
-        }
+        walkSide(
+            s.oob, side,
+            [&](HeadquartersId h, int depth) {
+                d.need(16);
+                d.y() += 13;
+                const Headquarters& x = s.oob.headquarters.at(h);
+                d.font(8, true);
+                d.textAt(d.left() + depth * 8, d.y(),
+                         x.name + (x.commander.empty() ? "" : "  (" + x.commander + ")"));
+                d.font(8);
+            },
+            [&](UnitId uid, int) {
+                const Unit& u = s.oob.units.at(uid);
+                d.need(14);
+                d.y() += 12;
+                const double y = d.y();
+                d.textAt(d.left() + cols[0], y, u.roster ? std::to_string(u.roster) : "");
+                d.textAt(d.left() + cols[1], y, u.name.substr(0, 38));
+                d.textAt(d.left() + cols[2], y, std::string(enumName(u.quality)));
+                d.textAt(d.left() + cols[3], y, weaponOf(u));
+                d.textAt(d.left() + cols[4], y, std::to_string(u.stands));
+                d.textAt(d.left() + cols[5], y, std::to_string(u.strength));
+                // Hit boxes to tick during play.
+                cairo_set_line_width(d.cr(), 0.6);
+                for (int k = 0; k < 8; ++k) {
+                    cairo_rectangle(d.cr(), d.left() + cols[6] + k * 10, y - 7, 8, 8);
+                }
+                cairo_stroke(d.cr());
+            });
     }
     return d.finish();
 }
@@ -304,26 +307,21 @@ std::expected<int, std::string> printBooklet(const Scenario& s, const std::files
     d.font(9);
     for (Side side : {Side::Union, Side::Confederate}) {
         d.heading("Order of battle: " + info.sideNames[sideIndex(side)]);
-        for (const auto& [id, hq] : s.oob.headquarters) {
-            if (hq.side != side || hq.parent.valid()) {
-                continue;
-            }
-            walk(
-                s.oob, id, 0,
-                [&](HeadquartersId h, int depth) {
-                    const Headquarters& x = s.oob.headquarters.at(h);
-                    d.font(9, true);
-                    d.paragraph(x.name + (x.commander.empty() ? "" : " - " + x.commander), depth * 10);
-                    d.font(9);
-                },
-                [&](UnitId uid, int depth) {
-                    const Unit& u = s.oob.units.at(uid);
-                    d.paragraph((u.roster ? "#" + std::to_string(u.roster) + " " : "") + u.name + " (" +
-                                    std::string(enumName(u.arm)) + ", " + std::to_string(u.strength) +
-                                    (u.arm == Arm::Artillery ? " guns" : " men") + ")",
-                                depth * 10);
-                });
-        }
+        walkSide(
+            s.oob, side,
+            [&](HeadquartersId h, int depth) {
+                const Headquarters& x = s.oob.headquarters.at(h);
+                d.font(9, true);
+                d.paragraph(x.name + (x.commander.empty() ? "" : " - " + x.commander), depth * 10);
+                d.font(9);
+            },
+            [&](UnitId uid, int depth) {
+                const Unit& u = s.oob.units.at(uid);
+                d.paragraph((u.roster ? "#" + std::to_string(u.roster) + " " : "") + u.name + " (" +
+                                std::string(enumName(u.arm)) + ", " + std::to_string(u.strength) +
+                                (u.arm == Arm::Artillery ? " guns" : " men") + ")",
+                            depth * 10);
+            });
     }
     auto section = [&](const std::string& title, const std::string& text) {
         if (!text.empty()) {
