@@ -1,0 +1,411 @@
+#!/usr/bin/env python3
+"""Builds shiloh.sandtable.xml, Shiloh (Pittsburg Landing), 6 April 1862, on squares for the ACW
+area rules (2015): one square is an area of 400 yards, one stand about 450 men or a battery.
+
+    python3 build_sample.py > /tmp/shiloh.xml
+    sandtable convert /tmp/shiloh.xml shiloh.sandtable.xml
+
+Columns run west to east, rows north to south, 0-based here (labels in the file are 1-based CCRR).
+Sources and simplifications: README.md.
+"""
+from xml.sax.saxutils import quoteattr, escape
+
+COLS, ROWS = 20, 16
+GRID = "square"
+YARDS = 400
+
+# --- square maths: areas touch only across a side; directions 0 east, 1 north, 2 west, 3 south --
+DIRS = [(1, 0), (0, -1), (-1, 0), (0, 1)]
+
+def neighbor(cell, d):
+    return (cell[0] + DIRS[d][0], cell[1] + DIRS[d][1])
+
+def distance(a, b):
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+def line(a, b):
+    """Side-adjacent cells from a to b, stepping along the axis that keeps nearest the straight line."""
+    out = [a]
+    c = a
+    while c != b:
+        dx, dy = b[0] - c[0], b[1] - c[1]
+        tx, ty = b[0] - a[0], b[1] - a[1]
+        step_x = (c[0] + (1 if dx > 0 else -1), c[1])
+        step_y = (c[0], c[1] + (1 if dy > 0 else -1))
+        def off(p):
+            return abs((p[0] - a[0]) * ty - (p[1] - a[1]) * tx)
+        if dx == 0:
+            c = step_y
+        elif dy == 0:
+            c = step_x
+        else:
+            c = step_x if off(step_x) <= off(step_y) else step_y
+        out.append(c)
+    return out
+
+def polyline(*points):
+    cells = [points[0]]
+    for a, b in zip(points, points[1:]):
+        cells += line(a, b)[1:]
+    return cells
+
+def on_map(c):
+    return 0 <= c[0] < COLS and 0 <= c[1] < ROWS
+
+def edge(cell, d):
+    """Canonical side id, as Sandtable stores it: owner cell with direction 0..1."""
+    if d < 2:
+        return (cell, d)
+    return (neighbor(cell, d), d - 2)
+
+def label(c):
+    return "%02d%02d" % (c[0] + 1, c[1] + 1)
+
+# --- terrain ----------------------------------------------------------------------------------
+TERRAIN = [
+    ("open", "Fields and camps", "open", "none", False, "#c9d89a"),
+    ("woods", "Open woods", "broken", "light", True, "#6f9a58"),
+    ("thicket", "Thickets and ravines", "difficult", "heavy", True, "#3d6b3a"),
+    ("orchard", "Peach orchard", "open", "light", False, "#d8b4c8"),
+    ("river", "Tennessee River", "impassable", "none", False, "#6f9fd8"),
+]
+T = {t[0]: i for i, t in enumerate(TERRAIN)}
+terrain = [[T["woods"]] * COLS for _ in range(ROWS)]
+elevation = [[1] * COLS for _ in range(ROWS)]
+
+def paint(cells, key):
+    for c in cells:
+        if on_map(c):
+            terrain[c[1]][c[0]] = T[key]
+
+def block(c0, r0, c1, r1):
+    return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+
+def set_level(cells, level):
+    for c in cells:
+        if on_map(c):
+            elevation[c[1]][c[0]] = level
+
+# The field was mostly open oak woods with farm clearings (after the Shiloh battlefield atlas of
+# D. W. Reed, 1902, and the NPS map): the Union camps stood in the clearings.
+paint(block(19, 0, 19, ROWS - 1), "river")
+paint(block(18, 9, 18, ROWS - 1), "river")               # the river bends west below the Landing
+paint(block(15, 2, 17, 5), "open")                       # Pittsburg Landing and the camps on the bluff
+paint(block(4, 4, 6, 5), "open")                         # Jones field
+paint(block(9, 3, 11, 4), "open")                        # Cavalry field and Hurlbut's camps
+paint(block(4, 7, 6, 8), "open")                         # Rea field and Sherman's camps at Shiloh Church
+paint(block(8, 7, 9, 7), "open")                         # Review field
+paint([(10, 7)], "open")                                 # Duncan field
+paint([(11, 7), (11, 8)], "thicket")                     # the Hornet's Nest
+paint([(12, 9)], "orchard")                              # Sarah Bell's peach orchard
+paint([(13, 9), (13, 10)], "open")                       # Wicker field
+paint(block(7, 10, 9, 11), "open")                       # Spain field and Prentiss's camps
+paint(block(3, 11, 5, 12), "open")                       # Fraley field
+paint(block(14, 12, 16, 12), "open")                     # Stuart's camps on the Hamburg road
+paint(block(0, 13, 5, 15), "open")                       # the Corinth road clearings behind the Confederate lines
+paint([(12, 5), (13, 6), (14, 6)], "thicket")            # Dill Branch ravine
+paint([(2, 9), (2, 10)], "thicket")                      # Shiloh Branch bottoms
+
+set_level(block(0, 0, COLS - 1, ROWS - 1), 2)
+set_level(block(14, 1, 18, 8), 3)                        # the bluffs above the Landing
+set_level(block(0, 0, 3, 3), 1)                          # Owl Creek bottoms
+set_level(block(0, 14, 18, 15), 1)                       # Lick Creek bottoms
+set_level([(12, 5), (13, 6), (14, 6), (2, 9), (2, 10)], 1)
+set_level(block(18, 0, 19, ROWS - 1), 0)
+
+# --- streams along sides ----------------------------------------------------------------------
+hexsides = {}
+def stream(cells_a, d, kind="stream"):
+    for c in cells_a:
+        n = neighbor(c, d)
+        if on_map(c) and on_map(n):
+            hexsides[edge(c, d)] = {"features": kind, "crossing": None}
+
+stream([(c, 1) for c in range(2, 19)], 1, "river")         # Snake Creek: north of row 1, backed-up and unfordable
+stream([(2, r) for r in range(0, 9)], 2, "river")           # Owl Creek: west of column 2, in flood
+stream([(c, 13) for c in range(6, 18)], 3, "river")         # Lick Creek: south of row 13
+stream([(c, 9) for c in range(2, 8)], 3)                    # Shiloh Branch, south of the church
+stream([(13, 5)], 0)                                        # Dill Branch mouth
+stream([(12, 4), (13, 4)], 3)                               # Dill Branch
+
+# --- roads -----------------------------------------------------------------------------------
+PATHS = [
+    ("road", "Pittsburg-Corinth road", polyline((17, 4), (13, 5), (10, 6), (6, 8), (5, 9), (4, 12), (3, 15))),
+    ("road", "Eastern Corinth road", polyline((15, 5), (12, 8), (9, 11), (8, 15))),
+    ("road", "Hamburg-Savannah road", polyline((16, 0), (16, 4), (15, 8), (15, 12), (17, 15))),
+    ("road", "Hamburg-Purdy road", polyline((0, 6), (3, 7), (6, 9), (10, 10), (14, 12), (17, 13))),
+    ("road", "Savannah River road (Lew Wallace's route)", polyline((9, 0), (12, 1), (13, 2), (16, 3))),
+    ("road", "Bark road", polyline((0, 15), (10, 14), (14, 15))),
+]
+
+for kind, name, cells in PATHS:
+    for a, b in zip(cells, cells[1:]):
+        d = next(d for d in range(4) if neighbor(a, d) == b)
+        e = edge(a, d)
+        if e in hexsides:
+            hexsides[e]["crossing"] = "bridge" if hexsides[e]["features"] == "river" else "ford"
+
+# --- features --------------------------------------------------------------------------------
+FEATURES = [
+    ("landing", (17, 4), "Pittsburg Landing", None, 0),
+    ("label", (5, 8), "Shiloh Church", None, 0),
+    ("label", (11, 7), "Hornet's Nest", None, 0),
+    ("label", (12, 9), "Peach Orchard", None, 0),
+    ("label", (4, 12), "Fraley Field", None, 0),
+    ("objective", (17, 4), "Pittsburg Landing", "confederate", 10),
+    ("objective", (5, 8), "Shiloh Church", "union", 3),
+    ("objective", (11, 7), "Hornet's Nest", "confederate", 3),
+    ("entry", (9, 0), "Lew Wallace", "union", 0),
+    ("entry", (16, 0), "Nelson (Buell)", "union", 0),
+]
+
+# --- order of battle -------------------------------------------------------------------------
+HQ, UNITS, TRAINS, PLACE, REINF = [], [], [], {}, {}
+MEN_PER_STAND = 450
+
+def hq(side, echelon, parent, name, commander, at=None, supply=None):
+    hid = len(HQ) + 1
+    HQ.append((hid, side, echelon, parent, name, commander, supply))
+    if at:
+        PLACE["commander:%d" % hid] = ([at], None)
+    return hid
+
+def unit(parent, name, arm, strength, at=None, quality="green", weapon=None, gun=None, formation="line",
+         facing=1, arrive=None):
+    uid = len(UNITS) + 1
+    stands = max(1, round(strength / MEN_PER_STAND)) if arm != "artillery" else max(1, strength // 7)
+    if weapon is None:
+        weapon = "none" if arm == "artillery" else ("rifled-carbine" if arm == "cavalry" else "smoothbore-musket")
+    UNITS.append((uid, parent, name, arm, stands, strength, quality, weapon, gun or "none", formation))
+    if at:
+        PLACE["unit:%d" % uid] = ([at], "side:%d" % facing)
+    if arrive:
+        REINF["unit:%d" % uid] = arrive
+    return uid
+
+def train(corps, name, at):
+    tid = len(TRAINS) + 1
+    TRAINS.append((tid, corps, name))
+    PLACE["train:%d" % tid] = ([at], None)
+
+def brigade(division, name, commander, at, men, regiments, facing, quality="green", weapon=None, arrive=None):
+    b = hq(division[0], "brigade", division[1], name, commander, at=None if arrive else at)
+    if arrive:
+        REINF["commander:%d" % b] = arrive
+    unit(b, regiments, "infantry", men, at=None if arrive else at, facing=facing, quality=quality, weapon=weapon,
+         arrive=arrive)
+    return b
+
+# Facing: sides 0 east, 1 north, 2 west, 3 south.
+LANDING = (17, 4)
+US = "union"
+grant = hq(US, "army", 0, "Army of the Tennessee", "Maj. Gen. Ulysses S. Grant", at=(16, 3))
+# Grant had no corps: his divisions answer to him directly, and his wagons were parked at the Landing,
+# which is the Union army's only base (see README).
+def division(name, commander, at, arrive=None):
+    d = hq(US, "division", grant, name, commander, at=None if arrive else at)
+    if arrive:
+        REINF["commander:%d" % d] = arrive
+    return (US, d)
+
+sherman = division("5th Division (Sherman)", "Brig. Gen. William T. Sherman", (4, 7))
+brigade(sherman, "1st Brigade (McDowell)", "Col. John A. McDowell", (4, 6), 2100, "6th Iowa, 40th Illinois, 46th Ohio", 2)
+unit(sherman[1], "Behr's and Barrett's batteries", "artillery", 12, at=(5, 7), gun="6lb-field-gun", facing=3)
+STUART_UNIT = len(UNITS) + 1
+brigade(sherman, "2nd Brigade (Stuart)", "Col. David Stuart", (15, 12), 2800, "55th Illinois, 54th and 71st Ohio", 3)
+brigade(sherman, "3rd Brigade (Hildebrand)", "Col. Jesse Hildebrand", (5, 8), 2300, "53rd, 57th and 77th Ohio", 3)
+brigade(sherman, "4th Brigade (Buckland)", "Col. Ralph P. Buckland", (6, 8), 2400, "48th, 70th and 72nd Ohio", 3)
+
+prentiss = division("6th Division (Prentiss)", "Brig. Gen. Benjamin M. Prentiss", (8, 10))
+brigade(prentiss, "1st Brigade (Peabody)", "Col. Everett Peabody", (7, 11), 2500, "25th Missouri, 16th Wisconsin, 12th Michigan, 21st Missouri", 3)
+brigade(prentiss, "2nd Brigade (Miller)", "Col. Madison Miller", (9, 11), 2400, "18th Missouri, 61st Illinois, 18th Wisconsin", 3)
+unit(prentiss[1], "Hickenlooper's and Munch's batteries", "artillery", 12, at=(8, 10), gun="mixed", facing=3)
+
+mcclernand = division("1st Division (McClernand)", "Maj. Gen. John A. McClernand", (8, 6))
+brigade(mcclernand, "1st Brigade (Hare)", "Col. Abraham M. Hare", (7, 6), 2000, "8th and 18th Illinois, 11th and 13th Iowa", 3)
+brigade(mcclernand, "2nd Brigade (Marsh)", "Col. C. Carroll Marsh", (8, 6), 2000, "11th, 20th, 45th and 48th Illinois", 3)
+brigade(mcclernand, "3rd Brigade (Raith)", "Col. Julius Raith", (9, 6), 1800, "17th, 29th, 43rd and 49th Illinois", 3)
+unit(mcclernand[1], "Schwartz's, Dresser's and McAllister's batteries", "artillery", 14, at=(8, 5), gun="mixed", facing=3)
+
+hurlbut = division("4th Division (Hurlbut)", "Brig. Gen. Stephen A. Hurlbut", (10, 4))
+brigade(hurlbut, "1st Brigade (Williams)", "Col. Nelson G. Williams", (9, 4), 2400, "3rd Iowa, 28th, 32nd and 41st Illinois", 3)
+brigade(hurlbut, "2nd Brigade (Veatch)", "Col. James C. Veatch", (10, 3), 2600, "14th and 15th Illinois, 25th Indiana, 46th Illinois", 3)
+brigade(hurlbut, "3rd Brigade (Lauman)", "Brig. Gen. Jacob G. Lauman", (11, 4), 1800, "31st and 44th Indiana, 17th and 25th Kentucky", 3)
+unit(hurlbut[1], "Ross's, Mann's and Myers' batteries", "artillery", 14, at=(10, 4), gun="mixed", facing=3)
+
+wallace = division("2nd Division (W. H. L. Wallace)", "Brig. Gen. William H. L. Wallace", (15, 3))
+brigade(wallace, "1st Brigade (Tuttle)", "Col. James M. Tuttle", (15, 3), 2100, "2nd, 7th, 12th and 14th Iowa", 3)
+brigade(wallace, "2nd Brigade (McArthur)", "Brig. Gen. John McArthur", (15, 4), 2000, "9th and 12th Illinois, 13th Missouri, 14th and 81st Ohio", 3)
+brigade(wallace, "3rd Brigade (Sweeny)", "Col. Thomas W. Sweeny", (16, 4), 2400, "8th Iowa, 7th, 50th, 52nd, 57th and 58th Illinois", 3)
+unit(wallace[1], "Willard's, Richardson's and Stone's batteries", "artillery", 14, at=(16, 3), gun="mixed", facing=3, quality="seasoned")
+
+lew = division("3rd Division (Lew Wallace)", "Maj. Gen. Lew Wallace", (9, 0), arrive=(22, (9, 0), "Marched the wrong road from Crump's Landing; arrives at dusk"))
+brigade(lew, "1st Brigade (Smith)", "Col. Morgan L. Smith", None, 2300, "8th Missouri, 11th and 24th Indiana", 3, arrive=(22, (9, 0), ""))
+brigade(lew, "2nd Brigade (Thayer)", "Col. John M. Thayer", None, 2300, "1st Nebraska, 23rd Indiana, 58th and 68th Ohio", 3, arrive=(22, (9, 0), ""))
+brigade(lew, "3rd Brigade (Whittlesey)", "Col. Charles Whittlesey", None, 2300, "20th, 56th, 76th and 78th Ohio", 3, arrive=(22, (9, 0), ""))
+
+nelson = division("4th Division, Army of the Ohio (Nelson)", "Brig. Gen. William Nelson", (16, 0), arrive=(20, (16, 0), "Ferried across the river from the east bank late in the afternoon"))
+brigade(nelson, "10th Brigade (Ammen)", "Col. Jacob Ammen", None, 2200, "36th Indiana, 6th and 24th Ohio", 3, arrive=(20, (16, 0), ""))
+brigade(nelson, "19th Brigade (Hazen)", "Col. William B. Hazen", None, 2200, "9th Indiana, 6th Kentucky, 41st Ohio", 3, arrive=(21, (16, 0), ""))
+
+CS = "confederate"
+CORINTH = (3, 15)   # where the Pittsburg-Corinth road leaves the map toward Corinth
+johnston = hq(CS, "army", 0, "Army of the Mississippi", "Gen. Albert Sidney Johnston", at=(5, 13))
+
+def corps(name, commander, at, train_at):
+    c = hq(CS, "corps", johnston, name, commander, at=at, supply=CORINTH)
+    train(c, name + " train", train_at)
+    return c
+
+def cs_division(c, name, commander, at):
+    return (CS, hq(CS, "division", c, name, commander, at=at))
+
+hardee = corps("III Corps (Hardee)", "Maj. Gen. William J. Hardee", (6, 12), (2, 14))
+hindman = cs_division(hardee, "Hindman's division", "Brig. Gen. Thomas C. Hindman", (7, 12))
+brigade(hindman, "Shaver's brigade", "Col. R. G. Shaver", (7, 12), 2400, "2nd, 6th and 7th Arkansas, 3rd Confederate", 1)
+brigade(hindman, "Wood's brigade", "Brig. Gen. S. A. M. Wood", (6, 11), 2300, "16th Alabama, 8th and 9th Arkansas, 27th and 44th Tennessee", 1)
+cleburne = cs_division(hardee, "Cleburne's brigade (independent)", "Brig. Gen. Patrick R. Cleburne", (5, 10))
+brigade(cleburne, "Cleburne's brigade", "Brig. Gen. Patrick R. Cleburne", (5, 10), 2700, "15th Arkansas, 6th Mississippi, 2nd, 5th, 23rd and 24th Tennessee", 1)
+unit(cleburne[1], "Trigg's and Calvert's batteries", "artillery", 8, at=(4, 11), gun="6lb-field-gun", facing=1)
+
+bragg = corps("II Corps (Bragg)", "Maj. Gen. Braxton Bragg", (9, 13), (1, 14))
+withers = cs_division(bragg, "Withers' division", "Brig. Gen. Jones M. Withers", (11, 12))
+brigade(withers, "Gladden's brigade", "Brig. Gen. Adley H. Gladden", (10, 12), 2300, "21st, 22nd, 25th and 26th Alabama, 1st Louisiana", 1)
+brigade(withers, "Chalmers' brigade", "Brig. Gen. James R. Chalmers", (12, 13), 2000, "5th, 7th, 9th and 10th Mississippi, 52nd Tennessee", 1)
+brigade(withers, "Jackson's brigade", "Brig. Gen. John K. Jackson", (11, 13), 2200, "17th, 18th and 19th Alabama, 2nd Texas", 1)
+unit(withers[1], "Robertson's and Girardey's batteries", "artillery", 10, at=(11, 12), gun="6lb-field-gun", facing=1)
+ruggles = cs_division(bragg, "Ruggles' division", "Brig. Gen. Daniel Ruggles", (7, 13))
+brigade(ruggles, "Gibson's brigade", "Col. Randall L. Gibson", (8, 13), 2300, "1st Arkansas, 4th, 13th and 19th Louisiana", 1)
+brigade(ruggles, "Anderson's brigade", "Brig. Gen. Patton Anderson", (7, 13), 1600, "1st Florida Battalion, 17th, 20th Louisiana, 9th Texas", 1)
+brigade(ruggles, "Pond's brigade", "Col. Preston Pond Jr.", (6, 13), 2200, "16th and 18th Louisiana, Crescent Regiment, 38th Tennessee", 1)
+
+polk = corps("I Corps (Polk)", "Maj. Gen. Leonidas Polk", (5, 14), (0, 15))
+clark = cs_division(polk, "Clark's division", "Brig. Gen. Charles Clark", (6, 14))
+brigade(clark, "Russell's brigade", "Col. Robert M. Russell", (6, 14), 1800, "11th Louisiana, 22nd Mississippi, 12th and 13th Tennessee", 1)
+brigade(clark, "Stewart's brigade", "Brig. Gen. Alexander P. Stewart", (7, 14), 2000, "13th Arkansas, 4th, 5th and 33rd Tennessee", 1)
+cheatham = cs_division(polk, "Cheatham's division", "Maj. Gen. B. Franklin Cheatham", (5, 15))
+brigade(cheatham, "Johnson's brigade", "Brig. Gen. Bushrod R. Johnson", (4, 15), 2000, "Blythe's Mississippi, 2nd, 15th and 154th Tennessee", 1)
+brigade(cheatham, "Stephens' brigade", "Col. William H. Stephens", (5, 15), 2000, "7th Kentucky, 1st and 6th Tennessee", 1)
+
+breckinridge = corps("Reserve Corps (Breckinridge)", "Brig. Gen. John C. Breckinridge", None, (0, 14))
+REINF["commander:%d" % breckinridge] = (3, (0, 15), "The Reserve Corps comes up the Bark road behind Polk")
+bdiv = (CS, hq(CS, "division", breckinridge, "Reserve Corps brigades", "Brig. Gen. John C. Breckinridge"))
+REINF["commander:%d" % bdiv[1]] = (3, (0, 15), "")
+brigade(bdiv, "Trabue's brigade", "Col. Robert P. Trabue", None, 2400, "3rd, 4th and 6th Kentucky, 4th Alabama Battalion, 31st Alabama", 1, arrive=(3, (0, 15), ""))
+brigade(bdiv, "Bowen's brigade", "Brig. Gen. John S. Bowen", None, 1900, "9th and 10th Arkansas, 2nd Confederate, 1st Missouri", 1, arrive=(4, (0, 15), ""))
+brigade(bdiv, "Statham's brigade", "Col. Winfield S. Statham", None, 2300, "15th and 22nd Mississippi, 19th, 20th, 28th and 45th Tennessee", 1, arrive=(4, (0, 15), ""))
+unit(bdiv[1], "Forrest's Tennessee cavalry", "cavalry", 450, arrive=(3, (0, 15), ""), formation="mounted")
+
+EVENTS = {
+    2: "Johnston falls: the army commander is removed; Beauregard takes command from the rear next turn.",
+    3: "Gunboats: the Tyler and Lexington shell the Dill Branch ravine; no Confederate unit may end its move there this turn.",
+    4: "Looting the camps: one Confederate brigade in a Union camp (open area) may not move this turn.",
+    5: "Stragglers under the bluff: the Union side loses one stand from a unit within 2 areas of the Landing.",
+    6: "No event.",
+    7: "No event.",
+    8: "No event.",
+    9: "Ruggles' guns: up to 6 Confederate batteries within 2 areas of Duncan Field fire twice this turn.",
+    10: "Prentiss holds: Union units in the Hornet's Nest ignore their first hit this turn.",
+    11: "Webster's line: the Union batteries on the bluffs above the Landing fire twice this turn.",
+    12: "Lew Wallace finds the right road: his division arrives four turns earlier.",
+}
+
+# Findings accepted as history, with the reason.
+EXCLUSIONS = [
+    ("command.unit-within-radius", "unit:%d commander:%d" % (STUART_UNIT, sherman[1]),
+     "Historical: Stuart's brigade camped two miles from the rest of Sherman's division, guarding the Lick Creek ford."),
+]
+
+INFO = dict(
+    title="Shiloh (Pittsburg Landing), first day",
+    date="1862-04-06",
+    place="Pittsburg Landing, Hardin County, Tennessee",
+    theatre="western",
+    turns=22,
+    turnMinutes=30,
+    firstPlayer="confederate",
+    ruleset="acw-area",
+    setup="""The game opens at 7:00 am. Hardee's line has driven in Peabody's patrol at Fraley Field and is coming on against Prentiss's camps and Sherman's around Shiloh Church; Bragg's corps follows close behind, Polk's is on the Corinth road and Breckinridge's reserve is still coming up the Bark road. The Union divisions stand in their camps: Sherman and Prentiss in front, McClernand behind them, Hurlbut and W. H. L. Wallace back near the Landing. Stuart's brigade of Sherman's division is isolated on the Hamburg road by Lick Creek.
+Grant had no corps: each Union division acts as one, drawing supply from Pittsburg Landing. Each brigade is one unit of stands of about 450 men; each division's batteries are grouped in one artillery unit.""",
+    special="""Owl Creek, Snake Creek and Lick Creek are in flood and may be crossed only at the bridges and fords on the roads. The Tennessee River is impassable. Union units may not leave the map.""",
+    objectives_union="Hold Pittsburg Landing (1805) until Buell and Lew Wallace arrive.",
+    objectives_cs="Turn the Union left, drive the army away from the Landing into the Owl Creek bottoms, and take Pittsburg Landing (1805).",
+    victory="At the end of turn 22 (6:00 pm), the Confederacy wins if it holds Pittsburg Landing or the Union army has lost half its stands; the Union wins if it holds the Landing and Shiloh Church; anything else is a Confederate tactical success and a draw.",
+)
+def main():
+    o = []
+    w = o.append
+    w('<?xml version="1.0" encoding="UTF-8"?>')
+    w('<scenario format-version="1">')
+    w('<info title=%s date=%s place=%s theatre=%s turn-minutes="%d" turns="%d" first-player=%s ruleset=%s>' % (
+        quoteattr(INFO["title"]), quoteattr(INFO["date"]), quoteattr(INFO["place"]), quoteattr(INFO["theatre"]),
+        INFO["turnMinutes"], INFO["turns"], quoteattr(INFO["firstPlayer"]), quoteattr(INFO["ruleset"])))
+    w('<side id="union" name="Union"/><side id="confederate" name="Confederate"/>')
+    w('<setup-notes>%s</setup-notes>' % escape(INFO["setup"]))
+    w('<special-rules>%s</special-rules>' % escape(INFO["special"]))
+    w('<objectives side="union">%s</objectives>' % escape(INFO["objectives_union"]))
+    w('<objectives side="confederate">%s</objectives>' % escape(INFO["objectives_cs"]))
+    w('<victory-conditions>%s</victory-conditions>' % escape(INFO["victory"]))
+    w('</info>')
+    w('<map grid="%s" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="%d" feet-per-contour="20">' % (GRID, COLS, ROWS, YARDS))
+    w('<terrain-types>')
+    for key, name, cls, cover, blocks, colour in TERRAIN:
+        w('<terrain key=%s name=%s class="%s" cover="%s" blocks-sight="%s" colour="%s"/>' % (
+            quoteattr(key), quoteattr(name), cls, cover, "true" if blocks else "false", colour))
+    w('</terrain-types>')
+    w('<terrain encoding="csv">' + ",".join(str(v) for row in terrain for v in row) + '</terrain>')
+    w('<elevation encoding="csv">' + ",".join(str(v) for row in elevation for v in row) + '</elevation>')
+    w('<hexsides>')
+    for (cell, d), h in sorted(hexsides.items()):
+        if not on_map(cell):
+            cell, d = neighbor(cell, d), d + 2
+        crossing = ' crossing="%s"' % h["crossing"] if h["crossing"] else ""
+        w('<hexside cell="%s" side="%d" features="%s"%s/>' % (label(cell), d, h["features"], crossing))
+    w('</hexsides>')
+    w('<paths>')
+    for i, (kind, name, cells) in enumerate(PATHS, 1):
+        w('<path id="%d" kind="%s" name=%s cells="%s"/>' % (i, kind, quoteattr(name), " ".join(label(c) for c in cells)))
+    w('</paths>')
+    w('<features>')
+    for i, (kind, cell, name, side, value) in enumerate(FEATURES, 1):
+        extra = (' side="%s"' % side if side else "") + (' value="%d"' % value if value else "")
+        w('<feature id="%d" kind="%s" cell="%s" name=%s%s/>' % (i, kind, label(cell), quoteattr(name), extra))
+    w('</features>')
+    w('</map>')
+    w('<order-of-battle>')
+    for hid, side, echelon, parent, name, commander, supply in HQ:
+        extra = (' parent="%d"' % parent if parent else "") + (' supply-cell="%s"' % label(supply) if supply else "")
+        w('<headquarters id="%d" side="%s" echelon="%s" name=%s commander=%s%s/>' % (
+            hid, side, echelon, quoteattr(name), quoteattr(commander), extra))
+    for uid, parent, name, arm, stands, strength, quality, weapon, gun, formation in UNITS:
+        w('<unit id="%d" parent="%d" name=%s arm="%s" stands="%d" strength="%d" quality="%s" weapon="%s" gun="%s" formation="%s"/>' % (
+            uid, parent, quoteattr(name), arm, stands, strength, quality, weapon, gun, formation))
+    for tid, corps, name in TRAINS:
+        w('<train id="%d" corps="%d" name=%s/>' % (tid, corps, quoteattr(name)))
+    w('</order-of-battle>')
+    w('<deployment>')
+    occupied = {}
+    for piece, (cells, facing) in PLACE.items():
+        for c in cells:
+            assert on_map(c), (piece, c)
+            if piece.startswith("unit:"):
+                assert c not in occupied, ("two units in", label(c), piece, occupied.get(c))
+                occupied[c] = piece
+        f = ' facing="%s"' % facing if facing else ""
+        w('<place piece="%s" cells="%s"%s/>' % (piece, " ".join(label(c) for c in cells), f))
+    for piece, (turn, entry, note) in REINF.items():
+        w('<reinforcement piece="%s" turn="%d" entry="%s">%s</reinforcement>' % (piece, turn, label(entry), escape(note)))
+    w('</deployment>')
+    w('<events>')
+    for roll, text in EVENTS.items():
+        w('<event roll="%d">%s</event>' % (roll, escape(text)))
+    w('</events>')
+    w('<exclusions>')
+    for rule, pieces, comment in EXCLUSIONS:
+        w('<exclusion rule="%s" pieces="%s">%s</exclusion>' % (rule, pieces, escape(comment)))
+    w('</exclusions>')
+    w('</scenario>')
+    print("\n".join(o))
+
+if __name__ == "__main__":
+    main()
