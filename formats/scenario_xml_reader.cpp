@@ -8,6 +8,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <set>
+#include <sstream>
 #include <unordered_map>
 
 namespace sandtable {
@@ -320,8 +321,8 @@ class Reader {
     }
 
     void readInfo(pugi::xml_node n) {
-        allowOnly(n,
-                  {"title", "date", "place", "theatre", "turn-minutes", "turns", "first-player", "ruleset"});
+        allowOnly(n, {"title", "date", "place", "theatre", "turn-minutes", "turns", "first-player", "ruleset",
+                      "also-rulesets"});
         allowChildren(n, {"side", "setup-notes", "special-rules", "objectives", "victory-conditions"});
         ScenarioInfo& info = s_.info;
         info.title = required(n, "title");
@@ -336,6 +337,16 @@ class Reader {
         info.turns = int32(n, "turns", 1, 999, 12);
         info.firstPlayer = enumeration<Side>(n, "first-player", Side::Union);
         info.ruleset = text(n, "ruleset");
+        {
+            std::istringstream names(text(n, "also-rulesets"));
+            for (std::string name; names >> name;) {
+                if (name == info.ruleset ||
+                    std::ranges::find(info.otherRulesets, name) != info.otherRulesets.end()) {
+                    fail(n, "attribute 'also-rulesets' of <info> names " + quote(name) + " twice");
+                }
+                info.otherRulesets.push_back(name);
+            }
+        }
         for (pugi::xml_node side : n.children("side")) {
             allowOnly(side, {"id", "name"});
             info.sideNames[sideIndex(enumeration<Side>(side, "id"))] = required(side, "name");

@@ -126,6 +126,13 @@ class Writer {
         if (!info.ruleset.empty()) {
             n.append_attribute("ruleset") = info.ruleset.c_str();
         }
+        if (!info.otherRulesets.empty()) {
+            std::string names;
+            for (const std::string& name : info.otherRulesets) {
+                names += (names.empty() ? "" : " ") + name;
+            }
+            n.append_attribute("also-rulesets") = names.c_str();
+        }
         for (Side side : {Side::Union, Side::Confederate}) {
             pugi::xml_node e = n.append_child("side");
             e.append_attribute("id") = enumName(side).data();

@@ -28,6 +28,9 @@ struct ScenarioInfo {
     int turns = 12;
     Side firstPlayer = Side::Union;
     std::string ruleset = "hexed-general";
+    // Other rulesets the scenario is also meant to be played with (built-in names or house-rules
+    // paths); `sandtable validate --all` checks it under each.
+    std::vector<std::string> otherRulesets;
     std::array<std::string, 2> sideNames{"Union", "Confederate"};
     std::string setupNotes;
     std::string specialRules;

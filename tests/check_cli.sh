@@ -40,7 +40,7 @@ check 0 "export chosen layers" "$bin" export "$work/g.xml" -o "$work/l.png" --la
 check 0 "export booklet" "$bin" export "$work/g.xml" --to booklet -o "$work/booklet.pdf"
 pdftotext "$work/booklet.pdf" - | grep -q "Order of battle" || { echo "FAIL: the booklet has no order of battle"; fail=1; }
 for f in $(find "$samples" -name "*.xml"); do
-    check 0 "validate $(basename "$f")" "$bin" validate "$f"
+    check 0 "validate --all $(basename "$f")" "$bin" validate --all "$f"
 done
 for f in $(find "$samples" -name '*.xml'); do
     check 0 "info $(basename "$f")" "$bin" info "$f"

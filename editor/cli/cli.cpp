@@ -29,12 +29,14 @@ constexpr std::array subcommands{
                infoCommand},
     Subcommand{
         "validate", "check a scenario against its ruleset's stacking, command and supply rules",
-        "sandtable validate FILE [--ruleset NAME|PATH] [--json] [--severity error|warning|info]\n\n"
+        "sandtable validate FILE [--ruleset NAME|PATH | --all] [--json] [--severity error|warning|info]\n\n"
         "Runs the scenario's ruleset (or --ruleset: a built-in name or a house-rules file) and prints one "
         "line\n"
         "per finding: FILE: CCRR: severity rule.key: message. Exit 0 when there is no error, 1 when there\n"
         "are errors, 2 when the file or ruleset cannot be read.\n\n"
-        "  --json       a JSON report (docs/validation.md)\n"
+        "  --all        also every ruleset the scenario declares in also-rulesets (exit 1 if any has "
+        "errors)\n"
+        "  --json       a JSON report (docs/validation.md); with --all, an array of them\n"
         "  --severity   show only findings at or above this severity (default info: all)\n",
         validateCommand},
     Subcommand{

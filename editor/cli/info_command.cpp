@@ -15,7 +15,11 @@ void writeText(const Scenario& s, const ScenarioSummary& sum, std::ostream& out)
     if (!s.info.date.empty() || !s.info.place.empty()) {
         out << "when/where: " << s.info.date << (s.info.place.empty() ? "" : ", " + s.info.place) << "\n";
     }
-    out << "ruleset:    " << (s.info.ruleset.empty() ? "(none)" : s.info.ruleset) << "\n";
+    out << "ruleset:    " << (s.info.ruleset.empty() ? "(none)" : s.info.ruleset);
+    for (const std::string& other : s.info.otherRulesets) {
+        out << ", also " << other;
+    }
+    out << "\n";
     out << "grid:       " << enumName(g.shape()) << " (" << enumName(g.parity()) << "), " << g.cols() << " x "
         << g.rows() << " cells, " << s.map.yardsPerCell << " yards per cell, labels " << g.label({0, 0})
         << " to " << g.label({g.cols() - 1, g.rows() - 1}) << "\n";
@@ -65,6 +69,11 @@ void writeJson(const std::string& file, const Scenario& s, const ScenarioSummary
         .field("date", s.info.date)
         .field("place", s.info.place);
     j.field("ruleset", s.info.ruleset);
+    j.key("also-rulesets").beginArray();
+    for (const std::string& other : s.info.otherRulesets) {
+        j.value(other);
+    }
+    j.endArray();
     j.key("grid").beginObject();
     j.field("shape", enumName(g.shape()))
         .field("parity", enumName(g.parity()))

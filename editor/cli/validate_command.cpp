@@ -16,9 +16,8 @@ std::string pieceText(PieceRef p) {
     return std::string(enumName(p.kind)) + ":" + std::to_string(p.id);
 }
 
-void writeJson(const std::string& file, const ResolvedRuleset& rules, const Report& report, Severity minimum,
-               std::ostream& out, const Grid& grid) {
-    JsonWriter j;
+void writeJson(JsonWriter& j, const std::string& file, const ResolvedRuleset& rules, const Report& report,
+               Severity minimum, const Grid& grid) {
     j.beginObject();
     j.field("file", file).field("ruleset", rules.name);
     j.key("summary").beginObject();
@@ -60,16 +59,35 @@ void writeJson(const std::string& file, const ResolvedRuleset& rules, const Repo
     }
     j.endArray();
     j.endObject();
-    out << j.str();
+}
+
+void writeText(const std::string& file, const ResolvedRuleset& rules, const Report& report, Severity minimum,
+               std::ostream& out, const Grid& grid) {
+    for (const Violation& v : report.violations) {
+        if (v.severity < minimum) {
+            continue;
+        }
+        out << file << ": ";
+        if (!v.cells.empty() && grid.contains(v.cells.front())) {
+            out << grid.label(v.cells.front()) << ": ";
+        }
+        out << enumName(v.severity) << " " << v.rule << ": " << v.message;
+        if (v.excluded) {
+            out << " [excluded: " << v.exclusionComment << "]";
+        }
+        out << "\n";
+    }
+    out << file << ": " << rules.name << ": " << report.errors() << " errors, " << report.warnings()
+        << " warnings, " << report.infos() << " info, " << report.excluded << " excluded\n";
 }
 
 } // namespace
 
 int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"--json"}, {"--ruleset", "--severity"});
+    Arguments a(args, {"--json", "--all"}, {"--ruleset", "--severity"});
     if (!a.ok() || a.positionals().size() != 1) {
         err << "sandtable validate: " << (a.ok() ? "expected one FILE" : a.error())
-            << "; usage: sandtable validate FILE [--ruleset NAME|PATH] [--json] [--severity "
+            << "; usage: sandtable validate FILE [--ruleset NAME|PATH | --all] [--json] [--severity "
                "error|warning|info]\n";
         return BadInput;
     }
@@ -84,45 +102,58 @@ int validateCommand(const std::vector<std::string>& args, std::ostream& out, std
     if (!scenario) {
         return BadInput;
     }
-    // --ruleset wins over the scenario's own; a path in the scenario is relative to the scenario.
-    std::string rulesetName = a.value("--ruleset").value_or(scenario->info.ruleset);
-    const std::filesystem::path base =
+    // --ruleset wins over the scenario's own; --all adds the other rulesets the scenario declares. A
+    // path in the scenario is relative to the scenario.
+    if (a.has("--all") && a.value("--ruleset")) {
+        err << "sandtable validate: give --ruleset or --all, not both\n";
+        return BadInput;
+    }
+    std::vector<std::string> names{a.value("--ruleset").value_or(scenario->info.ruleset)};
+    if (a.has("--all")) {
+        names.insert(names.end(), scenario->info.otherRulesets.begin(), scenario->info.otherRulesets.end());
+    }
+    std::filesystem::path base =
         a.value("--ruleset") ? std::filesystem::path(".") : std::filesystem::path(file).parent_path();
-    if (rulesetName.empty()) {
+    if (base.empty()) {
+        base = ".";
+    }
+    if (names.front().empty()) {
         err << file
             << ": the scenario names no ruleset; give one with --ruleset (sandtable rulesets lists them)\n";
         return BadInput;
     }
-    auto loaded = loadCheckedRuleset(rulesetName, base.empty() ? std::filesystem::path(".") : base);
-    if (!loaded) {
-        err << loaded.error() << "\n";
-        return BadInput;
-    }
-    const ResolvedRuleset* resolved = &loaded->resolved;
-    const Validator validator(*scenario, *resolved);
-    const Report report = validator.report();
-    const Grid& grid = scenario->map.grid;
-    if (a.has("--json")) {
-        writeJson(file, *resolved, report, *minimum, out, grid);
-    } else {
-        for (const Violation& v : report.violations) {
-            if (v.severity < *minimum) {
-                continue;
-            }
-            out << file << ": ";
-            if (!v.cells.empty() && grid.contains(v.cells.front())) {
-                out << grid.label(v.cells.front()) << ": ";
-            }
-            out << enumName(v.severity) << " " << v.rule << ": " << v.message;
-            if (v.excluded) {
-                out << " [excluded: " << v.exclusionComment << "]";
-            }
-            out << "\n";
+    std::vector<LoadedRuleset> rulesets;
+    for (const std::string& name : names) {
+        auto loaded = loadCheckedRuleset(name, base);
+        if (!loaded) {
+            err << loaded.error() << "\n";
+            return BadInput;
         }
-        out << file << ": " << resolved->name << ": " << report.errors() << " errors, " << report.warnings()
-            << " warnings, " << report.infos() << " info, " << report.excluded << " excluded\n";
+        rulesets.push_back(std::move(*loaded));
     }
-    return report.errors() > 0 ? ScenarioHasProblems : Success;
+    const Grid& grid = scenario->map.grid;
+    JsonWriter j;
+    if (a.has("--all") && a.has("--json")) {
+        j.beginArray();
+    }
+    int errors = 0;
+    for (const LoadedRuleset& rules : rulesets) {
+        const Validator validator(*scenario, rules.resolved);
+        const Report report = validator.report();
+        errors += report.errors();
+        if (a.has("--json")) {
+            writeJson(j, file, rules.resolved, report, *minimum, grid);
+        } else {
+            writeText(file, rules.resolved, report, *minimum, out, grid);
+        }
+    }
+    if (a.has("--json")) {
+        if (a.has("--all")) {
+            j.endArray();
+        }
+        out << j.str();
+    }
+    return errors > 0 ? ScenarioHasProblems : Success;
 }
 
 int rulesetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

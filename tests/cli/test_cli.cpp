@@ -143,6 +143,29 @@ TEST_F(Cli, ValidateWithAnotherRulesetOrAHouseRulesFile) {
     EXPECT_NE(r.out.find("5 infantry stands in 0704; at most 4 in column"), std::string::npos) << r.out;
 }
 
+TEST_F(Cli, ValidateAllChecksEveryRulesetTheScenarioDeclares) {
+    std::ifstream in(rulesData + "acw-area.base.xml");
+    std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string declared = "ruleset=\"acw-area\"";
+    ASSERT_NE(xml.find(declared), std::string::npos);
+    xml.replace(xml.find(declared), declared.size(), declared + " also-rulesets=\"hexed-general\"");
+    std::ofstream(path("both.xml")) << xml;
+
+    auto r = run({"validate", path("both.xml")});
+    EXPECT_EQ(r.code, 0) << "without --all only the scenario's own ruleset runs: " << r.out;
+    r = run({"validate", path("both.xml"), "--all"});
+    EXPECT_EQ(r.code, 1) << "the area rules' side facings are errors under The Hexed General: " << r.out;
+    EXPECT_NE(r.out.find(": acw-area: 0 errors"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(": hexed-general: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("error facing.kind"), std::string::npos) << r.out;
+    r = run({"validate", path("both.xml"), "--all", "--json"});
+    EXPECT_EQ(r.out.front(), '[') << "--all --json gives an array of reports: " << r.out;
+    EXPECT_NE(r.out.find("\"ruleset\": \"hexed-general\""), std::string::npos);
+    r = run({"validate", path("both.xml"), "--all", "--ruleset", "acw-area"});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "sandtable validate: give --ruleset or --all, not both\n");
+}
+
 TEST_F(Cli, ValidateBadInputExitsTwo) {
     auto r = run({"validate", rulesData + "acw-area.base.xml", "--ruleset", "no-such-ruleset"});
     EXPECT_EQ(r.code, 2);

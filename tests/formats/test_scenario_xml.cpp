@@ -22,6 +22,7 @@ Scenario everyField() {
     s.info.turns = 33;
     s.info.firstPlayer = Side::Confederate;
     s.info.ruleset = "good-old-rebel";
+    s.info.otherRulesets = {"acw-area", "house-rules/my-kallistra.xml"};
     s.info.sideNames = {"Army of the Potomac", "Army of Northern Virginia"};
     s.info.setupNotes = "Line one.\nLine two, with  two spaces.";
     s.info.specialRules = "Fog until turn 3.";

@@ -77,21 +77,25 @@ TEST_P(Sample, LoadsAndSavesBackToTheSameBytes) {
         << "the sample is not in canonical form: run sandtable convert";
 }
 
-TEST_P(Sample, ValidatesWithNoErrorsUnderItsRuleset) {
+TEST_P(Sample, ValidatesWithNoErrorsUnderEveryRulesetItDeclares) {
     auto s = readScenario(file);
     ASSERT_TRUE(s) << s.error().toString();
-    auto ruleset = loadRuleset(s->info.ruleset);
-    ASSERT_TRUE(ruleset) << ruleset.error().toString();
-    auto resolved = resolveRuleset(*ruleset);
-    ASSERT_TRUE(resolved) << resolved.error();
-    const Report report = Validator(*s, *resolved).report();
-    std::string errors;
-    for (const Violation& v : report.violations) {
-        if (v.severity == Severity::Error && !v.excluded) {
-            errors += "  " + v.rule + ": " + v.message + "\n";
+    std::vector<std::string> names{s->info.ruleset};
+    names.insert(names.end(), s->info.otherRulesets.begin(), s->info.otherRulesets.end());
+    for (const std::string& name : names) {
+        auto ruleset = loadRuleset(name);
+        ASSERT_TRUE(ruleset) << ruleset.error().toString();
+        auto resolved = resolveRuleset(*ruleset);
+        ASSERT_TRUE(resolved) << resolved.error();
+        const Report report = Validator(*s, *resolved).report();
+        std::string errors;
+        for (const Violation& v : report.violations) {
+            if (v.severity == Severity::Error && !v.excluded) {
+                errors += "  " + v.rule + ": " + v.message + "\n";
+            }
         }
+        EXPECT_EQ(report.errors(), 0) << name << ":\n" << errors;
     }
-    EXPECT_EQ(report.errors(), 0) << errors;
     EXPECT_FALSE(s->deployment.placements.empty()) << "a sample deploys its armies";
 }
 

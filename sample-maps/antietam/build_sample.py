@@ -1,0 +1,444 @@
+#!/usr/bin/env python3
+"""Builds antietam.sandtable.xml, Antietam (Sharpsburg), 17 September 1862, for The Hexed General:
+400 yards per hex, 20 minutes per turn, flat-top hexes, units of a brigade (about 1,000-1,500 men).
+
+    python3 build_sample.py > /tmp/antietam.xml
+    sandtable convert /tmp/antietam.xml antietam.sandtable.xml
+
+Columns run west to east, rows north to south, 0-based here (labels in the file are 1-based CCRR).
+Sources and simplifications: README.md.
+"""
+from xml.sax.saxutils import quoteattr, escape
+
+COLS, ROWS = 20, 22
+
+# --- hex maths (flat-top, odd columns shifted down) -------------------------------------------
+DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+
+def to_axial(c, r):
+    return c, r - (c - (c & 1)) // 2
+
+def from_axial(q, r):
+    return q, r + (q - (q & 1)) // 2
+
+def neighbor(cell, d):
+    q, r = to_axial(*cell)
+    dq, dr = DIRS[d]
+    return from_axial(q + dq, r + dr)
+
+def distance(a, b):
+    aq, ar = to_axial(*a)
+    bq, br = to_axial(*b)
+    return (abs(aq - bq) + abs(ar - br) + abs(aq + ar - bq - br)) // 2
+
+def line(a, b):
+    n = distance(a, b)
+    aq, ar = to_axial(*a)
+    bq, br = to_axial(*b)
+    out = []
+    for i in range(n + 1):
+        t = i / n if n else 0
+        fq = aq + 1e-6 + (bq - aq) * t
+        fr = ar + 1e-6 + (br - ar) * t
+        fs = -fq - fr
+        q, r, s = round(fq), round(fr), round(fs)
+        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+        if dq > dr and dq > ds:
+            q = -r - s
+        elif dr > ds:
+            r = -q - s
+        out.append(from_axial(q, r))
+    return out
+
+def polyline(*points):
+    cells = [points[0]]
+    for a, b in zip(points, points[1:]):
+        cells += line(a, b)[1:]
+    return cells
+
+def on_map(c):
+    return 0 <= c[0] < COLS and 0 <= c[1] < ROWS
+
+def edge(cell, d):
+    """Canonical side id, as Sandtable stores it: owner cell with direction 0..2."""
+    if d < 3:
+        return (cell, d)
+    return (neighbor(cell, d), d - 3)
+
+def label(c):
+    return "%02d%02d" % (c[0] + 1, c[1] + 1)
+
+# --- terrain ----------------------------------------------------------------------------------
+TERRAIN = [
+    ("open", "Open farmland", "open", "none", False, "#c9d89a"),
+    ("crops", "Standing corn", "open", "light", True, "#d9cf7a"),
+    ("woods", "Woods", "broken", "light", True, "#5f8f4e"),
+    ("town", "Town", "broken", "heavy", True, "#b8a08a"),
+]
+T = {t[0]: i for i, t in enumerate(TERRAIN)}
+terrain = [[T["open"]] * COLS for _ in range(ROWS)]
+elevation = [[1] * COLS for _ in range(ROWS)]
+
+def paint(cells, key):
+    for c in cells:
+        if on_map(c):
+            terrain[c[1]][c[0]] = T[key]
+
+def block(c0, r0, c1, r1):
+    return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+
+def raise_hill(top, level, radius):
+    for c in block(top[0] - radius, top[1] - radius, top[0] + radius, top[1] + radius):
+        if on_map(c):
+            d = distance(c, top)
+            if d <= radius:
+                elevation[c[1]][c[0]] = max(elevation[c[1]][c[0]], level - d)
+
+# After the Antietam Battlefield Board's atlas (Cope and Carman, 1904) and the NPS map.
+paint(block(7, 5, 9, 5), "woods")            # the North Woods
+paint([(8, 8), (9, 8)], "crops")             # Miller's Cornfield
+paint(block(10, 7, 10, 9), "woods")          # the East Woods
+paint(block(5, 8, 6, 10), "woods")           # the West Woods
+paint([(11, 4), (12, 4), (11, 5)], "woods")  # Poffenberger woods
+paint([(3, 5), (3, 6)], "woods")             # woods under Nicodemus Heights
+paint([(12, 17), (12, 18), (11, 18)], "woods")  # the wooded bluff over Burnside Bridge
+paint([(8, 14), (8, 15), (9, 14)], "town")   # Sharpsburg
+paint([(15, 2), (16, 2)], "town")            # Keedysville
+
+raise_hill((8, 13), 3, 1)    # the ridge of Sharpsburg and Cemetery Hill
+raise_hill((7, 10), 2, 1)    # the Dunker Church plateau
+raise_hill((4, 5), 3, 1)     # Nicodemus Heights
+raise_hill((15, 8), 3, 2)    # the high ground at the Pry house, east of the creek
+raise_hill((10, 17), 2, 1)   # the heights over the lower bridge
+
+# --- rivers along hex sides --------------------------------------------------------------------
+# Antietam Creek: cell (c, r) is west of it when c < CREEK[r]. It falls into the Potomac below row 21.
+CREEK = [14, 14, 14, 14, 14, 14, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 12, 12, 12, 12, 12, 11]
+def west_of_creek(c):
+    r = min(max(c[1], 0), ROWS - 1)
+    return c[0] < CREEK[r]
+
+# The Potomac: cell (c, r) is on the Virginia side when c < POTOMAC[r].
+POTOMAC = [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 6]
+def virginia(c):
+    r = min(max(c[1], 0), ROWS - 1)
+    return c[0] < POTOMAC[r]
+
+def boundary(inside, cells):
+    out = set()
+    for c in cells:
+        for d in range(6):
+            n = neighbor(c, d)
+            if on_map(n) and inside(c) and not inside(n):
+                out.add(edge(c, d))
+    return out
+
+ALL = block(0, 0, COLS - 1, ROWS - 1)
+hexsides = {}
+for e in boundary(lambda c: west_of_creek(c) and not virginia(c), ALL):
+    a, d = e
+    if not virginia(a) and not virginia(neighbor(a, d)):
+        hexsides[e] = {"features": "river", "crossing": None}
+for e in boundary(virginia, ALL):
+    hexsides[e] = {"features": "river", "crossing": None}
+
+# --- roads ------------------------------------------------------------------------------------
+PATHS = [
+    ("pike", "Hagerstown Pike", polyline((8, 14), (7, 10), (7, 6), (6, 0))),
+    ("pike", "Boonsboro Pike", polyline((8, 14), (13, 13), (16, 12), (19, 12))),
+    ("road", "Smoketown road", polyline((7, 10), (10, 7), (12, 4))),
+    ("road", "Keedysville road (upper bridge)", polyline((12, 4), (14, 3), (16, 2), (19, 2))),
+    ("road", "Sunken road", polyline((7, 10), (9, 11), (10, 12), (11, 11), (12, 11))),
+    ("road", "Harpers Ferry road", polyline((8, 14), (9, 17), (10, 19), (10, 21))),
+    ("road", "Shepherdstown road", polyline((8, 14), (4, 16), (2, 17), (0, 17))),
+    ("road", "Rohrbach bridge road (to Porterstown)", polyline((9, 15), (11, 16), (12, 16), (15, 15), (16, 12))),
+    ("road", "Mumma and Roulette lane", polyline((9, 11), (10, 10), (11, 10), (14, 9), (16, 8))),
+]
+for kind, name, cells in PATHS:
+    for a, b in zip(cells, cells[1:]):
+        d = next(d for d in range(6) if neighbor(a, d) == b)
+        e = edge(a, d)
+        if e in hexsides:
+            hexsides[e]["crossing"] = "ford" if name == "Shepherdstown road" else "bridge"
+# Fords without roads: Pry's ford and Snavely's ford on the Antietam.
+for c in [(13, 7), (12, 18)]:
+    for d in range(6):
+        e = edge(c, d)
+        if e in hexsides and hexsides[e]["crossing"] is None:
+            hexsides[e]["crossing"] = "ford"
+            break
+
+FEATURES = [
+    ("town", (8, 14), "Sharpsburg", None, 0),
+    ("town", (15, 2), "Keedysville", None, 0),
+    ("label", (8, 8), "The Cornfield", None, 0),
+    ("label", (10, 12), "Sunken Road", None, 0),
+    ("label", (13, 13), "Middle Bridge", None, 0),
+    ("label", (4, 5), "Nicodemus Heights", None, 0),
+    ("objective", (7, 10), "Dunker Church", "union", 3),
+    ("objective", (8, 14), "Sharpsburg", "union", 5),
+    ("objective", (2, 17), "Boteler's Ford", "union", 5),
+    ("objective", (12, 16), "Burnside Bridge", "confederate", 2),
+    ("entry", (19, 12), "Franklin (VI Corps)", "union", 0),
+    ("entry", (0, 17), "McLaws, Anderson", "confederate", 0),
+    ("entry", (10, 21), "A. P. Hill", "confederate", 0),
+]
+
+# --- order of battle -----------------------------------------------------------------------------
+HQ, UNITS, TRAINS, PLACE, REINF = [], [], [], {}, {}
+
+def hq(side, echelon, parent, name, commander, at=None, supply=None, arrive=None):
+    hid = len(HQ) + 1
+    HQ.append((hid, side, echelon, parent, name, commander, supply))
+    if at:
+        PLACE["commander:%d" % hid] = ([at], None)
+    if arrive:
+        REINF["commander:%d" % hid] = arrive
+    return hid
+
+def unit(parent, name, arm, strength, at=None, quality="seasoned", weapon=None, gun=None, formation="line", facing=1, arrive=None):
+    uid = len(UNITS) + 1
+    if weapon is None:
+        weapon = "none" if arm == "artillery" else ("rifled-carbine" if arm == "cavalry" else "rifle-musket")
+    # Stands of about 450 men (or 7 guns), so the brigade can also be played with the area rules.
+    stands = max(1, round(strength / 450)) if arm != "artillery" else max(1, strength // 7)
+    UNITS.append((uid, parent, name, arm, stands, strength, quality, weapon, gun or "none", formation))
+    if at:
+        PLACE["unit:%d" % uid] = ([at], "corner:%d" % facing)
+    if arrive:
+        REINF["unit:%d" % uid] = arrive
+    return uid
+
+def train(corps, name, at=None, arrive=None):
+    tid = len(TRAINS) + 1
+    TRAINS.append((tid, corps, name))
+    if at:
+        PLACE["train:%d" % tid] = ([at], None)
+    if arrive:
+        REINF["train:%d" % tid] = arrive
+
+def division(corps, side, name, commander, at, brigades, facing, arrive=None):
+    """brigades: (name, men, cell) — a brigade of 1,000-1,500 men is one unit in The Hexed General."""
+    d = hq(side, "division", corps, name, commander, at=None if arrive else at, arrive=arrive)
+    for bname, men, cell in brigades:
+        unit(d, bname, "infantry", men, at=None if arrive else cell, facing=facing, arrive=arrive)
+    return d
+
+# Facing: corners 0..5 run clockwise from the east corner (flat-top): 1 north-east... 4 south-west.
+US, CS = "union", "confederate"
+US_SUPPLY = (19, 12)   # the Boonsboro Pike toward Boonsboro and Frederick
+CS_SUPPLY = (0, 17)    # Boteler's Ford and the road to Shepherdstown
+
+mcclellan = hq(US, "army", 0, "Army of the Potomac", "Maj. Gen. George B. McClellan", at=(15, 8))
+i = hq(US, "corps", mcclellan, "I Corps (Hooker)", "Maj. Gen. Joseph Hooker", at=(9, 4), supply=US_SUPPLY)
+train(i, "I Corps train", (16, 12))
+division(i, US, "1st Division (Doubleday)", "Brig. Gen. Abner Doubleday", (7, 4),
+         [("Gibbon's Iron Brigade", 1000, (7, 4)), ("Phelps' and Patrick's brigades", 1400, (6, 4)),
+          ("Hofmann's brigade", 1000, (6, 3))], 4)
+division(i, US, "2nd Division (Ricketts)", "Brig. Gen. James B. Ricketts", (10, 5),
+         [("Duryee's brigade", 1100, (10, 5)), ("Christian's brigade", 1000, (10, 6)), ("Hartsuff's brigade", 1400, (11, 6))], 4)
+division(i, US, "3rd Division, Pennsylvania Reserves (Meade)", "Brig. Gen. George G. Meade", (8, 4),
+         [("Seymour's brigade", 1100, (9, 5)), ("Magilton's brigade", 1100, (8, 4)), ("Anderson's brigade", 1100, (9, 4))], 4)
+
+xii = hq(US, "corps", mcclellan, "XII Corps (Mansfield)", "Maj. Gen. Joseph K. F. Mansfield", at=(12, 3), supply=US_SUPPLY)
+train(xii, "XII Corps train", (17, 12))
+division(xii, US, "1st Division (Williams)", "Brig. Gen. Alpheus S. Williams", (11, 3),
+         [("Crawford's brigade", 2500, (11, 3)), ("Gordon's brigade", 2200, (10, 3))], 4)
+division(xii, US, "2nd Division (Greene)", "Brig. Gen. George S. Greene", (12, 2),
+         [("Tyndale's brigade", 1200, (12, 2)), ("Stainrook's brigade", 1000, (11, 2)), ("Goodrich's brigade", 1000, (13, 2))], 4)
+
+ii = hq(US, "corps", mcclellan, "II Corps (Sumner)", "Maj. Gen. Edwin V. Sumner", at=(16, 9), supply=US_SUPPLY)
+train(ii, "II Corps train", (18, 12))
+division(ii, US, "1st Division (Richardson)", "Maj. Gen. Israel B. Richardson", (16, 10),
+         [("Caldwell's brigade", 1300, (16, 10)), ("Meagher's Irish Brigade", 1300, (17, 10)), ("Brooke's brigade", 1400, (17, 11))], 3)
+division(ii, US, "2nd Division (Sedgwick)", "Maj. Gen. John Sedgwick", (15, 7),
+         [("Gorman's brigade", 1800, (15, 7)), ("Howard's brigade", 1700, (16, 7)), ("Dana's brigade", 1900, (16, 6))], 3)
+division(ii, US, "3rd Division (French)", "Brig. Gen. William H. French", (17, 8),
+         [("Kimball's brigade", 2200, (17, 8)), ("Morris' brigade", 2000, (18, 8)), ("Weber's brigade", 1500, (18, 9))], 3)
+
+v = hq(US, "corps", mcclellan, "V Corps (Porter)", "Maj. Gen. Fitz John Porter", at=(15, 13), supply=US_SUPPLY)
+train(v, "V Corps train", (19, 12))
+division(v, US, "1st Division (Morell)", "Maj. Gen. George W. Morell", (16, 13),
+         [("Barnes' brigade", 1500, (16, 13)), ("Griffin's brigade", 1500, (17, 13)), ("Stockton's brigade", 1300, (16, 14))], 3)
+division(v, US, "2nd Division, Regulars (Sykes)", "Brig. Gen. George Sykes", (14, 13),
+         [("Buchanan's brigade", 1500, (14, 13)), ("Lovell's brigade", 1200, (14, 12)), ("Warren's brigade", 1000, (15, 14))], 3)
+
+ix = hq(US, "corps", mcclellan, "IX Corps (Burnside; Cox)", "Brig. Gen. Jacob D. Cox", at=(15, 17), supply=US_SUPPLY)
+train(ix, "IX Corps train", (16, 13))
+division(ix, US, "1st Division (Willcox)", "Brig. Gen. Orlando B. Willcox", (16, 16),
+         [("Christ's brigade", 1500, (16, 16)), ("Welsh's brigade", 1600, (16, 17))], 3)
+division(ix, US, "2nd Division (Sturgis)", "Brig. Gen. Samuel D. Sturgis", (14, 16),
+         [("Nagle's brigade", 1400, (14, 16)), ("Ferrero's brigade", 1500, (14, 15))], 3)
+division(ix, US, "3rd Division (Rodman)", "Brig. Gen. Isaac P. Rodman", (14, 18),
+         [("Fairchild's brigade", 1000, (14, 18)), ("Harland's brigade", 1500, (14, 17))], 3)
+division(ix, US, "Kanawha Division (Scammon)", "Col. Eliakim P. Scammon", (15, 18),
+         [("Ewing's brigade", 1500, (15, 18)), ("Crook's brigade", 1400, (15, 16))], 3)
+
+vi = hq(US, "corps", mcclellan, "VI Corps (Franklin)", "Maj. Gen. William B. Franklin", supply=US_SUPPLY,
+        arrive=(14, US_SUPPLY, "Up from Pleasant Valley about 10 am"))
+train(vi, "VI Corps train", arrive=(16, US_SUPPLY, ""))
+division(vi, US, "1st Division (Slocum)", "Maj. Gen. Henry W. Slocum", None,
+         [("Torbert's brigade", 1400, None), ("Bartlett's brigade", 1400, None), ("Newton's brigade", 1500, None)], 3,
+         arrive=(14, US_SUPPLY, ""))
+division(vi, US, "2nd Division (Smith)", "Maj. Gen. William F. Smith", None,
+         [("Hancock's brigade", 1600, None), ("Brooks' Vermont brigade", 1500, None), ("Irwin's brigade", 1500, None)], 3,
+         arrive=(15, US_SUPPLY, ""))
+pleasonton = hq(US, "division", mcclellan, "Cavalry Division (Pleasonton)", "Brig. Gen. Alfred Pleasonton", at=(15, 12))
+unit(pleasonton, "Pleasonton's cavalry brigades", "cavalry", 1500, at=(15, 12), formation="mounted", facing=3)
+unit(pleasonton, "Horse artillery (Tidball, Robertson, Hains, Gibson)", "artillery", 22, at=(16, 12), gun="3in-rifle", facing=3, quality="regular")
+
+lee = hq(CS, "army", 0, "Army of Northern Virginia", "Gen. Robert E. Lee", at=(7, 14))
+jackson = hq(CS, "corps", lee, "Jackson's command", "Maj. Gen. Thomas J. Jackson", at=(6, 11), supply=CS_SUPPLY)
+train(jackson, "Jackson's train", (5, 15))
+division(jackson, CS, "Jackson's division (J. R. Jones)", "Brig. Gen. John R. Jones", (6, 7),
+         [("Winder's and Jones' brigades (Grigsby)", 700, (6, 7)), ("Taliaferro's and Starke's brigades", 1100, (7, 7))], 1)
+LAWTON, EARLY = len(HQ) + 1, len(UNITS) + 4
+division(jackson, CS, "Ewell's division (Lawton)", "Brig. Gen. Alexander R. Lawton", (7, 8),
+         [("Lawton's brigade (Douglass)", 1150, (8, 9)), ("Trimble's brigade (Walker)", 700, (9, 9)),
+          ("Hays' brigade", 550, (7, 9)), ("Early's brigade", 1100, (5, 7))], 1)
+division(jackson, CS, "Hood's division", "Brig. Gen. John B. Hood", (7, 10),
+         [("Wofford's Texas brigade", 850, (6, 10)), ("Law's brigade", 1150, (7, 11))], 1)
+unit(HQ[-1][0], "S. D. Lee's artillery battalion", "artillery", 20, at=(8, 11), gun="mixed", facing=1)
+division(jackson, CS, "A. P. Hill's Light Division", "Maj. Gen. Ambrose P. Hill", None,
+         [("Gregg's brigade", 1100, None), ("Branch's brigade", 1000, None), ("Archer's brigade", 800, None),
+          ("Pender's and Brockenbrough's brigades", 900, None)], 0,
+         arrive=(30, (10, 21), "17 miles from Harpers Ferry; arrives about 3:30 pm"))
+
+longstreet = hq(CS, "corps", lee, "Longstreet's command", "Maj. Gen. James Longstreet", at=(9, 13), supply=CS_SUPPLY)
+train(longstreet, "Longstreet's train", (4, 16))
+division(longstreet, CS, "D. H. Hill's division", "Maj. Gen. Daniel H. Hill", (9, 12),
+         [("Ripley's brigade", 1350, (9, 10)), ("Colquitt's brigade", 1300, (10, 10)), ("Garland's brigade (McRae)", 750, (11, 10)),
+          ("Rodes' brigade", 850, (9, 11)), ("G. B. Anderson's brigade", 1200, (10, 11))], 1)
+division(longstreet, CS, "D. R. Jones's division", "Brig. Gen. David R. Jones", (10, 15),
+         [("Toombs' brigade", 600, (11, 16)), ("Drayton's and G. T. Anderson's brigades", 1100, (10, 15)),
+          ("Kemper's and Jenkins' brigades", 800, (10, 14)), ("Garnett's brigade", 250, (11, 13))], 0)
+division(longstreet, CS, "Walker's division", "Brig. Gen. John G. Walker", (10, 17),
+         [("Manning's brigade", 2100, (10, 17)), ("Ransom's brigade", 1600, (11, 17))], 0)
+division(longstreet, CS, "Evans' independent brigade", "Brig. Gen. Nathan G. Evans", (11, 14),
+         [("Evans' brigade", 550, (12, 14))], 0)
+division(longstreet, CS, "McLaws' division", "Maj. Gen. Lafayette McLaws", None,
+         [("Kershaw's brigade", 1050, None), ("Barksdale's brigade", 900, None), ("Semmes' and Cobb's brigades", 1100, None)], 0,
+         arrive=(6, CS_SUPPLY, "Across Boteler's Ford from Harpers Ferry after a night march; in the West Woods about 9 am"))
+division(longstreet, CS, "R. H. Anderson's division", "Maj. Gen. Richard H. Anderson", None,
+         [("Wright's and Mahone's brigades", 950, None), ("Pryor's and Featherston's brigades", 1400, None),
+          ("Wilcox's and Armistead's brigades", 1100, None)], 0,
+         arrive=(7, CS_SUPPLY, ""))
+stuart = hq(CS, "division", lee, "Cavalry Division (Stuart)", "Maj. Gen. J. E. B. Stuart", at=(4, 5))
+unit(stuart, "Fitz Lee's and Hampton's cavalry brigades", "cavalry", 1500, at=(4, 6), formation="mounted", facing=1)
+unit(stuart, "Pelham's horse artillery on Nicodemus Heights", "artillery", 14, at=(4, 5), gun="mixed", facing=0)
+
+EVENTS = {
+    2: "The lost order: McClellan knows Lee's plans; one Union corps may move twice this turn.",
+    3: "Fog at dawn over the Cornfield: no fire at more than one hex this turn.",
+    4: "Mansfield falls: the XII Corps may not move this turn.",
+    5: "McClellan's caution: neither the V nor the VI Corps may cross Antietam Creek this turn.",
+    6: "No event.",
+    7: "No event.",
+    8: "No event.",
+    9: "Long-range Union guns east of the creek: one Confederate unit within 3 hexes of the Pry house takes a hit.",
+    10: "Ammunition runs short in the Sunken Road: its defenders may not fire this turn.",
+    11: "A. P. Hill's men wear captured blue: his first attack this game is not fired on.",
+    12: "Hooker wounded: the I Corps loses its corps general for two turns.",
+}
+
+# Findings accepted as history, with the reason (they arise under the area rules' command radius).
+EXCLUSIONS = [
+    ("command.unit-within-radius", "unit:%d commander:%d" % (EARLY, LAWTON),
+     "Historical: Early's brigade was sent to the West Woods to support Stuart's guns, out of sight of its division."),
+]
+
+INFO = dict(
+    title="Antietam (Sharpsburg)",
+    date="1862-09-17",
+    place="Sharpsburg, Washington County, Maryland",
+    theatre="eastern",
+    turns=39,
+    turnMinutes=20,
+    firstPlayer="union",
+    ruleset="hexed-general",
+    also="acw-area",  # brigades of 450-man stands, one unit per hex: the area rules on hexes
+    setup="""The game opens at 5:40 am. Hooker's I Corps stands in and around the North Woods, ready to march down the Hagerstown Pike on the Dunker Church; Mansfield's XII Corps is a mile behind it. Sumner's II Corps waits east of Antietam Creek for the order to cross; Porter's V Corps holds the Middle Bridge and the Boonsboro Pike; Burnside's IX Corps faces the lower (Rohrbach) bridge. Franklin's VI Corps is on the road from Pleasant Valley.
+Jackson holds the line from the West Woods across the Cornfield; Hood's division is in reserve at the Dunker Church; D. H. Hill holds the Sunken Road; D. R. Jones's thin division covers Sharpsburg and the lower bridge with Walker to his right. McLaws and R. H. Anderson are crossing Boteler's Ford from Harpers Ferry; A. P. Hill's Light Division is still at Harpers Ferry.""",
+    special="""Antietam Creek may be crossed only at the three bridges and at Pry's and Snavely's fords. The Potomac may be crossed only at Boteler's Ford. Units of the V Corps may not cross the creek before turn 30 unless the Confederate army has reached its break point.""",
+    objectives_union="Take the Dunker Church plateau (0811), Sharpsburg (0915) and cut the road to Boteler's Ford (0318).",
+    objectives_cs="Hold Sharpsburg and the road to Boteler's Ford, and the Burnside Bridge (1317) until A. P. Hill arrives.",
+    victory="At the end of turn 39 (6:40 pm), the Union wins if it holds Sharpsburg or Boteler's Ford; the Confederacy wins if it holds Sharpsburg, the road to the ford and the Dunker Church, or if the Union army has reached its break point. Anything else is a draw, as it was.",
+)
+
+def main():
+    o = []
+    w = o.append
+    w('<?xml version="1.0" encoding="UTF-8"?>')
+    w('<scenario format-version="1">')
+    w('<info title=%s date=%s place=%s theatre=%s turn-minutes="%d" turns="%d" first-player=%s ruleset=%s also-rulesets=%s>' % (
+        quoteattr(INFO["title"]), quoteattr(INFO["date"]), quoteattr(INFO["place"]), quoteattr(INFO["theatre"]),
+        INFO["turnMinutes"], INFO["turns"], quoteattr(INFO["firstPlayer"]), quoteattr(INFO["ruleset"]), quoteattr(INFO["also"])))
+    w('<side id="union" name="Union"/><side id="confederate" name="Confederate"/>')
+    w('<setup-notes>%s</setup-notes>' % escape(INFO["setup"]))
+    w('<special-rules>%s</special-rules>' % escape(INFO["special"]))
+    w('<objectives side="union">%s</objectives>' % escape(INFO["objectives_union"]))
+    w('<objectives side="confederate">%s</objectives>' % escape(INFO["objectives_cs"]))
+    w('<victory-conditions>%s</victory-conditions>' % escape(INFO["victory"]))
+    w('</info>')
+    w('<map grid="hex-flat" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="400" feet-per-contour="20">' % (COLS, ROWS))
+    w('<terrain-types>')
+    for key, name, cls, cover, blocks, colour in TERRAIN:
+        w('<terrain key=%s name=%s class="%s" cover="%s" blocks-sight="%s" colour="%s"/>' % (
+            quoteattr(key), quoteattr(name), cls, cover, "true" if blocks else "false", colour))
+    w('</terrain-types>')
+    w('<terrain encoding="csv">' + ",".join(str(v) for row in terrain for v in row) + '</terrain>')
+    w('<elevation encoding="csv">' + ",".join(str(v) for row in elevation for v in row) + '</elevation>')
+    w('<hexsides>')
+    for (cell, d), h in sorted(hexsides.items()):
+        if not on_map(cell):
+            cell, d = neighbor(cell, d), d + 3
+        crossing = ' crossing="%s"' % h["crossing"] if h["crossing"] else ""
+        w('<hexside cell="%s" side="%d" features="%s"%s/>' % (label(cell), d, h["features"], crossing))
+    w('</hexsides>')
+    w('<paths>')
+    for i, (kind, name, cells) in enumerate(PATHS, 1):
+        w('<path id="%d" kind="%s" name=%s cells="%s"/>' % (i, kind, quoteattr(name), " ".join(label(c) for c in cells)))
+    w('</paths>')
+    w('<features>')
+    for i, (kind, cell, name, side, value) in enumerate(FEATURES, 1):
+        extra = (' side="%s"' % side if side else "") + (' value="%d"' % value if value else "")
+        w('<feature id="%d" kind="%s" cell="%s" name=%s%s/>' % (i, kind, label(cell), quoteattr(name), extra))
+    w('</features>')
+    w('</map>')
+    w('<order-of-battle>')
+    for hid, side, echelon, parent, name, commander, supply in HQ:
+        extra = (' parent="%d"' % parent if parent else "") + (' supply-cell="%s"' % label(supply) if supply else "")
+        w('<headquarters id="%d" side="%s" echelon="%s" name=%s commander=%s%s/>' % (
+            hid, side, echelon, quoteattr(name), quoteattr(commander), extra))
+    for uid, parent, name, arm, stands, strength, quality, weapon, gun, formation in UNITS:
+        w('<unit id="%d" parent="%d" name=%s arm="%s" stands="%d" strength="%d" quality="%s" weapon="%s" gun="%s" formation="%s"/>' % (
+            uid, parent, quoteattr(name), arm, stands, strength, quality, weapon, gun, formation))
+    for tid, corps, name in TRAINS:
+        w('<train id="%d" corps="%d" name=%s/>' % (tid, corps, quoteattr(name)))
+    w('</order-of-battle>')
+    w('<deployment>')
+    occupied = {}
+    for piece, (cells, facing) in PLACE.items():
+        for c in cells:
+            assert on_map(c), (piece, c)
+            if piece.startswith("unit:"):
+                assert c not in occupied, ("two units in", label(c), piece, occupied.get(c))
+                occupied[c] = piece
+        f = ' facing="%s"' % facing if facing else ""
+        w('<place piece="%s" cells="%s"%s/>' % (piece, " ".join(label(c) for c in cells), f))
+    for piece, (turn, entry, note) in REINF.items():
+        w('<reinforcement piece="%s" turn="%d" entry="%s">%s</reinforcement>' % (piece, turn, label(entry), escape(note)))
+    w('</deployment>')
+    w('<events>')
+    for roll, text in EVENTS.items():
+        w('<event roll="%d">%s</event>' % (roll, escape(text)))
+    w('</events>')
+    w('<exclusions>')
+    for rule, pieces, comment in EXCLUSIONS:
+        w('<exclusion rule="%s" pieces="%s">%s</exclusion>' % (rule, pieces, escape(comment)))
+    w('</exclusions>')
+    w('</scenario>')
+    print("\n".join(o))
+
+if __name__ == "__main__":
+    main()
