@@ -95,6 +95,13 @@ TEST_P(Sample, ValidatesWithNoErrorsUnderEveryRulesetItDeclares) {
             }
         }
         EXPECT_EQ(report.errors(), 0) << name << ":\n" << errors;
+        // The README's validation summary is the one sandtable prints today.
+        const std::string summary =
+            file.filename().string() + ": " + name + ": " + std::to_string(report.errors()) + " errors, " +
+            std::to_string(report.warnings()) + " warnings, " + std::to_string(report.infos()) + " info, " +
+            std::to_string(report.excluded) + " excluded";
+        EXPECT_NE(slurp(folder / "README.md").find(summary), std::string::npos)
+            << "README.md does not show the current summary: " << summary;
     }
     EXPECT_FALSE(s->deployment.placements.empty()) << "a sample deploys its armies";
 }

@@ -1,0 +1,433 @@
+#!/usr/bin/env python3
+"""Builds gettysburg.sandtable.xml, Gettysburg, 1-3 July 1863, for The Hexed General: 400 yards per
+hex, one hour per turn, flat-top hexes, units of a brigade (about 1,000-1,500 men).
+
+    python3 build_sample.py > /tmp/gettysburg.xml
+    sandtable convert /tmp/gettysburg.xml gettysburg.sandtable.xml
+
+Columns run west to east, rows north to south, 0-based here (labels in the file are 1-based CCRR).
+Sources and simplifications: README.md.
+"""
+from xml.sax.saxutils import quoteattr, escape
+
+COLS, ROWS = 22, 24
+
+# --- hex maths (flat-top, odd columns shifted down) -------------------------------------------
+DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+
+def to_axial(c, r):
+    return c, r - (c - (c & 1)) // 2
+
+def from_axial(q, r):
+    return q, r + (q - (q & 1)) // 2
+
+def neighbor(cell, d):
+    q, r = to_axial(*cell)
+    dq, dr = DIRS[d]
+    return from_axial(q + dq, r + dr)
+
+def distance(a, b):
+    aq, ar = to_axial(*a)
+    bq, br = to_axial(*b)
+    return (abs(aq - bq) + abs(ar - br) + abs(aq + ar - bq - br)) // 2
+
+def line(a, b):
+    n = distance(a, b)
+    aq, ar = to_axial(*a)
+    bq, br = to_axial(*b)
+    out = []
+    for i in range(n + 1):
+        t = i / n if n else 0
+        fq = aq + 1e-6 + (bq - aq) * t
+        fr = ar + 1e-6 + (br - ar) * t
+        fs = -fq - fr
+        q, r, s = round(fq), round(fr), round(fs)
+        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+        if dq > dr and dq > ds:
+            q = -r - s
+        elif dr > ds:
+            r = -q - s
+        out.append(from_axial(q, r))
+    return out
+
+def polyline(*points):
+    cells = [points[0]]
+    for a, b in zip(points, points[1:]):
+        cells += line(a, b)[1:]
+    return cells
+
+def on_map(c):
+    return 0 <= c[0] < COLS and 0 <= c[1] < ROWS
+
+def edge(cell, d):
+    """Canonical side id, as Sandtable stores it: owner cell with direction 0..2."""
+    if d < 3:
+        return (cell, d)
+    return (neighbor(cell, d), d - 3)
+
+def label(c):
+    return "%02d%02d" % (c[0] + 1, c[1] + 1)
+
+# --- terrain ----------------------------------------------------------------------------------
+TERRAIN = [
+    ("open", "Open farmland", "open", "none", False, "#c9d89a"),
+    ("orchard", "Orchards and wheat", "open", "light", False, "#d9cf7a"),
+    ("woods", "Woods", "broken", "light", True, "#5f8f4e"),
+    ("rocks", "Boulders and wooded slopes", "difficult", "heavy", True, "#7d7f6a"),
+    ("town", "Town", "broken", "heavy", True, "#b8a08a"),
+]
+T = {t[0]: i for i, t in enumerate(TERRAIN)}
+terrain = [[T["open"]] * COLS for _ in range(ROWS)]
+elevation = [[1] * COLS for _ in range(ROWS)]
+
+def paint(cells, key):
+    for c in cells:
+        if on_map(c):
+            terrain[c[1]][c[0]] = T[key]
+
+def block(c0, r0, c1, r1):
+    return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+
+def raise_hill(top, level, radius):
+    for c in block(top[0] - radius, top[1] - radius, top[0] + radius, top[1] + radius):
+        if on_map(c):
+            d = distance(c, top)
+            if d <= radius:
+                elevation[c[1]][c[0]] = max(elevation[c[1]][c[0]], level - d)
+
+# After the Bachelder maps (1876) and the Warren survey (1868-1873), and the NPS map.
+paint([(11, 9), (11, 10), (12, 9)], "town")                       # Gettysburg
+paint([(7, 9), (7, 10)], "woods")                                  # Herbst woods on McPherson's Ridge
+paint([(9, 11), (9, 12), (9, 13), (9, 14), (8, 15), (8, 16)], "woods")  # Seminary Ridge woods
+paint([(14, 11), (14, 12), (15, 12)], "woods")                     # Culp's Hill
+paint([(11, 17), (11, 18)], "woods")                               # Rose woods and the Wheatfield's edge
+paint([(12, 18)], "rocks")                                         # Devil's Den
+paint([(13, 18), (13, 19)], "rocks")                               # Little Round Top and Big Round Top
+paint([(10, 16)], "orchard")                                       # the Peach Orchard
+paint([(11, 16)], "orchard")                                       # the Wheatfield
+paint([(16, 11), (17, 10)], "woods")                               # woods along Rock Creek
+
+for r in range(10, 18):
+    raise_hill((9, r), 2, 0)      # Seminary Ridge
+for r in range(12, 17):
+    raise_hill((13, r), 2, 0)     # Cemetery Ridge
+raise_hill((12, 11), 3, 0)        # Cemetery Hill
+raise_hill((14, 11), 3, 0)        # Culp's Hill
+raise_hill((13, 18), 3, 0)        # Little Round Top
+raise_hill((13, 19), 4, 0)        # Big Round Top
+raise_hill((7, 9), 2, 0)          # McPherson's Ridge
+raise_hill((5, 9), 2, 0)          # Herr Ridge
+raise_hill((9, 6), 3, 1)          # Oak Hill
+
+# --- streams along hex sides -------------------------------------------------------------------
+hexsides = {}
+def stream(cells, d):
+    for c in cells:
+        if on_map(c) and on_map(neighbor(c, d)):
+            hexsides[edge(c, d)] = {"features": "stream", "crossing": None}
+# Willoughby Run (between Herr and McPherson's ridges) and Rock Creek (east of Culp's Hill).
+stream([(6, r) for r in range(4, 20)], 3)
+stream([(15, r) for r in range(0, 9)] + [(16, r) for r in range(9, 24)], 3)
+# Marsh Creek, the western edge of the field.
+stream([(2, r) for r in range(4, 24)], 3)
+
+# --- roads ------------------------------------------------------------------------------------
+TOWN = (11, 9)
+PATHS = [
+    ("pike", "Chambersburg Pike", polyline(TOWN, (7, 9), (0, 8))),
+    ("road", "Mummasburg road", polyline(TOWN, (6, 4), (4, 0))),
+    ("road", "Carlisle road", polyline(TOWN, (10, 0))),
+    ("road", "Harrisburg road", polyline(TOWN, (14, 5), (17, 0))),
+    ("road", "Hanover road", polyline(TOWN, (14, 10), (21, 11))),
+    ("pike", "Baltimore Pike", polyline(TOWN, (12, 11), (16, 15), (21, 20))),
+    ("road", "Taneytown road", polyline(TOWN, (12, 12), (13, 17), (15, 23))),
+    ("road", "Emmitsburg road", polyline(TOWN, (11, 13), (10, 16), (6, 23))),
+    ("road", "Fairfield road", polyline(TOWN, (8, 11), (0, 16))),
+    ("railroad", "Gettysburg Railroad (unfinished cut west of town)", polyline(TOWN, (7, 8), (3, 7))),
+]
+for kind, name, cells in PATHS:
+    for a, b in zip(cells, cells[1:]):
+        d = next(d for d in range(6) if neighbor(a, d) == b)
+        e = edge(a, d)
+        if e in hexsides:
+            hexsides[e]["crossing"] = "bridge" if kind == "pike" else "ford"
+
+FEATURES = [
+    ("town", TOWN, "Gettysburg", None, 0),
+    ("label", (9, 6), "Oak Hill", None, 0),
+    ("label", (10, 16), "Peach Orchard", None, 0),
+    ("objective", (12, 11), "Cemetery Hill", "confederate", 5),
+    ("objective", (14, 11), "Culp's Hill", "confederate", 3),
+    ("objective", (13, 18), "Little Round Top", "confederate", 3),
+    ("objective", (13, 14), "The Angle", "confederate", 3),
+    ("objective", (9, 10), "Seminary Ridge", "union", 2),
+]
+
+# --- order of battle -----------------------------------------------------------------------------
+HQ, UNITS, TRAINS, PLACE, REINF = [], [], [], {}, {}
+
+def hq(side, echelon, parent, name, commander, at=None, supply=None, arrive=None):
+    hid = len(HQ) + 1
+    HQ.append((hid, side, echelon, parent, name, commander, supply))
+    if at:
+        PLACE["commander:%d" % hid] = ([at], None)
+    if arrive:
+        REINF["commander:%d" % hid] = arrive
+    return hid
+
+def unit(parent, name, arm, strength, at=None, quality="seasoned", weapon=None, gun=None, formation="line", facing=1, arrive=None):
+    uid = len(UNITS) + 1
+    if weapon is None:
+        weapon = "none" if arm == "artillery" else ("rifled-carbine" if arm == "cavalry" else "rifle-musket")
+    # Stands of about 450 men (or 7 guns), so the brigade can also be played with the area rules.
+    stands = max(1, round(strength / 450)) if arm != "artillery" else max(1, strength // 7)
+    UNITS.append((uid, parent, name, arm, stands, strength, quality, weapon, gun or "none", formation))
+    if at:
+        PLACE["unit:%d" % uid] = ([at], "corner:%d" % facing)
+    if arrive:
+        REINF["unit:%d" % uid] = arrive
+    return uid
+
+def train(corps, name, at=None, arrive=None):
+    tid = len(TRAINS) + 1
+    TRAINS.append((tid, corps, name))
+    if at:
+        PLACE["train:%d" % tid] = ([at], None)
+    if arrive:
+        REINF["train:%d" % tid] = arrive
+
+def division(corps, side, name, commander, at, brigades, facing, arrive=None):
+    """brigades: (name, men, cell) — a brigade of 1,000-1,500 men is one unit in The Hexed General."""
+    d = hq(side, "division", corps, name, commander, at=None if arrive else at, arrive=arrive)
+    for bname, men, cell in brigades:
+        unit(d, bname, "infantry", men, at=None if arrive else cell, facing=facing, arrive=arrive)
+    return d
+
+# Facing: corners 0..5 run clockwise from the east corner (flat-top): 3 is west, 0 east.
+US, CS = "union", "confederate"
+# Entry points: where the roads leave the map.
+CHAMBERSBURG, MUMMASBURG, CARLISLE, HARRISBURG = (0, 8), (4, 0), (10, 0), (17, 0)
+HANOVER, BALTIMORE, TANEYTOWN, EMMITSBURG, FAIRFIELD = (21, 11), (21, 20), (15, 23), (6, 23), (0, 16)
+US_SUPPLY, CS_SUPPLY = BALTIMORE, CHAMBERSBURG
+
+def arriving(turn, entry, note=""):
+    return (turn, entry, note)
+
+def corps(side, army, name, commander, turn, entry, supply, note=""):
+    c = hq(side, "corps", army, name, commander, supply=supply, arrive=arriving(turn, entry, note))
+    train(c, name.split(" (")[0] + " train", arrive=arriving(turn + 1, entry))
+    return c
+
+def arriving_division(c, side, name, commander, turn, entry, brigades):
+    return division(c, side, name, commander, None, [(b, men, None) for b, men in brigades], 3,
+                    arrive=arriving(turn, entry))
+
+meade = hq(US, "army", 0, "Army of the Potomac", "Maj. Gen. George G. Meade",
+           arrive=arriving(13, TANEYTOWN, "Meade reaches the field after midnight"))
+# Turn 1 is 8 am on 1 July; turn 13 is the night of 1-2 July, turns 14-29 are 4 am to 8 pm on 2 July,
+# turn 30 is the next night and turns 31-42 are 4 am to 4 pm on 3 July.
+i = corps(US, meade, "I Corps (Reynolds)", "Maj. Gen. John F. Reynolds", 3, EMMITSBURG, US_SUPPLY,
+          "Reynolds rides ahead of Wadsworth to Buford at the Seminary")
+arriving_division(i, US, "1st Division (Wadsworth)", "Brig. Gen. James S. Wadsworth", 3, EMMITSBURG,
+                  [("Meredith's Iron Brigade", 1900), ("Cutler's brigade", 1600)])
+arriving_division(i, US, "2nd Division (Robinson)", "Brig. Gen. John C. Robinson", 5, EMMITSBURG,
+                  [("Paul's brigade", 1500), ("Baxter's brigade", 1450)])
+arriving_division(i, US, "3rd Division (Rowley)", "Brig. Gen. Thomas A. Rowley", 4, EMMITSBURG,
+                  [("Biddle's brigade", 1350), ("Stone's Bucktail brigade", 1300), ("Stannard's Vermont brigade", 1950)])
+xi = corps(US, meade, "XI Corps (Howard)", "Maj. Gen. Oliver O. Howard", 4, TANEYTOWN, US_SUPPLY)
+arriving_division(xi, US, "1st Division (Barlow)", "Brig. Gen. Francis C. Barlow", 5, TANEYTOWN,
+                  [("von Gilsa's brigade", 1150), ("Ames' brigade", 1300)])
+arriving_division(xi, US, "2nd Division (von Steinwehr)", "Brig. Gen. Adolph von Steinwehr", 5, BALTIMORE,
+                  [("Coster's brigade", 1200), ("Smith's brigade", 1400)])
+arriving_division(xi, US, "3rd Division (Schurz)", "Maj. Gen. Carl Schurz", 5, TANEYTOWN,
+                  [("Schimmelfennig's brigade", 1700), ("Krzyzanowski's brigade", 1400)])
+xii = corps(US, meade, "XII Corps (Slocum)", "Maj. Gen. Henry W. Slocum", 9, BALTIMORE, US_SUPPLY)
+arriving_division(xii, US, "1st Division (Williams)", "Brig. Gen. Alpheus S. Williams", 9, BALTIMORE,
+                  [("McDougall's brigade", 1850), ("Ruger's brigade", 1600), ("Lockwood's brigade", 1800)])
+arriving_division(xii, US, "2nd Division (Geary)", "Brig. Gen. John W. Geary", 10, BALTIMORE,
+                  [("Candy's brigade", 1800), ("Kane's brigade", 700), ("Greene's brigade", 1400)])
+iii = corps(US, meade, "III Corps (Sickles)", "Maj. Gen. Daniel E. Sickles", 11, EMMITSBURG, US_SUPPLY)
+arriving_division(iii, US, "1st Division (Birney)", "Maj. Gen. David B. Birney", 11, EMMITSBURG,
+                  [("Graham's brigade", 1500), ("Ward's brigade", 2200), ("de Trobriand's brigade", 1400)])
+arriving_division(iii, US, "2nd Division (Humphreys)", "Brig. Gen. Andrew A. Humphreys", 13, EMMITSBURG,
+                  [("Carr's brigade", 1700), ("Brewster's Excelsior brigade", 1850), ("Burling's brigade", 1350)])
+ii = corps(US, meade, "II Corps (Hancock)", "Maj. Gen. Winfield S. Hancock", 16, TANEYTOWN, US_SUPPLY,
+           "Hancock rides ahead on 1 July; his corps marches up the Taneytown road overnight")
+arriving_division(ii, US, "1st Division (Caldwell)", "Brig. Gen. John C. Caldwell", 16, TANEYTOWN,
+                  [("Cross's brigade", 850), ("Kelly's Irish Brigade", 550), ("Zook's brigade", 1000), ("Brooke's brigade", 850)])
+arriving_division(ii, US, "2nd Division (Gibbon)", "Brig. Gen. John Gibbon", 16, TANEYTOWN,
+                  [("Harrow's brigade", 1350), ("Webb's Philadelphia Brigade", 950), ("Hall's brigade", 950)])
+arriving_division(ii, US, "3rd Division (Hays)", "Brig. Gen. Alexander Hays", 16, TANEYTOWN,
+                  [("Carroll's brigade", 1050), ("Smyth's brigade", 1050), ("Willard's brigade", 1500)])
+v = corps(US, meade, "V Corps (Sykes)", "Maj. Gen. George Sykes", 17, HANOVER, US_SUPPLY)
+arriving_division(v, US, "1st Division (Barnes)", "Brig. Gen. James Barnes", 17, HANOVER,
+                  [("Tilton's brigade", 650), ("Sweitzer's brigade", 1000), ("Vincent's brigade", 1350)])
+arriving_division(v, US, "2nd Division, Regulars (Ayres)", "Brig. Gen. Romeyn B. Ayres", 17, HANOVER,
+                  [("Day's brigade", 1550), ("Burbank's brigade", 950), ("Weed's brigade", 1500)])
+arriving_division(v, US, "3rd Division, Pennsylvania Reserves (Crawford)", "Brig. Gen. Samuel W. Crawford", 20, BALTIMORE,
+                  [("McCandless' brigade", 1250), ("Fisher's brigade", 1600)])
+vi = corps(US, meade, "VI Corps (Sedgwick)", "Maj. Gen. John Sedgwick", 24, BALTIMORE, US_SUPPLY,
+           "After a march of more than 30 miles from Manchester")
+arriving_division(vi, US, "1st Division (Wright)", "Brig. Gen. Horatio G. Wright", 24, BALTIMORE,
+                  [("Torbert's brigade", 1300), ("Bartlett's brigade", 1300), ("Russell's brigade", 1500)])
+arriving_division(vi, US, "2nd Division (Howe)", "Brig. Gen. Albion P. Howe", 25, BALTIMORE,
+                  [("Grant's Vermont brigade", 1800), ("Neill's brigade", 1700)])
+arriving_division(vi, US, "3rd Division (Newton; Wheaton)", "Brig. Gen. Frank Wheaton", 25, BALTIMORE,
+                  [("Shaler's brigade", 1750), ("Eustis' brigade", 1600), ("Nevin's brigade", 1550)])
+buford = hq(US, "division", meade, "1st Cavalry Division (Buford)", "Brig. Gen. John Buford", at=(9, 10))
+unit(buford, "Gamble's cavalry brigade", "cavalry", 1600, at=(7, 9), formation="dismounted", facing=3, quality="veteran")
+unit(buford, "Devin's cavalry brigade", "cavalry", 1100, at=(8, 8), formation="dismounted", facing=2, quality="veteran")
+unit(buford, "Calef's battery (A, 2nd US)", "artillery", 6, at=(7, 10), gun="3in-rifle", facing=3, quality="regular")
+reserve = hq(US, "division", meade, "Artillery Reserve (Tyler)", "Brig. Gen. Robert O. Tyler",
+             arrive=arriving(20, BALTIMORE))
+for brigade_name, guns in [("1st Regular brigade (Ransom)", 24), ("1st Volunteer brigade (McGilvery)", 22),
+                           ("2nd Volunteer brigade (Taft)", 12), ("3rd Volunteer brigade (Huntington)", 20),
+                           ("4th Volunteer brigade (Fitzhugh)", 24)]:
+    unit(reserve, "Artillery Reserve, " + brigade_name, "artillery", guns, gun="mixed", arrive=arriving(20, BALTIMORE))
+
+lee = hq(CS, "army", 0, "Army of Northern Virginia", "Gen. Robert E. Lee",
+         arrive=arriving(7, CHAMBERSBURG, "Lee reaches Seminary Ridge in the afternoon"))
+hill = hq(CS, "corps", lee, "Third Corps (A. P. Hill)", "Lt. Gen. Ambrose P. Hill", at=(2, 8), supply=CS_SUPPLY)
+train(hill, "Third Corps train", (0, 8))
+heth = hq(CS, "division", hill, "Heth's division", "Maj. Gen. Henry Heth", at=(4, 8))
+unit(heth, "Archer's brigade", "infantry", 1200, at=(5, 9), facing=0, formation="line")
+unit(heth, "Davis' brigade", "infantry", 2300, at=(5, 8), facing=0, formation="line")
+unit(heth, "Pettigrew's brigade", "infantry", 2600, at=(3, 8), facing=0, formation="march-column")
+unit(heth, "Brockenbrough's brigade", "infantry", 1000, at=(4, 9), facing=0, formation="march-column")
+unit(heth, "Pegram's artillery battalion", "artillery", 20, at=(4, 7), gun="mixed", facing=0)
+arriving_division(hill, CS, "Pender's division", "Maj. Gen. W. Dorsey Pender", 3, CHAMBERSBURG,
+                  [("Perrin's brigade", 1900), ("Lane's brigade", 1750), ("Thomas' brigade", 1350), ("Scales' brigade", 1400)])
+arriving_division(hill, CS, "Anderson's division", "Maj. Gen. Richard H. Anderson", 10, CHAMBERSBURG,
+                  [("Wilcox's brigade", 1700), ("Mahone's brigade", 1550), ("Wright's brigade", 1400),
+                   ("Perry's brigade (Lang)", 750), ("Posey's brigade", 1300)])
+ewell = corps(CS, lee, "Second Corps (Ewell)", "Lt. Gen. Richard S. Ewell", 6, CARLISLE, CS_SUPPLY,
+              "From Heidlersburg and Middletown, on Hill's left")
+arriving_division(ewell, CS, "Rodes' division", "Maj. Gen. Robert E. Rodes", 6, MUMMASBURG,
+                  [("Daniel's brigade", 2100), ("Iverson's brigade", 1400), ("Doles' brigade", 1350),
+                   ("Ramseur's brigade", 1000), ("O'Neal's brigade", 1700)])
+arriving_division(ewell, CS, "Early's division", "Maj. Gen. Jubal A. Early", 8, HARRISBURG,
+                  [("Hays' Louisiana Tigers", 1300), ("Gordon's brigade", 1800), ("Hoke's brigade (Avery)", 1250),
+                   ("Smith's brigade", 800)])
+arriving_division(ewell, CS, "Johnson's division", "Maj. Gen. Edward Johnson", 12, CARLISLE,
+                  [("Steuart's brigade", 2100), ("Stonewall Brigade (Walker)", 1350), ("Nicholls' brigade (Williams)", 1100),
+                   ("Jones' brigade", 1450)])
+longstreet = corps(CS, lee, "First Corps (Longstreet)", "Lt. Gen. James Longstreet", 16, CHAMBERSBURG, CS_SUPPLY)
+arriving_division(longstreet, CS, "McLaws' division", "Maj. Gen. Lafayette McLaws", 16, CHAMBERSBURG,
+                  [("Kershaw's brigade", 2200), ("Barksdale's brigade", 1600), ("Semmes' brigade", 1350),
+                   ("Wofford's brigade", 1650)])
+arriving_division(longstreet, CS, "Hood's division", "Maj. Gen. John B. Hood", 16, CHAMBERSBURG,
+                  [("Law's brigade", 1950), ("Robertson's Texas Brigade", 1750), ("Anderson's brigade", 1850),
+                   ("Benning's brigade", 1400)])
+arriving_division(longstreet, CS, "Pickett's division", "Maj. Gen. George E. Pickett", 27, CHAMBERSBURG,
+                  [("Garnett's brigade", 1450), ("Kemper's brigade", 1650), ("Armistead's brigade", 2000)])
+stuart = hq(CS, "division", lee, "Cavalry Division (Stuart)", "Maj. Gen. J. E. B. Stuart",
+            arrive=arriving(24, HARRISBURG, "After his ride around the Union army"))
+unit(stuart, "Hampton's brigade", "cavalry", 1750, formation="mounted", arrive=arriving(24, HARRISBURG))
+unit(stuart, "Fitz Lee's brigade", "cavalry", 1900, formation="mounted", arrive=arriving(24, HARRISBURG))
+unit(stuart, "W. H. F. Lee's brigade (Chambliss)", "cavalry", 1200, formation="mounted", arrive=arriving(24, HARRISBURG))
+
+EVENTS = {
+    2: "Reynolds falls: the I Corps loses its corps general; Doubleday takes command next turn.",
+    3: "Heth looks for shoes: one Confederate brigade on the Chambersburg Pike must advance on the town.",
+    4: "Ewell does not press Cemetery Hill: no Second Corps unit may attack a hill this turn.",
+    5: "Sickles advances: the III Corps must move toward the Peach Orchard this turn.",
+    6: "No event.",
+    7: "No event.",
+    8: "No event.",
+    9: "Warren on Little Round Top: one V Corps brigade may move twice this turn.",
+    10: "Alexander's great cannonade: every Union unit within 2 hexes of the Angle takes a morale check.",
+    11: "Stuart is late: the Confederate cavalry arrives two turns later.",
+    12: "The 20th Maine's charge: a Union brigade on Little Round Top ignores its first hit this turn.",
+}
+
+INFO = dict(
+    title="Gettysburg",
+    date="1863-07-01",
+    place="Gettysburg, Adams County, Pennsylvania",
+    theatre="eastern",
+    turns=42,
+    turnMinutes=60,
+    firstPlayer="confederate",
+    ruleset="hexed-general",
+    also="acw-area",  # brigades of 450-man stands, one per hex: the area rules on hexes
+    setup="""The game opens at 8:00 am on 1 July. Buford's cavalry holds McPherson's Ridge west of the town with Calef's guns; Heth's division is coming down the Chambersburg Pike from Herr Ridge, Archer's and Davis' brigades deployed, the rest in column. Every other division arrives by the road it marched on, at the turn it reached the field: Reynolds' I Corps up the Emmitsburg road at 10 am, Rodes and Early from the north in the afternoon, and the rest of both armies over the night and on 2 July; Pickett on the evening of 2 July, Stuart's cavalry a little earlier.
+Turns are one hour: turns 1-12 are 8 am to 8 pm on 1 July, turn 13 the night of 1-2 July, turns 14-29 are 4 am to 8 pm on 2 July, turn 30 the next night, and turns 31-42 are 4 am to 4 pm on 3 July; Pickett's Charge is due on turn 42.""",
+    special="""Night: on turns 13 and 30 no unit may attack or fire; reinforcements still arrive and units may move. Willoughby Run, Marsh Creek and Rock Creek are fordable streams. Trains may not enter the town.""",
+    objectives_union="Hold Cemetery Hill (1312), Culp's Hill (1512), the Round Tops (1419) and the line of Cemetery Ridge.",
+    objectives_cs="Take Cemetery Hill and Culp's Hill, or break the centre of the Union line on Cemetery Ridge at the Angle (1415).",
+    victory="At the end of turn 42, the Confederacy wins if it holds Cemetery Hill or the Angle, or if the Union army has reached its break point; the Union wins if it holds Cemetery Hill, Culp's Hill, Little Round Top and the Angle and the Confederate army has reached its break point. Anything else is a Union marginal victory: Lee must retreat to Virginia.",
+)
+
+def main():
+    o = []
+    w = o.append
+    w('<?xml version="1.0" encoding="UTF-8"?>')
+    w('<scenario format-version="1">')
+    w('<info title=%s date=%s place=%s theatre=%s turn-minutes="%d" turns="%d" first-player=%s ruleset=%s also-rulesets=%s>' % (
+        quoteattr(INFO["title"]), quoteattr(INFO["date"]), quoteattr(INFO["place"]), quoteattr(INFO["theatre"]),
+        INFO["turnMinutes"], INFO["turns"], quoteattr(INFO["firstPlayer"]), quoteattr(INFO["ruleset"]), quoteattr(INFO["also"])))
+    w('<side id="union" name="Union"/><side id="confederate" name="Confederate"/>')
+    w('<setup-notes>%s</setup-notes>' % escape(INFO["setup"]))
+    w('<special-rules>%s</special-rules>' % escape(INFO["special"]))
+    w('<objectives side="union">%s</objectives>' % escape(INFO["objectives_union"]))
+    w('<objectives side="confederate">%s</objectives>' % escape(INFO["objectives_cs"]))
+    w('<victory-conditions>%s</victory-conditions>' % escape(INFO["victory"]))
+    w('</info>')
+    w('<map grid="hex-flat" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="400" feet-per-contour="20">' % (COLS, ROWS))
+    w('<terrain-types>')
+    for key, name, cls, cover, blocks, colour in TERRAIN:
+        w('<terrain key=%s name=%s class="%s" cover="%s" blocks-sight="%s" colour="%s"/>' % (
+            quoteattr(key), quoteattr(name), cls, cover, "true" if blocks else "false", colour))
+    w('</terrain-types>')
+    w('<terrain encoding="csv">' + ",".join(str(v) for row in terrain for v in row) + '</terrain>')
+    w('<elevation encoding="csv">' + ",".join(str(v) for row in elevation for v in row) + '</elevation>')
+    w('<hexsides>')
+    for (cell, d), h in sorted(hexsides.items()):
+        if not on_map(cell):
+            cell, d = neighbor(cell, d), d + 3
+        crossing = ' crossing="%s"' % h["crossing"] if h["crossing"] else ""
+        w('<hexside cell="%s" side="%d" features="%s"%s/>' % (label(cell), d, h["features"], crossing))
+    w('</hexsides>')
+    w('<paths>')
+    for i, (kind, name, cells) in enumerate(PATHS, 1):
+        w('<path id="%d" kind="%s" name=%s cells="%s"/>' % (i, kind, quoteattr(name), " ".join(label(c) for c in cells)))
+    w('</paths>')
+    w('<features>')
+    for i, (kind, cell, name, side, value) in enumerate(FEATURES, 1):
+        extra = (' side="%s"' % side if side else "") + (' value="%d"' % value if value else "")
+        w('<feature id="%d" kind="%s" cell="%s" name=%s%s/>' % (i, kind, label(cell), quoteattr(name), extra))
+    w('</features>')
+    w('</map>')
+    w('<order-of-battle>')
+    for hid, side, echelon, parent, name, commander, supply in HQ:
+        extra = (' parent="%d"' % parent if parent else "") + (' supply-cell="%s"' % label(supply) if supply else "")
+        w('<headquarters id="%d" side="%s" echelon="%s" name=%s commander=%s%s/>' % (
+            hid, side, echelon, quoteattr(name), quoteattr(commander), extra))
+    for uid, parent, name, arm, stands, strength, quality, weapon, gun, formation in UNITS:
+        w('<unit id="%d" parent="%d" name=%s arm="%s" stands="%d" strength="%d" quality="%s" weapon="%s" gun="%s" formation="%s"/>' % (
+            uid, parent, quoteattr(name), arm, stands, strength, quality, weapon, gun, formation))
+    for tid, corps, name in TRAINS:
+        w('<train id="%d" corps="%d" name=%s/>' % (tid, corps, quoteattr(name)))
+    w('</order-of-battle>')
+    w('<deployment>')
+    occupied = {}
+    for piece, (cells, facing) in PLACE.items():
+        for c in cells:
+            assert on_map(c), (piece, c)
+            if piece.startswith("unit:"):
+                assert c not in occupied, ("two units in", label(c), piece, occupied.get(c))
+                occupied[c] = piece
+        f = ' facing="%s"' % facing if facing else ""
+        w('<place piece="%s" cells="%s"%s/>' % (piece, " ".join(label(c) for c in cells), f))
+    for piece, (turn, entry, note) in REINF.items():
+        w('<reinforcement piece="%s" turn="%d" entry="%s">%s</reinforcement>' % (piece, turn, label(entry), escape(note)))
+    w('</deployment>')
+    w('<events>')
+    for roll, text in EVENTS.items():
+        w('<event roll="%d">%s</event>' % (roll, escape(text)))
+    w('</events>')
+    w('</scenario>')
+    print("\n".join(o))
+
+if __name__ == "__main__":
+    main()
