@@ -1,0 +1,334 @@
+#!/usr/bin/env python3
+"""Builds franklin.sandtable.xml, Franklin, 30 November 1864, the attack on the Carter House line,
+for I'm a Good Old Rebel: 100 yards per hex (3 inches at the rules' 15 inches to 500 yards), 15
+minutes per turn, flat-top hexes, regiments of 2 bases in brigades, each with a roster number.
+
+    python3 build_sample.py > /tmp/franklin.xml
+    sandtable convert /tmp/franklin.xml franklin.sandtable.xml
+
+Columns run west to east, rows north to south, 0-based here (labels in the file are 1-based CCRR).
+Sources and simplifications: README.md.
+"""
+from xml.sax.saxutils import quoteattr, escape
+
+COLS, ROWS = 17, 14
+
+# --- hex maths (flat-top, odd columns shifted down) -------------------------------------------
+DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+
+def to_axial(c, r):
+    return c, r - (c - (c & 1)) // 2
+
+def from_axial(q, r):
+    return q, r + (q - (q & 1)) // 2
+
+def neighbor(cell, d):
+    q, r = to_axial(*cell)
+    dq, dr = DIRS[d]
+    return from_axial(q + dq, r + dr)
+
+def distance(a, b):
+    aq, ar = to_axial(*a)
+    bq, br = to_axial(*b)
+    return (abs(aq - bq) + abs(ar - br) + abs(aq + ar - bq - br)) // 2
+
+def line(a, b):
+    n = distance(a, b)
+    aq, ar = to_axial(*a)
+    bq, br = to_axial(*b)
+    out = []
+    for i in range(n + 1):
+        t = i / n if n else 0
+        fq = aq + 1e-6 + (bq - aq) * t
+        fr = ar + 1e-6 + (br - ar) * t
+        fs = -fq - fr
+        q, r, s = round(fq), round(fr), round(fs)
+        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+        if dq > dr and dq > ds:
+            q = -r - s
+        elif dr > ds:
+            r = -q - s
+        out.append(from_axial(q, r))
+    return out
+
+def polyline(*points):
+    cells = [points[0]]
+    for a, b in zip(points, points[1:]):
+        cells += line(a, b)[1:]
+    return cells
+
+def on_map(c):
+    return 0 <= c[0] < COLS and 0 <= c[1] < ROWS
+
+def edge(cell, d):
+    """Canonical side id, as Sandtable stores it: owner cell with direction 0..2."""
+    if d < 3:
+        return (cell, d)
+    return (neighbor(cell, d), d - 3)
+
+def label(c):
+    return "%02d%02d" % (c[0] + 1, c[1] + 1)
+
+# --- terrain ----------------------------------------------------------------------------------
+TERRAIN = [
+    ("open", "Open fields", "open", "none", False, "#c9d89a"),
+    ("woods", "Locust grove", "broken", "light", True, "#5f8f4e"),
+    ("hedge", "Osage orange hedge and abatis", "difficult", "light", True, "#7d8f4a"),
+    ("town", "Buildings", "broken", "heavy", True, "#b8a08a"),
+]
+T = {t[0]: i for i, t in enumerate(TERRAIN)}
+terrain = [[T["open"]] * COLS for _ in range(ROWS)]
+elevation = [[1] * COLS for _ in range(ROWS)]
+
+def paint(cells, key):
+    for c in cells:
+        if on_map(c):
+            terrain[c[1]][c[0]] = T[key]
+
+def block(c0, r0, c1, r1):
+    return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+
+# After the NPS / Battle of Franklin Trust maps and Jacob D. Cox's map of the lines (1897).
+paint(block(6, 0, 10, 0), "town")          # the south edge of Franklin
+paint([(8, 3)], "town")                     # the Carter House and its outbuildings
+paint([(10, 3)], "town")                    # the Carter cotton gin
+paint([(5, 2), (5, 3), (6, 2)], "woods")    # the locust grove west of the pike
+paint([(12, 4), (13, 4), (14, 4)], "hedge") # the Osage orange hedge east of the gin
+for c in range(COLS):
+    elevation[0][c] = 2                      # the town stands a little higher
+for c in range(6, 11):
+    elevation[10][c] = 2                     # the rise where Wagner's brigades stood out in front
+    elevation[13][c] = 3                     # the foot of Winstead Hill
+
+# --- the Union works along hex sides -----------------------------------------------------------
+# The main line: earthworks with a ditch in front (walls) along the south side of row 3, from the
+# locust grove to the railroad cut; the retrenchment behind the Carter House on row 2.
+hexsides = {}
+for c in range(2, 16):
+    hexsides[edge((c, 3), 5)] = {"features": "wall", "crossing": None}
+for c in range(6, 10):
+    hexsides[edge((c, 2), 5)] = {"features": "wall", "crossing": None}
+# The Harpeth is off the map to the north; a creek bed cuts the eastern fields.
+for r in range(6, 14):
+    hexsides[edge((15, r), 3)] = {"features": "stream", "crossing": None}
+
+PATHS = [
+    ("pike", "Columbia Pike", polyline((8, 0), (8, 13))),
+    ("pike", "Lewisburg Pike", polyline((9, 0), (11, 3), (16, 10))),
+    ("railroad", "Nashville and Decatur Railroad", polyline((12, 0), (16, 5))),
+    ("road", "Carter's Creek Pike", polyline((6, 0), (0, 8))),
+]
+for kind, name, cells in PATHS:
+    for a, b in zip(cells, cells[1:]):
+        d = next(d for d in range(6) if neighbor(a, d) == b)
+        e = edge(a, d)
+        if e in hexsides:
+            hexsides[e]["crossing"] = "bridge" if hexsides[e]["features"] == "stream" else "ford"
+
+FEATURES = [
+    ("town", (6, 0), "Franklin", None, 0),
+    ("label", (5, 2), "Locust grove", None, 0),
+    ("objective", (8, 3), "Carter House", "confederate", 5),
+    ("objective", (10, 3), "The cotton gin", "confederate", 3),
+    ("objective", (8, 0), "Harpeth bridges", "confederate", 5),
+    ("objective", (8, 10), "Wagner's position", "union", 1),
+    ("entry", (8, 13), "Columbia Pike", "confederate", 0),
+    ("entry", (10, 0), "Opdycke", "union", 0),
+]
+
+# --- order of battle -----------------------------------------------------------------------------
+HQ, UNITS, TRAINS, PLACE, REINF = [], [], [], {}, {}
+
+def hq(side, echelon, parent, name, commander, at=None, arrive=None):
+    hid = len(HQ) + 1
+    HQ.append((hid, side, echelon, parent, name, commander, None))
+    if at:
+        PLACE["commander:%d" % hid] = ([at], None)
+    if arrive:
+        REINF["commander:%d" % hid] = arrive
+    return hid
+
+def brigade(side, parent, name, commander, regiments, cells, facing, quality="veteran", arrive=None):
+    """A brigade of regiments, each 2 bases, in a line of cells with the commander behind its middle."""
+    behind = None
+    if cells:
+        mid = cells[len(cells) // 2]
+        behind = neighbor(mid, 2 if side == "union" else 5)
+        behind = behind if on_map(behind) else mid  # at the map edge the commander stands with his centre
+    b = hq(side, "brigade", parent, name, commander, at=behind, arrive=arrive)
+    for regiment, men, cell in zip(regiments, [r[1] for r in regiments], cells or [None] * len(regiments)):
+        uid = len(UNITS) + 1
+        UNITS.append((uid, b, regiment[0], "infantry", 2, men, quality, "rifle-musket", "none", "line"))
+        if arrive:
+            REINF["unit:%d" % uid] = arrive
+        else:
+            PLACE["unit:%d" % uid] = ([cell], "corner:%d" % facing)
+    return b
+
+def battery(parent, name, guns, cell, facing, gun):
+    uid = len(UNITS) + 1
+    UNITS.append((uid, parent, name, "artillery", 4, guns, "veteran", "none", gun, "unlimbered"))
+    PLACE["unit:%d" % uid] = ([cell], "corner:%d" % facing)
+
+def row(c0, c1, r):
+    return [(c, r) for c in range(c0, c1 + 1)]
+
+US, CS = "union", "confederate"
+# Facing: corners 0..5 clockwise from the east corner (flat-top): 1 is north-east, 4 south-west.
+schofield = hq(US, "army", 0, "Army of the Ohio and IV Corps (Schofield)", "Maj. Gen. John M. Schofield", at=(8, 0))
+cox = hq(US, "corps", schofield, "XXIII Corps line (Cox)", "Brig. Gen. Jacob D. Cox", at=(9, 1))
+brigade(US, cox, "Reilly's brigade", "Brig. Gen. James W. Reilly",
+        [("12th Kentucky", 300), ("16th Kentucky", 300), ("8th Tennessee", 250), ("100th Ohio", 250), ("104th Ohio", 350)],
+        row(8, 12, 3), 4)
+brigade(US, cox, "Casement's brigade", "Brig. Gen. John S. Casement",
+        [("65th Illinois", 300), ("65th Indiana", 300), ("124th Indiana", 400), ("103rd Ohio", 350)],
+        row(13, 16, 3), 4)
+ruger = hq(US, "corps", schofield, "2nd Division, XXIII Corps (Ruger)", "Maj. Gen. Thomas H. Ruger", at=(5, 1))
+brigade(US, ruger, "Strickland's brigade", "Col. Silas A. Strickland",
+        [("50th Ohio", 300), ("72nd Illinois", 350), ("44th Missouri", 400), ("183rd Ohio", 650)],
+        row(4, 7, 3), 4, quality="seasoned")
+brigade(US, ruger, "Moore's brigade", "Col. Orlando H. Moore",
+        [("80th Indiana", 300), ("23rd Michigan", 300), ("111th Ohio", 350), ("118th Ohio", 300)],
+        row(0, 3, 3), 4)
+wagner = hq(US, "corps", schofield, "2nd Division, IV Corps (Wagner)", "Brig. Gen. George D. Wagner", at=(8, 9))
+brigade(US, wagner, "Lane's brigade", "Col. John Q. Lane",
+        [("100th Illinois", 300), ("40th Indiana", 300), ("57th Indiana", 300), ("28th Kentucky", 300), ("26th Ohio", 300)],
+        row(9, 13, 10), 4)
+brigade(US, wagner, "Conrad's brigade", "Col. Joseph Conrad",
+        [("42nd Illinois", 250), ("51st Illinois", 250), ("79th Illinois", 300), ("15th Missouri", 250), ("64th Ohio", 300)],
+        row(3, 7, 10), 4)
+brigade(US, wagner, "Opdycke's brigade", "Col. Emerson Opdycke",
+        [("36th Illinois", 300), ("44th Illinois", 300), ("73rd Illinois", 300), ("88th Illinois", 300), ("24th Wisconsin", 300)],
+        None, 4, arrive=(1, (10, 0), "In reserve north of the Carter House; counterattacks when the line breaks"))
+battery(HQ[cox - 1][0], "6th Ohio Battery", 4, (8, 2), 4, "12lb-napoleon")
+battery(HQ[cox - 1][0], "1st Kentucky Battery", 4, (11, 2), 4, "3in-rifle")
+
+hood = hq(CS, "army", 0, "Army of Tennessee", "Gen. John B. Hood", at=(8, 13))
+cleburne = hq(CS, "corps", hood, "Cleburne's division", "Maj. Gen. Patrick R. Cleburne", at=(10, 12))
+brigade(CS, cleburne, "Granbury's Texas brigade", "Brig. Gen. Hiram B. Granbury",
+        [("5th Confederate", 250), ("6th and 15th Texas", 300), ("7th Texas", 250), ("10th Texas", 300),
+         ("17th and 18th Texas", 300)], row(9, 13, 12), 1)
+brigade(CS, cleburne, "Govan's Arkansas brigade", "Brig. Gen. Daniel C. Govan",
+        [("1st and 15th Arkansas", 300), ("2nd and 24th Arkansas", 300), ("5th and 13th Arkansas", 300),
+         ("6th and 7th Arkansas", 300)], row(12, 15, 13), 1)
+brigade(CS, cleburne, "Lowrey's brigade", "Brig. Gen. Mark P. Lowrey",
+        [("16th, 33rd and 45th Alabama", 350), ("5th and 8th Mississippi", 300), ("32nd Mississippi", 250)],
+        row(9, 11, 13), 1)
+brown = hq(CS, "corps", hood, "Brown's division", "Maj. Gen. John C. Brown", at=(6, 12))
+brigade(CS, brown, "Gist's brigade", "Brig. Gen. States Rights Gist",
+        [("46th Georgia", 300), ("65th Georgia", 250), ("16th South Carolina", 300), ("24th South Carolina", 300)],
+        row(4, 7, 12), 1)
+brigade(CS, brown, "Strahl's brigade", "Brig. Gen. Otho F. Strahl",
+        [("4th and 5th Tennessee", 300), ("19th Tennessee", 250), ("24th Tennessee", 250), ("31st and 33rd Tennessee", 300)],
+        row(5, 8, 13), 1)
+brigade(CS, brown, "Gordon's brigade", "Brig. Gen. George W. Gordon",
+        [("11th Tennessee", 250), ("12th and 47th Tennessee", 300), ("13th and 154th Tennessee", 300), ("29th Tennessee", 250)],
+        row(0, 3, 12), 1)
+brigade(CS, brown, "Carter's brigade", "Brig. Gen. John C. Carter",
+        [("1st Tennessee", 250), ("6th and 9th Tennessee", 300), ("50th Tennessee", 250)],
+        row(1, 3, 13), 1)
+
+EVENTS = {
+    2: "Cleburne falls: Cleburne's division loses its commander for the rest of the game.",
+    3: "Wagner holds too long: Lane's and Conrad's brigades may not fall back this turn.",
+    4: "Smoke and dusk: no fire at more than 2 hexes this turn.",
+    5: "The cotton gin's guns: the 1st Kentucky Battery fires twice this turn.",
+    6: "No event.",
+    7: "No event.",
+    8: "No event.",
+    9: "Opdycke's counterattack: Opdycke's brigade arrives at the Carter House this turn.",
+    10: "Brown's officers fall: one Confederate brigade in contact with the works loses its commander.",
+    11: "Retreating Federals mask the works: Union units on row 4 may not fire this turn.",
+    12: "Forrest's cavalry presses the Union left: Casement's brigade may not move this turn.",
+}
+
+INFO = dict(
+    title="Franklin: the Carter House line",
+    date="1864-11-30",
+    place="Franklin, Williamson County, Tennessee",
+    theatre="western",
+    turns=10,
+    turnMinutes=15,
+    firstPlayer="confederate",
+    ruleset="good-old-rebel",
+    setup="""4:00 pm. Cleburne's and Brown's divisions have formed astride the Columbia Pike at the foot of Winstead Hill and are advancing on Franklin. Wagner's two brigades (Lane and Conrad) stand exposed half a mile in front of the Union works; behind them Cox's line of earthworks runs from the locust grove past the Carter House and the cotton gin. Opdycke's brigade rests in reserve north of the Carter House.
+The roster numbers are the units' ids, for the rules' numbered roster.""",
+    special="""The Union works (walls along the hexsides of row 4) give cover as a defended wall; the retrenchment behind the Carter House is a second line. The Osage orange hedge east of the gin is difficult ground. Wagner's brigades may not fall back until a Confederate unit is adjacent to them.""",
+    objectives_union="Hold the line of the works, the Carter House (0904) and the cotton gin (1104) until dark, so that the army can cross the Harpeth to Nashville.",
+    objectives_cs="Break the Union line at the Carter House (0904) or the cotton gin (1104) and reach the Harpeth bridges in Franklin (0901) before dark.",
+    victory="At the end of turn 10 (6:30 pm, dark), the Confederacy wins if it holds the Carter House or the cotton gin and a Confederate unit has reached Franklin; otherwise the Union wins, as it did at a cost of 6,000 Confederate casualties.",
+)
+
+def main():
+    o = []
+    w = o.append
+    w('<?xml version="1.0" encoding="UTF-8"?>')
+    w('<scenario format-version="1">')
+    w('<info title=%s date=%s place=%s theatre=%s turn-minutes="%d" turns="%d" first-player=%s ruleset=%s>' % (
+        quoteattr(INFO["title"]), quoteattr(INFO["date"]), quoteattr(INFO["place"]), quoteattr(INFO["theatre"]),
+        INFO["turnMinutes"], INFO["turns"], quoteattr(INFO["firstPlayer"]), quoteattr(INFO["ruleset"])))
+    w('<side id="union" name="Union"/><side id="confederate" name="Confederate"/>')
+    w('<setup-notes>%s</setup-notes>' % escape(INFO["setup"]))
+    w('<special-rules>%s</special-rules>' % escape(INFO["special"]))
+    w('<objectives side="union">%s</objectives>' % escape(INFO["objectives_union"]))
+    w('<objectives side="confederate">%s</objectives>' % escape(INFO["objectives_cs"]))
+    w('<victory-conditions>%s</victory-conditions>' % escape(INFO["victory"]))
+    w('</info>')
+    w('<map grid="hex-flat" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="100" feet-per-contour="20">' % (COLS, ROWS))
+    w('<terrain-types>')
+    for key, name, cls, cover, blocks, colour in TERRAIN:
+        w('<terrain key=%s name=%s class="%s" cover="%s" blocks-sight="%s" colour="%s"/>' % (
+            quoteattr(key), quoteattr(name), cls, cover, "true" if blocks else "false", colour))
+    w('</terrain-types>')
+    w('<terrain encoding="csv">' + ",".join(str(v) for row in terrain for v in row) + '</terrain>')
+    w('<elevation encoding="csv">' + ",".join(str(v) for row in elevation for v in row) + '</elevation>')
+    w('<hexsides>')
+    for (cell, d), h in sorted(hexsides.items()):
+        if not on_map(cell):
+            cell, d = neighbor(cell, d), d + 3
+        crossing = ' crossing="%s"' % h["crossing"] if h["crossing"] else ""
+        w('<hexside cell="%s" side="%d" features="%s"%s/>' % (label(cell), d, h["features"], crossing))
+    w('</hexsides>')
+    w('<paths>')
+    for i, (kind, name, cells) in enumerate(PATHS, 1):
+        w('<path id="%d" kind="%s" name=%s cells="%s"/>' % (i, kind, quoteattr(name), " ".join(label(c) for c in cells)))
+    w('</paths>')
+    w('<features>')
+    for i, (kind, cell, name, side, value) in enumerate(FEATURES, 1):
+        extra = (' side="%s"' % side if side else "") + (' value="%d"' % value if value else "")
+        w('<feature id="%d" kind="%s" cell="%s" name=%s%s/>' % (i, kind, label(cell), quoteattr(name), extra))
+    w('</features>')
+    w('</map>')
+    w('<order-of-battle>')
+    for hid, side, echelon, parent, name, commander, supply in HQ:
+        extra = (' parent="%d"' % parent if parent else "") + (' supply-cell="%s"' % label(supply) if supply else "")
+        w('<headquarters id="%d" side="%s" echelon="%s" name=%s commander=%s%s/>' % (
+            hid, side, echelon, quoteattr(name), quoteattr(commander), extra))
+    for uid, parent, name, arm, stands, strength, quality, weapon, gun, formation in UNITS:
+        w('<unit id="%d" parent="%d" name=%s roster="%d" arm="%s" stands="%d" strength="%d" quality="%s" weapon="%s" gun="%s" formation="%s"/>' % (
+            uid, parent, quoteattr(name), uid, arm, stands, strength, quality, weapon, gun, formation))
+    for tid, corps, name in TRAINS:
+        w('<train id="%d" corps="%d" name=%s/>' % (tid, corps, quoteattr(name)))
+    w('</order-of-battle>')
+    w('<deployment>')
+    occupied = {}
+    for piece, (cells, facing) in PLACE.items():
+        for c in cells:
+            assert on_map(c), (piece, c)
+            if piece.startswith("unit:"):
+                assert c not in occupied, ("two units in", label(c), piece, occupied.get(c))
+                occupied[c] = piece
+        f = ' facing="%s"' % facing if facing else ""
+        w('<place piece="%s" cells="%s"%s/>' % (piece, " ".join(label(c) for c in cells), f))
+    for piece, (turn, entry, note) in REINF.items():
+        w('<reinforcement piece="%s" turn="%d" entry="%s">%s</reinforcement>' % (piece, turn, label(entry), escape(note)))
+    w('</deployment>')
+    w('<events>')
+    for roll, text in EVENTS.items():
+        w('<event roll="%d">%s</event>' % (roll, escape(text)))
+    w('</events>')
+    w('</scenario>')
+    print("\n".join(o))
+
+if __name__ == "__main__":
+    main()
