@@ -8,65 +8,16 @@ hex, one hour per turn, flat-top hexes, units of a brigade (about 1,000-1,500 me
 Columns run west to east, rows north to south, 0-based here (labels in the file are 1-based CCRR).
 Sources and simplifications: README.md.
 """
-from xml.sax.saxutils import quoteattr, escape
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from sandtable_sample import FlatHexBoard, write_scenario  # noqa: E402
 
 COLS, ROWS = 22, 24
-
-# --- hex maths (flat-top, odd columns shifted down) -------------------------------------------
-DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
-
-def to_axial(c, r):
-    return c, r - (c - (c & 1)) // 2
-
-def from_axial(q, r):
-    return q, r + (q - (q & 1)) // 2
-
-def neighbor(cell, d):
-    q, r = to_axial(*cell)
-    dq, dr = DIRS[d]
-    return from_axial(q + dq, r + dr)
-
-def distance(a, b):
-    aq, ar = to_axial(*a)
-    bq, br = to_axial(*b)
-    return (abs(aq - bq) + abs(ar - br) + abs(aq + ar - bq - br)) // 2
-
-def line(a, b):
-    n = distance(a, b)
-    aq, ar = to_axial(*a)
-    bq, br = to_axial(*b)
-    out = []
-    for i in range(n + 1):
-        t = i / n if n else 0
-        fq = aq + 1e-6 + (bq - aq) * t
-        fr = ar + 1e-6 + (br - ar) * t
-        fs = -fq - fr
-        q, r, s = round(fq), round(fr), round(fs)
-        dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
-        if dq > dr and dq > ds:
-            q = -r - s
-        elif dr > ds:
-            r = -q - s
-        out.append(from_axial(q, r))
-    return out
-
-def polyline(*points):
-    cells = [points[0]]
-    for a, b in zip(points, points[1:]):
-        cells += line(a, b)[1:]
-    return cells
-
-def on_map(c):
-    return 0 <= c[0] < COLS and 0 <= c[1] < ROWS
-
-def edge(cell, d):
-    """Canonical side id, as Sandtable stores it: owner cell with direction 0..2."""
-    if d < 3:
-        return (cell, d)
-    return (neighbor(cell, d), d - 3)
-
-def label(c):
-    return "%02d%02d" % (c[0] + 1, c[1] + 1)
+board = FlatHexBoard(COLS, ROWS)
+neighbor, distance, line, polyline, on_map, edge, label = (
+    board.neighbor, board.distance, board.line, board.polyline, board.on_map, board.edge, board.label)
 
 # --- terrain ----------------------------------------------------------------------------------
 TERRAIN = [
@@ -358,76 +309,5 @@ Turns are one hour: turns 1-12 are 8 am to 8 pm on 1 July, turn 13 the night of 
     victory="At the end of turn 42, the Confederacy wins if it holds Cemetery Hill or the Angle, or if the Union army has reached its break point; the Union wins if it holds Cemetery Hill, Culp's Hill, Little Round Top and the Angle and the Confederate army has reached its break point. Anything else is a Union marginal victory: Lee must retreat to Virginia.",
 )
 
-def main():
-    o = []
-    w = o.append
-    w('<?xml version="1.0" encoding="UTF-8"?>')
-    w('<scenario format-version="1">')
-    w('<info title=%s date=%s place=%s theatre=%s turn-minutes="%d" turns="%d" first-player=%s ruleset=%s also-rulesets=%s>' % (
-        quoteattr(INFO["title"]), quoteattr(INFO["date"]), quoteattr(INFO["place"]), quoteattr(INFO["theatre"]),
-        INFO["turnMinutes"], INFO["turns"], quoteattr(INFO["firstPlayer"]), quoteattr(INFO["ruleset"]), quoteattr(INFO["also"])))
-    w('<side id="union" name="Union"/><side id="confederate" name="Confederate"/>')
-    w('<setup-notes>%s</setup-notes>' % escape(INFO["setup"]))
-    w('<special-rules>%s</special-rules>' % escape(INFO["special"]))
-    w('<objectives side="union">%s</objectives>' % escape(INFO["objectives_union"]))
-    w('<objectives side="confederate">%s</objectives>' % escape(INFO["objectives_cs"]))
-    w('<victory-conditions>%s</victory-conditions>' % escape(INFO["victory"]))
-    w('</info>')
-    w('<map grid="hex-flat" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="400" feet-per-contour="20">' % (COLS, ROWS))
-    w('<terrain-types>')
-    for key, name, cls, cover, blocks, colour in TERRAIN:
-        w('<terrain key=%s name=%s class="%s" cover="%s" blocks-sight="%s" colour="%s"/>' % (
-            quoteattr(key), quoteattr(name), cls, cover, "true" if blocks else "false", colour))
-    w('</terrain-types>')
-    w('<terrain encoding="csv">' + ",".join(str(v) for row in terrain for v in row) + '</terrain>')
-    w('<elevation encoding="csv">' + ",".join(str(v) for row in elevation for v in row) + '</elevation>')
-    w('<hexsides>')
-    for (cell, d), h in sorted(hexsides.items()):
-        if not on_map(cell):
-            cell, d = neighbor(cell, d), d + 3
-        crossing = ' crossing="%s"' % h["crossing"] if h["crossing"] else ""
-        w('<hexside cell="%s" side="%d" features="%s"%s/>' % (label(cell), d, h["features"], crossing))
-    w('</hexsides>')
-    w('<paths>')
-    for i, (kind, name, cells) in enumerate(PATHS, 1):
-        w('<path id="%d" kind="%s" name=%s cells="%s"/>' % (i, kind, quoteattr(name), " ".join(label(c) for c in cells)))
-    w('</paths>')
-    w('<features>')
-    for i, (kind, cell, name, side, value) in enumerate(FEATURES, 1):
-        extra = (' side="%s"' % side if side else "") + (' value="%d"' % value if value else "")
-        w('<feature id="%d" kind="%s" cell="%s" name=%s%s/>' % (i, kind, label(cell), quoteattr(name), extra))
-    w('</features>')
-    w('</map>')
-    w('<order-of-battle>')
-    for hid, side, echelon, parent, name, commander, supply in HQ:
-        extra = (' parent="%d"' % parent if parent else "") + (' supply-cell="%s"' % label(supply) if supply else "")
-        w('<headquarters id="%d" side="%s" echelon="%s" name=%s commander=%s%s/>' % (
-            hid, side, echelon, quoteattr(name), quoteattr(commander), extra))
-    for uid, parent, name, arm, stands, strength, quality, weapon, gun, formation in UNITS:
-        w('<unit id="%d" parent="%d" name=%s arm="%s" stands="%d" strength="%d" quality="%s" weapon="%s" gun="%s" formation="%s"/>' % (
-            uid, parent, quoteattr(name), arm, stands, strength, quality, weapon, gun, formation))
-    for tid, corps, name in TRAINS:
-        w('<train id="%d" corps="%d" name=%s/>' % (tid, corps, quoteattr(name)))
-    w('</order-of-battle>')
-    w('<deployment>')
-    occupied = {}
-    for piece, (cells, facing) in PLACE.items():
-        for c in cells:
-            assert on_map(c), (piece, c)
-            if piece.startswith("unit:"):
-                assert c not in occupied, ("two units in", label(c), piece, occupied.get(c))
-                occupied[c] = piece
-        f = ' facing="%s"' % facing if facing else ""
-        w('<place piece="%s" cells="%s"%s/>' % (piece, " ".join(label(c) for c in cells), f))
-    for piece, (turn, entry, note) in REINF.items():
-        w('<reinforcement piece="%s" turn="%d" entry="%s">%s</reinforcement>' % (piece, turn, label(entry), escape(note)))
-    w('</deployment>')
-    w('<events>')
-    for roll, text in EVENTS.items():
-        w('<event roll="%d">%s</event>' % (roll, escape(text)))
-    w('</events>')
-    w('</scenario>')
-    print("\n".join(o))
-
 if __name__ == "__main__":
-    main()
+    write_scenario(globals(), board, also=INFO["also"])

@@ -8,58 +8,17 @@ area rules (2015): one square is an area of 400 yards, one stand about 450 men o
 Columns run west to east, rows north to south, 0-based here (labels in the file are 1-based CCRR).
 Sources and simplifications: README.md.
 """
-from xml.sax.saxutils import quoteattr, escape
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from sandtable_sample import SquareBoard, write_scenario  # noqa: E402
 
 COLS, ROWS = 20, 16
-GRID = "square"
 YARDS = 400
-
-# --- square maths: areas touch only across a side; directions 0 east, 1 north, 2 west, 3 south --
-DIRS = [(1, 0), (0, -1), (-1, 0), (0, 1)]
-
-def neighbor(cell, d):
-    return (cell[0] + DIRS[d][0], cell[1] + DIRS[d][1])
-
-def distance(a, b):
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-def line(a, b):
-    """Side-adjacent cells from a to b, stepping along the axis that keeps nearest the straight line."""
-    out = [a]
-    c = a
-    while c != b:
-        dx, dy = b[0] - c[0], b[1] - c[1]
-        tx, ty = b[0] - a[0], b[1] - a[1]
-        step_x = (c[0] + (1 if dx > 0 else -1), c[1])
-        step_y = (c[0], c[1] + (1 if dy > 0 else -1))
-        def off(p):
-            return abs((p[0] - a[0]) * ty - (p[1] - a[1]) * tx)
-        if dx == 0:
-            c = step_y
-        elif dy == 0:
-            c = step_x
-        else:
-            c = step_x if off(step_x) <= off(step_y) else step_y
-        out.append(c)
-    return out
-
-def polyline(*points):
-    cells = [points[0]]
-    for a, b in zip(points, points[1:]):
-        cells += line(a, b)[1:]
-    return cells
-
-def on_map(c):
-    return 0 <= c[0] < COLS and 0 <= c[1] < ROWS
-
-def edge(cell, d):
-    """Canonical side id, as Sandtable stores it: owner cell with direction 0..1."""
-    if d < 2:
-        return (cell, d)
-    return (neighbor(cell, d), d - 2)
-
-def label(c):
-    return "%02d%02d" % (c[0] + 1, c[1] + 1)
+board = SquareBoard(COLS, ROWS)
+neighbor, distance, line, polyline, on_map, edge, label = (
+    board.neighbor, board.distance, board.line, board.polyline, board.on_map, board.edge, board.label)
 
 # --- terrain ----------------------------------------------------------------------------------
 TERRAIN = [
@@ -332,80 +291,5 @@ Grant had no corps: each Union division acts as one, drawing supply from Pittsbu
     objectives_cs="Turn the Union left, drive the army away from the Landing into the Owl Creek bottoms, and take Pittsburg Landing (1805).",
     victory="At the end of turn 22 (6:00 pm), the Confederacy wins if it holds Pittsburg Landing or the Union army has lost half its stands; the Union wins if it holds the Landing and Shiloh Church; anything else is a Confederate tactical success and a draw.",
 )
-def main():
-    o = []
-    w = o.append
-    w('<?xml version="1.0" encoding="UTF-8"?>')
-    w('<scenario format-version="1">')
-    w('<info title=%s date=%s place=%s theatre=%s turn-minutes="%d" turns="%d" first-player=%s ruleset=%s>' % (
-        quoteattr(INFO["title"]), quoteattr(INFO["date"]), quoteattr(INFO["place"]), quoteattr(INFO["theatre"]),
-        INFO["turnMinutes"], INFO["turns"], quoteattr(INFO["firstPlayer"]), quoteattr(INFO["ruleset"])))
-    w('<side id="union" name="Union"/><side id="confederate" name="Confederate"/>')
-    w('<setup-notes>%s</setup-notes>' % escape(INFO["setup"]))
-    w('<special-rules>%s</special-rules>' % escape(INFO["special"]))
-    w('<objectives side="union">%s</objectives>' % escape(INFO["objectives_union"]))
-    w('<objectives side="confederate">%s</objectives>' % escape(INFO["objectives_cs"]))
-    w('<victory-conditions>%s</victory-conditions>' % escape(INFO["victory"]))
-    w('</info>')
-    w('<map grid="%s" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="%d" feet-per-contour="20">' % (GRID, COLS, ROWS, YARDS))
-    w('<terrain-types>')
-    for key, name, cls, cover, blocks, colour in TERRAIN:
-        w('<terrain key=%s name=%s class="%s" cover="%s" blocks-sight="%s" colour="%s"/>' % (
-            quoteattr(key), quoteattr(name), cls, cover, "true" if blocks else "false", colour))
-    w('</terrain-types>')
-    w('<terrain encoding="csv">' + ",".join(str(v) for row in terrain for v in row) + '</terrain>')
-    w('<elevation encoding="csv">' + ",".join(str(v) for row in elevation for v in row) + '</elevation>')
-    w('<hexsides>')
-    for (cell, d), h in sorted(hexsides.items()):
-        if not on_map(cell):
-            cell, d = neighbor(cell, d), d + 2
-        crossing = ' crossing="%s"' % h["crossing"] if h["crossing"] else ""
-        w('<hexside cell="%s" side="%d" features="%s"%s/>' % (label(cell), d, h["features"], crossing))
-    w('</hexsides>')
-    w('<paths>')
-    for i, (kind, name, cells) in enumerate(PATHS, 1):
-        w('<path id="%d" kind="%s" name=%s cells="%s"/>' % (i, kind, quoteattr(name), " ".join(label(c) for c in cells)))
-    w('</paths>')
-    w('<features>')
-    for i, (kind, cell, name, side, value) in enumerate(FEATURES, 1):
-        extra = (' side="%s"' % side if side else "") + (' value="%d"' % value if value else "")
-        w('<feature id="%d" kind="%s" cell="%s" name=%s%s/>' % (i, kind, label(cell), quoteattr(name), extra))
-    w('</features>')
-    w('</map>')
-    w('<order-of-battle>')
-    for hid, side, echelon, parent, name, commander, supply in HQ:
-        extra = (' parent="%d"' % parent if parent else "") + (' supply-cell="%s"' % label(supply) if supply else "")
-        w('<headquarters id="%d" side="%s" echelon="%s" name=%s commander=%s%s/>' % (
-            hid, side, echelon, quoteattr(name), quoteattr(commander), extra))
-    for uid, parent, name, arm, stands, strength, quality, weapon, gun, formation in UNITS:
-        w('<unit id="%d" parent="%d" name=%s arm="%s" stands="%d" strength="%d" quality="%s" weapon="%s" gun="%s" formation="%s"/>' % (
-            uid, parent, quoteattr(name), arm, stands, strength, quality, weapon, gun, formation))
-    for tid, corps, name in TRAINS:
-        w('<train id="%d" corps="%d" name=%s/>' % (tid, corps, quoteattr(name)))
-    w('</order-of-battle>')
-    w('<deployment>')
-    occupied = {}
-    for piece, (cells, facing) in PLACE.items():
-        for c in cells:
-            assert on_map(c), (piece, c)
-            if piece.startswith("unit:"):
-                assert c not in occupied, ("two units in", label(c), piece, occupied.get(c))
-                occupied[c] = piece
-        f = ' facing="%s"' % facing if facing else ""
-        w('<place piece="%s" cells="%s"%s/>' % (piece, " ".join(label(c) for c in cells), f))
-    for piece, (turn, entry, note) in REINF.items():
-        w('<reinforcement piece="%s" turn="%d" entry="%s">%s</reinforcement>' % (piece, turn, label(entry), escape(note)))
-    w('</deployment>')
-    w('<events>')
-    for roll, text in EVENTS.items():
-        w('<event roll="%d">%s</event>' % (roll, escape(text)))
-    w('</events>')
-    w('<exclusions>')
-    for rule, pieces, comment in EXCLUSIONS:
-        w('<exclusion rule="%s" pieces="%s">%s</exclusion>' % (rule, pieces, escape(comment)))
-    w('</exclusions>')
-    w('</scenario>')
-    print("\n".join(o))
-
 if __name__ == "__main__":
-    main()
+    write_scenario(globals(), board, grid="square", yards=YARDS, exclusions=EXCLUSIONS)
