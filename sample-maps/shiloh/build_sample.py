@@ -107,8 +107,6 @@ for kind, name, cells in PATHS:
 # --- features --------------------------------------------------------------------------------
 FEATURES = [
     ("landing", (17, 4), "Pittsburg Landing", None, 0),
-    ("label", (5, 8), "Shiloh Church", None, 0),
-    ("label", (11, 7), "Hornet's Nest", None, 0),
     ("label", (12, 9), "Peach Orchard", None, 0),
     ("label", (4, 12), "Fraley Field", None, 0),
     ("objective", (17, 4), "Pittsburg Landing", "confederate", 10),
