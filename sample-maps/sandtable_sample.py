@@ -191,3 +191,49 @@ def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(
     w('</scenario>')
     print("\n".join(o))
 
+
+
+class BrigadeArmies:
+    """The order of battle and deployment of two armies whose units are brigades (The Hexed General's
+    1,000-1,500 men), each also carrying stands of about 450 men (or 7 guns) for the area rules.
+    Its lists are the HQ, UNITS, TRAINS, PLACE and REINF that write_scenario reads."""
+
+    def __init__(self):
+        self.HQ, self.UNITS, self.TRAINS, self.PLACE, self.REINF = [], [], [], {}, {}
+
+    def hq(self, side, echelon, parent, name, commander, at=None, supply=None, arrive=None):
+        hid = len(self.HQ) + 1
+        self.HQ.append((hid, side, echelon, parent, name, commander, supply))
+        if at:
+            self.PLACE["commander:%d" % hid] = ([at], None)
+        if arrive:
+            self.REINF["commander:%d" % hid] = arrive
+        return hid
+
+    def unit(self, parent, name, arm, strength, at=None, quality="seasoned", weapon=None, gun=None,
+             formation="line", facing=1, arrive=None):
+        uid = len(self.UNITS) + 1
+        if weapon is None:
+            weapon = "none" if arm == "artillery" else ("rifled-carbine" if arm == "cavalry" else "rifle-musket")
+        stands = max(1, round(strength / 450)) if arm != "artillery" else max(1, strength // 7)
+        self.UNITS.append((uid, parent, name, arm, stands, strength, quality, weapon, gun or "none", formation))
+        if at:
+            self.PLACE["unit:%d" % uid] = ([at], "corner:%d" % facing)
+        if arrive:
+            self.REINF["unit:%d" % uid] = arrive
+        return uid
+
+    def train(self, corps, name, at=None, arrive=None):
+        tid = len(self.TRAINS) + 1
+        self.TRAINS.append((tid, corps, name))
+        if at:
+            self.PLACE["train:%d" % tid] = ([at], None)
+        if arrive:
+            self.REINF["train:%d" % tid] = arrive
+
+    def division(self, corps, side, name, commander, at, brigades, facing, arrive=None):
+        """brigades: (name, men, cell); each brigade is one infantry unit."""
+        d = self.hq(side, "division", corps, name, commander, at=None if arrive else at, arrive=arrive)
+        for bname, men, cell in brigades:
+            self.unit(d, bname, "infantry", men, at=None if arrive else cell, facing=facing, arrive=arrive)
+        return d

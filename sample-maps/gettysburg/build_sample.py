@@ -12,7 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from sandtable_sample import FlatHexBoard, write_scenario  # noqa: E402
+from sandtable_sample import BrigadeArmies, FlatHexBoard, write_scenario  # noqa: E402
 
 COLS, ROWS = 22, 24
 board = FlatHexBoard(COLS, ROWS)
@@ -115,44 +115,9 @@ FEATURES = [
 ]
 
 # --- order of battle -----------------------------------------------------------------------------
-HQ, UNITS, TRAINS, PLACE, REINF = [], [], [], {}, {}
-
-def hq(side, echelon, parent, name, commander, at=None, supply=None, arrive=None):
-    hid = len(HQ) + 1
-    HQ.append((hid, side, echelon, parent, name, commander, supply))
-    if at:
-        PLACE["commander:%d" % hid] = ([at], None)
-    if arrive:
-        REINF["commander:%d" % hid] = arrive
-    return hid
-
-def unit(parent, name, arm, strength, at=None, quality="seasoned", weapon=None, gun=None, formation="line", facing=1, arrive=None):
-    uid = len(UNITS) + 1
-    if weapon is None:
-        weapon = "none" if arm == "artillery" else ("rifled-carbine" if arm == "cavalry" else "rifle-musket")
-    # Stands of about 450 men (or 7 guns), so the brigade can also be played with the area rules.
-    stands = max(1, round(strength / 450)) if arm != "artillery" else max(1, strength // 7)
-    UNITS.append((uid, parent, name, arm, stands, strength, quality, weapon, gun or "none", formation))
-    if at:
-        PLACE["unit:%d" % uid] = ([at], "corner:%d" % facing)
-    if arrive:
-        REINF["unit:%d" % uid] = arrive
-    return uid
-
-def train(corps, name, at=None, arrive=None):
-    tid = len(TRAINS) + 1
-    TRAINS.append((tid, corps, name))
-    if at:
-        PLACE["train:%d" % tid] = ([at], None)
-    if arrive:
-        REINF["train:%d" % tid] = arrive
-
-def division(corps, side, name, commander, at, brigades, facing, arrive=None):
-    """brigades: (name, men, cell) — a brigade of 1,000-1,500 men is one unit in The Hexed General."""
-    d = hq(side, "division", corps, name, commander, at=None if arrive else at, arrive=arrive)
-    for bname, men, cell in brigades:
-        unit(d, bname, "infantry", men, at=None if arrive else cell, facing=facing, arrive=arrive)
-    return d
+armies = BrigadeArmies()
+HQ, UNITS, TRAINS, PLACE, REINF = armies.HQ, armies.UNITS, armies.TRAINS, armies.PLACE, armies.REINF
+hq, unit, train, division = armies.hq, armies.unit, armies.train, armies.division
 
 # Facing: corners 0..5 run clockwise from the east corner (flat-top): 3 is west, 0 east.
 US, CS = "union", "confederate"
