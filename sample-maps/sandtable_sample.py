@@ -32,6 +32,52 @@ class Board:
     def direction(self, a, b):
         return next(d for d in range(self.sides) if self.neighbor(a, d) == b)
 
+    def block(self, c0, r0, c1, r1):
+        """The cells of the rectangle of columns c0..c1 and rows r0..r1, column by column."""
+        return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+
+    def boundary(self, inside, cells):
+        """Sides between a region (inside(cell) is true) and the rest of the map, for the cells given."""
+        out = set()
+        for c in cells:
+            for d in range(self.sides):
+                n = self.neighbor(c, d)
+                if self.on_map(n) and inside(c) and not inside(n):
+                    out.add(self.edge(c, d))
+        return out
+
+    def crossed_sides(self, cells):
+        """The side ids a path of adjacent cells crosses, in order."""
+        return [self.edge(a, self.direction(a, b)) for a, b in zip(cells, cells[1:])]
+
+
+class Ground:
+    """The terrain and elevation layers of a board, painted by terrain key."""
+
+    def __init__(self, board, terrain_types, fill, level):
+        self.board = board
+        self.index = {t[0]: i for i, t in enumerate(terrain_types)}
+        self.terrain = [[self.index[fill]] * board.cols for _ in range(board.rows)]
+        self.elevation = [[level] * board.cols for _ in range(board.rows)]
+
+    def paint(self, cells, key):
+        for c in cells:
+            if self.board.on_map(c):
+                self.terrain[c[1]][c[0]] = self.index[key]
+
+    def set_level(self, cells, level):
+        for c in cells:
+            if self.board.on_map(c):
+                self.elevation[c[1]][c[0]] = level
+
+    def raise_hill(self, top, level, radius):
+        """Rings of falling level around a top, never lowering what is already higher."""
+        for c in self.board.block(top[0] - radius, top[1] - radius, top[0] + radius, top[1] + radius):
+            if self.board.on_map(c):
+                d = self.board.distance(c, top)
+                if d <= radius:
+                    self.elevation[c[1]][c[0]] = max(self.elevation[c[1]][c[0]], level - d)
+
 
 class FlatHexBoard(Board):
     """Flat-top hexes, odd columns shifted down (Sandtable's hex-flat, parity odd)."""

@@ -12,7 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from sandtable_sample import BrigadeArmies, FlatHexBoard, write_scenario  # noqa: E402
+from sandtable_sample import BrigadeArmies, FlatHexBoard, Ground, write_scenario  # noqa: E402
 
 COLS, ROWS = 20, 22
 board = FlatHexBoard(COLS, ROWS)
@@ -26,24 +26,9 @@ TERRAIN = [
     ("woods", "Woods", "broken", "light", True, "#5f8f4e"),
     ("town", "Town", "broken", "heavy", True, "#b8a08a"),
 ]
-T = {t[0]: i for i, t in enumerate(TERRAIN)}
-terrain = [[T["open"]] * COLS for _ in range(ROWS)]
-elevation = [[1] * COLS for _ in range(ROWS)]
-
-def paint(cells, key):
-    for c in cells:
-        if on_map(c):
-            terrain[c[1]][c[0]] = T[key]
-
-def block(c0, r0, c1, r1):
-    return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
-
-def raise_hill(top, level, radius):
-    for c in block(top[0] - radius, top[1] - radius, top[0] + radius, top[1] + radius):
-        if on_map(c):
-            d = distance(c, top)
-            if d <= radius:
-                elevation[c[1]][c[0]] = max(elevation[c[1]][c[0]], level - d)
+ground = Ground(board, TERRAIN, fill="open", level=1)
+terrain, elevation = ground.terrain, ground.elevation
+paint, set_level, raise_hill, block = ground.paint, ground.set_level, ground.raise_hill, board.block
 
 # After the Antietam Battlefield Board's atlas (Cope and Carman, 1904) and the NPS map.
 paint(block(7, 5, 9, 5), "woods")            # the North Woods
@@ -75,22 +60,14 @@ def virginia(c):
     r = min(max(c[1], 0), ROWS - 1)
     return c[0] < POTOMAC[r]
 
-def boundary(inside, cells):
-    out = set()
-    for c in cells:
-        for d in range(6):
-            n = neighbor(c, d)
-            if on_map(n) and inside(c) and not inside(n):
-                out.add(edge(c, d))
-    return out
 
 ALL = block(0, 0, COLS - 1, ROWS - 1)
 hexsides = {}
-for e in boundary(lambda c: west_of_creek(c) and not virginia(c), ALL):
+for e in board.boundary(lambda c: west_of_creek(c) and not virginia(c), ALL):
     a, d = e
     if not virginia(a) and not virginia(neighbor(a, d)):
         hexsides[e] = {"features": "river", "crossing": None}
-for e in boundary(virginia, ALL):
+for e in board.boundary(virginia, ALL):
     hexsides[e] = {"features": "river", "crossing": None}
 
 # --- roads ------------------------------------------------------------------------------------
@@ -106,9 +83,7 @@ PATHS = [
     ("road", "Mumma and Roulette lane", polyline((9, 11), (10, 10), (11, 10), (14, 9), (16, 8))),
 ]
 for kind, name, cells in PATHS:
-    for a, b in zip(cells, cells[1:]):
-        d = next(d for d in range(6) if neighbor(a, d) == b)
-        e = edge(a, d)
+    for e in board.crossed_sides(cells):
         if e in hexsides:
             hexsides[e]["crossing"] = "ford" if name == "Shepherdstown road" else "bridge"
 # Fords without roads: Pry's ford and Snavely's ford on the Antietam.

@@ -15,7 +15,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from sandtable_sample import FlatHexBoard, write_scenario  # noqa: E402
+from sandtable_sample import FlatHexBoard, Ground, write_scenario  # noqa: E402
 
 COLS, ROWS = 28, 26
 board = FlatHexBoard(COLS, ROWS)
@@ -29,24 +29,9 @@ TERRAIN = [
     ("heavy-woods", "Heavy woods and thickets", "difficult", "heavy", True, "#3d6b3a"),
     ("town", "Village", "broken", "heavy", True, "#b8a08a"),
 ]
-T = {t[0]: i for i, t in enumerate(TERRAIN)}
-terrain = [[T["open"]] * COLS for _ in range(ROWS)]
-elevation = [[0] * COLS for _ in range(ROWS)]
-
-def paint(cells, key):
-    for c in cells:
-        if on_map(c):
-            terrain[c[1]][c[0]] = T[key]
-
-def block(c0, r0, c1, r1):
-    return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
-
-def raise_hill(top, level, radius):
-    for c in block(top[0] - radius, top[1] - radius, top[0] + radius, top[1] + radius):
-        if on_map(c):
-            d = distance(c, top)
-            if d <= radius:
-                elevation[c[1]][c[0]] = max(elevation[c[1]][c[0]], level - d)
+ground = Ground(board, TERRAIN, fill="open", level=0)
+terrain, elevation = ground.terrain, ground.elevation
+paint, set_level, raise_hill, block = ground.paint, ground.set_level, ground.raise_hill, board.block
 
 # Woods, after the period maps: north of Matthews Hill and about Sudley, along Bull Run's west
 # bank above the Stone Bridge, south-east of Henry Hill, the forest between Bull Run and
@@ -76,25 +61,16 @@ BULL_RUN = [8, 8, 8, 8, 8, 9, 9, 10, 11, 12, 12, 13, 13, 14, 14, 15, 15, 16, 16,
 def west_of_bull_run(c):
     return c[0] < BULL_RUN[c[1]] if 0 <= c[1] < ROWS else c[0] < BULL_RUN[0 if c[1] < 0 else ROWS - 1]
 
-def boundary(inside, cells):
-    """Sides between a region and the rest, for the cells given."""
-    out = set()
-    for c in cells:
-        for d in range(6):
-            n = neighbor(c, d)
-            if on_map(n) and inside(c) and not inside(n):
-                out.add(edge(c, d))
-    return out
 
 ALL = block(0, 0, COLS - 1, ROWS - 1)
 hexsides = {}
-for e in boundary(west_of_bull_run, ALL):
+for e in board.boundary(west_of_bull_run, ALL):
     hexsides[e] = {"features": "river", "crossing": None}
 
 # Young's Branch: runs east just south of the Warrenton Turnpike into Bull Run below the bridge.
 def north_of_youngs_branch(c):
     return c[1] <= 9
-for e in boundary(north_of_youngs_branch, [c for c in ALL if 1 <= c[0] <= 11 and west_of_bull_run(c)]):
+for e in board.boundary(north_of_youngs_branch, [c for c in ALL if 1 <= c[0] <= 11 and west_of_bull_run(c)]):
     (a, d) = e
     b = neighbor(a, d)
     if west_of_bull_run(a) and west_of_bull_run(b) and 1 <= a[0] <= 11 and 1 <= b[0] <= 11:
@@ -104,7 +80,7 @@ for e in boundary(north_of_youngs_branch, [c for c in ALL if 1 <= c[0] <= 11 and
 CUB_RUN = {r: v for r, v in zip(range(0, 15), [21, 21, 21, 20, 20, 20, 20, 20, 20, 19, 19, 19, 18, 18, 18])}
 def west_of_cub_run(c):
     return c[1] in CUB_RUN and c[0] < CUB_RUN[c[1]]
-for e in boundary(west_of_cub_run, [c for c in ALL if c[1] in CUB_RUN and not west_of_bull_run(c)]):
+for e in board.boundary(west_of_cub_run, [c for c in ALL if c[1] in CUB_RUN and not west_of_bull_run(c)]):
     (a, d) = e
     b = neighbor(a, d)
     if on_map(b) and b[1] in CUB_RUN and not west_of_bull_run(a) and not west_of_bull_run(b):
@@ -124,9 +100,7 @@ PATHS = [
 ]
 
 for kind, name, cells in PATHS:
-    for a, b in zip(cells, cells[1:]):
-        d = next(d for d in range(6) if neighbor(a, d) == b)
-        e = edge(a, d)
+    for e in board.crossed_sides(cells):
         if e in hexsides and "river" in hexsides[e]["features"]:
             bridge = kind in ("pike", "railroad")
             hexsides[e]["crossing"] = "bridge" if bridge else "ford"

@@ -13,7 +13,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from sandtable_sample import FlatHexBoard, write_scenario  # noqa: E402
+from sandtable_sample import FlatHexBoard, Ground, write_scenario  # noqa: E402
 
 COLS, ROWS = 17, 14
 board = FlatHexBoard(COLS, ROWS)
@@ -27,17 +27,9 @@ TERRAIN = [
     ("hedge", "Osage orange hedge and abatis", "difficult", "light", True, "#7d8f4a"),
     ("town", "Buildings", "broken", "heavy", True, "#b8a08a"),
 ]
-T = {t[0]: i for i, t in enumerate(TERRAIN)}
-terrain = [[T["open"]] * COLS for _ in range(ROWS)]
-elevation = [[1] * COLS for _ in range(ROWS)]
-
-def paint(cells, key):
-    for c in cells:
-        if on_map(c):
-            terrain[c[1]][c[0]] = T[key]
-
-def block(c0, r0, c1, r1):
-    return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+ground = Ground(board, TERRAIN, fill="open", level=1)
+terrain, elevation = ground.terrain, ground.elevation
+paint, set_level, raise_hill, block = ground.paint, ground.set_level, ground.raise_hill, board.block
 
 # After the NPS / Battle of Franklin Trust maps and Jacob D. Cox's map of the lines (1897).
 paint(block(6, 0, 10, 0), "town")          # the south edge of Franklin
@@ -70,9 +62,7 @@ PATHS = [
     ("road", "Carter's Creek Pike", polyline((6, 0), (0, 8))),
 ]
 for kind, name, cells in PATHS:
-    for a, b in zip(cells, cells[1:]):
-        d = next(d for d in range(6) if neighbor(a, d) == b)
-        e = edge(a, d)
+    for e in board.crossed_sides(cells):
         if e in hexsides:
             hexsides[e]["crossing"] = "bridge" if hexsides[e]["features"] == "stream" else "ford"
 

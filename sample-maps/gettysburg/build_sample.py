@@ -12,7 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from sandtable_sample import BrigadeArmies, FlatHexBoard, write_scenario  # noqa: E402
+from sandtable_sample import BrigadeArmies, FlatHexBoard, Ground, write_scenario  # noqa: E402
 
 COLS, ROWS = 22, 24
 board = FlatHexBoard(COLS, ROWS)
@@ -27,24 +27,9 @@ TERRAIN = [
     ("rocks", "Boulders and wooded slopes", "difficult", "heavy", True, "#7d7f6a"),
     ("town", "Town", "broken", "heavy", True, "#b8a08a"),
 ]
-T = {t[0]: i for i, t in enumerate(TERRAIN)}
-terrain = [[T["open"]] * COLS for _ in range(ROWS)]
-elevation = [[1] * COLS for _ in range(ROWS)]
-
-def paint(cells, key):
-    for c in cells:
-        if on_map(c):
-            terrain[c[1]][c[0]] = T[key]
-
-def block(c0, r0, c1, r1):
-    return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
-
-def raise_hill(top, level, radius):
-    for c in block(top[0] - radius, top[1] - radius, top[0] + radius, top[1] + radius):
-        if on_map(c):
-            d = distance(c, top)
-            if d <= radius:
-                elevation[c[1]][c[0]] = max(elevation[c[1]][c[0]], level - d)
+ground = Ground(board, TERRAIN, fill="open", level=1)
+terrain, elevation = ground.terrain, ground.elevation
+paint, set_level, raise_hill, block = ground.paint, ground.set_level, ground.raise_hill, board.block
 
 # After the Bachelder maps (1876) and the Warren survey (1868-1873), and the NPS map.
 paint([(11, 9), (11, 10), (12, 9)], "town")                       # Gettysburg
@@ -97,9 +82,7 @@ PATHS = [
     ("railroad", "Gettysburg Railroad (unfinished cut west of town)", polyline(TOWN, (7, 8), (3, 7))),
 ]
 for kind, name, cells in PATHS:
-    for a, b in zip(cells, cells[1:]):
-        d = next(d for d in range(6) if neighbor(a, d) == b)
-        e = edge(a, d)
+    for e in board.crossed_sides(cells):
         if e in hexsides:
             hexsides[e]["crossing"] = "bridge" if kind == "pike" else "ford"
 

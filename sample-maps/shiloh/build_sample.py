@@ -12,7 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from sandtable_sample import SquareBoard, write_scenario  # noqa: E402
+from sandtable_sample import Ground, SquareBoard, write_scenario  # noqa: E402
 
 COLS, ROWS = 20, 16
 YARDS = 400
@@ -28,22 +28,9 @@ TERRAIN = [
     ("orchard", "Peach orchard", "open", "light", False, "#d8b4c8"),
     ("river", "Tennessee River", "impassable", "none", False, "#6f9fd8"),
 ]
-T = {t[0]: i for i, t in enumerate(TERRAIN)}
-terrain = [[T["woods"]] * COLS for _ in range(ROWS)]
-elevation = [[1] * COLS for _ in range(ROWS)]
-
-def paint(cells, key):
-    for c in cells:
-        if on_map(c):
-            terrain[c[1]][c[0]] = T[key]
-
-def block(c0, r0, c1, r1):
-    return [(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
-
-def set_level(cells, level):
-    for c in cells:
-        if on_map(c):
-            elevation[c[1]][c[0]] = level
+ground = Ground(board, TERRAIN, fill="woods", level=1)
+terrain, elevation = ground.terrain, ground.elevation
+paint, set_level, raise_hill, block = ground.paint, ground.set_level, ground.raise_hill, board.block
 
 # The field was mostly open oak woods with farm clearings (after the Shiloh battlefield atlas of
 # D. W. Reed, 1902, and the NPS map): the Union camps stood in the clearings.
@@ -98,9 +85,7 @@ PATHS = [
 ]
 
 for kind, name, cells in PATHS:
-    for a, b in zip(cells, cells[1:]):
-        d = next(d for d in range(4) if neighbor(a, d) == b)
-        e = edge(a, d)
+    for e in board.crossed_sides(cells):
         if e in hexsides:
             hexsides[e]["crossing"] = "bridge" if hexsides[e]["features"] == "river" else "ford"
 
