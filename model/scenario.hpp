@@ -37,6 +37,13 @@ struct ScenarioInfo {
     std::array<std::string, 2> objectives; // per side, by sideIndex
     std::string victoryConditions;
     auto operator<=>(const ScenarioInfo&) const = default;
+
+    // Its own ruleset first, then the others it declares.
+    std::vector<std::string> declaredRulesets() const {
+        std::vector<std::string> names{ruleset};
+        names.insert(names.end(), otherRulesets.begin(), otherRulesets.end());
+        return names;
+    }
 };
 
 // A violation the designer has looked at and accepted, with the reason; reported as excluded.

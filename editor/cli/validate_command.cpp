@@ -108,10 +108,9 @@ int validateCommand(const std::vector<std::string>& args, std::ostream& out, std
         err << "sandtable validate: give --ruleset or --all, not both\n";
         return BadInput;
     }
-    std::vector<std::string> names{a.value("--ruleset").value_or(scenario->info.ruleset)};
-    if (a.has("--all")) {
-        names.insert(names.end(), scenario->info.otherRulesets.begin(), scenario->info.otherRulesets.end());
-    }
+    const std::vector<std::string> names =
+        a.has("--all") ? scenario->info.declaredRulesets()
+                       : std::vector{a.value("--ruleset").value_or(scenario->info.ruleset)};
     std::filesystem::path base =
         a.value("--ruleset") ? std::filesystem::path(".") : std::filesystem::path(file).parent_path();
     if (base.empty()) {

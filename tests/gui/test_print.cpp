@@ -3,28 +3,20 @@
 #include "editor/print/map_print.hpp"
 #include "model/scenario_generator.hpp"
 
+#include "command_output.hpp"
+
 #include <gtest/gtest.h>
 #include <wx/image.h>
 #include <wx/init.h>
 
-#include <cstdio>
 #include <filesystem>
-#include <memory>
 
 namespace sandtable {
 namespace {
 
-namespace fs = std::filesystem;
+using testing_support::commandOutput;
 
-std::string run(const std::string& command) {
-    std::string out;
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-    char buf[512];
-    while (pipe && fgets(buf, sizeof buf, pipe.get())) {
-        out += buf;
-    }
-    return out;
-}
+namespace fs = std::filesystem;
 
 // A square map whose columns alternate two colours, so cell edges are easy to find on the page.
 Scenario stripes(int cols, int rows) {
@@ -69,13 +61,14 @@ TEST_F(Printing, PagesAndPaperAreAsAskedFor) {
     EXPECT_EQ(printed->pages, 1 + printed->columns * printed->rows);
     EXPECT_EQ(printed->columns, 4);
     EXPECT_EQ(printed->rows, 3); // 20 inches over 9.8 usable inches a page, less overlap
-    const std::string info = run("pdfinfo '" + pdf.string() + "'");
+    const std::string info = commandOutput("pdfinfo '" + pdf.string() + "'");
     EXPECT_NE(info.find("Pages:           " + std::to_string(printed->pages)), std::string::npos) << info;
     EXPECT_NE(info.find("612 x 792 pts (letter)"), std::string::npos) << info;
     o.landscape = true;
     o.paper = *paperByName("a3");
     ASSERT_TRUE(printMapPdf(s, pdf, o));
-    EXPECT_NE(run("pdfinfo '" + pdf.string() + "'").find("1190.55 x 841.89 pts (A3)"), std::string::npos);
+    EXPECT_NE(commandOutput("pdfinfo '" + pdf.string() + "'").find("1190.55 x 841.89 pts (A3)"),
+              std::string::npos);
     EXPECT_FALSE(fs::exists(dir / "map.pdf.partial"));
 }
 
@@ -88,7 +81,7 @@ TEST_F(Printing, ThePrintedCellIsTheAskedSizeWithinHalfAPercent) {
     const fs::path pdf = dir / "cells.pdf";
     ASSERT_TRUE(printMapPdf(s, pdf, o));
     // Page 2 is the first map page; 300 dots per inch.
-    run("pdftoppm -png -r 300 -f 2 -l 2 '" + pdf.string() + "' '" + (dir / "page").string() + "'");
+    commandOutput("pdftoppm -png -r 300 -f 2 -l 2 '" + pdf.string() + "' '" + (dir / "page").string() + "'");
     wxImage page;
     fs::path png;
     for (const auto& e : fs::directory_iterator(dir)) {
@@ -137,7 +130,7 @@ TEST_F(Printing, PngAndSvgAreWritten) {
     EXPECT_EQ(image.GetHeight(), 500);
     EXPECT_EQ(image.GetRed(50, 250), 250) << "the first column is red at its centre";
     ASSERT_TRUE(printMapSvg(s, dir / "map.svg", o));
-    EXPECT_EQ(run("xmllint --noout '" + (dir / "map.svg").string() + "' 2>&1"), "")
+    EXPECT_EQ(commandOutput("xmllint --noout '" + (dir / "map.svg").string() + "' 2>&1"), "")
         << "the SVG is well-formed XML";
 }
 
@@ -150,6 +143,8 @@ TEST_F(Printing, PngAndSvgAreWritten) {
 namespace sandtable {
 namespace {
 
+using testing_support::commandOutput;
+
 TEST_F(Printing, RostersCountersAndTheBookletCarryTheScenario) {
     auto s = readScenario(fs::path(SANDTABLE_SAMPLES) / "first-bull-run" / "first-bull-run.sandtable.xml");
     ASSERT_TRUE(s);
@@ -161,7 +156,7 @@ TEST_F(Printing, RostersCountersAndTheBookletCarryTheScenario) {
     auto rosterPages = printRosters(*s, roster, o);
     ASSERT_TRUE(rosterPages);
     EXPECT_EQ(*rosterPages, 2) << "one page a side";
-    const std::string rosterText = run("pdftotext '" + roster.string() + "' -");
+    const std::string rosterText = commandOutput("pdftotext '" + roster.string() + "' -");
     EXPECT_NE(rosterText.find("Union roster"), std::string::npos);
     EXPECT_NE(rosterText.find("1st Minnesota"), std::string::npos);
     EXPECT_NE(rosterText.find("Washington Artillery of New Orleans"), std::string::npos);
@@ -170,14 +165,14 @@ TEST_F(Printing, RostersCountersAndTheBookletCarryTheScenario) {
     auto counterPages = printCounters(*s, counters, o);
     ASSERT_TRUE(counterPages);
     EXPECT_GE(*counterPages, 1);
-    EXPECT_NE(
-        run("pdfinfo '" + counters.string() + "'").find("Pages:           " + std::to_string(*counterPages)),
-        std::string::npos);
+    EXPECT_NE(commandOutput("pdfinfo '" + counters.string() + "'")
+                  .find("Pages:           " + std::to_string(*counterPages)),
+              std::string::npos);
 
     auto bookletPages = printBooklet(*s, booklet, o);
     ASSERT_TRUE(bookletPages);
     EXPECT_GE(*bookletPages, 3);
-    const std::string text = run("pdftotext '" + booklet.string() + "' -");
+    const std::string text = commandOutput("pdftotext '" + booklet.string() + "' -");
     for (const char* expected :
          {"First Bull Run (First Manassas)", "Order of battle: Union", "Col. William T. Sherman",
           "Reinforcements", "Stonewall", "Victory conditions", "Take Henry House Hill"}) {
@@ -191,6 +186,8 @@ TEST_F(Printing, RostersCountersAndTheBookletCarryTheScenario) {
 
 namespace sandtable {
 namespace {
+
+using testing_support::commandOutput;
 
 TEST_F(Printing, CancellingAPrintLeavesNoFile) {
     const Scenario s = stripes(30, 20);

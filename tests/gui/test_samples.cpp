@@ -8,18 +8,21 @@
 #include "formats/tmx_export.hpp"
 #include "validators/validator.hpp"
 
+#include "command_output.hpp"
+
 #include <gtest/gtest.h>
 #include <wx/init.h>
 
 #include <algorithm>
-#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <memory>
 #include <sstream>
 
 namespace sandtable {
 namespace {
+
+using testing_support::commandOutput;
 
 namespace fs = std::filesystem;
 
@@ -41,16 +44,6 @@ std::string slurp(const fs::path& path) {
     return out.str();
 }
 
-std::string run(const std::string& command) {
-    std::string out;
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
-    char buf[512];
-    while (pipe && fgets(buf, sizeof buf, pipe.get())) {
-        out += buf;
-    }
-    return out;
-}
-
 class Sample : public testing::TestWithParam<std::string> {
   protected:
     void SetUp() override {
@@ -59,11 +52,15 @@ class Sample : public testing::TestWithParam<std::string> {
         dir =
             fs::temp_directory_path() / ("sandtable-sample-" + GetParam() + "-" + std::to_string(::getpid()));
         fs::create_directories(dir);
+        auto loaded = readScenario(file);
+        ASSERT_TRUE(loaded) << loaded.error().toString();
+        scenario = std::move(*loaded);
     }
     void TearDown() override { fs::remove_all(dir); }
 
     wxInitializer init;
     fs::path folder, file, dir;
+    Scenario scenario;
 };
 
 TEST(Samples, ThereAreSamplesToCheck) {
@@ -71,23 +68,18 @@ TEST(Samples, ThereAreSamplesToCheck) {
 }
 
 TEST_P(Sample, LoadsAndSavesBackToTheSameBytes) {
-    auto s = readScenario(file);
-    ASSERT_TRUE(s) << s.error().toString();
-    EXPECT_EQ(writeScenarioToString(*s), slurp(file))
+    EXPECT_EQ(writeScenarioToString(scenario), slurp(file))
         << "the sample is not in canonical form: run sandtable convert";
 }
 
 TEST_P(Sample, ValidatesWithNoErrorsUnderEveryRulesetItDeclares) {
-    auto s = readScenario(file);
-    ASSERT_TRUE(s) << s.error().toString();
-    std::vector<std::string> names{s->info.ruleset};
-    names.insert(names.end(), s->info.otherRulesets.begin(), s->info.otherRulesets.end());
-    for (const std::string& name : names) {
+    const std::string readme = slurp(folder / "README.md");
+    for (const std::string& name : scenario.info.declaredRulesets()) {
         auto ruleset = loadRuleset(name);
         ASSERT_TRUE(ruleset) << ruleset.error().toString();
         auto resolved = resolveRuleset(*ruleset);
         ASSERT_TRUE(resolved) << resolved.error();
-        const Report report = Validator(*s, *resolved).report();
+        const Report report = Validator(scenario, *resolved).report();
         std::string errors;
         for (const Violation& v : report.violations) {
             if (v.severity == Severity::Error && !v.excluded) {
@@ -100,17 +92,15 @@ TEST_P(Sample, ValidatesWithNoErrorsUnderEveryRulesetItDeclares) {
             file.filename().string() + ": " + name + ": " + std::to_string(report.errors()) + " errors, " +
             std::to_string(report.warnings()) + " warnings, " + std::to_string(report.infos()) + " info, " +
             std::to_string(report.excluded) + " excluded";
-        EXPECT_NE(slurp(folder / "README.md").find(summary), std::string::npos)
+        EXPECT_NE(readme.find(summary), std::string::npos)
             << "README.md does not show the current summary: " << summary;
     }
-    EXPECT_FALSE(s->deployment.placements.empty()) << "a sample deploys its armies";
+    EXPECT_FALSE(scenario.deployment.placements.empty()) << "a sample deploys its armies";
 }
 
 TEST_P(Sample, ExportsToTmxThatTiledDraws) {
-    auto s = readScenario(file);
-    ASSERT_TRUE(s) << s.error().toString();
     const fs::path tmx = dir / "map.tmx", png = dir / "map.png";
-    auto exported = exportTmx(*s, tmx);
+    auto exported = exportTmx(scenario, tmx);
     ASSERT_TRUE(exported) << exported.error();
     ASSERT_EQ(std::system(("QT_QPA_PLATFORM=offscreen tmxrasterizer '" + tmx.string() + "' '" + png.string() +
                            "' 2>/dev/null")
@@ -120,18 +110,17 @@ TEST_P(Sample, ExportsToTmxThatTiledDraws) {
 }
 
 TEST_P(Sample, PrintsToAPdfThatPopplerReads) {
-    auto s = readScenario(file);
-    ASSERT_TRUE(s) << s.error().toString();
     PrintOptions o;
     o.paper = *paperByName("a4");
     o.cellSizePt = *parseLength("20mm");
     const fs::path pdf = dir / "map.pdf";
-    auto printed = printMapPdf(*s, pdf, o);
+    auto printed = printMapPdf(scenario, pdf, o);
     ASSERT_TRUE(printed) << printed.error();
-    EXPECT_NE(
-        run("pdfinfo '" + pdf.string() + "'").find("Pages:           " + std::to_string(printed->pages)),
-        std::string::npos);
-    EXPECT_NE(run("pdftotext '" + pdf.string() + "' -").find(s->info.title), std::string::npos)
+    EXPECT_NE(commandOutput("pdfinfo '" + pdf.string() + "'")
+                  .find("Pages:           " + std::to_string(printed->pages)),
+              std::string::npos);
+    EXPECT_NE(commandOutput("pdftotext '" + pdf.string() + "' -").find(scenario.info.title),
+              std::string::npos)
         << "the overview page is titled";
 }
 
