@@ -662,19 +662,7 @@ bool MainFrame::importOrderOfBattle(const std::filesystem::path& file) {
         reportError("Cannot import", wxString::FromUTF8(imported.error().toString()));
         return false;
     }
-    std::vector<CommandPtr> parts;
-    for (const auto& [id, hq] : imported->headquarters) {
-        parts.push_back(edits::setHeadquarters(s, id, hq));
-    }
-    for (const auto& [id, name] : imported->commanders) {
-        Headquarters hq = s.oob.headquarters.at(id);
-        hq.commander = name;
-        parts.push_back(edits::setHeadquarters(s, id, hq));
-    }
-    for (const auto& [id, unit] : imported->units) {
-        parts.push_back(edits::setUnit(s, id, unit));
-    }
-    doc_->execute(std::make_unique<CommandGroup>("Import order of battle", std::move(parts)));
+    doc_->execute(importCommand(s, *imported));
     SetStatusText(wxString::Format("Imported %zu headquarters and %zu units", imported->headquarters.size(),
                                    imported->units.size()),
                   0);

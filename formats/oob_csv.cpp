@@ -1,5 +1,8 @@
 #include "oob_csv.hpp"
 
+#include "model/commands/edits.hpp"
+#include "model/limits.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <map>
@@ -12,38 +15,79 @@ struct Failure {
     std::string message;
 };
 
-// RFC 4180 fields: commas, double quotes around fields that hold commas or quotes.
-std::vector<std::string> splitCsvLine(std::string_view line, int lineNumber) {
-    std::vector<std::string> out;
+// One record of an RFC 4180 file: its fields and the line it starts on.
+struct Record {
+    int line;
+    std::vector<std::string> fields;
+};
+
+// RFC 4180: fields separated by commas, records by CRLF or LF; a field in double quotes may hold
+// commas, line breaks and doubled quotes. Spreadsheets also pad fields with spaces, which go.
+std::vector<Record> splitCsv(std::string_view csv) {
+    if (csv.starts_with("\xEF\xBB\xBF")) { // Excel's UTF-8 byte order mark
+        csv.remove_prefix(3);
+    }
+    std::vector<Record> out;
+    Record record{1, {}};
     std::string field;
-    bool quoted = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
+    int line = 1;
+    bool quoted = false, wasQuoted = false, afterQuote = false;
+    auto endField = [&] {
+        if (!wasQuoted) {
+            const auto b = field.find_first_not_of(" \t"), e = field.find_last_not_of(" \t");
+            field = b == std::string::npos ? "" : field.substr(b, e - b + 1);
+        }
+        record.fields.push_back(std::move(field));
+        field.clear();
+        wasQuoted = afterQuote = false;
+    };
+    auto endRecord = [&] {
+        endField();
+        out.push_back(std::move(record));
+        record = Record{line, {}};
+    };
+    for (std::size_t i = 0; i < csv.size(); ++i) {
+        const char c = csv[i];
         if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+            if (c == '"' && i + 1 < csv.size() && csv[i + 1] == '"') {
                 field += '"';
                 ++i;
             } else if (c == '"') {
                 quoted = false;
+                afterQuote = true;
             } else {
+                if (c == '\n') {
+                    ++line;
+                }
                 field += c;
             }
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            out.push_back(field);
+            continue;
+        }
+        if (c == ',') {
+            endField();
+        } else if (c == '\n' || c == '\r') {
+            if (c == '\r' && i + 1 < csv.size() && csv[i + 1] == '\n') {
+                ++i;
+            }
+            ++line;
+            endRecord();
+        } else if (c == '"' && field.find_first_not_of(" \t") == std::string::npos && !afterQuote) {
+            quoted = wasQuoted = true;
             field.clear();
-        } else if (c != '\r') {
+        } else if (afterQuote) {
+            if (c != ' ' && c != '\t') {
+                throw Failure{line, "text after the closing quote of a field; a quote inside a quoted field "
+                                    "is written twice (\"\")"};
+            }
+        } else {
             field += c;
         }
     }
     if (quoted) {
-        throw Failure{lineNumber, "a quoted field is not closed"};
+        throw Failure{record.line, "a quoted field is not closed before the end of the file"};
     }
-    out.push_back(field);
-    for (auto& f : out) {
-        const auto b = f.find_first_not_of(" \t"), e = f.find_last_not_of(" \t");
-        f = b == std::string::npos ? "" : f.substr(b, e - b + 1);
+    if (!field.empty() || !record.fields.empty() || wasQuoted) {
+        endRecord();
     }
     return out;
 }
@@ -58,17 +102,20 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                                                          const OrderOfBattle& existing) {
     try {
         OobImport out;
-        std::vector<std::string_view> lines;
-        for (std::size_t start = 0; start <= csv.size();) {
-            const auto end = std::min(csv.find('\n', start), csv.size());
-            lines.push_back(csv.substr(start, end - start));
-            start = end + 1;
+        if (auto bad = limits::firstInvalidTextByte(csv)) {
+            const auto upto = csv.substr(0, *bad);
+            throw Failure{static_cast<int>(std::count(upto.begin(), upto.end(), '\n')) + 1,
+                          "a control character or a byte that is not UTF-8; save the file as CSV UTF-8"};
         }
-        if (lines.empty() || lines.front().find_first_not_of(" \t\r") == std::string_view::npos) {
+        const std::vector<Record> records = splitCsv(csv);
+        auto blank = [](const Record& r) {
+            return std::all_of(r.fields.begin(), r.fields.end(), [](const std::string& f) { return f.empty(); });
+        };
+        if (records.empty() || blank(records.front())) {
             throw Failure{
                 1, "the first line must name the columns: side, army, corps, division, brigade, unit, ..."};
         }
-        const auto header = splitCsvLine(lines.front(), 1);
+        const auto& header = records.front().fields;
         std::map<std::string, std::size_t> column;
         for (std::size_t i = 0; i < header.size(); ++i) {
             std::string h = header[i];
@@ -81,7 +128,9 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                 }
                 throw Failure{1, "unknown column '" + header[i] + "'; the columns are " + list};
             }
-            column[h] = i;
+            if (!column.emplace(h, i).second) {
+                throw Failure{1, "the column '" + h + "' appears twice"};
+            }
         }
         for (const char* required : {"side", "army"}) {
             if (!column.contains(required)) {
@@ -110,12 +159,12 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                                                                            {"division", Echelon::Division},
                                                                            {"brigade", Echelon::Brigade}}};
 
-        for (std::size_t n = 1; n < lines.size(); ++n) {
-            const int lineNumber = static_cast<int>(n) + 1;
-            if (lines[n].find_first_not_of(" \t\r,") == std::string_view::npos) {
+        for (std::size_t n = 1; n < records.size(); ++n) {
+            const int lineNumber = records[n].line;
+            if (blank(records[n])) {
                 continue;
             }
-            const auto fields = splitCsvLine(lines[n], lineNumber);
+            const auto& fields = records[n].fields;
             auto get = [&](const char* col) -> std::string {
                 auto it = column.find(col);
                 return it == column.end() || it->second >= fields.size() ? std::string() : fields[it->second];
@@ -131,15 +180,18 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                 throw Failure{lineNumber, "column '" + std::string(col) + "' is '" + v + "'; expected " +
                                               expectedNames<E>()};
             };
-            auto number = [&](const char* col, int fallback) {
+            auto number = [&](const char* col, int fallback, limits::IntRange range) {
                 const std::string v = get(col);
-                int x = fallback;
-                if (!v.empty() &&
-                    (std::from_chars(v.data(), v.data() + v.size(), x).ptr != v.data() + v.size() || x < 0)) {
-                    throw Failure{lineNumber, "column '" + std::string(col) +
-                                                  "' must be a whole number, not '" + v + "'"};
+                long long x = fallback;
+                if (v.empty()) {
+                    return fallback;
                 }
-                return x;
+                auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+                if (ec != std::errc{} || end != v.data() + v.size() || !range.allows(x)) {
+                    throw Failure{lineNumber, "column '" + std::string(col) + "' must be " + range.expected() +
+                                                  ", not '" + v + "'"};
+                }
+                return static_cast<int>(x);
             };
             const Side side = parse("side", Side::Union);
             if (get("side").empty()) {
@@ -162,6 +214,9 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                     hq.echelon = echelon;
                     hq.parent = parent;
                     hq.name = hqName;
+                    if (auto problem = limits::checkHeadquarters(hq)) {
+                        throw Failure{lineNumber, "column '" + std::string(col) + "': " + *problem};
+                    }
                     out.headquarters.emplace_back(id, hq);
                     it = known.emplace(std::pair{side, chain}, id).first;
                 }
@@ -177,6 +232,9 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                     throw Failure{lineNumber,
                                   "a row without a unit must name the commander of its last headquarters"};
                 }
+                if (auto problem = limits::checkName("the commander's name", commander)) {
+                    throw Failure{lineNumber, "column 'commander': " + *problem};
+                }
                 auto created = std::find_if(out.headquarters.begin(), out.headquarters.end(),
                                             [&](const auto& e) { return e.first == parent; });
                 if (created != out.headquarters.end()) {
@@ -190,23 +248,45 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
             u.parent = parent;
             u.name = unitName;
             u.arm = parse("arm", Arm::Infantry);
-            u.strength = number("strength", 0);
-            u.stands = std::max(1, number("stands", 1));
+            u.strength = number("strength", 0, limits::strength);
+            u.stands = number("stands", 1, limits::stands);
             u.quality = parse("quality", Quality::Regular);
             u.weapon = parse("weapon", u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery
                                            ? Weapon::None
                                            : Weapon::RifleMusket);
             u.gun = parse("gun", Gun::None);
-            u.roster = number("roster", 0);
+            u.roster = number("roster", 0, limits::roster);
             u.formation = u.arm == Arm::Cavalry                                       ? Formation::Mounted
                           : (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery) ? Formation::Unlimbered
                                                                                       : Formation::Line;
+            if (auto problem = limits::checkUnit(u)) {
+                throw Failure{lineNumber, *problem};
+            }
+            if (nextUnit > limits::id.hi || nextHq > limits::id.hi) {
+                throw Failure{lineNumber, "the scenario has run out of ids"};
+            }
             out.units.emplace_back(UnitId{nextUnit++}, u);
         }
         return out;
     } catch (const Failure& f) {
         return std::unexpected(LoadError{std::string(name), f.line, 0, f.message});
     }
+}
+
+CommandPtr importCommand(const Scenario& s, const OobImport& imported) {
+    std::vector<CommandPtr> parts;
+    for (const auto& [id, hq] : imported.headquarters) {
+        parts.push_back(edits::setHeadquarters(s, id, hq));
+    }
+    for (const auto& [id, name] : imported.commanders) {
+        Headquarters hq = s.oob.headquarters.at(id);
+        hq.commander = name;
+        parts.push_back(edits::setHeadquarters(s, id, hq));
+    }
+    for (const auto& [id, unit] : imported.units) {
+        parts.push_back(edits::setUnit(s, id, unit));
+    }
+    return std::make_unique<CommandGroup>("Import order of battle", std::move(parts));
 }
 
 } // namespace sandtable

@@ -3,6 +3,7 @@
 // its side, army, corps, division and brigade, and rows without a unit naming a commander.
 // Documented in docs/oob-csv.md.
 #include "load_error.hpp"
+#include "model/commands/command.hpp"
 #include "model/order_of_battle.hpp"
 
 #include <expected>
@@ -21,5 +22,8 @@ struct OobImport {
 // names of their echelons, so importing twice adds units, not armies. New ids follow the existing.
 [[nodiscard]] std::expected<OobImport, LoadError>
 readOrderOfBattleCsv(std::string_view csv, std::string_view name, const OrderOfBattle& existing);
+
+// The import as one undoable edit of the scenario it was read against.
+[[nodiscard]] CommandPtr importCommand(const Scenario& s, const OobImport& imported);
 
 } // namespace sandtable

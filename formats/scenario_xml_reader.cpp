@@ -1,5 +1,7 @@
 #include "atomic_file.hpp"
+#include "model/limits.hpp"
 #include "scenario_xml.hpp"
+#include "xml_lexical_check.hpp"
 
 #include <pugixml.hpp>
 
@@ -20,11 +22,25 @@ struct ReadFailure {
     std::string message;
 };
 
-constexpr int maxCellsPerMap = 25'000'000;
-constexpr int maxId = 1'000'000'000;
-
+// A value in a message: quoted, one line, and short enough to read.
 std::string quote(std::string_view s) {
-    return "'" + std::string(s) + "'";
+    constexpr std::size_t shown = 60;
+    std::string out = "'";
+    for (std::size_t i = 0; i < s.size() && i < shown; ++i) {
+        const char c = s[i];
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            out += "\\x" + std::string(1, "0123456789abcdef"[c >> 4]) + "0123456789abcdef"[c & 15];
+        } else {
+            out += c;
+        }
+    }
+    return out + (s.size() > shown ? "...'" : "'");
 }
 std::string element(pugi::xml_node n) {
     return "<" + std::string(n.name()) + ">";
@@ -99,7 +115,7 @@ class Reader {
         return a ? a.value() : std::string(fallback);
     }
 
-    long long integer(pugi::xml_node n, const char* attr, long long lo, long long hi,
+    long long integer(pugi::xml_node n, const char* attr, limits::IntRange range,
                       std::optional<long long> fallback = {}) const {
         pugi::xml_attribute a = n.attribute(attr);
         if (!a) {
@@ -109,18 +125,19 @@ class Reader {
             fail(n, element(n) + " is missing the attribute " + quote(attr));
         }
         long long v = 0;
-        if (!parseNumber(std::string_view(a.value()), v) || v < lo || v > hi) {
-            fail(n, "attribute " + quote(attr) + " of " + element(n) + " must be a whole number from " +
-                        std::to_string(lo) + " to " + std::to_string(hi) + ", not " + quote(a.value()));
+        if (!parseNumber(std::string_view(a.value()), v) || !range.allows(v)) {
+            fail(n, "attribute " + quote(attr) + " of " + element(n) + " must be " + range.expected() +
+                        ", not " + quote(a.value()));
         }
         return v;
     }
-    int int32(pugi::xml_node n, const char* attr, int lo, int hi, std::optional<int> fallback = {}) const {
+    int int32(pugi::xml_node n, const char* attr, limits::IntRange range,
+              std::optional<int> fallback = {}) const {
         return static_cast<int>(
-            integer(n, attr, lo, hi, fallback ? std::optional<long long>(*fallback) : std::nullopt));
+            integer(n, attr, range, fallback ? std::optional<long long>(*fallback) : std::nullopt));
     }
 
-    double number(pugi::xml_node n, const char* attr, double lo, double hi,
+    double number(pugi::xml_node n, const char* attr, limits::RealRange range,
                   std::optional<double> fallback = {}) const {
         pugi::xml_attribute a = n.attribute(attr);
         if (!a) {
@@ -130,9 +147,9 @@ class Reader {
             fail(n, element(n) + " is missing the attribute " + quote(attr));
         }
         double v = 0;
-        if (!parseNumber(std::string_view(a.value()), v) || !(v >= lo && v <= hi)) {
-            fail(n, "attribute " + quote(attr) + " of " + element(n) + " must be a number from " +
-                        std::to_string(lo) + " to " + std::to_string(hi) + ", not " + quote(a.value()));
+        if (!parseNumber(std::string_view(a.value()), v) || !range.allows(v)) {
+            fail(n, "attribute " + quote(attr) + " of " + element(n) + " must be " + range.expected() +
+                        ", not " + quote(a.value()));
         }
         return v;
     }
@@ -222,7 +239,7 @@ class Reader {
     }
 
     std::uint32_t id(pugi::xml_node n) const {
-        return static_cast<std::uint32_t>(integer(n, "id", 1, maxId));
+        return static_cast<std::uint32_t>(integer(n, "id", limits::id));
     }
 
     template <typename Id, typename V>
@@ -255,6 +272,36 @@ class Reader {
         }
     }
 
+    // All the text of an element, whatever comments or CDATA sections split it; an element inside
+    // free text is refused rather than dropped.
+    std::string wholeText(pugi::xml_node n, std::string_view what) const {
+        if (!n) {
+            return {};
+        }
+        std::string out;
+        for (pugi::xml_node c : n.children()) {
+            if (c.type() == pugi::node_pcdata || c.type() == pugi::node_cdata) {
+                out += c.value();
+            } else if (c.type() == pugi::node_element) {
+                fail(c, "unexpected element " + element(c) + " inside the text of " + element(n) +
+                            "; free text holds no elements (write < as &lt;)");
+            }
+        }
+        if (auto problem = limits::checkText(what, out)) {
+            fail(n, *problem);
+        }
+        return out;
+    }
+
+    // A name attribute: required, one line, not empty.
+    std::string name(pugi::xml_node n, const char* attr, std::string_view what) const {
+        std::string value(required(n, attr));
+        if (auto problem = limits::checkName(what, value)) {
+            fail(n, "attribute " + quote(attr) + " of " + element(n) + ": " + *problem);
+        }
+        return value;
+    }
+
     pugi::xml_node single(pugi::xml_node parent, const char* name, bool needed) const {
         pugi::xml_node found = parent.child(name);
         if (!found && needed) {
@@ -273,8 +320,11 @@ class Reader {
             failAtOffset(
                 0, "the file is empty; a Sandtable scenario starts with <scenario format-version=\"1\">");
         }
+        if (auto bad = findLexicalProblem(xml_)) {
+            failAtOffset(static_cast<std::ptrdiff_t>(bad->offset), bad->message);
+        }
         pugi::xml_parse_result r =
-            doc_.load_buffer(xml_.data(), xml_.size(), pugi::parse_default | pugi::parse_ws_pcdata_single);
+            doc_.load_buffer(xml_.data(), xml_.size(), pugi::parse_default | pugi::parse_ws_pcdata);
         if (!r) {
             if (r.status == pugi::status_no_document_element) {
                 failAtOffset(
@@ -282,11 +332,9 @@ class Reader {
                     "no XML element found; a Sandtable scenario starts with <scenario format-version=\"1\">");
             }
             std::string what = r.description();
-            // Nothing closes after the error: the file most likely ends too early.
-            const auto from =
-                std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(r.offset, 0)), xml_.size());
-            if (r.status == pugi::status_end_element_mismatch ||
-                xml_.find('>', from) == std::string_view::npos) {
+            // Only an error at the very end means the file stops early; one in the middle is a typo.
+            const auto contentEnd = xml_.find_last_not_of(" \t\r\n") + 1;
+            if (static_cast<std::size_t>(std::max<std::ptrdiff_t>(r.offset, 0)) + 1 >= contentEnd) {
                 what += " (the file ends before its elements are closed: is it truncated?)";
             }
             failAtOffset(r.offset, "not well-formed XML: " + what);
@@ -297,7 +345,7 @@ class Reader {
                  "the root element is " + element(root) + "; a Sandtable scenario starts with <scenario>");
         }
         allowOnly(root, {"format-version"});
-        const long long version = integer(root, "format-version", 1, 1'000'000);
+        const long long version = integer(root, "format-version", limits::formatVersion);
         if (version > currentFormatVersion) {
             fail(root, "format-version " + std::to_string(version) +
                            " was written by a newer Sandtable; this one reads up to " +
@@ -325,16 +373,16 @@ class Reader {
                       "also-rulesets"});
         allowChildren(n, {"side", "setup-notes", "special-rules", "objectives", "victory-conditions"});
         ScenarioInfo& info = s_.info;
-        info.title = required(n, "title");
+        info.title = name(n, "title", "the title");
         info.date = text(n, "date");
-        if (!info.date.empty() && !validDate(info.date)) {
+        if (!info.date.empty() && !limits::isDate(info.date)) {
             fail(n, "attribute 'date' of <info> must be a date as YYYY-MM-DD (1861-07-21), not " +
                         quote(info.date));
         }
         info.place = text(n, "place");
         info.theatre = enumeration<Theatre>(n, "theatre", Theatre::Eastern);
-        info.turnMinutes = int32(n, "turn-minutes", 1, 24 * 60, 20);
-        info.turns = int32(n, "turns", 1, 999, 12);
+        info.turnMinutes = int32(n, "turn-minutes", limits::turnMinutes, 20);
+        info.turns = int32(n, "turns", limits::turns, 12);
         info.firstPlayer = enumeration<Side>(n, "first-player", Side::Union);
         info.ruleset = text(n, "ruleset");
         {
@@ -347,24 +395,36 @@ class Reader {
                 info.otherRulesets.push_back(name);
             }
         }
+        std::array<pugi::xml_node, 2> sideSeen{}, objectivesSeen{};
         for (pugi::xml_node side : n.children("side")) {
             allowOnly(side, {"id", "name"});
-            info.sideNames[sideIndex(enumeration<Side>(side, "id"))] = required(side, "name");
+            const Side id = enumeration<Side>(side, "id");
+            failIfSeen(sideSeen[sideIndex(id)], side, "<side id=\"" + std::string(enumName(id)) + "\">");
+            info.sideNames[sideIndex(id)] = name(side, "name", "the side's name");
         }
-        info.setupNotes = single(n, "setup-notes", false).text().get();
-        info.specialRules = single(n, "special-rules", false).text().get();
-        info.victoryConditions = single(n, "victory-conditions", false).text().get();
+        info.setupNotes = wholeText(single(n, "setup-notes", false), "the set-up notes");
+        info.specialRules = wholeText(single(n, "special-rules", false), "the special rules");
+        info.victoryConditions = wholeText(single(n, "victory-conditions", false), "the victory conditions");
         for (pugi::xml_node o : n.children("objectives")) {
             allowOnly(o, {"side"});
-            info.objectives[sideIndex(enumeration<Side>(o, "side"))] = o.text().get();
+            const Side side = enumeration<Side>(o, "side");
+            failIfSeen(objectivesSeen[sideIndex(side)], o,
+                       "<objectives side=\"" + std::string(enumName(side)) + "\">");
+            info.objectives[sideIndex(side)] = wholeText(o, "the objectives");
+        }
+        if (auto problem = limits::checkInfo(info)) {
+            fail(n, *problem);
         }
     }
 
-    static bool validDate(std::string_view d) {
-        int y = 0, m = 0, day = 0;
-        return d.size() == 10 && d[4] == '-' && d[7] == '-' && parseNumber(d.substr(0, 4), y) &&
-               parseNumber(d.substr(5, 2), m) && parseNumber(d.substr(8, 2), day) && m >= 1 && m <= 12 &&
-               day >= 1 && day <= 31;
+    // The second element that may appear once (two <side id="union">) is an error, never a
+    // silent replacement of the first.
+    void failIfSeen(pugi::xml_node& seen, pugi::xml_node now, const std::string& what) const {
+        if (seen) {
+            fail(now, what + " appears twice (first at line " +
+                          std::to_string(errorAt(seen.offset_debug(), "").line) + "); keep one");
+        }
+        seen = now;
     }
 
     void readMap(pugi::xml_node n) {
@@ -374,34 +434,36 @@ class Reader {
         Grid::Parameters gp;
         gp.shape = enumeration<GridShape>(n, "grid");
         gp.parity = enumeration<OffsetParity>(n, "parity", OffsetParity::Odd);
-        gp.cols = int32(n, "cols", 1, Grid::maxSide);
-        gp.rows = int32(n, "rows", 1, Grid::maxSide);
-        if (static_cast<long long>(gp.cols) * gp.rows > maxCellsPerMap) {
-            fail(n, "the map is " + std::to_string(gp.cols) + " x " + std::to_string(gp.rows) +
-                        " cells; at most " + std::to_string(maxCellsPerMap) + " cells are allowed");
+        gp.cols = int32(n, "cols", limits::mapSide);
+        gp.rows = int32(n, "rows", limits::mapSide);
+        if (static_cast<long long>(gp.cols) * gp.rows > limits::maxCells) {
+            fail(n, "the map is " + limits::formatNumber(static_cast<long long>(gp.cols)) + " x " +
+                        limits::formatNumber(static_cast<long long>(gp.rows)) + " cells; at most " +
+                        limits::formatNumber(limits::maxCells) + " cells are allowed");
         }
-        gp.labelBase = int32(n, "label-base", 0, 1, 1);
+        gp.labelBase = int32(n, "label-base", limits::labelBase, 1);
         Map& map = s_.map;
         map.grid = Grid(gp);
-        map.yardsPerCell = number(n, "yards-per-cell", 1, 100'000);
-        map.feetPerContour = int32(n, "feet-per-contour", 1, 10'000, 20);
+        map.yardsPerCell = number(n, "yards-per-cell", limits::yardsPerCell);
+        map.feetPerContour = int32(n, "feet-per-contour", limits::feetPerContour, 20);
         readTerrainTypes(single(n, "terrain-types", true));
         if (auto bg = single(n, "background", false)) {
             allowOnly(bg, {"file", "origin-x", "origin-y", "units-per-pixel", "rotation", "opacity"});
             BackgroundImage b;
             b.file = required(bg, "file");
-            b.originX = number(bg, "origin-x", -1e6, 1e6, 0.0);
-            b.originY = number(bg, "origin-y", -1e6, 1e6, 0.0);
-            b.unitsPerPixel = number(bg, "units-per-pixel", 1e-9, 1e6);
-            b.rotationDegrees = number(bg, "rotation", -360, 360, 0.0);
-            b.opacity = number(bg, "opacity", 0, 1, 0.5);
+            b.originX = number(bg, "origin-x", limits::backgroundOrigin, 0.0);
+            b.originY = number(bg, "origin-y", limits::backgroundOrigin, 0.0);
+            b.unitsPerPixel = number(bg, "units-per-pixel", limits::unitsPerPixel);
+            b.rotationDegrees = number(bg, "rotation", limits::rotationDegrees, 0.0);
+            b.opacity = number(bg, "opacity", limits::opacity, 0.5);
             map.background = b;
         }
         map.terrain = readLayer<TerrainIndex>(single(n, "terrain", true), 0,
                                               static_cast<long long>(map.terrainTypes.size()) - 1,
                                               "terrain type index");
         if (auto elev = single(n, "elevation", false)) {
-            map.elevation = readLayer<std::int16_t>(elev, -1000, 1000, "elevation level");
+            map.elevation = readLayer<std::int16_t>(elev, limits::elevation.lo, limits::elevation.hi,
+                                                    "elevation level");
         } else {
             map.elevation.assign(map.grid.cellCount(), 0);
         }
@@ -530,7 +592,7 @@ class Reader {
         for (pugi::xml_node h : n.children("hexside")) {
             allowOnly(h, {"cell", "side", "features", "crossing"});
             const Offset c = cell(h, "cell");
-            const int side = int32(h, "side", 0, g.sideCount() - 1);
+            const int side = int32(h, "side", {0, g.sideCount() - 1});
             Hexside value;
             const std::string list = text(h, "features");
             std::size_t pos = 0;
@@ -595,7 +657,7 @@ class Reader {
             if (f.attribute("side")) {
                 feature.side = enumeration<Side>(f, "side");
             }
-            feature.value = int32(f, "value", -1000, 1000, 0);
+            feature.value = int32(f, "value", limits::featureValue, 0);
             insertUnique(s_.map.features, FeatureId{id(f)}, std::move(feature), f, "feature");
         }
     }
@@ -610,8 +672,8 @@ class Reader {
             Headquarters hq;
             hq.side = enumeration<Side>(h, "side");
             hq.echelon = enumeration<Echelon>(h, "echelon");
-            hq.parent = HeadquartersId{static_cast<std::uint32_t>(integer(h, "parent", 1, maxId, 0))};
-            hq.name = required(h, "name");
+            hq.parent = HeadquartersId{static_cast<std::uint32_t>(integer(h, "parent", limits::id, 0))};
+            hq.name = name(h, "name", "the headquarters' name");
             hq.commander = text(h, "commander");
             if (h.attribute("commander-quality")) {
                 hq.commanderQuality = enumeration<Quality>(h, "commander-quality");
@@ -623,6 +685,9 @@ class Reader {
                 }
                 hq.supplyCell = cell(h, "supply-cell");
             }
+            if (auto problem = limits::checkHeadquarters(hq)) {
+                fail(h, *problem);
+            }
             const HeadquartersId hid{id(h)};
             insertUnique(s_.oob.headquarters, hid, std::move(hq), h, "headquarters");
             hqNodes[hid.value] = h;
@@ -632,16 +697,16 @@ class Reader {
             allowOnly(u, {"id", "parent", "name", "roster", "arm", "stands", "strength", "quality", "weapon",
                           "gun", "formation"});
             Unit unit;
-            unit.parent = HeadquartersId{static_cast<std::uint32_t>(integer(u, "parent", 1, maxId))};
+            unit.parent = HeadquartersId{static_cast<std::uint32_t>(integer(u, "parent", limits::id))};
             if (!s_.oob.headquarters.contains(unit.parent)) {
                 fail(u,
                      "unit's parent headquarters " + std::to_string(unit.parent.value) + " does not exist");
             }
-            unit.name = required(u, "name");
-            unit.roster = int32(u, "roster", 0, 1'000'000, 0);
+            unit.name = name(u, "name", "the unit's name");
+            unit.roster = int32(u, "roster", limits::roster, 0);
             unit.arm = enumeration<Arm>(u, "arm");
-            unit.stands = int32(u, "stands", 1, 100);
-            unit.strength = int32(u, "strength", 0, 1'000'000, 0);
+            unit.stands = int32(u, "stands", limits::stands);
+            unit.strength = int32(u, "strength", limits::strength, 0);
             unit.quality = enumeration<Quality>(u, "quality", Quality::Regular);
             unit.weapon = enumeration<Weapon>(u, "weapon", Weapon::None);
             unit.gun = enumeration<Gun>(u, "gun", Gun::None);
@@ -651,7 +716,7 @@ class Reader {
         for (pugi::xml_node t : n.children("train")) {
             allowOnly(t, {"id", "corps", "name"});
             Train train;
-            train.corps = HeadquartersId{static_cast<std::uint32_t>(integer(t, "corps", 1, maxId))};
+            train.corps = HeadquartersId{static_cast<std::uint32_t>(integer(t, "corps", limits::id))};
             const Headquarters* corps = s_.oob.find(train.corps);
             if (corps == nullptr || corps->echelon != Echelon::Corps) {
                 fail(t, "train's corps " + std::to_string(train.corps.value) +
@@ -659,32 +724,42 @@ class Reader {
                                    : " does not exist"));
             }
             train.name = text(t, "name");
+            if (auto problem = limits::checkTrain(train)) {
+                fail(t, *problem);
+            }
             insertUnique(s_.oob.trains, TrainId{id(t)}, std::move(train), t, "train");
         }
     }
 
     void checkHeadquartersTree(const std::unordered_map<std::uint32_t, pugi::xml_node>& nodes) const {
         const auto& hqs = s_.oob.headquarters;
+        // Each headquarters is walked once: a walk stops at one already known to reach an army.
+        std::unordered_map<std::uint32_t, bool> settled; // id -> finished (true) or on the walk (false)
         for (const auto& [hid, hq] : hqs) {
-            pugi::xml_node at = nodes.at(hid.value);
-            // Walk up; a walk longer than the tree is a cycle.
-            std::vector<std::uint32_t> seen{hid.value};
-            for (HeadquartersId up = hq.parent; up.valid();) {
+            std::vector<std::uint32_t> walk;
+            for (HeadquartersId up = hid; up.valid();) {
+                auto state = settled.find(up.value);
+                if (state != settled.end()) {
+                    if (!state->second) {
+                        fail(nodes.at(hid.value), "the order of battle has a cycle: headquarters " +
+                                                      cycleText(walk, up.value));
+                    }
+                    break;
+                }
                 auto it = hqs.find(up);
                 if (it == hqs.end()) {
                     break;
                 }
-                if (std::find(seen.begin(), seen.end(), up.value) != seen.end()) {
-                    std::string chain;
-                    for (auto v : seen) {
-                        chain += std::to_string(v) + " -> ";
-                    }
-                    fail(at,
-                         "the order of battle has a cycle: headquarters " + chain + std::to_string(up.value));
-                }
-                seen.push_back(up.value);
+                settled.emplace(up.value, false);
+                walk.push_back(up.value);
                 up = it->second.parent;
             }
+            for (auto v : walk) {
+                settled[v] = true;
+            }
+        }
+        for (const auto& [hid, hq] : hqs) {
+            pugi::xml_node at = nodes.at(hid.value);
             if (hq.echelon == Echelon::Army) {
                 if (hq.parent.valid()) {
                     fail(at, "an army is the top of its order of battle and has no parent");
@@ -709,6 +784,23 @@ class Reader {
                              std::to_string(hq.parent.value) + " is " + std::string(enumName(parent->side)));
             }
         }
+    }
+
+    // "3 -> 4 -> 5 -> 3", at most a dozen steps shown.
+    static std::string cycleText(const std::vector<std::uint32_t>& walk, std::uint32_t repeated) {
+        const auto start = std::find(walk.begin(), walk.end(), repeated);
+        const auto steps = static_cast<std::size_t>(walk.end() - start);
+        constexpr std::size_t shown = 12;
+        std::string chain;
+        std::size_t i = 0;
+        for (auto it = start; it != walk.end(); ++it, ++i) {
+            if (i == shown / 2 && steps > shown) {
+                chain += "... (" + std::to_string(steps - shown) + " more) -> ";
+                it += static_cast<std::ptrdiff_t>(steps - shown);
+            }
+            chain += std::to_string(*it) + " -> ";
+        }
+        return chain + std::to_string(repeated);
     }
 
     std::optional<Facing> facing(pugi::xml_node n) const {
@@ -738,10 +830,11 @@ class Reader {
             const PieceRef piece = pieceFrom(p, required(p, "piece"), "piece");
             Placement pl;
             pl.cells = cellList(p, "cells");
-            for (std::size_t i = 0; i < pl.cells.size(); ++i) {
-                if (std::find(pl.cells.begin(), pl.cells.begin() + static_cast<std::ptrdiff_t>(i),
-                              pl.cells[i]) != pl.cells.begin() + static_cast<std::ptrdiff_t>(i)) {
-                    fail(p, "cell " + g.label(pl.cells[i]) + " is listed twice for " +
+            {
+                std::vector<Offset> sorted = pl.cells;
+                std::sort(sorted.begin(), sorted.end());
+                if (auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end()) {
+                    fail(p, "cell " + g.label(*twice) + " is listed twice for " +
                                 std::string(required(p, "piece")));
                 }
             }
@@ -761,7 +854,8 @@ class Reader {
                 fail(r, std::string(required(r, "piece")) +
                             " is both placed on the map and arriving as a reinforcement");
             }
-            Reinforcement re{int32(r, "turn", 1, 999), cell(r, "entry"), r.text().get()};
+            Reinforcement re{int32(r, "turn", limits::turns), cell(r, "entry"),
+                             wholeText(r, "the reinforcement's note")};
             if (!s_.deployment.reinforcements.emplace(piece, std::move(re)).second) {
                 fail(r, std::string(required(r, "piece")) + " arrives as a reinforcement twice");
             }
@@ -773,8 +867,8 @@ class Reader {
         allowChildren(n, {"event"});
         for (pugi::xml_node e : n.children("event")) {
             allowOnly(e, {"roll"});
-            const int roll = int32(e, "roll", 2, 12);
-            if (!s_.events.emplace(roll, e.text().get()).second) {
+            const int roll = int32(e, "roll", limits::eventRoll);
+            if (!s_.events.emplace(roll, wholeText(e, "the event")).second) {
                 fail(e, "the events table has roll " + std::to_string(roll) + " twice");
             }
         }
@@ -800,7 +894,7 @@ class Reader {
                 }
                 pos = end + 1;
             }
-            ex.comment = e.text().get();
+            ex.comment = wholeText(e, "the exclusion's comment");
             s_.exclusions.push_back(std::move(ex));
         }
     }

@@ -45,6 +45,25 @@ template <typename T> std::string csvLayer(const std::vector<T>& values, int col
     return out;
 }
 
+// pugixml writes a carriage return in text as it is, and every XML reader turns a raw CR into a
+// line feed; as a character reference it survives, so text saved twice stays the same. The writer's
+// own line breaks are line feeds, so every CR here is the scenario's.
+std::string escapeCarriageReturns(std::string xml) {
+    if (xml.find('\r') == std::string::npos) {
+        return xml;
+    }
+    std::string out;
+    out.reserve(xml.size() + 64);
+    for (char c : xml) {
+        if (c == '\r') {
+            out += "&#13;";
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 class Writer {
   public:
     explicit Writer(const Scenario& s) : s_(s) {}
@@ -87,7 +106,7 @@ class Writer {
         }
         std::ostringstream out;
         doc_.save(out, "  ", pugi::format_indent, pugi::encoding_utf8);
-        return std::move(out).str();
+        return escapeCarriageReturns(std::move(out).str());
     }
 
   private:

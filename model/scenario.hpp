@@ -20,7 +20,7 @@ template <> struct EnumNames<Theatre> {
 };
 
 struct ScenarioInfo {
-    std::string title;
+    std::string title = "Untitled"; // never empty: the file requires a title
     std::string date; // ISO 8601, the first day of the battle
     std::string place;
     Theatre theatre = Theatre::Eastern;

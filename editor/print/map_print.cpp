@@ -4,6 +4,7 @@
 
 #include "editor/canvas/map_renderer.hpp"
 #include "formats/atomic_file.hpp"
+#include "model/limits.hpp"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -103,22 +104,23 @@ void text(cairo_t* cr, double x, double y, double size, const std::string& t, bo
 
 } // namespace
 
-std::expected<void, std::string> finishSurface(cairo_surface_t* surface, const std::filesystem::path& tmp,
-                                               const std::filesystem::path& out, const std::string& what) {
+std::expected<void, std::string> finishSurface(cairo_surface_t* surface, AtomicFile& file,
+                                               const std::string& what) {
     cairo_surface_finish(surface);
     const bool ok = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
     cairo_surface_destroy(surface);
-    return commitPartial(ok, tmp, out, what);
+    return commitPrint(ok, file, what);
 }
 
-std::expected<void, std::string> commitPartial(bool ok, const std::filesystem::path& tmp,
-                                               const std::filesystem::path& out, const std::string& what) {
-    std::error_code ec;
-    if (!ok || (std::filesystem::rename(tmp, out, ec), ec)) {
-        std::filesystem::remove(tmp, ec);
-        return std::unexpected(out.string() + ": cannot write the " + what);
+std::expected<void, std::string> commitPrint(bool ok, AtomicFile& file, const std::string& what) {
+    if (!ok) {
+        return std::unexpected(file.target().string() + ": cannot write the " + what);
     }
-    return {};
+    return file.commit();
+}
+
+std::expected<AtomicFile, std::string> createPrintFile(const std::filesystem::path& out) {
+    return AtomicFile::create(out, AtomicWriteOptions{false});
 }
 
 namespace {
@@ -136,7 +138,7 @@ struct Pagination {
     int columns, rows;
 };
 
-Pagination paginate(const Layout& layout, const PrintOptions& o) {
+std::expected<Pagination, std::string> paginate(const Layout& layout, const PrintOptions& o) {
     Pagination p{};
     p.pageW = o.landscape ? o.paper.heightPt : o.paper.widthPt;
     p.pageH = o.landscape ? o.paper.widthPt : o.paper.heightPt;
@@ -147,8 +149,20 @@ Pagination paginate(const Layout& layout, const PrintOptions& o) {
     p.scale = o.cellSizePt / unitsPerCell;
     p.mapW = layout.width() * p.scale;
     p.mapH = layout.height() * p.scale;
-    p.columns = std::max(1, static_cast<int>(std::ceil((p.mapW - o.overlapPt) / p.stepX)));
-    p.rows = std::max(1, static_cast<int>(std::ceil((p.mapH - o.overlapPt) / p.stepY)));
+    if (!(p.stepX > 0 && p.stepY > 0)) {
+        return std::unexpected("the margins leave no room on the page; use a smaller --margin");
+    }
+    // In double first: a huge map at a huge cell size must not overflow an int on the way.
+    const double columns = std::max(1.0, std::ceil((p.mapW - o.overlapPt) / p.stepX));
+    const double rows = std::max(1.0, std::ceil((p.mapH - o.overlapPt) / p.stepY));
+    if (!(columns * rows <= limits::maxPrintPages)) {
+        return std::unexpected("the map would print on " + limits::formatNumber(columns) + " x " +
+                               limits::formatNumber(rows) + " pages; at most " +
+                               limits::formatNumber(static_cast<long long>(limits::maxPrintPages)) +
+                               " pages are printed: use a smaller --cell-size or a larger --paper");
+    }
+    p.columns = static_cast<int>(columns);
+    p.rows = static_cast<int>(rows);
     return p;
 }
 
@@ -265,7 +279,7 @@ std::expected<double, std::string> parseLength(const std::string& text) {
     double value = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     const std::string unit(end, text.data() + text.size());
-    if (ec != std::errc{} || value <= 0) {
+    if (ec != std::errc{} || !std::isfinite(value) || value <= 0) {
         return std::unexpected("'" + text + "' is not a length; write it as 25mm, 1in or 72pt");
     }
     if (unit == "mm") {
@@ -286,10 +300,17 @@ std::expected<double, std::string> parseLength(const std::string& text) {
 std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std::filesystem::path& out,
                                                     const PrintOptions& o) {
     const Layout layout(s.map.grid, unitsPerCell);
-    const Pagination p = paginate(layout, o);
-    // Write beside the target, then rename: a cancelled or failed print leaves no half file.
-    const std::filesystem::path tmp = out.string() + ".partial";
-    cairo_surface_t* surface = cairo_pdf_surface_create(tmp.c_str(), p.pageW, p.pageH);
+    const auto paginated = paginate(layout, o);
+    if (!paginated) {
+        return std::unexpected(out.string() + ": " + paginated.error());
+    }
+    const Pagination& p = *paginated;
+    // Written beside the target, then renamed: a cancelled or failed print leaves no half file.
+    auto file = createPrintFile(out);
+    if (!file) {
+        return std::unexpected(file.error());
+    }
+    cairo_surface_t* surface = cairo_pdf_surface_create(file->temporaryPath().c_str(), p.pageW, p.pageH);
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
         cairo_surface_destroy(surface);
         return std::unexpected(out.string() + ": cannot create the PDF");
@@ -304,8 +325,6 @@ std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std
             if (o.progress && !o.progress(r * p.columns + c, total)) {
                 cairo_destroy(cr);
                 cairo_surface_destroy(surface);
-                std::error_code ec;
-                std::filesystem::remove(tmp, ec);
                 return std::unexpected(out.string() + ": cancelled; nothing was written");
             }
             // The map's top-left moves left and up by whole steps; the print area stays put.
@@ -318,7 +337,7 @@ std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std
         }
     }
     cairo_destroy(cr);
-    if (auto done = finishSurface(surface, tmp, out, "PDF"); !done) {
+    if (auto done = finishSurface(surface, *file, "PDF"); !done) {
         return std::unexpected(done.error());
     }
     return PrintResult{1 + p.columns * p.rows, p.columns, p.rows};
@@ -328,35 +347,52 @@ std::expected<void, std::string> printMapSvg(const Scenario& s, const std::files
                                              const PrintOptions& o) {
     const Layout layout(s.map.grid, unitsPerCell);
     const double scale = o.cellSizePt / unitsPerCell;
-    const std::filesystem::path tmp = out.string() + ".partial";
-    cairo_surface_t* surface =
-        cairo_svg_surface_create(tmp.c_str(), layout.width() * scale, layout.height() * scale);
+    if (!(layout.width() * scale <= limits::maxPrintSidePt && layout.height() * scale <= limits::maxPrintSidePt)) {
+        return std::unexpected(out.string() + ": the picture would be " +
+                               limits::formatNumber(std::round(layout.width() * scale)) + " x " +
+                               limits::formatNumber(std::round(layout.height() * scale)) +
+                               " points; use a smaller --cell-size");
+    }
+    auto file = createPrintFile(out);
+    if (!file) {
+        return std::unexpected(file.error());
+    }
+    cairo_surface_t* surface = cairo_svg_surface_create(file->temporaryPath().c_str(), layout.width() * scale,
+                                                        layout.height() * scale);
     cairo_t* cr = cairo_create(surface);
     drawMap(cr, s, layout, 0, 0, scale, 0, 0, layout.width() * scale, layout.height() * scale, o.layers);
     cairo_destroy(cr);
-    return finishSurface(surface, tmp, out, "SVG");
+    return finishSurface(surface, *file, "SVG");
 }
 
 std::expected<void, std::string> printMapPng(const Scenario& s, const std::filesystem::path& out,
                                              const PrintOptions& o) {
     const Layout layout(s.map.grid, unitsPerCell);
     const double scale = o.cellSizePt / unitsPerCell * o.dpi / 72.0; // pixels per map unit
-    const int w = static_cast<int>(std::ceil(layout.width() * scale)),
-              h = static_cast<int>(std::ceil(layout.height() * scale));
-    if (static_cast<long long>(w) * h > 400'000'000LL) {
-        return std::unexpected(out.string() + ": the image would be " + std::to_string(w) + " x " +
-                               std::to_string(h) + " pixels; lower --dpi or --cell-size");
+    // Sizes in double until they are known to fit: 1e9pt cells must not wrap an int.
+    const double wd = std::ceil(layout.width() * scale), hd = std::ceil(layout.height() * scale);
+    if (!(wd * hd <= limits::maxPicturePixels && wd <= limits::maxPictureSide && hd <= limits::maxPictureSide)) {
+        return std::unexpected(out.string() + ": the image would be " + limits::formatNumber(wd) + " x " +
+                               limits::formatNumber(hd) + " pixels; at most " +
+                               limits::formatNumber(static_cast<long long>(limits::maxPicturePixels)) +
+                               " pixels (and " + limits::formatNumber(static_cast<long long>(limits::maxPictureSide)) +
+                               " a side) are drawn: lower --dpi or --cell-size");
     }
+    const int w = static_cast<int>(wd), h = static_cast<int>(hd);
     cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
     cairo_t* cr = cairo_create(surface);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
     drawMap(cr, s, layout, 0, 0, scale, 0, 0, w, h, o.layers);
     cairo_destroy(cr);
-    const std::filesystem::path tmp = out.string() + ".partial";
-    const bool ok = writePngFast(surface, tmp);
+    auto file = createPrintFile(out);
+    if (!file) {
+        cairo_surface_destroy(surface);
+        return std::unexpected(file.error());
+    }
+    const bool ok = writePngFast(surface, file->temporaryPath());
     cairo_surface_destroy(surface);
-    return commitPartial(ok, tmp, out, "PNG");
+    return commitPrint(ok, *file, "PNG");
 }
 
 int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output,
@@ -375,6 +411,11 @@ int printForCommandLine(const Scenario& s, const std::string& kind, const std::s
         auto len = parseLength(margin);
         if (!len) {
             err << "sandtable export: --margin " << len.error() << "\n";
+            return 2;
+        }
+        if (!limits::printMarginPt.allows(*len)) {
+            err << "sandtable export: --margin must be from 0 to 2in (" << limits::printMarginPt.expected()
+                << " points), not '" << margin << "'\n";
             return 2;
         }
         o.marginPt = *len;
@@ -406,6 +447,11 @@ int printForCommandLine(const Scenario& s, const std::string& kind, const std::s
             err << "sandtable export: --cell-size " << len.error() << "\n";
             return 2;
         }
+        if (!limits::printCellSizePt.allows(*len)) {
+            err << "sandtable export: --cell-size must be from 1mm to 10in (" << limits::printCellSizePt.expected()
+                << " points), not '" << cellSize << "'\n";
+            return 2;
+        }
         o.cellSizePt = *len;
     }
     auto p = paperByName(paper.empty() ? "a4" : paper);
@@ -422,8 +468,8 @@ int printForCommandLine(const Scenario& s, const std::string& kind, const std::s
     if (!dpi.empty()) {
         double v = 0;
         auto [end, ec] = std::from_chars(dpi.data(), dpi.data() + dpi.size(), v);
-        if (ec != std::errc{} || end != dpi.data() + dpi.size() || v < 10 || v > 1200) {
-            err << "sandtable export: --dpi must be a number from 10 to 1200, not '" << dpi << "'\n";
+        if (ec != std::errc{} || end != dpi.data() + dpi.size() || !limits::printDpi.allows(v)) {
+            err << "sandtable export: --dpi must be " << limits::printDpi.expected() << ", not '" << dpi << "'\n";
             return 2;
         }
         o.dpi = v;

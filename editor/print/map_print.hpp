@@ -3,6 +3,7 @@
 // of a chosen paper with overlap, alignment marks and a page index (A1, B1...), after an overview
 // page with the title block, legend and a scale bar. PDF and SVG through Cairo, PNG as one image.
 // The same MapRenderer draws the screen, so what prints is what the editor shows.
+#include "formats/atomic_file.hpp"
 #include "editor/canvas/map_renderer.hpp"
 #include "model/scenario.hpp"
 
@@ -52,10 +53,10 @@ printMapSvg(const Scenario& s, const std::filesystem::path& out, const PrintOpti
 [[nodiscard]] std::expected<void, std::string>
 printMapPng(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
 
-// Finishing a print written to `tmp`: renamed to `out` when all went well, removed otherwise, so no
-// half-written file is ever left under the name asked for.
-std::expected<void, std::string> commitPartial(bool ok, const std::filesystem::path& tmp,
-                                               const std::filesystem::path& out, const std::string& what);
+// A print is written to an AtomicFile beside its target and renamed into place only when all went
+// well; otherwise the temporary file goes, so no half-written file is left under the name asked for.
+[[nodiscard]] std::expected<AtomicFile, std::string> createPrintFile(const std::filesystem::path& out);
+std::expected<void, std::string> commitPrint(bool ok, AtomicFile& file, const std::string& what);
 
 // The command line's printing: parses the request's options and prints; returns an exit code.
 int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output,

@@ -16,11 +16,10 @@ namespace {
 // A PDF being written: pages, a cursor, wrapped text; renamed into place only when finished.
 class Document {
   public:
-    Document(const std::filesystem::path& out, const PrintOptions& o)
-        : out_(out), tmp_(out.string() + ".partial"), o_(o),
-          w_(o.landscape ? o.paper.heightPt : o.paper.widthPt),
+    Document(AtomicFile file, const PrintOptions& o)
+        : file_(std::move(file)), o_(o), w_(o.landscape ? o.paper.heightPt : o.paper.widthPt),
           h_(o.landscape ? o.paper.widthPt : o.paper.heightPt) {
-        surface_ = cairo_pdf_surface_create(tmp_.c_str(), w_, h_);
+        surface_ = cairo_pdf_surface_create(file_.temporaryPath().c_str(), w_, h_);
         cr_ = cairo_create(surface_);
         y_ = o_.marginPt;
     }
@@ -28,8 +27,6 @@ class Document {
         if (cr_ != nullptr) {
             cairo_destroy(cr_);
             cairo_surface_destroy(surface_);
-            std::error_code ec;
-            std::filesystem::remove(tmp_, ec);
         }
     }
     cairo_t* cr() const { return cr_; }
@@ -104,14 +101,14 @@ class Document {
         cairo_surface_finish(surface_);
         const bool ok = cairo_surface_status(surface_) == CAIRO_STATUS_SUCCESS;
         cairo_surface_destroy(surface_);
-        if (auto done = commitPartial(ok, tmp_, out_, "PDF"); !done) {
+        if (auto done = commitPrint(ok, file_, "PDF"); !done) {
             return std::unexpected(done.error());
         }
         return pages_;
     }
 
   private:
-    std::filesystem::path out_, tmp_;
+    AtomicFile file_;
     PrintOptions o_;
     double w_, h_;
     cairo_surface_t* surface_ = nullptr;
@@ -152,7 +149,11 @@ std::string weaponOf(const Unit& u) {
 
 std::expected<int, std::string> printRosters(const Scenario& s, const std::filesystem::path& out,
                                              const PrintOptions& o) {
-    Document d(out, o);
+    auto file = createPrintFile(out);
+    if (!file) {
+        return std::unexpected(file.error());
+    }
+    Document d(std::move(*file), o);
     bool firstSide = true;
     for (Side side : {Side::Union, Side::Confederate}) {
         if (!firstSide) {
@@ -206,7 +207,11 @@ std::expected<int, std::string> printRosters(const Scenario& s, const std::files
 
 std::expected<int, std::string> printCounters(const Scenario& s, const std::filesystem::path& out,
                                               const PrintOptions& o) {
-    Document d(out, o);
+    auto file = createPrintFile(out);
+    if (!file) {
+        return std::unexpected(file.error());
+    }
+    Document d(std::move(*file), o);
     // Counters as the map draws them, each in a square as wide as a printed cell's flats, with cut lines.
     const double size = o.cellSizePt * 0.8;
     const Layout layout(s.map.grid, 100.0);
@@ -272,7 +277,11 @@ std::expected<int, std::string> printCounters(const Scenario& s, const std::file
 
 std::expected<int, std::string> printBooklet(const Scenario& s, const std::filesystem::path& out,
                                              const PrintOptions& o) {
-    Document d(out, o);
+    auto file = createPrintFile(out);
+    if (!file) {
+        return std::unexpected(file.error());
+    }
+    Document d(std::move(*file), o);
     const ScenarioInfo& info = s.info;
     d.font(22, true);
     d.y() += 60;

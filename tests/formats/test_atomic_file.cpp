@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace sandtable {
 
@@ -26,6 +29,129 @@ TEST(AtomicFile, ReadingAFolderSaysSo) {
     auto r = readWholeFile(std::filesystem::temp_directory_path());
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error(), "is a directory, not a file");
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh folder per test, removed afterwards.
+struct Folder {
+    fs::path path = fs::temp_directory_path() /
+                    ("sandtable-atomic-" + std::to_string(::getpid()) + "-" +
+                     testing::UnitTest::GetInstance()->current_test_info()->name());
+    Folder() {
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~Folder() {
+        std::error_code ec;
+        fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
+        fs::remove_all(path, ec);
+    }
+    std::vector<std::string> names() const {
+        std::vector<std::string> out;
+        for (const auto& e : fs::directory_iterator(path)) {
+            out.push_back(e.path().filename().string());
+        }
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+};
+
+} // namespace
+
+TEST(AtomicFile, SavingThroughASymlinkReplacesItsTargetAndKeepsTheLink) {
+    Folder dir;
+    fs::create_directories(dir.path / "real");
+    ASSERT_TRUE(writeFileAtomically(dir.path / "real" / "battle.xml", "old"));
+    fs::create_symlink("real/battle.xml", dir.path / "link.xml");
+    ASSERT_TRUE(writeFileAtomically(dir.path / "link.xml", "new"));
+    EXPECT_TRUE(fs::is_symlink(dir.path / "link.xml"));
+    EXPECT_EQ(readWholeFile(dir.path / "real" / "battle.xml").value(), "new");
+    EXPECT_EQ(readWholeFile(dir.path / "real" / "battle.xml.bak").value(), "old");
+}
+
+TEST(AtomicFile, RefusesAFifoADeviceAndADirectory) {
+    Folder dir;
+    const fs::path fifo = dir.path / "pipe.xml";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    auto r = writeFileAtomically(fifo, "x");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error(), fifo.string() + ": is a pipe (FIFO); Sandtable writes only regular files");
+    auto dev = writeFileAtomically("/dev/null", "x");
+    ASSERT_FALSE(dev);
+    EXPECT_EQ(dev.error(), "/dev/null: is a character device; Sandtable writes only regular files");
+    auto folder = writeFileAtomically(dir.path, "x");
+    ASSERT_FALSE(folder);
+    EXPECT_EQ(folder.error(), dir.path.string() + ": is a directory; Sandtable writes only regular files");
+    EXPECT_EQ(dir.names(), std::vector<std::string>{"pipe.xml"});
+}
+
+TEST(AtomicFile, KeepsTheFilesPermissions) {
+    Folder dir;
+    const fs::path file = dir.path / "private.xml";
+    ASSERT_TRUE(writeFileAtomically(file, "one"));
+    fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write);
+    ASSERT_TRUE(writeFileAtomically(file, "two"));
+    EXPECT_EQ(fs::status(file).permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
+    EXPECT_EQ(readWholeFile(file).value(), "two");
+}
+
+TEST(AtomicFile, RefusesAReadOnlyFileAndLeavesIt) {
+    Folder dir;
+    const fs::path file = dir.path / "locked.xml";
+    ASSERT_TRUE(writeFileAtomically(file, "keep me"));
+    fs::permissions(file, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    auto r = writeFileAtomically(file, "overwrite");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error(), file.string() + ": is read-only; nothing was written (make it writable or save elsewhere)");
+    EXPECT_EQ(readWholeFile(file).value(), "keep me");
+    EXPECT_EQ(dir.names(), std::vector<std::string>{"locked.xml"});
+}
+
+TEST(AtomicFile, ANextSaveCleansUpTheTemporaryFileOfAKilledOne) {
+    Folder dir;
+    const fs::path file = dir.path / "battle.xml";
+    ASSERT_TRUE(writeFileAtomically(file, "one"));
+    // A save killed after writing its temporary file: a child process that never commits.
+    const pid_t child = ::fork();
+    if (child == 0) {
+        auto pending = AtomicFile::create(file);
+        if (pending && pending->write("half")) {
+            ::_exit(0); // no destructor, no commit: what a kill leaves
+        }
+        ::_exit(1);
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_EQ(WEXITSTATUS(status), 0);
+    ASSERT_EQ(dir.names().size(), 2u) << "the killed save left no temporary file to clean";
+    ASSERT_TRUE(writeFileAtomically(file, "two"));
+    EXPECT_EQ(dir.names(), (std::vector<std::string>{"battle.xml", "battle.xml.bak"}));
+    EXPECT_EQ(readWholeFile(file).value(), "two");
+}
+
+TEST(AtomicFile, NeverReplacesAFileWithoutItsBackup) {
+    Folder dir;
+    const fs::path file = dir.path / "battle.xml";
+    ASSERT_TRUE(writeFileAtomically(file, "one"));
+    fs::create_directories(dir.path / "battle.xml.bak"); // the backup's name is taken by a folder
+    auto r = writeFileAtomically(file, "two");
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("cannot keep the previous version"), std::string::npos) << r.error();
+    EXPECT_EQ(readWholeFile(file).value(), "one");
+    EXPECT_EQ(dir.names(), (std::vector<std::string>{"battle.xml", "battle.xml.bak"}));
+}
+
+TEST(AtomicFile, ACancelledFileLeavesNothing) {
+    Folder dir;
+    {
+        auto pending = AtomicFile::create(dir.path / "export.pdf");
+        ASSERT_TRUE(pending);
+        ASSERT_TRUE(pending->write("partial"));
+    }
+    EXPECT_TRUE(dir.names().empty());
 }
 
 } // namespace sandtable

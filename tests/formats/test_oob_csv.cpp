@@ -1,5 +1,7 @@
 #include "formats/atomic_file.hpp"
 #include "formats/oob_csv.hpp"
+#include "formats/scenario_xml.hpp"
+#include "model/commands/undo_stack.hpp"
 
 #include <gtest/gtest.h>
 
@@ -54,14 +56,85 @@ TEST(OobCsv, ErrorsNameTheLineAndTheColumn) {
         "commander, arm, strength, stands, quality, weapon, gun, roster");
     EXPECT_EQ(bad("side,unit\n"), "oob.csv:1: the column 'army' is missing");
     EXPECT_EQ(bad("side,army,unit,strength\nunion,A,B,many\n"),
-              "oob.csv:2: column 'strength' must be a whole number, not 'many'");
-    EXPECT_EQ(bad("side,army,unit\nunion,A,\"B\n"), "oob.csv:2: a quoted field is not closed");
+              "oob.csv:2: column 'strength' must be a whole number from 0 to 1,000,000, not 'many'");
+    EXPECT_EQ(bad("side,army,unit\nunion,A,\"B\n"),
+              "oob.csv:2: a quoted field is not closed before the end of the file");
     EXPECT_EQ(bad("side,army,unit\n,A,B\n"), "oob.csv:2: the side is empty; write union or confederate");
     EXPECT_EQ(bad("side,army,unit\nunion,A,\n"),
               "oob.csv:2: a row without a unit must name the commander of its last headquarters");
     EXPECT_EQ(
         bad(""),
         "oob.csv:1: the first line must name the columns: side, army, corps, division, brigade, unit, ...");
+}
+
+TEST(OobCsv, ReadsRfc4180QuotedFieldsWithCommasQuotesAndLineBreaks) {
+    auto imported = readOrderOfBattleCsv("side,army,unit,strength\r\n"
+                                         "union,\"Army of the Potomac\",\"Battery B, 4th US\",6\r\n"
+                                         "union,Army of the Potomac,\"The \"\"Iron\"\" Brigade\",1200\r\n",
+                                         "x.csv", OrderOfBattle{});
+    ASSERT_TRUE(imported) << imported.error().toString();
+    ASSERT_EQ(imported->units.size(), 2u);
+    EXPECT_EQ(imported->units[0].second.name, "Battery B, 4th US");
+    EXPECT_EQ(imported->units[1].second.name, "The \"Iron\" Brigade");
+}
+
+TEST(OobCsv, AQuotedLineBreakIsOneFieldAndLineNumbersCountIt) {
+    // The record spanning lines 2 and 3 is read whole, then refused: a name is one line.
+    auto multiline = readOrderOfBattleCsv("side,army,unit\nunion,A,\"two\nlines\"\n", "x.csv", OrderOfBattle{});
+    ASSERT_FALSE(multiline);
+    EXPECT_EQ(multiline.error().toString(), "x.csv:2: the unit's name must be one line");
+    auto later = readOrderOfBattleCsv("side,army,unit\nunion,\"A\",\"B, C\"\r\n\r\nunoin,A,C\n", "x.csv",
+                                      OrderOfBattle{});
+    ASSERT_FALSE(later);
+    EXPECT_EQ(later.error().toString(), "x.csv:4: column 'side' is 'unoin'; expected union or confederate");
+}
+
+TEST(OobCsv, ReadsExcelsUtf8ByteOrderMark) {
+    auto imported = readOrderOfBattleCsv("\xEF\xBB\xBFside,army,unit\nunion,A,1st Minnesota\n", "x.csv",
+                                         OrderOfBattle{});
+    ASSERT_TRUE(imported) << imported.error().toString();
+    EXPECT_EQ(imported->units.at(0).second.name, "1st Minnesota");
+}
+
+TEST(OobCsv, RefusesWhatTheScenarioCouldNotHold) {
+    auto bad = [](std::string_view csv) {
+        return readOrderOfBattleCsv(csv, "oob.csv", OrderOfBattle{}).error().toString();
+    };
+    EXPECT_EQ(bad("side,army,unit,unit\n"), "oob.csv:1: the column 'unit' appears twice");
+    EXPECT_EQ(bad("side,army,unit,roster\nunion,A,B,99999999999\n"),
+              "oob.csv:2: column 'roster' must be a whole number from 0 to 1,000,000, not '99999999999'");
+    EXPECT_EQ(bad("side,army,unit,roster\nunion,A,B,5000000\n"),
+              "oob.csv:2: column 'roster' must be a whole number from 0 to 1,000,000, not '5000000'");
+    EXPECT_EQ(bad("side,army,unit,stands\nunion,A,B,1000\n"),
+              "oob.csv:2: column 'stands' must be a whole number from 1 to 100, not '1000'");
+    EXPECT_EQ(bad("side,army,unit,stands\nunion,A,B,0\n"),
+              "oob.csv:2: column 'stands' must be a whole number from 1 to 100, not '0'");
+    EXPECT_EQ(bad("side,army,corps,unit\nunion,A,\"I\nCorps\",B\n"),
+              "oob.csv:2: column 'corps': the headquarters' name must be one line");
+    EXPECT_EQ(bad("side,army,unit\nunion,A,B\x01\n"),
+              "oob.csv:2: a control character or a byte that is not UTF-8; save the file as CSV UTF-8");
+    EXPECT_EQ(bad("side,army,unit\nunion,A,\"B\" C\n"),
+              "oob.csv:2: text after the closing quote of a field; a quote inside a quoted field is written "
+              "twice (\"\")");
+}
+
+TEST(OobCsv, EveryAcceptedImportSavesAndReopens) {
+    Scenario s;
+    s.map = Map::blank(Grid(Grid::Parameters{GridShape::HexFlat, OffsetParity::Odd, 4, 4, 1}),
+                       defaultTerrainTypes());
+    auto imported = readOrderOfBattleCsv("side,army,corps,unit,commander,roster,stands\n"
+                                         "union,A,I Corps,,\"Hooker, Joseph\",,\n"
+                                         "union,A,I Corps,\"Battery B, 4th US\",,1000000,100\n",
+                                         "x.csv", s.oob);
+    ASSERT_TRUE(imported) << imported.error().toString();
+    UndoStack stack(s);
+    stack.push(importCommand(s, *imported));
+    ASSERT_EQ(s.oob.units.size(), 1u);
+    auto back = readScenarioFromString(writeScenarioToString(s), "saved");
+    ASSERT_TRUE(back) << back.error().toString();
+    EXPECT_EQ(*back, s);
+    stack.undo();
+    EXPECT_TRUE(s.oob.units.empty());
 }
 
 } // namespace sandtable

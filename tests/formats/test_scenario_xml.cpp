@@ -1,10 +1,12 @@
 #include "formats/scenario_xml.hpp"
+#include "model/limits.hpp"
 #include "model/scenario_generator.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <sys/stat.h>
 
 namespace sandtable {
 namespace {
@@ -179,6 +181,98 @@ TEST(ScenarioXml, AScenarioThatWouldNotLoadBackIsNotSaved) {
         << saved.error();
     EXPECT_EQ(*readScenario(file), good) << "the previous file must be unchanged";
     std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+std::string smallFile() {
+    std::ifstream in(std::string(SANDTABLE_TEST_DATA) + "/good/small.xml", std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::string withNotes(const std::string& notes) {
+    std::string xml = smallFile();
+    const std::string old = "<setup-notes>Both sides deploy as shown.</setup-notes>";
+    xml.replace(xml.find(old), old.size(), "<setup-notes>" + notes + "</setup-notes>");
+    return xml;
+}
+
+} // namespace
+
+TEST(ScenarioXml, FreeTextIsReadWholeAcrossCommentsAndCdata) {
+    auto s = readScenarioFromString(withNotes("Both sides <!-- a remark -->deploy<![CDATA[ <as> & ]]>shown."),
+                                    "notes.xml");
+    ASSERT_TRUE(s) << s.error().toString();
+    EXPECT_EQ(s->info.setupNotes, "Both sides deploy <as> & shown.");
+    auto spaces = readScenarioFromString(withNotes("  "), "spaces.xml");
+    ASSERT_TRUE(spaces) << spaces.error().toString();
+    EXPECT_EQ(spaces->info.setupNotes, "  ");
+}
+
+TEST(ScenarioXml, CarriageReturnsInTextRoundTripToTheSameBytes) {
+    auto s = readScenarioFromString(withNotes("Line one.&#13;\nLine two.&#13;"), "cr.xml");
+    ASSERT_TRUE(s) << s.error().toString();
+    EXPECT_EQ(s->info.setupNotes, "Line one.\r\nLine two.\r");
+    const std::string once = writeScenarioToString(*s);
+    auto back = readScenarioFromString(once, "once.xml");
+    ASSERT_TRUE(back) << back.error().toString();
+    EXPECT_EQ(back->info.setupNotes, s->info.setupNotes);
+    EXPECT_EQ(writeScenarioToString(*back), once);
+}
+
+TEST(ScenarioXml, OnlyAnErrorAtTheEndSaysTheFileMayBeTruncated) {
+    const std::string xml = smallFile();
+    auto cut = readScenarioFromString(xml.substr(0, xml.size() / 2), "cut.xml");
+    ASSERT_FALSE(cut);
+    EXPECT_NE(cut.error().message.find("is it truncated?"), std::string::npos) << cut.error().message;
+    std::string typo = xml;
+    typo.replace(typo.find("</victory-conditions>"), 21, "</victory-condition>");
+    auto mismatch = readScenarioFromString(typo, "typo.xml");
+    ASSERT_FALSE(mismatch);
+    EXPECT_EQ(mismatch.error().message.find("truncated"), std::string::npos) << mismatch.error().message;
+}
+
+TEST(ScenarioXml, MessagesQuoteValuesOnOneShortLine) {
+    std::string xml = smallFile();
+    xml.replace(xml.find("turns=\"8\""), 9, "turns=\"8&#10;" + std::string(200, '9') + "\"");
+    auto s = readScenarioFromString(xml, "long.xml");
+    ASSERT_FALSE(s);
+    EXPECT_EQ(s.error().message.find('\n'), std::string::npos) << s.error().message;
+    EXPECT_LT(s.error().message.size(), 160u) << s.error().message;
+    EXPECT_NE(s.error().message.find("8\\n999"), std::string::npos) << s.error().message;
+}
+
+TEST(ScenarioXml, ReadingRefusesWhatIsNotARegularFileOrTooLarge) {
+    auto device = readScenario("/dev/zero");
+    ASSERT_FALSE(device);
+    EXPECT_EQ(device.error().toString(),
+              "/dev/zero: is a character device, not a regular file; Sandtable reads only regular files");
+    const fs::path dir = fs::temp_directory_path() / ("sandtable-fifo-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const fs::path fifo = dir / "pipe.xml";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    auto pipe = readScenario(fifo);
+    ASSERT_FALSE(pipe);
+    EXPECT_EQ(pipe.error().message, "is a pipe (FIFO), not a regular file; Sandtable reads only regular files");
+    const fs::path big = dir / "big.xml";
+    {
+        std::ofstream out(big);
+    }
+    fs::resize_file(big, limits::maxFileBytes + 1); // sparse: no disk used
+    auto large = readScenario(big);
+    ASSERT_FALSE(large);
+    EXPECT_EQ(large.error().message,
+              "is 536,870,913 bytes; Sandtable reads files of at most 536,870,912 bytes");
+    fs::remove_all(dir);
+}
+
+TEST(ScenarioXml, TheDefaultScenarioSaves) {
+    Scenario s;
+    s.map = Map::blank(Grid(Grid::Parameters{GridShape::Square, OffsetParity::Odd, 3, 3, 1}),
+                       defaultTerrainTypes());
+    auto back = readScenarioFromString(writeScenarioToString(s), "default.xml");
+    ASSERT_TRUE(back) << back.error().toString();
+    EXPECT_EQ(*back, s);
 }
 
 } // namespace sandtable

@@ -1,0 +1,219 @@
+#include "limits.hpp"
+
+#include "scenario.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace sandtable::limits {
+namespace {
+
+std::string grouped(std::string digits) {
+    // digits: an optional '-' then decimal digits; commas every three from the right.
+    const std::size_t first = digits.starts_with('-') ? 1 : 0;
+    for (std::ptrdiff_t i = static_cast<std::ptrdiff_t>(digits.size()) - 3;
+         i > static_cast<std::ptrdiff_t>(first); i -= 3) {
+        digits.insert(static_cast<std::size_t>(i), ",");
+    }
+    return digits;
+}
+
+} // namespace
+
+bool RealRange::allows(double v) const {
+    return std::isfinite(v) && v >= lo && v <= hi;
+}
+
+std::string IntRange::expected() const {
+    return "a whole number from " + formatNumber(lo) + " to " + formatNumber(hi);
+}
+
+std::string RealRange::expected() const {
+    return "a number from " + formatNumber(lo) + " to " + formatNumber(hi);
+}
+
+std::string formatNumber(long long v) {
+    return grouped(std::to_string(v));
+}
+
+std::string formatNumber(double v) {
+    if (std::isnan(v)) {
+        return "not a number";
+    }
+    if (std::isinf(v)) {
+        return v > 0 ? "infinity" : "minus infinity";
+    }
+    if (std::abs(v) >= 1e15 || (v != 0 && std::abs(v) < 1e-6)) {
+        char buf[32];
+        auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+        return std::string(buf, end);
+    }
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+    std::string text(buf, end);
+    const auto dot = text.find('.');
+    return grouped(text.substr(0, dot)) + (dot == std::string::npos ? "" : text.substr(dot));
+}
+
+bool isDate(std::string_view d) {
+    auto number = [](std::string_view t, int& out) {
+        auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+        return ec == std::errc{} && p == t.data() + t.size() && !t.empty() &&
+               t.find_first_not_of("0123456789") == std::string_view::npos;
+    };
+    int y = 0, m = 0, day = 0;
+    if (d.size() != 10 || d[4] != '-' || d[7] != '-' || !number(d.substr(0, 4), y) ||
+        !number(d.substr(5, 2), m) || !number(d.substr(8, 2), day) || !year.allows(y) || m < 1 || m > 12 ||
+        day < 1) {
+        return false;
+    }
+    static constexpr int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return day <= days[m - 1] + (m == 2 && leap ? 1 : 0);
+}
+
+std::optional<std::size_t> firstInvalidTextByte(std::string_view text) {
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    for (std::size_t i = 0; i < n;) {
+        const unsigned char c = p[i];
+        if (c < 0x80) {
+            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+                return i;
+            }
+            ++i;
+            continue;
+        }
+        std::size_t len = 0;
+        char32_t cp = 0;
+        if ((c & 0xE0) == 0xC0) {
+            len = 2;
+            cp = c & 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            len = 3;
+            cp = c & 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            len = 4;
+            cp = c & 0x07;
+        } else {
+            return i;
+        }
+        if (i + len > n) {
+            return i;
+        }
+        for (std::size_t k = 1; k < len; ++k) {
+            if ((p[i + k] & 0xC0) != 0x80) {
+                return i;
+            }
+            cp = (cp << 6) | (p[i + k] & 0x3F);
+        }
+        // Overlong forms, surrogates, beyond Unicode, and the two non-characters XML excludes.
+        const char32_t least = len == 2 ? 0x80 : len == 3 ? 0x800 : 0x10000;
+        if (cp < least || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) || cp == 0xFFFE || cp == 0xFFFF) {
+            return i;
+        }
+        i += len;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> checkText(std::string_view what, std::string_view text) {
+    if (text.size() > maxTextBytes) {
+        return std::string(what) + " is " + formatNumber(static_cast<long long>(text.size())) +
+               " bytes long; at most " + formatNumber(static_cast<long long>(maxTextBytes)) + " are allowed";
+    }
+    if (auto bad = firstInvalidTextByte(text)) {
+        return std::string(what) + " holds a control character or invalid UTF-8 at byte " +
+               formatNumber(static_cast<long long>(*bad) + 1);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> checkName(std::string_view what, std::string_view name) {
+    if (name.find_first_not_of(" \t") == std::string_view::npos) {
+        return std::string(what) + " is empty; give it a name";
+    }
+    if (name.size() > maxNameBytes) {
+        return std::string(what) + " is " + formatNumber(static_cast<long long>(name.size())) +
+               " bytes long; at most " + formatNumber(static_cast<long long>(maxNameBytes)) + " are allowed";
+    }
+    if (name.find_first_of("\r\n") != std::string_view::npos) {
+        return std::string(what) + " must be one line";
+    }
+    return checkText(what, name);
+}
+
+std::optional<std::string> checkInteger(std::string_view what, long long v, IntRange range) {
+    if (range.allows(v)) {
+        return std::nullopt;
+    }
+    return std::string(what) + " must be " + range.expected() + ", not " + formatNumber(v);
+}
+
+std::optional<std::string> checkUnit(const Unit& u) {
+    if (auto e = checkName("the unit's name", u.name)) {
+        return e;
+    }
+    if (auto e = checkInteger("stands", u.stands, stands)) {
+        return e;
+    }
+    if (auto e = checkInteger("the strength (men or guns)", u.strength, strength)) {
+        return e;
+    }
+    return checkInteger("the roster number", u.roster, roster);
+}
+
+std::optional<std::string> checkHeadquarters(const Headquarters& hq) {
+    if (auto e = checkName("the headquarters' name", hq.name)) {
+        return e;
+    }
+    if (!hq.commander.empty()) {
+        return checkName("the commander's name", hq.commander);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> checkTrain(const Train& t) {
+    if (!t.name.empty()) {
+        return checkName("the train's name", t.name);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> checkInfo(const ScenarioInfo& info) {
+    if (auto e = checkName("the title", info.title)) {
+        return e;
+    }
+    if (!info.date.empty() && !isDate(info.date)) {
+        return "the date must be a date as YYYY-MM-DD (1861-07-21), not '" + info.date + "'";
+    }
+    if (!info.place.empty()) {
+        if (auto e = checkName("the place", info.place)) {
+            return e;
+        }
+    }
+    if (auto e = checkInteger("minutes per turn", info.turnMinutes, turnMinutes)) {
+        return e;
+    }
+    if (auto e = checkInteger("the number of turns", info.turns, turns)) {
+        return e;
+    }
+    for (const std::string& name : info.sideNames) {
+        if (auto e = checkName("a side's name", name)) {
+            return e;
+        }
+    }
+    for (const auto& [what, text] :
+         {std::pair<const char*, const std::string*>{"the set-up notes", &info.setupNotes},
+          {"the special rules", &info.specialRules},
+          {"the Union objectives", &info.objectives[0]},
+          {"the Confederate objectives", &info.objectives[1]},
+          {"the victory conditions", &info.victoryConditions}}) {
+        if (auto e = checkText(what, *text)) {
+            return e;
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace sandtable::limits

@@ -1,0 +1,101 @@
+#pragma once
+// Every value limit of a scenario, in one place: the reader, the writer's read-back, the editor's
+// panels and dialogs, the CSV import, house-rules parameters and the generator all ask here, so
+// nothing is accepted at entry that saving or reopening would later refuse.
+#include "order_of_battle.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sandtable {
+struct ScenarioInfo;
+struct Feature;
+struct Reinforcement;
+} // namespace sandtable
+
+namespace sandtable::limits {
+
+// A closed range of whole numbers, with what it measures (for messages).
+struct IntRange {
+    long long lo;
+    long long hi;
+    constexpr bool allows(long long v) const { return v >= lo && v <= hi; }
+    // "a whole number from 1 to 1,000,000"
+    std::string expected() const;
+};
+
+// A closed range of real numbers; NaN and infinities are never allowed.
+struct RealRange {
+    double lo;
+    double hi;
+    bool allows(double v) const;
+    // "a number from 0.001 to 100,000"
+    std::string expected() const;
+};
+
+inline constexpr IntRange mapSide{1, 10'000};
+inline constexpr long long maxCells = 25'000'000;
+inline constexpr IntRange terrainTypes{1, 256};
+inline constexpr IntRange elevation{-1000, 1000};
+inline constexpr IntRange feetPerContour{1, 10'000};
+inline constexpr RealRange yardsPerCell{1, 100'000};
+inline constexpr IntRange labelBase{0, 1};
+inline constexpr IntRange id{1, 1'000'000'000};
+inline constexpr IntRange stands{1, 100};
+inline constexpr IntRange strength{0, 1'000'000};
+inline constexpr IntRange roster{0, 1'000'000};
+inline constexpr IntRange turns{1, 999};
+inline constexpr IntRange turnMinutes{1, 24 * 60};
+inline constexpr IntRange eventRoll{2, 12};
+inline constexpr IntRange featureValue{-1000, 1000};
+inline constexpr IntRange year{1800, 1899};
+inline constexpr IntRange formatVersion{1, 1'000'000};
+// Command radii and counts in rule parameters.
+inline constexpr IntRange radiusCells{0, 10'000};
+inline constexpr RealRange radiusInches{0, 1'000};
+inline constexpr RealRange yardsPerInch{0.001, 100'000};
+inline constexpr IntRange ruleCount{0, 1'000'000};
+// Background scans.
+inline constexpr RealRange backgroundOrigin{-1e6, 1e6};
+inline constexpr RealRange unitsPerPixel{1e-9, 1e6};
+inline constexpr RealRange rotationDegrees{-360, 360};
+inline constexpr RealRange opacity{0, 1};
+// Printing and pictures: lengths in points (1/72 inch). Cairo draws images of at most 32,767
+// pixels a side.
+inline constexpr RealRange printCellSizePt{72.0 / 25.4, 720};
+inline constexpr RealRange printMarginPt{0, 144};
+inline constexpr RealRange printDpi{10, 1200};
+inline constexpr long long maxPrintPages = 5'000;
+inline constexpr double maxPrintSidePt = 14'400 * 100.0; // 200 inches a side, for SVG
+inline constexpr long long maxPicturePixels = 400'000'000;
+inline constexpr long long maxPictureSide = 32'767;
+// Text: names are one line; notes may be long but not absurd.
+inline constexpr std::size_t maxNameBytes = 1'000;
+inline constexpr std::size_t maxTextBytes = 1'000'000;
+// Files Sandtable reads (a 10,000 x 2,500 map with both layers is well under this).
+inline constexpr std::uintmax_t maxFileBytes = 512ull * 1024 * 1024;
+
+// "1,000,000", "-1,000", "0.001", "100,000": numbers in messages read like numbers.
+std::string formatNumber(long long v);
+std::string formatNumber(double v);
+
+// A calendar date as YYYY-MM-DD (1861-07-21), year in limits::year.
+bool isDate(std::string_view text);
+
+// Each returns what is wrong, or nothing: "the name is empty", "stands must be a whole number
+// from 1 to 100, not 1,000".
+std::optional<std::string> checkName(std::string_view what, std::string_view name);
+std::optional<std::string> checkText(std::string_view what, std::string_view text);
+std::optional<std::string> checkInteger(std::string_view what, long long v, IntRange range);
+std::optional<std::string> checkUnit(const Unit& unit);
+std::optional<std::string> checkHeadquarters(const Headquarters& hq);
+std::optional<std::string> checkTrain(const Train& train);
+std::optional<std::string> checkInfo(const ScenarioInfo& info);
+
+// Text must be valid UTF-8 without control characters other than tab, line feed and carriage
+// return (XML 1.0 cannot hold them). Returns the byte offset of the first bad byte.
+std::optional<std::size_t> firstInvalidTextByte(std::string_view text);
+
+} // namespace sandtable::limits
