@@ -1,6 +1,7 @@
 #include "ruleset_xml.hpp"
 
 #include "atomic_file.hpp"
+#include "xml_lexical_check.hpp"
 
 #include <pugixml.hpp>
 
@@ -53,6 +54,9 @@ std::vector<std::string> builtinRulesetNames() {
 }
 
 std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::string_view name) {
+    if (auto bad = findLexicalProblem(xml)) {
+        return std::unexpected(errorAt(xml, name, static_cast<std::ptrdiff_t>(bad->offset), bad->message));
+    }
     pugi::xml_document doc;
     pugi::xml_parse_result r = doc.load_buffer(xml.data(), xml.size());
     if (!r) {
@@ -73,6 +77,7 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
         }
         out.ruleset.title = root.attribute("title").value();
         out.extendsName = root.attribute("extends").value();
+        out.extendsLine = lineOf(xml, root.offset_debug());
         out.ruleset.description = root.child("description").text().get();
         std::set<std::string> seen;
         for (pugi::xml_node child : root.children()) {
@@ -138,10 +143,15 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
 
 namespace {
 
+// `visiting` holds the files being loaded, outermost first, by canonical path (or built-in name), so
+// a cycle is found whatever spelling of a path closes it; `from` is the file and line whose
+// `extends` asked for this one, where an error belongs.
 std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const std::filesystem::path& baseDir,
-                                            std::vector<std::string>& visiting) {
+                                            std::vector<std::pair<std::string, std::string>>& visiting,
+                                            const LoadError& from) {
     std::string text;
     std::string displayName;
+    std::string identity;
     std::filesystem::path nextBase = baseDir;
     const auto& builtins = builtinRulesetTexts();
     auto builtin =
@@ -149,37 +159,53 @@ std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const s
     if (builtin != builtins.end()) {
         text = builtin->second;
         displayName = std::string(nameOrPath) + " (built-in)";
+        identity = displayName;
     } else {
         const std::filesystem::path path = std::filesystem::path(nameOrPath).is_absolute()
                                                ? std::filesystem::path(nameOrPath)
                                                : baseDir / nameOrPath;
+        std::error_code ec;
+        const auto canonical = std::filesystem::weakly_canonical(path, ec);
+        identity = ec ? path.lexically_normal().string() : canonical.string();
+        displayName = path.string();
+        nextBase = path.parent_path();
+        auto cycle = std::find_if(visiting.begin(), visiting.end(), [&](const auto& v) { return v.first == identity; });
+        if (cycle != visiting.end()) {
+            std::string chain;
+            for (auto it = cycle; it != visiting.end(); ++it) {
+                chain += it->second + " -> ";
+            }
+            LoadError e = from;
+            e.message = "'extends' makes a cycle: " + chain + displayName;
+            return std::unexpected(e);
+        }
         auto bytes = readWholeFile(path);
         if (!bytes) {
             std::string known;
             for (const auto& [n, t] : builtins) {
                 known += (known.empty() ? "" : ", ") + std::string(n);
             }
-            return std::unexpected(LoadError{path.string(), 0, 0,
-                                             "no built-in ruleset is called '" + std::string(nameOrPath) +
-                                                 "' (built-in: " + known + ") and the file " +
-                                                 bytes.error()});
+            LoadError e = from;
+            const std::string what = "no built-in ruleset is called '" + std::string(nameOrPath) + "' (built-in: " +
+                                     known + ") and the file " + path.string() + " " + bytes.error();
+            if (e.file.empty()) {
+                e = LoadError{path.string(), 0, 0, what};
+            } else {
+                e.message = "extends '" + std::string(nameOrPath) + "', but " + what;
+            }
+            return std::unexpected(e);
         }
         text = std::move(*bytes);
-        displayName = path.string();
-        nextBase = path.parent_path();
     }
-    if (std::find(visiting.begin(), visiting.end(), displayName) != visiting.end()) {
-        return std::unexpected(
-            LoadError{displayName, 1, 1, "the ruleset extends itself (through " + visiting.back() + ")"});
-    }
-    visiting.push_back(displayName);
+    visiting.emplace_back(identity, displayName);
     auto parsed = parseRuleset(text, displayName);
     if (!parsed) {
         return std::unexpected(parsed.error());
     }
     Ruleset result;
     if (!parsed->extendsName.empty()) {
-        auto parent = loadChain(parsed->extendsName, nextBase, visiting);
+        auto parent = loadChain(parsed->extendsName, nextBase, visiting,
+                                LoadError{displayName, parsed->extendsLine, 0, ""});
         if (!parent) {
             return parent;
         }
@@ -219,8 +245,8 @@ std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const s
 
 std::expected<Ruleset, LoadError> loadRuleset(std::string_view nameOrPath,
                                               const std::filesystem::path& baseDir) {
-    std::vector<std::string> visiting;
-    return loadChain(nameOrPath, baseDir, visiting);
+    std::vector<std::pair<std::string, std::string>> visiting;
+    return loadChain(nameOrPath, baseDir, visiting, LoadError{});
 }
 
 } // namespace sandtable

@@ -19,6 +19,7 @@ std::vector<std::string> builtinRulesetNames();
 struct RulesetFile {
     Ruleset ruleset;
     std::string extendsName;
+    int extendsLine = 0; // the line of <ruleset>, which holds `extends`
 };
 [[nodiscard]] std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::string_view name);
 

@@ -95,7 +95,7 @@ std::expected<ResolvedRuleset, std::string> resolveRuleset(const Ruleset& rulese
                     where + "rule '" + setting.key + "' has no parameter '" + name + "'" +
                     (known.empty() ? " (it takes none)" : "; its parameters are " + known));
             }
-            if (std::string problem = RuleParams::checkValue(spec->type, value); !problem.empty()) {
+            if (std::string problem = RuleParams::checkValue(*spec, value); !problem.empty()) {
                 return std::unexpected(where + "parameter '" + name + "' of rule '" + setting.key + "' " +
                                        problem + ", not '" + value + "'");
             }

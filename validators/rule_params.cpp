@@ -1,5 +1,7 @@
 #include "rule_params.hpp"
 
+#include "model/limits.hpp"
+
 #include <charconv>
 #include <sstream>
 #include <stdexcept>
@@ -42,20 +44,23 @@ std::vector<std::string> RuleParams::list(std::string_view name) const {
     return out;
 }
 
-std::string RuleParams::checkValue(ParamType type, std::string_view value) {
-    switch (type) {
+std::string RuleParams::checkValue(const ParamSpec& spec, std::string_view value) {
+    switch (spec.type) {
     case ParamType::Integer: {
-        int v = 0;
+        const limits::IntRange range{static_cast<long long>(spec.lo), static_cast<long long>(spec.hi)};
+        long long v = 0;
         auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-        return ec == std::errc{} && p == value.data() + value.size() && !value.empty()
+        return ec == std::errc{} && p == value.data() + value.size() && !value.empty() && range.allows(v)
                    ? ""
-                   : "must be a whole number";
+                   : "must be " + range.expected();
     }
     case ParamType::Number: {
+        const limits::RealRange range{spec.lo, spec.hi};
         double v = 0;
         auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-        return ec == std::errc{} && p == value.data() + value.size() && !value.empty() ? ""
-                                                                                       : "must be a number";
+        return ec == std::errc{} && p == value.data() + value.size() && !value.empty() && range.allows(v)
+                   ? ""
+                   : "must be " + range.expected();
     }
     case ParamType::Boolean:
         return value == "true" || value == "false" ? "" : "must be true or false";

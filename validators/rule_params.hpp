@@ -15,6 +15,10 @@ struct ParamSpec {
     ParamType type;
     std::string_view defaultValue;
     std::string_view meaning;
+    // The values an Integer or Number parameter takes (counts and radii by default); a house rule
+    // outside them is refused when the ruleset is loaded.
+    double lo = 0;
+    double hi = 1'000'000;
 };
 
 class RuleParams {
@@ -26,8 +30,8 @@ class RuleParams {
     std::vector<std::string> list(std::string_view name) const; // space-separated words
     const std::map<std::string, std::string, std::less<>>& values() const { return values_; }
 
-    // Empty when `value` is a valid `type`; otherwise what is wrong with it.
-    static std::string checkValue(ParamType type, std::string_view value);
+    // Empty when `value` is valid for the parameter; otherwise what is wrong with it.
+    static std::string checkValue(const ParamSpec& spec, std::string_view value);
 
   private:
     const std::string& raw(std::string_view name) const;

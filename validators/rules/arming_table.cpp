@@ -22,7 +22,8 @@ class ArmingTable final : public RuleBase {
                     Granularity::PerPiece,
                     OrderChanged | InfoChanged,
                     OrderChanged,
-                    {{"first-year", ParamType::Integer, "1861", "the year of the table's first column"},
+                    {{"first-year", ParamType::Integer, "1861", "the year of the table's first column",
+                      static_cast<double>(limits::year.lo), static_cast<double>(limits::year.hi)},
                      {"union", ParamType::List, "6 5 3 0 0", "smoothbore scores by year (0: all rifled)"},
                      {"confederate", ParamType::List, "7 7 5 3 0",
                       "smoothbore scores by year (0: all rifled)"}}}) {}

@@ -23,9 +23,11 @@ class UnitWithinRadius final : public RuleBase {
                     {{"echelon", ParamType::List, "brigade", "whose commander: brigade or division"},
                      {"radius", ParamType::Integer, "3", "cells"},
                      {"radius-inches", ParamType::Number, "0",
-                      "if above 0: the radius in inches on the table, converted by the map scale"},
+                      "if above 0: the radius in inches on the table, converted by the map scale",
+                      limits::radiusInches.lo, limits::radiusInches.hi},
                      {"yards-per-inch", ParamType::Number, "33.333",
-                      "ground scale of the table (Good Old Rebel: 15 inches = 500 yards)"},
+                      "ground scale of the table (Good Old Rebel: 15 inches = 500 yards)", limits::yardsPerInch.lo,
+                      limits::yardsPerInch.hi},
                      {"needs-sight", ParamType::Boolean, "false", "the commander must also be in sight"}}}) {}
 
     void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,

@@ -1,5 +1,6 @@
 #pragma once
 // Helpers shared by the rules: a base holding the RuleInfo, and iteration over a Scope.
+#include "model/limits.hpp"
 #include "validators/rule.hpp"
 
 #include <algorithm>
