@@ -42,6 +42,11 @@ class SandtableApp : public wxApp {
 
     int OnExit() override { return exitCode_; }
 
+    // An exception escaping an event handler (a bad value dropped on a panel, say) must not end
+    // the editor and take unsaved work with it.
+    bool OnExceptionInMainLoop() override { return recoverFromExceptionInMainLoop(); }
+    void OnUnhandledException() override { recoverFromExceptionInMainLoop(); }
+
   private:
     void offerRecovery() {
         const auto found = findRecoverableAutosaves();

@@ -40,6 +40,7 @@ void Document::execute(CommandPtr command, bool continueGesture) {
 }
 
 void Document::changed(const ChangeSet& cs) {
+    ++revision_;
     if ((cs.kinds & InfoChanged) != 0 && scenario_->info.ruleset != rulesetSource_ &&
         !scenario_->info.ruleset.empty()) {
         (void)useRuleset(scenario_->info.ruleset); // an unreadable ruleset keeps the previous rules
@@ -99,16 +100,16 @@ std::filesystem::path Document::autosavePath() const {
 }
 
 bool Document::autosaveIfModified() {
-    if (!isModified() || autosavedAt_ == stack_.index()) {
+    if (!isModified() || autosavedAt_ == revision_) {
         return false;
     }
     const auto path = autosavePath();
     std::error_code ec;
     std::filesystem::create_directories(path.parent_path(), ec);
-    if (!writeFileAtomically(path, writeScenarioToString(*scenario_), AtomicWriteOptions{false})) {
+    if (!saveScenario(*scenario_, path, AtomicWriteOptions{false})) {
         return false;
     }
-    autosavedAt_ = stack_.index();
+    autosavedAt_ = revision_;
     return true;
 }
 

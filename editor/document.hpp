@@ -46,7 +46,10 @@ class Document {
 
     // Crash recovery: the autosave file of this document, written when there are unsaved edits.
     std::filesystem::path autosavePath() const;
+    // Goes through the same read-back check as save; false when nothing was written.
     bool autosaveIfModified();
+    // Every change (edit, undo, redo) counts one revision.
+    std::uint64_t revision() const { return revision_; }
     void removeAutosave() const;
 
     // Called after every change (edit, undo, redo) with what changed.
@@ -66,7 +69,9 @@ class Document {
     std::filesystem::path file_;
     std::vector<Listener> listeners_;
     std::uint64_t gesture_ = 0;
-    std::size_t autosavedAt_ = static_cast<std::size_t>(-1);
+    // Counts every change (edit, undo, redo): the undo index alone repeats after undo and a new edit.
+    std::uint64_t revision_ = 0;
+    std::uint64_t autosavedAt_ = static_cast<std::uint64_t>(-1);
 };
 
 // Where documents without a file autosave, and where recovery looks: $XDG_STATE_HOME/sandtable

@@ -6,6 +6,7 @@
 #include "formats/tmx_export.hpp"
 #include "model/commands/edits.hpp"
 #include "model/good_old_rebel_tables.hpp"
+#include "model/limits.hpp"
 #include "panels/minimap_panel.hpp"
 #include "panels/oob_panel.hpp"
 #include "panels/problems_panel.hpp"
@@ -124,6 +125,15 @@ MainFrame::MainFrame()
         doc_->execute(edits::setExclusions(doc_->scenario(), exclusions));
     };
 
+    // A value a panel refused: it stays in its field; the status bar says what is expected.
+    const auto refused = [this](const std::string& message) {
+        wxBell();
+        SetStatusText(wxString::FromUTF8(message), 0);
+    };
+    properties_->onRefused = refused;
+    scenarioPanel_->onRefused = refused;
+    oob_->onRefused = refused;
+
     reportError = [this](const wxString& title, const wxString& message) {
         wxMessageBox(message, title, wxOK | wxICON_ERROR, this);
     };
@@ -131,6 +141,10 @@ MainFrame::MainFrame()
         return wxMessageBox(question, "Sandtable", wxYES_NO | wxCANCEL | wxICON_QUESTION, this);
     };
     askText = [this](const wxString& question) { return wxGetTextFromUser(question, "Sandtable", "", this); };
+    askNumber = [this](const wxString& question, long value, limits::IntRange range) {
+        return wxGetNumberFromUser(question, "", "Sandtable", value, static_cast<long>(range.lo),
+                                   static_cast<long>(range.hi), this);
+    };
 
     Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
         if (doc_ && doc_->autosaveIfModified()) {
@@ -304,8 +318,9 @@ void MainFrame::buildMenus() {
             if (!doc_) {
                 return;
             }
-            auto* preview = new wxPrintPreview(new MapPrintout(doc_->scenario()),
-                                               new MapPrintout(doc_->scenario())); // wx owns these
+            // The preview keeps a copy: it lives on while the document is edited, replaced or closed.
+            const auto snapshot = std::make_shared<const Scenario>(doc_->scenario());
+            auto* preview = new wxPrintPreview(new MapPrintout(snapshot), new MapPrintout(snapshot)); // wx owns these
             auto* frame = new wxPreviewFrame(preview, this, "Print preview");
             frame->Initialize();
             frame->Show();
@@ -318,7 +333,7 @@ void MainFrame::buildMenus() {
                 return;
             }
             wxPrinter printer;
-            MapPrintout printout(doc_->scenario());
+            MapPrintout printout(std::make_shared<const Scenario>(doc_->scenario()));
             printer.Print(this, &printout, true);
         },
         wxID_PRINT);
@@ -442,47 +457,18 @@ void MainFrame::buildMenus() {
                 return;
             }
             const Grid& g = doc_->scenario().map.grid;
-            const long cols =
-                wxGetNumberFromUser("Columns", "", "Resize map", g.cols(), 1, Grid::maxSide, this);
-            const long rows =
-                cols < 0 ? -1
-                         : wxGetNumberFromUser("Rows", "", "Resize map", g.rows(), 1, Grid::maxSide, this);
+            const long cols = askNumber("Columns", g.cols(), limits::mapSide);
+            const long rows = cols < 0 ? -1 : askNumber("Rows", g.rows(), limits::mapSide);
+            if (rows >= 0 && cols * rows > limits::maxCells) {
+                reportError("Map too large", wxString::Format("A map of %ld x %ld cells is too large; at most %s cells "
+                                                              "are allowed.",
+                                                              cols, rows, limits::formatNumber(limits::maxCells)));
+                return;
+            }
             if (rows < 0) {
                 return;
             }
-            // Keep what fits; new cells are the first terrain at level 0.
-            Grid::Parameters p = g.parameters();
-            p.cols = static_cast<int>(cols);
-            p.rows = static_cast<int>(rows);
-            Map resized = Map::blank(Grid(p), doc_->scenario().map.terrainTypes);
-            const Map& old = doc_->scenario().map;
-            for (int r = 0; r < std::min(p.rows, g.rows()); ++r) {
-                for (int c = 0; c < std::min(p.cols, g.cols()); ++c) {
-                    resized.terrain[resized.grid.index({c, r})] = old.terrain[g.index({c, r})];
-                    resized.elevation[resized.grid.index({c, r})] = old.elevation[g.index({c, r})];
-                }
-            }
-            resized.yardsPerCell = old.yardsPerCell;
-            resized.feetPerContour = old.feetPerContour;
-            resized.background = old.background;
-            for (const auto& [e, h] : old.hexsides) {
-                if (resized.grid.edgeTouchesMap(e)) {
-                    resized.hexsides[e] = h;
-                }
-            }
-            for (const auto& [id, f] : old.features) {
-                if (resized.grid.contains(f.cell)) {
-                    resized.features[id] = f;
-                }
-            }
-            for (const auto& [id, path] : old.paths) {
-                if (std::all_of(path.cells.begin(), path.cells.end(),
-                                [&](Offset c) { return resized.grid.contains(c); })) {
-                    resized.paths[id] = path;
-                }
-            }
-            doc_->execute(edits::replaceMap(doc_->scenario(), std::move(resized)));
-            canvas_->setDocument(doc_.get());
+            doc_->execute(edits::resizeMap(doc_->scenario(), static_cast<int>(cols), static_cast<int>(rows)));
         },
         IdNewMap);
     Bind(
@@ -862,6 +848,34 @@ void MainFrame::onHover(std::optional<Offset> cell) {
     }
     SetStatusText(text, 0);
     SetStatusText(wxString::Format("zoom %.0f%%", canvas_->zoom() * 100), 1);
+}
+
+void MainFrame::recoverFromException(const std::string& what) {
+    wxString kept = "Your work is still open.";
+    if (doc_ && doc_->isModified()) {
+        doc_->autosaveIfModified();
+        kept = "Your work is still open, and a copy is kept in " +
+               wxString::FromUTF8(doc_->autosavePath().string()) + ".";
+    }
+    reportError("Sandtable stopped an action",
+                "Sandtable could not finish what it was doing: " + wxString::FromUTF8(what) + "\n\n" + kept +
+                    " Save it, and please report this message.");
+}
+
+bool recoverFromExceptionInMainLoop() {
+    std::string what = "an unknown error";
+    try {
+        throw;
+    } catch (const std::exception& e) {
+        what = e.what();
+    } catch (...) {
+    }
+    for (wxWindow* w : wxTopLevelWindows) {
+        if (auto* frame = dynamic_cast<MainFrame*>(w)) {
+            frame->recoverFromException(what);
+        }
+    }
+    return true;
 }
 
 } // namespace sandtable

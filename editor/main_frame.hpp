@@ -4,6 +4,7 @@
 // autosave every minute, and never closing over unsaved work without asking.
 #include "canvas/map_canvas.hpp"
 #include "editor/document.hpp"
+#include "model/limits.hpp"
 
 #include <filesystem>
 #include <functional>
@@ -49,6 +50,7 @@ class MainFrame : public wxFrame {
     OobPanel* orderOfBattle() const { return oob_; }
     ToolsPanel* toolsPanel() const { return tools_; }
     ScenarioPanel* scenarioPanel() const { return scenarioPanel_; }
+    PropertiesPanel* propertiesPanel() const { return properties_; }
     wxWindow* minimap() const;
 
     // How messages and questions reach the user; dialogs by default, replaced in tests.
@@ -56,6 +58,12 @@ class MainFrame : public wxFrame {
     // Returns wxYES, wxNO or wxCANCEL.
     std::function<int(const wxString& question)> ask;
     std::function<wxString(const wxString& question)> askText;
+    // A whole number within range, or -1 when cancelled.
+    std::function<long(const wxString& question, long value, limits::IntRange range)> askNumber;
+
+    // After an exception escaped an event handler: keeps the work (autosave), tells the user what
+    // happened, and lets the editor run on.
+    void recoverFromException(const std::string& what);
 
   private:
     void setDocument(std::unique_ptr<Document> doc);
@@ -77,5 +85,9 @@ class MainFrame : public wxFrame {
     wxFileHistory recent_;
     wxTimer autosave_;
 };
+
+// For wxApp::OnExceptionInMainLoop: hands the exception being handled to every open MainFrame's
+// recoverFromException and returns true (keep running).
+bool recoverFromExceptionInMainLoop();
 
 } // namespace sandtable

@@ -9,10 +9,6 @@ void cell(JsonWriter& j, const Grid& g, Offset c) {
     j.beginObject().field("col", c.col).field("row", c.row).field("label", g.label(c)).endObject();
 }
 
-std::string pieceRef(PieceRef p) {
-    return std::string(enumName(p.kind)) + ":" + std::to_string(p.id);
-}
-
 } // namespace
 
 std::string exportJson(const Scenario& s, bool forced) {
@@ -167,7 +163,7 @@ std::string exportJson(const Scenario& s, bool forced) {
     j.endArray();
     j.key("placements").beginArray();
     for (const auto& [piece, pl] : s.deployment.placements) {
-        j.beginObject().field("piece", pieceRef(piece));
+        j.beginObject().field("piece", pieceRefText(piece));
         j.key("cells").beginArray();
         for (Offset c : pl.cells) {
             cell(j, g, c);
@@ -185,7 +181,7 @@ std::string exportJson(const Scenario& s, bool forced) {
     j.endArray();
     j.key("reinforcements").beginArray();
     for (const auto& [piece, r] : s.deployment.reinforcements) {
-        j.beginObject().field("piece", pieceRef(piece)).field("turn", r.turn);
+        j.beginObject().field("piece", pieceRefText(piece)).field("turn", r.turn);
         j.key("entry");
         cell(j, g, r.entry);
         j.field("note", r.note).endObject();

@@ -218,20 +218,13 @@ class Reader {
     }
 
     PieceRef pieceFrom(pugi::xml_node n, std::string_view ref, const char* attr) const {
-        const auto colon = ref.find(':');
-        std::uint32_t id = 0;
-        const auto kind =
-            colon == std::string_view::npos ? std::nullopt : parseEnum<PieceKind>(ref.substr(0, colon));
-        if (!kind || !parseNumber(ref.substr(colon + 1), id)) {
+        const auto parsed = parsePieceRef(ref);
+        if (!parsed) {
             fail(n, "attribute " + quote(attr) + " of " + element(n) + " is " + quote(ref) +
                         "; expected unit:ID, commander:ID or train:ID");
         }
-        const PieceRef p{*kind, id};
-        const bool exists =
-            (p.kind == PieceKind::Unit && s_.oob.units.contains(UnitId{id})) ||
-            (p.kind == PieceKind::Commander && s_.oob.headquarters.contains(HeadquartersId{id})) ||
-            (p.kind == PieceKind::Train && s_.oob.trains.contains(TrainId{id}));
-        if (!exists) {
+        const PieceRef p = *parsed;
+        if (!s_.hasPiece(p)) {
             fail(n, std::string(element(n)) + " refers to " + std::string(ref) +
                         ", which is not in the order of battle");
         }

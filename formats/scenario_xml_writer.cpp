@@ -10,10 +10,6 @@
 namespace sandtable {
 namespace {
 
-std::string pieceRef(PieceRef p) {
-    return std::string(enumName(p.kind)) + ":" + std::to_string(p.id);
-}
-
 std::string colourText(Rgb c) {
     char buf[8];
     std::snprintf(buf, sizeof buf, "#%02x%02x%02x", c.r, c.g, c.b);
@@ -97,7 +93,7 @@ class Writer {
                 if (!ex.pieces.empty()) {
                     std::string text;
                     for (PieceRef p : ex.pieces) {
-                        text += (text.empty() ? "" : " ") + pieceRef(p);
+                        text += (text.empty() ? "" : " ") + pieceRefText(p);
                     }
                     e.append_attribute("pieces") = text.c_str();
                 }
@@ -332,7 +328,7 @@ class Writer {
         pugi::xml_node n = root.append_child("deployment");
         for (const auto& [piece, pl] : d.placements) {
             pugi::xml_node e = n.append_child("place");
-            e.append_attribute("piece") = pieceRef(piece).c_str();
+            e.append_attribute("piece") = pieceRefText(piece).c_str();
             e.append_attribute("cells") = cells(pl.cells).c_str();
             if (pl.facing) {
                 e.append_attribute("facing") =
@@ -341,7 +337,7 @@ class Writer {
         }
         for (const auto& [piece, r] : d.reinforcements) {
             pugi::xml_node e = n.append_child("reinforcement");
-            e.append_attribute("piece") = pieceRef(piece).c_str();
+            e.append_attribute("piece") = pieceRefText(piece).c_str();
             e.append_attribute("turn") = r.turn;
             e.append_attribute("entry") = label(r.entry).c_str();
             if (!r.note.empty()) {
@@ -360,7 +356,8 @@ std::string writeScenarioToString(const Scenario& scenario) {
     return Writer(scenario).run();
 }
 
-std::expected<void, std::string> saveScenario(const Scenario& scenario, const std::filesystem::path& path) {
+std::expected<void, std::string> saveScenario(const Scenario& scenario, const std::filesystem::path& path,
+                                              AtomicWriteOptions options) {
     const std::string xml = writeScenarioToString(scenario);
     // Never replace a good file with one that cannot be opened again: read the bytes back first.
     // (It costs about one load; a save of a 1000 x 1000 map stays well under the target.)
@@ -369,7 +366,7 @@ std::expected<void, std::string> saveScenario(const Scenario& scenario, const st
                                back.error().message +
                                "). The previous file is unchanged; please report this as a bug.");
     }
-    return writeFileAtomically(path, xml);
+    return writeFileAtomically(path, xml, options);
 }
 
 } // namespace sandtable

@@ -1,5 +1,9 @@
 #include "order_of_battle.hpp"
 
+#include "scenario.hpp"
+
+#include <charconv>
+
 namespace sandtable {
 
 const Headquarters* OrderOfBattle::find(HeadquartersId id) const {
@@ -45,6 +49,37 @@ std::vector<UnitId> OrderOfBattle::unitsUnder(HeadquartersId id) const {
 std::optional<Side> OrderOfBattle::sideOf(HeadquartersId id) const {
     const Headquarters* hq = find(id);
     return hq == nullptr ? std::nullopt : std::optional<Side>(hq->side);
+}
+
+std::optional<PieceRef> parsePieceRef(std::string_view text) {
+    const auto colon = text.find(':');
+    if (colon == std::string_view::npos) {
+        return std::nullopt;
+    }
+    const auto kind = parseEnum<PieceKind>(text.substr(0, colon));
+    const std::string_view digits = text.substr(colon + 1);
+    std::uint32_t id = 0;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
+    if (!kind || digits.empty() || ec != std::errc{} || end != digits.data() + digits.size()) {
+        return std::nullopt;
+    }
+    return PieceRef{*kind, id};
+}
+
+std::string pieceRefText(PieceRef piece) {
+    return std::string(enumName(piece.kind)) + ":" + std::to_string(piece.id);
+}
+
+bool Scenario::hasPiece(PieceRef p) const {
+    switch (p.kind) {
+    case PieceKind::Unit:
+        return oob.units.contains(UnitId{p.id});
+    case PieceKind::Commander:
+        return oob.headquarters.contains(HeadquartersId{p.id});
+    case PieceKind::Train:
+        return oob.trains.contains(TrainId{p.id});
+    }
+    return false;
 }
 
 } // namespace sandtable

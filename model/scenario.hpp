@@ -6,6 +6,8 @@
 #include "order_of_battle.hpp"
 
 #include <array>
+#include <optional>
+#include <string_view>
 #include <map>
 #include <string>
 #include <vector>
@@ -55,6 +57,10 @@ struct Exclusion {
     auto operator<=>(const Exclusion&) const = default;
 };
 
+// "unit:12", "commander:3", "train:1", as the file and drag-and-drop write a piece.
+std::optional<PieceRef> parsePieceRef(std::string_view text);
+std::string pieceRefText(PieceRef piece);
+
 struct Scenario {
     ScenarioInfo info;
     Map map;
@@ -64,6 +70,9 @@ struct Scenario {
     std::vector<Exclusion> exclusions;
 
     bool operator==(const Scenario&) const = default;
+
+    // The order of battle has this unit, headquarters (for a commander) or train.
+    bool hasPiece(PieceRef piece) const;
 };
 
 } // namespace sandtable

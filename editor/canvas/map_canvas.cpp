@@ -20,13 +20,11 @@ class PieceDropTarget : public wxTextDropTarget {
         if (!s.starts_with("piece:") || canvas_.tools() == nullptr) {
             return false;
         }
-        const auto colon = s.find(':', 6);
-        const auto kind = parseEnum<PieceKind>(s.substr(6, colon - 6));
-        if (!kind || colon == std::string::npos) {
+        const auto piece = parsePieceRef(std::string_view(s).substr(6));
+        if (!piece) {
             return false;
         }
-        const auto id = static_cast<std::uint32_t>(std::stoul(s.substr(colon + 1)));
-        canvas_.tools()->placePiece(PieceRef{*kind, id}, canvas_.toMap(wxPoint(x, y)));
+        canvas_.tools()->placePiece(*piece, canvas_.toMap(wxPoint(x, y)));
         return true;
     }
 
@@ -115,6 +113,15 @@ void MapCanvas::startBackgroundAlignment(std::function<void(BackgroundImage)> on
 void MapCanvas::mapChanged(const ChangeSet& cs) {
     if (!doc_) {
         return;
+    }
+    // Resizing and its undo replace the grid: the layout (which the tools share) follows at once,
+    // or a click would map to cells of the old size.
+    if (layout_ && layout_->grid() != doc_->scenario().map.grid) {
+        *layout_ = sandtable::Layout(doc_->scenario().map.grid, cellSize);
+        hover_.reset();
+        if (tools_) {
+            tools_->gridChanged();
+        }
     }
     if (cs.everything || (cs.kinds & PathsChanged) != 0) {
         overview_.rebuild(doc_->scenario().map);

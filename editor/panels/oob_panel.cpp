@@ -1,6 +1,7 @@
 #include "oob_panel.hpp"
 
 #include "model/commands/edits.hpp"
+#include "model/limits.hpp"
 
 #include <wx/dnd.h>
 #include <wx/menu.h>
@@ -45,17 +46,12 @@ class TreeDropTarget : public wxTextDropTarget {
     explicit TreeDropTarget(OobPanel& panel) : panel_(panel) {}
     bool OnDropText(wxCoord x, wxCoord y, const wxString& text) override {
         const std::string s = text.utf8_string();
-        const auto colon = s.find(':', 6);
-        if (!s.starts_with("piece:") || colon == std::string::npos) {
-            return false;
-        }
-        const auto kind = parseEnum<PieceKind>(s.substr(6, colon - 6));
+        const auto piece = s.starts_with("piece:") ? parsePieceRef(std::string_view(s).substr(6)) : std::nullopt;
         const auto target = panel_.pieceAt(wxPoint(x, y));
-        if (!kind || !target || target->kind != PieceKind::Commander) {
+        if (!piece || !target || target->kind != PieceKind::Commander) {
             return false;
         }
-        return panel_.reparent(PieceRef{*kind, static_cast<std::uint32_t>(std::stoul(s.substr(colon + 1)))},
-                               HeadquartersId{target->id});
+        return panel_.reparent(*piece, HeadquartersId{target->id});
     }
 
   private:
@@ -101,6 +97,15 @@ OobPanel::OobPanel(wxWindow* parent) : wxPanel(parent) {
         e.Veto(); // the rebuild after the edit shows the new label
         const std::string name = e.GetLabel().utf8_string();
         const Scenario& s = doc_->scenario();
+        if (!s.hasPiece(*piece)) {
+            return;
+        }
+        if (auto problem = limits::checkName("the name", name)) {
+            if (onRefused) {
+                onRefused(*problem);
+            }
+            return;
+        }
         if (piece->kind == PieceKind::Unit) {
             Unit u = s.oob.units.at(UnitId{piece->id});
             u.name = name;

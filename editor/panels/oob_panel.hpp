@@ -3,6 +3,7 @@
 // Drag a piece onto the map to deploy it; right-click to add, rename or delete; labels edit in
 // place. Every change is an undoable edit of the document.
 #include "editor/document.hpp"
+#include "properties_panel.hpp"
 
 #include <functional>
 #include <wx/panel.h>
@@ -10,7 +11,7 @@
 
 namespace sandtable {
 
-class OobPanel : public wxPanel {
+class OobPanel : public wxPanel, public EntryChecks {
   public:
     explicit OobPanel(wxWindow* parent);
     void setDocument(Document* doc);

@@ -1,6 +1,9 @@
 #include "properties_panel.hpp"
 
 #include "model/commands/edits.hpp"
+#include "model/limits.hpp"
+
+#include <charconv>
 
 #include <wx/propgrid/propgrid.h>
 #include <wx/propgrid/props.h>
@@ -23,12 +26,15 @@ template <typename E> E enumValue(const wxVariant& v) {
 
 } // namespace
 
+std::optional<long long> wholeNumber(const wxVariant& v);
+
 PropertiesPanel::PropertiesPanel(wxWindow* parent) : wxPanel(parent) {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
                                wxPG_SPLITTER_AUTO_CENTER | wxPG_DEFAULT_STYLE);
     sizer->Add(grid_, 1, wxEXPAND);
     SetSizer(sizer);
+    grid_->Bind(wxEVT_PG_CHANGING, &PropertiesPanel::changing, this);
     grid_->Bind(wxEVT_PG_CHANGED, &PropertiesPanel::changed, this);
 }
 
@@ -66,25 +72,43 @@ void PropertiesPanel::show(std::optional<PieceRef> piece) {
     }
 }
 
-void PropertiesPanel::changed(wxPropertyGridEvent& e) {
-    if (!doc_ || !piece_) {
-        return;
+// A whole number typed into a property, read without narrowing: 1e12 must not wrap into range.
+std::optional<long long> wholeNumber(const wxVariant& v) {
+    const std::string text = v.GetString().utf8_string();
+    long long n = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec != std::errc{} || end != text.data() + text.size()) {
+        return std::nullopt;
     }
+    return n;
+}
+
+std::expected<CommandPtr, std::string> PropertiesPanel::edit(const wxString& name, const wxVariant& v) const {
     const Scenario& s = doc_->scenario();
-    const wxString name = e.GetPropertyName();
-    const wxVariant v = e.GetValue();
+    auto number = [&](limits::IntRange range, const char* what) -> std::expected<int, std::string> {
+        const auto n = wholeNumber(v);
+        if (!n || !range.allows(*n)) {
+            return std::unexpected(std::string(what) + " must be " + range.expected() + ", not '" +
+                                   v.GetString().utf8_string() + "'");
+        }
+        return static_cast<int>(*n);
+    };
     if (piece_->kind == PieceKind::Unit) {
         Unit u = s.oob.units.at(UnitId{piece_->id});
+        std::expected<int, std::string> n = 0;
         if (name == "Name") {
             u.name = v.GetString().utf8_string();
         } else if (name == "Roster number") {
-            u.roster = static_cast<int>(v.GetLong());
+            n = number(limits::roster, "The roster number");
+            u.roster = n.value_or(0);
         } else if (name == "Arm") {
             u.arm = enumValue<Arm>(v);
         } else if (name == "Stands") {
-            u.stands = std::max(1, static_cast<int>(v.GetLong()));
+            n = number(limits::stands, "Stands");
+            u.stands = n.value_or(1);
         } else if (name == "Men or guns") {
-            u.strength = std::max(0, static_cast<int>(v.GetLong()));
+            n = number(limits::strength, "Men or guns");
+            u.strength = n.value_or(0);
         } else if (name == "Quality") {
             u.quality = enumValue<Quality>(v);
         } else if (name == "Weapon") {
@@ -94,17 +118,56 @@ void PropertiesPanel::changed(wxPropertyGridEvent& e) {
         } else if (name == "Formation") {
             u.formation = enumValue<Formation>(v);
         }
-        doc_->execute(edits::setUnit(s, UnitId{piece_->id}, u));
-    } else if (piece_->kind == PieceKind::Commander) {
-        Headquarters hq = s.oob.headquarters.at(HeadquartersId{piece_->id});
-        if (name == "Name") {
-            hq.name = v.GetString().utf8_string();
-        } else if (name == "Commander") {
-            hq.commander = v.GetString().utf8_string();
-        } else if (name == "Commander quality") {
-            hq.commanderQuality = enumValue<Quality>(v);
+        if (!n) {
+            return std::unexpected(n.error());
         }
-        doc_->execute(edits::setHeadquarters(s, HeadquartersId{piece_->id}, hq));
+        if (auto problem = limits::checkUnit(u)) {
+            return std::unexpected(*problem);
+        }
+        return edits::setUnit(s, UnitId{piece_->id}, u);
+    }
+    Headquarters hq = s.oob.headquarters.at(HeadquartersId{piece_->id});
+    if (name == "Name") {
+        hq.name = v.GetString().utf8_string();
+    } else if (name == "Commander") {
+        hq.commander = v.GetString().utf8_string();
+    } else if (name == "Commander quality") {
+        hq.commanderQuality = enumValue<Quality>(v);
+    }
+    if (auto problem = limits::checkHeadquarters(hq)) {
+        return std::unexpected(*problem);
+    }
+    return edits::setHeadquarters(s, HeadquartersId{piece_->id}, hq);
+}
+
+void PropertiesPanel::changing(wxPropertyGridEvent& e) {
+    if (!doc_ || !piece_) {
+        return;
+    }
+    if (auto command = edit(e.GetPropertyName(), e.GetValue()); !command) {
+        refuse(e, command.error());
+    }
+}
+
+void PropertiesPanel::changed(wxPropertyGridEvent& e) {
+    if (!doc_ || !piece_) {
+        return;
+    }
+    if (auto command = edit(e.GetPropertyName(), e.GetValue())) {
+        doc_->execute(std::move(*command));
+    }
+}
+
+void refuse(wxPropertyGridEvent& e, const std::string& message) {
+    // Stay in the field with the message on the status bar: no modal box for a typo.
+    e.Veto();
+    e.SetValidationFailureBehavior(wxPG_VFB_STAY_IN_PROPERTY | wxPG_VFB_MARK_CELL | wxPG_VFB_BEEP |
+                                   wxPG_VFB_SHOW_MESSAGE_ON_STATUSBAR);
+    e.SetValidationFailureMessage(wxString::FromUTF8(message));
+    auto* grid = dynamic_cast<wxWindow*>(e.GetEventObject());
+    auto* panel = grid != nullptr ? dynamic_cast<EntryChecks*>(grid->GetParent()) : nullptr;
+    if (panel != nullptr && panel->onRefused) {
+        panel->onRefused(message);
     }
 }
 

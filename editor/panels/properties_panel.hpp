@@ -3,13 +3,28 @@
 #include "editor/document.hpp"
 
 #include <wx/panel.h>
+#include <wx/variant.h>
+
+#include <expected>
+#include <functional>
+#include <string>
 
 class wxPropertyGrid;
 class wxPropertyGridEvent;
 
 namespace sandtable {
 
-class PropertiesPanel : public wxPanel {
+// Panels whose entries are checked against the model's limits (model/limits) before they become an
+// edit: a refused value stays in its field, and onRefused says what is expected.
+class EntryChecks {
+  public:
+    virtual ~EntryChecks() = default;
+    std::function<void(const std::string& message)> onRefused;
+};
+// Vetoes a property grid change with `message`.
+void refuse(wxPropertyGridEvent& e, const std::string& message);
+
+class PropertiesPanel : public wxPanel, public EntryChecks {
   public:
     explicit PropertiesPanel(wxWindow* parent);
     void setDocument(Document* doc) {
@@ -19,7 +34,12 @@ class PropertiesPanel : public wxPanel {
     void show(std::optional<PieceRef> piece);
     void refresh() { show(piece_); }
 
+    wxPropertyGrid* grid() const { return grid_; }
+
   private:
+    // The edit a property change makes, or what is wrong with the value.
+    std::expected<CommandPtr, std::string> edit(const wxString& name, const wxVariant& v) const;
+    void changing(wxPropertyGridEvent& e);
     void changed(wxPropertyGridEvent& e);
     Document* doc_ = nullptr;
     std::optional<PieceRef> piece_;

@@ -1,6 +1,8 @@
 #include "scenario_panel.hpp"
 
 #include "model/commands/edits.hpp"
+#include "model/limits.hpp"
+#include "properties_panel.hpp"
 
 #include <wx/propgrid/advprops.h>
 #include <wx/propgrid/propgrid.h>
@@ -26,12 +28,15 @@ wxString text(const std::string& s) {
 
 } // namespace
 
+std::optional<long long> wholeNumber(const wxVariant& v);
+
 ScenarioPanel::ScenarioPanel(wxWindow* parent) : wxPanel(parent) {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
                                wxPG_SPLITTER_AUTO_CENTER | wxPG_DEFAULT_STYLE);
     sizer->Add(grid_, 1, wxEXPAND);
     SetSizer(sizer);
+    grid_->Bind(wxEVT_PG_CHANGING, &ScenarioPanel::changing, this);
     grid_->Bind(wxEVT_PG_CHANGED, &ScenarioPanel::changed, this);
 }
 
@@ -96,44 +101,53 @@ void ScenarioPanel::refresh() {
     refreshing_ = false;
 }
 
-void ScenarioPanel::changed(wxPropertyGridEvent& e) {
-    if (!doc_ || refreshing_) {
-        return;
-    }
+std::expected<CommandPtr, std::string> ScenarioPanel::edit(const std::string& name, const wxVariant& v) const {
     const Scenario& s = doc_->scenario();
-    const std::string name = e.GetPropertyName().utf8_string();
-    const wxVariant v = e.GetValue();
     ScenarioInfo info = s.info;
+    const std::string str = v.GetType() == "string" ? v.GetString().utf8_string() : std::string();
     if (name.starts_with("event")) {
-        const int roll = std::stoi(name.substr(5));
-        const std::string value = v.GetString().utf8_string();
-        doc_->execute(edits::setEvent(s, roll, value.empty() ? std::nullopt : std::optional(value)));
-        return;
+        int roll = 0;
+        std::from_chars(name.data() + 5, name.data() + name.size(), roll);
+        if (auto problem = limits::checkText("the event", str)) {
+            return std::unexpected(*problem);
+        }
+        return edits::setEvent(s, roll, str.empty() ? std::nullopt : std::optional(str));
     }
     if (name.starts_with("reinf:")) {
         const auto colon = name.find(':', 6);
         const auto kind = parseEnum<PieceKind>(name.substr(6, colon - 6));
-        const auto id = static_cast<std::uint32_t>(std::stoul(name.substr(colon + 1)));
+        std::uint32_t id = 0;
+        std::from_chars(name.data() + colon + 1, name.data() + name.size(), id);
+        auto it = kind ? s.deployment.reinforcements.find(PieceRef{*kind, id}) : s.deployment.reinforcements.end();
+        if (it == s.deployment.reinforcements.end()) {
+            return std::unexpected("this reinforcement is no longer in the scenario");
+        }
         // "turn, CCRR"
-        const std::string value = v.GetString().utf8_string();
-        const auto comma = value.find(',');
-        int turn = 0;
-        const std::string turnText = value.substr(0, comma);
-        std::from_chars(turnText.data(), turnText.data() + turnText.size(), turn);
-        std::string label = comma == std::string::npos ? "" : value.substr(comma + 1);
+        const auto comma = str.find(',');
+        long long turn = 0;
+        const std::string turnText = str.substr(0, comma);
+        const auto [end, ec] = std::from_chars(turnText.data(), turnText.data() + turnText.size(), turn);
+        std::string label = comma == std::string::npos ? "" : str.substr(comma + 1);
         std::erase(label, ' ');
         const auto entry = s.map.grid.parseLabel(label);
-        if (!kind || turn < 1 || !entry) {
-            CallAfter([this] { refresh(); }); // put back what was there; the value was not understood
-            return;
+        if (ec != std::errc{} || !limits::turns.allows(turn) || !entry) {
+            return std::unexpected("write the turn (" + limits::turns.expected() + ") and the entry cell, as '3, " +
+                                   s.map.grid.label({0, 0}) + "'; not '" + str + "'");
         }
-        Reinforcement r = s.deployment.reinforcements.at(PieceRef{*kind, id});
-        r.turn = turn;
+        Reinforcement r = it->second;
+        r.turn = static_cast<int>(turn);
         r.entry = *entry;
-        doc_->execute(edits::setReinforcement(s, PieceRef{*kind, id}, r));
-        return;
+        return edits::setReinforcement(s, it->first, r);
     }
-    const std::string str = v.GetType() == "string" ? v.GetString().utf8_string() : std::string();
+    auto whole = [&](limits::IntRange range, const char* what) -> std::expected<int, std::string> {
+        const auto n = wholeNumber(v);
+        if (!n || !range.allows(*n)) {
+            return std::unexpected(std::string(what) + " must be " + range.expected() + ", not '" +
+                                   v.GetString().utf8_string() + "'");
+        }
+        return static_cast<int>(*n);
+    };
+    std::expected<int, std::string> n = 0;
     if (name == "title") {
         info.title = str;
     } else if (name == "date") {
@@ -143,16 +157,15 @@ void ScenarioPanel::changed(wxPropertyGridEvent& e) {
     } else if (name == "theatre") {
         info.theatre = static_cast<Theatre>(v.GetLong());
     } else if (name == "turnMinutes") {
-        info.turnMinutes = std::clamp(static_cast<int>(v.GetLong()), 1, 24 * 60);
+        n = whole(limits::turnMinutes, "Minutes per turn");
+        info.turnMinutes = n.value_or(1);
     } else if (name == "turns") {
-        info.turns = std::clamp(static_cast<int>(v.GetLong()), 1, 999);
+        n = whole(limits::turns, "Turns");
+        info.turns = n.value_or(1);
     } else if (name == "firstPlayer") {
         info.firstPlayer = static_cast<Side>(v.GetLong());
     } else if (name == "ruleset") {
-        info.ruleset = e.GetProperty()->GetValueAsString().utf8_string();
-        if (onRulesetChanged) {
-            onRulesetChanged(info.ruleset);
-        }
+        info.ruleset = v.GetString().utf8_string();
     } else if (name == "side0" || name == "side1") {
         info.sideNames[name == "side0" ? 0 : 1] = str;
     } else if (name == "setupNotes") {
@@ -164,7 +177,38 @@ void ScenarioPanel::changed(wxPropertyGridEvent& e) {
     } else if (name == "victory") {
         info.victoryConditions = str;
     }
-    doc_->execute(edits::setInfo(s, info));
+    if (!n) {
+        return std::unexpected(n.error());
+    }
+    if (auto problem = limits::checkInfo(info)) {
+        return std::unexpected(*problem);
+    }
+    return edits::setInfo(s, info);
+}
+
+void ScenarioPanel::changing(wxPropertyGridEvent& e) {
+    if (!doc_ || refreshing_) {
+        return;
+    }
+    if (auto command = edit(e.GetPropertyName().utf8_string(), e.GetValue()); !command) {
+        refuse(e, command.error());
+    }
+}
+
+void ScenarioPanel::changed(wxPropertyGridEvent& e) {
+    if (!doc_ || refreshing_) {
+        return;
+    }
+    const std::string name = e.GetPropertyName().utf8_string();
+    auto command = edit(name, e.GetValue());
+    if (!command) {
+        CallAfter([this] { refresh(); }); // put back what was there
+        return;
+    }
+    if (name == "ruleset" && onRulesetChanged) {
+        onRulesetChanged(e.GetValue().GetString().utf8_string());
+    }
+    doc_->execute(std::move(*command));
 }
 
 } // namespace sandtable

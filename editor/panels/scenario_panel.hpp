@@ -2,6 +2,7 @@
 // The scenario's own data: title, date, place, theatre, turns, ruleset, side names, set-up notes,
 // special rules, objectives, victory conditions, the 2D6 events table and the reinforcement
 // schedule. Each change is one undoable edit.
+#include "properties_panel.hpp"
 #include "editor/document.hpp"
 
 #include <functional>
@@ -12,7 +13,7 @@ class wxPropertyGridEvent;
 
 namespace sandtable {
 
-class ScenarioPanel : public wxPanel {
+class ScenarioPanel : public wxPanel, public EntryChecks {
   public:
     explicit ScenarioPanel(wxWindow* parent);
     void setDocument(Document* doc);
@@ -20,7 +21,11 @@ class ScenarioPanel : public wxPanel {
     // Called when the ruleset changes, so the frame can re-resolve it (it may be a file).
     std::function<void(const std::string&)> onRulesetChanged;
 
+    wxPropertyGrid* grid() const { return grid_; }
+
   private:
+    std::expected<CommandPtr, std::string> edit(const std::string& name, const wxVariant& v) const;
+    void changing(wxPropertyGridEvent& e);
     void changed(wxPropertyGridEvent& e);
     Document* doc_ = nullptr;
     wxPropertyGrid* grid_ = nullptr;

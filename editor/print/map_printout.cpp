@@ -9,8 +9,8 @@
 
 namespace sandtable {
 
-MapPrintout::MapPrintout(const Scenario& scenario)
-    : wxPrintout(wxString::FromUTF8(scenario.info.title)), s_(scenario) {}
+MapPrintout::MapPrintout(std::shared_ptr<const Scenario> scenario)
+    : wxPrintout(wxString::FromUTF8(scenario->info.title)), scenario_(std::move(scenario)), s_(*scenario_) {}
 
 void MapPrintout::GetPageInfo(int* minPage, int* maxPage, int* from, int* to) {
     *minPage = *maxPage = *from = *to = 1;

@@ -5,16 +5,20 @@
 
 #include <wx/print.h>
 
+#include <memory>
+
 namespace sandtable {
 
 class MapPrintout : public wxPrintout {
   public:
-    explicit MapPrintout(const Scenario& scenario);
+    // The printout keeps the scenario alive itself: a preview may outlive the document it shows.
+    explicit MapPrintout(std::shared_ptr<const Scenario> scenario);
     bool OnPrintPage(int page) override;
     bool HasPage(int page) override { return page == 1; }
     void GetPageInfo(int* minPage, int* maxPage, int* from, int* to) override;
 
   private:
+    std::shared_ptr<const Scenario> scenario_;
     const Scenario& s_;
 };
 

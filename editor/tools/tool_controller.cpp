@@ -480,10 +480,10 @@ void ToolController::rotateSelected(int steps) {
 
 void ToolController::placePiece(PieceRef piece, Point p) {
     const auto cell = layout_.cellAt(p);
-    if (!cell) {
-        return;
-    }
     const Scenario& s = doc_.scenario();
+    if (!cell || !s.hasPiece(piece)) {
+        return; // dropped off the map, or text from elsewhere naming no piece of this scenario
+    }
     Placement placement;
     placement.cells = {*cell};
     if (piece.kind == PieceKind::Unit) {
@@ -496,6 +496,17 @@ void ToolController::placePiece(PieceRef piece, Point p) {
     parts.push_back(edits::setPlacement(s, piece, placement));
     doc_.execute(std::make_unique<CommandGroup>("Deploy piece", std::move(parts)));
     select(piece);
+}
+
+void ToolController::gridChanged() {
+    stroke_ = 0;
+    pathCells_.clear();
+    strokeCells_.clear();
+    areaStart_.reset();
+    area_.clear();
+    extending_.reset();
+    dragFrom_.reset();
+    dragging_ = false;
 }
 
 } // namespace sandtable

@@ -88,6 +88,8 @@ class ToolController {
     bool deleteArea();
     bool hasClipboard() const { return clipboard_.has_value(); }
     void select(std::optional<PieceRef> piece);
+    // The map's grid was replaced (resize, or its undo): forget cells of the old grid.
+    void gridChanged();
 
     // The side of the cell under p nearest to p.
     std::optional<EdgeId> nearestEdge(Point p) const;

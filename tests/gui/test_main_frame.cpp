@@ -367,7 +367,7 @@ TEST_F(EditorWindow, ExportAsksAboutErrorsAndForcesOnlyWhenTold) {
 
 TEST_F(EditorWindow, ThePrintoutDrawsTheMap) {
     ASSERT_TRUE(frame->open(sample));
-    MapPrintout printout(scenario());
+    MapPrintout printout(std::make_shared<const Scenario>(scenario()));
     wxBitmap page(850, 1100);
     wxMemoryDC dc(page);
     dc.SetBackground(*wxWHITE_BRUSH);
@@ -388,6 +388,150 @@ TEST_F(EditorWindow, ThePrintoutDrawsTheMap) {
         }
     }
     EXPECT_GT(terrainPixels, 1000) << "the printed page shows no open ground";
+}
+
+} // namespace
+} // namespace sandtable
+
+// Safety: edits that used to corrupt memory or leave an unsaveable scenario.
+#include "editor/panels/properties_panel.hpp"
+#include "editor/panels/scenario_panel.hpp"
+
+#include <wx/menu.h>
+#include <wx/propgrid/propgrid.h>
+#include <wx/print.h>
+#include "formats/scenario_xml.hpp"
+
+namespace sandtable {
+namespace {
+
+int menuId(MainFrame* frame, const char* menu, const char* item) {
+    const int id = frame->GetMenuBar()->FindMenuItem(menu, item);
+    EXPECT_NE(id, wxNOT_FOUND) << menu << " > " << item;
+    return id;
+}
+
+TEST_F(EditorWindow, ResizeUndoThenFillStaysWithinTheRestoredMap) {
+    ASSERT_TRUE(frame->open(sample));
+    const Scenario before = scenario();
+    std::vector<long> answers{5, 5};
+    frame->askNumber = [&](const wxString&, long, limits::IntRange) {
+        const long a = answers.front();
+        answers.erase(answers.begin());
+        return a;
+    };
+    menu(menuId(frame, "Map", "Resize..."));
+    ASSERT_EQ(scenario().map.grid.cols(), 5);
+    EXPECT_EQ(frame->canvas()->layout()->grid(), scenario().map.grid);
+    // Whatever stood off the new map went in the same step: the file saves and reopens.
+    for (const auto& [id, hq] : scenario().oob.headquarters) {
+        EXPECT_TRUE(!hq.supplyCell || scenario().map.grid.contains(*hq.supplyCell)) << hq.name;
+    }
+    ASSERT_TRUE(frame->saveAs(dir / "small.xml")) << (errors.empty() ? wxString() : errors.back());
+    menu(wxID_UNDO);
+    ASSERT_EQ(scenario(), before);
+    EXPECT_EQ(frame->canvas()->layout()->grid(), scenario().map.grid);
+    // A fill far outside the 5 x 5 map: the canvas must map the click to the restored 28 x 26 map.
+    ToolController& tools = *frame->canvas()->tools();
+    tools.settings.tool = Tool::Fill;
+    tools.settings.terrain = 2;
+    const Offset far{20, 20};
+    const auto oldTerrain = scenario().map.terrain[scenario().map.grid.index(far)];
+    ASSERT_NE(oldTerrain, 2);
+    tools.press(at(far));
+    tools.release(at(far));
+    EXPECT_EQ(scenario().map.terrain[scenario().map.grid.index(far)], 2);
+    menu(wxID_REDO); // the resize again, then its undo: no stale cells anywhere
+    menu(wxID_REDO);
+    menu(wxID_UNDO);
+    EXPECT_EQ(frame->canvas()->layout()->grid(), scenario().map.grid);
+}
+
+TEST_F(EditorWindow, PrintPreviewOutlivesNewAndOpen) {
+    ASSERT_TRUE(frame->open(sample));
+    menu(wxID_PREVIEW);
+    wxPreviewFrame* preview = nullptr;
+    for (wxWindow* w : wxTopLevelWindows) {
+        if (auto* p = dynamic_cast<wxPreviewFrame*>(w)) {
+            preview = p;
+        }
+    }
+    ASSERT_NE(preview, nullptr);
+    frame->newScenario(Grid::Parameters{GridShape::Square, OffsetParity::Odd, 4, 4, 1}, 300);
+    ASSERT_TRUE(frame->open(fs::path(SANDTABLE_TEST_DATA) / "good" / "small.xml"));
+    pump();
+    preview->Refresh();
+    preview->Update();
+    pump();
+    wxPrintPreviewBase* pages = nullptr;
+    for (wxWindow* child : preview->GetChildren()) {
+        if (auto* bar = dynamic_cast<wxPreviewControlBar*>(child)) {
+            pages = bar->GetPrintPreview();
+        }
+    }
+    ASSERT_NE(pages, nullptr);
+    EXPECT_TRUE(pages->RenderPage(1)); // draws the scenario it was opened on, which is gone from the editor
+    preview->Destroy();
+    pump();
+}
+
+TEST_F(EditorWindow, AnExceptionInAHandlerIsShownTheWorkKeptAndTheEditorLivesOn) {
+    const int boom = wxID_HIGHEST + 4242;
+    frame->Bind(
+        wxEVT_MENU, [](wxCommandEvent&) -> void { throw std::out_of_range("map::at"); }, boom);
+    ToolController& tools = *frame->canvas()->tools();
+    tools.settings.tool = Tool::Terrain;
+    tools.settings.terrain = 1;
+    tools.press(at({3, 3}));
+    tools.release(at({3, 3}));
+    wxCommandEvent e(wxEVT_MENU, boom);
+    EXPECT_FALSE(frame->GetEventHandler()->SafelyProcessEvent(e));
+    pump();
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_TRUE(errors[0].Contains("map::at")) << errors[0];
+    EXPECT_TRUE(fs::exists(frame->document()->autosavePath())) << errors[0];
+    auto kept = readScenario(frame->document()->autosavePath());
+    ASSERT_TRUE(kept);
+    EXPECT_EQ(*kept, scenario());
+    tools.press(at({4, 4})); // still editing
+    tools.release(at({4, 4}));
+    EXPECT_EQ(scenario().map.terrain[scenario().map.grid.index({4, 4})], 1);
+}
+
+TEST_F(EditorWindow, PanelsRefuseOutOfRangeValuesAtEntry) {
+    ASSERT_TRUE(frame->open(sample));
+    std::vector<std::string> refused;
+    frame->propertiesPanel()->onRefused = [&](const std::string& m) { refused.push_back(m); };
+    frame->scenarioPanel()->onRefused = [&](const std::string& m) { refused.push_back(m); };
+    const auto& [unitId, unit] = *scenario().oob.units.begin();
+    frame->propertiesPanel()->show(PieceRef::unit(unitId));
+    wxPropertyGrid* unitGrid = frame->propertiesPanel()->grid();
+    EXPECT_FALSE(unitGrid->ChangePropertyValue("Stands", wxVariant(1000L)));
+    EXPECT_FALSE(unitGrid->ChangePropertyValue("Roster number", wxVariant(5'000'000L)));
+    EXPECT_FALSE(unitGrid->ChangePropertyValue("Name", wxVariant(wxString("  "))));
+    EXPECT_EQ(scenario().oob.units.at(unitId), unit);
+    ASSERT_EQ(refused.size(), 3u);
+    EXPECT_EQ(refused[0], "Stands must be a whole number from 1 to 100, not '1000'");
+    EXPECT_EQ(refused[2], "the unit's name is empty; give it a name");
+    EXPECT_TRUE(unitGrid->ChangePropertyValue("Stands", wxVariant(4L)));
+    EXPECT_EQ(scenario().oob.units.at(unitId).stands, 4);
+
+    wxPropertyGrid* info = frame->scenarioPanel()->grid();
+    const ScenarioInfo infoBefore = scenario().info;
+    EXPECT_FALSE(info->ChangePropertyValue("date", wxVariant(wxString("Aug 9th 1862"))));
+    EXPECT_FALSE(info->ChangePropertyValue("turns", wxVariant(0L)));
+    EXPECT_FALSE(info->ChangePropertyValue("title", wxVariant(wxString(""))));
+    EXPECT_FALSE(info->ChangePropertyValue("side0", wxVariant(wxString("Army of\nthe Potomac"))));
+    EXPECT_EQ(scenario().info, infoBefore);
+    ASSERT_EQ(refused.size(), 7u);
+    EXPECT_EQ(refused[3], "the date must be a date as YYYY-MM-DD (1861-07-21), not 'Aug 9th 1862'");
+    EXPECT_TRUE(info->ChangePropertyValue("date", wxVariant(wxString("1861-07-21"))));
+    pump();
+    EXPECT_EQ(scenario().info.date, "1861-07-21");
+    ASSERT_TRUE(frame->saveAs(dir / "edited.xml"));
+    auto back = readScenario(dir / "edited.xml");
+    ASSERT_TRUE(back) << back.error().toString();
+    EXPECT_EQ(*back, scenario());
 }
 
 } // namespace
