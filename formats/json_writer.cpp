@@ -1,5 +1,7 @@
 #include "json_writer.hpp"
 
+#include "model/limits.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -10,7 +12,20 @@ std::string jsonEscape(std::string_view s) {
     std::string out;
     out.reserve(s.size() + 2);
     out += '"';
-    for (char ch : s) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char ch = s[i];
+        if (static_cast<unsigned char>(ch) >= 0x80) {
+            // JSON is UTF-8: a sequence that is not (a file name in another encoding, say) becomes
+            // U+FFFD rather than an invalid document.
+            const std::size_t length = limits::utf8SequenceLength(s, i);
+            if (length == 0) {
+                out += "\\ufffd";
+            } else {
+                out.append(s.substr(i, length));
+                i += length - 1;
+            }
+            continue;
+        }
         switch (ch) {
         case '"':
             out += "\\\"";

@@ -94,6 +94,8 @@ std::optional<std::string> checkHeadquarters(const Headquarters& hq);
 std::optional<std::string> checkTrain(const Train& train);
 std::optional<std::string> checkInfo(const ScenarioInfo& info);
 
+// The length of the well-formed UTF-8 sequence at text[at] (1 for ASCII), or 0 when it is not one.
+std::size_t utf8SequenceLength(std::string_view text, std::size_t at);
 // Text must be valid UTF-8 without control characters other than tab, line feed and carriage
 // return (XML 1.0 cannot hold them). Returns the byte offset of the first bad byte.
 std::optional<std::size_t> firstInvalidTextByte(std::string_view text);

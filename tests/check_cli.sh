@@ -39,6 +39,40 @@ check 2 "export with an unknown layer" "$bin" export "$work/g.xml" -o "$work/h.p
 check 0 "export chosen layers" "$bin" export "$work/g.xml" -o "$work/l.png" --layers grid,paths --cell-size 5mm --dpi 30
 check 0 "export booklet" "$bin" export "$work/g.xml" --to booklet -o "$work/booklet.pdf"
 pdftotext "$work/booklet.pdf" - | grep -q "Order of battle" || { echo "FAIL: the booklet has no order of battle"; fail=1; }
+# Numbers: NaN, infinities and overflowing products are refused with a message, exit 2, no file.
+expect_err() { # pattern description
+    grep -q -- "$1" "$work/err" || { echo "FAIL: $2: the message lacks '$1'"; cat "$work/err"; fail=1; }
+}
+check 2 "export --cell-size nanmm" "$bin" export "$work/g.xml" -o "$work/n.pdf" --cell-size nanmm
+expect_err "is not a length" "--cell-size nanmm"
+check 2 "export --cell-size infin" "$bin" export "$work/g.xml" -o "$work/n.pdf" --cell-size infin
+check 2 "export --dpi nan" "$bin" export "$work/g.xml" -o "$work/n.png" --dpi nan
+expect_err "must be a number from 10 to 1,200, not 'nan'" "--dpi nan"
+check 2 "export --cell-size 1e9pt" "$bin" export "$work/g.xml" -o "$work/n.png" --cell-size 1e9pt
+expect_err "must be from 1mm to 10in" "--cell-size 1e9pt"
+check 2 "export --margin 1e300in" "$bin" export "$work/g.xml" -o "$work/n.pdf" --margin 1e300in
+check 0 "generate a big map" "$bin" generate --cols 2000 --rows 2000 --units 10 -o "$work/big.xml"
+check 2 "a PDF of too many pages is refused" "$bin" export "$work/big.xml" -o "$work/n.pdf" --cell-size 10in
+expect_err "pages are printed" "too many pages"
+check 2 "a PNG too large is refused" "$bin" export "$work/big.xml" -o "$work/n.png" --cell-size 10in --dpi 1200
+expect_err "pixels" "too large a PNG"
+[[ ! -e "$work/n.pdf" && ! -e "$work/n.png" ]] || { echo "FAIL: a refused export left a file"; fail=1; }
+ls -a "$work" | grep -q '^\.n\.' && { echo "FAIL: a refused export left a temporary file"; fail=1; }
+# Options: CLI11 parses; -- ends the options; a typo gets a suggestion.
+cp "$work/g.xml" "$work/-dash.xml"
+check 0 "-- ends the options" "$bin" info -- "$work/-dash.xml"
+check 2 "a mistyped option" "$bin" info "$work/g.xml" --jsno
+expect_err "unknown option --jsno (did you mean --json?)" "the suggestion"
+check 2 "an option without its value" "$bin" validate "$work/g.xml" --ruleset
+expect_err "option --ruleset needs a value" "a missing value"
+check 0 "validate --help" "$bin" validate --help
+grep -q "usage: sandtable validate" "$work/out" || { echo "FAIL: validate --help shows no usage"; fail=1; }
+# Files that are not regular files are refused before reading, and never written to.
+check 2 "info /dev/zero" "$bin" info /dev/zero
+expect_err "is a character device, not a regular file" "info /dev/zero"
+mkfifo "$work/fifo.xml" 2>/dev/null || true
+check 2 "convert into a FIFO" "$bin" convert "$work/g.xml" "$work/fifo.xml"
+expect_err "is a pipe (FIFO); Sandtable writes only regular files" "convert into a FIFO"
 for f in $(find "$samples" -name "*.xml"); do
     check 0 "validate --all $(basename "$f")" "$bin" validate --all "$f"
 done

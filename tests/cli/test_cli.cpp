@@ -51,7 +51,7 @@ TEST_F(Cli, UnknownCommandsAndOptionsAreUsageErrors) {
     EXPECT_NE(r.err.find("unknown option --jsn"), std::string::npos);
     r = run({"generate", "--cols", "ten", "-o", path("g.xml")});
     EXPECT_EQ(r.code, 2);
-    EXPECT_NE(r.err.find("option --cols must be a whole number from 4 to 10000, not 'ten'"),
+    EXPECT_NE(r.err.find("option --cols must be a whole number from 4 to 10,000, not 'ten'"),
               std::string::npos);
     r = run({"generate", "--cols", "10"});
     EXPECT_EQ(r.err, "sandtable generate: -o FILE is required\n");

@@ -24,4 +24,13 @@ TEST(JsonWriter, EscapesControlCharacters) {
     EXPECT_EQ(jsonEscape(std::string("\x01", 1)), "\"\\u0001\"");
 }
 
+TEST(JsonWriter, OutputIsAlwaysUtf8) {
+    // Valid multi-byte text passes as it is; a byte that is not UTF-8 (a Latin-1 file name, a cut
+    // sequence, an overlong form) becomes U+FFFD.
+    EXPECT_EQ(jsonEscape("Chancellorsville \u2014 J\u00e4ger"), "\"Chancellorsville \u2014 J\u00e4ger\"");
+    EXPECT_EQ(jsonEscape("Caf\xe9.xml"), "\"Caf\\ufffd.xml\"");
+    EXPECT_EQ(jsonEscape("\xe2\x80"), "\"\\ufffd\\ufffd\"");
+    EXPECT_EQ(jsonEscape("\xc0\xaf"), "\"\\ufffd\\ufffd\"");
+}
+
 } // namespace sandtable

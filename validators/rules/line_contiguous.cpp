@@ -1,5 +1,8 @@
 #include "rule_base.hpp"
 
+#include <unordered_set>
+#include <vector>
+
 #include <set>
 
 namespace sandtable::rules {
@@ -31,22 +34,29 @@ class LineContiguous final : public RuleBase {
                         ctx.describe(piece) + " spans " + std::to_string(pl.cells.size()) +
                             " cells; at most " + std::to_string(maxCells));
             }
-            // Flood from the first cell through adjacent cells of the placement.
-            std::set<Offset> reached{pl.cells.front()};
-            for (bool grew = true; grew;) {
-                grew = false;
-                for (Offset c : pl.cells) {
-                    if (!reached.contains(c) &&
-                        std::ranges::any_of(reached, [&](Offset r) { return ctx.grid().adjacent(r, c); })) {
-                        reached.insert(c);
-                        grew = true;
+            // Flood from the first cell through neighbouring cells of the placement: linear in the
+            // line's length (a 2,000-cell line checks in microseconds).
+            const std::unordered_set<Offset> cells(pl.cells.begin(), pl.cells.end());
+            std::unordered_set<Offset> reached{pl.cells.front()};
+            std::vector<Offset> frontier{pl.cells.front()};
+            while (!frontier.empty()) {
+                const Offset c = frontier.back();
+                frontier.pop_back();
+                for (int dir = 0; dir < ctx.grid().sideCount(); ++dir) {
+                    const Offset n = ctx.grid().neighbor(c, dir);
+                    if (cells.contains(n) && reached.insert(n).second) {
+                        frontier.push_back(n);
                     }
                 }
             }
-            if (reached.size() != pl.cells.size()) {
+            if (reached.size() != cells.size()) {
                 std::string labels;
-                for (Offset c : pl.cells) {
-                    labels += (labels.empty() ? "" : " ") + ctx.label(c);
+                constexpr std::size_t shown = 12;
+                for (std::size_t i = 0; i < pl.cells.size() && i < shown; ++i) {
+                    labels += (labels.empty() ? "" : " ") + ctx.label(pl.cells[i]);
+                }
+                if (pl.cells.size() > shown) {
+                    labels += " ... and " + std::to_string(pl.cells.size() - shown) + " more";
                 }
                 out.add(pl.cells, {piece},
                         ctx.describe(piece) + "'s line (" + labels +
