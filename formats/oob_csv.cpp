@@ -126,7 +126,7 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                 for (auto k : knownColumns) {
                     list += (list.empty() ? "" : ", ") + std::string(k);
                 }
-                throw Failure{1, "unknown column '" + header[i] + "'; the columns are " + list};
+                throw Failure{1, "unknown column " + limits::quoted(header[i]) + "; the columns are " + list};
             }
             if (!column.emplace(h, i).second) {
                 throw Failure{1, "the column '" + h + "' appears twice"};
@@ -177,7 +177,7 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                 if (auto e = parseEnum<E>(v)) {
                     return *e;
                 }
-                throw Failure{lineNumber, "column '" + std::string(col) + "' is '" + v + "'; expected " +
+                throw Failure{lineNumber, "column '" + std::string(col) + "' is " + limits::quoted(v) + "; expected " +
                                               expectedNames<E>()};
             };
             auto number = [&](const char* col, int fallback, limits::IntRange range) {
@@ -189,7 +189,7 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                 auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
                 if (ec != std::errc{} || end != v.data() + v.size() || !range.allows(x)) {
                     throw Failure{lineNumber, "column '" + std::string(col) + "' must be " + range.expected() +
-                                                  ", not '" + v + "'"};
+                                                  ", not " + limits::quoted(v)};
                 }
                 return static_cast<int>(x);
             };

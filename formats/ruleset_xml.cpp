@@ -1,6 +1,7 @@
 #include "ruleset_xml.hpp"
 
 #include "atomic_file.hpp"
+#include "model/limits.hpp"
 #include "xml_lexical_check.hpp"
 
 #include <pugixml.hpp>
@@ -38,7 +39,7 @@ void allowOnly(pugi::xml_node n, std::initializer_list<std::string_view> names) 
     for (pugi::xml_attribute a : n.attributes()) {
         if (std::find(names.begin(), names.end(), std::string_view(a.name())) == names.end()) {
             throw Failure{n.offset_debug() - 1,
-                          "unknown attribute '" + std::string(a.name()) + "' on <" + n.name() + ">"};
+                          "unknown attribute " + limits::quoted(a.name()) + " on <" + n.name() + ">"};
         }
     }
 }
@@ -98,14 +99,14 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
                 throw Failure{child.offset_debug() - 1, "<rule> needs a key"};
             }
             if (!seen.insert(setting.key).second) {
-                throw Failure{child.offset_debug() - 1, "rule '" + setting.key + "' is listed twice"};
+                throw Failure{child.offset_debug() - 1, "rule " + limits::quoted(setting.key) + " is listed twice"};
             }
             if (pugi::xml_attribute enabled = child.attribute("enabled")) {
                 const std::string_view v = enabled.value();
                 if (v != "true" && v != "false") {
                     throw Failure{child.offset_debug() - 1,
-                                  "attribute 'enabled' of <rule> must be true or false, not '" +
-                                      std::string(v) + "'"};
+                                  "attribute 'enabled' of <rule> must be true or false, not " +
+                                      limits::quoted(v)};
                 }
                 setting.enabled = v == "true";
             }
@@ -113,7 +114,7 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
                 setting.severity = parseEnum<Severity>(severity.value());
                 if (!setting.severity) {
                     throw Failure{child.offset_debug() - 1,
-                                  "severity '" + std::string(severity.value()) + "' of rule '" + setting.key +
+                                  "severity " + limits::quoted(severity.value()) + " of rule '" + setting.key +
                                       "' is unknown; expected " + expectedNames<Severity>()};
                 }
             }

@@ -22,25 +22,8 @@ struct ReadFailure {
     std::string message;
 };
 
-// A value in a message: quoted, one line, and short enough to read.
 std::string quote(std::string_view s) {
-    constexpr std::size_t shown = 60;
-    std::string out = "'";
-    for (std::size_t i = 0; i < s.size() && i < shown; ++i) {
-        const char c = s[i];
-        if (c == '\n') {
-            out += "\\n";
-        } else if (c == '\r') {
-            out += "\\r";
-        } else if (c == '\t') {
-            out += "\\t";
-        } else if (static_cast<unsigned char>(c) < 0x20) {
-            out += "\\x" + std::string(1, "0123456789abcdef"[c >> 4]) + "0123456789abcdef"[c & 15];
-        } else {
-            out += c;
-        }
-    }
-    return out + (s.size() > shown ? "...'" : "'");
+    return limits::quoted(s);
 }
 std::string element(pugi::xml_node n) {
     return "<" + std::string(n.name()) + ">";

@@ -32,6 +32,27 @@ std::string RealRange::expected() const {
     return "a number from " + formatNumber(lo) + " to " + formatNumber(hi);
 }
 
+std::string quoted(std::string_view s) {
+    constexpr std::size_t shown = 60;
+    constexpr const char* hex = "0123456789abcdef";
+    std::string out = "'";
+    for (std::size_t i = 0; i < s.size() && i < shown; ++i) {
+        const char c = s[i];
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+        } else {
+            out += c;
+        }
+    }
+    return out + (s.size() > shown ? "...'" : "'");
+}
+
 std::string formatNumber(long long v) {
     return grouped(std::to_string(v));
 }

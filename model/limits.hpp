@@ -77,6 +77,10 @@ inline constexpr std::size_t maxTextBytes = 1'000'000;
 // Files Sandtable reads (a 10,000 x 2,500 map with both layers is well under this).
 inline constexpr std::uintmax_t maxFileBytes = 512ull * 1024 * 1024;
 
+// A value quoted for a message: 'text', on one line (line breaks and control characters shown as
+// \n, \x01) and cut after 60 bytes, so no message spans lines or floods a terminal.
+std::string quoted(std::string_view value);
+
 // "1,000,000", "-1,000", "0.001", "100,000": numbers in messages read like numbers.
 std::string formatNumber(long long v);
 std::string formatNumber(double v);

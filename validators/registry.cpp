@@ -2,6 +2,8 @@
 
 #include "rules/rules.hpp"
 
+#include "model/limits.hpp"
+
 #include <algorithm>
 
 namespace sandtable {
@@ -72,8 +74,8 @@ std::expected<ResolvedRuleset, std::string> resolveRuleset(const Ruleset& rulese
         const std::string where = setting.file + ":" + std::to_string(setting.line) + ": ";
         const Rule* rule = findRule(setting.key);
         if (rule == nullptr) {
-            return std::unexpected(where + "unknown rule '" + setting.key +
-                                   "'; `sandtable rulesets` lists the rules");
+            return std::unexpected(where + "unknown rule " + limits::quoted(setting.key) +
+                                   "; `sandtable rulesets` lists the rules");
         }
         if (!setting.enabled) {
             continue;
@@ -92,12 +94,12 @@ std::expected<ResolvedRuleset, std::string> resolveRuleset(const Ruleset& rulese
                     known += (known.empty() ? "" : ", ") + std::string(p.name);
                 }
                 return std::unexpected(
-                    where + "rule '" + setting.key + "' has no parameter '" + name + "'" +
+                    where + "rule '" + setting.key + "' has no parameter " + limits::quoted(name) +
                     (known.empty() ? " (it takes none)" : "; its parameters are " + known));
             }
             if (std::string problem = RuleParams::checkValue(*spec, value); !problem.empty()) {
                 return std::unexpected(where + "parameter '" + name + "' of rule '" + setting.key + "' " +
-                                       problem + ", not '" + value + "'");
+                                       problem + ", not " + limits::quoted(value));
             }
             active.params.set(name, value);
         }
