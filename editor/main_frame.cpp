@@ -260,11 +260,17 @@ void MainFrame::buildMenus() {
             if (shape < 0) {
                 return;
             }
-            const long cols = wxGetNumberFromUser("Columns", "", "New map", 30, 1, Grid::maxSide, this);
-            const long rows =
-                cols < 0 ? -1 : wxGetNumberFromUser("Rows", "", "New map", 20, 1, Grid::maxSide, this);
-            const long yards =
-                rows < 0 ? -1 : wxGetNumberFromUser("Yards per cell", "", "New map", 400, 10, 10000, this);
+            const long cols = askNumber("Columns", 30, limits::mapSide);
+            const long rows = cols < 0 ? -1 : askNumber("Rows", 20, limits::mapSide);
+            if (rows >= 0 && static_cast<long long>(cols) * rows > limits::maxCells) {
+                reportError("Map too large",
+                            wxString::Format("A map of %ld x %ld cells is too large; at most %s cells are allowed.",
+                                             cols, rows, limits::formatNumber(limits::maxCells)));
+                return;
+            }
+            const limits::IntRange yardsRange{static_cast<long long>(limits::yardsPerCell.lo),
+                                              static_cast<long long>(limits::yardsPerCell.hi)};
+            const long yards = rows < 0 ? -1 : askNumber("Yards per cell", 400, yardsRange);
             if (yards > 0) {
                 newScenario(Grid::Parameters{static_cast<GridShape>(shape), OffsetParity::Odd,
                                              static_cast<int>(cols), static_cast<int>(rows), 1},

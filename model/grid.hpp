@@ -44,7 +44,7 @@ class Grid {
         int labelBase = 1; // the number the first column and row carry in CCRR labels
     };
 
-    static constexpr int maxSide = 10000; // a map is at most this many cells across
+    static constexpr int maxSide = 10000; // a map is at most this many cells across (limits::mapSide)
 
     Grid() = default;
     explicit Grid(const Parameters& p) : p_(p) {}

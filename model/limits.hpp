@@ -36,6 +36,7 @@ struct RealRange {
 };
 
 inline constexpr IntRange mapSide{1, 10'000};
+static_assert(mapSide.hi == Grid::maxSide);
 inline constexpr long long maxCells = 25'000'000;
 inline constexpr IntRange terrainTypes{1, 256};
 inline constexpr IntRange elevation{-1000, 1000};

@@ -1,6 +1,7 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "formats/scenario_xml.hpp"
+#include "model/limits.hpp"
 #include "model/scenario_generator.hpp"
 
 #include <ostream>
@@ -10,8 +11,8 @@ namespace sandtable::cli {
 int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     Arguments a(args, {}, {"--cols", "--rows", "--units", "--roads", "--seed", "--grid", "-o", "--output"});
     GeneratorParameters p;
-    const auto cols = a.integer("--cols", 4, Grid::maxSide, 100);
-    const auto rows = a.integer("--rows", 4, Grid::maxSide, 100);
+    const auto cols = a.integer("--cols", 4, limits::mapSide.hi, 100);
+    const auto rows = a.integer("--rows", 4, limits::mapSide.hi, 100);
     const auto units = a.integer("--units", 0, 1'000'000, 1000);
     const auto roads = a.integer("--roads", -1, 1'000'000, -1);
     const auto seed = a.integer("--seed", 0, 1LL << 62, 1);
@@ -27,8 +28,9 @@ int generateCommand(const std::vector<std::string>& args, std::ostream& out, std
         err << "sandtable generate: " << why << "\n";
         return BadInput;
     }
-    if (*cols * *rows > 25'000'000) {
-        err << "sandtable generate: " << *cols << " x " << *rows << " is more than 25,000,000 cells\n";
+    if (*cols * *rows > limits::maxCells) {
+        err << "sandtable generate: " << *cols << " x " << *rows << " is more than "
+            << limits::formatNumber(limits::maxCells) << " cells\n";
         return BadInput;
     }
     p.cols = static_cast<int>(*cols);

@@ -1,6 +1,9 @@
 #include "editor/document.hpp"
 #include "model/commands/edits.hpp"
 
+#include "formats/atomic_file.hpp"
+#include "formats/scenario_xml.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -133,6 +136,40 @@ TEST_F(DocumentTest, TheRulesetFollowsTheScenarioThroughUndo) {
     EXPECT_EQ(d.rulesetName(), "acw-area");
     d.undo();
     EXPECT_EQ(d.rulesetName(), "hexed-general");
+}
+
+TEST_F(DocumentTest, AutosaveFollowsRevisionsNotTheUndoIndex) {
+    auto doc = Document::open(dir / "battle.xml");
+    ASSERT_TRUE(doc);
+    Document& d = **doc;
+    auto paint = [&](int terrain) { d.execute(edits::paint(d.scenario(), CellLayer::Terrain, {{1, 1}}, terrain)); };
+    paint(1);
+    ASSERT_TRUE(d.autosaveIfModified());
+    d.undo();
+    paint(0 == d.scenario().map.terrain[d.scenario().map.grid.index({1, 1})] ? 1 : 0);
+    // The undo index is back where the autosave was, but the scenario is not the autosaved one.
+    ASSERT_TRUE(d.autosaveIfModified());
+    auto saved = readScenario(d.autosavePath());
+    ASSERT_TRUE(saved) << saved.error().toString();
+    EXPECT_EQ(*saved, d.scenario());
+    EXPECT_FALSE(d.autosaveIfModified()) << "nothing changed since";
+}
+
+TEST_F(DocumentTest, AutosaveReadsBackLikeSaveAndKeepsTheLastGoodCopy) {
+    auto doc = Document::open(dir / "battle.xml");
+    ASSERT_TRUE(doc);
+    Document& d = **doc;
+    d.execute(edits::paint(d.scenario(), CellLayer::Terrain, {{1, 1}}, 1));
+    ASSERT_TRUE(d.autosaveIfModified());
+    const auto good = readWholeFile(d.autosavePath());
+    ASSERT_TRUE(good);
+    // A unit without a name cannot be saved; an edit that slipped past the panels must not replace
+    // the last good autosave with a file that will not open.
+    Unit nameless = d.scenario().oob.units.begin()->second;
+    nameless.name.clear();
+    d.execute(edits::setUnit(d.scenario(), d.scenario().oob.units.begin()->first, nameless));
+    EXPECT_FALSE(d.autosaveIfModified());
+    EXPECT_EQ(readWholeFile(d.autosavePath()).value(), *good);
 }
 
 } // namespace
