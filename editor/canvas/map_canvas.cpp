@@ -122,6 +122,7 @@ void MapCanvas::mapChanged(const ChangeSet& cs) {
         if (tools_) {
             tools_->gridChanged();
         }
+        zoomToFit(); // a map of another size: show all of it
     }
     if (cs.everything || (cs.kinds & PathsChanged) != 0) {
         overview_.rebuild(doc_->scenario().map);

@@ -26,8 +26,6 @@ template <typename E> E enumValue(const wxVariant& v) {
 
 } // namespace
 
-std::optional<long long> wholeNumber(const wxVariant& v);
-
 PropertiesPanel::PropertiesPanel(wxWindow* parent) : wxPanel(parent) {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
@@ -72,27 +70,20 @@ void PropertiesPanel::show(std::optional<PieceRef> piece) {
     }
 }
 
-// A whole number typed into a property, read without narrowing: 1e12 must not wrap into range.
-std::optional<long long> wholeNumber(const wxVariant& v) {
+std::expected<int, std::string> wholeNumberIn(const wxVariant& v, limits::IntRange range, const char* what) {
+    // Read as text, without narrowing: 1e12 must not wrap into range.
     const std::string text = v.GetString().utf8_string();
     long long n = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc{} || end != text.data() + text.size()) {
-        return std::nullopt;
+    if (ec != std::errc{} || end != text.data() + text.size() || !range.allows(n)) {
+        return std::unexpected(std::string(what) + " must be " + range.expected() + ", not " + limits::quoted(text));
     }
-    return n;
+    return static_cast<int>(n);
 }
 
 std::expected<CommandPtr, std::string> PropertiesPanel::edit(const wxString& name, const wxVariant& v) const {
     const Scenario& s = doc_->scenario();
-    auto number = [&](limits::IntRange range, const char* what) -> std::expected<int, std::string> {
-        const auto n = wholeNumber(v);
-        if (!n || !range.allows(*n)) {
-            return std::unexpected(std::string(what) + " must be " + range.expected() + ", not '" +
-                                   v.GetString().utf8_string() + "'");
-        }
-        return static_cast<int>(*n);
-    };
+    auto number = [&](limits::IntRange range, const char* what) { return wholeNumberIn(v, range, what); };
     if (piece_->kind == PieceKind::Unit) {
         Unit u = s.oob.units.at(UnitId{piece_->id});
         std::expected<int, std::string> n = 0;

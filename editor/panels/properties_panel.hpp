@@ -1,6 +1,7 @@
 #pragma once
 // Properties of the selected unit or headquarters, edited in place (each change one undo step).
 #include "editor/document.hpp"
+#include "model/limits.hpp"
 
 #include <wx/panel.h>
 #include <wx/variant.h>
@@ -21,6 +22,9 @@ class EntryChecks {
     virtual ~EntryChecks() = default;
     std::function<void(const std::string& message)> onRefused;
 };
+// A whole number typed into a property, within range, or what is expected ("Stands must be a whole
+// number from 1 to 100, not '1000'").
+std::expected<int, std::string> wholeNumberIn(const wxVariant& v, limits::IntRange range, const char* what);
 // Vetoes a property grid change with `message`.
 void refuse(wxPropertyGridEvent& e, const std::string& message);
 

@@ -28,8 +28,6 @@ wxString text(const std::string& s) {
 
 } // namespace
 
-std::optional<long long> wholeNumber(const wxVariant& v);
-
 ScenarioPanel::ScenarioPanel(wxWindow* parent) : wxPanel(parent) {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
@@ -139,14 +137,7 @@ std::expected<CommandPtr, std::string> ScenarioPanel::edit(const std::string& na
         r.entry = *entry;
         return edits::setReinforcement(s, it->first, r);
     }
-    auto whole = [&](limits::IntRange range, const char* what) -> std::expected<int, std::string> {
-        const auto n = wholeNumber(v);
-        if (!n || !range.allows(*n)) {
-            return std::unexpected(std::string(what) + " must be " + range.expected() + ", not '" +
-                                   v.GetString().utf8_string() + "'");
-        }
-        return static_cast<int>(*n);
-    };
+    auto whole = [&](limits::IntRange range, const char* what) { return wholeNumberIn(v, range, what); };
     std::expected<int, std::string> n = 0;
     if (name == "title") {
         info.title = str;
