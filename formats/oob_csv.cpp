@@ -200,6 +200,10 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
             // Walk down the echelons named on this row, creating headquarters as needed.
             std::vector<std::string> chain;
             HeadquartersId parent;
+            // Every row starts at its army: a corps or division without one could not be saved.
+            if (get("army").empty()) {
+                throw Failure{lineNumber, "the army is empty; every row names the army it belongs to"};
+            }
             for (const auto& [col, echelon] : echelons) {
                 const std::string hqName = get(col);
                 if (hqName.empty()) {

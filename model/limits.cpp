@@ -121,6 +121,10 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t at) {
 std::optional<std::size_t> firstInvalidTextByte(std::string_view text) {
     for (std::size_t i = 0; i < text.size();) {
         const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x20 && c < 0x80) { // the common case, without a call
+            ++i;
+            continue;
+        }
         if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
             return i;
         }

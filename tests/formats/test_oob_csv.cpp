@@ -101,6 +101,10 @@ TEST(OobCsv, RefusesWhatTheScenarioCouldNotHold) {
         return readOrderOfBattleCsv(csv, "oob.csv", OrderOfBattle{}).error().toString();
     };
     EXPECT_EQ(bad("side,army,unit,unit\n"), "oob.csv:1: the column 'unit' appears twice");
+    // Found by fuzzing: a row with a corps but no army made a corps without a parent, which the
+    // file cannot hold.
+    EXPECT_EQ(bad("side,army,corps,unit\nunion,,I Corps,1st Iowa\n"),
+              "oob.csv:2: the army is empty; every row names the army it belongs to");
     EXPECT_EQ(bad("side,army,unit,roster\nunion,A,B,99999999999\n"),
               "oob.csv:2: column 'roster' must be a whole number from 0 to 1,000,000, not '99999999999'");
     EXPECT_EQ(bad("side,army,unit,roster\nunion,A,B,5000000\n"),
