@@ -57,14 +57,21 @@ void saveReloadCompare(const Scenario& s, std::string_view context) {
     }
 }
 
-// A temporary folder of this process for the targets that need files.
-std::filesystem::path workFolder() {
-    static const auto dir = [] {
-        auto d = std::filesystem::temp_directory_path() / ("sandtable-fuzz-" + std::to_string(::getpid()));
-        std::filesystem::create_directories(d);
-        return d;
-    }();
-    return dir;
+// A temporary folder of this process for the targets that need files; removed when the process
+// ends (AFL++ forks a process per input, so it must not outlive it).
+struct WorkFolder {
+    std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("sandtable-fuzz-" + std::to_string(::getpid()));
+    WorkFolder() { std::filesystem::create_directories(path); }
+    ~WorkFolder() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path, ignored);
+    }
+};
+
+const std::filesystem::path& workFolder() {
+    static const WorkFolder folder;
+    return folder.path;
 }
 
 const Scenario& baseScenario() {
