@@ -221,14 +221,17 @@ class Reader {
     template <typename Id, typename V>
     void insertUnique(std::map<Id, V>& m, Id key, V value, pugi::xml_node n, std::string_view what) {
         if (auto [it, added] = m.emplace(key, std::move(value)); !added) {
-            fail(n, "duplicate " + std::string(what) + " id " + std::to_string(key.value) +
-                        " (first at line " +
-                        std::to_string(errorAt(firstSeen_.at(lineKey(what, key.value)), "").line) + ")");
+            // Only on the error: the first element of this name with the same id.
+            pugi::xml_node first = n;
+            for (pugi::xml_node e = n.parent().child(n.name()); e && e != n; e = e.next_sibling(n.name())) {
+                if (e.attribute("id").as_uint() == key.value) {
+                    first = e;
+                    break;
+                }
+            }
+            fail(n, "duplicate " + std::string(what) + " id " + std::to_string(key.value) + " (first at line " +
+                        std::to_string(errorAt(first.offset_debug(), "").line) + ")");
         }
-        firstSeen_[lineKey(what, key.value)] = n.offset_debug();
-    }
-    static std::string lineKey(std::string_view what, std::uint32_t v) {
-        return std::string(what) + "#" + std::to_string(v);
     }
 
     // ----- children -----
@@ -879,7 +882,6 @@ class Reader {
     std::string name_;
     pugi::xml_document doc_;
     Scenario s_;
-    std::unordered_map<std::string, std::ptrdiff_t> firstSeen_;
 };
 
 } // namespace
