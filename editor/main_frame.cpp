@@ -260,20 +260,16 @@ void MainFrame::buildMenus() {
             if (shape < 0) {
                 return;
             }
-            const long cols = askNumber("Columns", 30, limits::mapSide);
-            const long rows = cols < 0 ? -1 : askNumber("Rows", 20, limits::mapSide);
-            if (rows >= 0 && static_cast<long long>(cols) * rows > limits::maxCells) {
-                reportError("Map too large",
-                            wxString::Format("A map of %ld x %ld cells is too large; at most %s cells are allowed.",
-                                             cols, rows, limits::formatNumber(limits::maxCells)));
+            const auto size = askMapSize(30, 20);
+            if (!size) {
                 return;
             }
             const limits::IntRange yardsRange{static_cast<long long>(limits::yardsPerCell.lo),
                                               static_cast<long long>(limits::yardsPerCell.hi)};
-            const long yards = rows < 0 ? -1 : askNumber("Yards per cell", 400, yardsRange);
+            const long yards = askNumber("Yards per cell", 400, yardsRange);
             if (yards > 0) {
-                newScenario(Grid::Parameters{static_cast<GridShape>(shape), OffsetParity::Odd,
-                                             static_cast<int>(cols), static_cast<int>(rows), 1},
+                newScenario(Grid::Parameters{static_cast<GridShape>(shape), OffsetParity::Odd, size->first,
+                                             size->second, 1},
                             static_cast<double>(yards));
             }
         },
@@ -326,7 +322,8 @@ void MainFrame::buildMenus() {
             }
             // The preview keeps a copy: it lives on while the document is edited, replaced or closed.
             const auto snapshot = std::make_shared<const Scenario>(doc_->scenario());
-            auto* preview = new wxPrintPreview(new MapPrintout(snapshot), new MapPrintout(snapshot)); // wx owns these
+            auto* preview =
+                new wxPrintPreview(new MapPrintout(snapshot), new MapPrintout(snapshot)); // wx owns these
             auto* frame = new wxPreviewFrame(preview, this, "Print preview");
             frame->Initialize();
             frame->Show();
@@ -463,18 +460,9 @@ void MainFrame::buildMenus() {
                 return;
             }
             const Grid& g = doc_->scenario().map.grid;
-            const long cols = askNumber("Columns", g.cols(), limits::mapSide);
-            const long rows = cols < 0 ? -1 : askNumber("Rows", g.rows(), limits::mapSide);
-            if (rows >= 0 && cols * rows > limits::maxCells) {
-                reportError("Map too large", wxString::Format("A map of %ld x %ld cells is too large; at most %s cells "
-                                                              "are allowed.",
-                                                              cols, rows, limits::formatNumber(limits::maxCells)));
-                return;
+            if (const auto size = askMapSize(g.cols(), g.rows())) {
+                doc_->execute(edits::resizeMap(doc_->scenario(), size->first, size->second));
             }
-            if (rows < 0) {
-                return;
-            }
-            doc_->execute(edits::resizeMap(doc_->scenario(), static_cast<int>(cols), static_cast<int>(rows)));
         },
         IdNewMap);
     Bind(
@@ -854,6 +842,22 @@ void MainFrame::onHover(std::optional<Offset> cell) {
     }
     SetStatusText(text, 0);
     SetStatusText(wxString::Format("zoom %.0f%%", canvas_->zoom() * 100), 1);
+}
+
+std::optional<std::pair<int, int>> MainFrame::askMapSize(int cols, int rows) {
+    const long c = askNumber("Columns", cols, limits::mapSide);
+    const long r = c < 0 ? -1 : askNumber("Rows", rows, limits::mapSide);
+    if (r < 0) {
+        return std::nullopt;
+    }
+    if (static_cast<long long>(c) * r > limits::maxCells) {
+        reportError("Map too large",
+                    wxString::Format("A map of %ld x %ld cells is too large; at most %s cells are "
+                                     "allowed.",
+                                     c, r, limits::formatNumber(limits::maxCells)));
+        return std::nullopt;
+    }
+    return std::pair{static_cast<int>(c), static_cast<int>(r)};
 }
 
 void MainFrame::recoverFromException(const std::string& what) {

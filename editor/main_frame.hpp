@@ -72,6 +72,8 @@ class MainFrame : public wxFrame {
     void onChanged(const ChangeSet& cs);
     void onHover(std::optional<Offset> cell);
     void showProblems();
+    // Columns and rows within the limits (and the cell count), or nothing when cancelled or refused.
+    std::optional<std::pair<int, int>> askMapSize(int cols, int rows);
 
     std::unique_ptr<Document> doc_;
     wxAuiManager aui_;

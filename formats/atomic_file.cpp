@@ -33,7 +33,7 @@ std::string kindOf(mode_t mode) {
            : S_ISCHR(mode)  ? "a character device"
            : S_ISBLK(mode)  ? "a block device"
            : S_ISSOCK(mode) ? "a socket"
-                            : "not a regular file";
+                            : "a special file";
 }
 
 // ".NAME.PID." starts every temporary file of NAME; a PID that is no longer running left it.
@@ -88,11 +88,11 @@ std::expected<AtomicFile, std::string> AtomicFile::create(const std::filesystem:
             return std::unexpected(path.string() + ": is " + kindOf(info.st_mode) +
                                    "; Sandtable writes only regular files");
         }
-        const bool writable =
-            ::geteuid() == info.st_uid ? (info.st_mode & S_IWUSR) != 0 : ::access(f.target_.c_str(), W_OK) == 0;
+        const bool writable = ::geteuid() == info.st_uid ? (info.st_mode & S_IWUSR) != 0
+                                                         : ::access(f.target_.c_str(), W_OK) == 0;
         if (!writable) {
-            return std::unexpected(path.string() +
-                                   ": is read-only; nothing was written (make it writable or save elsewhere)");
+            return std::unexpected(
+                path.string() + ": is read-only; nothing was written (make it writable or save elsewhere)");
         }
         f.existed_ = true;
     } else if (errno != ENOENT) {
@@ -100,8 +100,7 @@ std::expected<AtomicFile, std::string> AtomicFile::create(const std::filesystem:
     }
     removeLeftovers(f.target_);
     const fs::path dir = f.target_.has_parent_path() ? f.target_.parent_path() : fs::path(".");
-    std::string tmpl =
-        (dir / (temporaryPrefix(f.target_) + std::to_string(::getpid()) + ".XXXXXX")).string();
+    std::string tmpl = (dir / (temporaryPrefix(f.target_) + std::to_string(::getpid()) + ".XXXXXX")).string();
     f.fd_ = ::mkostemp(tmpl.data(), O_CLOEXEC);
     if (f.fd_ < 0) {
         return std::unexpected(systemError(path, "cannot create a temporary file beside it"));
@@ -169,7 +168,8 @@ std::expected<void, std::string> AtomicFile::commit() {
         return std::unexpected(std::move(message));
     };
     if (tmp_.empty()) {
-        return std::unexpected(asked_.string() + ": nothing to save (the file was already written or failed)");
+        return std::unexpected(asked_.string() +
+                               ": nothing to save (the file was already written or failed)");
     }
     if (::fsync(fd_) != 0) {
         return fail("cannot flush to disk");
@@ -179,7 +179,8 @@ std::expected<void, std::string> AtomicFile::commit() {
     if (options_.keepBackup && existed_) {
         const fs::path backup = target_.string() + ".bak";
         std::error_code ec;
-        if (fs::exists(fs::symlink_status(backup, ec)) && !fs::is_regular_file(fs::symlink_status(backup, ec))) {
+        if (fs::exists(fs::symlink_status(backup, ec)) &&
+            !fs::is_regular_file(fs::symlink_status(backup, ec))) {
             errno = EEXIST;
             return fail("cannot keep the previous version, because " + backup.filename().string() +
                         " is not a regular file; nothing was written");
@@ -233,11 +234,7 @@ std::expected<std::string, std::string> readWholeFile(const std::filesystem::pat
         return std::unexpected(std::string("is a directory, not a file"));
     }
     if (!S_ISREG(info.st_mode)) {
-        return std::unexpected(std::string(S_ISFIFO(info.st_mode)   ? "is a pipe (FIFO)"
-                                           : S_ISCHR(info.st_mode) ? "is a character device"
-                                           : S_ISBLK(info.st_mode) ? "is a block device"
-                                           : S_ISSOCK(info.st_mode) ? "is a socket"
-                                                                    : "is not a regular file") +
+        return std::unexpected("is " + kindOf(info.st_mode) +
                                ", not a regular file; Sandtable reads only regular files");
     }
     const auto size = static_cast<std::uintmax_t>(info.st_size);

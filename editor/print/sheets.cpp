@@ -145,225 +145,226 @@ std::string weaponOf(const Unit& u) {
                                                                    : std::string(enumName(u.weapon));
 }
 
+// One PDF written to `out` through an AtomicFile: `draw` fills the pages; the page count, or why
+// nothing was written.
+std::expected<int, std::string> writeDocument(const std::filesystem::path& out, const PrintOptions& o,
+                                              const std::function<void(Document&)>& draw) {
+    auto file = createPrintFile(out);
+    if (!file) {
+        return std::unexpected(file.error());
+    }
+    Document d(std::move(*file), o);
+    draw(d);
+    return d.finish();
+}
+
 } // namespace
 
 std::expected<int, std::string> printRosters(const Scenario& s, const std::filesystem::path& out,
                                              const PrintOptions& o) {
-    auto file = createPrintFile(out);
-    if (!file) {
-        return std::unexpected(file.error());
-    }
-    Document d(std::move(*file), o);
-    bool firstSide = true;
-    for (Side side : {Side::Union, Side::Confederate}) {
-        if (!firstSide) {
-            d.newPage();
-        }
-        firstSide = false;
-        d.heading(s.info.title + ": " + s.info.sideNames[sideIndex(side)] + " roster", 14);
-        const double cols[] = {0, 34, 220, 290, 390, 425, 470};
-        auto header = [&] {
-            d.font(8, true);
-            d.y() += 14;
-            const char* names[] = {"No.", "Unit", "Quality", "Weapon", "Stands", "Men/guns", "Hits"};
-            for (int i = 0; i < 7; ++i) {
-                d.textAt(d.left() + cols[i], d.y(), names[i]);
+    return writeDocument(out, o, [&](Document& d) {
+        bool firstSide = true;
+        for (Side side : {Side::Union, Side::Confederate}) {
+            if (!firstSide) {
+                d.newPage();
             }
-            d.font(8);
-        };
-        header();
-        walkSide(
-            s.oob, side,
-            [&](HeadquartersId h, int depth) {
-                d.need(16);
-                d.y() += 13;
-                const Headquarters& x = s.oob.headquarters.at(h);
+            firstSide = false;
+            d.heading(s.info.title + ": " + s.info.sideNames[sideIndex(side)] + " roster", 14);
+            const double cols[] = {0, 34, 220, 290, 390, 425, 470};
+            auto header = [&] {
                 d.font(8, true);
-                d.textAt(d.left() + depth * 8, d.y(),
-                         x.name + (x.commander.empty() ? "" : "  (" + x.commander + ")"));
-                d.font(8);
-            },
-            [&](UnitId uid, int) {
-                const Unit& u = s.oob.units.at(uid);
-                d.need(14);
-                d.y() += 12;
-                const double y = d.y();
-                d.textAt(d.left() + cols[0], y, u.roster ? std::to_string(u.roster) : "");
-                d.textAt(d.left() + cols[1], y, u.name.substr(0, 38));
-                d.textAt(d.left() + cols[2], y, std::string(enumName(u.quality)));
-                d.textAt(d.left() + cols[3], y, weaponOf(u));
-                d.textAt(d.left() + cols[4], y, std::to_string(u.stands));
-                d.textAt(d.left() + cols[5], y, std::to_string(u.strength));
-                // Hit boxes to tick during play.
-                cairo_set_line_width(d.cr(), 0.6);
-                for (int k = 0; k < 8; ++k) {
-                    cairo_rectangle(d.cr(), d.left() + cols[6] + k * 10, y - 7, 8, 8);
+                d.y() += 14;
+                const char* names[] = {"No.", "Unit", "Quality", "Weapon", "Stands", "Men/guns", "Hits"};
+                for (int i = 0; i < 7; ++i) {
+                    d.textAt(d.left() + cols[i], d.y(), names[i]);
                 }
-                cairo_stroke(d.cr());
-            });
-    }
-    return d.finish();
+                d.font(8);
+            };
+            header();
+            walkSide(
+                s.oob, side,
+                [&](HeadquartersId h, int depth) {
+                    d.need(16);
+                    d.y() += 13;
+                    const Headquarters& x = s.oob.headquarters.at(h);
+                    d.font(8, true);
+                    d.textAt(d.left() + depth * 8, d.y(),
+                             x.name + (x.commander.empty() ? "" : "  (" + x.commander + ")"));
+                    d.font(8);
+                },
+                [&](UnitId uid, int) {
+                    const Unit& u = s.oob.units.at(uid);
+                    d.need(14);
+                    d.y() += 12;
+                    const double y = d.y();
+                    d.textAt(d.left() + cols[0], y, u.roster ? std::to_string(u.roster) : "");
+                    d.textAt(d.left() + cols[1], y, u.name.substr(0, 38));
+                    d.textAt(d.left() + cols[2], y, std::string(enumName(u.quality)));
+                    d.textAt(d.left() + cols[3], y, weaponOf(u));
+                    d.textAt(d.left() + cols[4], y, std::to_string(u.stands));
+                    d.textAt(d.left() + cols[5], y, std::to_string(u.strength));
+                    // Hit boxes to tick during play.
+                    cairo_set_line_width(d.cr(), 0.6);
+                    for (int k = 0; k < 8; ++k) {
+                        cairo_rectangle(d.cr(), d.left() + cols[6] + k * 10, y - 7, 8, 8);
+                    }
+                    cairo_stroke(d.cr());
+                });
+        }
+    });
 }
 
 std::expected<int, std::string> printCounters(const Scenario& s, const std::filesystem::path& out,
                                               const PrintOptions& o) {
-    auto file = createPrintFile(out);
-    if (!file) {
-        return std::unexpected(file.error());
-    }
-    Document d(std::move(*file), o);
-    // Counters as the map draws them, each in a square as wide as a printed cell's flats, with cut lines.
-    const double size = o.cellSizePt * 0.8;
-    const Layout layout(s.map.grid, 100.0);
-    const int perRow = std::max(1, static_cast<int>((d.right() - d.left()) / size));
-    d.heading(s.info.title + ": counters (cut along the lines)", 12);
-    double top = d.y() + 8;
-    int i = 0;
-    std::vector<std::pair<PieceRef, Side>> pieces;
-    for (const auto& [id, u] : s.oob.units) {
-        pieces.emplace_back(PieceRef::unit(id), s.oob.sideOf(u.parent).value_or(Side::Union));
-    }
-    for (const auto& [piece, side] : pieces) {
-        const int col = i % perRow;
-        if (col == 0 && i > 0) {
-            top += size;
+    return writeDocument(out, o, [&](Document& d) {
+        // Counters as the map draws them, each in a square as wide as a printed cell's flats, with cut lines.
+        const double size = o.cellSizePt * 0.8;
+        const Layout layout(s.map.grid, 100.0);
+        const int perRow = std::max(1, static_cast<int>((d.right() - d.left()) / size));
+        d.heading(s.info.title + ": counters (cut along the lines)", 12);
+        double top = d.y() + 8;
+        int i = 0;
+        std::vector<std::pair<PieceRef, Side>> pieces;
+        for (const auto& [id, u] : s.oob.units) {
+            pieces.emplace_back(PieceRef::unit(id), s.oob.sideOf(u.parent).value_or(Side::Union));
         }
-        if (top + size > d.height() - o.marginPt) {
-            d.newPage();
-            top = o.marginPt;
-        }
-        const double x = d.left() + col * size;
-        const Unit& u = s.oob.units.at(UnitId{piece.id});
-        cairo_t* cr = d.cr();
-        const wxColour c = MapRenderer::sideColour(side);
-        cairo_set_source_rgb(cr, c.Red() / 255.0, c.Green() / 255.0, c.Blue() / 255.0);
-        cairo_rectangle(cr, x, top, size, size);
-        cairo_fill(cr);
-        // NATO frame and arm symbol.
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_set_line_width(cr, size * 0.03);
-        const double fx = x + size * 0.2, fy = top + size * 0.15, fw = size * 0.6, fh = size * 0.4;
-        cairo_rectangle(cr, fx, fy, fw, fh);
-        if (u.arm == Arm::Infantry || u.arm == Arm::Cavalry) {
-            cairo_move_to(cr, fx, fy + fh);
-            cairo_line_to(cr, fx + fw, fy);
-        }
-        if (u.arm == Arm::Infantry) {
-            cairo_move_to(cr, fx, fy);
-            cairo_line_to(cr, fx + fw, fy + fh);
-        }
-        cairo_stroke(cr);
-        if (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery) {
-            cairo_arc(cr, fx + fw / 2, fy + fh / 2, fh * 0.22, 0, 6.2832);
+        for (const auto& [piece, side] : pieces) {
+            const int col = i % perRow;
+            if (col == 0 && i > 0) {
+                top += size;
+            }
+            if (top + size > d.height() - o.marginPt) {
+                d.newPage();
+                top = o.marginPt;
+            }
+            const double x = d.left() + col * size;
+            const Unit& u = s.oob.units.at(UnitId{piece.id});
+            cairo_t* cr = d.cr();
+            const wxColour c = MapRenderer::sideColour(side);
+            cairo_set_source_rgb(cr, c.Red() / 255.0, c.Green() / 255.0, c.Blue() / 255.0);
+            cairo_rectangle(cr, x, top, size, size);
             cairo_fill(cr);
+            // NATO frame and arm symbol.
+            cairo_set_source_rgb(cr, 1, 1, 1);
+            cairo_set_line_width(cr, size * 0.03);
+            const double fx = x + size * 0.2, fy = top + size * 0.15, fw = size * 0.6, fh = size * 0.4;
+            cairo_rectangle(cr, fx, fy, fw, fh);
+            if (u.arm == Arm::Infantry || u.arm == Arm::Cavalry) {
+                cairo_move_to(cr, fx, fy + fh);
+                cairo_line_to(cr, fx + fw, fy);
+            }
+            if (u.arm == Arm::Infantry) {
+                cairo_move_to(cr, fx, fy);
+                cairo_line_to(cr, fx + fw, fy + fh);
+            }
+            cairo_stroke(cr);
+            if (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery) {
+                cairo_arc(cr, fx + fw / 2, fy + fh / 2, fh * 0.22, 0, 6.2832);
+                cairo_fill(cr);
+            }
+            cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+            cairo_set_font_size(cr, size * 0.17);
+            const std::string label = u.roster ? std::to_string(u.roster) : u.name.substr(0, 6);
+            cairo_text_extents_t e;
+            cairo_text_extents(cr, label.c_str(), &e);
+            cairo_move_to(cr, x + (size - e.x_advance) / 2, top + size * 0.82);
+            cairo_show_text(cr, label.c_str());
+            // Cut lines.
+            cairo_set_source_rgb(cr, 0, 0, 0);
+            cairo_set_line_width(cr, 0.3);
+            cairo_rectangle(cr, x, top, size, size);
+            cairo_stroke(cr);
+            ++i;
         }
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-        cairo_set_font_size(cr, size * 0.17);
-        const std::string label = u.roster ? std::to_string(u.roster) : u.name.substr(0, 6);
-        cairo_text_extents_t e;
-        cairo_text_extents(cr, label.c_str(), &e);
-        cairo_move_to(cr, x + (size - e.x_advance) / 2, top + size * 0.82);
-        cairo_show_text(cr, label.c_str());
-        // Cut lines.
-        cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_set_line_width(cr, 0.3);
-        cairo_rectangle(cr, x, top, size, size);
-        cairo_stroke(cr);
-        ++i;
-    }
-    (void)layout;
-    return d.finish();
+        (void)layout;
+    });
 }
 
 std::expected<int, std::string> printBooklet(const Scenario& s, const std::filesystem::path& out,
                                              const PrintOptions& o) {
-    auto file = createPrintFile(out);
-    if (!file) {
-        return std::unexpected(file.error());
-    }
-    Document d(std::move(*file), o);
-    const ScenarioInfo& info = s.info;
-    d.font(22, true);
-    d.y() += 60;
-    d.textAt(d.left(), d.y(), info.title);
-    d.font(12);
-    d.y() += 22;
-    d.textAt(d.left(), d.y(), info.date + (info.place.empty() ? "" : "  -  " + info.place));
-    d.y() += 16;
-    d.textAt(d.left(), d.y(),
-             "Ruleset: " + info.ruleset + "   " + std::to_string(info.turns) + " turns of " +
-                 std::to_string(info.turnMinutes) + " minutes; " +
-                 info.sideNames[sideIndex(info.firstPlayer)] + " moves first");
-    // An overview of the map on the title page.
-    const Layout layout(s.map.grid, 100.0);
-    const double areaTop = d.y() + 20, areaW = d.right() - d.left(),
-                 areaH = d.height() - areaTop - o.marginPt;
-    const double fit = std::min(areaW / layout.width(), areaH / layout.height());
-    {
-        cairo_save(d.cr());
-        std::unique_ptr<wxGraphicsContext> gc(
-            wxGraphicsRenderer::GetCairoRenderer()->CreateContextFromNativeContext(d.cr()));
-        gc->Translate(d.left(), areaTop);
-        gc->Scale(fit, fit);
-        RenderOptions ro;
-        ro.labels = false;
-        MapRenderer(s, layout).draw(*gc, wxRect2DDouble(0, 0, layout.width(), layout.height()),
-                                    fit * 300 / 72, ro);
-        gc.reset();
-        cairo_restore(d.cr());
-    }
-    d.newPage();
-    d.font(9);
-    for (Side side : {Side::Union, Side::Confederate}) {
-        d.heading("Order of battle: " + info.sideNames[sideIndex(side)]);
-        walkSide(
-            s.oob, side,
-            [&](HeadquartersId h, int depth) {
-                const Headquarters& x = s.oob.headquarters.at(h);
-                d.font(9, true);
-                d.paragraph(x.name + (x.commander.empty() ? "" : " - " + x.commander), depth * 10);
-                d.font(9);
-            },
-            [&](UnitId uid, int depth) {
-                const Unit& u = s.oob.units.at(uid);
-                d.paragraph((u.roster ? "#" + std::to_string(u.roster) + " " : "") + u.name + " (" +
-                                std::string(enumName(u.arm)) + ", " + std::to_string(u.strength) +
-                                (u.arm == Arm::Artillery ? " guns" : " men") + ")",
-                            depth * 10);
-            });
-    }
-    auto section = [&](const std::string& title, const std::string& text) {
-        if (!text.empty()) {
-            d.heading(title);
-            d.paragraph(text);
+    return writeDocument(out, o, [&](Document& d) {
+        const ScenarioInfo& info = s.info;
+        d.font(22, true);
+        d.y() += 60;
+        d.textAt(d.left(), d.y(), info.title);
+        d.font(12);
+        d.y() += 22;
+        d.textAt(d.left(), d.y(), info.date + (info.place.empty() ? "" : "  -  " + info.place));
+        d.y() += 16;
+        d.textAt(d.left(), d.y(),
+                 "Ruleset: " + info.ruleset + "   " + std::to_string(info.turns) + " turns of " +
+                     std::to_string(info.turnMinutes) + " minutes; " +
+                     info.sideNames[sideIndex(info.firstPlayer)] + " moves first");
+        // An overview of the map on the title page.
+        const Layout layout(s.map.grid, 100.0);
+        const double areaTop = d.y() + 20, areaW = d.right() - d.left(),
+                     areaH = d.height() - areaTop - o.marginPt;
+        const double fit = std::min(areaW / layout.width(), areaH / layout.height());
+        {
+            cairo_save(d.cr());
+            std::unique_ptr<wxGraphicsContext> gc(
+                wxGraphicsRenderer::GetCairoRenderer()->CreateContextFromNativeContext(d.cr()));
+            gc->Translate(d.left(), areaTop);
+            gc->Scale(fit, fit);
+            RenderOptions ro;
+            ro.labels = false;
+            MapRenderer(s, layout).draw(*gc, wxRect2DDouble(0, 0, layout.width(), layout.height()),
+                                        fit * 300 / 72, ro);
+            gc.reset();
+            cairo_restore(d.cr());
         }
-    };
-    section("Set-up", info.setupNotes);
-    if (!s.deployment.reinforcements.empty()) {
-        d.heading("Reinforcements");
-        for (const auto& [piece, r] : s.deployment.reinforcements) {
-            std::string name = std::string(enumName(piece.kind)) + " " + std::to_string(piece.id);
-            if (piece.kind == PieceKind::Unit && s.oob.units.contains(UnitId{piece.id})) {
-                name = s.oob.units.at(UnitId{piece.id}).name;
-            } else if (piece.kind == PieceKind::Commander &&
-                       s.oob.headquarters.contains(HeadquartersId{piece.id})) {
-                name = s.oob.headquarters.at(HeadquartersId{piece.id}).commander;
+        d.newPage();
+        d.font(9);
+        for (Side side : {Side::Union, Side::Confederate}) {
+            d.heading("Order of battle: " + info.sideNames[sideIndex(side)]);
+            walkSide(
+                s.oob, side,
+                [&](HeadquartersId h, int depth) {
+                    const Headquarters& x = s.oob.headquarters.at(h);
+                    d.font(9, true);
+                    d.paragraph(x.name + (x.commander.empty() ? "" : " - " + x.commander), depth * 10);
+                    d.font(9);
+                },
+                [&](UnitId uid, int depth) {
+                    const Unit& u = s.oob.units.at(uid);
+                    d.paragraph((u.roster ? "#" + std::to_string(u.roster) + " " : "") + u.name + " (" +
+                                    std::string(enumName(u.arm)) + ", " + std::to_string(u.strength) +
+                                    (u.arm == Arm::Artillery ? " guns" : " men") + ")",
+                                depth * 10);
+                });
+        }
+        auto section = [&](const std::string& title, const std::string& text) {
+            if (!text.empty()) {
+                d.heading(title);
+                d.paragraph(text);
             }
-            d.paragraph("Turn " + std::to_string(r.turn) + " at " + s.map.grid.label(r.entry) + ": " + name +
-                        (r.note.empty() ? "" : " - " + r.note));
+        };
+        section("Set-up", info.setupNotes);
+        if (!s.deployment.reinforcements.empty()) {
+            d.heading("Reinforcements");
+            for (const auto& [piece, r] : s.deployment.reinforcements) {
+                std::string name = std::string(enumName(piece.kind)) + " " + std::to_string(piece.id);
+                if (piece.kind == PieceKind::Unit && s.oob.units.contains(UnitId{piece.id})) {
+                    name = s.oob.units.at(UnitId{piece.id}).name;
+                } else if (piece.kind == PieceKind::Commander &&
+                           s.oob.headquarters.contains(HeadquartersId{piece.id})) {
+                    name = s.oob.headquarters.at(HeadquartersId{piece.id}).commander;
+                }
+                d.paragraph("Turn " + std::to_string(r.turn) + " at " + s.map.grid.label(r.entry) + ": " +
+                            name + (r.note.empty() ? "" : " - " + r.note));
+            }
         }
-    }
-    section("Special rules", info.specialRules);
-    if (!s.events.empty()) {
-        d.heading("Events (roll 2D6 at the start of each turn)");
-        for (const auto& [roll, text] : s.events) {
-            d.paragraph(std::to_string(roll) + ": " + text);
+        section("Special rules", info.specialRules);
+        if (!s.events.empty()) {
+            d.heading("Events (roll 2D6 at the start of each turn)");
+            for (const auto& [roll, text] : s.events) {
+                d.paragraph(std::to_string(roll) + ": " + text);
+            }
         }
-    }
-    section(info.sideNames[0] + " objectives", info.objectives[0]);
-    section(info.sideNames[1] + " objectives", info.objectives[1]);
-    section("Victory conditions", info.victoryConditions);
-    return d.finish();
+        section(info.sideNames[0] + " objectives", info.objectives[0]);
+        section(info.sideNames[1] + " objectives", info.objectives[1]);
+        section("Victory conditions", info.victoryConditions);
+    });
 }
 
 } // namespace sandtable
