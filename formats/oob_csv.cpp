@@ -109,7 +109,8 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
         }
         const std::vector<Record> records = splitCsv(csv);
         auto blank = [](const Record& r) {
-            return std::all_of(r.fields.begin(), r.fields.end(), [](const std::string& f) { return f.empty(); });
+            return std::all_of(r.fields.begin(), r.fields.end(),
+                               [](const std::string& f) { return f.empty(); });
         };
         if (records.empty() || blank(records.front())) {
             throw Failure{
@@ -177,8 +178,8 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                 if (auto e = parseEnum<E>(v)) {
                     return *e;
                 }
-                throw Failure{lineNumber, "column '" + std::string(col) + "' is " + limits::quoted(v) + "; expected " +
-                                              expectedNames<E>()};
+                throw Failure{lineNumber, "column '" + std::string(col) + "' is " + limits::quoted(v) +
+                                              "; expected " + expectedNames<E>()};
             };
             auto number = [&](const char* col, int fallback, limits::IntRange range) {
                 const std::string v = get(col);
@@ -188,8 +189,8 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                 }
                 auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
                 if (ec != std::errc{} || end != v.data() + v.size() || !range.allows(x)) {
-                    throw Failure{lineNumber, "column '" + std::string(col) + "' must be " + range.expected() +
-                                                  ", not " + limits::quoted(v)};
+                    throw Failure{lineNumber, "column '" + std::string(col) + "' must be " +
+                                                  range.expected() + ", not " + limits::quoted(v)};
                 }
                 return static_cast<int>(x);
             };

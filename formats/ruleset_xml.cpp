@@ -99,7 +99,8 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
                 throw Failure{child.offset_debug() - 1, "<rule> needs a key"};
             }
             if (!seen.insert(setting.key).second) {
-                throw Failure{child.offset_debug() - 1, "rule " + limits::quoted(setting.key) + " is listed twice"};
+                throw Failure{child.offset_debug() - 1,
+                              "rule " + limits::quoted(setting.key) + " is listed twice"};
             }
             if (pugi::xml_attribute enabled = child.attribute("enabled")) {
                 const std::string_view v = enabled.value();
@@ -114,8 +115,8 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
                 setting.severity = parseEnum<Severity>(severity.value());
                 if (!setting.severity) {
                     throw Failure{child.offset_debug() - 1,
-                                  "severity " + limits::quoted(severity.value()) + " of rule '" + setting.key +
-                                      "' is unknown; expected " + expectedNames<Severity>()};
+                                  "severity " + limits::quoted(severity.value()) + " of rule '" +
+                                      setting.key + "' is unknown; expected " + expectedNames<Severity>()};
                 }
             }
             for (pugi::xml_node param : child.children()) {
@@ -170,7 +171,8 @@ std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const s
         identity = ec ? path.lexically_normal().string() : canonical.string();
         displayName = path.string();
         nextBase = path.parent_path();
-        auto cycle = std::find_if(visiting.begin(), visiting.end(), [&](const auto& v) { return v.first == identity; });
+        auto cycle = std::find_if(visiting.begin(), visiting.end(),
+                                  [&](const auto& v) { return v.first == identity; });
         if (cycle != visiting.end()) {
             std::string chain;
             for (auto it = cycle; it != visiting.end(); ++it) {
@@ -187,8 +189,9 @@ std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const s
                 known += (known.empty() ? "" : ", ") + std::string(n);
             }
             LoadError e = from;
-            const std::string what = "no built-in ruleset is called '" + std::string(nameOrPath) + "' (built-in: " +
-                                     known + ") and the file " + path.string() + " " + bytes.error();
+            const std::string what = "no built-in ruleset is called '" + std::string(nameOrPath) +
+                                     "' (built-in: " + known + ") and the file " + path.string() + " " +
+                                     bytes.error();
             if (e.file.empty()) {
                 e = LoadError{path.string(), 0, 0, what};
             } else {

@@ -24,8 +24,7 @@ inline constexpr int currentFormatVersion = 1;
 // Atomic: a temporary file, flushed, renamed over the old one, which is kept as FILE.bak.
 // The bytes are read back before anything is written: a scenario that would not load again is
 // never saved (nor autosaved).
-[[nodiscard]] std::expected<void, std::string> saveScenario(const Scenario& scenario,
-                                                            const std::filesystem::path& path,
-                                                            AtomicWriteOptions options = {});
+[[nodiscard]] std::expected<void, std::string>
+saveScenario(const Scenario& scenario, const std::filesystem::path& path, AtomicWriteOptions options = {});
 
 } // namespace sandtable

@@ -229,8 +229,8 @@ class Reader {
                     break;
                 }
             }
-            fail(n, "duplicate " + std::string(what) + " id " + std::to_string(key.value) + " (first at line " +
-                        std::to_string(errorAt(first.offset_debug(), "").line) + ")");
+            fail(n, "duplicate " + std::string(what) + " id " + std::to_string(key.value) +
+                        " (first at line " + std::to_string(errorAt(first.offset_debug(), "").line) + ")");
         }
     }
 
@@ -441,8 +441,8 @@ class Reader {
                                               static_cast<long long>(map.terrainTypes.size()) - 1,
                                               "terrain type index");
         if (auto elev = single(n, "elevation", false)) {
-            map.elevation = readLayer<std::int16_t>(elev, limits::elevation.lo, limits::elevation.hi,
-                                                    "elevation level");
+            map.elevation =
+                readLayer<std::int16_t>(elev, limits::elevation.lo, limits::elevation.hi, "elevation level");
         } else {
             map.elevation.assign(map.grid.cellCount(), 0);
         }
@@ -720,8 +720,8 @@ class Reader {
                 auto state = settled.find(up.value);
                 if (state != settled.end()) {
                     if (!state->second) {
-                        fail(nodes.at(hid.value), "the order of battle has a cycle: headquarters " +
-                                                      cycleText(walk, up.value));
+                        fail(nodes.at(hid.value),
+                             "the order of battle has a cycle: headquarters " + cycleText(walk, up.value));
                     }
                     break;
                 }

@@ -6,10 +6,10 @@
 #include "order_of_battle.hpp"
 
 #include <array>
-#include <optional>
-#include <string_view>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sandtable {
@@ -23,7 +23,7 @@ template <> struct EnumNames<Theatre> {
 
 struct ScenarioInfo {
     std::string title = "Untitled"; // never empty: the file requires a title
-    std::string date; // ISO 8601, the first day of the battle
+    std::string date;               // ISO 8601, the first day of the battle
     std::string place;
     Theatre theatre = Theatre::Eastern;
     int turnMinutes = 20;

@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
-#include <vector>
 #include <ostream>
+#include <vector>
 
 namespace sandtable::cli {
 
@@ -68,8 +68,8 @@ Arguments::Arguments(const std::vector<std::string>& args, std::set<std::string>
         app.add_flag(flag, [this, flag](std::int64_t) { flags_.insert(flag); });
     }
     for (const std::string& option : valueOptions) {
-        app.add_option_function<std::string>(
-               option, [this, option](const std::string& v) { values_[option] = v; })
+        app.add_option_function<std::string>(option,
+                                             [this, option](const std::string& v) { values_[option] = v; })
             ->allow_extra_args(false);
     }
     app.add_option("positionals", positionals_);
@@ -82,7 +82,8 @@ Arguments::Arguments(const std::vector<std::string>& args, std::set<std::string>
             if (extra.starts_with("-")) {
                 const std::string name = extra.substr(0, extra.find('='));
                 const std::string suggestion = closest(name, flags, valueOptions);
-                error_ = "unknown option " + name + (suggestion.empty() ? "" : " (did you mean " + suggestion + "?)");
+                error_ = "unknown option " + name +
+                         (suggestion.empty() ? "" : " (did you mean " + suggestion + "?)");
                 return;
             }
         }

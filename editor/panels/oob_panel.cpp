@@ -46,7 +46,8 @@ class TreeDropTarget : public wxTextDropTarget {
     explicit TreeDropTarget(OobPanel& panel) : panel_(panel) {}
     bool OnDropText(wxCoord x, wxCoord y, const wxString& text) override {
         const std::string s = text.utf8_string();
-        const auto piece = s.starts_with("piece:") ? parsePieceRef(std::string_view(s).substr(6)) : std::nullopt;
+        const auto piece =
+            s.starts_with("piece:") ? parsePieceRef(std::string_view(s).substr(6)) : std::nullopt;
         const auto target = panel_.pieceAt(wxPoint(x, y));
         if (!piece || !target || target->kind != PieceKind::Commander) {
             return false;

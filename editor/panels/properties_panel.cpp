@@ -76,7 +76,8 @@ std::expected<int, std::string> wholeNumberIn(const wxVariant& v, limits::IntRan
     long long n = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
     if (ec != std::errc{} || end != text.data() + text.size() || !range.allows(n)) {
-        return std::unexpected(std::string(what) + " must be " + range.expected() + ", not " + limits::quoted(text));
+        return std::unexpected(std::string(what) + " must be " + range.expected() + ", not " +
+                               limits::quoted(text));
     }
     return static_cast<int>(n);
 }

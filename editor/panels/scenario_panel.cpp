@@ -99,7 +99,8 @@ void ScenarioPanel::refresh() {
     refreshing_ = false;
 }
 
-std::expected<CommandPtr, std::string> ScenarioPanel::edit(const std::string& name, const wxVariant& v) const {
+std::expected<CommandPtr, std::string> ScenarioPanel::edit(const std::string& name,
+                                                           const wxVariant& v) const {
     const Scenario& s = doc_->scenario();
     ScenarioInfo info = s.info;
     const std::string str = v.GetType() == "string" ? v.GetString().utf8_string() : std::string();
@@ -116,7 +117,8 @@ std::expected<CommandPtr, std::string> ScenarioPanel::edit(const std::string& na
         const auto kind = parseEnum<PieceKind>(name.substr(6, colon - 6));
         std::uint32_t id = 0;
         std::from_chars(name.data() + colon + 1, name.data() + name.size(), id);
-        auto it = kind ? s.deployment.reinforcements.find(PieceRef{*kind, id}) : s.deployment.reinforcements.end();
+        auto it =
+            kind ? s.deployment.reinforcements.find(PieceRef{*kind, id}) : s.deployment.reinforcements.end();
         if (it == s.deployment.reinforcements.end()) {
             return std::unexpected("this reinforcement is no longer in the scenario");
         }
@@ -129,8 +131,9 @@ std::expected<CommandPtr, std::string> ScenarioPanel::edit(const std::string& na
         std::erase(label, ' ');
         const auto entry = s.map.grid.parseLabel(label);
         if (ec != std::errc{} || !limits::turns.allows(turn) || !entry) {
-            return std::unexpected("write the turn (" + limits::turns.expected() + ") and the entry cell, as '3, " +
-                                   s.map.grid.label({0, 0}) + "'; not '" + str + "'");
+            return std::unexpected("write the turn (" + limits::turns.expected() +
+                                   ") and the entry cell, as '3, " + s.map.grid.label({0, 0}) + "'; not '" +
+                                   str + "'");
         }
         Reinforcement r = it->second;
         r.turn = static_cast<int>(turn);

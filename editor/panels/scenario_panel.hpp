@@ -2,8 +2,8 @@
 // The scenario's own data: title, date, place, theatre, turns, ruleset, side names, set-up notes,
 // special rules, objectives, victory conditions, the 2D6 events table and the reinforcement
 // schedule. Each change is one undoable edit.
-#include "properties_panel.hpp"
 #include "editor/document.hpp"
+#include "properties_panel.hpp"
 
 #include <functional>
 #include <wx/panel.h>

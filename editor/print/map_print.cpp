@@ -347,7 +347,8 @@ std::expected<void, std::string> printMapSvg(const Scenario& s, const std::files
                                              const PrintOptions& o) {
     const Layout layout(s.map.grid, unitsPerCell);
     const double scale = o.cellSizePt / unitsPerCell;
-    if (!(layout.width() * scale <= limits::maxPrintSidePt && layout.height() * scale <= limits::maxPrintSidePt)) {
+    if (!(layout.width() * scale <= limits::maxPrintSidePt &&
+          layout.height() * scale <= limits::maxPrintSidePt)) {
         return std::unexpected(out.string() + ": the picture would be " +
                                limits::formatNumber(std::round(layout.width() * scale)) + " x " +
                                limits::formatNumber(std::round(layout.height() * scale)) +
@@ -371,11 +372,13 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
     const double scale = o.cellSizePt / unitsPerCell * o.dpi / 72.0; // pixels per map unit
     // Sizes in double until they are known to fit: 1e9pt cells must not wrap an int.
     const double wd = std::ceil(layout.width() * scale), hd = std::ceil(layout.height() * scale);
-    if (!(wd * hd <= limits::maxPicturePixels && wd <= limits::maxPictureSide && hd <= limits::maxPictureSide)) {
+    if (!(wd * hd <= limits::maxPicturePixels && wd <= limits::maxPictureSide &&
+          hd <= limits::maxPictureSide)) {
         return std::unexpected(out.string() + ": the image would be " + limits::formatNumber(wd) + " x " +
                                limits::formatNumber(hd) + " pixels; at most " +
                                limits::formatNumber(static_cast<long long>(limits::maxPicturePixels)) +
-                               " pixels (and " + limits::formatNumber(static_cast<long long>(limits::maxPictureSide)) +
+                               " pixels (and " +
+                               limits::formatNumber(static_cast<long long>(limits::maxPictureSide)) +
                                " a side) are drawn: lower --dpi or --cell-size");
     }
     const int w = static_cast<int>(wd), h = static_cast<int>(hd);
@@ -448,8 +451,8 @@ int printForCommandLine(const Scenario& s, const std::string& kind, const std::s
             return 2;
         }
         if (!limits::printCellSizePt.allows(*len)) {
-            err << "sandtable export: --cell-size must be from 1mm to 10in (" << limits::printCellSizePt.expected()
-                << " points), not '" << cellSize << "'\n";
+            err << "sandtable export: --cell-size must be from 1mm to 10in ("
+                << limits::printCellSizePt.expected() << " points), not '" << cellSize << "'\n";
             return 2;
         }
         o.cellSizePt = *len;
@@ -469,7 +472,8 @@ int printForCommandLine(const Scenario& s, const std::string& kind, const std::s
         double v = 0;
         auto [end, ec] = std::from_chars(dpi.data(), dpi.data() + dpi.size(), v);
         if (ec != std::errc{} || end != dpi.data() + dpi.size() || !limits::printDpi.allows(v)) {
-            err << "sandtable export: --dpi must be " << limits::printDpi.expected() << ", not '" << dpi << "'\n";
+            err << "sandtable export: --dpi must be " << limits::printDpi.expected() << ", not '" << dpi
+                << "'\n";
             return 2;
         }
         o.dpi = v;

@@ -3,8 +3,8 @@
 // of a chosen paper with overlap, alignment marks and a page index (A1, B1...), after an overview
 // page with the title block, legend and a scale bar. PDF and SVG through Cairo, PNG as one image.
 // The same MapRenderer draws the screen, so what prints is what the editor shows.
-#include "formats/atomic_file.hpp"
 #include "editor/canvas/map_renderer.hpp"
+#include "formats/atomic_file.hpp"
 #include "model/scenario.hpp"
 
 #include <expected>

@@ -22,10 +22,11 @@ std::string scenarioXml(int cols, int rows, const std::string& oob, const std::s
     return "<scenario format-version=\"1\"><info title=\"Hostile\" ruleset=\"kallistra-hex\"/>"
            "<map grid=\"hex-flat\" cols=\"" +
            std::to_string(cols) + "\" rows=\"" + std::to_string(rows) +
-           "\" yards-per-cell=\"100\"><terrain-types><terrain key=\"open\" class=\"open\" colour=\"#e0e0c0\"/>"
+           "\" yards-per-cell=\"100\"><terrain-types><terrain key=\"open\" class=\"open\" "
+           "colour=\"#e0e0c0\"/>"
            "</terrain-types><terrain encoding=\"csv\">" +
-           terrain + "</terrain></map><order-of-battle>" + oob + "</order-of-battle><deployment>" + deployment +
-           "</deployment></scenario>";
+           terrain + "</terrain></map><order-of-battle>" + oob + "</order-of-battle><deployment>" +
+           deployment + "</deployment></scenario>";
 }
 
 // Cells of a snake through a wide map: along row 0, down one, back along row 1...
@@ -48,8 +49,8 @@ const std::string oneUnit = "<headquarters id=\"1\" side=\"union\" echelon=\"arm
 
 void lineOf2000CellsValidated(benchmark::State& state) {
     auto s = readScenarioFromString(scenarioXml(100, 40, oneUnit,
-                                                "<place piece=\"unit:1\" cells=\"" + snakeCells(100, 2000, 3) +
-                                                    "\" facing=\"corner:0\"/>"),
+                                                "<place piece=\"unit:1\" cells=\"" +
+                                                    snakeCells(100, 2000, 3) + "\" facing=\"corner:0\"/>"),
                                     "line.xml");
     if (!s) {
         state.SkipWithError(s.error().toString().c_str());
@@ -66,9 +67,9 @@ void lineOf2000CellsValidated(benchmark::State& state) {
 }
 
 void place300000CellsRead(benchmark::State& state) {
-    const std::string xml = scenarioXml(
-        1000, 300, oneUnit,
-        "<place piece=\"unit:1\" cells=\"" + snakeCells(1000, 300'000, 4) + "\" facing=\"corner:0\"/>");
+    const std::string xml = scenarioXml(1000, 300, oneUnit,
+                                        "<place piece=\"unit:1\" cells=\"" + snakeCells(1000, 300'000, 4) +
+                                            "\" facing=\"corner:0\"/>");
     for (auto _ : state) {
         auto s = readScenarioFromString(xml, "place.xml");
         if (!s) {
@@ -102,8 +103,8 @@ void headquartersChainOf200000Refused(benchmark::State& state) {
     std::string oob;
     for (int i = 1; i <= 200'000; ++i) {
         oob += "<headquarters id=\"" + std::to_string(i) + "\" side=\"union\" echelon=\"division\"" +
-               (i < 200'000 ? " parent=\"" + std::to_string(i + 1) + "\"" : "") + " name=\"D" + std::to_string(i) +
-               "\"/>";
+               (i < 200'000 ? " parent=\"" + std::to_string(i + 1) + "\"" : "") + " name=\"D" +
+               std::to_string(i) + "\"/>";
     }
     const std::string xml = scenarioXml(10, 10, oob, "");
     for (auto _ : state) {

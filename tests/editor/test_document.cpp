@@ -142,7 +142,9 @@ TEST_F(DocumentTest, AutosaveFollowsRevisionsNotTheUndoIndex) {
     auto doc = Document::open(dir / "battle.xml");
     ASSERT_TRUE(doc);
     Document& d = **doc;
-    auto paint = [&](int terrain) { d.execute(edits::paint(d.scenario(), CellLayer::Terrain, {{1, 1}}, terrain)); };
+    auto paint = [&](int terrain) {
+        d.execute(edits::paint(d.scenario(), CellLayer::Terrain, {{1, 1}}, terrain));
+    };
     paint(1);
     ASSERT_TRUE(d.autosaveIfModified());
     d.undo();

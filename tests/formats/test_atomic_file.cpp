@@ -37,9 +37,9 @@ namespace fs = std::filesystem;
 
 // A fresh folder per test, removed afterwards.
 struct Folder {
-    fs::path path = fs::temp_directory_path() /
-                    ("sandtable-atomic-" + std::to_string(::getpid()) + "-" +
-                     testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::path path =
+        fs::temp_directory_path() / ("sandtable-atomic-" + std::to_string(::getpid()) + "-" +
+                                     testing::UnitTest::GetInstance()->current_test_info()->name());
     Folder() {
         fs::remove_all(path);
         fs::create_directories(path);
@@ -94,7 +94,8 @@ TEST(AtomicFile, KeepsTheFilesPermissions) {
     ASSERT_TRUE(writeFileAtomically(file, "one"));
     fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write);
     ASSERT_TRUE(writeFileAtomically(file, "two"));
-    EXPECT_EQ(fs::status(file).permissions() & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
+    EXPECT_EQ(fs::status(file).permissions() & fs::perms::all,
+              fs::perms::owner_read | fs::perms::owner_write);
     EXPECT_EQ(readWholeFile(file).value(), "two");
 }
 
@@ -105,7 +106,8 @@ TEST(AtomicFile, RefusesAReadOnlyFileAndLeavesIt) {
     fs::permissions(file, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
     auto r = writeFileAtomically(file, "overwrite");
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error(), file.string() + ": is read-only; nothing was written (make it writable or save elsewhere)");
+    EXPECT_EQ(r.error(),
+              file.string() + ": is read-only; nothing was written (make it writable or save elsewhere)");
     EXPECT_EQ(readWholeFile(file).value(), "keep me");
     EXPECT_EQ(dir.names(), std::vector<std::string>{"locked.xml"});
 }

@@ -17,12 +17,13 @@ CommandPtr randomImport(const Scenario& s, std::mt19937_64& rng) {
     auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
     const char* stands[] = {"1", "4", "100", "1000", "0", "-3", "99999999999", ""};
     const char* rosters[] = {"", "7", "1000000", "5000000"};
-    const char* names[] = {"\"Battery B, 4th US\"", "1st Minnesota", "\"The \"\"Iron\"\" Brigade\"", "\"two\nlines\""};
+    const char* names[] = {"\"Battery B, 4th US\"", "1st Minnesota", "\"The \"\"Iron\"\" Brigade\"",
+                           "\"two\nlines\""};
     std::string csv = "side,army,corps,unit,stands,roster\n";
     for (int i = pick(1, 3); i > 0; --i) {
         csv += std::string(pick(0, 1) ? "union" : "confederate") + ",Army " + std::to_string(pick(1, 2)) +
-               ",Corps " + std::to_string(pick(1, 3)) + "," + names[pick(0, 3)] + "," + stands[pick(0, 7)] + "," +
-               rosters[pick(0, 3)] + "\n";
+               ",Corps " + std::to_string(pick(1, 3)) + "," + names[pick(0, 3)] + "," + stands[pick(0, 7)] +
+               "," + rosters[pick(0, 3)] + "\n";
     }
     auto imported = readOrderOfBattleCsv(csv, "random.csv", s.oob);
     return imported ? importCommand(s, *imported) : nullptr;

@@ -80,7 +80,8 @@ TEST(OobCsv, ReadsRfc4180QuotedFieldsWithCommasQuotesAndLineBreaks) {
 
 TEST(OobCsv, AQuotedLineBreakIsOneFieldAndLineNumbersCountIt) {
     // The record spanning lines 2 and 3 is read whole, then refused: a name is one line.
-    auto multiline = readOrderOfBattleCsv("side,army,unit\nunion,A,\"two\nlines\"\n", "x.csv", OrderOfBattle{});
+    auto multiline =
+        readOrderOfBattleCsv("side,army,unit\nunion,A,\"two\nlines\"\n", "x.csv", OrderOfBattle{});
     ASSERT_FALSE(multiline);
     EXPECT_EQ(multiline.error().toString(), "x.csv:2: the unit's name must be one line");
     auto later = readOrderOfBattleCsv("side,army,unit\nunion,\"A\",\"B, C\"\r\n\r\nunoin,A,C\n", "x.csv",
@@ -90,8 +91,8 @@ TEST(OobCsv, AQuotedLineBreakIsOneFieldAndLineNumbersCountIt) {
 }
 
 TEST(OobCsv, ReadsExcelsUtf8ByteOrderMark) {
-    auto imported = readOrderOfBattleCsv("\xEF\xBB\xBFside,army,unit\nunion,A,1st Minnesota\n", "x.csv",
-                                         OrderOfBattle{});
+    auto imported =
+        readOrderOfBattleCsv("\xEF\xBB\xBFside,army,unit\nunion,A,1st Minnesota\n", "x.csv", OrderOfBattle{});
     ASSERT_TRUE(imported) << imported.error().toString();
     EXPECT_EQ(imported->units.at(0).second.name, "1st Minnesota");
 }

@@ -253,11 +253,10 @@ TEST(ScenarioXml, ReadingRefusesWhatIsNotARegularFileOrTooLarge) {
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     auto pipe = readScenario(fifo);
     ASSERT_FALSE(pipe);
-    EXPECT_EQ(pipe.error().message, "is a pipe (FIFO), not a regular file; Sandtable reads only regular files");
+    EXPECT_EQ(pipe.error().message,
+              "is a pipe (FIFO), not a regular file; Sandtable reads only regular files");
     const fs::path big = dir / "big.xml";
-    {
-        std::ofstream out(big);
-    }
+    { std::ofstream out(big); }
     fs::resize_file(big, limits::maxFileBytes + 1); // sparse: no disk used
     auto large = readScenario(big);
     ASSERT_FALSE(large);

@@ -46,8 +46,8 @@ void saveReloadCompare(const Scenario& s, std::string_view context) {
     const std::string saved = writeScenarioToString(s);
     auto back = readScenarioFromString(saved, "saved");
     if (!back) {
-        finding(std::string(context) + ": a scenario that loaded does not load after saving: " +
-                back.error().toString());
+        finding(std::string(context) +
+                ": a scenario that loaded does not load after saving: " + back.error().toString());
     }
     if (!(*back == s)) {
         finding(std::string(context) + ": a scenario changed on saving and reloading");

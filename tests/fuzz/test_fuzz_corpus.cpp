@@ -15,7 +15,8 @@ TEST(FuzzCorpus, EveryKeptInputRunsCleanly) {
     const fs::path root = SANDTABLE_FUZZ_CORPUS;
     for (const Target& target : targets()) {
         const fs::path dir = root / std::string(target.name);
-        ASSERT_TRUE(fs::is_directory(dir)) << "no corpus for the fuzz target " << target.name << " in " << dir;
+        ASSERT_TRUE(fs::is_directory(dir))
+            << "no corpus for the fuzz target " << target.name << " in " << dir;
         int replayed = 0;
         for (const auto& entry : fs::directory_iterator(dir)) {
             auto bytes = readWholeFile(entry.path());

@@ -397,10 +397,10 @@ TEST_F(EditorWindow, ThePrintoutDrawsTheMap) {
 #include "editor/panels/properties_panel.hpp"
 #include "editor/panels/scenario_panel.hpp"
 
-#include <wx/menu.h>
-#include <wx/propgrid/propgrid.h>
-#include <wx/print.h>
 #include "formats/scenario_xml.hpp"
+#include <wx/menu.h>
+#include <wx/print.h>
+#include <wx/propgrid/propgrid.h>
 
 namespace sandtable {
 namespace {

@@ -60,11 +60,10 @@ TEST(Rulesets, ErrorsNameTheFileAndLine) {
                   ":3: unknown rule 'stacking.max-everything'; `sandtable rulesets` lists the rules");
     auto badParam = resolveRuleset(*loadRuleset((rulesDir / "house-bad-param.xml").string()));
     ASSERT_FALSE(badParam);
-    EXPECT_EQ(
-        badParam.error(),
-        (rulesDir / "house-bad-param.xml").string() +
-            ":3: parameter 'infantry' of rule 'stacking.stands-by-arm' must be a whole number from 0 to 1,000,000, "
-            "not 'many'");
+    EXPECT_EQ(badParam.error(), (rulesDir / "house-bad-param.xml").string() +
+                                    ":3: parameter 'infantry' of rule 'stacking.stands-by-arm' must be a "
+                                    "whole number from 0 to 1,000,000, "
+                                    "not 'many'");
     auto unknownParam = resolveRuleset(*loadRuleset((rulesDir / "house-unknown-param.xml").string()));
     ASSERT_FALSE(unknownParam);
     EXPECT_NE(unknownParam.error().find(
@@ -79,10 +78,9 @@ TEST(Rulesets, ErrorsNameTheFileAndLine) {
         << missing.error().toString();
     auto cycle = loadRuleset((rulesDir / "house-cycle.xml").string());
     ASSERT_FALSE(cycle);
-    EXPECT_EQ(cycle.error().toString(), (rulesDir / "house-cycle.xml").string() +
-                                            ":2: 'extends' makes a cycle: " +
-                                            (rulesDir / "house-cycle.xml").string() + " -> " +
-                                            (rulesDir / "house-cycle.xml").string());
+    EXPECT_EQ(cycle.error().toString(),
+              (rulesDir / "house-cycle.xml").string() + ":2: 'extends' makes a cycle: " +
+                  (rulesDir / "house-cycle.xml").string() + " -> " + (rulesDir / "house-cycle.xml").string());
     auto badXml =
         parseRuleset("<ruleset name=\"x\"><rule key=\"a\" severity=\"fatal\"/></ruleset>", "inline.xml");
     ASSERT_FALSE(badXml);
@@ -107,19 +105,21 @@ TEST(Rulesets, AnExtendsCycleIsFoundWhateverThePathsSpellingAndNamesTheLine) {
     write(dir / "c.xml", "<?xml version=\"1.0\"?>\n<ruleset name=\"c\" extends=\"missing.xml\"/>\n");
     auto missing = loadRuleset((dir / "c.xml").string());
     ASSERT_FALSE(missing);
-    EXPECT_EQ(missing.error().toString(),
-              (dir / "c.xml").string() +
-                  ":2: extends 'missing.xml', but no built-in ruleset is called 'missing.xml' (built-in: acw-area, "
-                  "good-old-rebel, hexed-general, kallistra-hex) and the file " +
-                  (dir / "missing.xml").string() + " cannot open: No such file or directory");
+    EXPECT_EQ(
+        missing.error().toString(),
+        (dir / "c.xml").string() +
+            ":2: extends 'missing.xml', but no built-in ruleset is called 'missing.xml' (built-in: acw-area, "
+            "good-old-rebel, hexed-general, kallistra-hex) and the file " +
+            (dir / "missing.xml").string() + " cannot open: No such file or directory");
     fs::remove_all(dir);
 }
 
 TEST(Rulesets, ParametersOutsideTheirRangeAreRefused) {
     auto refused = [](const std::string& rule, const std::string& param, const std::string& value) {
-        auto parsed = parseRuleset("<ruleset name=\"x\" extends=\"good-old-rebel\">\n<rule key=\"" + rule +
-                                       "\"><param name=\"" + param + "\" value=\"" + value + "\"/></rule>\n</ruleset>",
-                                   "x.xml");
+        auto parsed =
+            parseRuleset("<ruleset name=\"x\" extends=\"good-old-rebel\">\n<rule key=\"" + rule +
+                             "\"><param name=\"" + param + "\" value=\"" + value + "\"/></rule>\n</ruleset>",
+                         "x.xml");
         EXPECT_TRUE(parsed) << parsed.error().toString();
         Ruleset r;
         r.name = "x";
@@ -127,18 +127,22 @@ TEST(Rulesets, ParametersOutsideTheirRangeAreRefused) {
         auto resolved = resolveRuleset(r);
         return resolved ? std::string("accepted") : resolved.error();
     };
-    EXPECT_EQ(refused("command.unit-within-radius", "radius-inches", "1e300"),
-              "x.xml:2: parameter 'radius-inches' of rule 'command.unit-within-radius' must be a number from 0 to "
-              "1,000, not '1e300'");
-    EXPECT_EQ(refused("command.unit-within-radius", "radius-inches", "nan"),
-              "x.xml:2: parameter 'radius-inches' of rule 'command.unit-within-radius' must be a number from 0 to "
-              "1,000, not 'nan'");
+    EXPECT_EQ(
+        refused("command.unit-within-radius", "radius-inches", "1e300"),
+        "x.xml:2: parameter 'radius-inches' of rule 'command.unit-within-radius' must be a number from 0 to "
+        "1,000, not '1e300'");
+    EXPECT_EQ(
+        refused("command.unit-within-radius", "radius-inches", "nan"),
+        "x.xml:2: parameter 'radius-inches' of rule 'command.unit-within-radius' must be a number from 0 to "
+        "1,000, not 'nan'");
     EXPECT_EQ(refused("arming.impossible-weapon", "first-year", "-2147483648"),
-              "x.xml:2: parameter 'first-year' of rule 'arming.impossible-weapon' must be a whole number from 1,800 to 1,899, "
+              "x.xml:2: parameter 'first-year' of rule 'arming.impossible-weapon' must be a whole number "
+              "from 1,800 to 1,899, "
               "not '-2147483648'");
-    EXPECT_EQ(refused("stacking.stands-per-cell", "max-stands", "-1"),
-              "x.xml:2: parameter 'max-stands' of rule 'stacking.stands-per-cell' must be a whole number from 0 to "
-              "1,000,000, not '-1'");
+    EXPECT_EQ(
+        refused("stacking.stands-per-cell", "max-stands", "-1"),
+        "x.xml:2: parameter 'max-stands' of rule 'stacking.stands-per-cell' must be a whole number from 0 to "
+        "1,000,000, not '-1'");
     EXPECT_EQ(refused("stacking.stands-per-cell", "max-stands", "12"), "accepted");
 }
 

@@ -26,8 +26,8 @@ class UnitWithinRadius final : public RuleBase {
                       "if above 0: the radius in inches on the table, converted by the map scale",
                       limits::radiusInches.lo, limits::radiusInches.hi},
                      {"yards-per-inch", ParamType::Number, "33.333",
-                      "ground scale of the table (Good Old Rebel: 15 inches = 500 yards)", limits::yardsPerInch.lo,
-                      limits::yardsPerInch.hi},
+                      "ground scale of the table (Good Old Rebel: 15 inches = 500 yards)",
+                      limits::yardsPerInch.lo, limits::yardsPerInch.hi},
                      {"needs-sight", ParamType::Boolean, "false", "the commander must also be in sight"}}}) {}
 
     void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
