@@ -4,6 +4,7 @@
 // No wx here, so the whole editing path is tested headless.
 #include "model/commands/undo_stack.hpp"
 #include "validators/validator.hpp"
+#include "validators/vocabulary.hpp"
 
 #include <expected>
 #include <filesystem>
@@ -43,6 +44,10 @@ class Document {
     std::expected<void, std::string> useRuleset(const std::string& nameOrPath);
     const Report& problems() const { return report_; }
     std::string rulesetName() const { return validator_ ? validator_->rules().name : std::string(); }
+    // The unit values the ruleset accepts (anything without a ruleset).
+    UnitVocabulary unitVocabulary() const {
+        return validator_ ? sandtable::unitVocabulary(validator_->rules()) : UnitVocabulary{};
+    }
 
     // Crash recovery: the autosave file of this document, written when there are unsaved edits.
     std::filesystem::path autosavePath() const;

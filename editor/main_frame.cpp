@@ -53,7 +53,8 @@ enum MenuId {
     IdBackgroundRemove,
     IdRuleset,
     IdScenarioTitle,
-    IdToolBase, // + Tool
+    IdAddBase,                   // + OobAddition
+    IdToolBase = IdAddBase + 16, // + Tool
 };
 
 } // namespace
@@ -105,6 +106,14 @@ MainFrame::MainFrame()
             canvas_->tools()->select(piece);
             canvas_->Refresh(false);
         }
+    };
+    oob_->onPickSupplyCell = [this](HeadquartersId corps) {
+        tools_->selectTool(Tool::Supply);
+        if (canvas_->tools()) {
+            canvas_->tools()->select(PieceRef::commander(corps));
+        }
+        SetStatusText("Click the corps' line-of-supply cell on the map", 0);
+        canvas_->SetFocus();
     };
     problems_->onActivate = [this](const Violation& v) {
         if (!v.cells.empty() && doc_ && doc_->scenario().map.grid.contains(v.cells.front())) {
@@ -223,6 +232,24 @@ void MainFrame::buildMenus() {
     scenario->Append(IdScenarioTitle, "&Title...");
     scenario->Append(IdRuleset, "&Ruleset...");
     auto* units = new wxMenu;
+    // Adds at the tree's selection (or the nearest level above it that takes the item).
+    const std::map<OobAddition, const char*> addShortcuts = {
+        {OobAddition::Army, "Ctrl+Shift+A"},
+        {OobAddition::Corps, "Ctrl+Shift+C"},
+        {OobAddition::IndependentBrigade, "Ctrl+Shift+I"},
+        {OobAddition::IndependentUnit, "Ctrl+Shift+R"},
+        {OobAddition::Division, "Ctrl+Shift+D"},
+        {OobAddition::Train, "Ctrl+Shift+W"},
+        {OobAddition::Brigade, "Ctrl+Shift+B"},
+        {OobAddition::Unit, "Ctrl+Shift+U"}};
+    for (const auto& [addition, shortcut] : addShortcuts) {
+        const int id = IdAddBase + static_cast<int>(addition);
+        units->Append(id, "Add " + wxString::FromUTF8(std::string(additionLabel(addition))).Lower() + "\t" +
+                              shortcut);
+        Bind(
+            wxEVT_MENU, [this, addition](wxCommandEvent&) { oob_->add(addition); }, id);
+    }
+    units->AppendSeparator();
     units->Append(IdImportCsv, "&Import order of battle from CSV...");
     units->Append(IdRollTables, "&Roll quality and arms from the tables...");
     auto* tools = new wxMenu;
@@ -812,6 +839,8 @@ void MainFrame::onChanged(const ChangeSet& cs) {
         properties_->refresh();
         // Refresh after the property grid has finished handling its own change event.
         CallAfter([this] { scenarioPanel_->refresh(); });
+    } else {
+        oob_->refreshStatus(); // problems may have changed with the ground
     }
     showProblems();
     updateTitle();

@@ -3,25 +3,104 @@
 #include "model/commands/edits.hpp"
 #include "model/limits.hpp"
 
+#include <wx/button.h>
 #include <wx/dnd.h>
+#include <wx/graphics.h>
+#include <wx/imaglist.h>
 #include <wx/menu.h>
 #include <wx/sizer.h>
+#include <wx/textctrl.h>
+#include <wx/wrapsizer.h>
+
+#include <algorithm>
 
 namespace sandtable {
-namespace {
 
-// Tree items remember the piece they stand for.
-class PieceData : public wxTreeItemData {
-  public:
-    explicit PieceData(PieceRef p) : piece(p) {}
-    PieceRef piece;
+// What a tree item stands for: a side, a piece, or a corps' line-of-supply cell.
+struct OobPanel::ItemData : public wxTreeItemData {
+    Side side = Side::Union;
+    std::optional<PieceRef> piece;
+    bool supplyLine = false; // the line of supply of the corps in `piece`
+
+    // Survives a rebuild: which items were expanded and selected.
+    std::string key() const {
+        if (!piece) {
+            return "side:" + std::string(enumName(side));
+        }
+        return (supplyLine ? "supply:" : "piece:") + std::string(enumName(piece->kind)) + ":" +
+               std::to_string(piece->id);
+    }
 };
 
+namespace {
+
+enum MenuCommand { AddBase = 100, Rename = 200, Remove, TakeOff, SetSupply, ClearSupply };
+constexpr int ToolbarBase = wxID_HIGHEST + 700;
+
+// Whether a piece stands on the map, arrives later or is not placed: the first part of its icon.
+enum class Where { None, Deployed, Arriving, NotPlaced };
+
+int imageIndex(Where where, std::optional<Severity> worst) {
+    const int severity = worst ? 1 + static_cast<int>(*worst) : 0;
+    return static_cast<int>(where) * 4 + severity;
+}
+
+// 16 x 16 icons: a dot for where the piece is (filled green deployed, blue clock-like ring for a
+// reinforcement, hollow grey not placed) and a badge for its worst problem (red error, amber
+// warning, blue info), so a glance down the tree finds both.
+wxBitmap statusIcon(Where where, int severity) {
+    wxImage image(16, 16);
+    image.InitAlpha();
+    std::fill_n(image.GetAlpha(), 16 * 16, 0);
+    std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(image));
+    if (gc) {
+        switch (where) {
+        case Where::None:
+            break;
+        case Where::Deployed:
+            gc->SetPen(wxPen(wxColour(30, 110, 40), 1));
+            gc->SetBrush(wxBrush(wxColour(60, 170, 70)));
+            gc->DrawEllipse(1, 1, 10, 10);
+            break;
+        case Where::Arriving:
+            gc->SetPen(wxPen(wxColour(40, 80, 170), 2));
+            gc->SetBrush(*wxTRANSPARENT_BRUSH);
+            gc->DrawEllipse(2, 2, 9, 9);
+            gc->StrokeLine(6.5, 6.5, 6.5, 3.5);
+            gc->StrokeLine(6.5, 6.5, 9, 6.5);
+            break;
+        case Where::NotPlaced:
+            gc->SetPen(wxPen(wxColour(130, 130, 130), 1));
+            gc->SetBrush(*wxTRANSPARENT_BRUSH);
+            gc->DrawEllipse(2, 2, 9, 9);
+            break;
+        }
+        if (severity > 0) {
+            const wxColour colours[] = {wxColour(40, 110, 200), wxColour(230, 150, 0), wxColour(210, 30, 30)};
+            gc->SetPen(wxPen(*wxWHITE, 1));
+            gc->SetBrush(wxBrush(colours[severity - 1]));
+            gc->DrawRectangle(8, 8, 7, 7);
+        }
+    }
+    gc.reset(); // flushes into the image
+    return wxBitmap(image);
+}
+
+std::string bareName(const Scenario& s, PieceRef p) {
+    switch (p.kind) {
+    case PieceKind::Commander:
+        return s.oob.headquarters.at(HeadquartersId{p.id}).name;
+    case PieceKind::Unit:
+        return s.oob.units.at(UnitId{p.id}).name;
+    case PieceKind::Train:
+        return s.oob.trains.at(TrainId{p.id}).name;
+    }
+    return "";
+}
+
 std::string itemLabel(const Scenario& s, PieceRef p) {
-    const bool placed = s.deployment.placements.contains(p);
-    const bool arriving = s.deployment.reinforcements.contains(p);
-    const std::string where = placed ? ""
-                              : arriving
+    const std::string where = s.deployment.placements.contains(p) ? ""
+                              : s.deployment.reinforcements.contains(p)
                                   ? "  (turn " + std::to_string(s.deployment.reinforcements.at(p).turn) + ")"
                                   : "  (not deployed)";
     switch (p.kind) {
@@ -35,9 +114,15 @@ std::string itemLabel(const Scenario& s, PieceRef p) {
                std::string(enumName(u.arm)) + ", " + std::to_string(u.stands) + " stands]" + where;
     }
     case PieceKind::Train:
-        return s.oob.trains.at(TrainId{p.id}).name + where;
+        return s.oob.trains.at(TrainId{p.id}).name + "  [train]" + where;
     }
     return "";
+}
+
+Where whereIs(const Scenario& s, PieceRef p) {
+    return s.deployment.placements.contains(p)       ? Where::Deployed
+           : s.deployment.reinforcements.contains(p) ? Where::Arriving
+                                                     : Where::NotPlaced;
 }
 
 // Takes "piece:KIND:ID" dragged within the tree and re-parents it under the headquarters dropped on.
@@ -61,14 +146,37 @@ class TreeDropTarget : public wxTextDropTarget {
 
 } // namespace
 
-OobPanel::OobPanel(wxWindow* parent) : wxPanel(parent) {
+OobPanel::OobPanel(wxWindow* parent) : wxPanel(parent), images_(std::make_unique<wxImageList>(16, 16, true)) {
+    for (Where where : {Where::None, Where::Deployed, Where::Arriving, Where::NotPlaced}) {
+        for (int severity = 0; severity < 4; ++severity) {
+            images_->Add(statusIcon(where, severity));
+        }
+    }
     auto* sizer = new wxBoxSizer(wxVERTICAL);
+    // The panel's toolbar: the adds, enabled where the selection takes them.
+    auto* bar = new wxWrapSizer(wxHORIZONTAL);
+    for (const auto& [addition, name] : EnumNames<OobAddition>::names) {
+        if (addition == OobAddition::IndependentBrigade || addition == OobAddition::IndependentUnit) {
+            continue; // in the menus; the toolbar keeps to one row
+        }
+        std::string label = std::string(additionLabel(addition));
+        label = "+ " + label.substr(0, label.find(" ("));
+        auto* button = new wxButton(this, ToolbarBase + static_cast<int>(addition), wxString::FromUTF8(label),
+                                    wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+        button->SetToolTip("Add " + wxString::FromUTF8(std::string(additionLabel(addition))) +
+                           " at the selected item (Units menu)");
+        button->Bind(wxEVT_BUTTON, [this, addition](wxCommandEvent&) { add(addition); });
+        bar->Add(button, 0, wxALL, 1);
+    }
+    sizer->Add(bar, 0, wxEXPAND);
     tree_ = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
                            wxTR_DEFAULT_STYLE | wxTR_HIDE_ROOT | wxTR_EDIT_LABELS);
+    tree_->SetImageList(images_.get());
     sizer->Add(tree_, 1, wxEXPAND);
     SetSizer(sizer);
     tree_->SetDropTarget(new TreeDropTarget(*this)); // wx owns drop targets
     tree_->Bind(wxEVT_TREE_SEL_CHANGED, [this](wxTreeEvent& e) {
+        updateToolbar();
         if (onSelect) {
             onSelect(pieceOf(e.GetItem()));
         }
@@ -84,45 +192,186 @@ OobPanel::OobPanel(wxWindow* parent) : wxPanel(parent) {
         source.DoDragDrop(wxDrag_CopyOnly);
     });
     tree_->Bind(wxEVT_TREE_BEGIN_LABEL_EDIT, [this](wxTreeEvent& e) {
-        // Edit the bare name, not the decorated label.
-        const auto piece = pieceOf(e.GetItem());
-        if (!piece || piece->kind == PieceKind::Train) {
-            e.Veto();
+        if (renaming_) {
+            return; // our own rename(): let it edit
+        }
+        e.Veto();
+        // Edit the bare name, not the decorated label: start again through rename().
+        if (pieceOf(e.GetItem())) {
+            const wxTreeItemId item = e.GetItem();
+            CallAfter([this, item] { rename(item); });
         }
     });
     tree_->Bind(wxEVT_TREE_END_LABEL_EDIT, [this](wxTreeEvent& e) {
-        const auto piece = pieceOf(e.GetItem());
-        if (e.IsEditCancelled() || !piece || !doc_ || e.GetLabel().IsEmpty()) {
+        if (e.IsEditCancelled() || e.GetLabel().IsEmpty()) {
             return;
         }
         e.Veto(); // the rebuild after the edit shows the new label
-        const std::string name = e.GetLabel().utf8_string();
-        const Scenario& s = doc_->scenario();
-        if (!s.hasPiece(*piece)) {
-            return;
-        }
-        if (auto problem = limits::checkName("the name", name)) {
-            if (onRefused) {
-                onRefused(*problem);
-            }
-            return;
-        }
-        if (piece->kind == PieceKind::Unit) {
-            Unit u = s.oob.units.at(UnitId{piece->id});
-            u.name = name;
-            doc_->execute(edits::setUnit(s, UnitId{piece->id}, u));
-        } else {
-            Headquarters hq = s.oob.headquarters.at(HeadquartersId{piece->id});
-            hq.name = name;
-            doc_->execute(edits::setHeadquarters(s, HeadquartersId{piece->id}, hq));
+        commitRename(e.GetItem(), e.GetLabel().utf8_string());
+    });
+    tree_->Bind(wxEVT_TREE_ITEM_MENU, [this](wxTreeEvent& e) {
+        const wxTreeItemId item = e.GetItem();
+        if (auto menu = menuFor(item)) {
+            menu->Bind(wxEVT_MENU, [this, item](wxCommandEvent& m) { runMenuCommand(item, m.GetId()); });
+            PopupMenu(menu.get());
         }
     });
-    tree_->Bind(wxEVT_TREE_ITEM_MENU, [this](wxTreeEvent& e) { showMenu(e.GetItem()); });
+    tree_->Bind(wxEVT_TREE_ITEM_GETTOOLTIP,
+                [this](wxTreeEvent& e) { e.SetToolTip(problemsOf(e.GetItem())); });
+}
+
+OobPanel::~OobPanel() {
+    tree_->SetImageList(nullptr);
+}
+
+const OobPanel::ItemData* OobPanel::dataOf(wxTreeItemId item) const {
+    return item.IsOk() ? dynamic_cast<const ItemData*>(tree_->GetItemData(item)) : nullptr;
+}
+
+std::optional<PieceRef> OobPanel::pieceOf(wxTreeItemId item) const {
+    const ItemData* data = dataOf(item);
+    return data != nullptr && !data->supplyLine ? data->piece : std::nullopt;
+}
+
+std::optional<OobPlace> OobPanel::placeOf(wxTreeItemId item) const {
+    const ItemData* data = dataOf(item);
+    if (data == nullptr || !doc_) {
+        return std::nullopt;
+    }
+    if (!data->piece) {
+        return OobPlace{data->side, {}};
+    }
+    const OrderOfBattle& oob = doc_->scenario().oob;
+    switch (data->piece->kind) {
+    case PieceKind::Commander:
+        return OobPlace{data->side, HeadquartersId{data->piece->id}};
+    case PieceKind::Unit:
+        if (auto it = oob.units.find(UnitId{data->piece->id}); it != oob.units.end()) {
+            return OobPlace{data->side, it->second.parent};
+        }
+        break;
+    case PieceKind::Train:
+        if (auto it = oob.trains.find(TrainId{data->piece->id}); it != oob.trains.end()) {
+            return OobPlace{data->side, it->second.corps};
+        }
+        break;
+    }
+    return std::nullopt;
+}
+
+std::optional<OobPlace> OobPanel::placeFor(OobAddition addition) const {
+    if (!doc_) {
+        return std::nullopt;
+    }
+    const OrderOfBattle& oob = doc_->scenario().oob;
+    std::optional<OobPlace> place = placeOf(tree_->GetSelection());
+    if (!place) {
+        // Nothing selected: a new army goes to the Union, anything else has no place yet.
+        return addition == OobAddition::Army ? std::optional(OobPlace{Side::Union, {}}) : std::nullopt;
+    }
+    // Walk up to the nearest level that takes it: Add corps on a division adds to its army.
+    while (true) {
+        const auto here = additionsAt(oob, *place);
+        if (std::ranges::find(here, addition) != here.end()) {
+            return place;
+        }
+        if (!place->headquarters.valid()) {
+            return std::nullopt;
+        }
+        const Headquarters* hq = oob.find(place->headquarters);
+        place->headquarters = hq != nullptr ? hq->parent : HeadquartersId{};
+    }
+}
+
+std::optional<PieceRef> OobPanel::add(OobAddition addition) {
+    const auto place = placeFor(addition);
+    if (!place) {
+        if (onRefused) {
+            onRefused("Select where in the order of battle the " + std::string(enumName(addition)) +
+                      " goes first (" + std::string(additionLabel(addition)) + " goes under " +
+                      (addition == OobAddition::Army ? "a side"
+                       : addition == OobAddition::Corps || addition == OobAddition::IndependentBrigade ||
+                               addition == OobAddition::IndependentUnit
+                           ? "an army"
+                       : addition == OobAddition::Division || addition == OobAddition::Train ? "a corps"
+                       : addition == OobAddition::Brigade                                    ? "a division"
+                                                          : "a division or brigade") +
+                      ")");
+        }
+        return std::nullopt;
+    }
+    auto added = addToOrderOfBattle(doc_->scenario(), *place, addition, doc_->unitVocabulary());
+    if (!added) {
+        return std::nullopt;
+    }
+    const PieceRef piece = added->piece;
+    doc_->execute(std::move(added->command)); // rebuilds the tree through the frame
+    if (items_.contains(piece)) {
+        selectPiece(piece);
+        rename(items_.at(piece));
+    }
+    return piece;
+}
+
+void OobPanel::rename(wxTreeItemId item) {
+    const auto piece = pieceOf(item);
+    if (!doc_ || !piece || !doc_->scenario().hasPiece(*piece)) {
+        return;
+    }
+    renaming_ = true;
+    wxTextCtrl* edit = tree_->EditLabel(item);
+    renaming_ = false;
+    if (edit != nullptr) {
+        edit->SetValue(wxString::FromUTF8(bareName(doc_->scenario(), *piece)));
+        edit->SelectAll();
+    }
+}
+
+void OobPanel::commitRename(wxTreeItemId item, const std::string& name) {
+    const auto piece = pieceOf(item);
+    if (!doc_ || !piece) {
+        return;
+    }
+    const Scenario& s = doc_->scenario();
+    if (!s.hasPiece(*piece) || name == bareName(s, *piece)) {
+        return;
+    }
+    if (auto problem = limits::checkName("the name", name)) {
+        if (onRefused) {
+            onRefused(*problem);
+        }
+        return;
+    }
+    switch (piece->kind) {
+    case PieceKind::Unit: {
+        Unit u = s.oob.units.at(UnitId{piece->id});
+        u.name = name;
+        doc_->execute(edits::setUnit(s, UnitId{piece->id}, u));
+        break;
+    }
+    case PieceKind::Commander: {
+        Headquarters hq = s.oob.headquarters.at(HeadquartersId{piece->id});
+        hq.name = name;
+        doc_->execute(edits::setHeadquarters(s, HeadquartersId{piece->id}, hq));
+        break;
+    }
+    case PieceKind::Train: {
+        Train t = s.oob.trains.at(TrainId{piece->id});
+        t.name = name;
+        doc_->execute(edits::setTrain(s, TrainId{piece->id}, t));
+        break;
+    }
+    }
 }
 
 std::optional<PieceRef> OobPanel::pieceAt(wxPoint p) const {
     int flags = 0;
     return pieceOf(tree_->HitTest(p, flags));
+}
+
+wxTreeItemId OobPanel::itemOf(PieceRef piece) const {
+    auto it = items_.find(piece);
+    return it != items_.end() ? it->second : wxTreeItemId();
 }
 
 bool OobPanel::reparent(PieceRef piece, HeadquartersId to) {
@@ -175,58 +424,159 @@ bool OobPanel::reparent(PieceRef piece, HeadquartersId to) {
 
 void OobPanel::setDocument(Document* doc) {
     doc_ = doc;
+    tree_->DeleteAllItems(); // another scenario: nothing of the old tree's state applies
     rebuild();
 }
 
-std::optional<PieceRef> OobPanel::pieceOf(wxTreeItemId item) const {
-    if (!item.IsOk()) {
-        return std::nullopt;
-    }
-    auto* data = dynamic_cast<PieceData*>(tree_->GetItemData(item));
-    return data ? std::optional(data->piece) : std::nullopt;
+wxTreeItemId OobPanel::appendPiece(wxTreeItemId parent, PieceRef piece) {
+    const Scenario& s = doc_->scenario();
+    auto* data = new ItemData; // the tree owns item data
+    data->side = dataOf(parent) != nullptr ? dataOf(parent)->side : Side::Union;
+    data->piece = piece;
+    const wxTreeItemId item =
+        tree_->AppendItem(parent, wxString::FromUTF8(itemLabel(s, piece)), -1, -1, data);
+    items_[piece] = item;
+    return item;
 }
 
 void OobPanel::addHeadquartersItems(wxTreeItemId parent, HeadquartersId id) {
     const Scenario& s = doc_->scenario();
-    const PieceRef me = PieceRef::commander(id);
-    const wxTreeItemId item =
-        tree_->AppendItem(parent, wxString::FromUTF8(itemLabel(s, me)), -1, -1, new PieceData(me));
-    items_[me] = item;
+    const wxTreeItemId item = appendPiece(parent, PieceRef::commander(id));
+    const Headquarters& hq = s.oob.headquarters.at(id);
+    if (hq.echelon == Echelon::Corps && hq.supplyCell) {
+        auto* data = new ItemData;
+        data->side = hq.side;
+        data->piece = PieceRef::commander(id);
+        data->supplyLine = true;
+        tree_->AppendItem(item, "Line of supply: " + s.map.grid.label(*hq.supplyCell), -1, -1, data);
+    }
     for (HeadquartersId child : s.oob.children(id)) {
         addHeadquartersItems(item, child);
     }
     for (UnitId u : s.oob.unitsUnder(id)) {
-        const PieceRef p = PieceRef::unit(u);
-        items_[p] = tree_->AppendItem(item, wxString::FromUTF8(itemLabel(s, p)), -1, -1, new PieceData(p));
+        appendPiece(item, PieceRef::unit(u));
     }
     for (const auto& [tid, train] : s.oob.trains) {
         if (train.corps == id) {
-            const PieceRef p = PieceRef::train(tid);
-            items_[p] =
-                tree_->AppendItem(item, wxString::FromUTF8(itemLabel(s, p)), -1, -1, new PieceData(p));
+            appendPiece(item, PieceRef::train(tid));
         }
     }
 }
 
 void OobPanel::rebuild() {
+    // What the user had open and selected, by key: item ids do not survive DeleteAllItems. A side
+    // stays open unless the user closed it (a side without items cannot be open).
+    std::set<std::string> expanded;
+    std::set<std::string> closedSides;
+    std::string selected;
+    std::function<void(wxTreeItemId)> remember = [&](wxTreeItemId item) {
+        wxTreeItemIdValue cookie;
+        for (wxTreeItemId child = tree_->GetFirstChild(item, cookie); child.IsOk();
+             child = tree_->GetNextChild(item, cookie)) {
+            if (const ItemData* data = dataOf(child)) {
+                if (tree_->IsExpanded(child)) {
+                    expanded.insert(data->key());
+                } else if (!data->piece && tree_->HasChildren(child)) {
+                    closedSides.insert(data->key());
+                }
+                if (tree_->IsSelected(child)) {
+                    selected = data->key();
+                }
+            }
+            remember(child);
+        }
+    };
+    if (tree_->GetRootItem().IsOk()) {
+        remember(tree_->GetRootItem());
+    }
+
     tree_->Freeze();
     tree_->DeleteAllItems();
     items_.clear();
+    sideItems_ = {};
     const wxTreeItemId root = tree_->AddRoot("Order of battle");
     if (doc_) {
         const Scenario& s = doc_->scenario();
         for (Side side : {Side::Union, Side::Confederate}) {
+            auto* data = new ItemData;
+            data->side = side;
             const wxTreeItemId sideItem =
-                tree_->AppendItem(root, wxString::FromUTF8(s.info.sideNames[sideIndex(side)]));
+                tree_->AppendItem(root, wxString::FromUTF8(s.info.sideNames[sideIndex(side)]), -1, -1, data);
+            sideItems_[sideIndex(side)] = sideItem;
             for (const auto& [id, hq] : s.oob.headquarters) {
                 if (hq.side == side && !hq.parent.valid()) {
                     addHeadquartersItems(sideItem, id);
                 }
             }
-            tree_->Expand(sideItem);
+        }
+        // Restore what was open and selected.
+        std::function<void(wxTreeItemId)> restore = [&](wxTreeItemId item) {
+            wxTreeItemIdValue cookie;
+            for (wxTreeItemId child = tree_->GetFirstChild(item, cookie); child.IsOk();
+                 child = tree_->GetNextChild(item, cookie)) {
+                restore(child);
+                const ItemData* data = dataOf(child);
+                const std::string key = data != nullptr ? data->key() : std::string();
+                const bool side = data != nullptr && !data->piece;
+                if (tree_->HasChildren(child) &&
+                    (expanded.contains(key) || (side && !closedSides.contains(key)))) {
+                    tree_->Expand(child);
+                }
+                if (!selected.empty() && key == selected) {
+                    tree_->SelectItem(child, true);
+                }
+            }
+        };
+        restore(root);
+    }
+    refreshStatus();
+    tree_->Thaw();
+    updateToolbar();
+}
+
+void OobPanel::refreshStatus() {
+    if (!doc_) {
+        return;
+    }
+    const Scenario& s = doc_->scenario();
+    std::map<PieceRef, Severity> worst;
+    for (const Violation& v : doc_->problems().violations) {
+        if (v.excluded) {
+            continue;
+        }
+        for (PieceRef p : v.pieces) {
+            auto [it, inserted] = worst.try_emplace(p, v.severity);
+            if (!inserted && v.severity > it->second) {
+                it->second = v.severity;
+            }
         }
     }
-    tree_->Thaw();
+    for (const auto& [piece, item] : items_) {
+        if (!s.hasPiece(piece)) {
+            continue;
+        }
+        auto it = worst.find(piece);
+        const int image =
+            imageIndex(whereIs(s, piece), it != worst.end() ? std::optional(it->second) : std::nullopt);
+        if (tree_->GetItemImage(item) != image) {
+            tree_->SetItemImage(item, image);
+        }
+    }
+}
+
+wxString OobPanel::problemsOf(wxTreeItemId item) const {
+    const auto piece = pieceOf(item);
+    if (!doc_ || !piece) {
+        return {};
+    }
+    wxString text;
+    for (const Violation& v : doc_->problems().violations) {
+        if (!v.excluded && std::ranges::find(v.pieces, *piece) != v.pieces.end()) {
+            text += (text.empty() ? "" : "\n") + wxString::FromUTF8(std::string(enumName(v.severity))) +
+                    ": " + wxString::FromUTF8(v.message);
+        }
+    }
+    return text;
 }
 
 void OobPanel::selectPiece(PieceRef piece) {
@@ -236,75 +586,111 @@ void OobPanel::selectPiece(PieceRef piece) {
     }
 }
 
-void OobPanel::showMenu(wxTreeItemId item) {
-    if (!doc_) {
+void OobPanel::updateToolbar() {
+    for (const auto& [addition, name] : EnumNames<OobAddition>::names) {
+        if (wxWindow* button = FindWindow(ToolbarBase + static_cast<int>(addition))) {
+            button->Enable(placeFor(addition).has_value());
+        }
+    }
+}
+
+std::unique_ptr<wxMenu> OobPanel::menuFor(wxTreeItemId item) {
+    const ItemData* data = dataOf(item);
+    if (!doc_ || data == nullptr) {
+        return nullptr;
+    }
+    const Scenario& s = doc_->scenario();
+    auto menu = std::make_unique<wxMenu>();
+    if (data->supplyLine) {
+        menu->Append(SetSupply, "Move the line of supply (click its cell on the map)");
+        menu->Append(ClearSupply, "Remove the line of supply");
+        return menu;
+    }
+    if (const auto place = placeOf(item);
+        place && (!data->piece || data->piece->kind == PieceKind::Commander)) {
+        for (OobAddition addition : additionsAt(s.oob, *place)) {
+            menu->Append(AddBase + static_cast<int>(addition),
+                         "Add " + wxString::FromUTF8(std::string(additionLabel(addition))).Lower());
+        }
+        const Headquarters* hq = s.oob.find(place->headquarters);
+        if (hq != nullptr && hq->echelon == Echelon::Corps) {
+            menu->Append(SetSupply, hq->supplyCell ? "Move the line of supply (click its cell on the map)"
+                                                   : "Add a line-of-supply cell (click it on the map)");
+        }
+    }
+    if (data->piece) {
+        if (menu->GetMenuItemCount() > 0) {
+            menu->AppendSeparator();
+        }
+        menu->Append(Rename, "Rename\tF2");
+        if (s.deployment.placements.contains(*data->piece)) {
+            menu->Append(TakeOff, "Take off the map");
+        }
+        menu->Append(Remove, data->piece->kind == PieceKind::Commander ? "Delete with everything under it"
+                                                                       : "Delete");
+    }
+    return menu;
+}
+
+void OobPanel::runMenuCommand(wxTreeItemId item, int id) {
+    const ItemData* data = dataOf(item);
+    if (!doc_ || data == nullptr) {
         return;
     }
-    const auto piece = pieceOf(item);
-    enum { AddUnit = 1, AddChild, Rename, Remove, TakeOff };
-    wxMenu menu;
-    const bool isHq = piece && piece->kind == PieceKind::Commander;
-    const Headquarters* hq = isHq ? doc_->scenario().oob.find(HeadquartersId{piece->id}) : nullptr;
-    if (hq != nullptr) {
-        menu.Append(AddUnit, "Add unit");
-        if (hq->echelon != Echelon::Brigade) {
-            menu.Append(AddChild,
-                        wxString("Add ") +
-                            std::string(enumName(static_cast<Echelon>(static_cast<int>(hq->echelon) + 1))));
-        }
+    const Scenario& s = doc_->scenario();
+    const std::optional<PieceRef> piece = data->piece;
+    if (piece && !s.hasPiece(*piece)) {
+        return;
     }
-    if (piece) {
-        menu.Append(Rename, "Rename");
-        if (doc_->scenario().deployment.placements.contains(*piece)) {
-            menu.Append(TakeOff, "Take off the map");
-        }
-        menu.Append(Remove, isHq ? "Delete with everything under it" : "Delete");
+    if (id >= AddBase && id < AddBase + static_cast<int>(EnumNames<OobAddition>::names.size())) {
+        tree_->SelectItem(item);
+        add(static_cast<OobAddition>(id - AddBase));
+        return;
     }
-    menu.Bind(wxEVT_MENU, [&](wxCommandEvent& e) {
-        const Scenario& s = doc_->scenario();
-        switch (e.GetId()) {
-        case AddUnit: {
-            Unit u;
-            u.parent = HeadquartersId{piece->id};
-            u.name = "New regiment";
-            doc_->execute(edits::setUnit(s, edits::nextUnitId(s), u));
-            break;
+    switch (id) {
+    case Rename:
+        rename(item);
+        break;
+    case SetSupply:
+        if (auto place = placeOf(item); place && onPickSupplyCell) {
+            onPickSupplyCell(place->headquarters);
         }
-        case AddChild: {
-            Headquarters child;
-            child.side = hq->side;
-            child.echelon = static_cast<Echelon>(static_cast<int>(hq->echelon) + 1);
-            child.parent = HeadquartersId{piece->id};
-            child.name = "New " + std::string(enumName(child.echelon));
-            doc_->execute(edits::setHeadquarters(s, edits::nextHeadquartersId(s), child));
-            break;
+        break;
+    case ClearSupply:
+        if (piece) {
+            Headquarters hq = s.oob.headquarters.at(HeadquartersId{piece->id});
+            hq.supplyCell.reset();
+            doc_->execute(edits::setHeadquarters(s, HeadquartersId{piece->id}, hq));
         }
-        case Rename:
-            tree_->EditLabel(item);
-            break;
-        case TakeOff:
+        break;
+    case TakeOff:
+        if (piece) {
             doc_->execute(edits::setPlacement(s, *piece, std::nullopt));
-            break;
-        case Remove:
-            if (isHq) {
-                doc_->execute(edits::removeHeadquarters(s, HeadquartersId{piece->id}));
-            } else {
-                std::vector<CommandPtr> parts;
-                if (s.deployment.placements.contains(*piece)) {
-                    parts.push_back(edits::setPlacement(s, *piece, std::nullopt));
-                }
-                if (s.deployment.reinforcements.contains(*piece)) {
-                    parts.push_back(edits::setReinforcement(s, *piece, std::nullopt));
-                }
-                parts.push_back(piece->kind == PieceKind::Unit
-                                    ? edits::setUnit(s, UnitId{piece->id}, std::nullopt)
-                                    : edits::setTrain(s, TrainId{piece->id}, std::nullopt));
-                doc_->execute(std::make_unique<CommandGroup>("Delete", std::move(parts)));
-            }
+        }
+        break;
+    case Remove:
+        if (!piece) {
             break;
         }
-    });
-    PopupMenu(&menu);
+        if (piece->kind == PieceKind::Commander) {
+            doc_->execute(edits::removeHeadquarters(s, HeadquartersId{piece->id}));
+        } else {
+            std::vector<CommandPtr> parts;
+            if (s.deployment.placements.contains(*piece)) {
+                parts.push_back(edits::setPlacement(s, *piece, std::nullopt));
+            }
+            if (s.deployment.reinforcements.contains(*piece)) {
+                parts.push_back(edits::setReinforcement(s, *piece, std::nullopt));
+            }
+            parts.push_back(piece->kind == PieceKind::Unit
+                                ? edits::setUnit(s, UnitId{piece->id}, std::nullopt)
+                                : edits::setTrain(s, TrainId{piece->id}, std::nullopt));
+            doc_->execute(std::make_unique<CommandGroup>("Delete", std::move(parts)));
+        }
+        break;
+    default:
+        break;
+    }
 }
 
 } // namespace sandtable

@@ -1,38 +1,77 @@
 #pragma once
 // The order of battle as a tree: side > army > corps > division > brigade > units and trains.
-// Drag a piece onto the map to deploy it; right-click to add, rename or delete; labels edit in
-// place. Every change is an undoable edit of the document.
+// Right-click (or the Units menu, or the panel's toolbar) adds what belongs at that level; drag a
+// piece onto the map to deploy it; labels edit in place. Every change is an undoable edit of the
+// document. Each item shows whether it is deployed, arriving (turn) or not placed, and an icon for
+// its worst problem with the messages as tooltip; expansion and selection survive edits.
 #include "editor/document.hpp"
+#include "model/oob_authoring.hpp"
 #include "properties_panel.hpp"
 
 #include <functional>
+#include <set>
 #include <wx/panel.h>
 #include <wx/treectrl.h>
+
+class wxImageList;
+class wxToolBar;
 
 namespace sandtable {
 
 class OobPanel : public wxPanel, public EntryChecks {
   public:
     explicit OobPanel(wxWindow* parent);
+    ~OobPanel() override;
     void setDocument(Document* doc);
+    // Rebuilds the tree from the order of battle, keeping what was expanded and selected.
     void rebuild();
+    // Only the status icons and tooltips, after a change that cannot alter the tree's items.
+    void refreshStatus();
     void selectPiece(PieceRef piece);
     std::function<void(std::optional<PieceRef>)> onSelect;
+    // "Set line of supply": the corps whose line-of-supply cell the user is about to click.
+    std::function<void(HeadquartersId corps)> onPickSupplyCell;
+
+    // Adds `addition` at the selected item or the nearest headquarters above it that takes it
+    // (Add corps on a division adds to its army), selects the new item and starts naming it.
+    // Returns the new piece, or nothing (with a message through onRefused) when there is no place.
+    std::optional<PieceRef> add(OobAddition addition);
+    // What add() would add to at the current selection, for enabling menu items and tools.
+    std::optional<OobPlace> placeFor(OobAddition addition) const;
+
     // Moves a unit, train or headquarters under another headquarters (a drop in the tree).
     // Returns false, changing nothing, when the move would break the order (a corps under a
     // division, a unit across sides).
     bool reparent(PieceRef piece, HeadquartersId to);
     std::optional<PieceRef> pieceAt(wxPoint p) const;
     wxTreeCtrl* tree() const { return tree_; }
+    wxTreeItemId itemOf(PieceRef piece) const;
+    wxTreeItemId sideItem(Side side) const { return sideItems_[sideIndex(side)]; }
+    // The context menu of an item, as right-click shows it; its commands run through runMenuCommand.
+    std::unique_ptr<wxMenu> menuFor(wxTreeItemId item);
+    void runMenuCommand(wxTreeItemId item, int id);
+    // The problems of an item's piece, one per line (its tooltip); empty when none.
+    wxString problemsOf(wxTreeItemId item) const;
+    // Starts editing the item's bare name (not the decorated label).
+    void rename(wxTreeItemId item);
 
   private:
+    struct ItemData;
+    const ItemData* dataOf(wxTreeItemId item) const;
     std::optional<PieceRef> pieceOf(wxTreeItemId item) const;
+    std::optional<OobPlace> placeOf(wxTreeItemId item) const;
     void addHeadquartersItems(wxTreeItemId parent, HeadquartersId id);
-    void showMenu(wxTreeItemId item);
+    wxTreeItemId appendPiece(wxTreeItemId parent, PieceRef piece);
+    void commitRename(wxTreeItemId item, const std::string& name);
+    void updateToolbar();
 
     Document* doc_ = nullptr;
     wxTreeCtrl* tree_ = nullptr;
+    wxToolBar* toolbar_ = nullptr;
+    std::unique_ptr<wxImageList> images_;
     std::map<PieceRef, wxTreeItemId> items_;
+    std::array<wxTreeItemId, 2> sideItems_;
+    bool renaming_ = false;
 };
 
 } // namespace sandtable

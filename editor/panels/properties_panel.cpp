@@ -3,6 +3,7 @@
 #include "model/commands/edits.hpp"
 #include "model/limits.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include <wx/propgrid/propgrid.h>
@@ -12,12 +13,34 @@
 namespace sandtable {
 namespace {
 
-template <typename E> wxEnumProperty* enumProperty(const char* label, E value) {
+constexpr int NoValue = 255; // "(none)" in an optional enumerated field
+
+// A choice of `offered` values (the ruleset's vocabulary); a current value outside them stays
+// visible, marked, so opening an old scenario never changes a unit silently.
+template <typename E>
+wxEnumProperty* enumProperty(const char* label, E value, const std::vector<E>& offered,
+                             bool allowNone = false) {
     wxPGChoices choices;
-    for (const auto& [v, name] : EnumNames<E>::names) {
-        choices.Add(wxString::FromUTF8(std::string(name)), static_cast<int>(v));
+    if (allowNone) {
+        choices.Add("(none)", NoValue);
+    }
+    for (E v : offered) {
+        choices.Add(wxString::FromUTF8(std::string(enumName(v))), static_cast<int>(v));
+    }
+    if (std::ranges::find(offered, value) == offered.end() &&
+        !(allowNone && static_cast<int>(value) == NoValue)) {
+        choices.Add(wxString::FromUTF8(std::string(enumName(value))) + " (not in this ruleset)",
+                    static_cast<int>(value));
     }
     return new wxEnumProperty(label, label, choices, static_cast<int>(value));
+}
+
+template <typename E> wxEnumProperty* enumProperty(const char* label, E value) {
+    std::vector<E> all;
+    for (const auto& [v, name] : EnumNames<E>::names) {
+        all.push_back(v);
+    }
+    return enumProperty(label, value, all);
 }
 
 template <typename E> E enumValue(const wxVariant& v) {
@@ -43,6 +66,11 @@ void PropertiesPanel::show(std::optional<PieceRef> piece) {
         return;
     }
     const Scenario& s = doc_->scenario();
+    const UnitVocabulary vocabulary = doc_->unitVocabulary();
+    auto parentName = [&](HeadquartersId id) {
+        const Headquarters* hq = s.oob.find(id);
+        return hq != nullptr ? hq->name + " (" + std::string(enumName(hq->echelon)) + ")" : std::string("?");
+    };
     if (piece->kind == PieceKind::Unit) {
         auto it = s.oob.units.find(UnitId{piece->id});
         if (it == s.oob.units.end()) {
@@ -54,10 +82,24 @@ void PropertiesPanel::show(std::optional<PieceRef> piece) {
         grid_->Append(enumProperty("Arm", u.arm));
         grid_->Append(new wxIntProperty("Stands", "Stands", u.stands));
         grid_->Append(new wxIntProperty("Men or guns", "Men or guns", u.strength));
-        grid_->Append(enumProperty("Quality", u.quality));
-        grid_->Append(enumProperty("Weapon", u.weapon));
-        grid_->Append(enumProperty("Gun", u.gun));
+        const bool artillery = u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery;
+        grid_->Append(enumProperty("Quality", u.quality, vocabulary.allowedQualities()));
+        // Guns for artillery, small arms for the others: the other field means nothing for this arm.
+        auto weapons = vocabulary.allowedWeapons();
+        auto guns = vocabulary.allowedGuns();
+        if (artillery && std::ranges::find(weapons, Weapon::None) == weapons.end()) {
+            weapons.insert(weapons.begin(), Weapon::None);
+        }
+        if (!artillery && std::ranges::find(guns, Gun::None) == guns.end()) {
+            guns.insert(guns.begin(), Gun::None);
+        }
+        grid_->Append(enumProperty("Weapon", u.weapon, weapons));
+        grid_->Append(enumProperty("Gun", u.gun, guns));
         grid_->Append(enumProperty("Formation", u.formation));
+        grid_
+            ->Append(
+                new wxStringProperty("Belongs to", "Belongs to", wxString::FromUTF8(parentName(u.parent))))
+            ->Enable(false);
     } else if (piece->kind == PieceKind::Commander) {
         const Headquarters* hq = s.oob.find(HeadquartersId{piece->id});
         if (hq == nullptr) {
@@ -66,7 +108,40 @@ void PropertiesPanel::show(std::optional<PieceRef> piece) {
         grid_->Append(new wxStringProperty("Name", "Name", wxString::FromUTF8(hq->name)));
         grid_->Append(new wxStringProperty("Commander", "Commander", wxString::FromUTF8(hq->commander)));
         grid_->Append(enumProperty("Echelon", hq->echelon))->Enable(false);
-        grid_->Append(enumProperty("Commander quality", hq->commanderQuality.value_or(Quality::Seasoned)));
+        grid_->Append(enumProperty("Side", hq->side))->Enable(false);
+        grid_->Append(enumProperty(
+            "Commander quality", hq->commanderQuality ? *hq->commanderQuality : static_cast<Quality>(NoValue),
+            vocabulary.allowedQualities(), true));
+        if (hq->echelon == Echelon::Corps) {
+            // Picked on the map (the tree's "line of supply" command); shown here.
+            grid_
+                ->Append(new wxStringProperty("Line of supply", "Line of supply",
+                                              hq->supplyCell ? s.map.grid.label(*hq->supplyCell)
+                                                             : wxString("none")))
+                ->Enable(false);
+        }
+        if (hq->parent.valid()) {
+            grid_
+                ->Append(new wxStringProperty("Belongs to", "Belongs to",
+                                              wxString::FromUTF8(parentName(hq->parent))))
+                ->Enable(false);
+        }
+    } else if (piece->kind == PieceKind::Train) {
+        auto it = s.oob.trains.find(TrainId{piece->id});
+        if (it == s.oob.trains.end()) {
+            return;
+        }
+        const Train& t = it->second;
+        grid_->Append(new wxStringProperty("Name", "Name", wxString::FromUTF8(t.name)));
+        // Any corps of the same side: moving a wagon to another corps is a choice here.
+        wxPGChoices corps;
+        const auto side = s.oob.sideOf(t.corps);
+        for (const auto& [id, hq] : s.oob.headquarters) {
+            if (hq.echelon == Echelon::Corps && (!side || hq.side == *side)) {
+                corps.Add(wxString::FromUTF8(hq.name), static_cast<int>(id.value));
+            }
+        }
+        grid_->Append(new wxEnumProperty("Corps", "Corps", corps, static_cast<int>(t.corps.value)));
     }
 }
 
@@ -94,7 +169,27 @@ std::expected<CommandPtr, std::string> PropertiesPanel::edit(const wxString& nam
             n = number(limits::roster, "The roster number");
             u.roster = n.value_or(0);
         } else if (name == "Arm") {
+            // A regiment turned battery gets guns and loses its muskets (and back), in the ruleset's terms.
+            const auto isArtillery = [](Arm a) { return a == Arm::Artillery || a == Arm::HeavyArtillery; };
+            const bool was = isArtillery(u.arm);
             u.arm = enumValue<Arm>(v);
+            const UnitVocabulary vocabulary = doc_->unitVocabulary();
+            if (!was && isArtillery(u.arm)) {
+                u.weapon = Weapon::None;
+                u.gun = u.gun == Gun::None ? vocabulary.gun(Gun::Napoleon12lb) : u.gun;
+                u.formation = Formation::Limbered;
+            } else if (was && !isArtillery(u.arm)) {
+                u.gun = Gun::None;
+                u.weapon = u.weapon == Weapon::None
+                               ? vocabulary.weapon(u.arm == Arm::Cavalry ? Weapon::RifledCarbine
+                                                                         : Weapon::RifleMusket)
+                               : u.weapon;
+                u.formation = u.arm == Arm::Cavalry ? Formation::Mounted : Formation::Line;
+            }
+            if (auto it = vocabulary.stands.find(u.arm);
+                it != vocabulary.stands.end() && was != isArtillery(u.arm)) {
+                u.stands = it->second;
+            }
         } else if (name == "Stands") {
             n = number(limits::stands, "Stands");
             u.stands = n.value_or(1);
@@ -118,13 +213,29 @@ std::expected<CommandPtr, std::string> PropertiesPanel::edit(const wxString& nam
         }
         return edits::setUnit(s, UnitId{piece_->id}, u);
     }
+    if (piece_->kind == PieceKind::Train) {
+        Train t = s.oob.trains.at(TrainId{piece_->id});
+        if (name == "Name") {
+            t.name = v.GetString().utf8_string();
+        } else if (name == "Corps") {
+            t.corps = HeadquartersId{static_cast<std::uint32_t>(v.GetLong())};
+        }
+        if (auto problem = limits::checkTrain(t)) {
+            return std::unexpected(*problem);
+        }
+        return edits::setTrain(s, TrainId{piece_->id}, t);
+    }
     Headquarters hq = s.oob.headquarters.at(HeadquartersId{piece_->id});
     if (name == "Name") {
         hq.name = v.GetString().utf8_string();
     } else if (name == "Commander") {
         hq.commander = v.GetString().utf8_string();
     } else if (name == "Commander quality") {
-        hq.commanderQuality = enumValue<Quality>(v);
+        if (v.GetLong() == NoValue) {
+            hq.commanderQuality.reset();
+        } else {
+            hq.commanderQuality = enumValue<Quality>(v);
+        }
     }
     if (auto problem = limits::checkHeadquarters(hq)) {
         return std::unexpected(*problem);

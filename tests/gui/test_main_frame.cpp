@@ -1,8 +1,8 @@
 // The editor window, driven the way a user drives it: tools on the canvas, the drop target that
 // takes pieces from the tree, menu commands, the problems panel, saving, recovery.
-#include "editor/main_frame.hpp"
 #include "editor/panels/oob_panel.hpp"
 #include "editor/panels/problems_panel.hpp"
+#include "editor_window.hpp"
 #include "model/commands/edits.hpp"
 
 #include <gtest/gtest.h>
@@ -17,54 +17,6 @@
 
 namespace sandtable {
 namespace {
-
-namespace fs = std::filesystem;
-const fs::path sample = fs::path(SANDTABLE_SAMPLES) / "first-bull-run" / "first-bull-run.sandtable.xml";
-
-void pump() {
-    for (int i = 0; i < 20; ++i) {
-        wxTheApp->Yield(true);
-    }
-}
-
-class EditorWindow : public testing::Test {
-  protected:
-    void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-gui-" + std::to_string(::getpid()));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-        ::setenv("XDG_STATE_HOME", (dir / "state").c_str(), 1);
-        frame = new MainFrame;
-        frame->reportError = [this](const wxString&, const wxString& message) { errors.push_back(message); };
-        frame->ask = [this](const wxString& question) {
-            questions.push_back(question);
-            return answer;
-        };
-        frame->askText = [](const wxString&) { return wxString("Historical"); };
-        frame->Show();
-        pump();
-    }
-    void TearDown() override {
-        frame->ask = [](const wxString&) { return wxNO; };
-        frame->Destroy();
-        pump();
-        ::unsetenv("XDG_STATE_HOME");
-        fs::remove_all(dir);
-    }
-    void menu(int id) {
-        wxCommandEvent e(wxEVT_MENU, id);
-        frame->ProcessWindowEvent(e);
-        pump();
-    }
-    Point at(Offset c) const { return frame->canvas()->layout()->cellCenter(c); }
-    const Scenario& scenario() const { return frame->document()->scenario(); }
-
-    fs::path dir;
-    MainFrame* frame = nullptr;
-    std::vector<wxString> errors;
-    std::vector<wxString> questions;
-    int answer = wxNO;
-};
 
 TEST_F(EditorWindow, OpensTheSampleAndShowsItsMap) {
     ASSERT_TRUE(frame->open(sample));

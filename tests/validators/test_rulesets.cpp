@@ -1,5 +1,6 @@
 // Rulesets are data: built-in files, and house-rules files that extend them.
 #include "validator_test_support.hpp"
+#include "validators/vocabulary.hpp"
 
 #include <fstream>
 #include <unistd.h>
@@ -144,6 +145,28 @@ TEST(Rulesets, ParametersOutsideTheirRangeAreRefused) {
         "x.xml:2: parameter 'max-stands' of rule 'stacking.stands-per-cell' must be a whole number from 0 to "
         "1,000,000, not '-1'");
     EXPECT_EQ(refused("stacking.stands-per-cell", "max-stands", "12"), "accepted");
+}
+
+} // namespace
+} // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST(Rulesets, TheUnitVocabularyComesFromTheRulesetsSettings) {
+    using testing_support::builtin;
+    const UnitVocabulary rebel = unitVocabulary(builtin("good-old-rebel"));
+    EXPECT_EQ(rebel.qualities, (std::vector{Quality::Raw, Quality::Seasoned, Quality::Veteran}));
+    EXPECT_EQ(rebel.stands.at(Arm::Infantry), 2);
+    EXPECT_EQ(rebel.stands.at(Arm::Artillery), 4);
+    const UnitVocabulary kallistra = unitVocabulary(builtin("kallistra-hex"));
+    EXPECT_EQ(kallistra.weapons,
+              (std::vector{Weapon::SmoothboreMusket, Weapon::RifleMusket, Weapon::SharpshooterRifle,
+                           Weapon::RifledCarbine, Weapon::SmoothboreCarbine}));
+    EXPECT_EQ(kallistra.guns, (std::vector{Gun::FieldGun6lb, Gun::Napoleon12lb, Gun::Rifle3in}));
+    const UnitVocabulary hexed = unitVocabulary(builtin("hexed-general"));
+    EXPECT_TRUE(hexed.qualities.empty());
+    EXPECT_EQ(hexed.allowedWeapons().size(), EnumNames<Weapon>::names.size());
 }
 
 } // namespace

@@ -1,0 +1,91 @@
+#pragma once
+// The editor window under test: a real MainFrame, shown, with dialogs replaced by recorded answers.
+#include "editor/main_frame.hpp"
+
+#include <gtest/gtest.h>
+#include <wx/app.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <unistd.h>
+
+namespace sandtable {
+
+namespace fs = std::filesystem;
+inline const fs::path sample =
+    fs::path(SANDTABLE_SAMPLES) / "first-bull-run" / "first-bull-run.sandtable.xml";
+
+inline void pump() {
+    for (int i = 0; i < 20; ++i) {
+        wxTheApp->Yield(true);
+    }
+}
+
+class EditorWindow : public testing::Test {
+  protected:
+    void SetUp() override {
+        dir = fs::temp_directory_path() / ("sandtable-gui-" + std::to_string(::getpid()));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        ::setenv("XDG_STATE_HOME", (dir / "state").c_str(), 1);
+        frame = new MainFrame;
+        frame->reportError = [this](const wxString&, const wxString& message) { errors.push_back(message); };
+        frame->ask = [this](const wxString& question) {
+            questions.push_back(question);
+            return answer;
+        };
+        frame->askText = [](const wxString&) { return wxString("Historical"); };
+        frame->Show();
+        pump();
+    }
+    void TearDown() override {
+        frame->ask = [](const wxString&) { return wxNO; };
+        frame->Destroy();
+        pump();
+        ::unsetenv("XDG_STATE_HOME");
+        fs::remove_all(dir);
+    }
+    void menu(int id) {
+        wxCommandEvent e(wxEVT_MENU, id);
+        frame->ProcessWindowEvent(e);
+        pump();
+    }
+    // A menu command by its menu and label, as the user reads it (no mnemonics or shortcut).
+    void menu(const wxString& menuName, const wxString& label) {
+        const int id = frame->GetMenuBar()->FindMenuItem(menuName, label);
+        ASSERT_NE(id, wxNOT_FOUND) << menuName << " > " << label;
+        menu(id);
+    }
+    // Mouse events on the canvas, as the pointer makes them: press at the first point, move through
+    // the others with the button down, release at the last.
+    void mouseStroke(const std::vector<Point>& points, bool shift = false) {
+        MapCanvas* canvas = frame->canvas();
+        auto send = [&](wxEventType type, Point p, bool down) {
+            wxMouseEvent e(type);
+            const wxPoint screen = canvas->toScreen(p);
+            e.m_x = screen.x;
+            e.m_y = screen.y;
+            e.m_leftDown = down;
+            e.m_shiftDown = shift;
+            e.SetEventObject(canvas);
+            canvas->ProcessWindowEvent(e);
+        };
+        send(wxEVT_LEFT_DOWN, points.front(), true);
+        for (std::size_t i = 1; i < points.size(); ++i) {
+            send(wxEVT_MOTION, points[i], true);
+        }
+        send(wxEVT_LEFT_UP, points.back(), false);
+        pump();
+    }
+    void clickCell(Offset c) { mouseStroke({at(c)}); }
+    Point at(Offset c) const { return frame->canvas()->layout()->cellCenter(c); }
+    const Scenario& scenario() const { return frame->document()->scenario(); }
+
+    fs::path dir;
+    MainFrame* frame = nullptr;
+    std::vector<wxString> errors;
+    std::vector<wxString> questions;
+    int answer = wxNO;
+};
+
+} // namespace sandtable
