@@ -28,6 +28,11 @@ std::expected<std::unique_ptr<Document>, std::string> Document::open(const std::
     return std::make_unique<Document>(std::move(*scenario), file);
 }
 
+bool Document::ruleActive(std::string_view key) const {
+    return validator_ && std::ranges::any_of(validator_->rules().rules,
+                                             [&](const ActiveRule& r) { return r.rule->info().key == key; });
+}
+
 std::string Document::displayName() const {
     if (!file_.empty()) {
         return file_.filename().string();

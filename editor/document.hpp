@@ -44,6 +44,8 @@ class Document {
     std::expected<void, std::string> useRuleset(const std::string& nameOrPath);
     const Report& problems() const { return report_; }
     std::string rulesetName() const { return validator_ ? validator_->rules().name : std::string(); }
+    // Whether the ruleset runs the rule with this key (command.one-army-per-side, say).
+    bool ruleActive(std::string_view key) const;
     // The unit values the ruleset accepts (anything without a ruleset).
     UnitVocabulary unitVocabulary() const {
         return validator_ ? sandtable::unitVocabulary(validator_->rules()) : UnitVocabulary{};

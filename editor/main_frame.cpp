@@ -664,14 +664,17 @@ bool MainFrame::importOrderOfBattle(const std::filesystem::path& file) {
         return false;
     }
     const Scenario& s = doc_->scenario();
-    auto imported = readOrderOfBattleCsv(*text, file.string(), s.oob);
+    auto imported =
+        readOrderOfBattleCsv(*text, file.string(), s.oob,
+                             CsvImportRules{.oneArmyPerSide = doc_->ruleActive("command.one-army-per-side")});
     if (!imported) {
         reportError("Cannot import", wxString::FromUTF8(imported.error().toString()));
         return false;
     }
     doc_->execute(importCommand(s, *imported));
-    SetStatusText(wxString::Format("Imported %zu headquarters and %zu units", imported->headquarters.size(),
-                                   imported->units.size()),
+    SetStatusText(wxString::Format("Imported %zu headquarters, %zu units and %zu trains",
+                                   imported->headquarters.size(), imported->units.size(),
+                                   imported->trains.size()),
                   0);
     return true;
 }
