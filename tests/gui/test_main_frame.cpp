@@ -175,7 +175,7 @@ TEST_F(EditorWindow, ImportAnOrderOfBattleFromCsvAsOneUndoStep) {
     std::fclose(f);
     EXPECT_FALSE(frame->importOrderOfBattle(bad));
     ASSERT_EQ(errors.size(), 1u);
-    EXPECT_TRUE(errors[0].Contains("bad.csv:2: column 'arm' is 'infantery'")) << errors[0];
+    EXPECT_TRUE(errors[0].Contains("bad.csv:2:11: column 'arm' is 'infantery'")) << errors[0];
 }
 
 } // namespace
