@@ -1,5 +1,6 @@
 #include "main_frame.hpp"
 
+#include "dialogs/new_map_dialog.hpp"
 #include "formats/atomic_file.hpp"
 #include "formats/json_export.hpp"
 #include "formats/oob_csv.hpp"
@@ -150,6 +151,14 @@ MainFrame::MainFrame()
         return wxMessageBox(question, "Sandtable", wxYES_NO | wxCANCEL | wxICON_QUESTION, this);
     };
     askText = [this](const wxString& question) { return wxGetTextFromUser(question, "Sandtable", "", this); };
+    askNewMap = [this](const NewMapChoice& initial) -> std::optional<NewMapChoice> {
+        NewMapDialog dialog(this, initial);
+        if (dialog.ShowModal() != wxID_OK) {
+            return std::nullopt;
+        }
+        auto chosen = dialog.choice();
+        return chosen ? std::optional(*chosen) : std::nullopt;
+    };
     askNumber = [this](const wxString& question, long value, limits::IntRange range) {
         return wxGetNumberFromUser(question, "", "Sandtable", value, static_cast<long>(range.lo),
                                    static_cast<long>(range.hi), this);
@@ -174,7 +183,7 @@ MainFrame::MainFrame()
     });
 
     // Start with an empty 30 x 20 hex map, so every tool works at once.
-    newScenario(Grid::Parameters{GridShape::HexFlat, OffsetParity::Odd, 30, 20, 1}, 400);
+    newScenario(NewMapChoice{});
 }
 
 MainFrame::~MainFrame() {
@@ -282,22 +291,12 @@ void MainFrame::buildMenus() {
             if (!confirmDiscard()) {
                 return;
             }
-            const wxString shapes[] = {"Hexes, flat top", "Hexes, pointy top", "Squares"};
-            const int shape = wxGetSingleChoiceIndex("Grid", "New map", 3, shapes, this);
-            if (shape < 0) {
-                return;
+            NewMapChoice initial;
+            if (doc_) {
+                initial.ruleset = doc_->scenario().info.ruleset;
             }
-            const auto size = askMapSize(30, 20);
-            if (!size) {
-                return;
-            }
-            const limits::IntRange yardsRange{static_cast<long long>(limits::yardsPerCell.lo),
-                                              static_cast<long long>(limits::yardsPerCell.hi)};
-            const long yards = askNumber("Yards per cell", 400, yardsRange);
-            if (yards > 0) {
-                newScenario(Grid::Parameters{static_cast<GridShape>(shape), OffsetParity::Odd, size->first,
-                                             size->second, 1},
-                            static_cast<double>(yards));
+            if (const auto chosen = askNewMap(initial)) {
+                newScenario(*chosen);
             }
         },
         wxID_NEW);
@@ -648,12 +647,12 @@ bool MainFrame::open(const std::filesystem::path& file) {
     return true;
 }
 
-void MainFrame::newScenario(const Grid::Parameters& grid, double yardsPerCell) {
+void MainFrame::newScenario(const NewMapChoice& choice) {
     Scenario s;
-    s.map = Map::blank(Grid(grid), defaultTerrainTypes());
-    s.map.yardsPerCell = yardsPerCell;
+    s.map = Map::blank(Grid(choice.grid), defaultTerrainTypes());
+    s.map.yardsPerCell = choice.yardsPerCell;
     s.info.title = "Untitled";
-    s.info.ruleset = grid.shape == GridShape::Square ? "acw-area" : "hexed-general";
+    s.info.ruleset = choice.ruleset;
     setDocument(std::make_unique<Document>(std::move(s)));
 }
 

@@ -3,6 +3,7 @@
 // layers, order of battle, properties, problems), menus with the usual shortcuts, a status bar,
 // autosave every minute, and never closing over unsaved work without asking.
 #include "canvas/map_canvas.hpp"
+#include "dialogs/new_map_dialog.hpp"
 #include "editor/document.hpp"
 #include "model/limits.hpp"
 
@@ -31,7 +32,7 @@ class MainFrame : public wxFrame {
     // Opens a scenario (offering to recover a newer autosave); on failure shows the reader's
     // message (file, line, what) and keeps the current document.
     bool open(const std::filesystem::path& file);
-    void newScenario(const Grid::Parameters& grid, double yardsPerCell);
+    void newScenario(const NewMapChoice& choice);
     bool save();
     bool saveAs(const std::filesystem::path& file);
     // Adds the headquarters and units of an order-of-battle CSV (docs/oob-csv.md) as one edit.
@@ -58,6 +59,8 @@ class MainFrame : public wxFrame {
     // Returns wxYES, wxNO or wxCANCEL.
     std::function<int(const wxString& question)> ask;
     std::function<wxString(const wxString& question)> askText;
+    // File > New map's dialog; nothing when cancelled.
+    std::function<std::optional<NewMapChoice>(const NewMapChoice& initial)> askNewMap;
     // A whole number within range, or -1 when cancelled.
     std::function<long(const wxString& question, long value, limits::IntRange range)> askNumber;
 

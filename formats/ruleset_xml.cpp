@@ -7,6 +7,7 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 namespace sandtable {
@@ -42,6 +43,39 @@ void allowOnly(pugi::xml_node n, std::initializer_list<std::string_view> names) 
                           "unknown attribute " + limits::quoted(a.name()) + " on <" + n.name() + ">"};
         }
     }
+}
+
+// A positive number within range, or the message naming the attribute.
+double positiveAttribute(pugi::xml_node n, const char* attribute, limits::RealRange range) {
+    const std::string_view text = n.attribute(attribute).value();
+    char* end = nullptr;
+    const std::string copy(text);
+    const double v = std::strtod(copy.c_str(), &end);
+    if (copy.empty() || end != copy.c_str() + copy.size() || !range.allows(v)) {
+        throw Failure{n.offset_debug() - 1, "attribute '" + std::string(attribute) + "' of <" + n.name() +
+                                                "> must be " + range.expected() + ", not " +
+                                                limits::quoted(text)};
+    }
+    return v;
+}
+
+// <scale yards-per-cell="400"/> or <scale inches="15" yards="500" cell-inches="4"/>.
+UsualScale readScale(pugi::xml_node n) {
+    allowOnly(n, {"yards-per-cell", "inches", "yards", "cell-inches", "source"});
+    UsualScale scale;
+    scale.source = n.attribute("source").value();
+    if (n.attribute("yards-per-cell")) {
+        if (n.attribute("inches") || n.attribute("yards") || n.attribute("cell-inches")) {
+            throw Failure{n.offset_debug() - 1,
+                          "<scale> gives yards-per-cell, or inches, yards and cell-inches, not both"};
+        }
+        scale.yardsPerCell = positiveAttribute(n, "yards-per-cell", limits::yardsPerCell);
+        return scale;
+    }
+    scale.inches = positiveAttribute(n, "inches", limits::tabletopInches);
+    scale.yards = positiveAttribute(n, "yards", limits::yardsPerCell);
+    scale.cellInches = positiveAttribute(n, "cell-inches", limits::tabletopInches);
+    return scale;
 }
 
 } // namespace
@@ -85,10 +119,14 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
             if (child.type() != pugi::node_element || std::string_view(child.name()) == "description") {
                 continue;
             }
+            if (std::string_view(child.name()) == "scale") {
+                out.ruleset.scale = readScale(child);
+                continue;
+            }
             if (std::string_view(child.name()) != "rule") {
                 throw Failure{child.offset_debug() - 1,
                               "unexpected element <" + std::string(child.name()) +
-                                  "> in <ruleset>; expected <description> or <rule>"};
+                                  "> in <ruleset>; expected <description>, <scale> or <rule>"};
             }
             allowOnly(child, {"key", "enabled", "severity"});
             RuleSetting setting;
@@ -239,6 +277,9 @@ std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const s
     }
     if (!parsed->ruleset.description.empty()) {
         result.description = parsed->ruleset.description;
+    }
+    if (parsed->ruleset.scale) {
+        result.scale = parsed->ruleset.scale;
     }
     result.chain.push_back(displayName);
     visiting.pop_back();

@@ -57,6 +57,8 @@ inline constexpr IntRange formatVersion{1, 1'000'000};
 inline constexpr IntRange radiusCells{0, 10'000};
 inline constexpr RealRange radiusInches{0, 1'000};
 inline constexpr RealRange yardsPerInch{0.001, 100'000};
+// A tabletop length in inches: a cell's size, or the inches of a rules' scale ("15 inches = 500 yards").
+inline constexpr RealRange tabletopInches{0.01, 1'000};
 inline constexpr IntRange ruleCount{0, 1'000'000};
 // Background scans.
 inline constexpr RealRange backgroundOrigin{-1e6, 1e6};

@@ -27,12 +27,25 @@ struct RuleSetting {
     int line = 0;
 };
 
+// The map scale the rules are written for, offered when a new map is made: yards per cell for hex
+// and area rules ("One hex = roughly 400 yards"), or for rules measured in inches their ratio
+// ("15\" = 500 yards") and a usual tabletop cell size.
+struct UsualScale {
+    double yardsPerCell = 0; // 0: measured in inches
+    double inches = 0;       // the rules' ratio: `inches` on the table are `yards` on the ground
+    double yards = 0;
+    double cellInches = 0; // a usual tabletop cell for such rules
+    std::string source;    // where the rules say so
+    bool operator==(const UsualScale&) const = default;
+};
+
 struct Ruleset {
     std::string name;
     std::string title;
     std::string description;
-    std::vector<RuleSetting> rules; // after `extends` is applied: parent's rules, then overrides
-    std::vector<std::string> chain; // the files or built-in names it was assembled from
+    std::optional<UsualScale> scale; // none: the rules state no scale
+    std::vector<RuleSetting> rules;  // after `extends` is applied: parent's rules, then overrides
+    std::vector<std::string> chain;  // the files or built-in names it was assembled from
 };
 
 } // namespace sandtable

@@ -409,7 +409,7 @@ TEST_F(EditorWindow, PrintPreviewOutlivesNewAndOpen) {
         }
     }
     ASSERT_NE(preview, nullptr);
-    frame->newScenario(Grid::Parameters{GridShape::Square, OffsetParity::Odd, 4, 4, 1}, 300);
+    frame->newScenario(NewMapChoice{Grid::Parameters{GridShape::Square, OffsetParity::Odd, 4, 4, 1}, 300, "acw-area"});
     ASSERT_TRUE(frame->open(fs::path(SANDTABLE_TEST_DATA) / "good" / "small.xml"));
     pump();
     preview->Refresh();

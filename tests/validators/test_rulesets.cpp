@@ -171,3 +171,42 @@ TEST(Rulesets, TheUnitVocabularyComesFromTheRulesetsSettings) {
 
 } // namespace
 } // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST(Rulesets, TheUsualScaleIsDataAndHouseRulesCanChangeIt) {
+    auto hexed = loadRuleset("hexed-general");
+    ASSERT_TRUE(hexed) << hexed.error().toString();
+    ASSERT_TRUE(hexed->scale);
+    EXPECT_EQ(hexed->scale->yardsPerCell, 400);
+    auto rebel = loadRuleset("good-old-rebel");
+    ASSERT_TRUE(rebel && rebel->scale);
+    EXPECT_EQ(rebel->scale->inches, 15);
+    EXPECT_EQ(rebel->scale->yards, 500);
+    EXPECT_EQ(rebel->scale->cellInches, 4);
+    auto kallistra = loadRuleset("kallistra-hex");
+    ASSERT_TRUE(kallistra);
+    EXPECT_FALSE(kallistra->scale) << "Kallistra's draft states no scale";
+
+    auto parse = [](std::string_view xml) { return parseRuleset(xml, "house.xml"); };
+    auto house = parse("<ruleset name=\"h\" extends=\"good-old-rebel\">\n<scale inches=\"12\" yards=\"400\" "
+                       "cell-inches=\"3\"/>\n</ruleset>");
+    ASSERT_TRUE(house) << house.error().toString();
+    EXPECT_EQ(house->ruleset.scale->cellInches, 3);
+    EXPECT_EQ(
+        parse("<ruleset name=\"h\">\n<scale yards-per-cell=\"0\"/>\n</ruleset>").error().toString(),
+        "house.xml:2:1: attribute 'yards-per-cell' of <scale> must be a number from 1 to 100,000, not '0'");
+    EXPECT_EQ(parse("<ruleset name=\"h\">\n<scale yards-per-cell=\"400\" inches=\"15\"/>\n</ruleset>")
+                  .error()
+                  .toString(),
+              "house.xml:2:1: <scale> gives yards-per-cell, or inches, yards and cell-inches, not both");
+    EXPECT_EQ(
+        parse("<ruleset name=\"h\">\n<scale inches=\"15\" yards=\"500\" cell-inches=\"nan\"/>\n</ruleset>")
+            .error()
+            .toString(),
+        "house.xml:2:1: attribute 'cell-inches' of <scale> must be a number from 0.01 to 1,000, not 'nan'");
+}
+
+} // namespace
+} // namespace sandtable

@@ -1,0 +1,119 @@
+// The editor's dialogs, typed into as a user would: fields checked as typed, live results, what
+// reaches the document.
+#include "editor/dialogs/new_map_dialog.hpp"
+#include "editor_window.hpp"
+
+#include <wx/button.h>
+#include <wx/choice.h>
+#include <wx/radiobox.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+namespace sandtable {
+namespace {
+
+class Dialogs : public EditorWindow {};
+
+void type(wxTextCtrl* field, const wxString& text) {
+    field->SetValue(text); // sends wxEVT_TEXT, as typing does
+    pump();
+}
+
+void choose(wxChoice* choice, const wxString& item) {
+    choice->SetStringSelection(item);
+    wxCommandEvent e(wxEVT_CHOICE, choice->GetId());
+    e.SetEventObject(choice);
+    e.SetInt(choice->GetSelection());
+    choice->ProcessWindowEvent(e);
+    pump();
+}
+
+void choose(wxRadioBox* box, int item) {
+    box->SetSelection(item);
+    wxCommandEvent e(wxEVT_RADIOBOX, box->GetId());
+    e.SetEventObject(box);
+    e.SetInt(item);
+    box->ProcessWindowEvent(e);
+    pump();
+}
+
+TEST_F(Dialogs, NewMapChecksEveryFieldAsTypedAndShowsTheYardsPerCellLive) {
+    NewMapDialog dialog(frame, NewMapChoice{});
+    wxWindow* ok = dialog.FindWindow(wxID_OK);
+    ASSERT_NE(ok, nullptr);
+    EXPECT_TRUE(ok->IsEnabled());
+    EXPECT_EQ(dialog.result->GetLabel(), "= 400 yards per cell; the map is 12,000 x 8,000 yards");
+
+    type(dialog.columns, "3O");
+    EXPECT_FALSE(ok->IsEnabled());
+    EXPECT_EQ(dialog.problem->GetLabel(), "Columns must be a whole number from 1 to 10,000, not '3O'");
+    type(dialog.columns, "10000");
+    type(dialog.rows, "10000");
+    EXPECT_FALSE(ok->IsEnabled());
+    EXPECT_EQ(dialog.problem->GetLabel(),
+              "10,000 x 10,000 is 100,000,000 cells; a map has at most 25,000,000");
+    type(dialog.columns, "40");
+    type(dialog.rows, "25");
+    EXPECT_TRUE(ok->IsEnabled());
+    EXPECT_TRUE(dialog.problem->GetLabel().empty());
+
+    // Good Old Rebel is measured in inches: its scale comes in as a tabletop cell, 15" = 500 yards.
+    choose(dialog.ruleset, "good-old-rebel");
+    EXPECT_EQ(dialog.scaleMode->GetSelection(), 1);
+    EXPECT_FALSE(dialog.yards->IsEnabled());
+    EXPECT_EQ(dialog.cellSize->GetValue(), "4");
+    EXPECT_EQ(dialog.rulesInches->GetValue(), "15");
+    EXPECT_EQ(dialog.rulesYards->GetValue(), "500");
+    EXPECT_TRUE(dialog.result->GetLabel().StartsWith("= 133.33")) << dialog.result->GetLabel();
+    // The same cell in millimetres.
+    choose(dialog.cellUnit, "mm");
+    type(dialog.cellSize, "101.6");
+    auto chosen = dialog.choice();
+    ASSERT_TRUE(chosen) << chosen.error();
+    EXPECT_NEAR(chosen->yardsPerCell, 400.0 / 3, 1e-9);
+    type(dialog.cellSize, "0");
+    EXPECT_FALSE(ok->IsEnabled());
+    EXPECT_TRUE(dialog.problem->GetLabel().StartsWith("The cell size must be")) << dialog.problem->GetLabel();
+    type(dialog.cellSize, "50");
+
+    // Pointy hexes, even rows shifted, labels from 0.
+    choose(dialog.orientation, 1);
+    choose(dialog.parity, 1);
+    choose(dialog.firstLabel, 0);
+    chosen = dialog.choice();
+    ASSERT_TRUE(chosen);
+    EXPECT_EQ(chosen->grid.shape, GridShape::HexPointy);
+    EXPECT_EQ(chosen->grid.parity, OffsetParity::Even);
+    EXPECT_EQ(chosen->grid.labelBase, 0);
+    EXPECT_EQ(chosen->grid.cols, 40);
+    EXPECT_EQ(chosen->ruleset, "good-old-rebel");
+    // Squares have no orientation.
+    choose(dialog.shape, 1);
+    EXPECT_FALSE(dialog.orientation->IsEnabled());
+    EXPECT_EQ(dialog.choice()->grid.shape, GridShape::Square);
+}
+
+TEST_F(Dialogs, FileNewMapMakesTheChosenMapWithItsRuleset) {
+    NewMapChoice asked;
+    frame->askNewMap = [&](const NewMapChoice& initial) -> std::optional<NewMapChoice> {
+        NewMapDialog dialog(frame, initial);
+        choose(dialog.ruleset, "good-old-rebel");
+        type(dialog.columns, "24");
+        type(dialog.rows, "12");
+        choose(dialog.orientation, 1);
+        auto c = dialog.choice();
+        EXPECT_TRUE(c) << c.error();
+        asked = *c;
+        return c ? std::optional(*c) : std::nullopt;
+    };
+    menu("File", "New map...");
+    EXPECT_EQ(scenario().map.grid.cols(), 24);
+    EXPECT_EQ(scenario().map.grid.rows(), 12);
+    EXPECT_EQ(scenario().map.grid.shape(), GridShape::HexPointy);
+    EXPECT_NEAR(scenario().map.yardsPerCell, 400.0 / 3, 1e-9);
+    EXPECT_EQ(scenario().info.ruleset, "good-old-rebel");
+    EXPECT_EQ(frame->document()->rulesetName(), "good-old-rebel");
+}
+
+} // namespace
+} // namespace sandtable
