@@ -1,7 +1,9 @@
 #include "tool_controller.hpp"
 
 #include "model/commands/edits.hpp"
+#include "model/commands/set_hexsides.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <map>
@@ -26,6 +28,95 @@ std::optional<EdgeId> ToolController::nearestEdge(Point p) const {
         }
     }
     return grid().edge(*cell, best);
+}
+
+std::optional<EdgeId> ToolController::edgeUnderStroke(Point p) const {
+    const auto edge = nearestEdge(p);
+    const auto cell = layout_.cellAt(p);
+    if (!edge || !cell) {
+        return std::nullopt;
+    }
+    // Near the side, not in the middle of the cell: a pointer crossing a cell takes no side with it.
+    auto [a, b] = layout_.edgeSegment(*edge);
+    const Point centre = layout_.cellCenter(*cell);
+    const double apothem = std::hypot((a.x + b.x) / 2 - centre.x, (a.y + b.y) / 2 - centre.y);
+    const double dx = b.x - a.x, dy = b.y - a.y;
+    const double t = std::clamp(((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
+    const double distance = std::hypot(a.x + t * dx - p.x, a.y + t * dy - p.y);
+    return distance <= 0.45 * apothem ? edge : std::nullopt;
+}
+
+std::vector<EdgeId> ToolController::edgesMeeting(EdgeId e) const {
+    auto [a, b] = layout_.edgeSegment(e);
+    const double tolerance = 1e-6 * (std::abs(a.x) + std::abs(a.y) + std::abs(b.x) + std::abs(b.y) + 1);
+    auto same = [&](Point p, Point q) {
+        return std::abs(p.x - q.x) < tolerance && std::abs(p.y - q.y) < tolerance;
+    };
+    std::vector<EdgeId> out;
+    auto [c1, c2] = grid().edgeCells(e);
+    for (Offset c : {c1, c2}) {
+        for (int d = 0; d < grid().sideCount(); ++d) {
+            const EdgeId f = grid().edge(c, d);
+            if (f == e || std::find(out.begin(), out.end(), f) != out.end() || !grid().edgeTouchesMap(f)) {
+                continue;
+            }
+            auto [p, q] = layout_.edgeSegment(f);
+            if (same(p, a) || same(p, b) || same(q, a) || same(q, b)) {
+                out.push_back(f);
+            }
+        }
+    }
+    return out;
+}
+
+std::vector<EdgeId> ToolController::edgesBetween(EdgeId from, EdgeId to) const {
+    // Walk corner to corner toward `to`, as a pen follows the cell edges: always the touching side
+    // whose middle is nearest the target, while that brings it nearer.
+    auto middle = [&](EdgeId e) {
+        auto [a, b] = layout_.edgeSegment(e);
+        return Point{(a.x + b.x) / 2, (a.y + b.y) / 2};
+    };
+    auto distance = [&](EdgeId e) {
+        const Point m = middle(e), t = middle(to);
+        return std::hypot(m.x - t.x, m.y - t.y);
+    };
+    std::vector<EdgeId> walk;
+    EdgeId at = from;
+    for (int step = 0; step < 4 * grid().sideCount() + 64 && at != to; ++step) {
+        std::optional<EdgeId> best;
+        for (EdgeId next : edgesMeeting(at)) {
+            if (!best || distance(next) < distance(*best)) {
+                best = next;
+            }
+        }
+        if (!best || distance(*best) >= distance(at)) {
+            break;
+        }
+        at = *best;
+        walk.push_back(at);
+    }
+    if (walk.empty() || walk.back() != to) {
+        walk.push_back(to);
+    }
+    return walk;
+}
+
+void ToolController::strokeHexsides(const std::vector<EdgeId>& edges, bool continueStroke) {
+    const Scenario& s = doc_.scenario();
+    std::vector<std::pair<EdgeId, Hexside>> values;
+    for (EdgeId e : edges) {
+        Hexside h = s.map.hexsideAt(e);
+        if (settings.crossing != Crossing::None) {
+            h.crossing = strokeCrossing_;
+        } else {
+            h.set(settings.sideFeature, strokeAdds_);
+        }
+        values.emplace_back(e, h);
+    }
+    auto command = std::make_unique<SetHexsides>(s, values, stroke_);
+    if (!command->empty()) {
+        doc_.execute(std::move(command), continueStroke);
+    }
 }
 
 std::optional<PieceRef> ToolController::pieceAt(Offset c) const {
@@ -140,15 +231,14 @@ void ToolController::press(Point p) {
         }
         break;
     case Tool::Hexside:
-        if (auto edge = nearestEdge(p)) {
-            // Click toggles the chosen feature; with a crossing chosen, it sets the crossing.
-            Hexside h = s.map.hexsideAt(*edge);
-            if (settings.crossing != Crossing::None) {
-                h.crossing = h.crossing == settings.crossing ? Crossing::None : settings.crossing;
-            } else {
-                h.set(settings.sideFeature, !h.has(settings.sideFeature));
-            }
-            doc_.execute(edits::setHexside(s, *edge, h));
+        lastEdge_ = nearestEdge(p);
+        if (lastEdge_) {
+            // The first side toggles the chosen feature (or crossing); the rest of the drag does the
+            // same to every side it follows: drawing a river, or rubbing one out.
+            const Hexside h = s.map.hexsideAt(*lastEdge_);
+            strokeCrossing_ = h.crossing == settings.crossing ? Crossing::None : settings.crossing;
+            strokeAdds_ = !h.has(settings.sideFeature);
+            strokeHexsides({*lastEdge_}, false);
         }
         break;
     case Tool::Path:
@@ -238,6 +328,12 @@ void ToolController::drag(Point p) {
             setAreaTo(*cell);
         }
         break;
+    case Tool::Hexside:
+        if (const auto edge = edgeUnderStroke(p); edge && lastEdge_ && *edge != *lastEdge_) {
+            strokeHexsides(edgesBetween(*lastEdge_, *edge), true);
+            lastEdge_ = edge;
+        }
+        break;
     case Tool::SetLevel:
         if (cell) {
             doc_.execute(edits::paint(doc_.scenario(), CellLayer::Elevation,
@@ -291,6 +387,7 @@ void ToolController::release(Point p) {
     pathCells_.clear();
     dragFrom_.reset();
     dragging_ = false;
+    lastEdge_.reset();
 }
 
 void ToolController::setAreaTo(Offset corner) {

@@ -93,11 +93,18 @@ class ToolController {
 
     // The side of the cell under p nearest to p.
     std::optional<EdgeId> nearestEdge(Point p) const;
+    // The side under a dragging pointer: the nearest side when p is near it, nothing in a cell's middle.
+    std::optional<EdgeId> edgeUnderStroke(Point p) const;
+    // The sides meeting `e` at its corners (on the map).
+    std::vector<EdgeId> edgesMeeting(EdgeId e) const;
+    // A chain of sides from `from` (excluded) to `to` (included), corner to corner.
+    std::vector<EdgeId> edgesBetween(EdgeId from, EdgeId to) const;
     // The top piece standing in a cell (units first), if any.
     std::optional<PieceRef> pieceAt(Offset c) const;
 
   private:
     void paintAt(Point p, bool continueStroke);
+    void strokeHexsides(const std::vector<EdgeId>& edges, bool continueStroke);
     const Grid& grid() const { return doc_.scenario().map.grid; }
 
     Document& doc_;
@@ -122,6 +129,9 @@ class ToolController {
     std::optional<PieceRef> selected_;
     std::optional<Offset> dragFrom_;
     bool dragging_ = false;
+    std::optional<EdgeId> lastEdge_; // the side the hexside stroke has reached
+    bool strokeAdds_ = true;         // the stroke draws the feature (or rubs it out)
+    Crossing strokeCrossing_ = Crossing::None;
 };
 
 } // namespace sandtable

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 
 namespace sandtable {
 namespace {
@@ -95,6 +96,78 @@ TEST_F(Tools, HexsideToolTogglesTheNearestSide) {
     EXPECT_TRUE(doc.scenario().map.hexsideAt(g.edge({5, 5}, 2)).has(SideFeature::Wall));
     tools.press(nearSide);
     EXPECT_FALSE(doc.scenario().map.hexsides.contains(g.edge({5, 5}, 2)));
+}
+
+// Whether the sides carrying `feature` form one chain joined at corners, from `first` to `last`.
+bool oneChain(const ToolController& tools, const Map& map, SideFeature feature, EdgeId first, EdgeId last) {
+    std::set<EdgeId> sides;
+    for (const auto& [e, h] : map.hexsides) {
+        if (h.has(feature)) {
+            sides.insert(e);
+        }
+    }
+    if (!sides.contains(first) || !sides.contains(last)) {
+        return false;
+    }
+    std::set<EdgeId> reached{first};
+    std::vector<EdgeId> todo{first};
+    while (!todo.empty()) {
+        const EdgeId e = todo.back();
+        todo.pop_back();
+        for (EdgeId f : tools.edgesMeeting(e)) {
+            if (sides.contains(f) && reached.insert(f).second) {
+                todo.push_back(f);
+            }
+        }
+    }
+    return reached == sides;
+}
+
+TEST_F(Tools, DraggingAlongCellEdgesDrawsOneJoinedRiverAsOneUndoStep) {
+    for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        Scenario blank;
+        blank.map = Map::blank(Grid({shape, OffsetParity::Odd, 20, 16, 1}), defaultTerrainTypes());
+        Document d(blank);
+        Layout l(d.scenario().map.grid, 100);
+        ToolController t(d, l);
+        t.settings.tool = Tool::Hexside;
+        t.settings.sideFeature = SideFeature::River;
+        const Grid& g = d.scenario().map.grid;
+        auto middle = [&](EdgeId e) {
+            auto [a, b] = l.edgeSegment(e);
+            return Point{(a.x + b.x) / 2, (a.y + b.y) / 2};
+        };
+        // From a side of (3, 4) to a side of (12, 9), the pointer moving in a straight line with
+        // the few events a fast hand makes: the river follows the edges between, without gaps.
+        const EdgeId first = g.edge({3, 4}, 1), last = g.edge({12, 9}, 1);
+        const Point from = middle(first), to = middle(last);
+        t.press(from);
+        for (int i = 1; i <= 6; ++i) {
+            const double f = i / 6.0;
+            t.drag({from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f});
+        }
+        t.release(to);
+        EXPECT_EQ(d.history().size(), 1u) << enumName(shape);
+        EXPECT_GE(d.scenario().map.hexsides.size(), 9u) << enumName(shape);
+        EXPECT_TRUE(oneChain(t, d.scenario().map, SideFeature::River, first, last)) << enumName(shape);
+
+        // A drag starting on the river rubs it out the same way.
+        t.press(from);
+        t.drag(to);
+        t.release(to);
+        EXPECT_FALSE(d.scenario().map.hexsideAt(first).has(SideFeature::River)) << enumName(shape);
+        EXPECT_FALSE(d.scenario().map.hexsideAt(last).has(SideFeature::River)) << enumName(shape);
+        d.undo();
+        d.undo();
+        EXPECT_TRUE(d.scenario().map.hexsides.empty()) << enumName(shape);
+    }
+}
+
+TEST_F(Tools, APointerCrossingACellsMiddleTakesNoSide) {
+    const Grid& g = doc.scenario().map.grid;
+    EXPECT_FALSE(tools.edgeUnderStroke(at({5, 5})));
+    auto [a, b] = layout.edgeSegment(g.edge({5, 5}, 2));
+    EXPECT_EQ(tools.edgeUnderStroke({(a.x + b.x) / 2, (a.y + b.y) / 2}), g.edge({5, 5}, 2));
 }
 
 TEST_F(Tools, DraggingAPieceMovesItAsOneStepAndKeysRotateIt) {
