@@ -17,6 +17,7 @@
 #include "print/map_print.hpp"
 #include "print/map_printout.hpp"
 #include "print/sheets.hpp"
+#include "tools/tool_shortcuts.hpp"
 
 #include <wx/aboutdlg.h>
 #include <wx/checkbox.h>
@@ -54,8 +55,11 @@ enum MenuId {
     IdBackgroundRemove,
     IdRuleset,
     IdScenarioTitle,
-    IdAddBase,                   // + OobAddition
-    IdToolBase = IdAddBase + 16, // + Tool
+    IdShortcuts,
+    IdUserGuide,
+    IdPanelsBase,                  // + pane, then Reset layout
+    IdAddBase = IdPanelsBase + 16, // + OobAddition
+    IdToolBase = IdAddBase + 16,   // + Tool
 };
 
 } // namespace
@@ -75,10 +79,14 @@ MainFrame::MainFrame()
     scenarioPanel_ = new ScenarioPanel(this);
     minimap_ = new MinimapPanel(this, *canvas_);
     aui_.AddPane(canvas_, wxAuiPaneInfo().Name("map").CenterPane());
-    aui_.AddPane(tools_,
-                 wxAuiPaneInfo().Name("tools").Caption("Tools").Left().BestSize(210, 600).MinSize(180, 300));
-    aui_.AddPane(minimap_,
-                 wxAuiPaneInfo().Name("minimap").Caption("Overview").Left().BestSize(210, 170).Position(1));
+    aui_.AddPane(
+        tools_,
+        wxAuiPaneInfo().Name("tools").Caption("Tools").Left().Layer(1).BestSize(210, 560).MinSize(180, 470));
+    // The left column (palette and overview) is an outer layer spanning the window's height, so the
+    // palette fits a 1366 x 768 screen above the overview.
+    aui_.AddPane(
+        minimap_,
+        wxAuiPaneInfo().Name("minimap").Caption("Overview").Left().Layer(1).BestSize(210, 150).Position(1));
     aui_.AddPane(
         oob_,
         wxAuiPaneInfo().Name("oob").Caption("Order of battle").Right().BestSize(340, 420).Row(0).Position(0));
@@ -89,18 +97,30 @@ MainFrame::MainFrame()
                                   .BestSize(340, 260)
                                   .Row(0)
                                   .Position(1));
-    aui_.AddPane(problems_, wxAuiPaneInfo().Name("problems").Caption("Problems").Bottom().BestSize(800, 170));
+    aui_.AddPane(problems_, wxAuiPaneInfo().Name("problems").Caption("Problems").Bottom().BestSize(800, 150));
     aui_.AddPane(
         scenarioPanel_,
         wxAuiPaneInfo().Name("scenario").Caption("Scenario").Right().BestSize(340, 420).Row(0).Position(2));
     aui_.Update();
+    defaultPerspective_ = aui_.SavePerspective();
     CreateStatusBar(2);
     SetStatusWidths(2, std::array<int, 2>{-1, 160}.data());
     buildMenus();
+    restoreWindowState();
 
     canvas_->onHover = [this](std::optional<Offset> c) { onHover(c); };
     canvas_->onHint = [this](const wxString& hint) { SetStatusText(hint, 0); };
-    canvas_->onViewChanged = [this] { minimap_->Refresh(false); };
+    canvas_->onViewChanged = [this] {
+        minimap_->Refresh(false);
+        // At once, not at the next mouse move.
+        const double percent = canvas_->zoom() * 100;
+        SetStatusText(wxString::Format(percent < 1 ? "zoom %.1f%%" : "zoom %.0f%%", percent), 1);
+    };
+    canvas_->onToolKey = [this](Tool tool) {
+        tools_->selectTool(tool);
+        SetStatusText(wxString::FromUTF8(std::string(toolShortcuts[static_cast<std::size_t>(tool)].name)), 0);
+    };
+    openUrl = [](const wxString& url) { wxLaunchDefaultBrowser(url); };
     oob_->onSelect = [this](std::optional<PieceRef> piece) {
         properties_->show(piece);
         if (piece && canvas_->tools()) {
@@ -179,6 +199,7 @@ MainFrame::MainFrame()
             doc_->removeAutosave();
         }
         autosave_.Stop();
+        saveWindowState();
         e.Skip();
     });
 
@@ -230,6 +251,8 @@ void MainFrame::buildMenus() {
     view->AppendCheckItem(IdToggleHexsides, "&Hexsides")->Check(true);
     view->AppendCheckItem(IdTogglePaths, "&Roads and railroads")->Check(true);
     view->AppendCheckItem(IdToggleFeatures, "Map &features")->Check(true);
+    view->AppendSeparator();
+    buildPanelsMenu(view, IdPanelsBase);
     auto* map = new wxMenu;
     map->Append(IdNewMap, "&Resize...");
     map->AppendSeparator();
@@ -262,18 +285,24 @@ void MainFrame::buildMenus() {
     units->Append(IdImportCsv, "&Import order of battle from CSV...");
     units->Append(IdRollTables, "&Roll quality and arms from the tables...");
     auto* tools = new wxMenu;
-    const char* toolLabels[] = {
-        "&Select\tS",         "&Terrain brush\tB", "&Fill\tF",        "&Eyedropper\tI",    "&Raise\tR",
-        "&Lower\tShift+R",    "&Hexside\tH",       "Road / &path\tP", "Place &feature\tT", "&Eraser\tE",
-        "Line of s&upply\tU", "&Area\tA",          "Set le&vel\tV"};
-    for (int t = 0; t < 13; ++t) {
-        tools->Append(IdToolBase + t, toolLabels[t]);
+    // Single keys are not menu accelerators: they act only while the map has the focus (the
+    // canvas reads the same table), so typing a name in a panel never switches tools.
+    for (const auto& shortcut : toolShortcuts) {
+        const int id = IdToolBase + static_cast<int>(shortcut.tool);
+        tools->Append(id, wxString::FromUTF8(std::string(shortcut.name)) + "  (" +
+                              wxString::FromUTF8(shortcutText(shortcut)) + ")");
         Bind(
-            wxEVT_MENU, [this, t](wxCommandEvent&) { tools_->selectTool(static_cast<Tool>(t)); },
-            IdToolBase + t);
+            wxEVT_MENU, [this, tool = shortcut.tool](wxCommandEvent&) { tools_->selectTool(tool); }, id);
     }
     auto* help = new wxMenu;
+    help->Append(IdUserGuide, "&User guide\tF1");
+    help->Append(IdShortcuts, "&Keyboard shortcuts");
+    help->AppendSeparator();
     help->Append(wxID_ABOUT, "&About Sandtable");
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { openUserGuide(); }, IdUserGuide);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { showKeyboardShortcuts(); }, IdShortcuts);
     auto* bar = new wxMenuBar;
     bar->Append(file, "&File");
     bar->Append(edit, "&Edit");
@@ -306,7 +335,7 @@ void MainFrame::buildMenus() {
             if (!confirmDiscard()) {
                 return;
             }
-            wxFileDialog dialog(this, "Open scenario", "", "",
+            wxFileDialog dialog(this, "Open scenario", lastFolder_, "",
                                 "Sandtable scenarios (*.xml)|*.xml|All files|*",
                                 wxFD_OPEN | wxFD_FILE_MUST_EXIST);
             if (dialog.ShowModal() == wxID_OK) {
@@ -329,7 +358,7 @@ void MainFrame::buildMenus() {
         [this](wxCommandEvent&) {
             static const char* kinds[] = {"tmx", "json",   "pdf",      "svg",
                                           "png", "roster", "counters", "booklet"};
-            wxFileDialog dialog(this, "Export", "", "",
+            wxFileDialog dialog(this, "Export", lastFolder_, "",
                                 "Tiled map (*.tmx)|*.tmx|JSON (*.json)|*.json|Map at tabletop scale, PDF "
                                 "(*.pdf)|*.pdf|Map, SVG (*.svg)|*.svg|"
                                 "Map, PNG (*.png)|*.png|Rosters, PDF (*.pdf)|*.pdf|Counters, PDF "
@@ -369,7 +398,7 @@ void MainFrame::buildMenus() {
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
-            wxFileDialog dialog(this, "Save scenario as", "",
+            wxFileDialog dialog(this, "Save scenario as", lastFolder_,
                                 doc_ ? wxString::FromUTF8(doc_->displayName()) : wxString(),
                                 "Sandtable scenarios (*.xml)|*.xml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
             if (dialog.ShowModal() == wxID_OK) {
@@ -472,8 +501,8 @@ void MainFrame::buildMenus() {
             if (!doc_) {
                 return;
             }
-            wxFileDialog dialog(this, "Import order of battle", "", "", "CSV files (*.csv)|*.csv|All files|*",
-                                wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+            wxFileDialog dialog(this, "Import order of battle", lastFolder_, "",
+                                "CSV files (*.csv)|*.csv|All files|*", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
             if (dialog.ShowModal() == wxID_OK) {
                 importOrderOfBattle(dialog.GetPath().utf8_string());
             }
@@ -520,7 +549,7 @@ void MainFrame::buildMenus() {
             }
             std::string name = choices[pick].utf8_string();
             if (pick == 4) {
-                wxFileDialog dialog(this, "House rules", "", "", "Ruleset files (*.xml)|*.xml",
+                wxFileDialog dialog(this, "House rules", lastFolder_, "", "Ruleset files (*.xml)|*.xml",
                                     wxFD_OPEN | wxFD_FILE_MUST_EXIST);
                 if (dialog.ShowModal() != wxID_OK) {
                     return;
@@ -539,7 +568,7 @@ void MainFrame::buildMenus() {
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
-            wxFileDialog dialog(this, "Scanned map", "", "",
+            wxFileDialog dialog(this, "Scanned map", lastFolder_, "",
                                 "Images (*.png;*.jpg;*.jpeg;*.tif)|*.png;*.jpg;*.jpeg;*.tif|All files|*",
                                 wxFD_OPEN | wxFD_FILE_MUST_EXIST);
             if (dialog.ShowModal() == wxID_OK) {
@@ -643,7 +672,8 @@ bool MainFrame::open(const std::filesystem::path& file) {
         setDocument(std::move(*doc));
     }
     recent_.AddFileToHistory(wxString::FromUTF8(file.string()));
-    recent_.Save(*wxConfig::Get());
+    rememberFolderOf(file);
+    saveWindowState(); // the recent files at once: a crash must not forget them
     return true;
 }
 
@@ -775,7 +805,7 @@ bool MainFrame::save() {
         return false;
     }
     if (doc_->file().empty()) {
-        wxFileDialog dialog(this, "Save scenario", "", "untitled.sandtable.xml",
+        wxFileDialog dialog(this, "Save scenario", lastFolder_, "untitled.sandtable.xml",
                             "Sandtable scenarios (*.xml)|*.xml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
         if (dialog.ShowModal() != wxID_OK) {
             return false;
@@ -791,6 +821,7 @@ bool MainFrame::saveAs(const std::filesystem::path& file) {
         return false;
     }
     recent_.AddFileToHistory(wxString::FromUTF8(file.string()));
+    rememberFolderOf(file);
     updateTitle();
     SetStatusText("Saved " + wxString::FromUTF8(file.filename().string()), 1);
     return true;

@@ -64,6 +64,20 @@ class MainFrame : public wxFrame {
     // A whole number within range, or -1 when cancelled.
     std::function<long(const wxString& question, long value, limits::IntRange range)> askNumber;
 
+    // Opens an address in the browser (the user guide); replaced in tests.
+    std::function<void(const wxString& url)> openUrl;
+
+    // The window around the work: panels shown or hidden (View > Panels), the default layout,
+    // what persists between runs (layout, size, position, recent files, last folder; wxConfig).
+    bool isPaneShown(const std::string& name);
+    void showPane(const std::string& name, bool shown);
+    void resetLayout();
+    void saveWindowState();
+    // Help > Keyboard shortcuts: the tools' single keys, the map's keys and every menu shortcut.
+    wxString keyboardShortcuts() const;
+    void openUserGuide();
+    const wxString& lastFolder() const { return lastFolder_; }
+
     // After an exception escaped an event handler: keeps the work (autosave), tells the user what
     // happened, and lets the editor run on.
     void recoverFromException(const std::string& what);
@@ -71,6 +85,10 @@ class MainFrame : public wxFrame {
   private:
     void setDocument(std::unique_ptr<Document> doc);
     void buildMenus();
+    void buildPanelsMenu(wxMenu* view, int firstId);
+    void restoreWindowState();
+    void rememberFolderOf(const std::filesystem::path& file);
+    void showKeyboardShortcuts();
     void updateTitle();
     void onChanged(const ChangeSet& cs);
     void onHover(std::optional<Offset> cell);
@@ -88,11 +106,16 @@ class MainFrame : public wxFrame {
     ScenarioPanel* scenarioPanel_ = nullptr;
     MinimapPanel* minimap_ = nullptr;
     wxFileHistory recent_;
+    wxString defaultPerspective_;
+    wxString lastFolder_; // where the last file was opened or saved: file dialogs start there
     wxTimer autosave_;
 };
 
 // For wxApp::OnExceptionInMainLoop: hands the exception being handled to every open MainFrame's
 // recoverFromException and returns true (keep running).
 bool recoverFromExceptionInMainLoop();
+
+// docs/user-guide.md as installed or in the source tree; empty when it cannot be found.
+std::filesystem::path userGuidePath();
 
 } // namespace sandtable

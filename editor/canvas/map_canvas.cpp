@@ -1,5 +1,6 @@
 #include "map_canvas.hpp"
 
+#include "editor/tools/tool_shortcuts.hpp"
 #include "model/commands/edits.hpp"
 
 #include <wx/dcbuffer.h>
@@ -360,6 +361,13 @@ void MapCanvas::onKey(wxKeyEvent& e) {
         }
         break;
     default:
+        // Single-key tool shortcuts, only while the map has the focus: typing in a panel stays typing.
+        if (!e.ControlDown() && !e.AltDown() && !e.MetaDown()) {
+            if (const auto tool = toolForKey(e.GetKeyCode(), e.ShiftDown()); tool && onToolKey) {
+                onToolKey(*tool);
+                return;
+            }
+        }
         e.Skip();
         return;
     }

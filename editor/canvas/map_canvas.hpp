@@ -34,6 +34,8 @@ class MapCanvas : public wxWindow {
     const TerrainOverview& overview() const { return overview_; }
     // Called after every repaint, so the minimap can follow the view.
     std::function<void()> onViewChanged;
+    // A tool's single-key shortcut pressed while the map has the focus.
+    std::function<void(Tool)> onToolKey;
     Point toMap(wxPoint p) const { return {(p.x + scrollX_) / zoom_, (p.y + scrollY_) / zoom_}; }
     wxPoint toScreen(Point p) const {
         return wxPoint(static_cast<int>(p.x * zoom_ - scrollX_), static_cast<int>(p.y * zoom_ - scrollY_));
@@ -47,7 +49,7 @@ class MapCanvas : public wxWindow {
     std::function<void(const wxString&)> onHint;
 
     static constexpr double cellSize = 100.0; // map units per cell across; zoom 1 = 100 px per cell
-    static constexpr double minZoom = 0.05, maxZoom = 16.0;
+    static constexpr double minZoom = 0.001, maxZoom = 16.0;
 
   private:
     void onPaint(wxPaintEvent&);

@@ -1,5 +1,7 @@
 #include "tools_panel.hpp"
 
+#include "editor/tools/tool_shortcuts.hpp"
+
 #include <wx/choice.h>
 #include <wx/radiobox.h>
 #include <wx/sizer.h>
@@ -26,10 +28,9 @@ ToolsPanel::ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools)
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     const wxArrayString toolNames = [] {
         wxArrayString names;
-        for (const char* n : {"Select / move", "Terrain brush", "Fill", "Eyedropper", "Raise ground",
-                              "Lower ground", "Hexside", "Road / railroad", "Place feature", "Eraser",
-                              "Line of supply", "Area (copy, paste, clear)", "Set level"}) {
-            names.Add(n);
+        for (const auto& shortcut : toolShortcuts) {
+            names.Add(wxString::FromUTF8(std::string(shortcut.name)) + "  (" +
+                      wxString::FromUTF8(shortcutText(shortcut)) + ")");
         }
         return names;
     }();
@@ -39,8 +40,10 @@ ToolsPanel::ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools)
                             wxArrayString{3, std::array<wxString, 3>{"1", "7", "19"}.data()}, 3);
     sizer->Add(brush_, 0, wxEXPAND | wxALL, 4);
     auto labelled = [&](const char* label, wxWindow* control) {
-        sizer->Add(new wxStaticText(this, wxID_ANY, label), 0, wxLEFT | wxTOP, 4);
+        auto* text = new wxStaticText(this, wxID_ANY, label);
+        sizer->Add(text, 0, wxLEFT | wxTOP, 4);
         sizer->Add(control, 0, wxEXPAND | wxLEFT | wxRIGHT, 4);
+        labels_[control] = text;
     };
     terrain_ = new wxChoice(this, wxID_ANY);
     labelled("Terrain", terrain_);
@@ -91,7 +94,37 @@ void ToolsPanel::selectTool(Tool t) {
     apply();
 }
 
+wxSize ToolsPanel::neededSize() const {
+    return GetSizer()->CalcMin();
+}
+
+void ToolsPanel::showOptionsOf(Tool t) {
+    // Only the current tool's options, so the palette fits a 1366 x 768 screen without scrolling.
+    const bool brush = t == Tool::Terrain || t == Tool::Raise || t == Tool::Lower || t == Tool::Eraser ||
+                       t == Tool::SetLevel;
+    const std::pair<wxWindow*, bool> options[] = {{brush_, brush},
+                                                  {terrain_, t == Tool::Terrain || t == Tool::Fill},
+                                                  {sideFeature_, t == Tool::Hexside},
+                                                  {crossing_, t == Tool::Hexside},
+                                                  {pathKind_, t == Tool::Path},
+                                                  {featureKind_, t == Tool::Feature},
+                                                  {featureName_, t == Tool::Feature},
+                                                  {level_, t == Tool::SetLevel}};
+    bool changed = false;
+    for (const auto& [control, shown] : options) {
+        changed = control->Show(shown) || changed;
+        if (auto it = labels_.find(control); it != labels_.end()) {
+            it->second->Show(shown);
+        }
+    }
+    if (changed) {
+        Layout();
+        FitInside();
+    }
+}
+
 void ToolsPanel::apply() {
+    showOptionsOf(static_cast<Tool>(tool_->GetSelection()));
     ToolController* tools = tools_();
     if (tools == nullptr) {
         return;

@@ -3,6 +3,7 @@
 #include "editor/tools/tool_controller.hpp"
 
 #include <functional>
+#include <map>
 #include <wx/scrolwin.h>
 
 class wxRadioBox;
@@ -21,8 +22,13 @@ class ToolsPanel : public wxScrolledWindow {
     void showTerrain(TerrainIndex t);
     void selectTool(Tool t);
 
+    // The room the palette needs for the current tool, without scrolling.
+    wxSize neededSize() const;
+
   private:
     void apply();
+    void showOptionsOf(Tool t);
+    std::map<wxWindow*, wxWindow*> labels_; // option control -> its label
     std::function<ToolController*()> tools_;
     wxRadioBox* tool_ = nullptr;
     wxRadioBox* brush_ = nullptr;

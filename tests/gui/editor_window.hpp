@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <wx/app.h>
+#include <wx/fileconf.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -28,6 +29,9 @@ class EditorWindow : public testing::Test {
         fs::remove_all(dir);
         fs::create_directories(dir);
         ::setenv("XDG_STATE_HOME", (dir / "state").c_str(), 1);
+        // The window's settings go to a file of the test, never the user's own.
+        delete wxConfigBase::Set(
+            new wxFileConfig("Sandtable", "", (dir / "sandtable.ini").string(), "", wxCONFIG_USE_LOCAL_FILE));
         frame = new MainFrame;
         frame->reportError = [this](const wxString&, const wxString& message) { errors.push_back(message); };
         frame->ask = [this](const wxString& question) {
@@ -42,13 +46,21 @@ class EditorWindow : public testing::Test {
         frame->ask = [](const wxString&) { return wxNO; };
         frame->Destroy();
         pump();
+        delete wxConfigBase::Set(nullptr);
         ::unsetenv("XDG_STATE_HOME");
         fs::remove_all(dir);
     }
-    void menu(int id) {
+    void menu(int id, int checked = 0) {
         wxCommandEvent e(wxEVT_MENU, id);
+        e.SetInt(checked);
         frame->ProcessWindowEvent(e);
         pump();
+    }
+    // A check item of a menu, set or cleared as a click does.
+    void menuCheck(const wxString& menuName, const wxString& label, bool checked) {
+        const int id = frame->GetMenuBar()->FindMenuItem(menuName, label);
+        ASSERT_NE(id, wxNOT_FOUND) << menuName << " > " << label;
+        menu(id, checked ? 1 : 0);
     }
     // A menu command by its menu and label, as the user reads it (no mnemonics or shortcut).
     void menu(const wxString& menuName, const wxString& label) {
