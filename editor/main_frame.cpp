@@ -1,6 +1,7 @@
 #include "main_frame.hpp"
 
 #include "dialogs/new_map_dialog.hpp"
+#include "dialogs/resize_dialog.hpp"
 #include "formats/atomic_file.hpp"
 #include "formats/json_export.hpp"
 #include "formats/oob_csv.hpp"
@@ -38,7 +39,7 @@ namespace sandtable {
 namespace {
 
 enum MenuId {
-    IdNewMap = wxID_HIGHEST + 1,
+    IdResize = wxID_HIGHEST + 1,
     IdToggleGrid,
     IdToggleLabels,
     IdToggleElevation,
@@ -179,9 +180,13 @@ MainFrame::MainFrame()
         auto chosen = dialog.choice();
         return chosen ? std::optional(*chosen) : std::nullopt;
     };
-    askNumber = [this](const wxString& question, long value, limits::IntRange range) {
-        return wxGetNumberFromUser(question, "", "Sandtable", value, static_cast<long>(range.lo),
-                                   static_cast<long>(range.hi), this);
+    askResize = [this](const Scenario& scenario) -> std::optional<ResizePlan> {
+        ResizeDialog dialog(this, scenario);
+        if (dialog.ShowModal() != wxID_OK) {
+            return std::nullopt;
+        }
+        auto plan = dialog.plan();
+        return plan ? std::optional(*plan) : std::nullopt;
     };
 
     Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
@@ -254,7 +259,7 @@ void MainFrame::buildMenus() {
     view->AppendSeparator();
     buildPanelsMenu(view, IdPanelsBase);
     auto* map = new wxMenu;
-    map->Append(IdNewMap, "&Resize...");
+    map->Append(IdResize, "&Resize...");
     map->AppendSeparator();
     map->Append(IdBackground, "&Background image...");
     map->Append(IdBackgroundAlign, "&Align background by two points");
@@ -514,12 +519,11 @@ void MainFrame::buildMenus() {
             if (!doc_) {
                 return;
             }
-            const Grid& g = doc_->scenario().map.grid;
-            if (const auto size = askMapSize(g.cols(), g.rows())) {
-                doc_->execute(edits::resizeMap(doc_->scenario(), size->first, size->second));
+            if (const auto plan = askResize(doc_->scenario())) {
+                doc_->execute(resizeMap(doc_->scenario(), *plan));
             }
         },
-        IdNewMap);
+        IdResize);
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
@@ -904,22 +908,6 @@ void MainFrame::onHover(std::optional<Offset> cell) {
     }
     SetStatusText(text, 0);
     SetStatusText(wxString::Format("zoom %.0f%%", canvas_->zoom() * 100), 1);
-}
-
-std::optional<std::pair<int, int>> MainFrame::askMapSize(int cols, int rows) {
-    const long c = askNumber("Columns", cols, limits::mapSide);
-    const long r = c < 0 ? -1 : askNumber("Rows", rows, limits::mapSide);
-    if (r < 0) {
-        return std::nullopt;
-    }
-    if (static_cast<long long>(c) * r > limits::maxCells) {
-        reportError("Map too large",
-                    wxString::Format("A map of %ld x %ld cells is too large; at most %s cells are "
-                                     "allowed.",
-                                     c, r, limits::formatNumber(limits::maxCells)));
-        return std::nullopt;
-    }
-    return std::pair{static_cast<int>(c), static_cast<int>(r)};
 }
 
 void MainFrame::recoverFromException(const std::string& what) {

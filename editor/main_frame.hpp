@@ -5,6 +5,7 @@
 #include "canvas/map_canvas.hpp"
 #include "dialogs/new_map_dialog.hpp"
 #include "editor/document.hpp"
+#include "model/commands/resize_map.hpp"
 #include "model/limits.hpp"
 
 #include <filesystem>
@@ -61,8 +62,8 @@ class MainFrame : public wxFrame {
     std::function<wxString(const wxString& question)> askText;
     // File > New map's dialog; nothing when cancelled.
     std::function<std::optional<NewMapChoice>(const NewMapChoice& initial)> askNewMap;
-    // A whole number within range, or -1 when cancelled.
-    std::function<long(const wxString& question, long value, limits::IntRange range)> askNumber;
+    // Map > Resize's dialog (size, anchor, what falls off); nothing when cancelled.
+    std::function<std::optional<ResizePlan>(const Scenario&)> askResize;
 
     // Opens an address in the browser (the user guide); replaced in tests.
     std::function<void(const wxString& url)> openUrl;
@@ -93,8 +94,6 @@ class MainFrame : public wxFrame {
     void onChanged(const ChangeSet& cs);
     void onHover(std::optional<Offset> cell);
     void showProblems();
-    // Columns and rows within the limits (and the cell count), or nothing when cancelled or refused.
-    std::optional<std::pair<int, int>> askMapSize(int cols, int rows);
 
     std::unique_ptr<Document> doc_;
     wxAuiManager aui_;

@@ -1,5 +1,7 @@
 #include "edits.hpp"
 
+#include "resize_map.hpp"
+
 #include <algorithm>
 
 namespace sandtable::edits {
@@ -167,69 +169,7 @@ CommandPtr replaceMap(const Scenario& s, Map map) {
 }
 
 CommandPtr resizeMap(const Scenario& s, int cols, int rows) {
-    const Map& old = s.map;
-    const Grid& g = old.grid;
-    Grid::Parameters p = g.parameters();
-    p.cols = cols;
-    p.rows = rows;
-    // Keep what fits; new cells are the first terrain at level 0.
-    Map resized = Map::blank(Grid(p), old.terrainTypes);
-    const Grid& ng = resized.grid;
-    for (int r = 0; r < std::min(p.rows, g.rows()); ++r) {
-        for (int c = 0; c < std::min(p.cols, g.cols()); ++c) {
-            resized.terrain[ng.index({c, r})] = old.terrain[g.index({c, r})];
-            resized.elevation[ng.index({c, r})] = old.elevation[g.index({c, r})];
-        }
-    }
-    resized.yardsPerCell = old.yardsPerCell;
-    resized.feetPerContour = old.feetPerContour;
-    resized.background = old.background;
-    for (const auto& [e, h] : old.hexsides) {
-        if (ng.edgeTouchesMap(e)) {
-            resized.hexsides[e] = h;
-        }
-    }
-    for (const auto& [id, f] : old.features) {
-        if (ng.contains(f.cell)) {
-            resized.features[id] = f;
-        }
-    }
-    auto allOnMap = [&](const std::vector<Offset>& cells) {
-        return std::ranges::all_of(cells, [&](Offset c) { return ng.contains(c); });
-    };
-    for (const auto& [id, path] : old.paths) {
-        if (allOnMap(path.cells)) {
-            resized.paths[id] = path;
-        }
-    }
-    // Everything that names a cell off the new map goes in the same step, so the scenario stays
-    // whole (and saveable) and one undo brings all of it back.
-    std::vector<CommandPtr> parts;
-    parts.push_back(replaceMap(s, std::move(resized)));
-    for (const auto& [piece, placement] : s.deployment.placements) {
-        if (!allOnMap(placement.cells)) {
-            parts.push_back(setPlacement(s, piece, std::nullopt));
-        }
-    }
-    for (const auto& [piece, r] : s.deployment.reinforcements) {
-        if (!ng.contains(r.entry)) {
-            parts.push_back(setReinforcement(s, piece, std::nullopt));
-        }
-    }
-    for (const auto& [id, hq] : s.oob.headquarters) {
-        if (hq.supplyCell && !ng.contains(*hq.supplyCell)) {
-            Headquarters changed = hq;
-            changed.supplyCell.reset();
-            parts.push_back(setHeadquarters(s, id, changed));
-        }
-    }
-    if (std::ranges::any_of(s.exclusions, [&](const Exclusion& e) { return !allOnMap(e.cells); })) {
-        std::vector<Exclusion> kept;
-        std::ranges::copy_if(s.exclusions, std::back_inserter(kept),
-                             [&](const Exclusion& e) { return allOnMap(e.cells); });
-        parts.push_back(setExclusions(s, std::move(kept)));
-    }
-    return std::make_unique<CommandGroup>("Resize map", std::move(parts));
+    return sandtable::resizeMap(s, ResizePlan{cols, rows, {}});
 }
 
 CommandPtr removeHeadquarters(const Scenario& s, HeadquartersId id) {

@@ -23,9 +23,9 @@ CommandPtr setExclusions(const Scenario& s, std::vector<Exclusion> exclusions);
 CommandPtr setBackground(const Scenario& s, std::optional<BackgroundImage> background);
 // Resizing or changing the grid replaces the whole map (rare, and simplest to undo whole).
 CommandPtr replaceMap(const Scenario& s, Map map);
-// Map > Resize: keeps the cells that fit (top-left anchored) and, in the same undoable step, takes
-// off whatever would name a cell off the new map: placements, reinforcement entries, supply cells,
-// features, roads and exclusions.
+// Map > Resize anchored at the top left (resize_map.hpp has the other anchors): keeps the cells that
+// fit and, in the same undoable step, takes off whatever would name a cell off the new map:
+// placements, reinforcement entries, supply cells, features, roads and exclusions.
 CommandPtr resizeMap(const Scenario& s, int cols, int rows);
 // Removes a headquarters with everything under it: sub-headquarters, units, trains, placements.
 CommandPtr removeHeadquarters(const Scenario& s, HeadquartersId id);

@@ -1,6 +1,7 @@
 // The editor's dialogs, typed into as a user would: fields checked as typed, live results, what
 // reaches the document.
 #include "editor/dialogs/new_map_dialog.hpp"
+#include "editor/dialogs/resize_dialog.hpp"
 #include "editor_window.hpp"
 
 #include <wx/button.h>
@@ -113,6 +114,48 @@ TEST_F(Dialogs, FileNewMapMakesTheChosenMapWithItsRuleset) {
     EXPECT_NEAR(scenario().map.yardsPerCell, 400.0 / 3, 1e-9);
     EXPECT_EQ(scenario().info.ruleset, "good-old-rebel");
     EXPECT_EQ(frame->document()->rulesetName(), "good-old-rebel");
+}
+
+} // namespace
+} // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST_F(Dialogs, ResizeWithAnAnchorListsWhatFallsOffAndIsOneUndoStep) {
+    ASSERT_TRUE(frame->open(sample));
+    const Scenario before = scenario();
+    const Grid& g = scenario().map.grid;
+    ResizeDialog dialog(frame, scenario());
+    wxWindow* ok = dialog.FindWindow(wxID_OK);
+    EXPECT_EQ(dialog.losses->GetLabel(), "Falls off the map: nothing");
+    // Four more columns on the left: nothing falls off, everything moves right.
+    type(dialog.columns, wxString::Format("%d", g.cols() + 4));
+    choose(dialog.horizontal, 2);
+    EXPECT_EQ(dialog.losses->GetLabel(), "Falls off the map: nothing");
+    auto plan = dialog.plan();
+    ASSERT_TRUE(plan);
+    EXPECT_EQ(plan->shift, (Offset{4, 0}));
+    // Ten rows fewer at the top: the pieces up there are named before anything happens.
+    type(dialog.rows, wxString::Format("%d", g.rows() - 10));
+    choose(dialog.vertical, 2);
+    EXPECT_TRUE(dialog.losses->GetLabel().Contains("pieces (")) << dialog.losses->GetLabel();
+    EXPECT_EQ(scenario(), before) << "the dialog changed the scenario";
+    type(dialog.rows, "0");
+    EXPECT_FALSE(ok->IsEnabled());
+    EXPECT_EQ(dialog.problem->GetLabel(), "Rows must be a whole number from 1 to 10,000, not '0'");
+    type(dialog.rows, wxString::Format("%d", g.rows()));
+
+    frame->askResize = [&](const Scenario&) {
+        return dialog.plan() ? std::optional(*dialog.plan()) : std::nullopt;
+    };
+    menu("Map", "Resize...");
+    EXPECT_EQ(scenario().map.grid.cols(), before.map.grid.cols() + 4);
+    const PieceRef first = before.deployment.placements.begin()->first;
+    const Offset was = before.deployment.placements.begin()->second.cells.front();
+    EXPECT_EQ(scenario().deployment.placements.at(first).cells.front(), (Offset{was.col + 4, was.row}));
+    menu(wxID_UNDO);
+    EXPECT_EQ(scenario(), before);
 }
 
 } // namespace

@@ -366,11 +366,8 @@ int menuId(MainFrame* frame, const char* menu, const char* item) {
 TEST_F(EditorWindow, ResizeUndoThenFillStaysWithinTheRestoredMap) {
     ASSERT_TRUE(frame->open(sample));
     const Scenario before = scenario();
-    std::vector<long> answers{5, 5};
-    frame->askNumber = [&](const wxString&, long, limits::IntRange) {
-        const long a = answers.front();
-        answers.erase(answers.begin());
-        return a;
+    frame->askResize = [&](const Scenario& s) -> std::optional<ResizePlan> {
+        return ResizePlan::anchored(s.map.grid, 5, 5, {-1, -1});
     };
     menu(menuId(frame, "Map", "Resize..."));
     ASSERT_EQ(scenario().map.grid.cols(), 5);

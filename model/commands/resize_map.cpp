@@ -1,0 +1,246 @@
+#include "resize_map.hpp"
+
+#include "edits.hpp"
+#include "model/layout.hpp"
+
+#include <algorithm>
+
+namespace sandtable {
+namespace {
+
+int shiftFor(int oldSize, int newSize, int anchor) {
+    const int change = newSize - oldSize;
+    return anchor < 0 ? 0 : anchor > 0 ? change : change / 2;
+}
+
+// The new map's grid: the new size, the parity flipped when an odd shift would change neighbours.
+Grid resizedGrid(const Grid& g, const ResizePlan& plan) {
+    Grid::Parameters p = g.parameters();
+    p.cols = plan.cols;
+    p.rows = plan.rows;
+    const bool oddShift = (p.shape == GridShape::HexFlat && (plan.shift.col % 2) != 0) ||
+                          (p.shape == GridShape::HexPointy && (plan.shift.row % 2) != 0);
+    if (oddShift) {
+        p.parity = p.parity == OffsetParity::Odd ? OffsetParity::Even : OffsetParity::Odd;
+    }
+    return Grid(p);
+}
+
+Offset moved(Offset c, const ResizePlan& plan) {
+    return {c.col + plan.shift.col, c.row + plan.shift.row};
+}
+
+// The same side between the same two cells, on the new grid.
+std::optional<EdgeId> movedEdge(const Grid& from, const Grid& to, EdgeId e, const ResizePlan& plan) {
+    auto [a, b] = from.edgeCells(e);
+    const Offset na = moved(a, plan), nb = moved(b, plan);
+    for (int d = 0; d < to.sideCount(); ++d) {
+        const EdgeId candidate = to.edge(na, d);
+        auto [p, q] = to.edgeCells(candidate);
+        if ((p == na && q == nb) || (p == nb && q == na)) {
+            return to.edgeTouchesMap(candidate) ? std::optional(candidate) : std::nullopt;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string pieceName(const Scenario& s, PieceRef p) {
+    switch (p.kind) {
+    case PieceKind::Unit:
+        return s.oob.units.contains(UnitId{p.id}) ? s.oob.units.at(UnitId{p.id}).name : "unit";
+    case PieceKind::Commander:
+        if (const Headquarters* hq = s.oob.find(HeadquartersId{p.id})) {
+            return hq->commander.empty() ? hq->name : hq->commander;
+        }
+        return "commander";
+    case PieceKind::Train:
+        return s.oob.trains.contains(TrainId{p.id}) ? s.oob.trains.at(TrainId{p.id}).name : "train";
+    }
+    return "";
+}
+
+} // namespace
+
+ResizePlan ResizePlan::anchored(const Grid& from, int cols, int rows, ResizeAnchor anchor) {
+    return {cols,
+            rows,
+            {shiftFor(from.cols(), cols, anchor.horizontal), shiftFor(from.rows(), rows, anchor.vertical)}};
+}
+
+bool ResizeLosses::empty() const {
+    return pieces.empty() && reinforcementEntries.empty() && supplyCells.empty() && features.empty() &&
+           roads.empty() && exclusions == 0 && hexsides == 0;
+}
+
+std::string ResizeLosses::summary() const {
+    std::string out;
+    auto part = [&](const std::vector<std::string>& names, const char* one, const char* many) {
+        if (names.empty()) {
+            return;
+        }
+        std::string list;
+        for (std::size_t i = 0; i < names.size() && i < 4; ++i) {
+            list += (i > 0 ? ", " : "") + names[i];
+        }
+        if (names.size() > 4) {
+            list += ", ...";
+        }
+        out += (out.empty() ? "" : "; ") + std::to_string(names.size()) + " " +
+               (names.size() == 1 ? one : many) + " (" + list + ")";
+    };
+    part(pieces, "piece", "pieces");
+    part(reinforcementEntries, "reinforcement entry", "reinforcement entries");
+    part(supplyCells, "line of supply", "lines of supply");
+    part(features, "map feature", "map features");
+    part(roads, "road or railroad", "roads and railroads");
+    if (hexsides > 0) {
+        out +=
+            (out.empty() ? "" : "; ") + std::to_string(hexsides) + (hexsides == 1 ? " hexside" : " hexsides");
+    }
+    if (exclusions > 0) {
+        out += (out.empty() ? "" : "; ") + std::to_string(exclusions) +
+               (exclusions == 1 ? " exclusion" : " exclusions");
+    }
+    return out.empty() ? "nothing" : out;
+}
+
+ResizeLosses resizeLosses(const Scenario& s, const ResizePlan& plan) {
+    const Grid& g = s.map.grid;
+    const Grid ng = resizedGrid(g, plan);
+    auto lost = [&](Offset c) { return !ng.contains(moved(c, plan)); };
+    auto anyLost = [&](const std::vector<Offset>& cells) { return std::ranges::any_of(cells, lost); };
+    ResizeLosses out;
+    for (const auto& [piece, placement] : s.deployment.placements) {
+        if (anyLost(placement.cells)) {
+            out.pieces.push_back(pieceName(s, piece));
+        }
+    }
+    for (const auto& [piece, r] : s.deployment.reinforcements) {
+        if (lost(r.entry)) {
+            out.reinforcementEntries.push_back(pieceName(s, piece));
+        }
+    }
+    for (const auto& [id, hq] : s.oob.headquarters) {
+        if (hq.supplyCell && lost(*hq.supplyCell)) {
+            out.supplyCells.push_back(hq.name);
+        }
+    }
+    for (const auto& [id, f] : s.map.features) {
+        if (lost(f.cell)) {
+            out.features.push_back(f.name.empty() ? std::string(enumName(f.kind)) : f.name);
+        }
+    }
+    for (const auto& [id, p] : s.map.paths) {
+        if (anyLost(p.cells)) {
+            out.roads.push_back(p.name.empty() ? std::string(enumName(p.kind)) : p.name);
+        }
+    }
+    for (const auto& [e, h] : s.map.hexsides) {
+        out.hexsides += movedEdge(g, ng, e, plan) ? 0 : 1;
+    }
+    out.exclusions = static_cast<int>(
+        std::ranges::count_if(s.exclusions, [&](const Exclusion& e) { return anyLost(e.cells); }));
+    return out;
+}
+
+CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
+    const Map& old = s.map;
+    const Grid& g = old.grid;
+    Map resized = Map::blank(resizedGrid(g, plan), old.terrainTypes);
+    const Grid& ng = resized.grid;
+    // Keep what fits; new cells are the first terrain at level 0.
+    for (int r = 0; r < g.rows(); ++r) {
+        for (int c = 0; c < g.cols(); ++c) {
+            const Offset to = moved({c, r}, plan);
+            if (ng.contains(to)) {
+                resized.terrain[ng.index(to)] = old.terrain[g.index({c, r})];
+                resized.elevation[ng.index(to)] = old.elevation[g.index({c, r})];
+            }
+        }
+    }
+    resized.yardsPerCell = old.yardsPerCell;
+    resized.feetPerContour = old.feetPerContour;
+    resized.background = old.background;
+    if (resized.background) {
+        // The scan stays under the ground it shows.
+        const Point before = Layout(g, 1).cellCenter({0, 0});
+        const Point after = Layout(ng, 1).cellCenter(moved({0, 0}, plan));
+        resized.background->originX += after.x - before.x;
+        resized.background->originY += after.y - before.y;
+    }
+    for (const auto& [e, h] : old.hexsides) {
+        if (auto ne = movedEdge(g, ng, e, plan)) {
+            resized.hexsides[*ne] = h;
+        }
+    }
+    for (auto [id, f] : old.features) {
+        f.cell = moved(f.cell, plan);
+        if (ng.contains(f.cell)) {
+            resized.features[id] = f;
+        }
+    }
+    auto moveAll = [&](std::vector<Offset> cells) -> std::optional<std::vector<Offset>> {
+        for (Offset& c : cells) {
+            c = moved(c, plan);
+            if (!ng.contains(c)) {
+                return std::nullopt;
+            }
+        }
+        return cells;
+    };
+    for (auto [id, path] : old.paths) {
+        if (auto cells = moveAll(path.cells)) {
+            path.cells = *cells;
+            resized.paths[id] = path;
+        }
+    }
+    // Pieces move with their cells; whatever would name a cell off the new map goes in the same
+    // step, so the scenario stays whole (and saveable) and one undo brings all of it back.
+    const bool shifted = plan.shift != Offset{};
+    std::vector<CommandPtr> parts;
+    parts.push_back(edits::replaceMap(s, std::move(resized)));
+    for (const auto& [piece, placement] : s.deployment.placements) {
+        auto cells = moveAll(placement.cells);
+        if (!cells) {
+            parts.push_back(edits::setPlacement(s, piece, std::nullopt));
+        } else if (shifted) {
+            Placement p = placement;
+            p.cells = *cells;
+            parts.push_back(edits::setPlacement(s, piece, p));
+        }
+    }
+    for (const auto& [piece, r] : s.deployment.reinforcements) {
+        const Offset entry = moved(r.entry, plan);
+        if (!ng.contains(entry)) {
+            parts.push_back(edits::setReinforcement(s, piece, std::nullopt));
+        } else if (shifted) {
+            Reinforcement changed = r;
+            changed.entry = entry;
+            parts.push_back(edits::setReinforcement(s, piece, changed));
+        }
+    }
+    for (const auto& [id, hq] : s.oob.headquarters) {
+        if (!hq.supplyCell) {
+            continue;
+        }
+        const Offset cell = moved(*hq.supplyCell, plan);
+        if (!ng.contains(cell) || shifted) {
+            Headquarters changed = hq;
+            changed.supplyCell = ng.contains(cell) ? std::optional(cell) : std::nullopt;
+            parts.push_back(edits::setHeadquarters(s, id, changed));
+        }
+    }
+    std::vector<Exclusion> kept;
+    for (Exclusion e : s.exclusions) {
+        if (auto cells = moveAll(e.cells)) {
+            e.cells = *cells;
+            kept.push_back(std::move(e));
+        }
+    }
+    if (kept != s.exclusions) {
+        parts.push_back(edits::setExclusions(s, std::move(kept)));
+    }
+    return std::make_unique<CommandGroup>("Resize map", std::move(parts));
+}
+
+} // namespace sandtable

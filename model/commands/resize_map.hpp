@@ -1,0 +1,47 @@
+#pragma once
+// Map > Resize with an anchor, as Tiled offers it: the map grows or shrinks on the chosen sides,
+// everything on it moves with its cells, and what falls off the new map is listed before it happens
+// and taken off in the same undoable step.
+#include "command.hpp"
+
+#include <string>
+#include <vector>
+
+namespace sandtable {
+
+// Which way the map grows or shrinks: -1 keeps the left (top) edge, 0 splits the change between
+// both sides, 1 keeps the right (bottom) edge.
+struct ResizeAnchor {
+    int horizontal = -1;
+    int vertical = -1;
+};
+
+struct ResizePlan {
+    int cols = 0;
+    int rows = 0;
+    Offset shift; // where the old cell (0, 0) lands on the new map
+
+    static ResizePlan anchored(const Grid& from, int cols, int rows, ResizeAnchor anchor);
+};
+
+// What the resize would take off the map, by kind, with names (pieces, features, roads...).
+struct ResizeLosses {
+    std::vector<std::string> pieces;
+    std::vector<std::string> reinforcementEntries;
+    std::vector<std::string> supplyCells;
+    std::vector<std::string> features;
+    std::vector<std::string> roads;
+    int exclusions = 0;
+    int hexsides = 0;
+
+    bool empty() const;
+    // "2 pieces (Iron Brigade, ...), 1 road" or "nothing".
+    std::string summary() const;
+};
+ResizeLosses resizeLosses(const Scenario& s, const ResizePlan& plan);
+
+// The resize as one undoable edit. Cells keep their neighbours: moving a hex map by an odd number
+// of columns (flat tops) or rows (pointy tops) flips the grid's offset parity to match.
+CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan);
+
+} // namespace sandtable

@@ -1,0 +1,99 @@
+// Map > Resize with an anchor: everything moves with its cells, neighbours stay neighbours, what
+// falls off is listed first and taken off in the same undo step.
+#include "model/commands/resize_map.hpp"
+#include "model/commands/undo_stack.hpp"
+#include "model/scenario_generator.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace sandtable {
+namespace {
+
+TEST(ResizeMap, TheAnchorSaysWhichSidesGrowOrShrink) {
+    const Grid g({GridShape::HexFlat, OffsetParity::Odd, 10, 8, 1});
+    EXPECT_EQ(ResizePlan::anchored(g, 14, 8, {-1, -1}).shift, (Offset{0, 0}));
+    EXPECT_EQ(ResizePlan::anchored(g, 14, 8, {1, -1}).shift, (Offset{4, 0}));
+    EXPECT_EQ(ResizePlan::anchored(g, 14, 12, {0, 0}).shift, (Offset{2, 2}));
+    EXPECT_EQ(ResizePlan::anchored(g, 6, 4, {1, 1}).shift, (Offset{-4, -4}));
+}
+
+TEST(ResizeMap, GrowingOnTheLeftMovesEverythingAndKeepsNeighboursOnEveryGrid) {
+    for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        for (int grow : {3, 4}) { // odd shifts flip the hex parity, even ones keep it
+            Scenario s = generateScenario(GeneratorParameters{10, 8, 6, 2, 7, shape});
+            s.map.hexsides.clear();
+            const Grid& g = s.map.grid;
+            const Offset a{2, 2};
+            const Offset b = g.neighbor(a, 0);
+            s.map.hexsides[g.edge(a, 0)] = Hexside{};
+            s.map.hexsides[g.edge(a, 0)].set(SideFeature::Stream, true);
+            s.map.terrain[g.index({0, 0})] = 2;
+            const Scenario before = s;
+            UndoStack stack(s);
+            const ResizePlan plan = ResizePlan::anchored(g, 10 + grow, 8 + grow, {1, 1});
+            EXPECT_TRUE(resizeLosses(s, plan).empty()) << resizeLosses(s, plan).summary();
+            stack.push(resizeMap(s, plan));
+            const Grid& ng = s.map.grid;
+            const std::string what = std::string(enumName(shape)) + " +" + std::to_string(grow);
+            ASSERT_EQ(ng.cols(), 10 + grow) << what;
+            auto moved = [&](Offset c) { return Offset{c.col + grow, c.row + grow}; };
+            EXPECT_EQ(s.map.terrain[ng.index(moved({0, 0}))], 2) << what;
+            // Every old cell keeps its old neighbours.
+            for (int r = 0; r < 8; ++r) {
+                for (int c = 0; c < 10; ++c) {
+                    std::vector<Offset> was, now;
+                    for (Offset n : before.map.grid.neighbors({c, r})) {
+                        was.push_back(moved(n));
+                    }
+                    now = ng.neighbors(moved({c, r}));
+                    std::erase_if(now, [&](Offset n) { return n.col < grow || n.row < grow; });
+                    std::ranges::sort(was);
+                    std::ranges::sort(now);
+                    ASSERT_EQ(was, now) << what << " at " << c << "," << r;
+                }
+            }
+            // The stream is on the same side, between the same cells.
+            ASSERT_EQ(s.map.hexsides.size(), 1u) << what;
+            auto [p, q] = ng.edgeCells(s.map.hexsides.begin()->first);
+            EXPECT_TRUE((p == moved(a) && q == moved(b)) || (p == moved(b) && q == moved(a))) << what;
+            // Pieces, roads and features moved with their cells.
+            for (const auto& [piece, placement] : before.deployment.placements) {
+                EXPECT_EQ(s.deployment.placements.at(piece).cells.front(), moved(placement.cells.front()))
+                    << what;
+            }
+            for (const auto& [id, path] : before.map.paths) {
+                EXPECT_EQ(s.map.paths.at(id).cells.front(), moved(path.cells.front())) << what;
+            }
+            stack.undo();
+            EXPECT_EQ(s, before) << what;
+        }
+    }
+}
+
+TEST(ResizeMap, WhatFallsOffIsListedFirstAndGoesInTheSameStep) {
+    Scenario s = generateScenario(GeneratorParameters{12, 10, 20, 3, 3, GridShape::HexFlat});
+    const Scenario before = s;
+    // Shrink from the right and bottom: keep the top-left 4 x 4.
+    const ResizePlan plan = ResizePlan::anchored(s.map.grid, 4, 4, {-1, -1});
+    const ResizeLosses losses = resizeLosses(s, plan);
+    std::size_t outside = 0;
+    for (const auto& [piece, placement] : s.deployment.placements) {
+        outside +=
+            std::ranges::any_of(placement.cells, [](Offset c) { return c.col >= 4 || c.row >= 4; }) ? 1 : 0;
+    }
+    ASSERT_GT(outside, 0u);
+    EXPECT_EQ(losses.pieces.size(), outside);
+    EXPECT_NE(losses.summary().find(std::to_string(outside) + " pieces ("), std::string::npos)
+        << losses.summary();
+    UndoStack stack(s);
+    stack.push(resizeMap(s, plan));
+    EXPECT_EQ(s.deployment.placements.size(), before.deployment.placements.size() - outside);
+    EXPECT_EQ(stack.size(), 1u);
+    stack.undo();
+    EXPECT_EQ(s, before);
+}
+
+} // namespace
+} // namespace sandtable
