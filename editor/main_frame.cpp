@@ -1,5 +1,6 @@
 #include "main_frame.hpp"
 
+#include "dialogs/export_dialog.hpp"
 #include "dialogs/new_map_dialog.hpp"
 #include "dialogs/resize_dialog.hpp"
 #include "formats/atomic_file.hpp"
@@ -179,6 +180,15 @@ MainFrame::MainFrame()
         }
         auto chosen = dialog.choice();
         return chosen ? std::optional(*chosen) : std::nullopt;
+    };
+    askExport = [this](const Scenario& scenario,
+                       const std::filesystem::path& suggested) -> std::optional<ExportRequest> {
+        ExportDialog dialog(this, scenario, suggested);
+        if (dialog.ShowModal() != wxID_OK) {
+            return std::nullopt;
+        }
+        auto request = dialog.request();
+        return request ? std::optional(*request) : std::nullopt;
     };
     askResize = [this](const Scenario& scenario) -> std::optional<ResizePlan> {
         ResizeDialog dialog(this, scenario);
@@ -361,16 +371,15 @@ void MainFrame::buildMenus() {
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
-            static const char* kinds[] = {"tmx", "json",   "pdf",      "svg",
-                                          "png", "roster", "counters", "booklet"};
-            wxFileDialog dialog(this, "Export", lastFolder_, "",
-                                "Tiled map (*.tmx)|*.tmx|JSON (*.json)|*.json|Map at tabletop scale, PDF "
-                                "(*.pdf)|*.pdf|Map, SVG (*.svg)|*.svg|"
-                                "Map, PNG (*.png)|*.png|Rosters, PDF (*.pdf)|*.pdf|Counters, PDF "
-                                "(*.pdf)|*.pdf|Scenario booklet, PDF (*.pdf)|*.pdf",
-                                wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
-            if (dialog.ShowModal() == wxID_OK) {
-                exportTo(dialog.GetPath().utf8_string(), kinds[dialog.GetFilterIndex()]);
+            if (!doc_) {
+                return;
+            }
+            // Beside the scenario (or in the last folder), named after it.
+            std::filesystem::path suggested =
+                doc_->file().empty() ? std::filesystem::path(lastFolder_.utf8_string()) / "map.pdf"
+                                     : doc_->file();
+            if (const auto request = askExport(doc_->scenario(), suggested)) {
+                exportTo(*request);
             }
         },
         IdExport);
@@ -739,9 +748,17 @@ bool MainFrame::setBackground(const std::filesystem::path& image) {
 }
 
 bool MainFrame::exportTo(const std::filesystem::path& out, const std::string& kind) {
+    ExportRequest request{kind, out, PrintOptions{}};
+    request.options.paper = *paperByName("a4");
+    return exportTo(request);
+}
+
+bool MainFrame::exportTo(const ExportRequest& request) {
     if (!doc_) {
         return false;
     }
+    const std::filesystem::path& out = request.file;
+    const std::string& kind = request.kind;
     bool forced = false;
     if (const int errors = doc_->problems().errors(); errors > 0) {
         if (ask(wxString::Format("The scenario has %d errors under %s (see Problems). Export anyway?", errors,
@@ -757,9 +774,8 @@ bool MainFrame::exportTo(const std::filesystem::path& out, const std::string& ki
     } else if (kind == "json") {
         done = writeFileAtomically(out, exportJson(s, forced), AtomicWriteOptions{false});
     } else {
-        PrintOptions o;
+        PrintOptions o = request.options;
         o.forced = forced;
-        o.paper = *paperByName("a4");
         std::unique_ptr<wxProgressDialog> progress;
         if (kind == "pdf") {
             o.progress = [&](int page, int total) {
@@ -798,6 +814,7 @@ bool MainFrame::exportTo(const std::filesystem::path& out, const std::string& ki
         reportError("Export failed", wxString::FromUTF8(done.error()));
         return false;
     }
+    rememberFolderOf(out);
     SetStatusText("Exported " + wxString::FromUTF8(out.filename().string()) +
                       (forced ? " (forced despite errors)" : ""),
                   0);

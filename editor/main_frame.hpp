@@ -3,6 +3,7 @@
 // layers, order of battle, properties, problems), menus with the usual shortcuts, a status bar,
 // autosave every minute, and never closing over unsaved work without asking.
 #include "canvas/map_canvas.hpp"
+#include "dialogs/export_dialog.hpp"
 #include "dialogs/new_map_dialog.hpp"
 #include "editor/document.hpp"
 #include "model/commands/resize_map.hpp"
@@ -43,6 +44,8 @@ class MainFrame : public wxFrame {
     // File > Export: `kind` is tmx, json, pdf, svg, png, roster, counters or booklet. With validation
     // errors it asks first, and a forced export records it. Returns whether a file was written.
     bool exportTo(const std::filesystem::path& out, const std::string& kind);
+    // With the options of File > Export's dialog.
+    bool exportTo(const ExportRequest& request);
     // Asks before losing unsaved work; true when it is fine to close or replace the document.
     bool confirmDiscard();
 
@@ -62,6 +65,9 @@ class MainFrame : public wxFrame {
     std::function<wxString(const wxString& question)> askText;
     // File > New map's dialog; nothing when cancelled.
     std::function<std::optional<NewMapChoice>(const NewMapChoice& initial)> askNewMap;
+    // File > Export's dialog (kind, file, options); nothing when cancelled.
+    std::function<std::optional<ExportRequest>(const Scenario&, const std::filesystem::path& suggested)>
+        askExport;
     // Map > Resize's dialog (size, anchor, what falls off); nothing when cancelled.
     std::function<std::optional<ResizePlan>(const Scenario&)> askResize;
 

@@ -8,6 +8,10 @@
 
 #include <wx/graphics.h>
 
+#include <array>
+#include <string_view>
+#include <utility>
+
 namespace sandtable {
 
 struct RenderOptions {
@@ -19,6 +23,16 @@ struct RenderOptions {
     bool features = true;
     bool pieces = true;
 };
+// The layers by the names the command line and the export dialog use.
+inline constexpr std::array<std::pair<std::string_view, bool RenderOptions::*>, 7> renderLayers{{
+    {"grid", &RenderOptions::grid},
+    {"labels", &RenderOptions::labels},
+    {"elevation", &RenderOptions::elevation},
+    {"hexsides", &RenderOptions::hexsides},
+    {"paths", &RenderOptions::paths},
+    {"features", &RenderOptions::features},
+    {"pieces", &RenderOptions::pieces},
+}};
 
 class MapRenderer {
   public:

@@ -1,5 +1,6 @@
 #include "arguments.hpp"
 #include "commands.hpp"
+#include "editor/export_kinds.hpp"
 #include "editor/ruleset_loading.hpp"
 #include "formats/atomic_file.hpp"
 #include "formats/json_export.hpp"
@@ -65,19 +66,18 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
             << (!a.ok()   ? a.error()
                 : !output ? std::string("-o OUT is required")
                           : std::string("expected one FILE"))
-            << "; usage: sandtable export FILE --to tmx|json|pdf|svg|png -o OUT [--force]\n";
+            << "; usage: sandtable export FILE --to KIND -o OUT [--force] (KIND: " << exportKindList()
+            << ")\n";
         return BadInput;
     }
     // --to may be left out when the output's extension says it.
     const std::string extension = std::filesystem::path(*output).extension().string();
     const std::string to = a.value("--to").value_or(extension.size() > 1 ? extension.substr(1) : "");
-    const bool printing =
-        to == "pdf" || to == "svg" || to == "png" || to == "roster" || to == "counters" || to == "booklet";
-    if (to != "tmx" && to != "json" && !printing) {
-        err << "sandtable export: --to must be tmx, json, pdf, svg, png, roster, counters or booklet, not '"
-            << to << "'\n";
+    if (!exportKindNamed(to)) {
+        err << "sandtable export: --to must be " << exportKindList() << ", not '" << to << "'\n";
         return BadInput;
     }
+    const bool printing = to != "tmx" && to != "json";
     if (printing && !printExporter()) {
         err << "sandtable export: this build has no renderer (built without the editor), so it cannot print "
             << to << "\n";

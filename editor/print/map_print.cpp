@@ -166,6 +166,19 @@ std::expected<Pagination, std::string> paginate(const Layout& layout, const Prin
     return p;
 }
 
+} // namespace
+
+std::expected<PrintResult, std::string> pagesOf(const Scenario& s, const PrintOptions& o) {
+    const Layout layout(s.map.grid, unitsPerCell);
+    auto p = paginate(layout, o);
+    if (!p) {
+        return std::unexpected(p.error());
+    }
+    return PrintResult{1 + p->columns * p->rows, p->columns, p->rows};
+}
+
+namespace {
+
 void cropMarks(cairo_t* cr, double x, double y, double w, double h) {
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_set_line_width(cr, 0.5);
@@ -236,13 +249,17 @@ void overviewPage(cairo_t* cr, const Scenario& s, const Layout& layout, const Pa
 
 } // namespace
 
+const std::vector<PaperSize>& papers() {
+    static const std::vector<PaperSize> all{{"a4", 595.276, 841.89},
+                                            {"a3", 841.89, 1190.55},
+                                            {"letter", 612, 792},
+                                            {"legal", 612, 1008},
+                                            {"tabloid", 792, 1224}};
+    return all;
+}
+
 std::expected<PaperSize, std::string> paperByName(const std::string& name) {
-    static const std::array<PaperSize, 5> papers{{{"a4", 595.276, 841.89},
-                                                  {"a3", 841.89, 1190.55},
-                                                  {"letter", 612, 792},
-                                                  {"legal", 612, 1008},
-                                                  {"tabloid", 792, 1224}}};
-    for (const auto& p : papers) {
+    for (const auto& p : papers()) {
         if (p.name == name) {
             return p;
         }
@@ -257,14 +274,10 @@ std::expected<RenderOptions, std::string> parseLayers(const std::string& list) {
         const auto comma = rest.find(',');
         const std::string name = rest.substr(0, comma);
         rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
-        bool RenderOptions::*flag = name == "grid"        ? &RenderOptions::grid
-                                    : name == "labels"    ? &RenderOptions::labels
-                                    : name == "elevation" ? &RenderOptions::elevation
-                                    : name == "hexsides"  ? &RenderOptions::hexsides
-                                    : name == "paths"     ? &RenderOptions::paths
-                                    : name == "features"  ? &RenderOptions::features
-                                    : name == "pieces"    ? &RenderOptions::pieces
-                                                          : nullptr;
+        bool RenderOptions::*flag = nullptr;
+        for (const auto& [layer, member] : renderLayers) {
+            flag = layer == name ? member : flag;
+        }
         if (flag == nullptr) {
             return std::unexpected(
                 "unknown layer '" + name +

@@ -12,6 +12,7 @@
 #include <functional>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace sandtable {
 
@@ -34,6 +35,7 @@ struct PrintOptions {
 };
 
 // "a4", "a3", "letter", "legal", "tabloid".
+const std::vector<PaperSize>& papers();
 std::expected<PaperSize, std::string> paperByName(const std::string& name);
 // "grid,labels,elevation,hexsides,paths,features,pieces" (any of them, comma separated): the layers
 // to draw; the others are left out.
@@ -46,6 +48,8 @@ struct PrintResult {
     int columns = 0, rows = 0;
 };
 
+// How many pages the PDF would have (overview + columns x rows), or why it cannot be printed.
+[[nodiscard]] std::expected<PrintResult, std::string> pagesOf(const Scenario& s, const PrintOptions& o);
 [[nodiscard]] std::expected<PrintResult, std::string>
 printMapPdf(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
 [[nodiscard]] std::expected<void, std::string>

@@ -1,5 +1,6 @@
 // The editor's dialogs, typed into as a user would: fields checked as typed, live results, what
 // reaches the document.
+#include "editor/dialogs/export_dialog.hpp"
 #include "editor/dialogs/new_map_dialog.hpp"
 #include "editor/dialogs/resize_dialog.hpp"
 #include "editor_window.hpp"
@@ -156,6 +157,71 @@ TEST_F(Dialogs, ResizeWithAnAnchorListsWhatFallsOffAndIsOneUndoStep) {
     EXPECT_EQ(scenario().deployment.placements.at(first).cells.front(), (Offset{was.col + 4, was.row}));
     menu(wxID_UNDO);
     EXPECT_EQ(scenario(), before);
+}
+
+} // namespace
+} // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+std::string run(const std::string& command) {
+    std::string out;
+    if (FILE* p = ::popen(command.c_str(), "r")) {
+        char buffer[512];
+        while (std::fgets(buffer, sizeof buffer, p) != nullptr) {
+            out += buffer;
+        }
+        ::pclose(p);
+    }
+    return out;
+}
+
+TEST_F(Dialogs, ExportOptionsReachTheFile) {
+    ASSERT_EQ(std::system("command -v pdfinfo >/dev/null"), 0)
+        << "pdfinfo (poppler-utils) is needed to check the exported PDF; ./dev installs it";
+    ASSERT_TRUE(frame->open(sample));
+    ExportDialog dialog(frame, scenario(), dir / "bull-run.xml");
+    wxWindow* ok = dialog.FindWindow(wxID_OK);
+    // The file name follows the kind.
+    dialog.chooseKind("png");
+    EXPECT_TRUE(dialog.file->GetValue().EndsWith("bull-run.png")) << dialog.file->GetValue();
+    EXPECT_TRUE(dialog.dpi->IsShown());
+    EXPECT_FALSE(dialog.paper->IsShown());
+    dialog.chooseKind("pdf");
+    EXPECT_TRUE(dialog.file->GetValue().EndsWith("bull-run.pdf"));
+    EXPECT_FALSE(dialog.dpi->IsShown());
+    EXPECT_TRUE(dialog.paper->IsShown());
+
+    // A3 landscape at 20 mm a cell: the page count shows as the options change.
+    choose(dialog.paper, "a3");
+    choose(dialog.orientation, 1);
+    type(dialog.cellSize, "abc");
+    EXPECT_FALSE(ok->IsEnabled());
+    EXPECT_TRUE(dialog.problem->GetLabel().StartsWith("Cell size:")) << dialog.problem->GetLabel();
+    type(dialog.cellSize, "20mm");
+    EXPECT_TRUE(ok->IsEnabled());
+    const wxString count = dialog.pages->GetLabel();
+    long pages = 0;
+    ASSERT_TRUE(count.BeforeFirst(' ').ToLong(&pages)) << count;
+    EXPECT_GT(pages, 1);
+
+    auto request = dialog.request();
+    ASSERT_TRUE(request) << request.error();
+    frame->askExport = [&](const Scenario&, const std::filesystem::path&) { return std::optional(*request); };
+    menu("File", "Export...");
+    ASSERT_TRUE(fs::exists(dir / "bull-run.pdf")) << (errors.empty() ? wxString() : errors.back());
+    const std::string info = run("pdfinfo '" + (dir / "bull-run.pdf").string() + "'");
+    auto field = [&](const std::string& name) {
+        const auto at = info.find(name + ":");
+        if (at == std::string::npos) {
+            return std::string();
+        }
+        const auto start = info.find_first_not_of(' ', at + name.size() + 1);
+        return info.substr(start, info.find('\n', start) - start);
+    };
+    EXPECT_EQ(field("Pages"), std::to_string(pages)) << info;
+    EXPECT_EQ(field("Page size"), "1190.55 x 841.89 pts (A3)") << info;
 }
 
 } // namespace

@@ -1,0 +1,212 @@
+#include "export_dialog.hpp"
+
+#include "editor/export_kinds.hpp"
+#include "model/limits.hpp"
+
+#include <wx/button.h>
+#include <wx/checklst.h>
+#include <wx/choice.h>
+#include <wx/filedlg.h>
+#include <wx/radiobox.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+#include <charconv>
+
+namespace sandtable {
+
+ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std::filesystem::path& suggested)
+    : wxDialog(parent, wxID_ANY, "Export", wxDefaultPosition, wxDefaultSize, wxDEFAULT_DIALOG_STYLE),
+      scenario_(scenario) {
+    auto* top = new wxBoxSizer(wxVERTICAL);
+    auto* form = new wxFlexGridSizer(2, wxSize(8, 6));
+    form->AddGrowableCol(1);
+    std::vector<wxWindow*> labels;
+    auto row = [&](const char* label, wxWindow* control) {
+        auto* text = new wxStaticText(this, wxID_ANY, label);
+        form->Add(text, 0, wxALIGN_CENTER_VERTICAL);
+        form->Add(control, 1, wxEXPAND);
+        control->SetClientData(text); // the label hides with its field
+    };
+    kind = new wxChoice(this, wxID_ANY);
+    for (const auto& k : exportKinds) {
+        kind->Append(wxString::FromUTF8(std::string(k.title)));
+    }
+    kind->SetSelection(0);
+    row("Export", kind);
+    auto* fileRow = new wxBoxSizer(wxHORIZONTAL);
+    file = new wxTextCtrl(this, wxID_ANY, wxString::FromUTF8(suggested.string()), wxDefaultPosition,
+                          wxSize(360, -1));
+    auto* browse = new wxButton(this, wxID_ANY, "Browse...");
+    fileRow->Add(file, 1, wxRIGHT, 4);
+    fileRow->Add(browse, 0);
+    form->Add(new wxStaticText(this, wxID_ANY, "File"), 0, wxALIGN_CENTER_VERTICAL);
+    form->Add(fileRow, 1, wxEXPAND);
+    paper = new wxChoice(this, wxID_ANY);
+    for (const auto& p : papers()) {
+        paper->Append(wxString::FromUTF8(p.name));
+    }
+    paper->SetSelection(0);
+    row("Paper", paper);
+    wxArrayString orientations;
+    orientations.Add("Portrait");
+    orientations.Add("Landscape");
+    orientation = new wxRadioBox(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, orientations);
+    row("Orientation", orientation);
+    cellSize = new wxTextCtrl(this, wxID_ANY, "25mm");
+    row("Cell size on paper", cellSize);
+    margin = new wxTextCtrl(this, wxID_ANY, "10mm");
+    row("Margin", margin);
+    wxArrayString layerNames;
+    for (const auto& [name, member] : renderLayers) {
+        layerNames.Add(wxString::FromUTF8(std::string(name)));
+    }
+    layers = new wxCheckListBox(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 130), layerNames);
+    for (unsigned i = 0; i < layers->GetCount(); ++i) {
+        layers->Check(i, true);
+    }
+    row("Layers", layers);
+    dpi = new wxTextCtrl(this, wxID_ANY, "150");
+    row("Pixels per inch", dpi);
+    top->Add(form, 0, wxEXPAND | wxALL, 10);
+    pages = new wxStaticText(this, wxID_ANY, "");
+    top->Add(pages, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
+    problem = new wxStaticText(this, wxID_ANY, "");
+    problem->SetForegroundColour(wxColour(180, 0, 0));
+    top->Add(problem, 0, wxEXPAND | wxALL, 10);
+    top->Add(CreateSeparatedButtonSizer(wxOK | wxCANCEL), 0, wxEXPAND | wxALL, 10);
+    SetSizerAndFit(top);
+
+    kind->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
+        chooseKind(std::string(exportKinds[static_cast<std::size_t>(kind->GetSelection())].kind));
+    });
+    browse->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        const auto& k = exportKinds[static_cast<std::size_t>(kind->GetSelection())];
+        const std::filesystem::path now = file->GetValue().utf8_string();
+        wxFileDialog dialog(this, "Export to", wxString::FromUTF8(now.parent_path().string()),
+                            wxString::FromUTF8(now.filename().string()),
+                            wxString::Format("%s (*.%s)|*.%s", wxString::FromUTF8(std::string(k.title)),
+                                             std::string(k.extension), std::string(k.extension)),
+                            wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+        if (dialog.ShowModal() == wxID_OK) {
+            file->SetValue(dialog.GetPath());
+        }
+    });
+    file->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
+    for (wxTextCtrl* t : {cellSize, margin, dpi}) {
+        t->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
+    }
+    paper->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
+    orientation->Bind(wxEVT_RADIOBOX, [this](wxCommandEvent&) { update(); });
+    layers->Bind(wxEVT_CHECKLISTBOX, [this](wxCommandEvent&) { update(); });
+    chooseKind(std::string(exportKinds[0].kind));
+}
+
+void ExportDialog::chooseKind(const std::string& name) {
+    for (std::size_t i = 0; i < exportKinds.size(); ++i) {
+        if (exportKinds[i].kind == name) {
+            kind->SetSelection(static_cast<int>(i));
+        }
+    }
+    const auto k = exportKindNamed(name);
+    if (!k) {
+        return;
+    }
+    // The file's extension follows the kind.
+    std::filesystem::path path = file->GetValue().utf8_string();
+    if (!path.empty()) {
+        path.replace_extension(std::string(k->extension));
+        file->ChangeValue(wxString::FromUTF8(path.string()));
+    }
+    auto show = [](wxWindow* control, bool shown) {
+        control->Show(shown);
+        static_cast<wxWindow*>(control->GetClientData())->Show(shown);
+    };
+    show(paper, k->paper);
+    show(orientation, k->paper);
+    show(margin, k->paper);
+    show(cellSize, k->cellSize);
+    show(layers, k->layers);
+    show(dpi, k->dpi);
+    update();
+}
+
+std::expected<ExportRequest, std::string> ExportDialog::request() const {
+    const auto& k = exportKinds[static_cast<std::size_t>(kind->GetSelection())];
+    ExportRequest out;
+    out.kind = std::string(k.kind);
+    out.file = file->GetValue().utf8_string();
+    if (out.file.empty() || out.file.filename().empty()) {
+        return std::unexpected(std::string("Choose the file to write"));
+    }
+    PrintOptions& o = out.options;
+    o.paper = papers()[static_cast<std::size_t>(std::max(0, paper->GetSelection()))];
+    o.landscape = orientation->GetSelection() == 1;
+    if (k.cellSize) {
+        auto size = parseLength(cellSize->GetValue().utf8_string());
+        if (!size) {
+            return std::unexpected("Cell size: " + size.error());
+        }
+        if (!limits::printCellSizePt.allows(*size)) {
+            return std::unexpected("The cell size must be from 1mm to 10in (" +
+                                   limits::printCellSizePt.expected() + " points)");
+        }
+        o.cellSizePt = *size;
+    }
+    if (k.paper) {
+        auto m = parseLength(margin->GetValue().utf8_string());
+        if (!m) {
+            return std::unexpected("Margin: " + m.error());
+        }
+        if (!limits::printMarginPt.allows(*m)) {
+            return std::unexpected("The margin must be from 0 to 2in (" + limits::printMarginPt.expected() +
+                                   " points)");
+        }
+        o.marginPt = *m;
+    }
+    if (k.layers) {
+        RenderOptions chosen{false, false, false, false, false, false, false};
+        for (unsigned i = 0; i < layers->GetCount(); ++i) {
+            chosen.*(renderLayers[i].second) = layers->IsChecked(i);
+        }
+        o.layers = chosen;
+    }
+    if (k.dpi) {
+        const std::string text = dpi->GetValue().utf8_string();
+        double v = 0;
+        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (text.empty() || ec != std::errc{} || end != text.data() + text.size() ||
+            !limits::printDpi.allows(v)) {
+            return std::unexpected("Pixels per inch must be " + limits::printDpi.expected() + ", not " +
+                                   limits::quoted(text));
+        }
+        o.dpi = v;
+    }
+    if (out.kind == "pdf") {
+        if (auto count = pagesOf(scenario_, o); !count) {
+            return std::unexpected(count.error());
+        }
+    }
+    return out;
+}
+
+void ExportDialog::update() {
+    const auto r = request();
+    problem->SetLabel(r ? wxString() : wxString::FromUTF8(r.error()));
+    wxString count;
+    if (r && r->kind == "pdf") {
+        if (auto p = pagesOf(scenario_, r->options)) {
+            count = wxString::Format("%d pages: the overview and %d x %d map pages", p->pages, p->columns,
+                                     p->rows);
+        }
+    }
+    pages->SetLabel(count);
+    if (wxWindow* ok = FindWindow(wxID_OK)) {
+        ok->Enable(r.has_value());
+    }
+    Layout();
+    Fit();
+}
+
+} // namespace sandtable

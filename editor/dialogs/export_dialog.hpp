@@ -1,0 +1,51 @@
+#pragma once
+// File > Export...: one dialog for every kind of export (editor/export_kinds.hpp), showing the
+// options of the chosen kind (paper, orientation, cell size, margin, layers, dpi), the page count
+// of a PDF as the options change, and a file name whose extension follows the kind.
+#include "editor/print/map_print.hpp"
+
+#include <expected>
+#include <filesystem>
+#include <string>
+#include <wx/dialog.h>
+
+class wxCheckListBox;
+class wxChoice;
+class wxRadioBox;
+class wxStaticText;
+class wxTextCtrl;
+
+namespace sandtable {
+
+struct ExportRequest {
+    std::string kind;
+    std::filesystem::path file;
+    PrintOptions options;
+};
+
+class ExportDialog : public wxDialog {
+  public:
+    ExportDialog(wxWindow* parent, const Scenario& scenario, const std::filesystem::path& suggested);
+
+    // The export as the fields stand, or what is wrong with them.
+    std::expected<ExportRequest, std::string> request() const;
+    void update();
+    // Chooses a kind as the list does: its options show and the file's extension follows.
+    void chooseKind(const std::string& kind);
+
+    wxChoice* kind = nullptr;
+    wxTextCtrl* file = nullptr;
+    wxChoice* paper = nullptr;
+    wxRadioBox* orientation = nullptr;
+    wxTextCtrl* cellSize = nullptr;
+    wxTextCtrl* margin = nullptr;
+    wxCheckListBox* layers = nullptr;
+    wxTextCtrl* dpi = nullptr;
+    wxStaticText* pages = nullptr;   // "7 pages: the overview and 3 x 2 map pages"
+    wxStaticText* problem = nullptr; // what is wrong
+
+  private:
+    const Scenario& scenario_;
+};
+
+} // namespace sandtable
