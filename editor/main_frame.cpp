@@ -73,6 +73,8 @@ MainFrame::MainFrame()
         wxInitAllImageHandlers();
     }
     aui_.SetManagedWindow(this);
+    printOptions_.paper = *paperByName("a4");
+    printOptions_.cellSizePt = 25 / 25.4 * 72; // 25 mm a cell, as the export dialog offers
     canvas_ = new MapCanvas(this);
     tools_ = new ToolsPanel(this, [this] { return canvas_->tools(); });
     oob_ = new OobPanel(this);
@@ -391,8 +393,8 @@ void MainFrame::buildMenus() {
             }
             // The preview keeps a copy: it lives on while the document is edited, replaced or closed.
             const auto snapshot = std::make_shared<const Scenario>(doc_->scenario());
-            auto* preview =
-                new wxPrintPreview(new MapPrintout(snapshot), new MapPrintout(snapshot)); // wx owns these
+            auto* preview = new wxPrintPreview(new MapPrintout(snapshot, printOptions_),
+                                               new MapPrintout(snapshot, printOptions_)); // wx owns these
             auto* frame = new wxPreviewFrame(preview, this, "Print preview");
             frame->Initialize();
             frame->Show();
@@ -405,7 +407,7 @@ void MainFrame::buildMenus() {
                 return;
             }
             wxPrinter printer;
-            MapPrintout printout(std::make_shared<const Scenario>(doc_->scenario()));
+            MapPrintout printout(std::make_shared<const Scenario>(doc_->scenario()), printOptions_);
             printer.Print(this, &printout, true);
         },
         wxID_PRINT);
@@ -776,6 +778,9 @@ bool MainFrame::exportTo(const ExportRequest& request) {
     } else {
         PrintOptions o = request.options;
         o.forced = forced;
+        if (kind == "pdf") {
+            printOptions_ = request.options; // File > Print tiles the pages the same way
+        }
         std::unique_ptr<wxProgressDialog> progress;
         if (kind == "pdf") {
             o.progress = [&](int page, int total) {

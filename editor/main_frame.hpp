@@ -84,6 +84,7 @@ class MainFrame : public wxFrame {
     wxString keyboardShortcuts() const;
     void openUserGuide();
     const wxString& lastFolder() const { return lastFolder_; }
+    const PrintOptions& printOptions() const { return printOptions_; }
 
     // After an exception escaped an event handler: keeps the work (autosave), tells the user what
     // happened, and lets the editor run on.
@@ -112,7 +113,9 @@ class MainFrame : public wxFrame {
     MinimapPanel* minimap_ = nullptr;
     wxFileHistory recent_;
     wxString defaultPerspective_;
-    wxString lastFolder_; // where the last file was opened or saved: file dialogs start there
+    wxString lastFolder_;
+    PrintOptions printOptions_; // File > Print's paper and scale: the last PDF export's // where the last
+                                // file was opened or saved: file dialogs start there
     wxTimer autosave_;
 };
 

@@ -310,6 +310,41 @@ std::expected<double, std::string> parseLength(const std::string& text) {
     return std::unexpected("'" + text + "' has no unit; write it as 25mm, 1in or 72pt");
 }
 
+namespace {
+
+// Page 0 is the overview; pages 1 to columns x rows are the map, row by row, each with its
+// overlap, crop marks and name (A1, B1...).
+void drawPage(cairo_t* cr, const Scenario& s, const Layout& layout, const Pagination& p,
+              const PrintOptions& o, int page) {
+    if (page == 0) {
+        overviewPage(cr, s, layout, p, o);
+        return;
+    }
+    const int c = (page - 1) % p.columns, r = (page - 1) / p.columns;
+    // The map's top-left moves left and up by whole steps; the print area stays put.
+    const double x = o.marginPt - c * p.stepX, y = o.marginPt + 14 - r * p.stepY;
+    drawMap(cr, s, layout, x, y, p.scale, o.marginPt, o.marginPt + 14, p.printW, p.printH, o.layers);
+    cropMarks(cr, o.marginPt, o.marginPt + 14, p.printW, p.printH);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    text(cr, o.marginPt, o.marginPt + 9, 9, "Page " + pageName(c, r) + "  -  " + s.info.title, true);
+}
+
+} // namespace
+
+std::expected<PageSizePt, std::string> drawPrintPage(cairo_t* cr, const Scenario& s, const PrintOptions& o,
+                                                     int page) {
+    const Layout layout(s.map.grid, unitsPerCell);
+    const auto p = paginate(layout, o);
+    if (!p) {
+        return std::unexpected(p.error());
+    }
+    if (page < 0 || page > p->columns * p->rows) {
+        return std::unexpected("there is no page " + std::to_string(page + 1));
+    }
+    drawPage(cr, s, layout, *p, o, page);
+    return PageSizePt{p->pageW, p->pageH};
+}
+
 std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std::filesystem::path& out,
                                                     const PrintOptions& o) {
     const Layout layout(s.map.grid, unitsPerCell);
@@ -330,24 +365,15 @@ std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std
     }
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, s.info.title.c_str());
     cairo_t* cr = cairo_create(surface);
-    overviewPage(cr, s, layout, p, o);
-    cairo_show_page(cr);
-    const int total = p.columns * p.rows;
-    for (int r = 0; r < p.rows; ++r) {
-        for (int c = 0; c < p.columns; ++c) {
-            if (o.progress && !o.progress(r * p.columns + c, total)) {
-                cairo_destroy(cr);
-                cairo_surface_destroy(surface);
-                return std::unexpected(out.string() + ": cancelled; nothing was written");
-            }
-            // The map's top-left moves left and up by whole steps; the print area stays put.
-            const double x = o.marginPt - c * p.stepX, y = o.marginPt + 14 - r * p.stepY;
-            drawMap(cr, s, layout, x, y, p.scale, o.marginPt, o.marginPt + 14, p.printW, p.printH, o.layers);
-            cropMarks(cr, o.marginPt, o.marginPt + 14, p.printW, p.printH);
-            cairo_set_source_rgb(cr, 0, 0, 0);
-            text(cr, o.marginPt, o.marginPt + 9, 9, "Page " + pageName(c, r) + "  -  " + s.info.title, true);
-            cairo_show_page(cr);
+    const int total = 1 + p.columns * p.rows;
+    for (int page = 0; page < total; ++page) {
+        if (page > 0 && o.progress && !o.progress(page - 1, total - 1)) {
+            cairo_destroy(cr);
+            cairo_surface_destroy(surface);
+            return std::unexpected(out.string() + ": cancelled; nothing was written");
         }
+        drawPage(cr, s, layout, p, o, page);
+        cairo_show_page(cr);
     }
     cairo_destroy(cr);
     if (auto done = finishSurface(surface, *file, "PDF"); !done) {

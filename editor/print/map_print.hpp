@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+typedef struct _cairo cairo_t;
+
 namespace sandtable {
 
 struct PaperSize {
@@ -50,6 +52,13 @@ struct PrintResult {
 
 // How many pages the PDF would have (overview + columns x rows), or why it cannot be printed.
 [[nodiscard]] std::expected<PrintResult, std::string> pagesOf(const Scenario& s, const PrintOptions& o);
+// Draws one page of the tiled print (0: the overview, then the map pages row by row) on any cairo
+// context in points: the PDF writer and File > Print share it. Returns the page's size.
+struct PageSizePt {
+    double width = 0, height = 0;
+};
+[[nodiscard]] std::expected<PageSizePt, std::string> drawPrintPage(cairo_t* cr, const Scenario& s,
+                                                                   const PrintOptions& o, int page);
 [[nodiscard]] std::expected<PrintResult, std::string>
 printMapPdf(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
 [[nodiscard]] std::expected<void, std::string>

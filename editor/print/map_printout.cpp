@@ -1,41 +1,52 @@
 #include "map_printout.hpp"
 
-#include "editor/canvas/map_renderer.hpp"
-
+#include <cairo.h>
 #include <wx/dc.h>
-#include <wx/dcgraph.h>
+#include <wx/graphics.h>
 
 #include <memory>
 
 namespace sandtable {
 
-MapPrintout::MapPrintout(std::shared_ptr<const Scenario> scenario)
-    : wxPrintout(wxString::FromUTF8(scenario->info.title)), scenario_(std::move(scenario)), s_(*scenario_) {}
+MapPrintout::MapPrintout(std::shared_ptr<const Scenario> scenario, PrintOptions options)
+    : wxPrintout(wxString::FromUTF8(scenario->info.title)), scenario_(std::move(scenario)),
+      options_(std::move(options)) {
+    options_.progress = nullptr; // the print dialog shows its own progress
+    if (auto count = pagesOf(*scenario_, options_)) {
+        pages_ = count->pages;
+    }
+}
 
 void MapPrintout::GetPageInfo(int* minPage, int* maxPage, int* from, int* to) {
-    *minPage = *maxPage = *from = *to = 1;
+    *minPage = *from = 1;
+    *maxPage = *to = pages_;
 }
 
 bool MapPrintout::OnPrintPage(int page) {
     wxDC* dc = GetDC();
-    if (dc == nullptr || page != 1) {
+    if (dc == nullptr || !HasPage(page)) {
         return false;
     }
-    const Layout layout(s_.map.grid, 100.0);
+    // On GTK every DC draws through cairo: the printer's and the preview's alike.
+    wxGraphicsContext* gc = dc->GetGraphicsContext();
+    auto* cr = gc != nullptr ? static_cast<cairo_t*>(gc->GetNativeContext()) : nullptr;
+    if (cr == nullptr) {
+        return false;
+    }
     int w = 0, h = 0;
     dc->GetSize(&w, &h);
-    const double margin = 0.04 * std::min(w, h);
-    const double fit = std::min((w - 2 * margin) / layout.width(), (h - 2 * margin - 30) / layout.height());
-    dc->SetFont(wxFontInfo(12).Bold());
-    dc->DrawText(wxString::FromUTF8(s_.info.title), static_cast<int>(margin), static_cast<int>(margin / 2));
-    std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::CreateFromUnknownDC(*dc));
-    if (!gc) {
-        return false;
-    }
-    gc->Translate(margin, margin + 30);
-    gc->Scale(fit, fit);
-    MapRenderer(s_, layout).draw(*gc, wxRect2DDouble(0, 0, layout.width(), layout.height()), fit * 2);
-    return true;
+    cairo_save(cr);
+    // The page in points, scaled to the device's page (printer dots or preview pixels), white first.
+    const PaperSize& paper = options_.paper;
+    const double pageW = options_.landscape ? paper.heightPt : paper.widthPt;
+    const double pageH = options_.landscape ? paper.widthPt : paper.heightPt;
+    const double scale = std::min(w / pageW, h / pageH);
+    cairo_scale(cr, scale, scale);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    const auto drawn = drawPrintPage(cr, *scenario_, options_, page - 1);
+    cairo_restore(cr);
+    return drawn.has_value();
 }
 
 } // namespace sandtable

@@ -1,6 +1,8 @@
 #pragma once
-// File > Print and Print Preview: the whole map fitted to the page, drawn by the same renderer
-// as the screen and the PDF export.
+// File > Print and Print Preview: the map at tabletop scale tiled over pages with overlap, crop
+// marks and page names, after the overview page, exactly as the PDF export prints it (the same
+// page drawing, on the printer's cairo context).
+#include "map_print.hpp"
 #include "model/scenario.hpp"
 
 #include <wx/print.h>
@@ -12,14 +14,16 @@ namespace sandtable {
 class MapPrintout : public wxPrintout {
   public:
     // The printout keeps the scenario alive itself: a preview may outlive the document it shows.
-    explicit MapPrintout(std::shared_ptr<const Scenario> scenario);
+    MapPrintout(std::shared_ptr<const Scenario> scenario, PrintOptions options);
     bool OnPrintPage(int page) override;
-    bool HasPage(int page) override { return page == 1; }
+    bool HasPage(int page) override { return page >= 1 && page <= pages_; }
     void GetPageInfo(int* minPage, int* maxPage, int* from, int* to) override;
+    int pageCount() const { return pages_; }
 
   private:
     std::shared_ptr<const Scenario> scenario_;
-    const Scenario& s_;
+    PrintOptions options_;
+    int pages_ = 1;
 };
 
 } // namespace sandtable

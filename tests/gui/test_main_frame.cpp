@@ -317,17 +317,24 @@ TEST_F(EditorWindow, ExportAsksAboutErrorsAndForcesOnlyWhenTold) {
     EXPECT_TRUE(fs::exists(dir / "booklet.pdf"));
 }
 
-TEST_F(EditorWindow, ThePrintoutDrawsTheMap) {
+TEST_F(EditorWindow, ThePrintoutTilesTheMapAtTabletopScaleLikeThePdf) {
     ASSERT_TRUE(frame->open(sample));
-    MapPrintout printout(std::make_shared<const Scenario>(scenario()));
+    const PrintOptions& o = frame->printOptions();
+    EXPECT_NEAR(o.cellSizePt, 25 / 25.4 * 72, 1e-9) << "25 mm cells unless an export chose others";
+    MapPrintout printout(std::make_shared<const Scenario>(scenario()), o);
+    const auto expected = pagesOf(scenario(), o);
+    ASSERT_TRUE(expected);
+    EXPECT_GT(expected->pages, 2) << "at tabletop scale the battle does not fit one page";
+    EXPECT_EQ(printout.pageCount(), expected->pages);
+    EXPECT_TRUE(printout.HasPage(expected->pages));
+    EXPECT_FALSE(printout.HasPage(expected->pages + 1));
     wxBitmap page(850, 1100);
     wxMemoryDC dc(page);
     dc.SetBackground(*wxWHITE_BRUSH);
     dc.Clear();
     printout.SetDC(&dc);
-    EXPECT_TRUE(printout.HasPage(1));
-    EXPECT_FALSE(printout.HasPage(2));
-    ASSERT_TRUE(printout.OnPrintPage(1));
+    ASSERT_TRUE(printout.OnPrintPage(1)); // the overview
+    ASSERT_TRUE(printout.OnPrintPage(2)); // A1, the map's top-left page
     dc.SelectObject(wxNullBitmap);
     const wxImage image = page.ConvertToImage();
     const Rgb open = scenario().map.terrainTypes[0].colour;
