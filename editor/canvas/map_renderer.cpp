@@ -134,8 +134,11 @@ void MapRenderer::drawBackground(wxGraphicsContext& gc) const {
 void MapRenderer::drawOverview(wxGraphicsContext& gc, Offset first, Offset last) const {
     // The visible block of the one-pixel-per-cell image, stretched over the cells' area. Hex
     // stagger (half a cell) is ignored: at this size a cell is a few pixels.
-    const wxImage part = overview_->image().GetSubImage(
-        wxRect(first.col, first.row, last.col - first.col + 1, last.row - first.row + 1));
+    const wxImage& whole = overview_->image();
+    const wxRect block(first.col, first.row, last.col - first.col + 1, last.row - first.row + 1);
+    // The whole map in view (Ctrl+0): no copy of the image.
+    const wxImage part =
+        block == wxRect(0, 0, whole.GetWidth(), whole.GetHeight()) ? whole : whole.GetSubImage(block);
     const Point a = layout_.cellCenter({first.col, first.row}), b = layout_.cellCenter({last.col, last.row});
     const double pitchX = (last.col > first.col) ? (b.x - a.x) / (last.col - first.col) : layout_.cellSize();
     const double pitchY = (last.row > first.row) ? (b.y - a.y) / (last.row - first.row) : layout_.cellSize();
@@ -397,6 +400,16 @@ void MapRenderer::drawFeatures(wxGraphicsContext& gc, wxRect2DDouble visible, do
 void MapRenderer::drawPieces(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit) const {
     const double size = layout_.cellSize();
     const bool detailed = size * pixelsPerUnit >= 24;
+    // Fonts, pens and brushes once per frame, not per counter: making a font is the costly part.
+    const wxGraphicsFont unitFont = font(gc, size * 0.15, *wxWHITE, true);
+    const wxGraphicsFont commanderFont = font(gc, size * 0.09, *wxWHITE, true);
+    const wxGraphicsPen outline = gc.CreatePen(wxGraphicsPenInfo(wxColour(20, 20, 20)).Width(size * 0.02));
+    const wxGraphicsPen symbolPen = gc.CreatePen(wxGraphicsPenInfo(*wxWHITE).Width(size * 0.02));
+    const wxGraphicsPen commanderRing =
+        gc.CreatePen(wxGraphicsPenInfo(wxColour(250, 220, 60)).Width(size * 0.025));
+    const std::array<wxGraphicsBrush, 2> sideBrushes{gc.CreateBrush(wxBrush(sideColour(Side::Union))),
+                                                     gc.CreateBrush(wxBrush(sideColour(Side::Confederate)))};
+    const wxGraphicsBrush facingBrush = gc.CreateBrush(wxBrush(wxColour(20, 20, 20)));
     for (const auto& [piece, placement] : s_.deployment.placements) {
         for (std::size_t k = 0; k < placement.cells.size(); ++k) {
             const Point p = layout_.cellCenter(placement.cells[k]);
@@ -412,15 +425,15 @@ void MapRenderer::drawPieces(wxGraphicsContext& gc, wxRect2DDouble visible, doub
                 const Side side = s_.oob.sideOf(u.parent).value_or(Side::Union);
                 const double w = size * 0.62, h = size * 0.46;
                 const double x = p.x - w / 2, y = p.y - h / 2;
-                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(20, 20, 20)).Width(size * 0.02)));
-                gc.SetBrush(gc.CreateBrush(wxBrush(sideColour(side))));
+                gc.SetPen(outline);
+                gc.SetBrush(sideBrushes[sideIndex(side)]);
                 gc.DrawRectangle(x, y, w, h);
                 if (!detailed) {
                     continue;
                 }
                 // NATO-style symbol in the upper part of the counter.
                 const double sx = x + w * 0.2, sy = y + h * 0.1, sw = w * 0.6, sh = h * 0.45;
-                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(*wxWHITE).Width(size * 0.02)));
+                gc.SetPen(symbolPen);
                 gc.SetBrush(*wxTRANSPARENT_BRUSH);
                 gc.DrawRectangle(sx, sy, sw, sh);
                 if (u.arm == Arm::Infantry || u.arm == Arm::Cavalry) {
@@ -436,7 +449,7 @@ void MapRenderer::drawPieces(wxGraphicsContext& gc, wxRect2DDouble visible, doub
                 }
                 const wxString text = u.roster != 0 ? wxString::Format("%d", u.roster)
                                                     : wxString::FromUTF8(u.name.substr(0, 4));
-                gc.SetFont(font(gc, size * 0.15, *wxWHITE, true));
+                gc.SetFont(unitFont);
                 double tw = 0, th = 0;
                 gc.GetTextExtent(text, &tw, &th);
                 gc.DrawText(text, p.x - tw / 2, y + h * 0.58);
@@ -453,7 +466,7 @@ void MapRenderer::drawPieces(wxGraphicsContext& gc, wxRect2DDouble visible, doub
                     tri.AddLineToPoint(p.x + r0 * std::cos(angle + spread),
                                        p.y + r0 * std::sin(angle + spread));
                     tri.CloseSubpath();
-                    gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(20, 20, 20))));
+                    gc.SetBrush(facingBrush);
                     gc.FillPath(tri);
                 }
             } else if (piece.kind == PieceKind::Commander) {
@@ -463,11 +476,11 @@ void MapRenderer::drawPieces(wxGraphicsContext& gc, wxRect2DDouble visible, doub
                 }
                 const double r = size * 0.15;
                 const double cx = p.x + size * 0.25, cy = p.y - size * 0.25;
-                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(250, 220, 60)).Width(size * 0.025)));
-                gc.SetBrush(gc.CreateBrush(wxBrush(sideColour(hq->side))));
+                gc.SetPen(commanderRing);
+                gc.SetBrush(sideBrushes[sideIndex(hq->side)]);
                 gc.DrawEllipse(cx - r, cy - r, 2 * r, 2 * r);
                 if (detailed) {
-                    gc.SetFont(font(gc, size * 0.09, *wxWHITE, true));
+                    gc.SetFont(commanderFont);
                     double tw = 0, th = 0;
                     const wxString mark(std::string(echelonMark(hq->echelon)));
                     gc.GetTextExtent(mark, &tw, &th);
@@ -479,8 +492,8 @@ void MapRenderer::drawPieces(wxGraphicsContext& gc, wxRect2DDouble visible, doub
                                       ? Side::Union
                                       : s_.oob.sideOf(it->second.corps).value_or(Side::Union);
                 const double w = size * 0.36, h = size * 0.18, x = p.x - size * 0.3, y = p.y + size * 0.1;
-                gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(20, 20, 20)).Width(size * 0.02)));
-                gc.SetBrush(gc.CreateBrush(wxBrush(sideColour(side))));
+                gc.SetPen(outline);
+                gc.SetBrush(sideBrushes[sideIndex(side)]);
                 gc.DrawRectangle(x, y, w, h);
                 gc.SetBrush(*wxBLACK_BRUSH);
                 const double r = h * 0.3;

@@ -36,8 +36,13 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
     kind->SetSelection(0);
     row("Export", kind);
     auto* fileRow = new wxBoxSizer(wxHORIZONTAL);
-    file = new wxTextCtrl(this, wxID_ANY, wxString::FromUTF8(suggested.string()), wxDefaultPosition,
-                          wxSize(360, -1));
+    // "battle.sandtable.xml" exports as "battle.pdf", not "battle.sandtable.pdf".
+    std::filesystem::path named = suggested;
+    if (named.stem().extension() == ".sandtable") {
+        named.replace_filename(named.stem().stem().string() + named.extension().string());
+    }
+    file =
+        new wxTextCtrl(this, wxID_ANY, wxString::FromUTF8(named.string()), wxDefaultPosition, wxSize(360, -1));
     auto* browse = new wxButton(this, wxID_ANY, "Browse...");
     fileRow->Add(file, 1, wxRIGHT, 4);
     fileRow->Add(browse, 0);

@@ -61,9 +61,10 @@ void brushStrokeWithValidation(benchmark::State& state) {
     }
 }
 
-// Zoom in thousandths of a pixel per map unit (a cell is 100 units): 50 = 5%, the editor's
-// furthest (5 pixels a cell, 384 x 216 cells in view), 500 = 50%, 2000 = 200%.
-BENCHMARK(renderView)->Arg(50)->Arg(500)->Arg(2000)->Unit(benchmark::kMillisecond);
+// Zoom in thousandths of a pixel per map unit (a cell is 100 units): 12 = 1.2%, the whole
+// 1000 x 1000 map fitted in the view (Ctrl+0), 50 = 5% (5 pixels a cell, 384 x 216 cells in
+// view), 500 = 50%, 2000 = 200%.
+BENCHMARK(renderView)->Arg(12)->Arg(50)->Arg(500)->Arg(2000)->Unit(benchmark::kMillisecond);
 BENCHMARK(brushStrokeWithValidation)->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -181,7 +181,8 @@ TEST_F(Dialogs, ExportOptionsReachTheFile) {
     ASSERT_EQ(std::system("command -v pdfinfo >/dev/null"), 0)
         << "pdfinfo (poppler-utils) is needed to check the exported PDF; ./dev installs it";
     ASSERT_TRUE(frame->open(sample));
-    ExportDialog dialog(frame, scenario(), dir / "bull-run.xml");
+    ExportDialog dialog(frame, scenario(), dir / "bull-run.sandtable.xml");
+    EXPECT_TRUE(dialog.file->GetValue().EndsWith("bull-run.pdf")) << dialog.file->GetValue();
     wxWindow* ok = dialog.FindWindow(wxID_OK);
     // The file name follows the kind.
     dialog.chooseKind("png");
