@@ -220,6 +220,23 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
         }
         gc.DrawPath(area);
     }
+    if (tools_ && tools_->selectedMarker()) {
+        // A picked line of supply or entry cell, outlined in blue where it stands.
+        if (const auto cell = tools_->markerCell(*tools_->selectedMarker())) {
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(30, 90, 220))
+                                       .Width(cellSize * 0.05)
+                                       .Style(wxPENSTYLE_SHORT_DASH)));
+            gc.SetBrush(*wxTRANSPARENT_BRUSH);
+            const auto corners = layout_->corners(*cell);
+            wxGraphicsPath path = gc.CreatePath();
+            path.MoveToPoint(corners[0].x, corners[0].y);
+            for (std::size_t i = 1; i < corners.size(); ++i) {
+                path.AddLineToPoint(corners[i].x, corners[i].y);
+            }
+            path.CloseSubpath();
+            gc.StrokePath(path);
+        }
+    }
     if (tools_ && tools_->selected()) {
         auto it = doc_->scenario().deployment.placements.find(*tools_->selected());
         if (it != doc_->scenario().deployment.placements.end()) {

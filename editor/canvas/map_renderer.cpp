@@ -108,6 +108,7 @@ void MapRenderer::draw(wxGraphicsContext& gc, wxRect2DDouble visible, double pix
     }
     if (o.features) {
         drawFeatures(gc, visible, pixelsPerUnit);
+        drawMarkers(gc, visible, pixelsPerUnit);
     }
     if (o.pieces) {
         drawPieces(gc, visible, pixelsPerUnit);
@@ -342,6 +343,104 @@ void MapRenderer::drawPaths(wxGraphicsContext& gc, Offset first, Offset last) co
                 }
             }
         }
+    }
+}
+
+void MapRenderer::drawMarkers(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit) const {
+    // Lines of supply and reinforcement entry cells: marks of the scenario, not pieces, in the
+    // side's colour with what they are for ("LOS I Corps", "turn 3").
+    const double size = layout_.cellSize();
+    if (size * pixelsPerUnit < 12) {
+        return;
+    }
+    const bool detailed = size * pixelsPerUnit >= 30;
+    const wxGraphicsFont labelFont = font(gc, size * 0.14, wxColour(20, 20, 20), true);
+    auto caption = [&](Point p, const std::string& text) {
+        if (!detailed || text.empty()) {
+            return;
+        }
+        gc.SetFont(labelFont);
+        double w = 0, h = 0;
+        const wxString t = wxString::FromUTF8(text);
+        gc.GetTextExtent(t, &w, &h);
+        gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(255, 255, 255, 200))));
+        gc.SetPen(*wxTRANSPARENT_PEN);
+        gc.DrawRectangle(p.x - w / 2 - 2, p.y - 1, w + 4, h + 2);
+        gc.DrawText(t, p.x - w / 2, p.y);
+    };
+    for (const auto& [id, hq] : s_.oob.headquarters) {
+        if (!hq.supplyCell || !s_.map.grid.contains(*hq.supplyCell)) {
+            continue;
+        }
+        const Point p = layout_.cellCenter(*hq.supplyCell);
+        if (!intersects(visible, p, size * 2)) {
+            continue;
+        }
+        // A supply flag: a pennant on a staff.
+        const double x = p.x - size * 0.3, y = p.y - size * 0.38;
+        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(20, 20, 20)).Width(size * 0.03)));
+        gc.StrokeLine(x, y, x, y + size * 0.42);
+        wxGraphicsPath flag = gc.CreatePath();
+        flag.MoveToPoint(x, y);
+        flag.AddLineToPoint(x + size * 0.3, y + size * 0.08);
+        flag.AddLineToPoint(x, y + size * 0.16);
+        flag.CloseSubpath();
+        gc.SetBrush(gc.CreateBrush(wxBrush(sideColour(hq.side))));
+        gc.FillPath(flag);
+        gc.StrokePath(flag);
+        caption({p.x, p.y + size * 0.08}, "LOS " + hq.name);
+    }
+    // Entries by cell: several arrivals at one cell share one arrow.
+    std::map<Offset, std::pair<Side, std::vector<int>>> entries;
+    for (const auto& [piece, r] : s_.deployment.reinforcements) {
+        if (!s_.map.grid.contains(r.entry)) {
+            continue;
+        }
+        std::optional<Side> side;
+        if (piece.kind == PieceKind::Unit && s_.oob.units.contains(UnitId{piece.id})) {
+            side = s_.oob.sideOf(s_.oob.units.at(UnitId{piece.id}).parent);
+        } else if (piece.kind == PieceKind::Commander) {
+            side = s_.oob.sideOf(HeadquartersId{piece.id});
+        } else if (piece.kind == PieceKind::Train && s_.oob.trains.contains(TrainId{piece.id})) {
+            side = s_.oob.sideOf(s_.oob.trains.at(TrainId{piece.id}).corps);
+        }
+        auto& [entrySide, turns] = entries[r.entry];
+        entrySide = side.value_or(Side::Union);
+        if (std::find(turns.begin(), turns.end(), r.turn) == turns.end()) {
+            turns.push_back(r.turn);
+        }
+    }
+    const Point middle{layout_.width() / 2, layout_.height() / 2};
+    for (auto& [cell, entry] : entries) {
+        const Point p = layout_.cellCenter(cell);
+        if (!intersects(visible, p, size * 2)) {
+            continue;
+        }
+        // An arrow pointing onto the map, toward its middle.
+        const double angle = std::atan2(middle.y - p.y, middle.x - p.x);
+        const double r = size * 0.3;
+        auto at = [&](double along, double across) {
+            return Point{p.x + along * std::cos(angle) - across * std::sin(angle),
+                         p.y + along * std::sin(angle) + across * std::cos(angle)};
+        };
+        wxGraphicsPath arrow = gc.CreatePath();
+        const Point tip = at(r, 0), left = at(-r * 0.2, -r * 0.7), notch = at(0, 0),
+                    right = at(-r * 0.2, r * 0.7);
+        arrow.MoveToPoint(tip.x, tip.y);
+        arrow.AddLineToPoint(left.x, left.y);
+        arrow.AddLineToPoint(notch.x, notch.y);
+        arrow.AddLineToPoint(right.x, right.y);
+        arrow.CloseSubpath();
+        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(20, 20, 20)).Width(size * 0.02)));
+        gc.SetBrush(gc.CreateBrush(wxBrush(sideColour(entry.first))));
+        gc.FillPath(arrow);
+        gc.StrokePath(arrow);
+        std::sort(entry.second.begin(), entry.second.end());
+        std::string turns;
+        for (int t : entry.second) {
+            turns += (turns.empty() ? "turn " : ", ") + std::to_string(t);
+        }
+        caption({p.x, p.y + size * 0.2}, turns);
     }
 }
 

@@ -60,6 +60,7 @@ class MapRenderer {
     void drawHexsides(wxGraphicsContext& gc, Offset first, Offset last) const;
     void drawPaths(wxGraphicsContext& gc, Offset first, Offset last) const;
     void drawFeatures(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit) const;
+    void drawMarkers(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit) const;
     void drawPieces(wxGraphicsContext& gc, wxRect2DDouble visible, double pixelsPerUnit) const;
     wxGraphicsPath cellPath(wxGraphicsContext& gc, Offset c, double inset = 0) const;
 

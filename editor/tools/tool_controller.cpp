@@ -299,12 +299,47 @@ void ToolController::press(Point p) {
         }
         break;
     }
-    case Tool::Select:
-        select(cell ? pieceAt(*cell) : std::nullopt);
+    case Tool::Select: {
+        const auto piece = cell ? pieceAt(*cell) : std::nullopt;
+        select(piece);
+        // Where no piece stands, a line of supply or an entry cell is picked up instead.
+        marker_ = !piece && cell ? markerAt(*cell) : std::nullopt;
+        markerTarget_.reset();
+        if (marker_ && onMessage) {
+            onMessage(marker_->kind == MapMarker::Kind::SupplyCell
+                          ? "Line of supply: drag it to another cell"
+                          : "Reinforcement entry: drag it to another cell");
+        }
         dragFrom_ = cell;
         dragging_ = false;
         break;
     }
+    }
+}
+
+std::optional<Offset> ToolController::markerCell(const MapMarker& m) const {
+    const Scenario& s = doc_.scenario();
+    if (m.kind == MapMarker::Kind::SupplyCell) {
+        const Headquarters* hq = s.oob.find(HeadquartersId{m.owner.id});
+        return hq != nullptr ? hq->supplyCell : std::nullopt;
+    }
+    auto it = s.deployment.reinforcements.find(m.owner);
+    return it != s.deployment.reinforcements.end() ? std::optional(it->second.entry) : std::nullopt;
+}
+
+std::optional<MapMarker> ToolController::markerAt(Offset c) const {
+    const Scenario& s = doc_.scenario();
+    for (const auto& [id, hq] : s.oob.headquarters) {
+        if (hq.supplyCell == c) {
+            return MapMarker{MapMarker::Kind::SupplyCell, PieceRef::commander(id)};
+        }
+    }
+    for (const auto& [piece, r] : s.deployment.reinforcements) {
+        if (r.entry == c) {
+            return MapMarker{MapMarker::Kind::Entry, piece};
+        }
+    }
+    return std::nullopt;
 }
 
 void ToolController::drag(Point p) {
@@ -342,6 +377,10 @@ void ToolController::drag(Point p) {
         }
         break;
     case Tool::Select:
+        if (marker_ && cell) {
+            markerTarget_ = *cell; // moved on release, as one step
+            break;
+        }
         if (selected_ && cell && dragFrom_ && *cell != *dragFrom_) {
             const Scenario& s = doc_.scenario();
             auto it = s.deployment.placements.find(*selected_);
@@ -384,10 +423,34 @@ void ToolController::release(Point p) {
             doc_.execute(edits::setPath(s, edits::nextPathId(s), Path{settings.pathKind, "", pathCells_}));
         }
     }
+    if (settings.tool == Tool::Select && marker_ && markerTarget_ && markerTarget_ != markerCell(*marker_)) {
+        moveMarker(*marker_, *markerTarget_);
+    }
+    markerTarget_.reset();
     pathCells_.clear();
     dragFrom_.reset();
     dragging_ = false;
     lastEdge_.reset();
+}
+
+void ToolController::moveMarker(const MapMarker& m, Offset to) {
+    const Scenario& s = doc_.scenario();
+    if (!grid().contains(to)) {
+        return;
+    }
+    if (m.kind == MapMarker::Kind::SupplyCell) {
+        if (const Headquarters* hq = s.oob.find(HeadquartersId{m.owner.id})) {
+            Headquarters moved = *hq;
+            moved.supplyCell = to;
+            doc_.execute(edits::setHeadquarters(s, HeadquartersId{m.owner.id}, moved));
+        }
+        return;
+    }
+    if (auto it = s.deployment.reinforcements.find(m.owner); it != s.deployment.reinforcements.end()) {
+        Reinforcement moved = it->second;
+        moved.entry = to;
+        doc_.execute(edits::setReinforcement(s, m.owner, moved));
+    }
 }
 
 void ToolController::setAreaTo(Offset corner) {
@@ -597,6 +660,8 @@ void ToolController::placePiece(PieceRef piece, Point p) {
 
 void ToolController::gridChanged() {
     stroke_ = 0;
+    marker_.reset();
+    markerTarget_.reset();
     pathCells_.clear();
     strokeCells_.clear();
     areaStart_.reset();

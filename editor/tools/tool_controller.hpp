@@ -55,6 +55,14 @@ struct ToolSettings {
     int level = 1; // for SetLevel
 };
 
+// A mark of the scenario on the map that is not a piece, selected and moved like one: a corps'
+// line of supply (owner: the corps' commander) or a reinforcement's entry cell (owner: the piece).
+struct MapMarker {
+    enum class Kind : std::uint8_t { SupplyCell, Entry } kind = Kind::SupplyCell;
+    PieceRef owner;
+    auto operator<=>(const MapMarker&) const = default;
+};
+
 class ToolController {
   public:
     ToolController(Document& document, const Layout& layout) : doc_(document), layout_(layout) {}
@@ -76,6 +84,11 @@ class ToolController {
     // Puts a piece of the order of battle on the map (dragged from the tree).
     void placePiece(PieceRef piece, Point p);
     std::optional<PieceRef> selected() const { return selected_; }
+    // The marker picked with the Select tool where no piece stands, and where it stands.
+    std::optional<MapMarker> selectedMarker() const { return marker_; }
+    std::optional<Offset> markerCell(const MapMarker& m) const;
+    // The marker in a cell (a line of supply before an entry), if any.
+    std::optional<MapMarker> markerAt(Offset c) const;
 
     // The rectangle of cells chosen with the Area tool (empty when none), and what can be done
     // with it: copy terrain, elevation, hexsides, roads wholly inside and map features; paste
@@ -105,6 +118,7 @@ class ToolController {
   private:
     void paintAt(Point p, bool continueStroke);
     void strokeHexsides(const std::vector<EdgeId>& edges, bool continueStroke);
+    void moveMarker(const MapMarker& m, Offset to);
     const Grid& grid() const { return doc_.scenario().map.grid; }
 
     Document& doc_;
@@ -129,8 +143,10 @@ class ToolController {
     std::optional<PieceRef> selected_;
     std::optional<Offset> dragFrom_;
     bool dragging_ = false;
-    std::optional<EdgeId> lastEdge_; // the side the hexside stroke has reached
-    bool strokeAdds_ = true;         // the stroke draws the feature (or rubs it out)
+    std::optional<MapMarker> marker_;
+    std::optional<Offset> markerTarget_; // where a dragged marker would go on release
+    std::optional<EdgeId> lastEdge_;     // the side the hexside stroke has reached
+    bool strokeAdds_ = true;             // the stroke draws the feature (or rubs it out)
     Crossing strokeCrossing_ = Crossing::None;
 };
 

@@ -334,3 +334,47 @@ TEST_F(Tools, AreaCopyPasteAndClearAcrossLayers) {
 
 } // namespace
 } // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST(ToolMarkers, LinesOfSupplyAndEntryCellsArePickedAndMovedLikePieces) {
+    Scenario s;
+    s.map = Map::blank(Grid({GridShape::HexFlat, OffsetParity::Odd, 10, 8, 1}), defaultTerrainTypes());
+    s.oob.headquarters[HeadquartersId{1}] =
+        Headquarters{Side::Union, Echelon::Army, {}, "Army", "Meade", {}, {}};
+    s.oob.headquarters[HeadquartersId{2}] =
+        Headquarters{Side::Union, Echelon::Corps, HeadquartersId{1}, "I Corps", "Reynolds", {}, Offset{0, 4}};
+    s.oob.units[UnitId{1}] = Unit{HeadquartersId{2}, "Iron Brigade"};
+    s.deployment.reinforcements[PieceRef::unit(UnitId{1})] = Reinforcement{3, Offset{9, 2}, ""};
+    Document doc(s);
+    const Layout layout(doc.scenario().map.grid, 100);
+    ToolController tools(doc, layout);
+    tools.settings.tool = Tool::Select;
+
+    tools.press(layout.cellCenter({0, 4}));
+    ASSERT_TRUE(tools.selectedMarker());
+    EXPECT_EQ(tools.selectedMarker()->kind, MapMarker::Kind::SupplyCell);
+    EXPECT_FALSE(tools.selected()) << "a marker is not a piece";
+    tools.drag(layout.cellCenter({0, 5}));
+    tools.release(layout.cellCenter({0, 6}));
+    EXPECT_EQ(doc.scenario().oob.headquarters.at(HeadquartersId{2}).supplyCell, (Offset{0, 6}));
+    EXPECT_EQ(doc.history().size(), 1u) << "one drag, one step";
+
+    tools.press(layout.cellCenter({9, 2}));
+    ASSERT_TRUE(tools.selectedMarker());
+    EXPECT_EQ(tools.selectedMarker()->kind, MapMarker::Kind::Entry);
+    tools.release(layout.cellCenter({9, 3}));
+    EXPECT_EQ(doc.scenario().deployment.reinforcements.at(PieceRef::unit(UnitId{1})).entry, (Offset{9, 3}));
+    doc.undo();
+    doc.undo();
+    EXPECT_EQ(doc.scenario(), s);
+
+    // A click on an empty cell picks nothing.
+    tools.press(layout.cellCenter({5, 5}));
+    tools.release(layout.cellCenter({5, 5}));
+    EXPECT_FALSE(tools.selectedMarker());
+}
+
+} // namespace
+} // namespace sandtable
