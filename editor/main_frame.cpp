@@ -651,6 +651,16 @@ void MainFrame::setDocument(std::unique_ptr<Document> doc) {
             oob_->selectPiece(*piece);
         }
     };
+    canvas_->tools()->onMarkerSelected = [this](std::optional<MapMarker> marker) {
+        // A feature is edited here; a line of supply or an entry shows the corps or piece it is for.
+        if (!marker) {
+            properties_->show(std::nullopt);
+        } else if (marker->kind == MapMarker::Kind::Feature) {
+            properties_->showFeature(marker->feature);
+        } else {
+            properties_->show(marker->owner);
+        }
+    };
     tools_->setTerrainTypes(doc_->scenario().map.terrainTypes);
     oob_->setDocument(doc_.get());
     properties_->setDocument(doc_.get());
@@ -900,6 +910,9 @@ void MainFrame::onChanged(const ChangeSet& cs) {
         CallAfter([this] { scenarioPanel_->refresh(); });
     } else {
         oob_->refreshStatus(); // problems may have changed with the ground
+        if (cs.touches(PathsChanged)) {
+            properties_->refresh(); // a map feature shown there may have moved or gone
+        }
     }
     showProblems();
     updateTitle();

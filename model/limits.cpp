@@ -200,6 +200,16 @@ std::optional<std::string> checkTrain(const Train& t) {
     return std::nullopt;
 }
 
+std::optional<std::string> checkFeature(const Feature& f) {
+    // A town or label is its name; an objective or entry point may stand unnamed.
+    if (f.kind == FeatureKind::Town || f.kind == FeatureKind::Label || !f.name.empty()) {
+        if (auto e = checkName("the place's name", f.name)) {
+            return e;
+        }
+    }
+    return checkInteger("the victory points", f.value, featureValue);
+}
+
 std::optional<std::string> checkInfo(const ScenarioInfo& info) {
     if (auto e = checkName("the title", info.title)) {
         return e;

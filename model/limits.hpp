@@ -99,6 +99,7 @@ std::optional<std::string> checkInteger(std::string_view what, long long v, IntR
 std::optional<std::string> checkUnit(const Unit& unit);
 std::optional<std::string> checkHeadquarters(const Headquarters& hq);
 std::optional<std::string> checkTrain(const Train& train);
+std::optional<std::string> checkFeature(const Feature& feature);
 std::optional<std::string> checkInfo(const ScenarioInfo& info);
 
 // The length of the well-formed UTF-8 sequence at text[at] (1 for ASCII), or 0 when it is not one.

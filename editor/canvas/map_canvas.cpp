@@ -221,7 +221,7 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
         gc.DrawPath(area);
     }
     if (tools_ && tools_->selectedMarker()) {
-        // A picked line of supply or entry cell, outlined in blue where it stands.
+        // A picked line of supply, entry cell or map feature, outlined in blue where it stands.
         if (const auto cell = tools_->markerCell(*tools_->selectedMarker())) {
             gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(30, 90, 220))
                                        .Width(cellSize * 0.05)
@@ -375,6 +375,8 @@ void MapCanvas::onKey(wxKeyEvent& e) {
         } else if (tools_ && tools_->selected() && doc_) {
             doc_->execute(edits::setPlacement(doc_->scenario(), *tools_->selected(), std::nullopt));
             tools_->select(std::nullopt);
+        } else if (tools_ && tools_->deleteSelectedMarker() && tools_->onMarkerSelected) {
+            tools_->onMarkerSelected(std::nullopt);
         }
         break;
     default:

@@ -59,8 +59,55 @@ PropertiesPanel::PropertiesPanel(wxWindow* parent) : wxPanel(parent) {
     grid_->Bind(wxEVT_PG_CHANGED, &PropertiesPanel::changed, this);
 }
 
+void PropertiesPanel::showFeature(FeatureId id) {
+    piece_.reset();
+    feature_ = id;
+    grid_->Clear();
+    if (!doc_) {
+        return;
+    }
+    const Scenario& s = doc_->scenario();
+    auto it = s.map.features.find(id);
+    if (it == s.map.features.end()) {
+        feature_.reset(); // deleted, or undone
+        return;
+    }
+    const Feature& f = it->second;
+    grid_->Append(enumProperty("Kind", f.kind));
+    grid_->Append(new wxStringProperty("Name", "Name", wxString::FromUTF8(f.name)));
+    grid_->Append(enumProperty("Side", f.side ? *f.side : static_cast<Side>(NoValue),
+                               {Side::Union, Side::Confederate}, true));
+    grid_->Append(new wxIntProperty("Victory points", "Victory points", f.value));
+    // Moved by dragging it on the map with the Select tool; shown here.
+    grid_->Append(new wxStringProperty("Cell", "Cell", s.map.grid.label(f.cell)))->Enable(false);
+}
+
+std::expected<CommandPtr, std::string> PropertiesPanel::editFeature(const wxString& name,
+                                                                    const wxVariant& v) const {
+    const Scenario& s = doc_->scenario();
+    Feature f = s.map.features.at(*feature_);
+    if (name == "Kind") {
+        f.kind = enumValue<FeatureKind>(v);
+    } else if (name == "Name") {
+        f.name = v.GetString().utf8_string();
+    } else if (name == "Side") {
+        f.side = v.GetLong() == NoValue ? std::nullopt : std::optional(enumValue<Side>(v));
+    } else if (name == "Victory points") {
+        auto n = wholeNumberIn(v, limits::featureValue, "Victory points");
+        if (!n) {
+            return std::unexpected(n.error());
+        }
+        f.value = *n;
+    }
+    if (auto problem = limits::checkFeature(f)) {
+        return std::unexpected(*problem);
+    }
+    return edits::setFeature(s, *feature_, f);
+}
+
 void PropertiesPanel::show(std::optional<PieceRef> piece) {
     piece_ = piece;
+    feature_.reset();
     grid_->Clear();
     if (!doc_ || !piece) {
         return;
@@ -158,6 +205,9 @@ std::expected<int, std::string> wholeNumberIn(const wxVariant& v, limits::IntRan
 }
 
 std::expected<CommandPtr, std::string> PropertiesPanel::edit(const wxString& name, const wxVariant& v) const {
+    if (feature_) {
+        return editFeature(name, v);
+    }
     const Scenario& s = doc_->scenario();
     auto number = [&](limits::IntRange range, const char* what) { return wholeNumberIn(v, range, what); };
     if (piece_->kind == PieceKind::Unit) {
@@ -244,7 +294,7 @@ std::expected<CommandPtr, std::string> PropertiesPanel::edit(const wxString& nam
 }
 
 void PropertiesPanel::changing(wxPropertyGridEvent& e) {
-    if (!doc_ || !piece_) {
+    if (!doc_ || (!piece_ && !feature_)) {
         return;
     }
     if (auto command = edit(e.GetPropertyName(), e.GetValue()); !command) {
@@ -253,7 +303,7 @@ void PropertiesPanel::changing(wxPropertyGridEvent& e) {
 }
 
 void PropertiesPanel::changed(wxPropertyGridEvent& e) {
-    if (!doc_ || !piece_) {
+    if (!doc_ || (!piece_ && !feature_)) {
         return;
     }
     if (auto command = edit(e.GetPropertyName(), e.GetValue())) {

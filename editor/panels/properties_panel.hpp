@@ -1,5 +1,6 @@
 #pragma once
-// Properties of the selected unit or headquarters, edited in place (each change one undo step).
+// Properties of the selected unit, headquarters, train or map feature, edited in place (each change
+// one undo step).
 #include "editor/document.hpp"
 #include "model/limits.hpp"
 
@@ -36,17 +37,27 @@ class PropertiesPanel : public wxPanel, public EntryChecks {
         show(std::nullopt);
     }
     void show(std::optional<PieceRef> piece);
-    void refresh() { show(piece_); }
+    // A town, label, landing, objective or entry point picked on the map.
+    void showFeature(FeatureId feature);
+    void refresh() {
+        if (feature_) {
+            showFeature(*feature_);
+        } else {
+            show(piece_);
+        }
+    }
 
     wxPropertyGrid* grid() const { return grid_; }
 
   private:
     // The edit a property change makes, or what is wrong with the value.
     std::expected<CommandPtr, std::string> edit(const wxString& name, const wxVariant& v) const;
+    std::expected<CommandPtr, std::string> editFeature(const wxString& name, const wxVariant& v) const;
     void changing(wxPropertyGridEvent& e);
     void changed(wxPropertyGridEvent& e);
     Document* doc_ = nullptr;
     std::optional<PieceRef> piece_;
+    std::optional<FeatureId> feature_;
     wxPropertyGrid* grid_ = nullptr;
 };
 

@@ -263,9 +263,14 @@ void ToolController::press(Point p) {
                 settings.featureKind == FeatureKind::EntryPoint) {
                 side = Side::Union;
             }
-            doc_.execute(
-                edits::setFeature(s, edits::nextFeatureId(s),
-                                  Feature{settings.featureKind, *cell, settings.featureName, side, 0}));
+            const FeatureId id = edits::nextFeatureId(s);
+            doc_.execute(edits::setFeature(
+                s, id, Feature{settings.featureKind, *cell, settings.featureName, side, 0}));
+            // The new place is picked, so its name, side and value can be set in Properties at once.
+            marker_ = MapMarker{MapMarker::Kind::Feature, {}, id};
+            if (onMarkerSelected) {
+                onMarkerSelected(marker_);
+            }
         }
         break;
     case Tool::Area:
@@ -306,9 +311,20 @@ void ToolController::press(Point p) {
         marker_ = !piece && cell ? markerAt(*cell) : std::nullopt;
         markerTarget_.reset();
         if (marker_ && onMessage) {
-            onMessage(marker_->kind == MapMarker::Kind::SupplyCell
-                          ? "Line of supply: drag it to another cell"
-                          : "Reinforcement entry: drag it to another cell");
+            switch (marker_->kind) {
+            case MapMarker::Kind::SupplyCell:
+                onMessage("Line of supply: drag it to another cell; Delete clears it");
+                break;
+            case MapMarker::Kind::Entry:
+                onMessage("Reinforcement entry: drag it to another cell; Delete takes the reinforcement off");
+                break;
+            case MapMarker::Kind::Feature:
+                onMessage("Map feature: drag it to another cell, edit it in Properties; Delete removes it");
+                break;
+            }
+        }
+        if (onMarkerSelected && marker_) {
+            onMarkerSelected(marker_);
         }
         dragFrom_ = cell;
         dragging_ = false;
@@ -322,6 +338,10 @@ std::optional<Offset> ToolController::markerCell(const MapMarker& m) const {
     if (m.kind == MapMarker::Kind::SupplyCell) {
         const Headquarters* hq = s.oob.find(HeadquartersId{m.owner.id});
         return hq != nullptr ? hq->supplyCell : std::nullopt;
+    }
+    if (m.kind == MapMarker::Kind::Feature) {
+        auto it = s.map.features.find(m.feature);
+        return it != s.map.features.end() ? std::optional(it->second.cell) : std::nullopt;
     }
     auto it = s.deployment.reinforcements.find(m.owner);
     return it != s.deployment.reinforcements.end() ? std::optional(it->second.entry) : std::nullopt;
@@ -339,7 +359,45 @@ std::optional<MapMarker> ToolController::markerAt(Offset c) const {
             return MapMarker{MapMarker::Kind::Entry, piece};
         }
     }
+    for (const auto& [id, f] : s.map.features) {
+        if (f.cell == c) {
+            return MapMarker{MapMarker::Kind::Feature, {}, id};
+        }
+    }
     return std::nullopt;
+}
+
+bool ToolController::deleteSelectedMarker() {
+    if (!marker_) {
+        return false;
+    }
+    const Scenario& s = doc_.scenario();
+    const MapMarker m = *marker_;
+    marker_.reset();
+    markerTarget_.reset();
+    switch (m.kind) {
+    case MapMarker::Kind::SupplyCell:
+        if (const Headquarters* hq = s.oob.find(HeadquartersId{m.owner.id}); hq && hq->supplyCell) {
+            Headquarters cleared = *hq;
+            cleared.supplyCell.reset();
+            doc_.execute(edits::setHeadquarters(s, HeadquartersId{m.owner.id}, cleared));
+            return true;
+        }
+        break;
+    case MapMarker::Kind::Entry:
+        if (s.deployment.reinforcements.contains(m.owner)) {
+            doc_.execute(edits::setReinforcement(s, m.owner, std::nullopt));
+            return true;
+        }
+        break;
+    case MapMarker::Kind::Feature:
+        if (s.map.features.contains(m.feature)) {
+            doc_.execute(edits::setFeature(s, m.feature, std::nullopt));
+            return true;
+        }
+        break;
+    }
+    return false;
 }
 
 void ToolController::drag(Point p) {
@@ -443,6 +501,14 @@ void ToolController::moveMarker(const MapMarker& m, Offset to) {
             Headquarters moved = *hq;
             moved.supplyCell = to;
             doc_.execute(edits::setHeadquarters(s, HeadquartersId{m.owner.id}, moved));
+        }
+        return;
+    }
+    if (m.kind == MapMarker::Kind::Feature) {
+        if (auto it = s.map.features.find(m.feature); it != s.map.features.end()) {
+            Feature moved = it->second;
+            moved.cell = to;
+            doc_.execute(edits::setFeature(s, m.feature, moved));
         }
         return;
     }

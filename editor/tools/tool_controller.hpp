@@ -55,11 +55,13 @@ struct ToolSettings {
     int level = 1; // for SetLevel
 };
 
-// A mark of the scenario on the map that is not a piece, selected and moved like one: a corps'
-// line of supply (owner: the corps' commander) or a reinforcement's entry cell (owner: the piece).
+// A mark of the scenario on the map that is not a piece, selected, moved and deleted like one: a
+// corps' line of supply (owner: the corps' commander), a reinforcement's entry cell (owner: the
+// piece) or a map feature such as an objective or a town (feature).
 struct MapMarker {
-    enum class Kind : std::uint8_t { SupplyCell, Entry } kind = Kind::SupplyCell;
+    enum class Kind : std::uint8_t { SupplyCell, Entry, Feature } kind = Kind::SupplyCell;
     PieceRef owner;
+    FeatureId feature{};
     auto operator<=>(const MapMarker&) const = default;
 };
 
@@ -70,6 +72,7 @@ class ToolController {
     ToolSettings settings;
     std::function<void(TerrainIndex)> onTerrainPicked; // the eyedropper's answer
     std::function<void(std::optional<PieceRef>)> onSelected;
+    std::function<void(std::optional<MapMarker>)> onMarkerSelected;
     std::function<void(const std::string&)> onMessage; // a hint for the status bar
 
     void press(Point p);
@@ -87,8 +90,11 @@ class ToolController {
     // The marker picked with the Select tool where no piece stands, and where it stands.
     std::optional<MapMarker> selectedMarker() const { return marker_; }
     std::optional<Offset> markerCell(const MapMarker& m) const;
-    // The marker in a cell (a line of supply before an entry), if any.
+    // The marker in a cell (a line of supply before an entry before a feature), if any.
     std::optional<MapMarker> markerAt(Offset c) const;
+    // Takes the selected marker off the map as one undo step: a corps' line of supply is cleared,
+    // a reinforcement goes back to the order of battle (not placed), a feature is deleted.
+    bool deleteSelectedMarker();
 
     // The rectangle of cells chosen with the Area tool (empty when none), and what can be done
     // with it: copy terrain, elevation, hexsides, roads wholly inside and map features; paste

@@ -59,7 +59,7 @@ inline constexpr std::array<std::pair<std::string_view, std::string_view>, 7> ma
     {"Space + drag, middle or right drag", "Pan"},
     {"[ / ]", "Turn the selected piece one step back / on (side or corner)"},
     {"Shift + click", "Extend the selected unit's line to an adjacent cell"},
-    {"Delete", "Take the selected piece off the map, or clear the chosen area"},
+    {"Delete", "Take the selected piece, line of supply, entry or feature off the map, or clear the area"},
 }};
 
 } // namespace sandtable

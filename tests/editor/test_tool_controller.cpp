@@ -376,5 +376,76 @@ TEST(ToolMarkers, LinesOfSupplyAndEntryCellsArePickedAndMovedLikePieces) {
     EXPECT_FALSE(tools.selectedMarker());
 }
 
+TEST(ToolMarkers, ObjectivesAreMovedAndEveryMarkerIsDeletedAsOneStep) {
+    Scenario s;
+    s.map = Map::blank(Grid({GridShape::HexFlat, OffsetParity::Odd, 10, 8, 1}), defaultTerrainTypes());
+    s.oob.headquarters[HeadquartersId{1}] =
+        Headquarters{Side::Union, Echelon::Army, {}, "Army", "Meade", {}, {}};
+    s.oob.headquarters[HeadquartersId{2}] =
+        Headquarters{Side::Union, Echelon::Corps, HeadquartersId{1}, "I Corps", "Reynolds", {}, Offset{0, 4}};
+    s.oob.units[UnitId{1}] = Unit{HeadquartersId{2}, "Iron Brigade"};
+    s.deployment.reinforcements[PieceRef::unit(UnitId{1})] = Reinforcement{3, Offset{9, 2}, ""};
+    s.map.features[FeatureId{7}] =
+        Feature{FeatureKind::Objective, Offset{5, 5}, "Cemetery Hill", Side::Union, 5};
+    Document doc(s);
+    const Layout layout(doc.scenario().map.grid, 100);
+    ToolController tools(doc, layout);
+    std::vector<std::optional<MapMarker>> announced;
+    tools.onMarkerSelected = [&](std::optional<MapMarker> m) { announced.push_back(m); };
+    tools.settings.tool = Tool::Select;
+
+    tools.press(layout.cellCenter({5, 5}));
+    ASSERT_TRUE(tools.selectedMarker());
+    EXPECT_EQ(tools.selectedMarker()->kind, MapMarker::Kind::Feature);
+    EXPECT_EQ(tools.selectedMarker()->feature, FeatureId{7});
+    ASSERT_EQ(announced.size(), 1u) << "Properties hears of the pick";
+    EXPECT_EQ(announced.back(), tools.selectedMarker());
+    tools.drag(layout.cellCenter({6, 5}));
+    tools.release(layout.cellCenter({6, 6}));
+    EXPECT_EQ(doc.scenario().map.features.at(FeatureId{7}).cell, (Offset{6, 6}));
+    EXPECT_EQ(tools.markerCell(*tools.selectedMarker()), (Offset{6, 6}));
+    EXPECT_EQ(doc.history().size(), 1u);
+
+    EXPECT_TRUE(tools.deleteSelectedMarker());
+    EXPECT_FALSE(doc.scenario().map.features.contains(FeatureId{7}));
+    EXPECT_FALSE(tools.selectedMarker());
+    EXPECT_FALSE(tools.deleteSelectedMarker()) << "nothing left to delete";
+
+    tools.press(layout.cellCenter({0, 4}));
+    EXPECT_TRUE(tools.deleteSelectedMarker());
+    EXPECT_FALSE(doc.scenario().oob.headquarters.at(HeadquartersId{2}).supplyCell);
+
+    tools.press(layout.cellCenter({9, 2}));
+    EXPECT_TRUE(tools.deleteSelectedMarker());
+    EXPECT_FALSE(doc.scenario().deployment.reinforcements.contains(PieceRef::unit(UnitId{1})))
+        << "the reinforcement goes back to the order of battle";
+    EXPECT_TRUE(doc.scenario().oob.units.contains(UnitId{1}));
+    EXPECT_EQ(doc.history().size(), 4u) << "each delete one step";
+    for (int i = 0; i < 4; ++i) {
+        doc.undo();
+    }
+    EXPECT_EQ(doc.scenario(), s);
+}
+
+TEST(ToolMarkers, APlacedFeatureIsPickedForNaming) {
+    Scenario s;
+    s.map = Map::blank(Grid({GridShape::Square, OffsetParity::Odd, 6, 6, 1}), defaultTerrainTypes());
+    Document doc(s);
+    const Layout layout(doc.scenario().map.grid, 100);
+    ToolController tools(doc, layout);
+    std::optional<MapMarker> announced;
+    tools.onMarkerSelected = [&](std::optional<MapMarker> m) { announced = m; };
+    tools.settings.tool = Tool::Feature;
+    tools.settings.featureKind = FeatureKind::Objective;
+    tools.press(layout.cellCenter({2, 3}));
+    tools.release(layout.cellCenter({2, 3}));
+    ASSERT_EQ(doc.scenario().map.features.size(), 1u);
+    const auto& [id, f] = *doc.scenario().map.features.begin();
+    EXPECT_EQ(f.cell, (Offset{2, 3}));
+    ASSERT_TRUE(announced);
+    EXPECT_EQ(announced->kind, MapMarker::Kind::Feature);
+    EXPECT_EQ(announced->feature, id);
+}
+
 } // namespace
 } // namespace sandtable

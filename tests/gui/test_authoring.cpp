@@ -460,6 +460,57 @@ TEST_F(AuthorAScenario, AGoodOldRebelBattleOnAnInchScaledGrid) {
     saveReopenAndValidate("authored-good-old-rebel.xml");
 }
 
+TEST_F(AuthorAScenario, AnObjectiveIsPlacedNamedMovedAndDeletedOnTheMap) {
+    newMap("hexed-general", 10, 8);
+    key('T');
+    // The Feature option of the palette, chosen as the user would.
+    wxChoice* kind = nullptr;
+    for (wxWindow* w : frame->toolsPanel()->GetChildren()) {
+        if (auto* c = dynamic_cast<wxChoice*>(w); c && c->FindString("objective") != wxNOT_FOUND) {
+            kind = c;
+        }
+    }
+    ASSERT_NE(kind, nullptr);
+    kind->SetStringSelection("objective");
+    wxCommandEvent chosen(wxEVT_CHOICE, kind->GetId());
+    chosen.SetEventObject(kind);
+    kind->ProcessWindowEvent(chosen);
+    clickCell({4, 4});
+    ASSERT_EQ(scenario().map.features.size(), 1u);
+    const FeatureId id = scenario().map.features.begin()->first;
+    EXPECT_EQ(scenario().map.features.at(id).kind, FeatureKind::Objective);
+
+    // Properties shows the new objective at once: named, given to a side and worth points.
+    wxPropertyGrid* grid = frame->propertiesPanel()->grid();
+    ASSERT_NE(grid->GetProperty("Victory points"), nullptr);
+    std::vector<std::string> refused;
+    frame->propertiesPanel()->onRefused = [&](const std::string& m) { refused.push_back(m); };
+    EXPECT_TRUE(grid->ChangePropertyValue("Name", wxString("Henry House Hill")));
+    EXPECT_TRUE(grid->ChangePropertyValue("Side", static_cast<int>(Side::Confederate)));
+    EXPECT_FALSE(grid->ChangePropertyValue("Victory points", wxString("5000")));
+    EXPECT_TRUE(grid->ChangePropertyValue("Victory points", wxString("10")));
+    pump();
+    ASSERT_EQ(refused.size(), 1u);
+    EXPECT_EQ(refused[0], "Victory points must be a whole number from -1,000 to 1,000, not '5000'");
+    Feature expected{FeatureKind::Objective, Offset{4, 4}, "Henry House Hill", Side::Confederate, 10};
+    EXPECT_EQ(scenario().map.features.at(id), expected);
+
+    // Picked and dragged with the Select tool: one step; Delete takes it off; undo brings it back.
+    key('S');
+    const std::size_t steps = frame->document()->history().size();
+    mouseStroke({at({4, 4}), at({5, 4}), at({6, 5})});
+    expected.cell = Offset{6, 5};
+    EXPECT_EQ(scenario().map.features.at(id), expected);
+    EXPECT_EQ(frame->document()->history().size(), steps + 1);
+    ASSERT_NE(grid->GetProperty("Cell"), nullptr) << "the picked objective is in Properties";
+    EXPECT_EQ(grid->GetPropertyValueAsString("Cell"), scenario().map.grid.label({6, 5}));
+    key(WXK_DELETE);
+    EXPECT_FALSE(scenario().map.features.contains(id));
+    EXPECT_EQ(grid->GetProperty("Cell"), nullptr) << "Properties no longer shows a deleted place";
+    menu(wxID_UNDO);
+    EXPECT_EQ(scenario().map.features.at(id), expected);
+}
+
 wxArrayString choicesOf(wxPropertyGrid* grid, const char* name) {
     wxPGProperty* p = grid->GetProperty(name);
     return p != nullptr ? p->GetChoices().GetLabels() : wxArrayString();
