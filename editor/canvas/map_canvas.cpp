@@ -33,6 +33,16 @@ class PieceDropTarget : public wxTextDropTarget {
     MapCanvas& canvas_;
 };
 
+// A cell's outline as a closed subpath of `path`.
+void addOutline(wxGraphicsPath& path, const Layout& layout, Offset c) {
+    const auto corners = layout.corners(c);
+    path.MoveToPoint(corners[0].x, corners[0].y);
+    for (std::size_t i = 1; i < corners.size(); ++i) {
+        path.AddLineToPoint(corners[i].x, corners[i].y);
+    }
+    path.CloseSubpath();
+}
+
 } // namespace
 
 MapCanvas::MapCanvas(wxWindow* parent)
@@ -211,12 +221,7 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
         gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(30, 90, 220, 50))));
         wxGraphicsPath area = gc.CreatePath();
         for (Offset c : tools_->area()) {
-            const auto corners = layout_->corners(c);
-            area.MoveToPoint(corners[0].x, corners[0].y);
-            for (std::size_t i = 1; i < corners.size(); ++i) {
-                area.AddLineToPoint(corners[i].x, corners[i].y);
-            }
-            area.CloseSubpath();
+            addOutline(area, *layout_, c);
         }
         gc.DrawPath(area);
     }
@@ -226,14 +231,8 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
             gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(30, 90, 220))
                                        .Width(cellSize * 0.05)
                                        .Style(wxPENSTYLE_SHORT_DASH)));
-            gc.SetBrush(*wxTRANSPARENT_BRUSH);
-            const auto corners = layout_->corners(*cell);
             wxGraphicsPath path = gc.CreatePath();
-            path.MoveToPoint(corners[0].x, corners[0].y);
-            for (std::size_t i = 1; i < corners.size(); ++i) {
-                path.AddLineToPoint(corners[i].x, corners[i].y);
-            }
-            path.CloseSubpath();
+            addOutline(path, *layout_, *cell);
             gc.StrokePath(path);
         }
     }
@@ -243,17 +242,11 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
             gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255))
                                        .Width(cellSize * 0.05)
                                        .Style(wxPENSTYLE_SHORT_DASH)));
-            gc.SetBrush(*wxTRANSPARENT_BRUSH);
+            wxGraphicsPath path = gc.CreatePath();
             for (Offset c : it->second.cells) {
-                const auto corners = layout_->corners(c);
-                wxGraphicsPath path = gc.CreatePath();
-                path.MoveToPoint(corners[0].x, corners[0].y);
-                for (std::size_t i = 1; i < corners.size(); ++i) {
-                    path.AddLineToPoint(corners[i].x, corners[i].y);
-                }
-                path.CloseSubpath();
-                gc.StrokePath(path);
+                addOutline(path, *layout_, c);
             }
+            gc.StrokePath(path);
         }
     }
 }

@@ -41,8 +41,8 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
     if (named.stem().extension() == ".sandtable") {
         named.replace_filename(named.stem().stem().string() + named.extension().string());
     }
-    file =
-        new wxTextCtrl(this, wxID_ANY, wxString::FromUTF8(named.string()), wxDefaultPosition, wxSize(360, -1));
+    file = new wxTextCtrl(this, wxID_ANY, wxString::FromUTF8(named.string()), wxDefaultPosition,
+                          wxSize(360, -1));
     auto* browse = new wxButton(this, wxID_ANY, "Browse...");
     fileRow->Add(file, 1, wxRIGHT, 4);
     fileRow->Add(browse, 0);

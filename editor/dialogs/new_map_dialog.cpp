@@ -1,5 +1,7 @@
 #include "new_map_dialog.hpp"
 
+#include "choice_labels.hpp"
+
 #include "formats/ruleset_xml.hpp"
 #include "model/limits.hpp"
 
@@ -40,14 +42,6 @@ std::expected<double, std::string> number(const wxTextCtrl* field, const char* w
 
 wxString shortNumber(double v) {
     return wxString::FromUTF8(limits::formatNumber(v));
-}
-
-wxArrayString labels(std::initializer_list<const char*> items) {
-    wxArrayString out;
-    for (const char* i : items) {
-        out.Add(i);
-    }
-    return out;
 }
 
 } // namespace

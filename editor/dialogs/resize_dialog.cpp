@@ -1,5 +1,7 @@
 #include "resize_dialog.hpp"
 
+#include "choice_labels.hpp"
+
 #include "model/limits.hpp"
 
 #include <wx/button.h>
@@ -23,14 +25,6 @@ std::expected<int, std::string> side(const wxTextCtrl* field, const char* what) 
                                limits::quoted(text));
     }
     return static_cast<int>(n);
-}
-
-wxArrayString labels(std::initializer_list<const char*> items) {
-    wxArrayString out;
-    for (const char* i : items) {
-        out.Add(i);
-    }
-    return out;
 }
 
 } // namespace

@@ -338,7 +338,8 @@ TEST_F(Tools, AreaCopyPasteAndClearAcrossLayers) {
 namespace sandtable {
 namespace {
 
-TEST(ToolMarkers, LinesOfSupplyAndEntryCellsArePickedAndMovedLikePieces) {
+// A corps with its line of supply at column 0, row 4 and a reinforcement entering at column 9, row 2.
+Scenario withMarkers() {
     Scenario s;
     s.map = Map::blank(Grid({GridShape::HexFlat, OffsetParity::Odd, 10, 8, 1}), defaultTerrainTypes());
     s.oob.headquarters[HeadquartersId{1}] =
@@ -347,6 +348,11 @@ TEST(ToolMarkers, LinesOfSupplyAndEntryCellsArePickedAndMovedLikePieces) {
         Headquarters{Side::Union, Echelon::Corps, HeadquartersId{1}, "I Corps", "Reynolds", {}, Offset{0, 4}};
     s.oob.units[UnitId{1}] = Unit{HeadquartersId{2}, "Iron Brigade"};
     s.deployment.reinforcements[PieceRef::unit(UnitId{1})] = Reinforcement{3, Offset{9, 2}, ""};
+    return s;
+}
+
+TEST(ToolMarkers, LinesOfSupplyAndEntryCellsArePickedAndMovedLikePieces) {
+    const Scenario s = withMarkers();
     Document doc(s);
     const Layout layout(doc.scenario().map.grid, 100);
     ToolController tools(doc, layout);
@@ -377,14 +383,7 @@ TEST(ToolMarkers, LinesOfSupplyAndEntryCellsArePickedAndMovedLikePieces) {
 }
 
 TEST(ToolMarkers, ObjectivesAreMovedAndEveryMarkerIsDeletedAsOneStep) {
-    Scenario s;
-    s.map = Map::blank(Grid({GridShape::HexFlat, OffsetParity::Odd, 10, 8, 1}), defaultTerrainTypes());
-    s.oob.headquarters[HeadquartersId{1}] =
-        Headquarters{Side::Union, Echelon::Army, {}, "Army", "Meade", {}, {}};
-    s.oob.headquarters[HeadquartersId{2}] =
-        Headquarters{Side::Union, Echelon::Corps, HeadquartersId{1}, "I Corps", "Reynolds", {}, Offset{0, 4}};
-    s.oob.units[UnitId{1}] = Unit{HeadquartersId{2}, "Iron Brigade"};
-    s.deployment.reinforcements[PieceRef::unit(UnitId{1})] = Reinforcement{3, Offset{9, 2}, ""};
+    Scenario s = withMarkers();
     s.map.features[FeatureId{7}] =
         Feature{FeatureKind::Objective, Offset{5, 5}, "Cemetery Hill", Side::Union, 5};
     Document doc(s);
