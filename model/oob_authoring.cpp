@@ -33,7 +33,9 @@ Unit newUnit(HeadquartersId parent, Arm arm, const UnitVocabulary& vocabulary) {
     const bool artillery = arm == Arm::Artillery || arm == Arm::HeavyArtillery;
     u.name = artillery ? "New battery" : "New regiment";
     u.quality = vocabulary.quality(Quality::Regular);
-    u.weapon = artillery ? Weapon::None : vocabulary.weapon(Weapon::RifleMusket);
+    u.weapon =
+        artillery ? Weapon::None
+                  : vocabulary.weapon(arm, arm == Arm::Cavalry ? Weapon::RifledCarbine : Weapon::RifleMusket);
     u.gun = artillery ? vocabulary.gun(Gun::Napoleon12lb) : Gun::None;
     u.formation = artillery ? Formation::Limbered : Formation::Line;
     if (auto it = vocabulary.stands.find(arm); it != vocabulary.stands.end() && it->second > 0) {
@@ -74,6 +76,15 @@ Quality UnitVocabulary::quality(Quality preferred) const {
 }
 Weapon UnitVocabulary::weapon(Weapon preferred) const {
     return acceptedOr(weapons, preferred);
+}
+std::vector<Weapon> UnitVocabulary::allowedWeapons(Arm arm) const {
+    auto it = weaponsByArm.find(arm);
+    return it != weaponsByArm.end() && !it->second.empty() ? it->second : allowedWeapons();
+}
+Weapon UnitVocabulary::weapon(Arm arm, Weapon preferred) const {
+    auto it = weaponsByArm.find(arm);
+    return it != weaponsByArm.end() && !it->second.empty() ? acceptedOr(it->second, preferred)
+                                                           : weapon(preferred);
 }
 Gun UnitVocabulary::gun(Gun preferred) const {
     return acceptedOr(guns, preferred);

@@ -15,15 +15,21 @@ namespace sandtable {
 struct UnitVocabulary {
     std::vector<Quality> qualities;
     std::vector<Weapon> weapons;
+    // Narrower lists for one arm (Good Old Rebel: infantry muskets, cavalry carbines).
+    std::map<Arm, std::vector<Weapon>> weaponsByArm;
     std::vector<Gun> guns;
     std::map<Arm, int> stands;
+    // What a unit must face (facing.kind): a unit put on the map starts facing it.
+    std::optional<FacingKind> facing;
 
     std::vector<Quality> allowedQualities() const;
     std::vector<Weapon> allowedWeapons() const;
+    std::vector<Weapon> allowedWeapons(Arm arm) const;
     std::vector<Gun> allowedGuns() const;
     // `preferred` when accepted, else the first accepted value.
     Quality quality(Quality preferred) const;
     Weapon weapon(Weapon preferred) const;
+    Weapon weapon(Arm arm, Weapon preferred) const;
     Gun gun(Gun preferred) const;
 };
 

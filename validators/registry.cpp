@@ -51,6 +51,7 @@ const std::vector<std::unique_ptr<Rule>>& allRules() {
         // Scenario text.
         r.push_back(rules::makeEventsTable());
         r.push_back(rules::makeObjectives());
+        r.push_back(rules::makeSetupNotes());
         r.push_back(rules::makeArmyBreakPoint());
         return r;
     }();

@@ -132,7 +132,7 @@ void PropertiesPanel::show(std::optional<PieceRef> piece) {
         const bool artillery = u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery;
         grid_->Append(enumProperty("Quality", u.quality, vocabulary.allowedQualities()));
         // Guns for artillery, small arms for the others: the other field means nothing for this arm.
-        auto weapons = vocabulary.allowedWeapons();
+        auto weapons = vocabulary.allowedWeapons(u.arm);
         auto guns = vocabulary.allowedGuns();
         if (artillery && std::ranges::find(weapons, Weapon::None) == weapons.end()) {
             weapons.insert(weapons.begin(), Weapon::None);
@@ -230,11 +230,13 @@ std::expected<CommandPtr, std::string> PropertiesPanel::edit(const wxString& nam
                 u.formation = Formation::Limbered;
             } else if (was && !isArtillery(u.arm)) {
                 u.gun = Gun::None;
-                u.weapon = u.weapon == Weapon::None
-                               ? vocabulary.weapon(u.arm == Arm::Cavalry ? Weapon::RifledCarbine
-                                                                         : Weapon::RifleMusket)
-                               : u.weapon;
                 u.formation = u.arm == Arm::Cavalry ? Formation::Mounted : Formation::Line;
+            }
+            // Small arms the new arm may carry (Good Old Rebel's cavalry use carbines).
+            if (const auto allowed = vocabulary.allowedWeapons(u.arm);
+                !isArtillery(u.arm) && std::ranges::find(allowed, u.weapon) == allowed.end()) {
+                u.weapon = vocabulary.weapon(u.arm, u.arm == Arm::Cavalry ? Weapon::RifledCarbine
+                                                                          : Weapon::RifleMusket);
             }
             if (auto it = vocabulary.stands.find(u.arm);
                 it != vocabulary.stands.end() && was != isArtillery(u.arm)) {

@@ -713,7 +713,9 @@ void ToolController::placePiece(PieceRef piece, Point p) {
     Placement placement;
     placement.cells = {*cell};
     if (piece.kind == PieceKind::Unit) {
-        placement.facing = Facing{grid().isHex() ? FacingKind::Corner : FacingKind::Side, 0};
+        // The ruleset's facing (the area rules face a side even on hexes), else the grid's usual one.
+        const FacingKind usual = grid().isHex() ? FacingKind::Corner : FacingKind::Side;
+        placement.facing = Facing{doc_.unitVocabulary().facing.value_or(usual), 0};
     }
     std::vector<CommandPtr> parts;
     if (s.deployment.reinforcements.contains(piece)) {

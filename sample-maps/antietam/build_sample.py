@@ -183,7 +183,6 @@ jackson = hq(CS, "corps", lee, "Jackson's command", "Maj. Gen. Thomas J. Jackson
 train(jackson, "Jackson's train", (5, 15))
 division(jackson, CS, "Jackson's division (J. R. Jones)", "Brig. Gen. John R. Jones", (6, 7),
          [("Winder's and Jones' brigades (Grigsby)", 700, (6, 7)), ("Taliaferro's and Starke's brigades", 1100, (7, 7))], 1)
-LAWTON, EARLY = len(HQ) + 1, len(UNITS) + 4
 division(jackson, CS, "Ewell's division (Lawton)", "Brig. Gen. Alexander R. Lawton", (7, 8),
          [("Lawton's brigade (Douglass)", 1150, (8, 9)), ("Trimble's brigade (Walker)", 700, (9, 9)),
           ("Hays' brigade", 550, (7, 9)), ("Early's brigade", 1100, (5, 7))], 1)
@@ -232,12 +231,6 @@ EVENTS = {
     12: "Hooker wounded: the I Corps loses its corps general for two turns.",
 }
 
-# Findings accepted as history, with the reason (they arise under the area rules' command radius).
-EXCLUSIONS = [
-    ("command.unit-within-radius", "unit:%d commander:%d" % (EARLY, LAWTON),
-     "Historical: Early's brigade was sent to the West Woods to support Stuart's guns, out of sight of its division."),
-]
-
 INFO = dict(
     title="Antietam (Sharpsburg)",
     date="1862-09-17",
@@ -247,7 +240,6 @@ INFO = dict(
     turnMinutes=20,
     firstPlayer="union",
     ruleset="hexed-general",
-    also="acw-area",  # brigades of 450-man stands, one unit per hex: the area rules on hexes
     setup="""The game opens at 5:40 am. Hooker's I Corps stands in and around the North Woods, ready to march down the Hagerstown Pike on the Dunker Church; Mansfield's XII Corps is a mile behind it. Sumner's II Corps waits east of Antietam Creek for the order to cross; Porter's V Corps holds the Middle Bridge and the Boonsboro Pike; Burnside's IX Corps faces the lower (Rohrbach) bridge. Franklin's VI Corps is on the road from Pleasant Valley.
 Jackson holds the line from the West Woods across the Cornfield; Hood's division is in reserve at the Dunker Church; D. H. Hill holds the Sunken Road; D. R. Jones's thin division covers Sharpsburg and the lower bridge with Walker to his right. McLaws and R. H. Anderson are crossing Boteler's Ford from Harpers Ferry; A. P. Hill's Light Division is still at Harpers Ferry.""",
     special="""Antietam Creek may be crossed only at the three bridges and at Pry's and Snavely's fords. The Potomac may be crossed only at Boteler's Ford. Units of the V Corps may not cross the creek before turn 30 unless the Confederate army has reached its break point.""",
@@ -257,4 +249,4 @@ Jackson holds the line from the West Woods across the Cornfield; Hood's division
 )
 
 if __name__ == "__main__":
-    write_scenario(globals(), board, also=INFO["also"], exclusions=EXCLUSIONS)
+    write_scenario(globals(), board)

@@ -248,7 +248,6 @@ INFO = dict(
     turnMinutes=60,
     firstPlayer="confederate",
     ruleset="hexed-general",
-    also="acw-area",  # brigades of 450-man stands, one per hex: the area rules on hexes
     setup="""The game opens at 8:00 am on 1 July. Buford's cavalry holds McPherson's Ridge west of the town with Calef's guns; Heth's division is coming down the Chambersburg Pike from Herr Ridge, Archer's and Davis' brigades deployed, the rest in column. Every other division arrives by the road it marched on, at the turn it reached the field: Reynolds' I Corps up the Emmitsburg road at 10 am, Rodes and Early from the north in the afternoon, and the rest of both armies over the night and on 2 July; Pickett on the evening of 2 July, Stuart's cavalry a little earlier.
 Turns are one hour: turns 1-12 are 8 am to 8 pm on 1 July, turn 13 the night of 1-2 July, turns 14-29 are 4 am to 8 pm on 2 July, turn 30 the next night, and turns 31-42 are 4 am to 4 pm on 3 July; Pickett's Charge is due on turn 42.""",
     special="""Night: on turns 13 and 30 no unit may attack or fire; reinforcements still arrive and units may move. Willoughby Run, Marsh Creek and Rock Creek are fordable streams. Trains may not enter the town.""",
@@ -258,4 +257,4 @@ Turns are one hour: turns 1-12 are 8 am to 8 pm on 1 July, turn 13 the night of 
 )
 
 if __name__ == "__main__":
-    write_scenario(globals(), board, also=INFO["also"])
+    write_scenario(globals(), board)

@@ -208,6 +208,16 @@ TEST_F(Tools, PlacingAReinforcementFromTheTreeDeploysIt) {
     EXPECT_FALSE(d.placements.contains(late));
 }
 
+TEST_F(Tools, AUnitPutOnTheMapFacesWhatItsRulesetWants) {
+    const PieceRef unit = PieceRef::unit(doc.scenario().oob.units.begin()->first);
+    ASSERT_TRUE(doc.useRuleset("hexed-general"));
+    tools.placePiece(unit, at({2, 2}));
+    EXPECT_EQ(doc.scenario().deployment.placements.at(unit).facing->kind, FacingKind::Corner);
+    ASSERT_TRUE(doc.useRuleset("acw-area")) << "areas face a side, on hexes too";
+    tools.placePiece(unit, at({3, 3}));
+    EXPECT_EQ(doc.scenario().deployment.placements.at(unit).facing->kind, FacingKind::Side);
+}
+
 } // namespace
 } // namespace sandtable
 

@@ -199,6 +199,51 @@ TEST(Rules, ExclusionsAreReportedAsExcludedNotDropped) {
     EXPECT_EQ(r.excluded, 1);
 }
 
+TEST(Rules, ALineHasNoMaximumLengthUnlessAHouseRuleSetsOne) {
+    // The Kallistra base holds a skirmish line of 7 stands over 7 hexes, clean under the text.
+    const Scenario s = load(rulesDir / "kallistra-hex.base.xml");
+    ASSERT_EQ(s.deployment.placements.at(PieceRef::unit(UnitId{4})).cells.size(), 7u);
+    EXPECT_TRUE(findingsOf(s, Validator(s, builtin("kallistra-hex")).report(), "line.contiguous").empty());
+    const fs::path file = fs::path(testing::TempDir()) / "short-lines.xml";
+    std::ofstream(file)
+        << "<ruleset name=\"short-lines\" extends=\"kallistra-hex\"><rule key=\"line.contiguous\">"
+           "<param name=\"max-cells\" value=\"6\"/></rule></ruleset>";
+    auto house = loadRuleset(file.string());
+    ASSERT_TRUE(house) << house.error().toString();
+    auto resolved = resolveRuleset(*house);
+    ASSERT_TRUE(resolved) << resolved.error();
+    const Report r = Validator(s, *resolved).report();
+    EXPECT_EQ(findingsOf(s, r, "line.contiguous"),
+              (std::multiset<std::string>{"0401 0402 0403 0404 0405 0406 0407 | unit:4"}));
+    const auto it = std::ranges::find(r.violations, std::string("line.contiguous"), &Violation::rule);
+    ASSERT_NE(it, r.violations.end());
+    EXPECT_EQ(it->message, "Skirmishers spans 7 cells; at most 6");
+}
+
+TEST(Rules, AReserveBatteryAttachedToACorpsIsLegal) {
+    Scenario s = load(rulesDir / "hexed-general.base.xml");
+    s.oob.units.at(UnitId{3}).parent = HeadquartersId{2}; // from the army general to I Corps
+    const Validator v(s, builtin("hexed-general"));
+    EXPECT_TRUE(findingsOf(s, v.report(), "command.independent-units").empty());
+    EXPECT_EQ(v.report().errors(), 0);
+    EXPECT_EQ(v.report().warnings(), 0);
+}
+
+TEST(Rules, AScenarioWithNoEventsTableGetsOneFinding) {
+    Scenario s = load(rulesDir / "good-old-rebel.base.xml");
+    s.events.clear();
+    const Report r = Validator(s, builtin("good-old-rebel")).report();
+    std::vector<std::string> messages;
+    for (const Violation& v : r.violations) {
+        if (v.rule == "scenario.events-table") {
+            messages.push_back(v.message);
+        }
+    }
+    EXPECT_EQ(messages,
+              (std::vector<std::string>{"the scenario has no events table; write one entry for each 2D6 "
+                                        "result from 2 to 12 (\"No event\" is fine)"}));
+}
+
 TEST(Rules, TheFirstBullRunSampleIsCleanUnderItsRuleset) {
     const Scenario s = load(fs::path(SANDTABLE_SAMPLES) / "first-bull-run" / "first-bull-run.sandtable.xml");
     const Validator v(s, builtin(s.info.ruleset));

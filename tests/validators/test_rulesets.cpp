@@ -159,6 +159,14 @@ TEST(Rulesets, TheUnitVocabularyComesFromTheRulesetsSettings) {
     EXPECT_EQ(rebel.qualities, (std::vector{Quality::Raw, Quality::Seasoned, Quality::Veteran}));
     EXPECT_EQ(rebel.stands.at(Arm::Infantry), 2);
     EXPECT_EQ(rebel.stands.at(Arm::Artillery), 4);
+    EXPECT_EQ(rebel.allowedWeapons(Arm::Cavalry),
+              (std::vector{Weapon::RifledCarbine, Weapon::SmoothboreCarbine, Weapon::BreechLoader}))
+        << "cavalry use carbines";
+    EXPECT_EQ(rebel.allowedWeapons(Arm::Infantry),
+              (std::vector{Weapon::SmoothboreMusket, Weapon::RifleMusket, Weapon::BreechLoader}));
+    EXPECT_EQ(rebel.weapon(Arm::Cavalry, Weapon::RifleMusket), Weapon::RifledCarbine);
+    EXPECT_EQ(rebel.facing, std::nullopt) << "measured in inches: no facing rule";
+    EXPECT_EQ(unitVocabulary(builtin("acw-area")).facing, FacingKind::Side);
     const UnitVocabulary kallistra = unitVocabulary(builtin("kallistra-hex"));
     EXPECT_EQ(kallistra.weapons,
               (std::vector{Weapon::SmoothboreMusket, Weapon::RifleMusket, Weapon::SharpshooterRifle,
@@ -167,6 +175,8 @@ TEST(Rulesets, TheUnitVocabularyComesFromTheRulesetsSettings) {
     const UnitVocabulary hexed = unitVocabulary(builtin("hexed-general"));
     EXPECT_TRUE(hexed.qualities.empty());
     EXPECT_EQ(hexed.allowedWeapons().size(), EnumNames<Weapon>::names.size());
+    EXPECT_EQ(hexed.allowedWeapons(Arm::Cavalry).size(), EnumNames<Weapon>::names.size());
+    EXPECT_EQ(hexed.facing, FacingKind::Corner);
 }
 
 } // namespace

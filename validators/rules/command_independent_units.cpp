@@ -7,7 +7,7 @@ class IndependentUnits final : public RuleBase {
   public:
     IndependentUnits()
         : RuleBase({"command.independent-units",
-                    "Units outside a division belong to the army general",
+                    "Units outside a division are under the army general or attached to a corps",
                     "hexed-general-2012-blog.txt, A. Basics: \"Independent units such as reserve batteries "
                     "may be commanded "
                     "by the army general until such time as he attaches them to a Corps\"",
@@ -21,14 +21,16 @@ class IndependentUnits final : public RuleBase {
                Findings& out) const override {
         forEachUnit(ctx, scope, [&](PieceRef piece, const Unit& unit) {
             const Headquarters* parent = ctx.scenario().oob.find(unit.parent);
-            if (parent == nullptr || parent->echelon == Echelon::Army ||
+            // The army general's own, or attached by him to a corps: both as the text allows.
+            if (parent == nullptr || parent->echelon == Echelon::Army || parent->echelon == Echelon::Corps ||
                 ctx.ancestor(piece, Echelon::Division)) {
                 return;
             }
             out.add({}, {piece},
-                    ctx.describe(piece) + " is under " + parent->name +
-                        " but in no division; independent units "
-                        "belong to the army general (or put it in a division)");
+                    ctx.describe(piece) + " is under " + parent->name + " (" +
+                        std::string(enumName(parent->echelon)) +
+                        ") but in no division; an independent unit is commanded by the army general or "
+                        "attached to a corps");
         });
     }
 };

@@ -3,8 +3,6 @@
 #include <unordered_set>
 #include <vector>
 
-#include <set>
-
 namespace sandtable::rules {
 namespace {
 
@@ -20,7 +18,8 @@ class LineContiguous final : public RuleBase {
                     Granularity::PerPiece,
                     PlacementsChanged | OrderChanged,
                     PlacementsChanged | OrderChanged,
-                    {{"max-cells", ParamType::Integer, "6", "cells one unit may span"}}}) {}
+                    // The text sets no maximum ("two or more"); a house rule may.
+                    {{"max-cells", ParamType::Integer, "0", "cells one unit may span (0: no maximum)"}}}) {}
 
     void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
                Findings& out) const override {
@@ -29,7 +28,7 @@ class LineContiguous final : public RuleBase {
             if (pl.cells.size() < 2) {
                 return;
             }
-            if (static_cast<int>(pl.cells.size()) > maxCells) {
+            if (maxCells > 0 && static_cast<int>(pl.cells.size()) > maxCells) {
                 out.add(pl.cells, {piece},
                         ctx.describe(piece) + " spans " + std::to_string(pl.cells.size()) +
                             " cells; at most " + std::to_string(maxCells));

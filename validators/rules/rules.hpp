@@ -37,6 +37,7 @@ std::unique_ptr<Rule> makeHasCommander();
 std::unique_ptr<Rule> makeCorpsBrigadeCount();
 std::unique_ptr<Rule> makeEventsTable();
 std::unique_ptr<Rule> makeObjectives();
+std::unique_ptr<Rule> makeSetupNotes();
 std::unique_ptr<Rule> makeArmingTable();
 
 } // namespace sandtable::rules

@@ -1,5 +1,7 @@
 #include "rule_base.hpp"
 
+#include <algorithm>
+
 namespace sandtable::rules {
 namespace {
 
@@ -18,6 +20,13 @@ class EventsTable final : public RuleBase {
                     {}}) {}
 
     void check(const ValidationContext& ctx, const RuleParams&, const Scope&, Findings& out) const override {
+        if (std::ranges::all_of(ctx.scenario().events, [](const auto& e) { return e.second.empty(); })) {
+            // One finding for the table, not eleven for its rolls.
+            out.add({}, {},
+                    "the scenario has no events table; write one entry for each 2D6 result from 2 to 12 "
+                    "(\"No event\" is fine)");
+            return;
+        }
         std::string missing;
         for (int roll = 2; roll <= 12; ++roll) {
             auto it = ctx.scenario().events.find(roll);

@@ -1,5 +1,7 @@
 #include "rule_base.hpp"
 
+#include <map>
+
 namespace sandtable::rules {
 namespace {
 
@@ -15,20 +17,29 @@ class UnitAllowedValues final : public RuleBase {
                "6lb, 12lb "
                "Napoleon, 3\" Rifle; good-old-rebel-v1.txt, Units: \"training / experience level of each "
                "unit (either raw, "
-               "seasoned or veteran) and whether the unit is using a smoothbore or rifled weapon\"",
+               "seasoned or veteran) and whether the unit is using a smoothbore or rifled weapon\"; "
+               "good-old-rebel-v1.txt, Terms & References: \"All none cavalry formations must be described "
+               "as "
+               "using either rifled or smoothbore weapons, cavalry use carbines\"",
                Severity::Error,
                Granularity::PerPiece,
                OrderChanged,
                OrderChanged,
                {{"qualities", ParamType::List, "", "allowed qualities (empty: any)"},
                 {"weapons", ParamType::List, "", "allowed small arms of infantry and cavalry (empty: any)"},
-                {"guns", ParamType::List, "", "allowed guns of artillery (empty: any)"}}}) {}
+                {"guns", ParamType::List, "", "allowed guns of artillery (empty: any)"},
+                {"infantry-weapons", ParamType::List, "",
+                 "small arms infantry may carry (empty: any of weapons)"},
+                {"cavalry-weapons", ParamType::List, "",
+                 "small arms cavalry may carry (empty: any of weapons)"}}}) {}
 
     void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
                Findings& out) const override {
         const auto qualities = params.list("qualities");
         const auto weapons = params.list("weapons");
         const auto guns = params.list("guns");
+        const std::map<Arm, std::vector<std::string>> weaponsOfArm{
+            {Arm::Infantry, params.list("infantry-weapons")}, {Arm::Cavalry, params.list("cavalry-weapons")}};
         auto join = [](const std::vector<std::string>& list) {
             std::string s;
             for (const auto& w : list) {
@@ -47,6 +58,15 @@ class UnitAllowedValues final : public RuleBase {
                 out.add({}, {piece},
                         ctx.describe(piece) + " carries " + std::string(enumName(u.weapon)) +
                             "; this ruleset's weapons are " + join(weapons));
+            }
+            if (auto it = weaponsOfArm.find(u.arm);
+                it != weaponsOfArm.end() && !it->second.empty() &&
+                (weapons.empty() || contains(weapons, enumName(u.weapon))) &&
+                !contains(it->second, enumName(u.weapon))) {
+                out.add({}, {piece},
+                        ctx.describe(piece) + " is " + std::string(enumName(u.arm)) + " carrying " +
+                            std::string(enumName(u.weapon)) + "; in this ruleset " +
+                            std::string(enumName(u.arm)) + " carries " + join(it->second));
             }
             if (artillery && !guns.empty() && !contains(guns, enumName(u.gun))) {
                 out.add({}, {piece},
