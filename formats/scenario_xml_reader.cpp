@@ -493,6 +493,54 @@ class Reader {
                 static_cast<std::uint8_t>(value)};
     }
 
+    // A layer written a row per line (as the writer does) whose count is wrong: the first line that
+    // is not a row long is named, where a short row shifts every cell after it. A layer laid out
+    // otherwise (all on one line, say) is left to the whole-count message.
+    void failAtShortOrLongRow(pugi::xml_node n, const char* text, std::ptrdiff_t base) const {
+        struct Line {
+            const char* start;
+            int values;
+        };
+        std::vector<Line> lines;
+        const char* lineStart = text;
+        int values = 0;
+        bool inValue = false;
+        for (const char* p = text;; ++p) {
+            if (*p == '\n' || *p == '\0') {
+                if (values > 0) {
+                    lines.push_back({lineStart, values});
+                }
+                if (*p == '\0') {
+                    break;
+                }
+                lineStart = p + 1;
+                values = 0;
+                inValue = false;
+            } else if (*p == ',' || *p == ' ' || *p == '\r' || *p == '\t') {
+                inValue = false;
+            } else if (!inValue) {
+                inValue = true;
+                ++values;
+            }
+        }
+        const int cols = s_.map.grid.cols();
+        if (lines.size() < 2 || lines.front().values != cols) {
+            return;
+        }
+        for (std::size_t row = 0; row < lines.size(); ++row) {
+            if (lines[row].values != cols) {
+                const char* first = lines[row].start;
+                while (*first == ' ' || *first == '\t' || *first == '\r') {
+                    ++first;
+                }
+                failAtOffset(base + (first - text), "row " + std::to_string(row + 1) + " of " + element(n) +
+                                                        " has " + std::to_string(lines[row].values) +
+                                                        " values; the map is " + std::to_string(cols) +
+                                                        " columns wide");
+            }
+        }
+    }
+
     // A dense layer: one integer per cell, row by row, separated by commas (as TMX's CSV).
     template <typename T>
     std::vector<T> readLayer(pugi::xml_node n, long long lo, long long hi, std::string_view what) {
@@ -548,6 +596,7 @@ class Reader {
                                  std::to_string(hi));
             }
             if (out.size() == expected) {
+                failAtShortOrLongRow(n, begin, base);
                 failAtOffset(at(p), element(n) + " has more than the " + std::to_string(expected) +
                                         " values the " + std::to_string(s_.map.grid.cols()) + " x " +
                                         std::to_string(s_.map.grid.rows()) + " map needs");
@@ -557,6 +606,7 @@ class Reader {
             p = end;
         }
         if (out.size() != expected) {
+            failAtShortOrLongRow(n, begin, base);
             fail(n, element(n) + " has " + std::to_string(out.size()) + " values; the " +
                         std::to_string(s_.map.grid.cols()) + " x " + std::to_string(s_.map.grid.rows()) +
                         " map needs " + std::to_string(expected));

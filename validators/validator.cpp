@@ -29,6 +29,19 @@ const Exclusion* matchingExclusion(const Scenario& s, const Violation& v) {
     return nullptr;
 }
 
+// An exclusion of a rule this ruleset runs that accepts no finding any more: the historical
+// exception it recorded has been fixed away (KiCad reports such exclusions too).
+Violation staleExclusion(const Exclusion& e) {
+    Violation v;
+    v.rule = std::string(staleExclusionKey);
+    v.severity = Severity::Warning;
+    v.cells = e.cells;
+    v.pieces = e.pieces;
+    v.message = "the exclusion of " + e.rule + (e.comment.empty() ? "" : " (\"" + e.comment + "\")") +
+                " matches no finding any more; what it accepted is gone, so remove the exclusion";
+    return v;
+}
+
 } // namespace
 
 Validator::Validator(const Scenario& scenario, ResolvedRuleset rules)
@@ -128,13 +141,23 @@ Report Validator::report() const {
     for (const auto& found : findings_) {
         r.violations.insert(r.violations.end(), found.begin(), found.end());
     }
+    std::set<const Exclusion*> used;
     for (Violation& v : r.violations) {
         if (const Exclusion* e = matchingExclusion(scenario_, v)) {
             v.excluded = true;
             v.exclusionComment = e->comment;
+            used.insert(e);
             ++r.excluded;
         } else {
             ++r.counts[static_cast<std::size_t>(v.severity)];
+        }
+    }
+    for (const Exclusion& e : scenario_.exclusions) {
+        const bool ruleRuns = std::ranges::any_of(
+            rules_.rules, [&](const ActiveRule& a) { return a.rule->info().key == e.rule; });
+        if (ruleRuns && !used.contains(&e)) {
+            r.violations.push_back(staleExclusion(e));
+            ++r.counts[static_cast<std::size_t>(Severity::Warning)];
         }
     }
     std::sort(r.violations.begin(), r.violations.end(), [](const Violation& a, const Violation& b) {

@@ -6,9 +6,14 @@
 #include "registry.hpp"
 
 #include <array>
+#include <string_view>
 #include <vector>
 
 namespace sandtable {
+
+// The key of the finding that an exclusion no longer matches anything (not a rule of the registry:
+// it is about the scenario's exclusions, and every ruleset reports it).
+inline constexpr std::string_view staleExclusionKey = "exclusion.stale";
 
 struct Report {
     std::vector<Violation> violations; // sorted: by cell, rule, message

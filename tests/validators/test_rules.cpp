@@ -244,6 +244,60 @@ TEST(Rules, AScenarioWithNoEventsTableGetsOneFinding) {
                                         "result from 2 to 12 (\"No event\" is fine)"}));
 }
 
+TEST(Rules, ACorpsWithoutACommanderIsReportedOnce) {
+    for (const char* ruleset : {"hexed-general", "acw-area"}) {
+        Scenario s = load(rulesDir / (std::string(ruleset) + ".base.xml"));
+        const HeadquartersId corps{2};
+        ASSERT_EQ(s.oob.headquarters.at(corps).echelon, Echelon::Corps);
+        s.oob.headquarters.at(corps).commander.clear();
+        s.deployment.placements.erase(PieceRef::commander(corps)); // nobody to put on the map
+        // Saved and read back as the format says: no commander attribute, the same scenario.
+        auto back = readScenarioFromString(writeScenarioToString(s), "no-commander.xml");
+        ASSERT_TRUE(back) << back.error().toString();
+        EXPECT_EQ(*back, s);
+        std::vector<std::string> found;
+        for (const Violation& v : Validator(s, builtin(ruleset)).report().violations) {
+            if (v.severity != Severity::Info) {
+                found.push_back(v.rule + ": " + v.message);
+            }
+        }
+        const std::string name = s.oob.headquarters.at(corps).name;
+        EXPECT_EQ(found, std::string(ruleset) == "hexed-general"
+                             ? std::vector<std::string>{"corps.structure: " + name +
+                                                        " has no corps commander; name one"}
+                             : std::vector<std::string>{})
+            << ruleset;
+    }
+}
+
+TEST(Rules, AnExclusionThatNoLongerMatchesIsReported) {
+    Scenario s = load(rulesDir / "hexed-general.base.xml");
+    s.exclusions.push_back(Exclusion{"stacking.units-per-cell", {{2, 2}}, {}, "Both brigades in the cut"});
+    s.exclusions.push_back(Exclusion{"terrain.wagons", {}, {}, "A rule hexed-general does not run"});
+    const Report r = Validator(s, builtin("hexed-general")).report();
+    std::vector<const Violation*> stale;
+    for (const Violation& v : r.violations) {
+        if (v.rule == staleExclusionKey) {
+            stale.push_back(&v);
+        }
+    }
+    ASSERT_EQ(stale.size(), 1u) << "only the exclusion of a rule this ruleset runs";
+    EXPECT_EQ(stale[0]->severity, Severity::Warning);
+    EXPECT_EQ(stale[0]->cells, (std::vector<Offset>{{2, 2}}));
+    EXPECT_EQ(stale[0]->message,
+              "the exclusion of stacking.units-per-cell (\"Both brigades in the cut\") matches "
+              "no finding any more; what it accepted is gone, so remove the exclusion");
+    EXPECT_EQ(r.warnings(), 1);
+
+    // While the finding is there, the exclusion is used and nothing is stale.
+    Scenario crowded = load(rulesDir / "hexed-general.stacking.units-per-cell.xml");
+    crowded.exclusions = s.exclusions;
+    const Report used = Validator(crowded, builtin("hexed-general")).report();
+    EXPECT_EQ(used.excluded, 1);
+    EXPECT_TRUE(std::ranges::none_of(used.violations,
+                                     [](const Violation& v) { return v.rule == staleExclusionKey; }));
+}
+
 TEST(Rules, TheFirstBullRunSampleIsCleanUnderItsRuleset) {
     const Scenario s = load(fs::path(SANDTABLE_SAMPLES) / "first-bull-run" / "first-bull-run.sandtable.xml");
     const Validator v(s, builtin(s.info.ruleset));

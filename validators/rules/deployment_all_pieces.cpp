@@ -26,8 +26,12 @@ class AllPiecesDeployed final : public RuleBase {
             switch (p.kind) {
             case PieceKind::Unit:
                 return s.oob.units.contains(UnitId{p.id});
-            case PieceKind::Commander:
-                return commanders && s.oob.headquarters.contains(HeadquartersId{p.id});
+            case PieceKind::Commander: {
+                // A headquarters without a named commander has no commander's piece to deploy; the
+                // missing commander is the structure rules' one finding, not a second one here.
+                const Headquarters* hq = s.oob.find(HeadquartersId{p.id});
+                return commanders && hq != nullptr && !hq->commander.empty();
+            }
             case PieceKind::Train:
                 return trains && s.oob.trains.contains(TrainId{p.id});
             }
