@@ -108,13 +108,13 @@ class Generator {
         return id;
     }
 
-    // The nearest free cell to `want` within the side's half of the map.
-    std::optional<Offset> freeCellNear(Offset want, Side side) {
+    // The nearest free cell to `want` within the side's half of the map (not in `avoidCol`).
+    std::optional<Offset> freeCellNear(Offset want, Side side, int avoidCol = -1) {
         const int half = grid().cols() / 2;
         for (int radius = 0; radius < 50; ++radius) {
             for (Offset c : grid().ring(want, radius)) {
                 const bool mine = side == Side::Union ? c.col < half - 1 : c.col > half;
-                if (mine && !occupied_.contains(c) &&
+                if (mine && c.col != avoidCol && !occupied_.contains(c) &&
                     s_.map.terrainAt(c).terrainClass != TerrainClass::Impassable) {
                     occupied_.insert(c);
                     return c;
@@ -128,8 +128,9 @@ class Generator {
         Placement pl;
         pl.cells = {cell};
         if (piece.kind == PieceKind::Unit) {
-            pl.facing = Facing{grid().isHex() ? FacingKind::Corner : FacingKind::Side,
-                               static_cast<std::uint8_t>(uniform(0, grid().sideCount() - 1))};
+            // The Hexed General's units face a corner, on squares too.
+            pl.facing =
+                Facing{FacingKind::Corner, static_cast<std::uint8_t>(uniform(0, grid().sideCount() - 1))};
         }
         s_.deployment.placements[piece] = pl;
     }
@@ -159,7 +160,9 @@ class Generator {
     // A corps' train stands on a road that runs straight to the map edge: its line of supply.
     void supplyCorps(HeadquartersId corps, Side side, Offset near) {
         const int edgeCol = side == Side::Union ? 0 : grid().cols() - 1;
-        const auto trainCell = freeCellNear(near, side);
+        // Not on the edge itself: the road from the train must leave the map there, so it needs
+        // at least two cells.
+        const auto trainCell = freeCellNear(near, side, edgeCol);
         if (!trainCell) {
             return;
         }
@@ -214,7 +217,7 @@ class Generator {
             Unit unit;
             unit.parent = brigade;
             unit.roster = u + 1;
-            unit.name = std::to_string(u + 1) + (u % 10 == 0 ? "th Battery" : "th Regiment");
+            unit.name = ordinal(u + 1) + (u % 10 == 0 ? " Battery" : " Regiment");
             unit.arm = u % 10 == 0 ? Arm::Artillery : (u % 10 == 5 ? Arm::Cavalry : Arm::Infantry);
             unit.stands = unit.arm == Arm::Artillery ? 2 : 3;
             unit.strength = unit.arm == Arm::Artillery ? 6 : 500 + uniform(0, 500);
@@ -249,6 +252,16 @@ class Generator {
 };
 
 } // namespace
+
+std::string ordinal(int n) {
+    const int lastTwo = n % 100, last = n % 10;
+    const char* suffix = lastTwo >= 11 && lastTwo <= 13 ? "th"
+                         : last == 1                    ? "st"
+                         : last == 2                    ? "nd"
+                         : last == 3                    ? "rd"
+                                                        : "th";
+    return std::to_string(n) + suffix;
+}
 
 Scenario generateScenario(const GeneratorParameters& p) {
     return Generator(p).run();

@@ -5,6 +5,7 @@
 #include "scenario.hpp"
 
 #include <cstdint>
+#include <string>
 
 namespace sandtable {
 
@@ -17,6 +18,10 @@ struct GeneratorParameters {
     GridShape shape = GridShape::HexFlat;
 };
 
+// Valid under The Hexed General on every grid (units face a corner, squares too).
 Scenario generateScenario(const GeneratorParameters& p);
+
+// 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd: regiments are numbered so.
+std::string ordinal(int n);
 
 } // namespace sandtable

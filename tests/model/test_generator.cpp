@@ -14,8 +14,26 @@ TEST(Generator, SameSeedSameScenarioOtherSeedOther) {
     EXPECT_NE(generateScenario(p), generateScenario(q));
 }
 
+TEST(Generator, RegimentsAreNumberedWithEnglishOrdinals) {
+    std::vector<std::string> got;
+    for (int n : {1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112, 1000}) {
+        got.push_back(ordinal(n));
+    }
+    EXPECT_EQ(got, (std::vector<std::string>{"1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st",
+                                             "22nd", "23rd", "101st", "111th", "112th", "1000th"}));
+    const Scenario s = generateScenario(GeneratorParameters{20, 20, 40, -1, 1, GridShape::HexFlat});
+    std::set<std::string> names;
+    for (const auto& [id, u] : s.oob.units) {
+        names.insert(u.name);
+    }
+    EXPECT_TRUE(names.contains("1st Battery"));
+    EXPECT_TRUE(names.contains("2nd Regiment"));
+    EXPECT_TRUE(names.contains("3rd Regiment"));
+    EXPECT_TRUE(names.contains("11th Battery"));
+}
+
 TEST(Generator, OneUnitPerCellEachSideOnItsHalfTrainsOnRoadsToSupply) {
-    for (GridShape shape : {GridShape::HexFlat, GridShape::Square}) {
+    for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
         const Scenario s = generateScenario(GeneratorParameters{60, 40, 400, -1, 5, shape});
         EXPECT_EQ(s.oob.units.size(), 400u);
         std::set<Offset> unitCells;

@@ -1,6 +1,7 @@
 // Every rule has a fixture that passes (the ruleset's base scenario) and one that fails
 // (tests/data/rules/RULESET.RULE.xml), checked for the exact rule key, cells and pieces.
 #include "model/commands/edits.hpp"
+#include "model/scenario_generator.hpp"
 #include "validator_test_support.hpp"
 
 #include <fstream>
@@ -296,6 +297,24 @@ TEST(Rules, AnExclusionThatNoLongerMatchesIsReported) {
     EXPECT_EQ(used.excluded, 1);
     EXPECT_TRUE(std::ranges::none_of(used.violations,
                                      [](const Violation& v) { return v.rule == staleExclusionKey; }));
+}
+
+TEST(Rules, AGeneratedScenarioIsCleanUnderTheHexedGeneralOnEveryGrid) {
+    // As docs/cli.md says of `sandtable generate`, for every --grid, over several seeds and sizes.
+    for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+            const Scenario s = generateScenario(
+                GeneratorParameters{30 + static_cast<int>(seed) * 7, 20, 60, -1, seed, shape});
+            const Report r = Validator(s, builtin("hexed-general")).report();
+            std::string found;
+            for (const Violation& v : r.violations) {
+                if (v.severity != Severity::Info) {
+                    found += "  " + v.rule + ": " + v.message + "\n";
+                }
+            }
+            EXPECT_EQ(r.errors() + r.warnings(), 0) << enumName(shape) << " seed " << seed << ":\n" << found;
+        }
+    }
 }
 
 TEST(Rules, TheFirstBullRunSampleIsCleanUnderItsRuleset) {
