@@ -706,6 +706,7 @@ void MainFrame::newScenario(const NewMapChoice& choice) {
     Scenario s;
     s.map = Map::blank(Grid(choice.grid), defaultTerrainTypes());
     s.map.yardsPerCell = choice.yardsPerCell;
+    s.map.tabletop = choice.tabletop;
     s.info.title = "Untitled";
     s.info.ruleset = choice.ruleset;
     setDocument(std::make_unique<Document>(std::move(s)));

@@ -406,8 +406,38 @@ class Reader {
         seen = now;
     }
 
+    // Yards per cell, or the tabletop scale of rules measured in inches (a cell's size on the table
+    // and the rules' inches-to-yards), from which the yards follow.
+    void readScale(pugi::xml_node n, Map& map) const {
+        const bool tabletop = n.attribute("cell-size") || n.attribute("cell-unit") ||
+                              n.attribute("scale-inches") || n.attribute("scale-yards");
+        if (!tabletop) {
+            map.yardsPerCell = number(n, "yards-per-cell", limits::yardsPerCell);
+            return;
+        }
+        if (n.attribute("yards-per-cell")) {
+            fail(n, "<map> gives both yards-per-cell and a tabletop scale (cell-size, scale-inches, "
+                    "scale-yards); "
+                    "give one of them");
+        }
+        TabletopCell t;
+        t.unit = enumeration<LengthUnit>(n, "cell-unit", LengthUnit::Inches);
+        const double perInch = t.unit == LengthUnit::Millimetres ? 25.4 : 1.0;
+        t.size = number(n, "cell-size",
+                        {limits::tabletopInches.lo * perInch, limits::tabletopInches.hi * perInch});
+        t.inches = number(n, "scale-inches", limits::tabletopInches);
+        t.yards = number(n, "scale-yards", limits::yardsPerCell);
+        const auto yards = yardsPerCell(t);
+        if (!yards) {
+            fail(n, yards.error());
+        }
+        map.tabletop = t;
+        map.yardsPerCell = *yards;
+    }
+
     void readMap(pugi::xml_node n) {
-        allowOnly(n, {"grid", "parity", "cols", "rows", "label-base", "yards-per-cell", "feet-per-contour"});
+        allowOnly(n, {"grid", "parity", "cols", "rows", "label-base", "yards-per-cell", "cell-size",
+                      "cell-unit", "scale-inches", "scale-yards", "feet-per-contour"});
         allowChildren(
             n, {"terrain-types", "background", "terrain", "elevation", "hexsides", "paths", "features"});
         Grid::Parameters gp;
@@ -423,7 +453,7 @@ class Reader {
         gp.labelBase = int32(n, "label-base", limits::labelBase, 1);
         Map& map = s_.map;
         map.grid = Grid(gp);
-        map.yardsPerCell = number(n, "yards-per-cell", limits::yardsPerCell);
+        readScale(n, map);
         map.feetPerContour = int32(n, "feet-per-contour", limits::feetPerContour, 20);
         readTerrainTypes(single(n, "terrain-types", true));
         if (auto bg = single(n, "background", false)) {

@@ -173,7 +173,17 @@ class Writer {
         n.append_attribute("cols") = g.cols();
         n.append_attribute("rows") = g.rows();
         n.append_attribute("label-base") = g.parameters().labelBase;
-        n.append_attribute("yards-per-cell") = numberText(map.yardsPerCell).c_str();
+        if (map.tabletop) {
+            // As the designer gave it; the yards per cell follow.
+            n.append_attribute("cell-size") = numberText(map.tabletop->size).c_str();
+            if (map.tabletop->unit != LengthUnit::Inches) {
+                n.append_attribute("cell-unit") = enumName(map.tabletop->unit).data();
+            }
+            n.append_attribute("scale-inches") = numberText(map.tabletop->inches).c_str();
+            n.append_attribute("scale-yards") = numberText(map.tabletop->yards).c_str();
+        } else {
+            n.append_attribute("yards-per-cell") = numberText(map.yardsPerCell).c_str();
+        }
         n.append_attribute("feet-per-contour") = map.feetPerContour;
         pugi::xml_node types = n.append_child("terrain-types");
         for (const TerrainType& t : map.terrainTypes) {

@@ -4,6 +4,7 @@
 // (towns, landings, objectives) and an optional scanned map to trace over.
 #include "grid.hpp"
 #include "ids.hpp"
+#include "map_scale.hpp"
 #include "side.hpp"
 #include "terrain.hpp"
 
@@ -97,6 +98,10 @@ struct BackgroundImage {
 struct Map {
     Grid grid;
     double yardsPerCell = 400;
+    // The scale as a designer of rules measured in inches gives it: a cell's size on the table and
+    // the rules' inches-to-yards. yardsPerCell follows from it (map_scale's yardsPerCell); kept so
+    // that distances in inches convert exactly and the file says what the designer wrote.
+    std::optional<TabletopCell> tabletop;
     int feetPerContour = 20;
     std::vector<TerrainType> terrainTypes;
     std::vector<TerrainIndex> terrain;   // one per cell, row-major

@@ -5,7 +5,7 @@
 namespace sandtable {
 
 std::expected<double, std::string> yardsPerCell(const TabletopCell& cell) {
-    const double inches = cell.unit == LengthUnit::Millimetres ? cell.size / 25.4 : cell.size;
+    const double inches = cell.sizeInInches();
     if (!limits::tabletopInches.allows(inches)) {
         return std::unexpected("The cell size must be " + limits::tabletopInches.expected() + " inches (" +
                                limits::formatNumber(limits::tabletopInches.lo * 25.4) + " to " +

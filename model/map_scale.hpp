@@ -3,6 +3,7 @@
 // grid whose cells are a given size on the table give the yards each cell stands for.
 #include "enum_names.hpp"
 
+#include <compare>
 #include <cstdint>
 #include <expected>
 #include <string>
@@ -20,6 +21,9 @@ struct TabletopCell {
     LengthUnit unit = LengthUnit::Inches;
     double inches = 15; // the rules' ratio: `inches` on the table are `yards` on the ground
     double yards = 500;
+    auto operator<=>(const TabletopCell&) const = default;
+
+    double sizeInInches() const { return unit == LengthUnit::Millimetres ? size / 25.4 : size; }
 };
 
 // Yards per cell (4 inches at 15" = 500 yards: 133.33), or what is wrong with the numbers.

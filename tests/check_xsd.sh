@@ -9,5 +9,5 @@ for shape in hex-flat hex-pointy square; do
     files+=("$work/$shape.xml")
 done
 while IFS= read -r f; do files+=("$f"); done < <(find "$samples" -name '*.xml' | sort)
-files+=("$(dirname "$0")/data/good/small.xml")
+files+=("$(dirname "$0")/data/good/small.xml" "$(dirname "$0")/data/good/tabletop-scale.xml")
 xmllint --noout --schema "$xsd" "${files[@]}"

@@ -206,6 +206,7 @@ std::expected<NewMapChoice, std::string> NewMapDialog::choice() const {
         return std::unexpected(y.error());
     }
     out.yardsPerCell = *y;
+    out.tabletop = cell;
     return out;
 }
 

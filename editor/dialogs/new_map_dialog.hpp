@@ -8,6 +8,7 @@
 #include "model/map_scale.hpp"
 
 #include <expected>
+#include <optional>
 #include <string>
 #include <wx/dialog.h>
 
@@ -22,6 +23,7 @@ struct NewMapChoice {
     Grid::Parameters grid{GridShape::HexFlat, OffsetParity::Odd, 30, 20, 1};
     double yardsPerCell = 400;
     std::string ruleset = "hexed-general"; // a built-in name; empty for none
+    std::optional<TabletopCell> tabletop;  // when the scale was given on the table
 };
 
 class NewMapDialog : public wxDialog {

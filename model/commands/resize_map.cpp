@@ -159,6 +159,7 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
         }
     }
     resized.yardsPerCell = old.yardsPerCell;
+    resized.tabletop = old.tabletop;
     resized.feetPerContour = old.feetPerContour;
     resized.background = old.background;
     if (resized.background) {

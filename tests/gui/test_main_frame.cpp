@@ -413,8 +413,8 @@ TEST_F(EditorWindow, PrintPreviewOutlivesNewAndOpen) {
         }
     }
     ASSERT_NE(preview, nullptr);
-    frame->newScenario(
-        NewMapChoice{Grid::Parameters{GridShape::Square, OffsetParity::Odd, 4, 4, 1}, 300, "acw-area"});
+    frame->newScenario(NewMapChoice{Grid::Parameters{GridShape::Square, OffsetParity::Odd, 4, 4, 1}, 300,
+                                    "acw-area", std::nullopt});
     ASSERT_TRUE(frame->open(fs::path(SANDTABLE_TEST_DATA) / "good" / "small.xml"));
     pump();
     preview->Refresh();

@@ -109,8 +109,8 @@ TEST_F(Window, HelpOpensTheUserGuide) {
 }
 
 TEST_F(Window, FitShowsAThousandByAThousandMapWholeAndTheZoomAtOnce) {
-    frame->newScenario(
-        NewMapChoice{Grid::Parameters{GridShape::HexFlat, OffsetParity::Odd, 1000, 1000, 1}, 400, ""});
+    frame->newScenario(NewMapChoice{Grid::Parameters{GridShape::HexFlat, OffsetParity::Odd, 1000, 1000, 1},
+                                    400, "", std::nullopt});
     pump();
     frame->canvas()->zoomBy(3, wxPoint(10, 10));
     menu(wxID_ZOOM_FIT);

@@ -317,6 +317,60 @@ TEST(Rules, AGeneratedScenarioIsCleanUnderTheHexedGeneralOnEveryGrid) {
     }
 }
 
+// Good Old Rebel: regiments within 8 inches of their brigade commander, 15 inches = 500 yards. On
+// 4-inch cells that is 2 cells, however the designer wrote the scale.
+TEST(Rules, EightInchesReachTwoFourInchCellsWhateverWayTheScaleIsWritten) {
+    const Scenario base = load(rulesDir / "good-old-rebel.base.xml");
+    const auto& [unitId, unit] = *base.oob.units.begin();
+    const PieceRef regiment = PieceRef::unit(unitId), commander = PieceRef::commander(unit.parent);
+    const Offset at{8, 6};
+    std::vector<std::pair<std::string, Map>> scales;
+    for (double yards : {133.33, 133.333, 400.0 / 3}) {
+        Map m = base.map;
+        m.yardsPerCell = yards;
+        scales.emplace_back(std::to_string(yards) + " yards a cell", m);
+    }
+    for (TabletopCell cell :
+         {TabletopCell{4, LengthUnit::Inches, 15, 500}, TabletopCell{101.6, LengthUnit::Millimetres, 15, 500},
+          TabletopCell{2, LengthUnit::Inches, 7.5, 250}}) {
+        Map m = base.map;
+        m.tabletop = cell;
+        m.yardsPerCell = *yardsPerCell(cell);
+        // Written and read back in the tabletop form, unchanged.
+        Scenario written = base;
+        written.map = m;
+        auto back = readScenarioFromString(writeScenarioToString(written), "tabletop.xml");
+        ASSERT_TRUE(back) << back.error().toString();
+        EXPECT_EQ(back->map.tabletop, cell);
+        scales.emplace_back(std::to_string(cell.size) + std::string(enumName(cell.unit)) + " cells", m);
+    }
+    // The built-in ruleset states 15 = 500 exactly; an older house rule wrote 33.333 yards an inch.
+    const fs::path file = fs::path(testing::TempDir()) / "rounded-scale.xml";
+    std::ofstream(file) << "<ruleset name=\"rounded-scale\" extends=\"good-old-rebel\"><rule "
+                           "key=\"command.unit-within-radius\"><param name=\"scale-inches\" value=\"0\"/>"
+                           "<param name=\"yards-per-inch\" value=\"33.333\"/></rule></ruleset>";
+    auto rounded = loadRuleset(file.string());
+    ASSERT_TRUE(rounded) << rounded.error().toString();
+    auto roundedRules = resolveRuleset(*rounded);
+    ASSERT_TRUE(roundedRules) << roundedRules.error();
+    for (const ResolvedRuleset& rules : {builtin("good-old-rebel"), *roundedRules})
+        for (const auto& [how, map] : scales) {
+            for (int distance : {2, 3}) {
+                Scenario s = base;
+                s.map = map;
+                const bool twoInchCells = map.tabletop && map.tabletop->size == 2;
+                s.deployment.placements[commander].cells = {at};
+                s.deployment.placements[regiment].cells = {s.map.grid.ring(at, distance).front()};
+                const Report r = Validator(s, rules).report();
+                const bool reported = std::ranges::any_of(r.violations, [&](const Violation& v) {
+                    return v.rule == "command.unit-within-radius" && v.pieces.front() == regiment;
+                });
+                const bool within = twoInchCells ? distance <= 4 : distance <= 2;
+                EXPECT_EQ(reported, !within) << rules.name << ", " << how << ", " << distance << " cells";
+            }
+        }
+}
+
 TEST(Rules, TheFirstBullRunSampleIsCleanUnderItsRuleset) {
     const Scenario s = load(fs::path(SANDTABLE_SAMPLES) / "first-bull-run" / "first-bull-run.sandtable.xml");
     const Validator v(s, builtin(s.info.ruleset));

@@ -26,8 +26,13 @@ class UnitWithinRadius final : public RuleBase {
                       "if above 0: the radius in inches on the table, converted by the map scale",
                       limits::radiusInches.lo, limits::radiusInches.hi},
                      {"yards-per-inch", ParamType::Number, "33.333",
-                      "ground scale of the table (Good Old Rebel: 15 inches = 500 yards)",
+                      "ground scale of the table, when scale-inches and scale-yards are not set",
                       limits::yardsPerInch.lo, limits::yardsPerInch.hi},
+                     {"scale-inches", ParamType::Number, "0",
+                      "the rules' scale as written, exactly: scale-inches on the table are scale-yards "
+                      "(Good Old Rebel: 15 = 500); 0: use yards-per-inch",
+                      0, limits::tabletopInches.hi},
+                     {"scale-yards", ParamType::Number, "0", "see scale-inches", 0, limits::yardsPerCell.hi},
                      {"needs-sight", ParamType::Boolean, "false", "the commander must also be in sight"}}}) {}
 
     void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
@@ -46,6 +51,9 @@ class UnitWithinRadius final : public RuleBase {
             const auto hq = ctx.ancestor(piece, *echelon);
             if (!hq) {
                 return;
+            }
+            if (const Headquarters* h = ctx.scenario().oob.find(*hq); h != nullptr && h->commander.empty()) {
+                return; // no commander named: reported once, on the headquarters, by the structure rules
             }
             const PieceRef commander = PieceRef::commander(*hq);
             const auto at = ctx.commanderCell(*hq);

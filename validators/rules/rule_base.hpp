@@ -96,12 +96,31 @@ inline double yardsBetween(const ValidationContext& ctx, Offset a, Offset b) {
 
 // For the command-radius rules: a radius in cells, or in table inches turned into cells by the
 // map scale; the echelon named by a parameter; the nearest of a placement's cells to a target.
+// A radius within this fraction of a whole number of cells reaches that many cells: a scale
+// written 133.33 or 133.333 (for 400/3 yards a cell) must not make 8 inches fall short of two
+// 4-inch cells. Documented in docs/rules.md.
+inline constexpr double radiusTolerance = 1e-4;
+
+// Cells a radius in table inches reaches on a map: exact (inches over the cell's size) when the map
+// gives its scale on the table with the rules' own ratio, else through yards with radiusTolerance.
+inline int inchesToCells(double radiusInches, double rulesInches, double rulesYards, const Map& map) {
+    if (map.tabletop && map.tabletop->inches * rulesYards == map.tabletop->yards * rulesInches) {
+        const double cells = radiusInches / map.tabletop->sizeInInches();
+        return static_cast<int>(cells * (1 + radiusTolerance));
+    }
+    const double cells = radiusInches * rulesYards / rulesInches / map.yardsPerCell;
+    return static_cast<int>(cells * (1 + radiusTolerance));
+}
+
 inline int radiusInCells(const ValidationContext& ctx, const RuleParams& params) {
     const double inches = params.number("radius-inches");
     if (inches > 0) {
         // Table rules measure in inches; the map's scale turns them into cells.
-        return static_cast<int>(inches * params.number("yards-per-inch") / ctx.scenario().map.yardsPerCell +
-                                1e-9);
+        const double rulesInches = params.number("scale-inches"), rulesYards = params.number("scale-yards");
+        if (rulesInches > 0 && rulesYards > 0) {
+            return inchesToCells(inches, rulesInches, rulesYards, ctx.scenario().map);
+        }
+        return inchesToCells(inches, 1, params.number("yards-per-inch"), ctx.scenario().map);
     }
     return params.integer("radius");
 }
