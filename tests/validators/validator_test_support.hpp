@@ -42,7 +42,7 @@ inline ResolvedRuleset builtin(const std::string& name) {
     return *resolved;
 }
 
-// "CELLS | PIECES" per finding, as in tests/data/rules/*.expected.
+// "CELLS | PIECES" per finding.
 inline std::string findingLine(const Scenario& s, const Violation& v) {
     std::string cells, pieces;
     for (Offset c : v.cells) {
@@ -57,6 +57,18 @@ inline std::string findingLine(const Scenario& s, const Violation& v) {
         pieces += (pieces.empty() ? "" : " ") + r;
     }
     return (cells.empty() ? "-" : cells) + " | " + (pieces.empty() ? "-" : pieces);
+}
+
+// "CELLS | PIECES | MESSAGE" per finding of one rule, as in tests/data/rules/*.expected.
+inline std::multiset<std::string> findingsWithMessagesOf(const Scenario& s, const Report& report,
+                                                         std::string_view rule) {
+    std::multiset<std::string> out;
+    for (const Violation& v : report.violations) {
+        if (v.rule == rule) {
+            out.insert(findingLine(s, v) + " | " + v.message);
+        }
+    }
+    return out;
 }
 
 inline std::multiset<std::string> findingsOf(const Scenario& s, const Report& report, std::string_view rule) {

@@ -43,7 +43,7 @@ class CorpsLineOfSupply final : public RuleBase {
             const bool roadLeaves = ctx.grid().onBorder(c) && ctx.onPath(c, roadsAndRails);
             if (!landing && !roadLeaves) {
                 out.add({c}, {me},
-                        hq.name + "'s line of supply at " + ctx.label(c) +
+                        possessive(hq.name) + " line of supply at " + ctx.label(c) +
                             " is neither where a road or railroad leaves the map nor a landing on a "
                             "navigable river");
             }

@@ -42,7 +42,7 @@ class CorpsTrainOnRoad final : public RuleBase {
             } else if (!ctx.pathConnected(at, *corps->supplyCell, kinds)) {
                 out.add({at}, {piece},
                         ctx.describe(piece) + " at " + ctx.label(at) +
-                            " is on a road that does not lead to " + corps->name + "'s line of supply at " +
+                            " is on a road that does not lead to " + possessive(corps->name) + " line of supply at " +
                             ctx.label(*corps->supplyCell));
             }
         }

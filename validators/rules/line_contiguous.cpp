@@ -58,7 +58,7 @@ class LineContiguous final : public RuleBase {
                     labels += " ... and " + std::to_string(pl.cells.size() - shown) + " more";
                 }
                 out.add(pl.cells, {piece},
-                        ctx.describe(piece) + "'s line (" + labels +
+                        possessive(ctx.describe(piece)) + " line (" + labels +
                             ") is broken; a line covers adjacent cells");
             }
         });

@@ -81,6 +81,11 @@ int standsInCell(const ValidationContext& ctx, Offset c, F&& include, std::vecto
     return stands;
 }
 
+// "I Corps' line", "Hill's line": the possessive as English writes it after a final s.
+inline std::string possessive(std::string_view name) {
+    return std::string(name) + (!name.empty() && (name.back() == 's' || name.back() == 'S') ? "'" : "'s");
+}
+
 inline std::string plural(int n, std::string_view one, std::string_view many) {
     return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Writes RULESET.RULE-KEY.xml: the ruleset's base fixture with one change that breaks that rule.
-The matching .expected files list the findings the rule must report (checked by hand once, then
-kept: tests/validators/test_rules.cpp compares them exactly)."""
+"""Writes RULESET.RULE-KEY.xml (or RULESET.RULE-KEY~VARIANT.xml, another way to break the same rule):
+the ruleset's base fixture with one change that breaks that rule. The matching .expected files list
+the findings the rule must report, "CELLS | PIECES | MESSAGE" (checked by hand once, then kept:
+tests/validators/test_rules.cpp compares them exactly)."""
 
 CASES = {
     "hexed-general": {
@@ -16,6 +17,8 @@ CASES = {
         "command.one-army-per-side": [('  </order-of-battle>', '    <headquarters id="7" side="union" echelon="army" name="Second Army" commander="Hooker" />\n  </order-of-battle>'),
                                       ('<place piece="commander:1" cells="0202" />', '<place piece="commander:1" cells="0202" />\n    <place piece="commander:7" cells="0102" />')],
         "corps.structure": [('    <train id="2" corps="5" name="Third Corps train" />\n', ''), ('    <place piece="train:2" cells="0904" />\n', '')],
+        # A corps whose commander is not named yet (no commander attribute, no piece): said once.
+        "corps.structure~no-commander": [('name="Third Corps" commander="Hill"', 'name="Third Corps"'), ('    <place piece="commander:5" cells="0803" />\n', '')],
         "division.structure": [('  </order-of-battle>', '    <headquarters id="7" side="union" echelon="division" parent="2" name="Empty Division" commander="" />\n  </order-of-battle>'),
                                ('<place piece="commander:1" cells="0202" />', '<place piece="commander:1" cells="0202" />\n    <place piece="commander:7" cells="0102" />')],
         # Attached to a corps is legal ("until such time as he attaches them to a Corps"); under a
@@ -61,6 +64,8 @@ CASES = {
         "command.unit-within-radius": [('<place piece="commander:3" cells="0406" />', '<place piece="commander:3" cells="0112" />')],
         "scenario.events-table": [('    <event roll="7">Event 7.</event>\n', ''), ('    <event roll="12">Event 12.</event>\n', '')],
         "scenario.objectives": [('    <objectives side="confederate">Take the ridge.</objectives>\n', '')],
+        # No table at all: one finding, not eleven.
+        "scenario.events-table~no-table": [('  <events>\n    <event roll="2">Event 2.</event>\n    <event roll="3">Event 3.</event>\n    <event roll="4">Event 4.</event>\n    <event roll="5">Event 5.</event>\n    <event roll="6">Event 6.</event>\n    <event roll="7">Event 7.</event>\n    <event roll="8">Event 8.</event>\n    <event roll="9">Event 9.</event>\n    <event roll="10">Event 10.</event>\n    <event roll="11">Event 11.</event>\n    <event roll="12">Event 12.</event>\n  </events>\n', '')],
         "scenario.setup-notes": [('    <setup-notes>The Union holds the ridge; the Confederates deploy below it.</setup-notes>\n', '')],
         "arming.impossible-weapon": [('date="1863-07-02"', 'date="1865-04-01"'), ('name="Regiment 5" roster="5" arm="infantry" stands="2" strength="400" quality="seasoned" weapon="rifle-musket"', 'name="Regiment 5" roster="5" arm="infantry" stands="2" strength="400" quality="seasoned" weapon="smoothbore-musket"'),
                                      ('name="Regiment 1" roster="1" arm="infantry" stands="2" strength="400" quality="seasoned" weapon="rifle-musket"', 'name="Regiment 1" roster="1" arm="infantry" stands="2" strength="400" quality="seasoned" weapon="smoothbore-musket"')],
