@@ -21,7 +21,7 @@ CommandPtr randomEdit(const Scenario& s, std::mt19937_64& rng) {
                             pick(0, static_cast<int>(s.deployment.placements.size()) - 1));
         return it->first;
     };
-    switch (pick(0, 9)) {
+    switch (pick(0, 13)) {
     case 0:
         return edits::paint(s, CellLayer::Terrain, g.range(cell(), pick(0, 1)),
                             pick(0, static_cast<int>(s.map.terrainTypes.size()) - 1));
@@ -73,6 +73,41 @@ CommandPtr randomEdit(const Scenario& s, std::mt19937_64& rng) {
         Headquarters h = hq->second;
         h.commander = pick(0, 3) == 0 ? "" : "Gen. X";
         return edits::setHeadquarters(s, hq->first, h);
+    }
+    case 10: {
+        // Turn a piece to a corner or a side, or take its facing away (facing.kind).
+        const PieceRef p = anyPiece();
+        Placement pl = s.deployment.placements.at(p);
+        const int how = pick(0, 2);
+        pl.facing = how == 2 ? std::nullopt
+                             : std::optional(Facing{how == 0 ? FacingKind::Corner : FacingKind::Side,
+                                                    static_cast<std::uint8_t>(pick(0, g.sideCount() - 1))});
+        return edits::setPlacement(s, p, pl);
+    }
+    case 11: {
+        // Another arm or small arm (weapons by arm).
+        auto it = std::next(s.oob.units.begin(), pick(0, static_cast<int>(s.oob.units.size()) - 1));
+        Unit u = it->second;
+        u.arm = static_cast<Arm>(pick(0, 3));
+        u.weapon = static_cast<Weapon>(pick(0, static_cast<int>(EnumNames<Weapon>::names.size()) - 1));
+        return edits::setUnit(s, it->first, u);
+    }
+    case 12: {
+        // Set-up notes written or cleared.
+        ScenarioInfo info = s.info;
+        info.setupNotes = pick(0, 1) ? "" : "Both sides deploy on their own half.";
+        return edits::setInfo(s, info);
+    }
+    case 13: {
+        // An exclusion that may or may not match a finding (exclusion.stale).
+        std::vector<Exclusion> exclusions = s.exclusions;
+        if (!exclusions.empty() && pick(0, 1)) {
+            exclusions.pop_back();
+        } else {
+            exclusions.push_back(
+                Exclusion{pick(0, 1) ? "stacking.units-per-cell" : "facing.kind", {cell()}, {}, "x"});
+        }
+        return edits::setExclusions(s, exclusions);
     }
     default: {
         const PieceRef p = anyPiece();
