@@ -1,5 +1,7 @@
 #include "map_canvas.hpp"
 
+#include <cairo.h>
+
 #include "editor/tools/tool_shortcuts.hpp"
 #include "model/commands/edits.hpp"
 
@@ -83,12 +85,11 @@ void MapCanvas::setDocument(Document* document) {
 void MapCanvas::reloadBackground() {
     const auto& wanted = doc_->scenario().map.background;
     if (!wanted) {
-        background_ = wxImage();
+        background_.reset();
         backgroundFor_ = BackgroundImage{};
         return;
     }
-    if (background_.IsOk() && backgroundFor_.file == wanted->file &&
-        backgroundFor_.opacity == wanted->opacity) {
+    if (background_ && backgroundFor_.file == wanted->file && backgroundFor_.opacity == wanted->opacity) {
         return;
     }
     backgroundFor_ = *wanted;
@@ -96,21 +97,40 @@ void MapCanvas::reloadBackground() {
     if (file.is_relative() && !doc_->file().empty()) {
         file = doc_->file().parent_path() / file;
     }
-    background_ = wxImage();
-    if (!std::filesystem::exists(file) || !background_.LoadFile(wxString::FromUTF8(file.string()))) {
+    background_.reset();
+    wxImage image;
+    if (!std::filesystem::exists(file) || !image.LoadFile(wxString::FromUTF8(file.string()))) {
         if (onHint) {
             onHint("Cannot load the background image " + wxString::FromUTF8(file.string()));
         }
         return;
     }
-    if (!background_.HasAlpha()) {
-        background_.InitAlpha();
+    // wx reads every image format; the painter draws a cairo surface: premultiplied ARGB, its
+    // alpha the image's own times the scenario's opacity.
+    const double opacity = std::clamp(wanted->opacity, 0.0, 1.0);
+    const int w = image.GetWidth(), h = image.GetHeight();
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(surface);
+        return;
     }
-    const auto alpha = static_cast<unsigned char>(std::clamp(wanted->opacity, 0.0, 1.0) * 255);
-    unsigned char* a = background_.GetAlpha();
-    for (int i = 0; i < background_.GetWidth() * background_.GetHeight(); ++i) {
-        a[i] = static_cast<unsigned char>(a[i] * alpha / 255);
+    cairo_surface_flush(surface);
+    unsigned char* data = cairo_image_surface_get_data(surface);
+    const int stride = cairo_image_surface_get_stride(surface);
+    const unsigned char* rgb = image.GetData();
+    const unsigned char* alpha = image.HasAlpha() ? image.GetAlpha() : nullptr;
+    for (int y = 0; y < h; ++y) {
+        auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+        for (int x = 0; x < w; ++x) {
+            const std::size_t i = static_cast<std::size_t>(y) * w + x;
+            const double a = opacity * (alpha != nullptr ? alpha[i] / 255.0 : 1.0);
+            auto channel = [a](unsigned char v) { return static_cast<std::uint32_t>(v * a + 0.5); };
+            row[x] = (static_cast<std::uint32_t>(a * 255 + 0.5) << 24) | (channel(rgb[3 * i]) << 16) |
+                     (channel(rgb[3 * i + 1]) << 8) | channel(rgb[3 * i + 2]);
+        }
     }
+    cairo_surface_mark_dirty(surface);
+    background_ = {surface, cairo_surface_destroy};
 }
 
 void MapCanvas::startBackgroundAlignment(std::function<void(BackgroundImage)> onAligned) {
@@ -190,11 +210,14 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     gc->Translate(-scrollX_, -scrollY_);
     gc->Scale(zoom_, zoom_);
     const wxSize size = GetClientSize();
-    const wxRect2DDouble visible(scrollX_ / zoom_, scrollY_ / zoom_, size.x / zoom_, size.y / zoom_);
     reloadBackground();
-    MapRenderer renderer(doc_->scenario(), *layout_, &overview_);
-    renderer.setBackground(background_.IsOk() ? &background_ : nullptr);
-    renderer.draw(*gc, visible, zoom_, options_);
+    // wxGTK's graphics context is Cairo's: the painter draws on it with the view's transformation.
+    if (auto* cr = static_cast<cairo_t*>(gc->GetNativeContext())) {
+        MapPainter painter(doc_->scenario(), *layout_, &overview_);
+        painter.setBackground(background_.get());
+        painter.draw(cr, MapRect{scrollX_ / zoom_, scrollY_ / zoom_, size.x / zoom_, size.y / zoom_}, zoom_,
+                     options_);
+    }
     drawOverlay(*gc);
     if (onViewChanged) {
         onViewChanged();

@@ -2,14 +2,17 @@
 // MapCanvas shows the map and lets the current tool edit it: left button for the tool, middle
 // button, right button or space+drag to pan, wheel to zoom to the cursor (5% to 1600%), arrows to
 // scroll, [ and ] to turn the selected piece, Delete to take it off the map. It draws only what is
-// visible, through MapRenderer, with problem markers and the selection on top.
+// visible, through render/'s MapPainter on the cairo context under its wxGraphicsContext, with
+// problem markers and the selection on top.
 #include "editor/document.hpp"
 #include "editor/tools/tool_controller.hpp"
-#include "map_renderer.hpp"
+#include "render/map_painter.hpp"
+#include "render/terrain_overview.hpp"
 
 #include <functional>
 #include <memory>
 #include <optional>
+#include <wx/graphics.h>
 #include <wx/window.h>
 
 namespace sandtable {
@@ -63,7 +66,8 @@ class MapCanvas : public wxWindow {
     std::unique_ptr<ToolController> tools_;
     RenderOptions options_;
     TerrainOverview overview_;
-    wxImage background_;            // loaded from the scenario's background file
+    // Loaded from the scenario's background file, its alpha the scenario's opacity.
+    std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)> background_{nullptr, nullptr};
     BackgroundImage backgroundFor_; // what background_ was loaded for
     void reloadBackground();
     double zoom_ = 0.5;

@@ -4,6 +4,7 @@
 #include <wx/graphics.h>
 
 #include <algorithm>
+#include <memory>
 
 namespace sandtable {
 
@@ -36,12 +37,16 @@ void MinimapPanel::onPaint(wxPaintEvent&) {
     dc.SetBackground(wxBrush(wxColour(60, 60, 64)));
     dc.Clear();
     const wxRect r = mapRect();
-    const wxImage& image = canvas_.overview().image();
-    if (r.IsEmpty() || !image.IsOk()) {
+    if (r.IsEmpty() || !canvas_.overview().valid()) {
         return;
     }
-    dc.DrawBitmap(wxBitmap(image.Scale(std::max(1, r.width), std::max(1, r.height), wxIMAGE_QUALITY_NORMAL)),
-                  r.GetTopLeft());
+    {
+        // The overview image on the cairo context under wxGTK's graphics context.
+        std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
+        if (auto* cr = gc ? static_cast<cairo_t*>(gc->GetNativeContext()) : nullptr) {
+            canvas_.overview().paint(cr, r.x, r.y, r.width, r.height);
+        }
+    }
     // The canvas' view, framed.
     const sandtable::Layout* layout = canvas_.layout();
     const wxSize view = canvas_.GetClientSize();

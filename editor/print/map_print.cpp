@@ -2,17 +2,14 @@
 
 #include "sheets.hpp"
 
-#include "editor/canvas/map_renderer.hpp"
 #include "formats/atomic_file.hpp"
 #include "model/limits.hpp"
+#include "render/map_painter.hpp"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
 #include <png.h>
-#include <wx/app.h>
-#include <wx/graphics.h>
-#include <wx/init.h>
 
 #include <ostream>
 
@@ -36,14 +33,11 @@ void drawMap(cairo_t* cr, const Scenario& s, const Layout& layout, double x, dou
     cairo_save(cr);
     cairo_rectangle(cr, clipX, clipY, clipW, clipH);
     cairo_clip(cr);
-    std::unique_ptr<wxGraphicsContext> gc(
-        wxGraphicsRenderer::GetCairoRenderer()->CreateContextFromNativeContext(cr));
-    gc->Translate(x, y);
-    gc->Scale(scale, scale);
-    const wxRect2DDouble visible((clipX - x) / scale, (clipY - y) / scale, clipW / scale, clipH / scale);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, scale, scale);
+    const MapRect visible{(clipX - x) / scale, (clipY - y) / scale, clipW / scale, clipH / scale};
     // Paper shows detail at any size: pixelsPerUnit as if at 300 dpi.
-    MapRenderer(s, layout).draw(*gc, visible, scale * 300.0 / 72.0, options);
-    gc.reset();
+    MapPainter(s, layout).draw(cr, visible, scale * 300.0 / 72.0, options);
     cairo_restore(cr);
 }
 
@@ -441,12 +435,6 @@ int printForCommandLine(const Scenario& s, const std::string& kind, const std::s
                         const std::string& cellSize, const std::string& paper, const std::string& orientation,
                         const std::string& dpi, const std::string& layers, const std::string& margin,
                         bool forced, std::ostream& out, std::ostream& err) {
-    // Drawing needs wx initialised, but not a GUI application (which would look for a display):
-    // a console application instance is enough for fonts and Cairo graphics contexts.
-    if (wxAppConsole::GetInstance() == nullptr) {
-        wxAppConsole::SetInstance(new wxAppConsole); // wx owns its application object
-    }
-    wxInitializer init;
     PrintOptions o;
     o.forced = forced;
     if (!margin.empty()) {

@@ -2,10 +2,10 @@
 // Printing the map at tabletop scale: a cell of a chosen printed size, the map tiled over pages
 // of a chosen paper with overlap, alignment marks and a page index (A1, B1...), after an overview
 // page with the title block, legend and a scale bar. PDF and SVG through Cairo, PNG as one image.
-// The same MapRenderer draws the screen, so what prints is what the editor shows.
-#include "editor/canvas/map_renderer.hpp"
+// The same MapPainter draws the screen, so what prints is what the editor shows.
 #include "formats/atomic_file.hpp"
 #include "model/scenario.hpp"
+#include "render/map_painter.hpp"
 
 #include <expected>
 #include <filesystem>

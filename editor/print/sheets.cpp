@@ -1,10 +1,11 @@
 #include "sheets.hpp"
 
-#include "editor/canvas/map_renderer.hpp"
+#include "render/counters.hpp"
+#include "render/map_painter.hpp"
+#include "render/text.hpp"
 
 #include <cairo-pdf.h>
 #include <cairo.h>
-#include <wx/graphics.h>
 
 #include <functional>
 #include <memory>
@@ -219,7 +220,7 @@ std::expected<int, std::string> printCounters(const Scenario& s, const std::file
     return writeDocument(out, o, [&](Document& d) {
         // Counters as the map draws them, each in a square as wide as a printed cell's flats, with cut lines.
         const double size = o.cellSizePt * 0.8;
-        const Layout layout(s.map.grid, 100.0);
+        TextWriter label(d.cr(), Font{size * 0.17, true});
         const int perRow = std::max(1, static_cast<int>((d.right() - d.left()) / size));
         d.heading(s.info.title + ": counters (cut along the lines)", 12);
         double top = d.y() + 8;
@@ -240,35 +241,8 @@ std::expected<int, std::string> printCounters(const Scenario& s, const std::file
             const double x = d.left() + col * size;
             const Unit& u = s.oob.units.at(UnitId{piece.id});
             cairo_t* cr = d.cr();
-            const wxColour c = MapRenderer::sideColour(side);
-            cairo_set_source_rgb(cr, c.Red() / 255.0, c.Green() / 255.0, c.Blue() / 255.0);
-            cairo_rectangle(cr, x, top, size, size);
-            cairo_fill(cr);
-            // NATO frame and arm symbol.
-            cairo_set_source_rgb(cr, 1, 1, 1);
-            cairo_set_line_width(cr, size * 0.03);
-            const double fx = x + size * 0.2, fy = top + size * 0.15, fw = size * 0.6, fh = size * 0.4;
-            cairo_rectangle(cr, fx, fy, fw, fh);
-            if (u.arm == Arm::Infantry || u.arm == Arm::Cavalry) {
-                cairo_move_to(cr, fx, fy + fh);
-                cairo_line_to(cr, fx + fw, fy);
-            }
-            if (u.arm == Arm::Infantry) {
-                cairo_move_to(cr, fx, fy);
-                cairo_line_to(cr, fx + fw, fy + fh);
-            }
-            cairo_stroke(cr);
-            if (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery) {
-                cairo_arc(cr, fx + fw / 2, fy + fh / 2, fh * 0.22, 0, 6.2832);
-                cairo_fill(cr);
-            }
-            cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-            cairo_set_font_size(cr, size * 0.17);
-            const std::string label = u.roster ? std::to_string(u.roster) : u.name.substr(0, 6);
-            cairo_text_extents_t e;
-            cairo_text_extents(cr, label.c_str(), &e);
-            cairo_move_to(cr, x + (size - e.x_advance) / 2, top + size * 0.82);
-            cairo_show_text(cr, label.c_str());
+            // The map's own counter, filling the square, its number in white below the symbol.
+            drawUnitCounter(cr, u, side, x, top, size, size, true, &label, false);
             // Cut lines.
             cairo_set_source_rgb(cr, 0, 0, 0);
             cairo_set_line_width(cr, 0.3);
@@ -276,7 +250,6 @@ std::expected<int, std::string> printCounters(const Scenario& s, const std::file
             cairo_stroke(cr);
             ++i;
         }
-        (void)layout;
     });
 }
 
@@ -302,15 +275,12 @@ std::expected<int, std::string> printBooklet(const Scenario& s, const std::files
         const double fit = std::min(areaW / layout.width(), areaH / layout.height());
         {
             cairo_save(d.cr());
-            std::unique_ptr<wxGraphicsContext> gc(
-                wxGraphicsRenderer::GetCairoRenderer()->CreateContextFromNativeContext(d.cr()));
-            gc->Translate(d.left(), areaTop);
-            gc->Scale(fit, fit);
+            cairo_translate(d.cr(), d.left(), areaTop);
+            cairo_scale(d.cr(), fit, fit);
             RenderOptions ro;
             ro.labels = false;
-            MapRenderer(s, layout).draw(*gc, wxRect2DDouble(0, 0, layout.width(), layout.height()),
-                                        fit * 300 / 72, ro);
-            gc.reset();
+            MapPainter(s, layout).draw(d.cr(), MapRect{0, 0, layout.width(), layout.height()}, fit * 300 / 72,
+                                       ro);
             cairo_restore(d.cr());
         }
         d.newPage();

@@ -1,0 +1,98 @@
+#include "counters.hpp"
+
+#include "colours.hpp"
+#include "text.hpp"
+
+#include <numbers>
+#include <string>
+
+#include <cairo.h>
+
+namespace sandtable {
+
+std::string_view echelonMark(Echelon e) {
+    switch (e) {
+    case Echelon::Army:
+        return "XXXX";
+    case Echelon::Corps:
+        return "XXX";
+    case Echelon::Division:
+        return "XX";
+    case Echelon::Brigade:
+        return "X";
+    }
+    return "";
+}
+
+void drawUnitCounter(cairo_t* cr, const Unit& u, Side side, double x, double y, double w, double h,
+                     bool detailed, TextWriter* text, bool outline) {
+    cairo_rectangle(cr, x, y, w, h);
+    setSource(cr, sideColour(side));
+    if (outline) {
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 20 / 255.0, 20 / 255.0, 20 / 255.0);
+        cairo_set_line_width(cr, h * 0.043);
+        cairo_stroke(cr);
+    } else {
+        cairo_fill(cr);
+    }
+    if (!detailed) {
+        return;
+    }
+    // NATO-style symbol in the upper part: crossed for infantry, one bar for cavalry, a disc for guns.
+    const double sx = x + w * 0.2, sy = y + h * 0.1, sw = w * 0.6, sh = h * 0.45;
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_set_line_width(cr, h * 0.043);
+    cairo_rectangle(cr, sx, sy, sw, sh);
+    if (u.arm == Arm::Infantry || u.arm == Arm::Cavalry) {
+        cairo_move_to(cr, sx, sy + sh);
+        cairo_line_to(cr, sx + sw, sy);
+    }
+    if (u.arm == Arm::Infantry) {
+        cairo_move_to(cr, sx, sy);
+        cairo_line_to(cr, sx + sw, sy + sh);
+    }
+    cairo_stroke(cr);
+    if (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery) {
+        const double r = sh * (u.arm == Arm::HeavyArtillery ? 0.3 : 0.2);
+        cairo_arc(cr, sx + sw / 2, sy + sh / 2, r, 0, 2 * std::numbers::pi);
+        cairo_fill(cr);
+    }
+    if (text != nullptr) {
+        const std::string label = u.roster != 0 ? std::to_string(u.roster) : u.name.substr(0, 4);
+        text->drawCentred(x + w / 2, y + h * 0.58, label);
+    }
+}
+
+void drawCommander(cairo_t* cr, Echelon echelon, Side side, double cx, double cy, double r,
+                   TextWriter* text) {
+    cairo_arc(cr, cx, cy, r, 0, 2 * std::numbers::pi);
+    setSource(cr, sideColour(side));
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 250 / 255.0, 220 / 255.0, 60 / 255.0);
+    cairo_set_line_width(cr, r * 0.167);
+    cairo_stroke(cr);
+    if (text != nullptr) {
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        const std::string mark(echelonMark(echelon));
+        const TextSize size = text->measure(mark);
+        text->draw(cx - size.width / 2, cy - size.height / 2, mark);
+    }
+}
+
+void drawTrain(cairo_t* cr, Side side, double x, double y, double w, double h) {
+    cairo_rectangle(cr, x, y, w, h);
+    setSource(cr, sideColour(side));
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 20 / 255.0, 20 / 255.0, 20 / 255.0);
+    cairo_set_line_width(cr, h * 0.11);
+    cairo_stroke(cr);
+    const double r = h * 0.3;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_arc(cr, x + w * 0.2, y + h, r, 0, 2 * std::numbers::pi);
+    cairo_fill(cr);
+    cairo_arc(cr, x + w * 0.8, y + h, r, 0, 2 * std::numbers::pi);
+    cairo_fill(cr);
+}
+
+} // namespace sandtable

@@ -1,0 +1,27 @@
+#pragma once
+// Counters and symbols, drawn one way wherever they appear: on the map, on the counter sheet, in
+// the legend (and later as VASSAL counter images).
+#include "model/order_of_battle.hpp"
+#include "model/side.hpp"
+
+#include <string_view>
+
+typedef struct _cairo cairo_t;
+
+namespace sandtable {
+
+class TextWriter;
+
+// "XXXX" for an army, "XXX" a corps, "XX" a division, "X" a brigade.
+std::string_view echelonMark(Echelon e);
+
+// A unit's counter filling (x, y, w, h): the side's colour, outlined when `outline`; when
+// `detailed`, the NATO arm symbol and the roster number (or the name's start) written with `text`.
+void drawUnitCounter(cairo_t* cr, const Unit& unit, Side side, double x, double y, double w, double h,
+                     bool detailed, TextWriter* text, bool outline = true);
+// A commander's disc of radius r centred on (cx, cy), with his echelon's mark when `text` is given.
+void drawCommander(cairo_t* cr, Echelon echelon, Side side, double cx, double cy, double r, TextWriter* text);
+// A supply wagon filling (x, y, w, h), its wheels below.
+void drawTrain(cairo_t* cr, Side side, double x, double y, double w, double h);
+
+} // namespace sandtable

@@ -1,0 +1,61 @@
+#include "text.hpp"
+
+#include <pango/pangocairo.h>
+
+namespace sandtable {
+
+struct TextWriter::Impl {
+    cairo_t* cr = nullptr;
+    PangoLayout* layout = nullptr;
+    std::string current;
+    void set(const std::string& text) {
+        if (text != current) {
+            pango_layout_set_text(layout, text.c_str(), static_cast<int>(text.size()));
+            current = text;
+        }
+    }
+};
+
+TextWriter::TextWriter(cairo_t* cr, const Font& font) : impl_(std::make_unique<Impl>()) {
+    impl_->cr = cr;
+    impl_->layout = pango_cairo_create_layout(cr);
+    // Metrics unhinted, so sizes scale exactly with the map at every zoom and on paper.
+    cairo_font_options_t* options = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+    pango_cairo_context_set_font_options(pango_layout_get_context(impl_->layout), options);
+    cairo_font_options_destroy(options);
+    PangoFontDescription* desc = pango_font_description_new();
+    pango_font_description_set_family(desc, font.serif ? "DejaVu Serif" : "DejaVu Sans");
+    pango_font_description_set_weight(desc, font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_font_description_set_style(desc, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+    pango_font_description_set_absolute_size(desc, font.size * PANGO_SCALE);
+    pango_layout_set_font_description(impl_->layout, desc);
+    pango_font_description_free(desc);
+}
+
+TextWriter::~TextWriter() {
+    g_object_unref(impl_->layout);
+}
+
+TextSize TextWriter::measure(const std::string& text) {
+    impl_->set(text);
+    pango_cairo_update_layout(impl_->cr, impl_->layout);
+    PangoRectangle logical;
+    pango_layout_get_extents(impl_->layout, nullptr, &logical);
+    return {static_cast<double>(logical.width) / PANGO_SCALE,
+            static_cast<double>(logical.height) / PANGO_SCALE};
+}
+
+void TextWriter::draw(double x, double y, const std::string& text) {
+    impl_->set(text);
+    cairo_move_to(impl_->cr, x, y);
+    pango_cairo_update_layout(impl_->cr, impl_->layout);
+    pango_cairo_show_layout(impl_->cr, impl_->layout);
+}
+
+void TextWriter::drawCentred(double x, double y, const std::string& text) {
+    const TextSize size = measure(text);
+    draw(x - size.width / 2, y, text);
+}
+
+} // namespace sandtable
