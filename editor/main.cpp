@@ -1,7 +1,6 @@
 // sandtable: headless subcommands run before any GUI initialisation (they must work without a
 // display); anything else opens the editor.
 #include "cli/cli.hpp"
-#include "print/map_print.hpp"
 
 #include <wx/app.h>
 
@@ -9,11 +8,6 @@
 #include <iostream>
 
 int main(int argc, char** argv) {
-    sandtable::cli::setPrintExporter([](const sandtable::Scenario& s, const sandtable::cli::PrintRequest& r,
-                                        std::ostream& out, std::ostream& err) {
-        return sandtable::printForCommandLine(s, r.kind, r.output, r.cellSize, r.paper, r.orientation, r.dpi,
-                                              r.layers, r.margin, r.forced, out, err);
-    });
     if (argc > 1 && sandtable::cli::isHeadless(argv[1])) {
         return sandtable::cli::run(std::vector<std::string>(argv + 1, argv + argc), std::cout, std::cerr);
     }

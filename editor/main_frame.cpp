@@ -3,10 +3,9 @@
 #include "dialogs/export_dialog.hpp"
 #include "dialogs/new_map_dialog.hpp"
 #include "dialogs/resize_dialog.hpp"
+#include "exports.hpp"
 #include "formats/atomic_file.hpp"
-#include "formats/json_export.hpp"
 #include "formats/oob_csv.hpp"
-#include "formats/tmx_export.hpp"
 #include "model/commands/edits.hpp"
 #include "model/good_old_rebel_tables.hpp"
 #include "model/limits.hpp"
@@ -16,9 +15,7 @@
 #include "panels/properties_panel.hpp"
 #include "panels/scenario_panel.hpp"
 #include "panels/tools_panel.hpp"
-#include "print/map_print.hpp"
 #include "print/map_printout.hpp"
-#include "print/sheets.hpp"
 #include "tools/tool_shortcuts.hpp"
 
 #include <wx/aboutdlg.h>
@@ -780,52 +777,25 @@ bool MainFrame::exportTo(const ExportRequest& request) {
         }
         forced = true;
     }
-    const Scenario& s = doc_->scenario();
-    std::expected<void, std::string> done;
-    if (kind == "tmx") {
-        done = exportTmx(s, out, TmxExportOptions{forced});
-    } else if (kind == "json") {
-        done = writeFileAtomically(out, exportJson(s, forced), AtomicWriteOptions{false});
-    } else {
-        PrintOptions o = request.options;
-        o.forced = forced;
-        if (kind == "pdf") {
-            printOptions_ = request.options; // File > Print tiles the pages the same way
-        }
-        std::unique_ptr<wxProgressDialog> progress;
-        if (kind == "pdf") {
-            o.progress = [&](int page, int total) {
-                if (!progress) {
-                    progress =
-                        std::make_unique<wxProgressDialog>("Printing", "Writing pages", total, this,
-                                                           wxPD_CAN_ABORT | wxPD_APP_MODAL | wxPD_AUTO_HIDE);
-                }
-                return progress->Update(page, wxString::Format("Page %d of %d", page + 1, total));
-            };
-        }
-        auto pages = [&]() -> std::expected<void, std::string> {
-            auto drop = [](auto r) -> std::expected<void, std::string> {
-                if (!r) {
-                    return std::unexpected(r.error());
-                }
-                return {};
-            };
-            if (kind == "pdf") {
-                return drop(printMapPdf(s, out, o));
-            }
-            if (kind == "roster") {
-                return drop(printRosters(s, out, o));
-            }
-            if (kind == "counters") {
-                return drop(printCounters(s, out, o));
-            }
-            if (kind == "booklet") {
-                return drop(printBooklet(s, out, o));
-            }
-            return kind == "svg" ? printMapSvg(s, out, o) : printMapPng(s, out, o);
-        };
-        done = pages();
+    const auto exportKind = exportKindNamed(kind);
+    if (!exportKind) {
+        reportError("Export failed", "There is no export kind " + wxString::FromUTF8(kind));
+        return false;
     }
+    PrintOptions o = request.options;
+    o.forced = forced;
+    if (kind == "pdf") {
+        printOptions_ = request.options; // File > Print tiles the pages the same way
+    }
+    std::unique_ptr<wxProgressDialog> progress;
+    o.progress = [&](int page, int total) {
+        if (!progress) {
+            progress = std::make_unique<wxProgressDialog>("Printing", "Writing pages", total, this,
+                                                          wxPD_CAN_ABORT | wxPD_APP_MODAL | wxPD_AUTO_HIDE);
+        }
+        return progress->Update(page, wxString::Format("Page %d of %d", page + 1, total));
+    };
+    const auto done = exportScenario(*exportKind, doc_->scenario(), out, o);
     if (!done) {
         reportError("Export failed", wxString::FromUTF8(done.error()));
         return false;

@@ -1,6 +1,7 @@
 #include "cli.hpp"
 
 #include "commands.hpp"
+#include "editor/exports.hpp"
 
 #include <algorithm>
 #include <array>
@@ -41,10 +42,10 @@ constexpr std::array subcommands{
         validateCommand},
     Subcommand{
         "export", "export for other programs (Tiled TMX, JSON) or print (PDF, SVG, PNG)",
-        "sandtable export FILE --to tmx|json|pdf|svg|png|roster|counters|booklet -o OUT [--force]\n"
-        "                [--cell-size LEN] [--paper a4|a3|letter|legal|tabloid] [--orientation "
+        "sandtable export FILE --to {kinds} -o OUT [--force]\n"
+        "                [--cell-size LEN] [--paper {papers}] [--orientation "
         "portrait|landscape] [--dpi N]\n"
-        "                [--layers grid,labels,elevation,hexsides,paths,features,pieces] [--margin LEN]\n\n"
+        "                [--layers {layers}] [--margin LEN]\n\n"
         "Validates the scenario under its ruleset first: errors stop the export (exit 1) unless --force,\n"
         "which records that it was forced; warnings are printed. tmx writes OUT.tmx with OUT-terrain.tsx,\n"
         "OUT-terrain.png and OUT-elevation.png beside it; json one engine-neutral file. pdf prints the map\n"
@@ -84,6 +85,30 @@ void printHelp(std::ostream& out) {
            "exit codes: 0 success, 1 the scenario has problems, 2 bad input or usage.\n";
 }
 
+// A usage text with the export kinds, papers and layers filled in from their one table each.
+std::string usageOf(const Subcommand& c) {
+    std::string text(c.usage);
+    auto fill = [&](std::string_view placeholder, const std::string& value) {
+        if (auto at = text.find(placeholder); at != std::string::npos) {
+            text.replace(at, placeholder.size(), value);
+        }
+    };
+    std::string kinds, paperNames, layers;
+    for (const ExportKind& k : exportKinds()) {
+        kinds += (kinds.empty() ? "" : "|") + std::string(k.kind);
+    }
+    for (const PaperSize& p : papers()) {
+        paperNames += (paperNames.empty() ? "" : "|") + p.name;
+    }
+    for (const auto& [name, member] : renderLayers) {
+        layers += (layers.empty() ? "" : ",") + std::string(name);
+    }
+    fill("{kinds}", kinds);
+    fill("{papers}", paperNames);
+    fill("{layers}", layers);
+    return text;
+}
+
 const Subcommand* find(std::string_view name) {
     auto it = std::ranges::find(subcommands, name, &Subcommand::name);
     return it == subcommands.end() ? nullptr : &*it;
@@ -100,7 +125,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         if (args.size() > 1 && args[0] == "help") {
             if (const Subcommand* c = find(args[1])) {
-                out << "usage: " << c->usage;
+                out << "usage: " << usageOf(*c);
                 return Success;
             }
         }
@@ -118,7 +143,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
     std::vector<std::string> rest(args.begin() + 1, args.end());
     if (std::ranges::find(rest, "--help") != rest.end() || std::ranges::find(rest, "-h") != rest.end()) {
-        out << "usage: " << c->usage;
+        out << "usage: " << usageOf(*c);
         return Success;
     }
     return c->run(rest, out, err);

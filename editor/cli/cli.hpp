@@ -19,19 +19,6 @@ enum ExitCode : int {
 // True when argv[1] asks for a headless subcommand (or --help / --version) rather than the editor.
 bool isHeadless(std::string_view firstArgument);
 
-// Printing (PDF, SVG, PNG) needs the renderer, which lives with the editor; the executable hands
-// it to the command line here. It gets the output kind and file, the raw --cell-size, --paper,
-// --orientation and --dpi values (empty when not given), and returns an exit code.
-struct PrintRequest {
-    std::string kind; // pdf, svg, png
-    std::string output;
-    std::string cellSize, paper, orientation, dpi, layers, margin;
-    bool forced = false;
-};
-using PrintExporter =
-    std::function<int(const Scenario&, const PrintRequest&, std::ostream& out, std::ostream& err)>;
-void setPrintExporter(PrintExporter exporter);
-
 // Runs `sandtable ARGS...` (args without the program name) and returns the exit code.
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

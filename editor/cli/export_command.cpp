@@ -1,22 +1,71 @@
 #include "arguments.hpp"
 #include "commands.hpp"
-#include "editor/export_kinds.hpp"
+#include "editor/exports.hpp"
 #include "editor/ruleset_loading.hpp"
-#include "formats/atomic_file.hpp"
-#include "formats/json_export.hpp"
 #include "formats/scenario_xml.hpp"
-#include "formats/tmx_export.hpp"
+#include "model/limits.hpp"
 #include "validators/validator.hpp"
 
+#include <charconv>
+#include <cstdio>
 #include <filesystem>
 #include <ostream>
+#include <unistd.h>
 
 namespace sandtable::cli {
 namespace {
 
-PrintExporter& printExporter() {
-    static PrintExporter exporter;
-    return exporter;
+// --cell-size, --paper, --orientation, --dpi, --layers, --margin as PrintOptions, or what is wrong.
+std::expected<PrintOptions, std::string> printOptionsFrom(const Arguments& a) {
+    PrintOptions o;
+    if (auto margin = a.value("--margin")) {
+        auto len = parseLength(*margin);
+        if (!len) {
+            return std::unexpected("--margin " + len.error());
+        }
+        if (!limits::printMarginPt.allows(*len)) {
+            return std::unexpected("--margin must be from 0 to 2in (" + limits::printMarginPt.expected() +
+                                   " points), not '" + *margin + "'");
+        }
+        o.marginPt = *len;
+    }
+    if (auto layers = a.value("--layers")) {
+        auto parsed = parseLayers(*layers);
+        if (!parsed) {
+            return std::unexpected("--layers: " + parsed.error());
+        }
+        o.layers = *parsed;
+    }
+    if (auto cellSize = a.value("--cell-size")) {
+        auto len = parseLength(*cellSize);
+        if (!len) {
+            return std::unexpected("--cell-size " + len.error());
+        }
+        if (!limits::printCellSizePt.allows(*len)) {
+            return std::unexpected("--cell-size must be from 1mm to 10in (" +
+                                   limits::printCellSizePt.expected() + " points), not '" + *cellSize + "'");
+        }
+        o.cellSizePt = *len;
+    }
+    auto paper = paperByName(a.value("--paper").value_or("a4"));
+    if (!paper) {
+        return std::unexpected("--paper: " + paper.error());
+    }
+    o.paper = *paper;
+    const std::string orientation = a.value("--orientation").value_or("");
+    if (!orientation.empty() && orientation != "portrait" && orientation != "landscape") {
+        return std::unexpected("--orientation must be portrait or landscape, not '" + orientation + "'");
+    }
+    o.landscape = orientation == "landscape";
+    if (auto dpi = a.value("--dpi")) {
+        double v = 0;
+        auto [end, ec] = std::from_chars(dpi->data(), dpi->data() + dpi->size(), v);
+        if (ec != std::errc{} || end != dpi->data() + dpi->size() || !limits::printDpi.allows(v)) {
+            return std::unexpected("--dpi must be " + limits::printDpi.expected() + ", not '" + *dpi + "'");
+        }
+        o.dpi = v;
+    }
+    return o;
 }
 
 // Validates first, as designers expect: prints errors and warnings; returns whether the export may
@@ -52,10 +101,6 @@ std::optional<bool> validateBeforeExport(const Scenario& s, const std::string& f
 
 } // namespace
 
-void setPrintExporter(PrintExporter exporter) {
-    printExporter() = std::move(exporter);
-}
-
 int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     Arguments a(args, {"--force"},
                 {"--to", "-o", "--output", "--cell-size", "--paper", "--orientation", "--dpi", "--layers",
@@ -73,14 +118,14 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     // --to may be left out when the output's extension says it.
     const std::string extension = std::filesystem::path(*output).extension().string();
     const std::string to = a.value("--to").value_or(extension.size() > 1 ? extension.substr(1) : "");
-    if (!exportKindNamed(to)) {
+    const auto kind = exportKindNamed(to);
+    if (!kind) {
         err << "sandtable export: --to must be " << exportKindList() << ", not '" << to << "'\n";
         return BadInput;
     }
-    const bool printing = to != "tmx" && to != "json";
-    if (printing && !printExporter()) {
-        err << "sandtable export: this build has no renderer (built without the editor), so it cannot print "
-            << to << "\n";
+    auto options = printOptionsFrom(a);
+    if (!options) {
+        err << "sandtable export: " << options.error() << "\n";
         return BadInput;
     }
     const std::string& file = a.positionals()[0];
@@ -93,22 +138,27 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     if (!forced) {
         return code;
     }
-    if (printing) {
-        return printExporter()(
-            *scenario,
-            PrintRequest{to, *output, a.value("--cell-size").value_or(""), a.value("--paper").value_or(""),
-                         a.value("--orientation").value_or(""), a.value("--dpi").value_or(""),
-                         a.value("--layers").value_or(""), a.value("--margin").value_or(""), *forced},
-            out, err);
+    options->forced = *forced;
+    // A progress bar on the terminal, when there is one to see it.
+    if (isatty(fileno(stderr)) != 0) {
+        options->progress = [&err](int done, int total) {
+            const int width = 30, filled = total > 0 ? done * width / total : width;
+            err << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
+                << std::string(static_cast<std::size_t>(width - filled), ' ') << "] page " << done + 1
+                << " of " << total << std::flush;
+            if (done + 1 == total) {
+                err << "\n";
+            }
+            return true;
+        };
     }
-    auto written =
-        to == "tmx" ? exportTmx(*scenario, *output, TmxExportOptions{*forced})
-                    : writeFileAtomically(*output, exportJson(*scenario, *forced), AtomicWriteOptions{false});
+    auto written = exportScenario(*kind, *scenario, *output, *options);
     if (!written) {
         err << "sandtable export: " << written.error() << "\n";
         return BadInput;
     }
-    out << "wrote " << *output << (*forced ? " (forced despite errors; recorded in the export)" : "") << "\n";
+    out << "wrote " << *output << (written->empty() ? "" : ": " + *written)
+        << (*forced ? " (forced despite errors; recorded in the export)" : "") << "\n";
     return Success;
 }
 

@@ -1,6 +1,6 @@
 #include "export_dialog.hpp"
 
-#include "editor/export_kinds.hpp"
+#include "editor/exports.hpp"
 #include "model/limits.hpp"
 
 #include <wx/button.h>
@@ -30,7 +30,7 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
         control->SetClientData(text); // the label hides with its field
     };
     kind = new wxChoice(this, wxID_ANY);
-    for (const auto& k : exportKinds) {
+    for (const auto& k : exportKinds()) {
         kind->Append(wxString::FromUTF8(std::string(k.title)));
     }
     kind->SetSelection(0);
@@ -84,16 +84,14 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
     SetSizerAndFit(top);
 
     kind->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
-        chooseKind(std::string(exportKinds[static_cast<std::size_t>(kind->GetSelection())].kind));
+        chooseKind(std::string(exportKinds()[static_cast<std::size_t>(kind->GetSelection())].kind));
     });
     browse->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
-        const auto& k = exportKinds[static_cast<std::size_t>(kind->GetSelection())];
+        const auto& k = exportKinds()[static_cast<std::size_t>(kind->GetSelection())];
         const std::filesystem::path now = file->GetValue().utf8_string();
         wxFileDialog dialog(this, "Export to", wxString::FromUTF8(now.parent_path().string()),
                             wxString::FromUTF8(now.filename().string()),
-                            wxString::Format("%s (*.%s)|*.%s", wxString::FromUTF8(std::string(k.title)),
-                                             std::string(k.extension), std::string(k.extension)),
-                            wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+                            wxString::FromUTF8(std::string(k.filter)), wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
         if (dialog.ShowModal() == wxID_OK) {
             file->SetValue(dialog.GetPath());
         }
@@ -105,12 +103,12 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
     paper->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
     orientation->Bind(wxEVT_RADIOBOX, [this](wxCommandEvent&) { update(); });
     layers->Bind(wxEVT_CHECKLISTBOX, [this](wxCommandEvent&) { update(); });
-    chooseKind(std::string(exportKinds[0].kind));
+    chooseKind(std::string(exportKinds()[0].kind));
 }
 
 void ExportDialog::chooseKind(const std::string& name) {
-    for (std::size_t i = 0; i < exportKinds.size(); ++i) {
-        if (exportKinds[i].kind == name) {
+    for (std::size_t i = 0; i < exportKinds().size(); ++i) {
+        if (exportKinds()[i].kind == name) {
             kind->SetSelection(static_cast<int>(i));
         }
     }
@@ -138,7 +136,7 @@ void ExportDialog::chooseKind(const std::string& name) {
 }
 
 std::expected<ExportRequest, std::string> ExportDialog::request() const {
-    const auto& k = exportKinds[static_cast<std::size_t>(kind->GetSelection())];
+    const auto& k = exportKinds()[static_cast<std::size_t>(kind->GetSelection())];
     ExportRequest out;
     out.kind = std::string(k.kind);
     out.file = file->GetValue().utf8_string();

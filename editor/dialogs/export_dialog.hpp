@@ -1,8 +1,8 @@
 #pragma once
-// File > Export...: one dialog for every kind of export (editor/export_kinds.hpp), showing the
+// File > Export...: one dialog for every kind of export (editor/exports.hpp), showing the
 // options of the chosen kind (paper, orientation, cell size, margin, layers, dpi), the page count
 // of a PDF as the options change, and a file name whose extension follows the kind.
-#include "editor/print/map_print.hpp"
+#include "render/map_print.hpp"
 
 #include <expected>
 #include <filesystem>

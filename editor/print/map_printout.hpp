@@ -2,7 +2,7 @@
 // File > Print and Print Preview: the map at tabletop scale tiled over pages with overlap, crop
 // marks and page names, after the overview page, exactly as the PDF export prints it (the same
 // page drawing, on the printer's cairo context).
-#include "map_print.hpp"
+#include "render/map_print.hpp"
 #include "model/scenario.hpp"
 
 #include <wx/print.h>

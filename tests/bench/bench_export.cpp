@@ -1,6 +1,6 @@
 // Our PNG render against Tiled's tmxrasterizer on our own TMX export of the same 300 x 300 hex
 // map, side by side in one run. Target (issue: exports): at least 2x faster.
-#include "editor/print/map_print.hpp"
+#include "render/map_print.hpp"
 #include "formats/tmx_export.hpp"
 #include "model/scenario_generator.hpp"
 

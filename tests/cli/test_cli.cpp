@@ -1,4 +1,5 @@
 #include "editor/cli/cli.hpp"
+#include "editor/exports.hpp"
 #include "formats/scenario_xml.hpp"
 
 #include <gtest/gtest.h>
@@ -220,10 +221,18 @@ TEST_F(Cli, ExportValidatesFirstAndForceRecordsIt) {
     EXPECT_NE(r.err.find("--to must be pdf, svg, png, tmx, json, roster, counters or booklet, not 'doc'"),
               std::string::npos)
         << r.err;
-    // This test program has no renderer; the sandtable executable registers one (check_cli.sh prints).
-    r = run({"export", broken, "--to", "pdf", "-o", path("x.pdf"), "--force"});
-    EXPECT_EQ(r.code, 2);
-    EXPECT_NE(r.err.find("this build has no renderer"), std::string::npos) << r.err;
+    // The command line prints through render/ with no wx in this test program: every kind works.
+    for (const char* kind : {"pdf", "svg", "png", "roster", "counters", "booklet"}) {
+        const std::string out = path(std::string("x-") + kind +
+                                     (kind == std::string("svg")   ? ".svg"
+                                      : kind == std::string("png") ? ".png"
+                                                                   : ".pdf"));
+        r = run({"export", broken, "--to", kind, "-o", out, "--force", "--cell-size", "20mm"});
+        EXPECT_EQ(r.code, 0) << kind << ": " << r.err;
+        EXPECT_GT(fs::file_size(out), 500u) << kind;
+        EXPECT_NE(r.out.find("(forced despite errors; recorded in the export)"), std::string::npos) << r.out;
+    }
+    EXPECT_NE(r.out.find("wrote " + path("x-booklet.pdf") + ": "), std::string::npos) << r.out;
     // JSON: one file, parsed by python's json module (a reader that is not ours).
     r = run({"export", std::string(SANDTABLE_SAMPLES) + "/first-bull-run/first-bull-run.sandtable.xml", "-o",
              path("b.json")});
@@ -234,6 +243,38 @@ TEST_F(Cli, ExportValidatesFirstAndForceRecordsIt) {
         "assert any(u['name']=='1st Minnesota' for u in d['units']); assert "
         "d['scenario']['events'][0]['roll']==2\"";
     EXPECT_EQ(std::system(check.c_str()), 0);
+}
+
+} // namespace
+} // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+TEST_F(Cli, TheExportDocsListEveryKindOfTheRegistry) {
+    auto slurp = [](const char* name) {
+        std::ifstream in(std::filesystem::path(SANDTABLE_SOURCE_DIR) / "docs" / name);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    const std::string cli = slurp("cli.md"), exports = slurp("export.md");
+    std::string listed;
+    for (const ExportKind& k : exportKinds()) {
+        listed += std::string(listed.empty() ? "" : ", ") + "`" + std::string(k.kind) + "`";
+        EXPECT_NE(exports.find("`" + std::string(k.kind) + "`"), std::string::npos)
+            << k.kind << " in export.md";
+        EXPECT_NE(exports.find(std::string(k.kind)), std::string::npos);
+    }
+    // cli.md lists them in the registry's order, as --help does.
+    const std::string sentence =
+        listed.substr(0, listed.rfind(", ")) + " or" + listed.substr(listed.rfind(", ") + 1);
+    EXPECT_NE(cli.find("KIND is " + sentence), std::string::npos)
+        << "cli.md should say: KIND is " << sentence;
+    std::string kinds;
+    for (const ExportKind& k : exportKinds()) {
+        kinds += (kinds.empty() ? "" : "|") + std::string(k.kind);
+    }
+    EXPECT_NE(run({"export", "--help"}).out.find("--to " + kinds + " -o OUT"), std::string::npos);
+    EXPECT_NE(run({"export", "--help"}).out.find("--paper a4|a3|letter|legal|tabloid"), std::string::npos);
 }
 
 } // namespace

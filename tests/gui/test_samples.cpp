@@ -2,13 +2,13 @@
 // as it lands: it loads, saves back to the same bytes, validates with no errors under its ruleset,
 // exports to TMX (drawn by Tiled's tmxrasterizer) and prints to a PDF that poppler can read, and its
 // README gives sources, a thumbnail and a validation summary.
-#include "editor/print/map_print.hpp"
+#include "render/map_print.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
 #include "formats/tmx_export.hpp"
 #include "validators/validator.hpp"
 
-#include "command_output.hpp"
+#include "tests/render/command_output.hpp"
 
 #include <gtest/gtest.h>
 #include <wx/init.h>

@@ -4,6 +4,7 @@
 #include "render/colours.hpp"
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
+#include "tests/render/cairo_pixels.hpp"
 
 #include <gtest/gtest.h>
 
@@ -30,18 +31,11 @@ class Picture {
         cairo_surface_flush(surface_.get());
     }
     Rgb at(Point p) const {
-        const int x = static_cast<int>(p.x), y = static_cast<int>(p.y);
-        const unsigned char* data = cairo_image_surface_get_data(surface_.get());
-        const std::uint32_t v =
-            *(reinterpret_cast<const std::uint32_t*>(
-                  data + static_cast<std::ptrdiff_t>(y) * cairo_image_surface_get_stride(surface_.get())) +
-              x);
-        return Rgb{static_cast<std::uint8_t>(v >> 16), static_cast<std::uint8_t>(v >> 8),
-                   static_cast<std::uint8_t>(v)};
+        return testing_support::pixelOf(surface_.get(), static_cast<int>(p.x), static_cast<int>(p.y));
     }
 
   private:
-    std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)> surface_;
+    testing_support::SurfacePtr surface_;
 };
 
 int brightness(Rgb c) {

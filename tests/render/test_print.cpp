@@ -1,15 +1,17 @@
 // Printing at tabletop scale, checked with poppler's tools: page count and paper size from pdfinfo,
 // the printed cell size measured on pages rendered by pdftoppm at 300 dpi.
-#include "editor/print/map_print.hpp"
+#include "editor/exports.hpp"
 #include "model/scenario_generator.hpp"
+#include "render/map_print.hpp"
 
 #include "command_output.hpp"
+#include "tests/render/cairo_pixels.hpp"
 
+#include <cairo.h>
 #include <gtest/gtest.h>
-#include <wx/image.h>
-#include <wx/init.h>
 
 #include <filesystem>
+#include <memory>
 
 namespace sandtable {
 namespace {
@@ -40,13 +42,23 @@ class Printing : public testing::Test {
     void SetUp() override {
         dir = fs::temp_directory_path() / ("sandtable-print-" + std::to_string(::getpid()));
         fs::create_directories(dir);
-        if (wxImage::FindHandler(wxBITMAP_TYPE_PNG) == nullptr) {
-            wxImage::AddHandler(new wxPNGHandler); // wx owns image handlers
-        }
     }
     void TearDown() override { fs::remove_all(dir); }
-    wxInitializer init;
     fs::path dir;
+};
+
+// A PNG read back with Cairo (libpng underneath), not with our writer.
+class PngImage {
+  public:
+    explicit PngImage(const fs::path& file)
+        : surface_(cairo_image_surface_create_from_png(file.c_str()), cairo_surface_destroy) {}
+    bool ok() const { return cairo_surface_status(surface_.get()) == CAIRO_STATUS_SUCCESS; }
+    int width() const { return cairo_image_surface_get_width(surface_.get()); }
+    int height() const { return cairo_image_surface_get_height(surface_.get()); }
+    Rgb at(int x, int y) const { return testing_support::pixelOf(surface_.get(), x, y); }
+
+  private:
+    testing_support::SurfacePtr surface_;
 };
 
 TEST_F(Printing, PagesAndPaperAreAsAskedFor) {
@@ -82,20 +94,21 @@ TEST_F(Printing, ThePrintedCellIsTheAskedSizeWithinHalfAPercent) {
     ASSERT_TRUE(printMapPdf(s, pdf, o));
     // Page 2 is the first map page; 300 dots per inch.
     commandOutput("pdftoppm -png -r 300 -f 2 -l 2 '" + pdf.string() + "' '" + (dir / "page").string() + "'");
-    wxImage page;
     fs::path png;
     for (const auto& e : fs::directory_iterator(dir)) {
         if (e.path().extension() == ".png") {
             png = e.path();
         }
     }
-    ASSERT_TRUE(page.LoadFile(wxString::FromUTF8(png.string()), wxBITMAP_TYPE_PNG)) << png;
+    const PngImage page(png);
+    ASSERT_TRUE(page.ok()) << png;
     // Along a row through the middle of the first map row: where each red or blue cell begins.
     const int y = static_cast<int>((o.marginPt + 14 + o.cellSizePt * 0.5) / 72 * 300);
     std::vector<int> starts;
     int previous = -1; // 0 red, 1 blue, -1 other
-    for (int x = 0; x < page.GetWidth(); ++x) {
-        const int r = page.GetRed(x, y), g = page.GetGreen(x, y), b = page.GetBlue(x, y);
+    for (int x = 0; x < page.width(); ++x) {
+        const Rgb c = page.at(x, y);
+        const int r = c.r, g = c.g, b = c.b;
         const int colour = (r > 200 && g < 60 && b < 60) ? 0 : (b > 200 && r < 60 && g < 60) ? 1 : -1;
         if (colour >= 0 && colour != previous) {
             starts.push_back(x);
@@ -124,11 +137,11 @@ TEST_F(Printing, PngAndSvgAreWritten) {
     o.cellSizePt = 72;
     o.dpi = 100;
     ASSERT_TRUE(printMapPng(s, dir / "map.png", o));
-    wxImage image;
-    ASSERT_TRUE(image.LoadFile(wxString::FromUTF8((dir / "map.png").string()), wxBITMAP_TYPE_PNG));
-    EXPECT_EQ(image.GetWidth(), 800);
-    EXPECT_EQ(image.GetHeight(), 500);
-    EXPECT_EQ(image.GetRed(50, 250), 250) << "the first column is red at its centre";
+    const PngImage image(dir / "map.png");
+    ASSERT_TRUE(image.ok());
+    EXPECT_EQ(image.width(), 800);
+    EXPECT_EQ(image.height(), 500);
+    EXPECT_EQ(image.at(50, 250).r, 250) << "the first column is red at its centre";
     ASSERT_TRUE(printMapSvg(s, dir / "map.svg", o));
     EXPECT_EQ(commandOutput("xmllint --noout '" + (dir / "map.svg").string() + "' 2>&1"), "")
         << "the SVG is well-formed XML";
@@ -137,8 +150,8 @@ TEST_F(Printing, PngAndSvgAreWritten) {
 } // namespace
 } // namespace sandtable
 
-#include "editor/print/sheets.hpp"
 #include "formats/scenario_xml.hpp"
+#include "render/sheets.hpp"
 
 namespace sandtable {
 namespace {
@@ -200,7 +213,7 @@ TEST_F(Printing, CancellingAPrintLeavesNoFile) {
         EXPECT_LT(done, total);
         return done < 2; // cancel on the third page
     };
-    auto printed = printMapPdf(s, dir / "cancelled.pdf", o);
+    auto printed = exportScenario(*exportKindNamed("pdf"), s, dir / "cancelled.pdf", o);
     ASSERT_FALSE(printed);
     EXPECT_EQ(printed.error(), (dir / "cancelled.pdf").string() + ": cancelled; nothing was written");
     EXPECT_EQ(calls, 3);

@@ -3,7 +3,6 @@
 // of a chosen paper with overlap, alignment marks and a page index (A1, B1...), after an overview
 // page with the title block, legend and a scale bar. PDF and SVG through Cairo, PNG as one image.
 // The same MapPainter draws the screen, so what prints is what the editor shows.
-#include "formats/atomic_file.hpp"
 #include "model/scenario.hpp"
 #include "render/map_painter.hpp"
 
@@ -59,22 +58,13 @@ struct PageSizePt {
 };
 [[nodiscard]] std::expected<PageSizePt, std::string> drawPrintPage(cairo_t* cr, const Scenario& s,
                                                                    const PrintOptions& o, int page);
+// The writers write to the path they are given: exports (editor/exports) give them a temporary file
+// beside the target and rename it into place only when all went well.
 [[nodiscard]] std::expected<PrintResult, std::string>
 printMapPdf(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
 [[nodiscard]] std::expected<void, std::string>
 printMapSvg(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
 [[nodiscard]] std::expected<void, std::string>
 printMapPng(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
-
-// A print is written to an AtomicFile beside its target and renamed into place only when all went
-// well; otherwise the temporary file goes, so no half-written file is left under the name asked for.
-[[nodiscard]] std::expected<AtomicFile, std::string> createPrintFile(const std::filesystem::path& out);
-std::expected<void, std::string> commitPrint(bool ok, AtomicFile& file, const std::string& what);
-
-// The command line's printing: parses the request's options and prints; returns an exit code.
-int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output,
-                        const std::string& cellSize, const std::string& paper, const std::string& orientation,
-                        const std::string& dpi, const std::string& layers, const std::string& margin,
-                        bool forced, std::ostream& out, std::ostream& err);
 
 } // namespace sandtable

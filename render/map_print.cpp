@@ -2,7 +2,6 @@
 
 #include "sheets.hpp"
 
-#include "formats/atomic_file.hpp"
 #include "model/limits.hpp"
 #include "render/map_painter.hpp"
 
@@ -98,23 +97,15 @@ void text(cairo_t* cr, double x, double y, double size, const std::string& t, bo
 
 } // namespace
 
-std::expected<void, std::string> finishSurface(cairo_surface_t* surface, AtomicFile& file,
+std::expected<void, std::string> finishSurface(cairo_surface_t* surface, const std::filesystem::path& file,
                                                const std::string& what) {
     cairo_surface_finish(surface);
     const bool ok = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS;
     cairo_surface_destroy(surface);
-    return commitPrint(ok, file, what);
-}
-
-std::expected<void, std::string> commitPrint(bool ok, AtomicFile& file, const std::string& what) {
     if (!ok) {
-        return std::unexpected(file.target().string() + ": cannot write the " + what);
+        return std::unexpected(file.string() + ": cannot write the " + what);
     }
-    return file.commit();
-}
-
-std::expected<AtomicFile, std::string> createPrintFile(const std::filesystem::path& out) {
-    return AtomicFile::create(out, AtomicWriteOptions{false});
+    return {};
 }
 
 namespace {
@@ -347,12 +338,7 @@ std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std
         return std::unexpected(out.string() + ": " + paginated.error());
     }
     const Pagination& p = *paginated;
-    // Written beside the target, then renamed: a cancelled or failed print leaves no half file.
-    auto file = createPrintFile(out);
-    if (!file) {
-        return std::unexpected(file.error());
-    }
-    cairo_surface_t* surface = cairo_pdf_surface_create(file->temporaryPath().c_str(), p.pageW, p.pageH);
+    cairo_surface_t* surface = cairo_pdf_surface_create(out.c_str(), p.pageW, p.pageH);
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
         cairo_surface_destroy(surface);
         return std::unexpected(out.string() + ": cannot create the PDF");
@@ -370,7 +356,7 @@ std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std
         cairo_show_page(cr);
     }
     cairo_destroy(cr);
-    if (auto done = finishSurface(surface, *file, "PDF"); !done) {
+    if (auto done = finishSurface(surface, out, "PDF"); !done) {
         return std::unexpected(done.error());
     }
     return PrintResult{1 + p.columns * p.rows, p.columns, p.rows};
@@ -387,16 +373,12 @@ std::expected<void, std::string> printMapSvg(const Scenario& s, const std::files
                                limits::formatNumber(std::round(layout.height() * scale)) +
                                " points; use a smaller --cell-size");
     }
-    auto file = createPrintFile(out);
-    if (!file) {
-        return std::unexpected(file.error());
-    }
-    cairo_surface_t* surface = cairo_svg_surface_create(file->temporaryPath().c_str(), layout.width() * scale,
-                                                        layout.height() * scale);
+    cairo_surface_t* surface =
+        cairo_svg_surface_create(out.c_str(), layout.width() * scale, layout.height() * scale);
     cairo_t* cr = cairo_create(surface);
     drawMap(cr, s, layout, 0, 0, scale, 0, 0, layout.width() * scale, layout.height() * scale, o.layers);
     cairo_destroy(cr);
-    return finishSurface(surface, *file, "SVG");
+    return finishSurface(surface, out, "SVG");
 }
 
 std::expected<void, std::string> printMapPng(const Scenario& s, const std::filesystem::path& out,
@@ -421,118 +403,12 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
     cairo_paint(cr);
     drawMap(cr, s, layout, 0, 0, scale, 0, 0, w, h, o.layers);
     cairo_destroy(cr);
-    auto file = createPrintFile(out);
-    if (!file) {
-        cairo_surface_destroy(surface);
-        return std::unexpected(file.error());
-    }
-    const bool ok = writePngFast(surface, file->temporaryPath());
+    const bool ok = writePngFast(surface, out);
     cairo_surface_destroy(surface);
-    return commitPrint(ok, *file, "PNG");
-}
-
-int printForCommandLine(const Scenario& s, const std::string& kind, const std::string& output,
-                        const std::string& cellSize, const std::string& paper, const std::string& orientation,
-                        const std::string& dpi, const std::string& layers, const std::string& margin,
-                        bool forced, std::ostream& out, std::ostream& err) {
-    PrintOptions o;
-    o.forced = forced;
-    if (!margin.empty()) {
-        auto len = parseLength(margin);
-        if (!len) {
-            err << "sandtable export: --margin " << len.error() << "\n";
-            return 2;
-        }
-        if (!limits::printMarginPt.allows(*len)) {
-            err << "sandtable export: --margin must be from 0 to 2in (" << limits::printMarginPt.expected()
-                << " points), not '" << margin << "'\n";
-            return 2;
-        }
-        o.marginPt = *len;
+    if (!ok) {
+        return std::unexpected(out.string() + ": cannot write the PNG");
     }
-    if (!layers.empty()) {
-        auto parsed = parseLayers(layers);
-        if (!parsed) {
-            err << "sandtable export: --layers: " << parsed.error() << "\n";
-            return 2;
-        }
-        o.layers = *parsed;
-    }
-    // A progress bar on the terminal, when there is one to see it.
-    if (isatty(fileno(stderr)) != 0) {
-        o.progress = [&err](int done, int total) {
-            const int width = 30, filled = total > 0 ? done * width / total : width;
-            err << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
-                << std::string(static_cast<std::size_t>(width - filled), ' ') << "] page " << done + 1
-                << " of " << total << std::flush;
-            if (done + 1 == total) {
-                err << "\n";
-            }
-            return true;
-        };
-    }
-    if (!cellSize.empty()) {
-        auto len = parseLength(cellSize);
-        if (!len) {
-            err << "sandtable export: --cell-size " << len.error() << "\n";
-            return 2;
-        }
-        if (!limits::printCellSizePt.allows(*len)) {
-            err << "sandtable export: --cell-size must be from 1mm to 10in ("
-                << limits::printCellSizePt.expected() << " points), not '" << cellSize << "'\n";
-            return 2;
-        }
-        o.cellSizePt = *len;
-    }
-    auto p = paperByName(paper.empty() ? "a4" : paper);
-    if (!p) {
-        err << "sandtable export: --paper: " << p.error() << "\n";
-        return 2;
-    }
-    o.paper = *p;
-    if (!orientation.empty() && orientation != "portrait" && orientation != "landscape") {
-        err << "sandtable export: --orientation must be portrait or landscape, not '" << orientation << "'\n";
-        return 2;
-    }
-    o.landscape = orientation == "landscape";
-    if (!dpi.empty()) {
-        double v = 0;
-        auto [end, ec] = std::from_chars(dpi.data(), dpi.data() + dpi.size(), v);
-        if (ec != std::errc{} || end != dpi.data() + dpi.size() || !limits::printDpi.allows(v)) {
-            err << "sandtable export: --dpi must be " << limits::printDpi.expected() << ", not '" << dpi
-                << "'\n";
-            return 2;
-        }
-        o.dpi = v;
-    }
-    if (kind == "roster" || kind == "counters" || kind == "booklet") {
-        auto printed = kind == "roster"     ? printRosters(s, output, o)
-                       : kind == "counters" ? printCounters(s, output, o)
-                                            : printBooklet(s, output, o);
-        if (!printed) {
-            err << "sandtable export: " << printed.error() << "\n";
-            return 2;
-        }
-        out << "wrote " << output << ": " << *printed << " pages\n";
-        return 0;
-    }
-    if (kind == "pdf") {
-        auto printed = printMapPdf(s, output, o);
-        if (!printed) {
-            err << "sandtable export: " << printed.error() << "\n";
-            return 2;
-        }
-        out << "wrote " << output << ": " << printed->pages << " pages (an overview and " << printed->columns
-            << " x " << printed->rows << " map pages)\n";
-        return 0;
-    }
-    auto done = kind == "svg" ? printMapSvg(s, output, o) : printMapPng(s, output, o);
-    if (!done) {
-        err << "sandtable export: " << done.error() << "\n";
-        return 2;
-    }
-    out << "wrote " << output << "\n";
-    return 0;
+    return {};
 }
 
 } // namespace sandtable

@@ -17,10 +17,10 @@ namespace {
 // A PDF being written: pages, a cursor, wrapped text; renamed into place only when finished.
 class Document {
   public:
-    Document(AtomicFile file, const PrintOptions& o)
-        : file_(std::move(file)), o_(o), w_(o.landscape ? o.paper.heightPt : o.paper.widthPt),
+    Document(const std::filesystem::path& file, const PrintOptions& o)
+        : file_(file), o_(o), w_(o.landscape ? o.paper.heightPt : o.paper.widthPt),
           h_(o.landscape ? o.paper.widthPt : o.paper.heightPt) {
-        surface_ = cairo_pdf_surface_create(file_.temporaryPath().c_str(), w_, h_);
+        surface_ = cairo_pdf_surface_create(file_.c_str(), w_, h_);
         cr_ = cairo_create(surface_);
         y_ = o_.marginPt;
     }
@@ -102,14 +102,14 @@ class Document {
         cairo_surface_finish(surface_);
         const bool ok = cairo_surface_status(surface_) == CAIRO_STATUS_SUCCESS;
         cairo_surface_destroy(surface_);
-        if (auto done = commitPrint(ok, file_, "PDF"); !done) {
-            return std::unexpected(done.error());
+        if (!ok) {
+            return std::unexpected(file_.string() + ": cannot write the PDF");
         }
         return pages_;
     }
 
   private:
-    AtomicFile file_;
+    std::filesystem::path file_;
     PrintOptions o_;
     double w_, h_;
     cairo_surface_t* surface_ = nullptr;
@@ -146,15 +146,10 @@ std::string weaponOf(const Unit& u) {
                                                                    : std::string(enumName(u.weapon));
 }
 
-// One PDF written to `out` through an AtomicFile: `draw` fills the pages; the page count, or why
-// nothing was written.
+// One PDF written to `out`: `draw` fills the pages; the page count, or what went wrong.
 std::expected<int, std::string> writeDocument(const std::filesystem::path& out, const PrintOptions& o,
                                               const std::function<void(Document&)>& draw) {
-    auto file = createPrintFile(out);
-    if (!file) {
-        return std::unexpected(file.error());
-    }
-    Document d(std::move(*file), o);
+    Document d(out, o);
     draw(d);
     return d.finish();
 }

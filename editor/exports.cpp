@@ -1,0 +1,143 @@
+#include "exports.hpp"
+
+#include "formats/atomic_file.hpp"
+#include "formats/json_export.hpp"
+#include "formats/tmx_export.hpp"
+#include "render/sheets.hpp"
+
+namespace sandtable {
+namespace {
+
+std::string pages(int n) {
+    return std::to_string(n) + (n == 1 ? " page" : " pages");
+}
+
+// Drawn to a temporary file beside `out` and renamed into place only when all went well: a failed
+// or cancelled print leaves no file under the name asked for (and an older one untouched).
+template <typename Draw>
+std::expected<std::string, std::string> throughTemporaryFile(const std::filesystem::path& out, Draw draw) {
+    auto file = AtomicFile::create(out, AtomicWriteOptions{false});
+    if (!file) {
+        return std::unexpected(file.error());
+    }
+    std::expected<std::string, std::string> written = draw(file->temporaryPath());
+    if (!written) {
+        // The message names the file asked for, not the temporary one (which goes with `file`).
+        std::string message = written.error();
+        const std::string tmp = file->temporaryPath().string();
+        for (auto at = message.find(tmp); at != std::string::npos; at = message.find(tmp, at)) {
+            message.replace(at, tmp.size(), out.string());
+            at += out.string().size();
+        }
+        return std::unexpected(message);
+    }
+    if (auto committed = file->commit(); !committed) {
+        return std::unexpected(committed.error());
+    }
+    return written;
+}
+
+std::expected<std::string, std::string> writePdf(const Scenario& s, const std::filesystem::path& out,
+                                                 const PrintOptions& o) {
+    return throughTemporaryFile(
+        out, [&](const std::filesystem::path& file) -> std::expected<std::string, std::string> {
+            auto printed = printMapPdf(s, file, o);
+            if (!printed) {
+                return std::unexpected(printed.error());
+            }
+            return pages(printed->pages) + " (an overview and " + std::to_string(printed->columns) + " x " +
+                   std::to_string(printed->rows) + " map pages)";
+        });
+}
+
+template <auto Print>
+std::expected<std::string, std::string> writePicture(const Scenario& s, const std::filesystem::path& out,
+                                                     const PrintOptions& o) {
+    return throughTemporaryFile(
+        out, [&](const std::filesystem::path& file) -> std::expected<std::string, std::string> {
+            if (auto done = Print(s, file, o); !done) {
+                return std::unexpected(done.error());
+            }
+            return std::string();
+        });
+}
+
+template <auto Print>
+std::expected<std::string, std::string> writeSheets(const Scenario& s, const std::filesystem::path& out,
+                                                    const PrintOptions& o) {
+    return throughTemporaryFile(
+        out, [&](const std::filesystem::path& file) -> std::expected<std::string, std::string> {
+            auto printed = Print(s, file, o);
+            if (!printed) {
+                return std::unexpected(printed.error());
+            }
+            return pages(*printed);
+        });
+}
+
+// TMX (with its tileset beside it) and JSON are written atomically by formats/ itself.
+
+std::expected<std::string, std::string> writeTmx(const Scenario& s, const std::filesystem::path& file,
+                                                 const PrintOptions& o) {
+    if (auto done = exportTmx(s, file, TmxExportOptions{o.forced}); !done) {
+        return std::unexpected(done.error());
+    }
+    return std::string();
+}
+
+std::expected<std::string, std::string> writeJson(const Scenario& s, const std::filesystem::path& file,
+                                                  const PrintOptions& o) {
+    if (auto done = writeFileAtomically(file, exportJson(s, o.forced), AtomicWriteOptions{false}); !done) {
+        return std::unexpected(done.error());
+    }
+    return std::string();
+}
+
+const std::array<ExportKind, 8> kinds{{
+    {"pdf", "Map at tabletop scale, tiled on pages (PDF)", "pdf", "PDF (*.pdf)|*.pdf", true, true, true,
+     false, writePdf},
+    {"svg", "Map as one drawing (SVG)", "svg", "SVG (*.svg)|*.svg", false, true, true, false,
+     writePicture<printMapSvg>},
+    {"png", "Map as one picture (PNG)", "png", "PNG (*.png)|*.png", false, true, true, true,
+     writePicture<printMapPng>},
+    {"tmx", "Tiled map (TMX)", "tmx", "Tiled map (*.tmx)|*.tmx", false, false, false, false, writeTmx},
+    {"json", "JSON for other programs", "json", "JSON (*.json)|*.json", false, false, false, false,
+     writeJson},
+    {"roster", "Roster sheets (PDF)", "pdf", "PDF (*.pdf)|*.pdf", true, false, false, false,
+     writeSheets<printRosters>},
+    {"counters", "Counter sheet (PDF)", "pdf", "PDF (*.pdf)|*.pdf", true, true, false, false,
+     writeSheets<printCounters>},
+    {"booklet", "Scenario booklet (PDF)", "pdf", "PDF (*.pdf)|*.pdf", true, false, false, false,
+     writeSheets<printBooklet>},
+}};
+
+} // namespace
+
+const std::array<ExportKind, 8>& exportKinds() {
+    return kinds;
+}
+
+std::optional<ExportKind> exportKindNamed(std::string_view kind) {
+    for (const auto& k : kinds) {
+        if (k.kind == kind) {
+            return k;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string exportKindList() {
+    std::string out;
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == kinds.size() ? " or " : ", ") + std::string(kinds[i].kind);
+    }
+    return out;
+}
+
+std::expected<std::string, std::string> exportScenario(const ExportKind& kind, const Scenario& s,
+                                                       const std::filesystem::path& out,
+                                                       const PrintOptions& o) {
+    return kind.write(s, out, o);
+}
+
+} // namespace sandtable

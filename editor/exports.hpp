@@ -1,0 +1,47 @@
+#pragma once
+// Every kind of export, once: its name on the command line (--to), its title in File > Export, its
+// file extension and dialog filter, the options it takes, and the function that writes it. The
+// CLI's --to and --help, the export dialog and the docs test all read this one table; nothing else
+// matches export kinds by name.
+#include "model/scenario.hpp"
+#include "render/map_print.hpp"
+
+#include <array>
+#include <expected>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sandtable {
+
+// Writes the export to `out`, atomically, and says what was written ("7 pages (an overview and
+// 3 x 2 map pages)"), or what went wrong.
+using ExportWriter = std::expected<std::string, std::string> (*)(const Scenario&,
+                                                                 const std::filesystem::path& out,
+                                                                 const PrintOptions&);
+
+struct ExportKind {
+    std::string_view kind;      // --to
+    std::string_view title;     // in the dialog
+    std::string_view extension; // of the file written
+    std::string_view filter;    // the file dialog's wildcard
+    bool paper = false;         // paper, orientation, margin
+    bool cellSize = false;      // printed size of a cell
+    bool layers = false;        // which map layers
+    bool dpi = false;           // pixels per inch
+    ExportWriter write = nullptr;
+};
+
+const std::array<ExportKind, 8>& exportKinds();
+std::optional<ExportKind> exportKindNamed(std::string_view kind);
+// "pdf, svg, png, tmx, json, roster, counters or booklet"
+std::string exportKindList();
+
+// Writes `kind` of `s` to `out` through a temporary file renamed into place only when all went well:
+// a failed or cancelled export leaves no file under the name asked for (and an older one untouched).
+std::expected<std::string, std::string> exportScenario(const ExportKind& kind, const Scenario& s,
+                                                       const std::filesystem::path& out,
+                                                       const PrintOptions& o);
+
+} // namespace sandtable

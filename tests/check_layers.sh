@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The layering of docs/architecture.md, checked on every #include: a library never reaches up or
+# sideways (render/ never sees formats/, validators/ or editor/; nothing below editor/ sees wx).
+set -u
+src="$1"
+fail=0
+check() { # folder, forbidden include pattern (extended regex), why
+    local hits
+    hits=$(grep -rnE "^#include [<\"]($2)" "$src/$1" --include='*.cpp' --include='*.hpp' || true)
+    if [[ -n "$hits" ]]; then
+        echo "FAIL: $1 includes what it must not ($3):"; echo "$hits"; fail=1
+    else
+        echo "ok: $1"
+    fi
+}
+check model "wx/|pugixml|cairo|pango|formats/|validators/|render/|editor/" "model knows nothing of wx, XML or Cairo"
+check validators "wx/|pugixml|cairo|pango|formats/|render/|editor/" "validators read the model"
+check formats "wx/|pango|validators/|editor/" "formats convert model <-> files (render/ only for TMX tile images)"
+check render "wx/|pugixml|formats/|validators/|editor/" "render draws the model with Cairo, no wx"
+check editor/cli "wx/" "the command line runs without a display"
+for f in "$src"/editor/*.cpp "$src"/editor/*.hpp; do
+    case "$(basename "$f")" in document.*|ruleset_loading.*|exports.*|main_headless.cpp)
+        if grep -nE "^#include [<\"]wx/" "$f"; then echo "FAIL: $f is below the GUI and includes wx"; fail=1; fi ;;
+    esac
+done
+exit $fail

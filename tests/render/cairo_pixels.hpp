@@ -1,0 +1,28 @@
+#pragma once
+// Reading pixels back from Cairo image surfaces (RGB24 or ARGB32), in the render tests.
+#include "model/terrain.hpp"
+
+#include <cairo.h>
+
+#include <cstdint>
+#include <memory>
+
+namespace sandtable::testing_support {
+
+using SurfacePtr = std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)>;
+
+inline SurfacePtr owned(cairo_surface_t* surface) {
+    return SurfacePtr(surface, cairo_surface_destroy);
+}
+
+inline Rgb pixelOf(cairo_surface_t* surface, int x, int y) {
+    const unsigned char* data = cairo_image_surface_get_data(surface);
+    const std::uint32_t v =
+        *(reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) *
+                                                            cairo_image_surface_get_stride(surface)) +
+          x);
+    return Rgb{static_cast<std::uint8_t>(v >> 16), static_cast<std::uint8_t>(v >> 8),
+               static_cast<std::uint8_t>(v)};
+}
+
+} // namespace sandtable::testing_support
