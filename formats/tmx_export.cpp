@@ -1,5 +1,7 @@
 #include "tmx_export.hpp"
 
+#include "model/layout.hpp"
+
 #include "atomic_file.hpp"
 
 #include <cairo.h>
@@ -19,12 +21,11 @@ std::vector<std::pair<double, double>> tileCorners(const Grid& grid, const TmxGe
     const int sides = grid.sideCount();
     double maxCos = 0, maxSin = 0;
     std::vector<double> angles;
+    // The model's corners, in its order (corner i between sides i and i+1), from one cell's layout.
+    const Grid one({grid.shape(), grid.parity(), 1, 1, grid.parameters().labelBase});
+    const Layout layout(one, 1.0);
     for (int i = 0; i < sides; ++i) {
-        // The same corner order as the model's Layout: corner i between sides i and i+1.
-        const double sideAngle = grid.shape() == GridShape::HexFlat     ? 30.0 - 60.0 * i
-                                 : grid.shape() == GridShape::HexPointy ? -60.0 * i
-                                                                        : -90.0 * i;
-        const double a = (sideAngle - (grid.isHex() ? 30.0 : 45.0)) * std::numbers::pi / 180.0;
+        const double a = layout.cornerAngle(i) * std::numbers::pi / 180.0;
         angles.push_back(a);
         maxCos = std::max(maxCos, std::abs(std::cos(a)));
         maxSin = std::max(maxSin, std::abs(std::sin(a)));
