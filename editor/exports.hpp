@@ -30,6 +30,7 @@ struct ExportKind {
     bool cellSize = false;      // printed size of a cell
     bool layers = false;        // which map layers
     bool dpi = false;           // pixels per inch
+    bool tiledPages = false;    // the map tiled over pages: a page count to show; File > Print follows it
     ExportWriter write = nullptr;
 };
 

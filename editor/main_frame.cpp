@@ -784,7 +784,7 @@ bool MainFrame::exportTo(const ExportRequest& request) {
     }
     PrintOptions o = request.options;
     o.forced = forced;
-    if (kind == "pdf") {
+    if (exportKind->tiledPages) {
         printOptions_ = request.options; // File > Print tiles the pages the same way
     }
     std::unique_ptr<wxProgressDialog> progress;

@@ -186,7 +186,7 @@ std::expected<ExportRequest, std::string> ExportDialog::request() const {
         }
         o.dpi = v;
     }
-    if (out.kind == "pdf") {
+    if (exportKindNamed(out.kind)->tiledPages) {
         if (auto count = pagesOf(scenario_, o); !count) {
             return std::unexpected(count.error());
         }
@@ -198,7 +198,7 @@ void ExportDialog::update() {
     const auto r = request();
     problem->SetLabel(r ? wxString() : wxString::FromUTF8(r.error()));
     wxString count;
-    if (r && r->kind == "pdf") {
+    if (r && exportKindNamed(r->kind)->tiledPages) {
         if (auto p = pagesOf(scenario_, r->options)) {
             count = wxString::Format("%d pages: the overview and %d x %d map pages", p->pages, p->columns,
                                      p->rows);
