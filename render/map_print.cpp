@@ -40,52 +40,85 @@ void drawMap(cairo_t* cr, const Scenario& s, const Layout& layout, double x, dou
     cairo_restore(cr);
 }
 
-// PNG through libpng at the fastest zlib level with no row filters: maps are large areas of flat
-// colour, which compress well anyway, and Cairo's own writer (default level, adaptive filters)
-// takes several times longer on a big map.
-bool writePngFast(cairo_surface_t* surface, const std::filesystem::path& path) {
-    cairo_surface_flush(surface);
-    const int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
-    const int stride = cairo_image_surface_get_stride(surface);
-    const unsigned char* data = cairo_image_surface_get_data(surface);
-    std::unique_ptr<FILE, int (*)(FILE*)> file(std::fopen(path.c_str(), "wb"), std::fclose);
-    if (!file) {
-        return false;
-    }
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
-    png_infop info = png ? png_create_info_struct(png) : nullptr;
-    if (png == nullptr || info == nullptr) {
-        png_destroy_write_struct(&png, &info);
-        return false;
-    }
-    std::vector<unsigned char> row(static_cast<std::size_t>(w) *
-                                   3); // before setjmp: nothing is skipped by a longjmp
-    if (setjmp(png_jmpbuf(png))) {     // libpng reports write errors by longjmp
-        png_destroy_write_struct(&png, &info);
-        return false;
-    }
-    png_init_io(png, file.get());
-    png_set_compression_level(png, 1);
-    png_set_filter(png, 0, PNG_FILTER_NONE);
-    png_set_IHDR(png, info, static_cast<png_uint_32>(w), static_cast<png_uint_32>(h), 8, PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    for (int y = 0; y < h; ++y) {
-        // Cairo's RGB24 is 32-bit native-endian xRGB: bytes B, G, R, x on little-endian machines.
-        const auto* src =
-            reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
-        for (int x = 0; x < w; ++x) {
-            const std::uint32_t px = src[x];
-            row[3 * static_cast<std::size_t>(x)] = static_cast<unsigned char>(px >> 16);
-            row[3 * static_cast<std::size_t>(x) + 1] = static_cast<unsigned char>(px >> 8);
-            row[3 * static_cast<std::size_t>(x) + 2] = static_cast<unsigned char>(px);
+// PNG through libpng at the fastest zlib level with no row filters (run-length matching, with or
+// without the Sub filter, measured slower and larger here): maps are large areas of flat colour,
+// which compress well anyway, and Cairo's own writer (default level, adaptive filters)
+// takes several times longer on a big map. Rows arrive band by band, so a picture of any height
+// needs only one band in memory.
+class PngRowWriter {
+  public:
+    PngRowWriter(const std::filesystem::path& path, int width, int height)
+        : file_(std::fopen(path.c_str(), "wb"), std::fclose), row_(static_cast<std::size_t>(width) * 3) {
+        if (!file_) {
+            return;
         }
-        png_write_row(png, row.data());
+        png_ = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+        info_ = png_ ? png_create_info_struct(png_) : nullptr;
+        if (png_ == nullptr || info_ == nullptr) {
+            return;
+        }
+        if (setjmp(png_jmpbuf(png_))) { // libpng reports write errors by longjmp
+            failed_ = true;
+            return;
+        }
+        png_init_io(png_, file_.get());
+        png_set_compression_level(png_, 1);
+        png_set_filter(png_, 0, PNG_FILTER_NONE);
+        png_set_IHDR(png_, info_, static_cast<png_uint_32>(width), static_cast<png_uint_32>(height), 8,
+                     PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                     PNG_FILTER_TYPE_DEFAULT);
+        png_write_info(png_, info_);
+        ok_ = true;
     }
-    png_write_end(png, nullptr);
-    png_destroy_write_struct(&png, &info);
-    return true;
-}
+    ~PngRowWriter() { png_destroy_write_struct(&png_, &info_); }
+    PngRowWriter(const PngRowWriter&) = delete;
+    PngRowWriter& operator=(const PngRowWriter&) = delete;
+
+    // The first `rows` rows of an RGB24 surface as wide as the picture.
+    bool write(cairo_surface_t* band, int rows) {
+        if (!ok_ || failed_) {
+            return false;
+        }
+        cairo_surface_flush(band);
+        const int w = cairo_image_surface_get_width(band), stride = cairo_image_surface_get_stride(band);
+        const unsigned char* data = cairo_image_surface_get_data(band);
+        if (setjmp(png_jmpbuf(png_))) {
+            failed_ = true;
+            return false;
+        }
+        for (int y = 0; y < rows; ++y) {
+            // Cairo's RGB24 is 32-bit native-endian xRGB.
+            const auto* src =
+                reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+            for (int x = 0; x < w; ++x) {
+                const std::uint32_t px = src[x];
+                row_[3 * static_cast<std::size_t>(x)] = static_cast<unsigned char>(px >> 16);
+                row_[3 * static_cast<std::size_t>(x) + 1] = static_cast<unsigned char>(px >> 8);
+                row_[3 * static_cast<std::size_t>(x) + 2] = static_cast<unsigned char>(px);
+            }
+            png_write_row(png_, row_.data());
+        }
+        return true;
+    }
+    bool finish() {
+        if (!ok_ || failed_) {
+            return false;
+        }
+        if (setjmp(png_jmpbuf(png_))) {
+            return false;
+        }
+        png_write_end(png_, nullptr);
+        return std::fflush(file_.get()) == 0;
+    }
+
+  private:
+    std::unique_ptr<FILE, int (*)(FILE*)> file_;
+    std::vector<unsigned char> row_;
+    png_structp png_ = nullptr;
+    png_infop info_ = nullptr;
+    bool ok_ = false;
+    bool failed_ = false;
+};
 
 void text(cairo_t* cr, double x, double y, double size, const std::string& t, bool bold = false) {
     cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
@@ -397,15 +430,23 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
                                " a side) are drawn: lower --dpi or --cell-size");
     }
     const int w = static_cast<int>(wd), h = static_cast<int>(hd);
-    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-    cairo_t* cr = cairo_create(surface);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_paint(cr);
-    drawMap(cr, s, layout, 0, 0, scale, 0, 0, w, h, o.layers);
-    cairo_destroy(cr);
-    const bool ok = writePngFast(surface, out);
-    cairo_surface_destroy(surface);
-    if (!ok) {
+    // Drawn in bands of rows straight into libpng: memory for one band, not the whole picture.
+    constexpr int bandRows = 256;
+    cairo_surface_t* band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, std::min(bandRows, h));
+    PngRowWriter png(out, w, h);
+    bool ok = cairo_surface_status(band) == CAIRO_STATUS_SUCCESS;
+    for (int top = 0; ok && top < h; top += bandRows) {
+        const int rows = std::min(bandRows, h - top);
+        cairo_t* cr = cairo_create(band);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_paint(cr);
+        // The map moved up by whole pixels: every band lands on the same pixel grid.
+        drawMap(cr, s, layout, 0, -top, scale, 0, 0, w, rows, o.layers);
+        cairo_destroy(cr);
+        ok = png.write(band, rows);
+    }
+    cairo_surface_destroy(band);
+    if (!ok || !png.finish()) {
         return std::unexpected(out.string() + ": cannot write the PNG");
     }
     return {};

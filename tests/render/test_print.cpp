@@ -147,6 +147,35 @@ TEST_F(Printing, PngAndSvgAreWritten) {
         << "the SVG is well-formed XML";
 }
 
+TEST_F(Printing, APngTallerThanOneBandIsSeamless) {
+    // Rows alternate colour; at 100 pixels a cell the picture is drawn in several 256-row bands.
+    Scenario s = stripes(3, 9);
+    for (int r = 0; r < 9; ++r) {
+        for (int c = 0; c < 3; ++c) {
+            s.map.terrain[s.map.grid.index({c, r})] = static_cast<TerrainIndex>(r % 2);
+        }
+    }
+    PrintOptions o;
+    o.cellSizePt = 72;
+    o.dpi = 100;
+    o.layers.grid = false;
+    o.layers.labels = false;
+    ASSERT_TRUE(printMapPng(s, dir / "tall.png", o));
+    const PngImage image(dir / "tall.png");
+    ASSERT_TRUE(image.ok());
+    ASSERT_EQ(image.height(), 900);
+    // Every row, band edges (255/256, 511/512, 767/768) included, is its cell row's colour.
+    for (int y = 0; y < image.height(); ++y) {
+        const Rgb want = s.map.terrainTypes[static_cast<std::size_t>((y / 100) % 2)].colour;
+        for (int x : {10, 150, 290}) {
+            const Rgb got = image.at(x, y);
+            if (y % 100 != 0 && y % 100 != 99) { // cell borders may blend
+                ASSERT_EQ(got, want) << "pixel " << x << "," << y;
+            }
+        }
+    }
+}
+
 } // namespace
 } // namespace sandtable
 
