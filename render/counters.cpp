@@ -26,6 +26,7 @@ std::string_view echelonMark(Echelon e) {
 
 void drawUnitCounter(cairo_t* cr, const Unit& u, Side side, double x, double y, double w, double h,
                      bool detailed, TextWriter* text, bool outline) {
+    cairo_new_path(cr); // text leaves a current point, which an arc would join with a line
     cairo_rectangle(cr, x, y, w, h);
     setSource(cr, sideColour(side));
     if (outline) {
@@ -55,6 +56,7 @@ void drawUnitCounter(cairo_t* cr, const Unit& u, Side side, double x, double y, 
     cairo_stroke(cr);
     if (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery) {
         const double r = sh * (u.arm == Arm::HeavyArtillery ? 0.3 : 0.2);
+        cairo_new_sub_path(cr);
         cairo_arc(cr, sx + sw / 2, sy + sh / 2, r, 0, 2 * std::numbers::pi);
         cairo_fill(cr);
     }
@@ -81,6 +83,7 @@ void drawCommander(cairo_t* cr, Echelon echelon, Side side, double cx, double cy
 }
 
 void drawTrain(cairo_t* cr, Side side, double x, double y, double w, double h) {
+    cairo_new_path(cr);
     cairo_rectangle(cr, x, y, w, h);
     setSource(cr, sideColour(side));
     cairo_fill_preserve(cr);
@@ -89,8 +92,10 @@ void drawTrain(cairo_t* cr, Side side, double x, double y, double w, double h) {
     cairo_stroke(cr);
     const double r = h * 0.3;
     cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_new_sub_path(cr);
     cairo_arc(cr, x + w * 0.2, y + h, r, 0, 2 * std::numbers::pi);
     cairo_fill(cr);
+    cairo_new_sub_path(cr);
     cairo_arc(cr, x + w * 0.8, y + h, r, 0, 2 * std::numbers::pi);
     cairo_fill(cr);
 }

@@ -173,26 +173,39 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
         setSource(cr, o.elevation ? shaded(base, key.second) : base);
         cairo_fill(cr);
     }
-    // Contours: a brown line along every side where the level changes, stroked as one path.
+    // Contours along every side where the level changes: thin for each level, heavier where an
+    // index contour (every fifth level) runs, as on a topographic map. Two paths, two strokes.
     if (o.elevation) {
-        cairo_new_path(cr);
-        bool any = false;
+        std::vector<std::pair<Point, Point>> thin, heavy;
         for (int row = first.row; row <= last.row; ++row) {
             for (int col = first.col; col <= last.col; ++col) {
                 const Offset c{col, row};
                 for (int d = 0; d < g.sideCount() / 2; ++d) {
                     const Offset n = g.neighbor(c, d);
-                    if (g.contains(n) && map.elevationAt(n) != map.elevationAt(c)) {
-                        auto [a, b] = layout_.edgeSegment(g.edge(c, d));
-                        cairo_move_to(cr, a.x, a.y);
-                        cairo_line_to(cr, b.x, b.y);
-                        any = true;
+                    if (!g.contains(n) || map.elevationAt(n) == map.elevationAt(c)) {
+                        continue;
                     }
+                    const int low = std::min(map.elevationAt(n), map.elevationAt(c));
+                    const int high = std::max(map.elevationAt(n), map.elevationAt(c));
+                    // The contours crossed going up from `low` to `high` are levels low+1 .. high.
+                    bool index = false;
+                    for (int level = low + 1; level <= high && !index; ++level) {
+                        index = level % 5 == 0;
+                    }
+                    (index ? heavy : thin).push_back(layout_.edgeSegment(g.edge(c, d)));
                 }
             }
         }
-        if (any) {
-            strokeWith(cr, Rgb{140, 90, 40}, size * 0.03);
+        for (const auto& [segments, width] : {std::pair{&thin, 0.03}, std::pair{&heavy, 0.07}}) {
+            if (segments->empty()) {
+                continue;
+            }
+            cairo_new_path(cr);
+            for (const auto& [a, b] : *segments) {
+                cairo_move_to(cr, a.x, a.y);
+                cairo_line_to(cr, b.x, b.y);
+            }
+            strokeWith(cr, Rgb{140, 90, 40}, size * width);
         }
     }
     // Labels cost a text layout each: only when cells are big enough to read them comfortably.
@@ -410,11 +423,23 @@ void MapPainter::drawFeatures(cairo_t* cr, MapRect visible, double pixelsPerUnit
             cairo_set_source_rgb(cr, 0, 0, 0);
             cairo_fill(cr);
             break;
-        case FeatureKind::Objective:
-            cairo_new_sub_path(cr);
-            cairo_arc(cr, p.x, p.y, size * 0.4, 0, 2 * std::numbers::pi);
-            strokeWith(cr, Rgb{200, 30, 30}, size * 0.04);
+        case FeatureKind::Objective: {
+            // A five-pointed star in the side's colour (red when it is both sides'), at the cell's
+            // upper right, clear of a counter in the middle.
+            const Point centre{p.x + size * 0.22, p.y - size * 0.24};
+            const double outer = size * 0.16, inner = outer * 0.42;
+            for (int k = 0; k < 10; ++k) {
+                const double a = -std::numbers::pi / 2 + k * std::numbers::pi / 5;
+                const double radius = k % 2 == 0 ? outer : inner;
+                const double x = centre.x + radius * std::cos(a), y = centre.y + radius * std::sin(a);
+                k == 0 ? cairo_move_to(cr, x, y) : cairo_line_to(cr, x, y);
+            }
+            cairo_close_path(cr);
+            setSource(cr, f.side ? sideColour(*f.side) : Rgb{200, 30, 30});
+            cairo_fill_preserve(cr);
+            strokeWith(cr, Rgb{20, 20, 20}, size * 0.015);
             break;
+        }
         case FeatureKind::Landing:
             cairo_rectangle(cr, p.x - r * 2, p.y - r, 4 * r, 2 * r);
             strokeWith(cr, Rgb{30, 60, 160}, size * 0.04);
@@ -443,50 +468,86 @@ void MapPainter::drawPieces(cairo_t* cr, MapRect visible, double pixelsPerUnit) 
     // Text layouts once per frame, not per counter: making one is the costly part.
     TextWriter unitText(cr, Font{size * 0.15, true});
     TextWriter commanderText(cr, Font{size * 0.09, true});
+    TextWriter badgeText(cr, Font{size * 0.11, true});
+    // Units by cell, so that a stack is drawn as a pile: each counter a step up and to the right of
+    // the one below, the top one last, with a badge counting them.
+    std::map<Offset, std::vector<std::pair<PieceRef, std::size_t>>> stacks;
     for (const auto& [piece, placement] : s_.deployment.placements) {
-        for (std::size_t k = 0; k < placement.cells.size(); ++k) {
-            const Point p = layout_.cellCenter(placement.cells[k]);
-            if (!visible.near(p, size)) {
+        if (piece.kind == PieceKind::Unit) {
+            for (std::size_t k = 0; k < placement.cells.size(); ++k) {
+                stacks[placement.cells[k]].emplace_back(piece, k);
+            }
+        }
+    }
+    const double w = size * 0.62, h = size * 0.46, step = size * stackStep;
+    for (const auto& [cell, stack] : stacks) {
+        const Point p = layout_.cellCenter(cell);
+        if (!visible.near(p, size)) {
+            continue;
+        }
+        // The pile is centred on the cell.
+        const double shift = step * static_cast<double>(stack.size() - 1) / 2;
+        for (std::size_t i = 0; i < stack.size(); ++i) {
+            const auto& [piece, k] = stack[i];
+            const Unit& u = s_.oob.units.at(UnitId{piece.id});
+            const Placement& placement = s_.deployment.placements.at(piece);
+            const Side side = s_.oob.sideOf(u.parent).value_or(Side::Union);
+            const double x = p.x - w / 2 - shift + step * static_cast<double>(i);
+            const double y = p.y - h / 2 + shift - step * static_cast<double>(i);
+            drawUnitCounter(cr, u, side, x, y, w, h, detailed, &unitText);
+            if (detailed && placement.facing && k == 0) {
+                const double angle = (placement.facing->kind == FacingKind::Corner
+                                          ? layout_.cornerAngle(placement.facing->index)
+                                          : layout_.sideAngle(placement.facing->index)) *
+                                     std::numbers::pi / 180;
+                const Point c{x + w / 2, y + h / 2};
+                const double r0 = size * 0.36, r1 = size * 0.46, spread = 0.18;
+                cairo_move_to(cr, c.x + r1 * std::cos(angle), c.y + r1 * std::sin(angle));
+                cairo_line_to(cr, c.x + r0 * std::cos(angle - spread), c.y + r0 * std::sin(angle - spread));
+                cairo_line_to(cr, c.x + r0 * std::cos(angle + spread), c.y + r0 * std::sin(angle + spread));
+                cairo_close_path(cr);
+                setSource(cr, Rgb{20, 20, 20});
+                cairo_fill(cr);
+            }
+        }
+        if (stack.size() > 1) {
+            // A badge at the top counter's upper right: how many are in the pile.
+            const double r = size * stackBadgeRadius;
+            const double bx = p.x + w / 2 + shift, by = p.y - h / 2 - shift;
+            cairo_new_sub_path(cr);
+            cairo_arc(cr, bx, by, r, 0, 2 * std::numbers::pi);
+            setSource(cr, stackBadgeColour);
+            cairo_fill_preserve(cr);
+            strokeWith(cr, Rgb{20, 20, 20}, size * 0.012);
+            if (detailed) {
+                const std::string count = std::to_string(stack.size());
+                const TextSize t = badgeText.measure(count);
+                setSource(cr, Rgb{20, 20, 20});
+                badgeText.draw(bx - t.width / 2, by - t.height / 2, count);
+            }
+        }
+    }
+    for (const auto& [piece, placement] : s_.deployment.placements) {
+        if (piece.kind == PieceKind::Unit || placement.cells.empty()) {
+            continue;
+        }
+        const Point p = layout_.cellCenter(placement.cells.front());
+        if (!visible.near(p, size)) {
+            continue;
+        }
+        if (piece.kind == PieceKind::Commander) {
+            const Headquarters* hq = s_.oob.find(HeadquartersId{piece.id});
+            if (hq == nullptr) {
                 continue;
             }
-            if (piece.kind == PieceKind::Unit) {
-                auto it = s_.oob.units.find(UnitId{piece.id});
-                if (it == s_.oob.units.end()) {
-                    continue;
-                }
-                const Unit& u = it->second;
-                const Side side = s_.oob.sideOf(u.parent).value_or(Side::Union);
-                const double w = size * 0.62, h = size * 0.46;
-                drawUnitCounter(cr, u, side, p.x - w / 2, p.y - h / 2, w, h, detailed, &unitText);
-                if (detailed && placement.facing && k == 0) {
-                    const double angle = (placement.facing->kind == FacingKind::Corner
-                                              ? layout_.cornerAngle(placement.facing->index)
-                                              : layout_.sideAngle(placement.facing->index)) *
-                                         std::numbers::pi / 180;
-                    const double r0 = size * 0.36, r1 = size * 0.46, spread = 0.18;
-                    cairo_move_to(cr, p.x + r1 * std::cos(angle), p.y + r1 * std::sin(angle));
-                    cairo_line_to(cr, p.x + r0 * std::cos(angle - spread),
-                                  p.y + r0 * std::sin(angle - spread));
-                    cairo_line_to(cr, p.x + r0 * std::cos(angle + spread),
-                                  p.y + r0 * std::sin(angle + spread));
-                    cairo_close_path(cr);
-                    setSource(cr, Rgb{20, 20, 20});
-                    cairo_fill(cr);
-                }
-            } else if (piece.kind == PieceKind::Commander) {
-                const Headquarters* hq = s_.oob.find(HeadquartersId{piece.id});
-                if (hq == nullptr) {
-                    continue;
-                }
-                drawCommander(cr, hq->echelon, hq->side, p.x + size * 0.25, p.y - size * 0.25, size * 0.15,
-                              detailed ? &commanderText : nullptr);
-            } else {
-                auto it = s_.oob.trains.find(TrainId{piece.id});
-                const Side side = it == s_.oob.trains.end()
-                                      ? Side::Union
-                                      : s_.oob.sideOf(it->second.corps).value_or(Side::Union);
-                drawTrain(cr, side, p.x - size * 0.3, p.y + size * 0.1, size * 0.36, size * 0.18);
-            }
+            drawCommander(cr, hq->echelon, hq->side, p.x + size * 0.25, p.y - size * 0.25, size * 0.15,
+                          detailed ? &commanderText : nullptr);
+        } else {
+            auto it = s_.oob.trains.find(TrainId{piece.id});
+            const Side side = it == s_.oob.trains.end()
+                                  ? Side::Union
+                                  : s_.oob.sideOf(it->second.corps).value_or(Side::Union);
+            drawTrain(cr, side, p.x - size * 0.3, p.y + size * 0.1, size * 0.36, size * 0.18);
         }
     }
 }

@@ -61,6 +61,11 @@ class MapPainter {
     // Below this many pixels per cell the overview image replaces cell polygons, and details
     // (grid, labels, contours, counters' insides) are left out.
     static constexpr double overviewPixelsPerCell = 12.0;
+    // A pile of counters: each a step up and right of the one below (a fraction of the cell),
+    // with a badge of this radius and colour counting them.
+    static constexpr double stackStep = 0.07;
+    static constexpr double stackBadgeRadius = 0.09;
+    static constexpr Rgb stackBadgeColour{250, 220, 60};
 
     // Draws in the layout's units on `cr` as its transformation stands; `visible` is the part of
     // the map to draw. `pixelsPerUnit` decides what is legible (labels only on large cells).

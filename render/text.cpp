@@ -51,6 +51,7 @@ void TextWriter::draw(double x, double y, const std::string& text) {
     cairo_move_to(impl_->cr, x, y);
     pango_cairo_update_layout(impl_->cr, impl_->layout);
     pango_cairo_show_layout(impl_->cr, impl_->layout);
+    cairo_new_path(impl_->cr); // leave no current point for the next shape to join
 }
 
 void TextWriter::drawCentred(double x, double y, const std::string& text) {

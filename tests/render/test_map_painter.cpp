@@ -129,5 +129,108 @@ TEST(MapPainter, FarOutTheOverviewImageStandsInForTheCells) {
     EXPECT_EQ(picture.at(layout.cellCenter({3, 3})), s.map.terrainTypes[2].colour);
 }
 
+// Three regiments in one cell: a pile of three counters, each a step up and right, and a badge.
+TEST(MapPainter, AStackOfThreeDrawsThreeOffsetCountersAndABadge) {
+    Scenario s = plain(GridShape::Square, 6, 6);
+    s.oob.headquarters[HeadquartersId{1}] =
+        Headquarters{Side::Union, Echelon::Army, {}, "Army", "Meade", {}, {}};
+    for (std::uint32_t id = 1; id <= 3; ++id) {
+        s.oob.units[UnitId{id}] = Unit{HeadquartersId{1}, "Regiment " + std::to_string(id)};
+        s.deployment.placements[PieceRef::unit(UnitId{id})] = Placement{{{3, 3}}, {}};
+    }
+    const Layout layout(s.map.grid, 100);
+    RenderOptions o;
+    o.labels = false;
+    o.grid = false;
+    const Picture picture(s, layout, o, 0.2); // plain counters: no symbols, no numbers
+    const Point c = layout.cellCenter({3, 3});
+    const Rgb blue = sideColour(Side::Union), ground = s.map.terrainTypes[0].colour;
+    // Counters are 62 x 46 with a step of 7: the bottom one reaches below and left of a lone counter,
+    // the middle one shows between them, the top one reaches above and right.
+    EXPECT_EQ(picture.at({c.x - 34, c.y + 26}), blue) << "the bottom counter";
+    EXPECT_EQ(picture.at({c.x + 28, c.y + 20}), blue) << "the middle counter";
+    EXPECT_EQ(picture.at({c.x + 20, c.y - 26}), blue) << "the top counter";
+    EXPECT_EQ(picture.at({c.x + 38, c.y - 30}), MapPainter::stackBadgeColour) << "the badge";
+    // One regiment alone leaves those corners bare.
+    s.deployment.placements.erase(PieceRef::unit(UnitId{2}));
+    s.deployment.placements.erase(PieceRef::unit(UnitId{3}));
+    const Picture alone(s, layout, o, 0.2);
+    EXPECT_EQ(alone.at({c.x - 34, c.y + 26}), ground);
+    EXPECT_EQ(alone.at({c.x + 20, c.y - 26}), ground);
+    EXPECT_EQ(alone.at({c.x + 38, c.y - 30}), ground) << "no badge on a single counter";
+}
+
+// Brown contour pixels along the sides where the level changes, none between equal levels, and
+// the index contour (every fifth level) heavier.
+TEST(MapPainter, ContoursRunBetweenLevelsOnlyAndEveryFifthIsHeavier) {
+    Scenario s = plain(GridShape::Square, 8, 4);
+    s.map.elevation[s.map.grid.index({2, 1})] = 1;
+    s.map.elevation[s.map.grid.index({5, 1})] = 5; // 4 to 5 crosses the index contour
+    s.map.elevation[s.map.grid.index({6, 1})] = 4;
+    const Layout layout(s.map.grid, 100);
+    RenderOptions o;
+    o.labels = false;
+    o.grid = false;
+    const Picture picture(s, layout, o);
+    const Rgb brown{140, 90, 40};
+    auto midSide = [&](Offset a, Offset b) {
+        const Point p = layout.cellCenter(a), q = layout.cellCenter(b);
+        return Point{(p.x + q.x) / 2, (p.y + q.y) / 2};
+    };
+    // Across a vertical side: how many brown pixels the line is wide.
+    auto width = [&](Offset a, Offset b) {
+        const Point m = midSide(a, b);
+        int n = 0;
+        for (int dx = -8; dx <= 8; ++dx) {
+            n += picture.at({m.x + dx, m.y}) == brown ? 1 : 0;
+        }
+        return n;
+    };
+    EXPECT_EQ(picture.at(midSide({2, 1}, {3, 1})), brown) << "level 1 next to 0";
+    EXPECT_EQ(picture.at(midSide({2, 1}, {2, 0})), brown);
+    EXPECT_NE(picture.at(midSide({0, 1}, {1, 1})), brown) << "0 next to 0";
+    EXPECT_NE(picture.at(midSide({3, 2}, {4, 2})), brown);
+    EXPECT_GE(width({2, 1}, {3, 1}), 2);
+    EXPECT_GT(width({5, 1}, {6, 1}), width({2, 1}, {3, 1}) + 2) << "the index contour is heavier";
+}
+
+TEST(MapPainter, AnObjectiveIsAStarInItsSidesColour) {
+    Scenario s = plain(GridShape::Square, 5, 5);
+    s.map.features[FeatureId{1}] = Feature{FeatureKind::Objective, {2, 2}, "", Side::Confederate, 5};
+    const Layout layout(s.map.grid, 100);
+    RenderOptions o;
+    o.labels = false;
+    const Picture picture(s, layout, o);
+    const Point c = layout.cellCenter({2, 2});
+    EXPECT_EQ(picture.at({c.x + 22, c.y - 24}), sideColour(Side::Confederate));
+    EXPECT_EQ(picture.at({c.x + 22, c.y - 24 - 10}), sideColour(Side::Confederate)) << "its top point";
+    EXPECT_NE(picture.at({c.x + 22 + 12, c.y - 24 - 12}), sideColour(Side::Confederate)) << "between points";
+}
+
+// Regression: a commander's disc drawn after another's mark was joined to it by a yellow line
+// (the mark's text left a current point, and an arc starts with a line from there).
+TEST(MapPainter, NothingJoinsOneCommanderToTheNext) {
+    Scenario s = plain(GridShape::Square, 8, 4);
+    s.oob.headquarters[HeadquartersId{1}] =
+        Headquarters{Side::Union, Echelon::Army, {}, "Army", "Meade", {}, {}};
+    s.oob.headquarters[HeadquartersId{2}] =
+        Headquarters{Side::Union, Echelon::Corps, HeadquartersId{1}, "I Corps", "Reynolds", {}, {}};
+    s.deployment.placements[PieceRef::commander(HeadquartersId{1})] = Placement{{{1, 1}}, {}};
+    s.deployment.placements[PieceRef::commander(HeadquartersId{2})] = Placement{{{6, 1}}, {}};
+    const Layout layout(s.map.grid, 100);
+    RenderOptions o;
+    o.labels = false;
+    o.grid = false;
+    const Picture picture(s, layout, o); // detailed: the discs carry their echelon marks
+    const Point a = layout.cellCenter({1, 1}), b = layout.cellCenter({6, 1});
+    // Columns between the two discs, from well above to well below them: only ground.
+    for (double t : {0.3, 0.5, 0.7}) {
+        const double x = a.x + (b.x - a.x) * t;
+        for (double y = a.y - 60; y <= a.y + 10; y += 1) {
+            ASSERT_EQ(picture.at({x, y}), s.map.terrainTypes[0].colour) << "at " << x << "," << y;
+        }
+    }
+}
+
 } // namespace
 } // namespace sandtable
