@@ -471,20 +471,20 @@ void MapPainter::drawPieces(cairo_t* cr, MapRect visible, double pixelsPerUnit) 
     TextWriter badgeText(cr, Font{size * 0.11, true});
     // Units by cell, so that a stack is drawn as a pile: each counter a step up and to the right of
     // the one below, the top one last, with a badge counting them.
+    // Only cells in view are gathered: the map of stacks stays as small as the view.
     std::map<Offset, std::vector<std::pair<PieceRef, std::size_t>>> stacks;
     for (const auto& [piece, placement] : s_.deployment.placements) {
         if (piece.kind == PieceKind::Unit) {
             for (std::size_t k = 0; k < placement.cells.size(); ++k) {
-                stacks[placement.cells[k]].emplace_back(piece, k);
+                if (visible.near(layout_.cellCenter(placement.cells[k]), size)) {
+                    stacks[placement.cells[k]].emplace_back(piece, k);
+                }
             }
         }
     }
     const double w = size * 0.62, h = size * 0.46, step = size * stackStep;
     for (const auto& [cell, stack] : stacks) {
         const Point p = layout_.cellCenter(cell);
-        if (!visible.near(p, size)) {
-            continue;
-        }
         // The pile is centred on the cell.
         const double shift = step * static_cast<double>(stack.size() - 1) / 2;
         for (std::size_t i = 0; i < stack.size(); ++i) {
