@@ -23,6 +23,27 @@ void strokeWith(cairo_t* cr, Rgb colour, double width) {
 
 } // namespace
 
+std::vector<CubicPiece> smoothThrough(const std::vector<Point>& points) {
+    std::vector<CubicPiece> out;
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+        const Point p0 = points[i > 0 ? i - 1 : i], p1 = points[i], p2 = points[i + 1];
+        const Point p3 = points[i + 2 < points.size() ? i + 2 : i + 1];
+        out.push_back({{p1.x + (p2.x - p0.x) / 6, p1.y + (p2.y - p0.y) / 6},
+                       {p2.x - (p3.x - p1.x) / 6, p2.y - (p3.y - p1.y) / 6},
+                       p2});
+    }
+    return out;
+}
+
+std::pair<Point, Point> CubicPiece::at(Point from, double t) const {
+    const double u = 1 - t;
+    const Point point{u * u * u * from.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * to.x,
+                      u * u * u * from.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * to.y};
+    const Point tangent{3 * u * u * (c1.x - from.x) + 6 * u * t * (c2.x - c1.x) + 3 * t * t * (to.x - c2.x),
+                        3 * u * u * (c1.y - from.y) + 6 * u * t * (c2.y - c1.y) + 3 * t * t * (to.y - c2.y)};
+    return {point, tangent};
+}
+
 Rgb pathColour(PathKind kind) {
     switch (kind) {
     case PathKind::Road:
@@ -282,26 +303,35 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last) const {
         if (!anyVisible) {
             continue;
         }
+        // A smooth curve through the cell centres, as roads run on a printed map: each stretch a
+        // cubic whose controls follow the neighbouring centres (Catmull-Rom), so it still passes
+        // through every centre a piece stands on.
+        std::vector<Point> centres;
+        centres.reserve(path.cells.size());
+        for (Offset c : path.cells) {
+            centres.push_back(layout_.cellCenter(c));
+        }
+        const std::vector<CubicPiece> curve = smoothThrough(centres);
         cairo_new_path(cr);
-        const Point p0 = layout_.cellCenter(path.cells.front());
-        cairo_move_to(cr, p0.x, p0.y);
-        for (std::size_t i = 1; i < path.cells.size(); ++i) {
-            const Point p = layout_.cellCenter(path.cells[i]);
-            cairo_line_to(cr, p.x, p.y);
+        cairo_move_to(cr, centres.front().x, centres.front().y);
+        for (const CubicPiece& c : curve) {
+            cairo_curve_to(cr, c.c1.x, c.c1.y, c.c2.x, c.c2.y, c.to.x, c.to.y);
         }
         const double width = path.kind == PathKind::Pike ? 0.1 : path.kind == PathKind::Road ? 0.06 : 0.05;
         cairo_set_line_cap(cr, path.kind == PathKind::Railroad ? CAIRO_LINE_CAP_BUTT : CAIRO_LINE_CAP_ROUND);
         strokeWith(cr, pathColour(path.kind), size * width);
         if (path.kind == PathKind::Railroad) {
-            // Cross ties.
-            for (std::size_t i = 1; i < path.cells.size(); ++i) {
-                const Point a = layout_.cellCenter(path.cells[i - 1]), b = layout_.cellCenter(path.cells[i]);
-                const double dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
-                const double nx = -dy / len * size * 0.1, ny = dx / len * size * 0.1;
+            // Cross ties, square to the curve.
+            for (std::size_t i = 0; i < curve.size(); ++i) {
                 for (double t : {0.25, 0.5, 0.75}) {
-                    const double x = a.x + dx * t, y = a.y + dy * t;
-                    cairo_move_to(cr, x - nx, y - ny);
-                    cairo_line_to(cr, x + nx, y + ny);
+                    const auto [at, along] = curve[i].at(centres[i], t);
+                    const double len = std::hypot(along.x, along.y);
+                    if (len == 0) {
+                        continue;
+                    }
+                    const double nx = -along.y / len * size * 0.1, ny = along.x / len * size * 0.1;
+                    cairo_move_to(cr, at.x - nx, at.y - ny);
+                    cairo_line_to(cr, at.x + nx, at.y + ny);
                 }
             }
             strokeWith(cr, pathColour(path.kind), size * 0.025);

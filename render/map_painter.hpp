@@ -8,6 +8,7 @@
 #include <array>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 typedef struct _cairo cairo_t;
 typedef struct _cairo_surface cairo_surface_t;
@@ -47,6 +48,16 @@ struct MapRect {
 
 // Roads brown, pikes darker, railroads black: the map and the overview draw them so.
 Rgb pathColour(PathKind kind);
+
+// One stretch of a smooth curve: a cubic from the previous point to `to`.
+struct CubicPiece {
+    Point c1, c2, to;
+    // The point at t (0 to 1) of the stretch starting at `from`, and the direction there.
+    std::pair<Point, Point> at(Point from, double t) const;
+};
+// A smooth curve through every point in order (Catmull-Rom as cubic pieces): roads, pikes and
+// railroads bend through their cells' centres instead of kinking at each.
+std::vector<CubicPiece> smoothThrough(const std::vector<Point>& points);
 
 class MapPainter {
   public:

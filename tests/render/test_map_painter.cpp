@@ -232,5 +232,33 @@ TEST(MapPainter, NothingJoinsOneCommanderToTheNext) {
     }
 }
 
+TEST(MapPainter, RoadsCurveThroughTheirCellCentres) {
+    // A smooth curve passes through every point, and straight points stay on their line.
+    const std::vector<Point> straight{{0, 0}, {10, 0}, {20, 0}};
+    for (const CubicPiece& c : smoothThrough(straight)) {
+        EXPECT_DOUBLE_EQ(c.c1.y, 0);
+        EXPECT_DOUBLE_EQ(c.c2.y, 0);
+    }
+    EXPECT_EQ(smoothThrough(straight).back().to, (Point{20, 0}));
+
+    // A road turning a square corner: through the corner cell's centre, and rounded before it
+    // where a polyline would run straight along the cell row.
+    Scenario s = plain(GridShape::Square, 5, 5);
+    s.map.paths[PathId{1}] = Path{PathKind::Road, "", {{1, 2}, {2, 2}, {2, 1}}};
+    const Layout layout(s.map.grid, 100);
+    RenderOptions o;
+    o.labels = false;
+    o.grid = false;
+    const Picture picture(s, layout, o);
+    const Point a = layout.cellCenter({1, 2}), b = layout.cellCenter({2, 2});
+    ASSERT_EQ(b.y, a.y);
+    EXPECT_EQ(picture.at(b), pathColour(PathKind::Road)) << "through the corner cell's centre";
+    EXPECT_EQ(picture.at(a), pathColour(PathKind::Road));
+    // 80% of the way from a to b the curve runs about 6 units off the row's centre line.
+    EXPECT_EQ(picture.at({a.x + 85, a.y + 6}), pathColour(PathKind::Road)) << "the curve";
+    EXPECT_NE(picture.at({a.x + 85, a.y - 5}), pathColour(PathKind::Road))
+        << "not the straight line's far edge";
+}
+
 } // namespace
 } // namespace sandtable
