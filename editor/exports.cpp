@@ -5,6 +5,8 @@
 #include "formats/tmx_export.hpp"
 #include "render/sheets.hpp"
 
+#include <type_traits>
+
 namespace sandtable {
 namespace {
 
@@ -37,41 +39,30 @@ std::expected<std::string, std::string> throughTemporaryFile(const std::filesyst
     return written;
 }
 
-std::expected<std::string, std::string> writePdf(const Scenario& s, const std::filesystem::path& out,
-                                                 const PrintOptions& o) {
-    return throughTemporaryFile(
-        out, [&](const std::filesystem::path& file) -> std::expected<std::string, std::string> {
-            auto printed = printMapPdf(s, file, o);
-            if (!printed) {
-                return std::unexpected(printed.error());
-            }
-            return pages(printed->pages) + " (an overview and " + std::to_string(printed->columns) + " x " +
-                   std::to_string(printed->rows) + " map pages)";
-        });
+// What a print says it wrote: the map's pages, a sheet's page count, nothing more for a picture.
+std::string summaryOf(const PrintResult& r) {
+    return pages(r.pages) + " (an overview and " + std::to_string(r.columns) + " x " +
+           std::to_string(r.rows) + " map pages)";
+}
+std::string summaryOf(int pageCount) {
+    return pages(pageCount);
 }
 
+// A render/ print written through a temporary file, with the summary of what it drew.
 template <auto Print>
-std::expected<std::string, std::string> writePicture(const Scenario& s, const std::filesystem::path& out,
-                                                     const PrintOptions& o) {
-    return throughTemporaryFile(
-        out, [&](const std::filesystem::path& file) -> std::expected<std::string, std::string> {
-            if (auto done = Print(s, file, o); !done) {
-                return std::unexpected(done.error());
-            }
-            return std::string();
-        });
-}
-
-template <auto Print>
-std::expected<std::string, std::string> writeSheets(const Scenario& s, const std::filesystem::path& out,
-                                                    const PrintOptions& o) {
+std::expected<std::string, std::string> writePrint(const Scenario& s, const std::filesystem::path& out,
+                                                   const PrintOptions& o) {
     return throughTemporaryFile(
         out, [&](const std::filesystem::path& file) -> std::expected<std::string, std::string> {
             auto printed = Print(s, file, o);
             if (!printed) {
                 return std::unexpected(printed.error());
             }
-            return pages(*printed);
+            if constexpr (std::is_void_v<typename decltype(printed)::value_type>) {
+                return std::string();
+            } else {
+                return summaryOf(*printed);
+            }
         });
 }
 
@@ -102,14 +93,14 @@ const std::array<ExportKind, 8> kinds{{
      .cellSize = true,
      .layers = true,
      .tiledPages = true,
-     .write = writePdf},
+     .write = writePrint<printMapPdf>},
     {.kind = "svg",
      .title = "Map as one drawing (SVG)",
      .extension = "svg",
      .filter = "SVG (*.svg)|*.svg",
      .cellSize = true,
      .layers = true,
-     .write = writePicture<printMapSvg>},
+     .write = writePrint<printMapSvg>},
     {.kind = "png",
      .title = "Map as one picture (PNG)",
      .extension = "png",
@@ -117,7 +108,7 @@ const std::array<ExportKind, 8> kinds{{
      .cellSize = true,
      .layers = true,
      .dpi = true,
-     .write = writePicture<printMapPng>},
+     .write = writePrint<printMapPng>},
     {.kind = "tmx",
      .title = "Tiled map (TMX)",
      .extension = "tmx",
@@ -133,20 +124,20 @@ const std::array<ExportKind, 8> kinds{{
      .extension = "pdf",
      .filter = "PDF (*.pdf)|*.pdf",
      .paper = true,
-     .write = writeSheets<printRosters>},
+     .write = writePrint<printRosters>},
     {.kind = "counters",
      .title = "Counter sheet (PDF)",
      .extension = "pdf",
      .filter = "PDF (*.pdf)|*.pdf",
      .paper = true,
      .cellSize = true,
-     .write = writeSheets<printCounters>},
+     .write = writePrint<printCounters>},
     {.kind = "booklet",
      .title = "Scenario booklet (PDF)",
      .extension = "pdf",
      .filter = "PDF (*.pdf)|*.pdf",
      .paper = true,
-     .write = writeSheets<printBooklet>},
+     .write = writePrint<printBooklet>},
 }};
 
 } // namespace

@@ -33,9 +33,7 @@ Unit newUnit(HeadquartersId parent, Arm arm, const UnitVocabulary& vocabulary) {
     const bool artillery = arm == Arm::Artillery || arm == Arm::HeavyArtillery;
     u.name = artillery ? "New battery" : "New regiment";
     u.quality = vocabulary.quality(Quality::Regular);
-    u.weapon =
-        artillery ? Weapon::None
-                  : vocabulary.weapon(arm, arm == Arm::Cavalry ? Weapon::RifledCarbine : Weapon::RifleMusket);
+    u.weapon = artillery ? Weapon::None : vocabulary.usualWeapon(arm);
     u.gun = artillery ? vocabulary.gun(Gun::Napoleon12lb) : Gun::None;
     u.formation = artillery ? Formation::Limbered : Formation::Line;
     if (auto it = vocabulary.stands.find(arm); it != vocabulary.stands.end() && it->second > 0) {
@@ -80,6 +78,9 @@ Weapon UnitVocabulary::weapon(Weapon preferred) const {
 std::vector<Weapon> UnitVocabulary::allowedWeapons(Arm arm) const {
     auto it = weaponsByArm.find(arm);
     return it != weaponsByArm.end() && !it->second.empty() ? it->second : allowedWeapons();
+}
+Weapon UnitVocabulary::usualWeapon(Arm arm) const {
+    return weapon(arm, arm == Arm::Cavalry ? Weapon::RifledCarbine : Weapon::RifleMusket);
 }
 Weapon UnitVocabulary::weapon(Arm arm, Weapon preferred) const {
     auto it = weaponsByArm.find(arm);

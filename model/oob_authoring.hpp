@@ -30,6 +30,9 @@ struct UnitVocabulary {
     Quality quality(Quality preferred) const;
     Weapon weapon(Weapon preferred) const;
     Weapon weapon(Arm arm, Weapon preferred) const;
+    // What a new regiment of `arm` carries: a carbine for cavalry, a rifle-musket for the others,
+    // or the first the ruleset accepts for that arm.
+    Weapon usualWeapon(Arm arm) const;
     Gun gun(Gun preferred) const;
 };
 

@@ -135,24 +135,28 @@ void MapPainter::drawOverview(cairo_t* cr) const {
 }
 
 void MapPainter::drawPiecesAsDots(cairo_t* cr, Offset first, Offset last) const {
-    // One path per side; each piece a small square.
+    // One pass over the pieces, then one path and one fill per side; each piece a small square.
     const double r = layout_.cellSize() * 0.35;
+    std::array<std::vector<Point>, 2> dots;
+    for (const auto& [piece, placement] : s_.deployment.placements) {
+        if (piece.kind != PieceKind::Unit) {
+            continue;
+        }
+        auto it = s_.oob.units.find(UnitId{piece.id});
+        if (it == s_.oob.units.end()) {
+            continue;
+        }
+        const Side side = s_.oob.sideOf(it->second.parent).value_or(Side::Union);
+        for (Offset c : placement.cells) {
+            if (c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row) {
+                dots[sideIndex(side)].push_back(layout_.cellCenter(c));
+            }
+        }
+    }
     for (Side side : {Side::Union, Side::Confederate}) {
         cairo_new_path(cr);
-        for (const auto& [piece, placement] : s_.deployment.placements) {
-            if (piece.kind != PieceKind::Unit) {
-                continue;
-            }
-            auto it = s_.oob.units.find(UnitId{piece.id});
-            if (it == s_.oob.units.end() || s_.oob.sideOf(it->second.parent).value_or(Side::Union) != side) {
-                continue;
-            }
-            for (Offset c : placement.cells) {
-                if (c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row) {
-                    const Point p = layout_.cellCenter(c);
-                    cairo_rectangle(cr, p.x - r, p.y - r, 2 * r, 2 * r);
-                }
-            }
+        for (const Point& p : dots[sideIndex(side)]) {
+            cairo_rectangle(cr, p.x - r, p.y - r, 2 * r, 2 * r);
         }
         setSource(cr, sideColour(side));
         cairo_fill(cr);
@@ -504,7 +508,8 @@ void MapPainter::drawPieces(cairo_t* cr, MapRect visible, double pixelsPerUnit) 
     // Only cells in view are gathered: the map of stacks stays as small as the view.
     std::map<Offset, std::vector<std::pair<PieceRef, std::size_t>>> stacks;
     for (const auto& [piece, placement] : s_.deployment.placements) {
-        if (piece.kind == PieceKind::Unit) {
+        // A placement whose unit is gone (an edit can leave one; oob.references reports it) is not drawn.
+        if (piece.kind == PieceKind::Unit && s_.oob.units.contains(UnitId{piece.id})) {
             for (std::size_t k = 0; k < placement.cells.size(); ++k) {
                 if (visible.near(layout_.cellCenter(placement.cells[k]), size)) {
                     stacks[placement.cells[k]].emplace_back(piece, k);

@@ -391,8 +391,8 @@ void MapCanvas::onKey(wxKeyEvent& e) {
         } else if (tools_ && tools_->selected() && doc_) {
             doc_->execute(edits::setPlacement(doc_->scenario(), *tools_->selected(), std::nullopt));
             tools_->select(std::nullopt);
-        } else if (tools_ && tools_->deleteSelectedMarker() && tools_->onMarkerSelected) {
-            tools_->onMarkerSelected(std::nullopt);
+        } else if (tools_) {
+            tools_->deleteSelectedMarker();
         }
         break;
     default:

@@ -235,8 +235,7 @@ std::expected<CommandPtr, std::string> PropertiesPanel::edit(const wxString& nam
             // Small arms the new arm may carry (Good Old Rebel's cavalry use carbines).
             if (const auto allowed = vocabulary.allowedWeapons(u.arm);
                 !isArtillery(u.arm) && std::ranges::find(allowed, u.weapon) == allowed.end()) {
-                u.weapon = vocabulary.weapon(u.arm, u.arm == Arm::Cavalry ? Weapon::RifledCarbine
-                                                                          : Weapon::RifleMusket);
+                u.weapon = vocabulary.usualWeapon(u.arm);
             }
             if (auto it = vocabulary.stands.find(u.arm);
                 it != vocabulary.stands.end() && was != isArtillery(u.arm)) {

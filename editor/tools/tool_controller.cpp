@@ -375,6 +375,9 @@ bool ToolController::deleteSelectedMarker() {
     const MapMarker m = *marker_;
     marker_.reset();
     markerTarget_.reset();
+    if (onMarkerSelected) {
+        onMarkerSelected(std::nullopt); // nothing is picked any more
+    }
     switch (m.kind) {
     case MapMarker::Kind::SupplyCell:
         if (const Headquarters* hq = s.oob.find(HeadquartersId{m.owner.id}); hq && hq->supplyCell) {

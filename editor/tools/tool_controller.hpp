@@ -93,7 +93,8 @@ class ToolController {
     // The marker in a cell (a line of supply before an entry before a feature), if any.
     std::optional<MapMarker> markerAt(Offset c) const;
     // Takes the selected marker off the map as one undo step: a corps' line of supply is cleared,
-    // a reinforcement goes back to the order of battle (not placed), a feature is deleted.
+    // a reinforcement goes back to the order of battle (not placed), a feature is deleted. Nothing
+    // is picked afterwards (onMarkerSelected hears so).
     bool deleteSelectedMarker();
 
     // The rectangle of cells chosen with the Area tool (empty when none), and what can be done

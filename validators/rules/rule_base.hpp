@@ -109,11 +109,10 @@ inline constexpr double radiusTolerance = 1e-4;
 // Cells a radius in table inches reaches on a map: exact (inches over the cell's size) when the map
 // gives its scale on the table with the rules' own ratio, else through yards with radiusTolerance.
 inline int inchesToCells(double radiusInches, double rulesInches, double rulesYards, const Map& map) {
-    if (map.tabletop && map.tabletop->inches * rulesYards == map.tabletop->yards * rulesInches) {
-        const double cells = radiusInches / map.tabletop->sizeInInches();
-        return static_cast<int>(cells * (1 + radiusTolerance));
-    }
-    const double cells = radiusInches * rulesYards / rulesInches / map.yardsPerCell;
+    const bool sameRatio =
+        map.tabletop && map.tabletop->inches * rulesYards == map.tabletop->yards * rulesInches;
+    const double cells = sameRatio ? radiusInches / map.tabletop->sizeInInches()
+                                   : radiusInches * rulesYards / rulesInches / map.yardsPerCell;
     return static_cast<int>(cells * (1 + radiusTolerance));
 }
 
