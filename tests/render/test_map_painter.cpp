@@ -260,5 +260,18 @@ TEST(MapPainter, RoadsCurveThroughTheirCellCentres) {
         << "not the straight line's far edge";
 }
 
+// An edit can leave a placement whose unit is gone (oob.references reports it): the map still draws.
+TEST(MapPainter, APlacementWithoutItsUnitIsSkipped) {
+    Scenario s = plain(GridShape::Square, 4, 4);
+    s.deployment.placements[PieceRef::unit(UnitId{99})] = Placement{{{1, 1}}, {}};
+    const Layout layout(s.map.grid, 100);
+    const Picture near(s, layout, RenderOptions{}, 1.0);
+    EXPECT_EQ(near.at(layout.cellCenter({1, 1})), s.map.terrainTypes[0].colour);
+    TerrainOverview overview;
+    overview.rebuild(s.map);
+    const Picture far(s, layout, RenderOptions{}, 0.05, &overview);
+    EXPECT_EQ(far.at(layout.cellCenter({1, 1})), s.map.terrainTypes[0].colour);
+}
+
 } // namespace
 } // namespace sandtable
