@@ -41,8 +41,13 @@ std::expected<std::string, std::string> throughTemporaryFile(const std::filesyst
 
 // What a print says it wrote: the map's pages, a sheet's page count, nothing more for a picture.
 std::string summaryOf(const PrintResult& r) {
-    return pages(r.pages) + " (an overview and " + std::to_string(r.columns) + " x " +
-           std::to_string(r.rows) + " map pages)";
+    std::string out = pages(r.pages) + " (an overview and " + std::to_string(r.columns) + " x " +
+                      std::to_string(r.rows) + " map pages)";
+    // A name that found no free place is said, never dropped silently.
+    for (const std::string& u : r.unplacedLabels) {
+        out += "\nlabel not placed: " + u;
+    }
+    return out;
 }
 std::string summaryOf(int pageCount) {
     return pages(pageCount);

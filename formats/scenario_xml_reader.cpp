@@ -492,7 +492,7 @@ class Reader {
         allowChildren(n, {"terrain"});
         std::set<std::string> keys;
         for (pugi::xml_node t : n.children("terrain")) {
-            allowOnly(t, {"key", "name", "class", "cover", "blocks-sight", "colour"});
+            allowOnly(t, {"key", "name", "class", "cover", "blocks-sight", "colour", "symbol"});
             TerrainType type;
             type.key = required(t, "key");
             if (!keys.insert(type.key).second) {
@@ -503,6 +503,7 @@ class Reader {
             type.cover = enumeration<Cover>(t, "cover", Cover::None);
             type.blocksSight = boolean(t, "blocks-sight", false);
             type.colour = colour(t, "colour");
+            type.symbol = enumeration<TerrainSymbol>(t, "symbol", TerrainSymbol::None);
             s_.map.terrainTypes.push_back(std::move(type));
         }
         if (s_.map.terrainTypes.empty() || s_.map.terrainTypes.size() > 256) {

@@ -194,6 +194,9 @@ class Writer {
             e.append_attribute("cover") = enumName(t.cover).data();
             e.append_attribute("blocks-sight") = t.blocksSight ? "true" : "false";
             e.append_attribute("colour") = colourText(t.colour).c_str();
+            if (t.symbol != TerrainSymbol::None) {
+                e.append_attribute("symbol") = enumName(t.symbol).data();
+            }
         }
         if (map.background) {
             const BackgroundImage& b = *map.background;

@@ -25,6 +25,33 @@ template <> struct EnumNames<Cover> {
         {{Cover::None, "none"}, {Cover::Light, "light"}, {Cover::Heavy, "heavy"}}};
 };
 
+// What a terrain looks like on a printed map besides its colour, so woods read as woods without the
+// legend. A type declares its symbol in the file, so house terrain can pick one.
+enum class TerrainSymbol : std::uint8_t {
+    None,
+    Trees,      // open woods: scattered tree crowns
+    DenseTrees, // heavy woods and thickets: crowded crowns
+    Orchard,    // rows of small round trees
+    Crops,      // fields: furrows
+    Buildings,  // towns: building blocks
+    Marsh,      // tufts of reeds over water lines
+    Rocks,      // boulders
+    Scrub,      // hedges, brush and abatis: small tufts
+    Water,      // lakes and deep rivers: ripples
+};
+template <> struct EnumNames<TerrainSymbol> {
+    static constexpr std::array<NameOf<TerrainSymbol>, 10> names{{{TerrainSymbol::None, "none"},
+                                                                  {TerrainSymbol::Trees, "trees"},
+                                                                  {TerrainSymbol::DenseTrees, "dense-trees"},
+                                                                  {TerrainSymbol::Orchard, "orchard"},
+                                                                  {TerrainSymbol::Crops, "crops"},
+                                                                  {TerrainSymbol::Buildings, "buildings"},
+                                                                  {TerrainSymbol::Marsh, "marsh"},
+                                                                  {TerrainSymbol::Rocks, "rocks"},
+                                                                  {TerrainSymbol::Scrub, "scrub"},
+                                                                  {TerrainSymbol::Water, "water"}}};
+};
+
 struct Rgb {
     std::uint8_t r = 0, g = 0, b = 0;
     constexpr auto operator<=>(const Rgb&) const = default;
@@ -40,6 +67,7 @@ struct TerrainType {
     Cover cover = Cover::None;
     bool blocksSight = false;
     Rgb colour{200, 220, 160};
+    TerrainSymbol symbol = TerrainSymbol::None;
     auto operator<=>(const TerrainType&) const = default;
 };
 

@@ -1,19 +1,47 @@
 #pragma once
-// The map's colours in one place: sides, shading by elevation, cells.
+// The map's colours in one place: sides, elevation tints, cells, and the print style every colour
+// passes through (colour, grayscale, low ink).
 #include "model/map.hpp"
 #include "model/side.hpp"
+
+#include <array>
+#include <string_view>
+#include <utility>
 
 typedef struct _cairo cairo_t;
 
 namespace sandtable {
 
-// Union blue and Confederate grey, on the map, counters and sheets.
+// How a picture is inked. Grayscale turns every colour into its luminance; low ink keeps lines and
+// text but lightens area fills (cells, counters) toward the paper.
+enum class InkStyle { Colour, Grayscale, LowInk };
+inline constexpr std::array<std::pair<std::string_view, InkStyle>, 3> inkStyles{
+    {{"colour", InkStyle::Colour}, {"grayscale", InkStyle::Grayscale}, {"low-ink", InkStyle::LowInk}}};
+
+// Every drawing on `cr` afterwards uses this style (it is kept with the context; Colour by default).
+void setInkStyle(cairo_t* cr, InkStyle style);
+InkStyle inkStyleOf(cairo_t* cr);
+
+// Union blue and Confederate grey, on the map, counters and sheets: far apart in luminance, so they
+// stay distinct in grayscale and for every colour-blind reader.
 Rgb sideColour(Side side);
-// Higher ground lighter and warmer, as on period maps' hachured hills; lower ground darker.
-Rgb shaded(Rgb base, int level);
-// The colour a cell is drawn in: its terrain, shaded by its level when `elevation`.
+// The colour of text and symbols on a side's counters: white on blue, black on grey.
+Rgb sideInk(Side side);
+// Hypsometric tint: the terrain's colour blended with the band of its level (greens low, ochres
+// and browns high), its luminance rising steadily with the level so hills read in grayscale too.
+Rgb elevationTint(Rgb base, int level);
+// The colour a cell is drawn in: its terrain, tinted by its level when `elevation`.
 Rgb cellColour(const Map& map, std::size_t index, bool elevation);
 
+// Relative luminance (0 black to 1 white) and the WCAG contrast ratio of two colours (1 to 21).
+double luminance(Rgb c);
+double contrast(Rgb a, Rgb b);
+// What the colour is in the given style (the grey of grayscale; low ink's lighter fill when `area`).
+Rgb inked(Rgb c, InkStyle style, bool area = false);
+
+// Lines, text and small symbols.
 void setSource(cairo_t* cr, Rgb c, double alpha = 1.0);
+// Large fills: cells and counters' bodies, which low ink lightens.
+void setAreaSource(cairo_t* cr, Rgb c, double alpha = 1.0);
 
 } // namespace sandtable

@@ -31,7 +31,7 @@ void drawUnitCounter(cairo_t* cr, const Unit& u, Side side, double x, double y, 
     setSource(cr, sideColour(side));
     if (outline) {
         cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, 20 / 255.0, 20 / 255.0, 20 / 255.0);
+        setSource(cr, Rgb{20, 20, 20});
         cairo_set_line_width(cr, h * 0.043);
         cairo_stroke(cr);
     } else {
@@ -42,7 +42,7 @@ void drawUnitCounter(cairo_t* cr, const Unit& u, Side side, double x, double y, 
     }
     // NATO-style symbol in the upper part: crossed for infantry, one bar for cavalry, a disc for guns.
     const double sx = x + w * 0.2, sy = y + h * 0.1, sw = w * 0.6, sh = h * 0.45;
-    cairo_set_source_rgb(cr, 1, 1, 1);
+    setSource(cr, sideInk(side));
     cairo_set_line_width(cr, h * 0.043);
     cairo_rectangle(cr, sx, sy, sw, sh);
     if (u.arm == Arm::Infantry || u.arm == Arm::Cavalry) {
@@ -71,11 +71,11 @@ void drawCommander(cairo_t* cr, Echelon echelon, Side side, double cx, double cy
     cairo_arc(cr, cx, cy, r, 0, 2 * std::numbers::pi);
     setSource(cr, sideColour(side));
     cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 250 / 255.0, 220 / 255.0, 60 / 255.0);
+    setSource(cr, Rgb{250, 220, 60});
     cairo_set_line_width(cr, r * 0.167);
     cairo_stroke(cr);
     if (text != nullptr) {
-        cairo_set_source_rgb(cr, 1, 1, 1);
+        setSource(cr, sideInk(side));
         const std::string mark(echelonMark(echelon));
         const TextSize size = text->measure(mark);
         text->draw(cx - size.width / 2, cy - size.height / 2, mark);
@@ -87,11 +87,11 @@ void drawTrain(cairo_t* cr, Side side, double x, double y, double w, double h) {
     cairo_rectangle(cr, x, y, w, h);
     setSource(cr, sideColour(side));
     cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 20 / 255.0, 20 / 255.0, 20 / 255.0);
+    setSource(cr, Rgb{20, 20, 20});
     cairo_set_line_width(cr, h * 0.11);
     cairo_stroke(cr);
     const double r = h * 0.3;
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    setSource(cr, Rgb{0, 0, 0});
     cairo_new_sub_path(cr);
     cairo_arc(cr, x + w * 0.2, y + h, r, 0, 2 * std::numbers::pi);
     cairo_fill(cr);

@@ -4,8 +4,11 @@
 // It draws only the cells inside the visible rectangle, so cost follows the view, not the map.
 #include "model/layout.hpp"
 #include "model/scenario.hpp"
+#include "render/label_placement.hpp"
 
 #include <array>
+#include <memory>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -19,23 +22,39 @@ class TerrainOverview;
 
 struct RenderOptions {
     bool grid = true;
-    bool labels = true;
-    bool elevation = true;
+    bool labels = true;    // cell numbers
+    bool elevation = true; // hypsometric tints and contours
+    bool shading = true;   // hill shading, light from the north-west
+    bool symbols = true;   // terrain symbols: trees, orchards, buildings...
     bool hexsides = true;
     bool paths = true;
-    bool features = true;
+    bool features = true; // towns, objectives, names, lines of supply, entries
     bool pieces = true;
+    // Points on paper per map unit, so names and captions have the size in points they print at,
+    // whatever the cell size; 0: the map's tabletop cell, or an inch a cell when it has none.
+    double paperPointsPerUnit = 0;
 };
 // The layers by the names the command line and the export dialog use.
-inline constexpr std::array<std::pair<std::string_view, bool RenderOptions::*>, 7> renderLayers{{
+inline constexpr std::array<std::pair<std::string_view, bool RenderOptions::*>, 9> renderLayers{{
     {"grid", &RenderOptions::grid},
     {"labels", &RenderOptions::labels},
     {"elevation", &RenderOptions::elevation},
+    {"shading", &RenderOptions::shading},
+    {"symbols", &RenderOptions::symbols},
     {"hexsides", &RenderOptions::hexsides},
     {"paths", &RenderOptions::paths},
     {"features", &RenderOptions::features},
     {"pieces", &RenderOptions::pieces},
 }};
+
+// Type sizes on paper, in points: names follow the map's printed size, not its cell size.
+struct LabelSizes {
+    static constexpr double placeName = 8.5, mapLabel = 10.5, caption = 6.5, cellNumber = 5;
+    // A cell number is also never more than this part of its cell, so it stays in its band.
+    static constexpr double cellNumberOfCell = 0.085;
+    // Below this many pixels a word is too small to read on screen and is left out.
+    static constexpr double smallestPixels = 5;
+};
 
 // A rectangle of the map in its layout's units.
 struct MapRect {
@@ -48,6 +67,10 @@ struct MapRect {
 
 // Roads brown, pikes darker, railroads black: the map and the overview draw them so.
 Rgb pathColour(PathKind kind);
+
+// Strokes the current path as a road (brown), a pike (cased, heavier) or a railroad's line, for
+// cells `size` across: the map and the print's legend draw them so.
+void strokeRoute(cairo_t* cr, PathKind kind, double size);
 
 // One stretch of a smooth curve: a cubic from the previous point to `to`.
 struct CubicPiece {
@@ -72,28 +95,52 @@ class MapPainter {
     // Below this many pixels per cell the overview image replaces cell polygons, and details
     // (grid, labels, contours, counters' insides) are left out.
     static constexpr double overviewPixelsPerCell = 12.0;
-    // A pile of counters: each a step up and right of the one below (a fraction of the cell),
-    // with a badge of this radius and colour counting them.
+    // A pile of counters: each a step up and right of the one below (a fraction of the cell, less
+    // in a tall pile), with a badge of this radius and colour counting them.
     static constexpr double stackStep = 0.07;
+    static constexpr double stackSpread = 0.21;
     static constexpr double stackBadgeRadius = 0.09;
     static constexpr Rgb stackBadgeColour{250, 220, 60};
+    // A counter's size as a part of the cell, and the bar on its front edge.
+    static constexpr double counterWidth = 0.56, counterHeight = 0.42, frontBar = 0.05;
+
+    // The picture of a view before it is drawn: where every piece, marker and word goes.
+    struct Scene;
 
     // Draws in the layout's units on `cr` as its transformation stands; `visible` is the part of
-    // the map to draw. `pixelsPerUnit` decides what is legible (labels only on large cells).
-    void draw(cairo_t* cr, MapRect visible, double pixelsPerUnit, const RenderOptions& options = {}) const;
+    // the map to draw. `pixelsPerUnit` decides what is legible (words only where they can be read).
+    // Returns the names and captions that found no free place (each with its cell).
+    // `arranged` (from arrange) lets the pages of a print share one arrangement of the whole map,
+    // so a name near a page's edge stands in the same place on both pages.
+    std::vector<std::string> draw(cairo_t* cr, MapRect visible, double pixelsPerUnit,
+                                  const RenderOptions& options = {}, const Scene* arranged = nullptr) const;
+    // Where the counters, markers, cell numbers and words of a view go, without drawing them.
+    LabelPlan planLabels(cairo_t* cr, MapRect visible, double pixelsPerUnit,
+                         const RenderOptions& options = {}) const;
+    // The arrangement of `region` for draw; the painter's scenario and layout must outlive it.
+    std::shared_ptr<const Scene> arrange(cairo_t* cr, MapRect region, double pixelsPerUnit,
+                                         const RenderOptions& options = {}) const;
 
   private:
+    Scene arrangeScene(cairo_t* cr, MapRect visible, double pixelsPerUnit, const RenderOptions& o) const;
+    void arrangePieces(Scene& scene) const;
+    void arrangeMarkers(Scene& scene) const;
+    void arrangeLabels(cairo_t* cr, Scene& scene) const;
     void drawCells(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit,
                    const RenderOptions& o) const;
+    void drawSymbols(cairo_t* cr, Offset first, Offset last) const;
+    void drawShading(cairo_t* cr, Offset first, Offset last) const;
+    void drawContours(cairo_t* cr, Offset first, Offset last) const;
     void drawHexsides(cairo_t* cr, Offset first, Offset last) const;
     void drawPaths(cairo_t* cr, Offset first, Offset last) const;
-    void drawFeatures(cairo_t* cr, MapRect visible, double pixelsPerUnit) const;
-    void drawMarkers(cairo_t* cr, MapRect visible, double pixelsPerUnit) const;
-    void drawPieces(cairo_t* cr, MapRect visible, double pixelsPerUnit) const;
+    void drawMarkers(cairo_t* cr, const Scene& scene, MapRect visible) const;
+    void drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) const;
+    void drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) const;
     void drawBackground(cairo_t* cr) const;
     void drawOverview(cairo_t* cr) const;
     void drawPiecesAsDots(cairo_t* cr, Offset first, Offset last) const;
     void addCell(cairo_t* cr, Offset c, double inset = 0) const;
+    double pointsPerUnit(const RenderOptions& o) const;
 
     const Scenario& s_;
     const Layout& layout_;

@@ -3,7 +3,9 @@
 #include "sheets.hpp"
 
 #include "model/limits.hpp"
+#include "render/colours.hpp"
 #include "render/map_painter.hpp"
+#include "render/print_legend.hpp"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -12,6 +14,7 @@
 
 #include <ostream>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <csetjmp>
@@ -25,20 +28,53 @@ namespace {
 
 constexpr double unitsPerCell = 100.0; // the renderer's map units per cell across
 
-// Draws the map with its top-left at (x, y) points, `scale` points per map unit, clipped to a
-// rectangle of the page.
-void drawMap(cairo_t* cr, const Scenario& s, const Layout& layout, double x, double y, double scale,
-             double clipX, double clipY, double clipW, double clipH, const RenderOptions& options = {}) {
-    cairo_save(cr);
-    cairo_rectangle(cr, clipX, clipY, clipW, clipH);
-    cairo_clip(cr);
-    cairo_translate(cr, x, y);
-    cairo_scale(cr, scale, scale);
-    const MapRect visible{(clipX - x) / scale, (clipY - y) / scale, clipW / scale, clipH / scale};
-    // Paper shows detail at any size: pixelsPerUnit as if at 300 dpi.
-    MapPainter(s, layout).draw(cr, visible, scale * 300.0 / 72.0, options);
-    cairo_restore(cr);
-}
+// A print's map: its layout and painter, and the whole map arranged once (pieces, markers, words)
+// so that every page and every band of a picture shows a name in the same place.
+class PrintedMap {
+  public:
+    PrintedMap(const Scenario& s, const PrintOptions& o, double pointsPerUnit, double pixelsPerUnit)
+        : layout_(s.map.grid, unitsPerCell), painter_(s, layout_), options_(o.layers),
+          pixelsPerUnit_(pixelsPerUnit) {
+        options_.paperPointsPerUnit = pointsPerUnit;
+    }
+    const Layout& layout() const { return layout_; }
+    // Draws the map with its top-left at (x, y), `scale` device units per map unit, clipped to a
+    // rectangle of the page; collects the words that found no place.
+    void draw(cairo_t* cr, double x, double y, double scale, double clipX, double clipY, double clipW,
+              double clipH) {
+        if (!scene_) {
+            auto measure = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1));
+            cairo_t* m = cairo_create(measure.get());
+            scene_ = painter_.arrange(m, MapRect{0, 0, layout_.width(), layout_.height()}, pixelsPerUnit_,
+                                      options_);
+            cairo_destroy(m);
+        }
+        cairo_save(cr);
+        cairo_rectangle(cr, clipX, clipY, clipW, clipH);
+        cairo_clip(cr);
+        cairo_translate(cr, x, y);
+        cairo_scale(cr, scale, scale);
+        const MapRect visible{(clipX - x) / scale, (clipY - y) / scale, clipW / scale, clipH / scale};
+        for (std::string& u : painter_.draw(cr, visible, pixelsPerUnit_, options_, scene_.get())) {
+            if (std::find(unplaced_.begin(), unplaced_.end(), u) == unplaced_.end()) {
+                unplaced_.push_back(std::move(u));
+            }
+        }
+        cairo_restore(cr);
+    }
+    const std::vector<std::string>& unplaced() const { return unplaced_; }
+
+  private:
+    static std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)> owned(cairo_surface_t* s) {
+        return {s, cairo_surface_destroy};
+    }
+    Layout layout_;
+    MapPainter painter_;
+    RenderOptions options_;
+    double pixelsPerUnit_;
+    std::shared_ptr<const MapPainter::Scene> scene_;
+    std::vector<std::string> unplaced_;
+};
 
 // PNG through libpng at the fastest zlib level with no row filters (run-length matching, with or
 // without the Sub filter, measured slower and larger here): maps are large areas of flat colour,
@@ -192,7 +228,7 @@ std::expected<PrintResult, std::string> pagesOf(const Scenario& s, const PrintOp
     if (!p) {
         return std::unexpected(p.error());
     }
-    return PrintResult{1 + p->columns * p->rows, p->columns, p->rows};
+    return PrintResult{1 + p->columns * p->rows, p->columns, p->rows, {}};
 }
 
 namespace {
@@ -211,24 +247,38 @@ void cropMarks(cairo_t* cr, double x, double y, double w, double h) {
     cairo_stroke(cr);
 }
 
-void overviewPage(cairo_t* cr, const Scenario& s, const Layout& layout, const Pagination& p,
-                  const PrintOptions& o) {
+void overviewPage(cairo_t* cr, const Scenario& s, const Pagination& p, const PrintOptions& o) {
     const double left = o.marginPt, top = o.marginPt;
+    const double areaW = p.pageW - 2 * o.marginPt;
     cairo_set_source_rgb(cr, 0, 0, 0);
     text(cr, left, top + 16, 16, s.info.title.empty() ? "Untitled scenario" : s.info.title, true);
     text(cr, left, top + 32, 9,
          s.info.date + (s.info.place.empty() ? "" : ", " + s.info.place) + "   ruleset: " + s.info.ruleset);
-    char scaleText[200];
+    const double cellMm = o.cellSizePt / 72 * 25.4;
+    std::string style;
+    for (const auto& [name, value] : inkStyles) {
+        style = value == o.ink ? std::string(name) : style;
+    }
+    char scaleText[300];
     std::snprintf(
-        scaleText, sizeof scaleText, "Printed at %.1f mm a cell (%.0f yards); %d x %d pages of %s %s%s",
-        o.cellSizePt / 72 * 25.4, s.map.yardsPerCell, p.columns, p.rows, o.paper.name.c_str(),
-        o.landscape ? "landscape" : "portrait", o.forced ? "; exported despite validation errors" : "");
+        scaleText, sizeof scaleText,
+        "A cell is %.1f mm across on paper and %.0f yards on the ground; %d x %d pages of %s %s, %s%s",
+        cellMm, s.map.yardsPerCell, p.columns, p.rows, o.paper.name.c_str(),
+        o.landscape ? "landscape" : "portrait", style.c_str(),
+        o.forced ? "; exported despite validation errors" : "");
     text(cr, left, top + 44, 8, scaleText);
-    // The whole map, scaled to fit, with the page grid over it.
-    const double areaTop = top + 56, areaW = p.pageW - 2 * o.marginPt,
-                 areaH = p.pageH - areaTop - o.marginPt - 70;
+    // The legend and scale bar at the foot, as tall as they need; the whole map above them,
+    // scaled to fit, with the page grid over it.
+    const auto measure = std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)>(
+        cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr), cairo_surface_destroy);
+    cairo_t* m = cairo_create(measure.get());
+    const double legendH = drawLegend(m, s, 0, 0, areaW);
+    cairo_destroy(m);
+    const double footH = legendH + 34;
+    const double areaTop = top + 56, areaH = p.pageH - areaTop - o.marginPt - footH - 8;
     const double fit = std::min(areaW / p.mapW, areaH / p.mapH);
-    drawMap(cr, s, layout, left, areaTop, p.scale * fit, left, areaTop, p.mapW * fit, p.mapH * fit);
+    PrintedMap miniature(s, o, p.scale, p.scale * fit * 300.0 / 72.0);
+    miniature.draw(cr, left, areaTop, p.scale * fit, left, areaTop, p.mapW * fit, p.mapH * fit);
     cairo_set_source_rgb(cr, 0.8, 0.1, 0.1);
     cairo_set_line_width(cr, 0.8);
     for (int r = 0; r < p.rows; ++r) {
@@ -239,30 +289,22 @@ void overviewPage(cairo_t* cr, const Scenario& s, const Layout& layout, const Pa
             text(cr, x + 3, y + 10, 8, pageName(c, r), true);
         }
     }
-    // Legend and scale bar.
-    const double legendTop = p.pageH - o.marginPt - 58;
-    double lx = left;
-    for (const TerrainType& t : s.map.terrainTypes) {
-        cairo_set_source_rgb(cr, t.colour.r / 255.0, t.colour.g / 255.0, t.colour.b / 255.0);
-        cairo_rectangle(cr, lx, legendTop, 10, 10);
-        cairo_fill(cr);
-        cairo_set_source_rgb(cr, 0, 0, 0);
-        text(cr, lx + 13, legendTop + 9, 7, t.name);
-        lx += 90;
-        if (lx > p.pageW - o.marginPt - 90) {
-            break;
-        }
-    }
-    // Scale bar: 1000 yards at print scale.
-    const double yardsPerPt = s.map.yardsPerCell / o.cellSizePt;
-    const double barPt = 1000 / yardsPerPt;
-    const double by = legendTop + 30;
+    const double footTop = p.pageH - o.marginPt - footH;
+    drawLegend(cr, s, left, footTop, areaW);
+    const double barTop = footTop + legendH + 8;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_set_line_width(cr, 1.5);
-    cairo_move_to(cr, left, by);
-    cairo_line_to(cr, left + std::min(barPt, areaW), by);
-    cairo_stroke(cr);
-    text(cr, left, by + 11, 8, barPt <= areaW ? "1000 yards" : "scale bar longer than the page");
+    text(cr, left, barTop + 4, 7, "Scale", true);
+    const double bar =
+        drawScaleBar(cr, left + 30, barTop, std::min(areaW - 200, 260.0), s.map.yardsPerCell / o.cellSizePt);
+    std::string table;
+    if (s.map.tabletop) {
+        char t[160];
+        std::snprintf(t, sizeof t, "On the table: %g inches are %g yards", s.map.tabletop->inches,
+                      s.map.tabletop->yards);
+        table = t;
+    }
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    text(cr, left + 30 + bar + 40, barTop + 4, 7, table);
 }
 
 } // namespace
@@ -286,7 +328,10 @@ std::expected<PaperSize, std::string> paperByName(const std::string& name) {
 }
 
 std::expected<RenderOptions, std::string> parseLayers(const std::string& list) {
-    RenderOptions o{false, false, false, false, false, false, false};
+    RenderOptions o;
+    for (const auto& [layer, member] : renderLayers) {
+        o.*member = false;
+    }
     std::string rest = list;
     while (!rest.empty()) {
         const auto comma = rest.find(',');
@@ -297,9 +342,11 @@ std::expected<RenderOptions, std::string> parseLayers(const std::string& list) {
             flag = layer == name ? member : flag;
         }
         if (flag == nullptr) {
-            return std::unexpected(
-                "unknown layer '" + name +
-                "'; the layers are grid, labels, elevation, hexsides, paths, features, pieces");
+            std::string names;
+            for (const auto& [layer, member] : renderLayers) {
+                names += (names.empty() ? "" : ", ") + std::string(layer);
+            }
+            return std::unexpected("unknown layer '" + name + "'; the layers are " + names);
         }
         o.*flag = true;
     }
@@ -332,19 +379,26 @@ namespace {
 
 // Page 0 is the overview; pages 1 to columns x rows are the map, row by row, each with its
 // overlap, crop marks and name (A1, B1...).
-void drawPage(cairo_t* cr, const Scenario& s, const Layout& layout, const Pagination& p,
-              const PrintOptions& o, int page) {
+void drawPage(cairo_t* cr, const Scenario& s, PrintedMap& map, const Pagination& p, const PrintOptions& o,
+              int page) {
+    setInkStyle(cr, o.ink);
     if (page == 0) {
-        overviewPage(cr, s, layout, p, o);
+        overviewPage(cr, s, p, o);
         return;
     }
     const int c = (page - 1) % p.columns, r = (page - 1) / p.columns;
     // The map's top-left moves left and up by whole steps; the print area stays put.
     const double x = o.marginPt - c * p.stepX, y = o.marginPt + 14 - r * p.stepY;
-    drawMap(cr, s, layout, x, y, p.scale, o.marginPt, o.marginPt + 14, p.printW, p.printH, o.layers);
+    map.draw(cr, x, y, p.scale, o.marginPt, o.marginPt + 14, p.printW, p.printH);
     cropMarks(cr, o.marginPt, o.marginPt + 14, p.printW, p.printH);
     cairo_set_source_rgb(cr, 0, 0, 0);
     text(cr, o.marginPt, o.marginPt + 9, 9, "Page " + pageName(c, r) + "  -  " + s.info.title, true);
+    // The cell size and a short scale bar at the head of every page, for a player with one sheet.
+    char cell[120];
+    std::snprintf(cell, sizeof cell, "cell %.1f mm = %.0f yd", o.cellSizePt / 72 * 25.4, s.map.yardsPerCell);
+    const double right = o.marginPt + p.printW;
+    text(cr, right - 200, o.marginPt + 9, 7, cell);
+    drawScaleBar(cr, right - 110, o.marginPt + 1, 100, s.map.yardsPerCell / o.cellSizePt);
 }
 
 } // namespace
@@ -359,7 +413,8 @@ std::expected<PageSizePt, std::string> drawPrintPage(cairo_t* cr, const Scenario
     if (page < 0 || page > p->columns * p->rows) {
         return std::unexpected("there is no page " + std::to_string(page + 1));
     }
-    drawPage(cr, s, layout, *p, o, page);
+    PrintedMap map(s, o, p->scale, p->scale * 300.0 / 72.0);
+    drawPage(cr, s, map, *p, o, page);
     return PageSizePt{p->pageW, p->pageH};
 }
 
@@ -378,6 +433,7 @@ std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std
     }
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, s.info.title.c_str());
     cairo_t* cr = cairo_create(surface);
+    PrintedMap map(s, o, p.scale, p.scale * 300.0 / 72.0);
     const int total = 1 + p.columns * p.rows;
     for (int page = 0; page < total; ++page) {
         if (page > 0 && o.progress && !o.progress(page - 1, total - 1)) {
@@ -385,14 +441,14 @@ std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std
             cairo_surface_destroy(surface);
             return std::unexpected(out.string() + ": cancelled; nothing was written");
         }
-        drawPage(cr, s, layout, p, o, page);
+        drawPage(cr, s, map, p, o, page);
         cairo_show_page(cr);
     }
     cairo_destroy(cr);
     if (auto done = finishSurface(surface, out, "PDF"); !done) {
         return std::unexpected(done.error());
     }
-    return PrintResult{1 + p.columns * p.rows, p.columns, p.rows};
+    return PrintResult{1 + p.columns * p.rows, p.columns, p.rows, map.unplaced()};
 }
 
 std::expected<void, std::string> printMapSvg(const Scenario& s, const std::filesystem::path& out,
@@ -409,7 +465,9 @@ std::expected<void, std::string> printMapSvg(const Scenario& s, const std::files
     cairo_surface_t* surface =
         cairo_svg_surface_create(out.c_str(), layout.width() * scale, layout.height() * scale);
     cairo_t* cr = cairo_create(surface);
-    drawMap(cr, s, layout, 0, 0, scale, 0, 0, layout.width() * scale, layout.height() * scale, o.layers);
+    setInkStyle(cr, o.ink);
+    PrintedMap map(s, o, scale, scale * 300.0 / 72.0);
+    map.draw(cr, 0, 0, scale, 0, 0, layout.width() * scale, layout.height() * scale);
     cairo_destroy(cr);
     return finishSurface(surface, out, "SVG");
 }
@@ -434,14 +492,16 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
     constexpr int bandRows = 256;
     cairo_surface_t* band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, std::min(bandRows, h));
     PngRowWriter png(out, w, h);
+    PrintedMap map(s, o, o.cellSizePt / unitsPerCell, scale);
     bool ok = cairo_surface_status(band) == CAIRO_STATUS_SUCCESS;
     for (int top = 0; ok && top < h; top += bandRows) {
         const int rows = std::min(bandRows, h - top);
         cairo_t* cr = cairo_create(band);
+        setInkStyle(cr, o.ink);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_paint(cr);
         // The map moved up by whole pixels: every band lands on the same pixel grid.
-        drawMap(cr, s, layout, 0, -top, scale, 0, 0, w, rows, o.layers);
+        map.draw(cr, 0, -top, scale, 0, 0, w, rows);
         cairo_destroy(cr);
         ok = png.write(band, rows);
     }

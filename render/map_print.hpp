@@ -4,6 +4,7 @@
 // page with the title block, legend and a scale bar. PDF and SVG through Cairo, PNG as one image.
 // The same MapPainter draws the screen, so what prints is what the editor shows.
 #include "model/scenario.hpp"
+#include "render/colours.hpp"
 #include "render/map_painter.hpp"
 
 #include <expected>
@@ -31,6 +32,7 @@ struct PrintOptions {
     double dpi = 150;         // PNG only
     bool forced = false;
     RenderOptions layers; // which layers to draw
+    InkStyle ink = InkStyle::Colour;
     // Called before each PDF page (done, total); returning false cancels the print, leaving no file.
     std::function<bool(int, int)> progress;
 };
@@ -47,6 +49,7 @@ std::expected<double, std::string> parseLength(const std::string& text);
 struct PrintResult {
     int pages = 0; // PDF: overview + map pages
     int columns = 0, rows = 0;
+    std::vector<std::string> unplacedLabels; // names that found no free place, each with its cell
 };
 
 // How many pages the PDF would have (overview + columns x rows), or why it cannot be printed.

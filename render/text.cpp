@@ -1,5 +1,7 @@
 #include "text.hpp"
 
+#include "colours.hpp"
+
 #include <pango/pangocairo.h>
 
 namespace sandtable {
@@ -52,6 +54,24 @@ void TextWriter::draw(double x, double y, const std::string& text) {
     pango_cairo_update_layout(impl_->cr, impl_->layout);
     pango_cairo_show_layout(impl_->cr, impl_->layout);
     cairo_new_path(impl_->cr); // leave no current point for the next shape to join
+}
+
+void TextWriter::drawWithHalo(double x, double y, const std::string& text, double haloWidth) {
+    impl_->set(text);
+    cairo_t* cr = impl_->cr;
+    cairo_pattern_t* ink = cairo_pattern_reference(cairo_get_source(cr));
+    cairo_move_to(cr, x, y);
+    pango_cairo_update_layout(cr, impl_->layout);
+    pango_cairo_layout_path(cr, impl_->layout);
+    setSource(cr, Rgb{255, 255, 250}, 0.85);
+    cairo_set_line_width(cr, haloWidth);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke(cr);
+    cairo_set_source(cr, ink);
+    cairo_pattern_destroy(ink);
+    cairo_move_to(cr, x, y);
+    pango_cairo_show_layout(cr, impl_->layout);
+    cairo_new_path(cr);
 }
 
 void TextWriter::drawCentred(double x, double y, const std::string& text) {

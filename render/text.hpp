@@ -32,6 +32,9 @@ class TextWriter {
     void draw(double x, double y, const std::string& text);
     // Centred on x, its top at y.
     void drawCentred(double x, double y, const std::string& text);
+    // Over a halo of the paper's colour `haloWidth` wide around every letter, so a name reads
+    // over woods, roads and contours alike; the text in the current source colour.
+    void drawWithHalo(double x, double y, const std::string& text, double haloWidth);
 
   private:
     struct Impl;

@@ -177,9 +177,10 @@ def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(
     w('</info>')
     w('<map grid="%s" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="%d" feet-per-contour="20">' % (grid, board.cols, board.rows, yards))
     w('<terrain-types>')
-    for key, name, cls, cover, blocks, colour in d["TERRAIN"]:
-        w('<terrain key=%s name=%s class="%s" cover="%s" blocks-sight="%s" colour="%s"/>' % (
-            quoteattr(key), quoteattr(name), cls, cover, "true" if blocks else "false", colour))
+    for key, name, cls, cover, blocks, colour, symbol in d["TERRAIN"]:
+        w('<terrain key=%s name=%s class="%s" cover="%s" blocks-sight="%s" colour="%s"%s/>' % (
+            quoteattr(key), quoteattr(name), cls, cover, "true" if blocks else "false", colour,
+            ' symbol="%s"' % symbol if symbol != "none" else ""))
     w('</terrain-types>')
     w('<terrain encoding="csv">' + ",".join(str(v) for row in d["terrain"] for v in row) + '</terrain>')
     w('<elevation encoding="csv">' + ",".join(str(v) for row in d["elevation"] for v in row) + '</elevation>')

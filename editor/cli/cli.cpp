@@ -45,7 +45,7 @@ constexpr std::array subcommands{
         "sandtable export FILE --to {kinds} -o OUT [--force]\n"
         "                [--cell-size LEN] [--paper {papers}] [--orientation "
         "portrait|landscape] [--dpi N]\n"
-        "                [--layers {layers}] [--margin LEN]\n\n"
+        "                [--layers {layers}] [--style {styles}] [--margin LEN]\n\n"
         "Validates the scenario under its ruleset first: errors stop the export (exit 1) unless --force,\n"
         "which records that it was forced; warnings are printed. tmx writes OUT.tmx with OUT-terrain.tsx,\n"
         "OUT-terrain.png and OUT-elevation.png beside it; json one engine-neutral file. pdf prints the map\n"
@@ -106,6 +106,11 @@ std::string usageOf(const Subcommand& c) {
     fill("{kinds}", kinds);
     fill("{papers}", paperNames);
     fill("{layers}", layers);
+    std::string styles;
+    for (const auto& [name, value] : inkStyles) {
+        styles += (styles.empty() ? "" : "|") + std::string(name);
+    }
+    fill("{styles}", styles);
     return text;
 }
 

@@ -6,6 +6,7 @@
 #include "model/limits.hpp"
 #include "validators/validator.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -35,6 +36,18 @@ std::expected<PrintOptions, std::string> printOptionsFrom(const Arguments& a) {
             return std::unexpected("--layers: " + parsed.error());
         }
         o.layers = *parsed;
+    }
+    if (auto style = a.value("--style")) {
+        const auto it = std::ranges::find(inkStyles, std::string_view(*style),
+                                          &std::pair<std::string_view, InkStyle>::first);
+        if (it == inkStyles.end()) {
+            std::string names;
+            for (const auto& [name, value] : inkStyles) {
+                names += (names.empty() ? "" : ", ") + std::string(name);
+            }
+            return std::unexpected("--style must be one of " + names + ", not '" + *style + "'");
+        }
+        o.ink = it->second;
     }
     if (auto cellSize = a.value("--cell-size")) {
         auto len = parseLength(*cellSize);
@@ -104,7 +117,7 @@ std::optional<bool> validateBeforeExport(const Scenario& s, const std::string& f
 int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     Arguments a(args, {"--force"},
                 {"--to", "-o", "--output", "--cell-size", "--paper", "--orientation", "--dpi", "--layers",
-                 "--margin"});
+                 "--style", "--margin"});
     const auto output = a.value("-o") ? a.value("-o") : a.value("--output");
     if (!a.ok() || a.positionals().size() != 1 || !output) {
         err << "sandtable export: "

@@ -72,6 +72,13 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
         layers->Check(i, true);
     }
     row("Layers", layers);
+    wxArrayString styleNames;
+    for (const auto& [name, value] : inkStyles) {
+        styleNames.Add(wxString::FromUTF8(std::string(name)));
+    }
+    style = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, styleNames);
+    style->SetSelection(0);
+    row("Style", style);
     dpi = new wxTextCtrl(this, wxID_ANY, "150");
     row("Pixels per inch", dpi);
     top->Add(form, 0, wxEXPAND | wxALL, 10);
@@ -103,6 +110,7 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
     paper->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
     orientation->Bind(wxEVT_RADIOBOX, [this](wxCommandEvent&) { update(); });
     layers->Bind(wxEVT_CHECKLISTBOX, [this](wxCommandEvent&) { update(); });
+    style->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
     chooseKind(std::string(exportKinds()[0].kind));
 }
 
@@ -131,6 +139,7 @@ void ExportDialog::chooseKind(const std::string& name) {
     show(margin, k->paper);
     show(cellSize, k->cellSize);
     show(layers, k->layers);
+    show(style, k->layers);
     show(dpi, k->dpi);
     update();
 }
@@ -169,11 +178,12 @@ std::expected<ExportRequest, std::string> ExportDialog::request() const {
         o.marginPt = *m;
     }
     if (k.layers) {
-        RenderOptions chosen{false, false, false, false, false, false, false};
+        RenderOptions chosen;
         for (unsigned i = 0; i < layers->GetCount(); ++i) {
             chosen.*(renderLayers[i].second) = layers->IsChecked(i);
         }
         o.layers = chosen;
+        o.ink = inkStyles[static_cast<std::size_t>(std::max(0, style->GetSelection()))].second;
     }
     if (k.dpi) {
         const std::string text = dpi->GetValue().utf8_string();

@@ -40,6 +40,7 @@ class ExportDialog : public wxDialog {
     wxTextCtrl* cellSize = nullptr;
     wxTextCtrl* margin = nullptr;
     wxCheckListBox* layers = nullptr;
+    wxChoice* style = nullptr; // colour, grayscale, low ink
     wxTextCtrl* dpi = nullptr;
     wxStaticText* pages = nullptr;   // "7 pages: the overview and 3 x 2 map pages"
     wxStaticText* problem = nullptr; // what is wrong

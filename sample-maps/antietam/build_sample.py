@@ -21,10 +21,10 @@ neighbor, distance, line, polyline, on_map, edge, label = (
 
 # --- terrain ----------------------------------------------------------------------------------
 TERRAIN = [
-    ("open", "Open farmland", "open", "none", False, "#c9d89a"),
-    ("crops", "Standing corn", "open", "light", True, "#d9cf7a"),
-    ("woods", "Woods", "broken", "light", True, "#5f8f4e"),
-    ("town", "Town", "broken", "heavy", True, "#b8a08a"),
+    ("open", "Open farmland", "open", "none", False, "#c9d89a", "none"),
+    ("crops", "Standing corn", "open", "light", True, "#d9cf7a", "crops"),
+    ("woods", "Woods", "broken", "light", True, "#5f8f4e", "trees"),
+    ("town", "Town", "broken", "heavy", True, "#b8a08a", "buildings"),
 ]
 ground = Ground(board, TERRAIN, fill="open", level=1)
 terrain, elevation = ground.terrain, ground.elevation

@@ -24,10 +24,10 @@ neighbor, distance, line, polyline, on_map, edge, label = (
 
 # --- terrain ----------------------------------------------------------------------------------
 TERRAIN = [
-    ("open", "Open farmland", "open", "none", False, "#c9d89a"),
-    ("woods", "Woods", "broken", "light", True, "#5f8f4e"),
-    ("heavy-woods", "Heavy woods and thickets", "difficult", "heavy", True, "#3d6b3a"),
-    ("town", "Village", "broken", "heavy", True, "#b8a08a"),
+    ("open", "Open farmland", "open", "none", False, "#c9d89a", "none"),
+    ("woods", "Woods", "broken", "light", True, "#5f8f4e", "trees"),
+    ("heavy-woods", "Heavy woods and thickets", "difficult", "heavy", True, "#3d6b3a", "dense-trees"),
+    ("town", "Village", "broken", "heavy", True, "#b8a08a", "buildings"),
 ]
 ground = Ground(board, TERRAIN, fill="open", level=0)
 terrain, elevation = ground.terrain, ground.elevation

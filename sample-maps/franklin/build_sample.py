@@ -22,10 +22,10 @@ neighbor, distance, line, polyline, on_map, edge, label = (
 
 # --- terrain ----------------------------------------------------------------------------------
 TERRAIN = [
-    ("open", "Open fields", "open", "none", False, "#c9d89a"),
-    ("woods", "Locust grove", "broken", "light", True, "#5f8f4e"),
-    ("hedge", "Osage orange hedge and abatis", "difficult", "light", True, "#7d8f4a"),
-    ("town", "Buildings", "broken", "heavy", True, "#b8a08a"),
+    ("open", "Open fields", "open", "none", False, "#c9d89a", "none"),
+    ("woods", "Locust grove", "broken", "light", True, "#5f8f4e", "trees"),
+    ("hedge", "Osage orange hedge and abatis", "difficult", "light", True, "#7d8f4a", "scrub"),
+    ("town", "Buildings", "broken", "heavy", True, "#b8a08a", "buildings"),
 ]
 ground = Ground(board, TERRAIN, fill="open", level=1)
 terrain, elevation = ground.terrain, ground.elevation

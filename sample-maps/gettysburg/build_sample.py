@@ -21,11 +21,11 @@ neighbor, distance, line, polyline, on_map, edge, label = (
 
 # --- terrain ----------------------------------------------------------------------------------
 TERRAIN = [
-    ("open", "Open farmland", "open", "none", False, "#c9d89a"),
-    ("orchard", "Orchards and wheat", "open", "light", False, "#d9cf7a"),
-    ("woods", "Woods", "broken", "light", True, "#5f8f4e"),
-    ("rocks", "Boulders and wooded slopes", "difficult", "heavy", True, "#7d7f6a"),
-    ("town", "Town", "broken", "heavy", True, "#b8a08a"),
+    ("open", "Open farmland", "open", "none", False, "#c9d89a", "none"),
+    ("orchard", "Orchards and wheat", "open", "light", False, "#d9cf7a", "orchard"),
+    ("woods", "Woods", "broken", "light", True, "#5f8f4e", "trees"),
+    ("rocks", "Boulders and wooded slopes", "difficult", "heavy", True, "#7d7f6a", "rocks"),
+    ("town", "Town", "broken", "heavy", True, "#b8a08a", "buildings"),
 ]
 ground = Ground(board, TERRAIN, fill="open", level=1)
 terrain, elevation = ground.terrain, ground.elevation

@@ -22,11 +22,11 @@ neighbor, distance, line, polyline, on_map, edge, label = (
 
 # --- terrain ----------------------------------------------------------------------------------
 TERRAIN = [
-    ("open", "Fields and camps", "open", "none", False, "#c9d89a"),
-    ("woods", "Open woods", "broken", "light", True, "#6f9a58"),
-    ("thicket", "Thickets and ravines", "difficult", "heavy", True, "#3d6b3a"),
-    ("orchard", "Peach orchard", "open", "light", False, "#d8b4c8"),
-    ("river", "Tennessee River", "impassable", "none", False, "#6f9fd8"),
+    ("open", "Fields and camps", "open", "none", False, "#c9d89a", "none"),
+    ("woods", "Open woods", "broken", "light", True, "#6f9a58", "trees"),
+    ("thicket", "Thickets and ravines", "difficult", "heavy", True, "#3d6b3a", "dense-trees"),
+    ("orchard", "Peach orchard", "open", "light", False, "#d8b4c8", "orchard"),
+    ("river", "Tennessee River", "impassable", "none", False, "#6f9fd8", "water"),
 ]
 ground = Ground(board, TERRAIN, fill="woods", level=1)
 terrain, elevation = ground.terrain, ground.elevation

@@ -5,6 +5,7 @@
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
 #include "tests/render/cairo_pixels.hpp"
+#include "tests/render/map_picture.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,42 +16,9 @@
 namespace sandtable {
 namespace {
 
-// An image surface with the map drawn at one pixel per map unit.
-class Picture {
-  public:
-    Picture(const Scenario& s, const Layout& layout, const RenderOptions& o, double pixelsPerUnit = 1.0,
-            const TerrainOverview* overview = nullptr)
-        : surface_(cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(layout.width()) + 1,
-                                              static_cast<int>(layout.height()) + 1),
-                   cairo_surface_destroy) {
-        cairo_t* cr = cairo_create(surface_.get());
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
-        MapPainter(s, layout, overview)
-            .draw(cr, MapRect{0, 0, layout.width(), layout.height()}, pixelsPerUnit, o);
-        cairo_destroy(cr);
-        cairo_surface_flush(surface_.get());
-    }
-    Rgb at(Point p) const {
-        return testing_support::pixelOf(surface_.get(), static_cast<int>(p.x), static_cast<int>(p.y));
-    }
-
-  private:
-    testing_support::SurfacePtr surface_;
-};
-
-int brightness(Rgb c) {
-    return c.r + c.g + c.b;
-}
-
-Scenario plain(GridShape shape, int cols, int rows) {
-    Scenario s = generateScenario(GeneratorParameters{cols, rows, 0, 0, 3, shape});
-    s.map.hexsides.clear();
-    s.map.paths.clear();
-    s.map.features.clear();
-    std::fill(s.map.terrain.begin(), s.map.terrain.end(), TerrainIndex{0});
-    std::fill(s.map.elevation.begin(), s.map.elevation.end(), std::int16_t{0});
-    return s;
-}
+using testing_support::brightness;
+using testing_support::Picture;
+using testing_support::plain;
 
 TEST(MapPainter, CellCentresShowTheirTerrainColour) {
     for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
@@ -61,6 +29,7 @@ TEST(MapPainter, CellCentresShowTheirTerrainColour) {
         const Layout layout(s.map.grid, 40);
         RenderOptions o;
         o.labels = false;
+        o.symbols = false; // trees and orchards would cover some centres
         const Picture picture(s, layout, o);
         for (int row = 0; row < s.map.grid.rows(); ++row) {
             for (int col = 0; col < s.map.grid.cols(); ++col) {
@@ -79,7 +48,7 @@ TEST(MapPainter, HigherGroundIsDrawnLighter) {
     RenderOptions o;
     o.labels = false;
     const Picture picture(s, layout, o);
-    EXPECT_EQ(picture.at(layout.cellCenter({3, 3})), shaded(s.map.terrainTypes[0].colour, 3));
+    EXPECT_EQ(picture.at(layout.cellCenter({3, 3})), elevationTint(s.map.terrainTypes[0].colour, 3));
     EXPECT_GT(brightness(picture.at(layout.cellCenter({3, 3}))),
               brightness(picture.at(layout.cellCenter({1, 1}))) + 30);
 }
@@ -106,7 +75,7 @@ TEST(MapPainter, CountersAreInTheirSidesColourAndRiversBlue) {
     EXPECT_EQ(picture.at({union_.x + 10, union_.y + 10}), sideColour(Side::Union));
     EXPECT_EQ(picture.at({confederate.x + 10, confederate.y + 10}), sideColour(Side::Confederate));
     const auto [a, b] = layout.edgeSegment(s.map.grid.edge({3, 4}, 0));
-    EXPECT_EQ(picture.at({(a.x + b.x) / 2, (a.y + b.y) / 2}), (Rgb{40, 90, 190}));
+    EXPECT_EQ(picture.at({(a.x + b.x) / 2, (a.y + b.y) / 2}), (Rgb{95, 150, 220})) << "the water";
 }
 
 TEST(MapPainter, FarOutTheOverviewImageStandsInForTheCells) {
@@ -145,19 +114,19 @@ TEST(MapPainter, AStackOfThreeDrawsThreeOffsetCountersAndABadge) {
     const Picture picture(s, layout, o, 0.2); // plain counters: no symbols, no numbers
     const Point c = layout.cellCenter({3, 3});
     const Rgb blue = sideColour(Side::Union), ground = s.map.terrainTypes[0].colour;
-    // Counters are 62 x 46 with a step of 7: the bottom one reaches below and left of a lone counter,
+    // Counters are 56 x 42 with a step of 7: the bottom one reaches below and left of a lone counter,
     // the middle one shows between them, the top one reaches above and right.
-    EXPECT_EQ(picture.at({c.x - 34, c.y + 26}), blue) << "the bottom counter";
-    EXPECT_EQ(picture.at({c.x + 28, c.y + 20}), blue) << "the middle counter";
+    EXPECT_EQ(picture.at({c.x - 33, c.y + 26}), blue) << "the bottom counter";
+    EXPECT_EQ(picture.at({c.x + 26, c.y + 19}), blue) << "the middle counter";
     EXPECT_EQ(picture.at({c.x + 20, c.y - 26}), blue) << "the top counter";
-    EXPECT_EQ(picture.at({c.x + 38, c.y - 30}), MapPainter::stackBadgeColour) << "the badge";
+    EXPECT_EQ(picture.at({c.x + 37, c.y - 30}), MapPainter::stackBadgeColour) << "the badge";
     // One regiment alone leaves those corners bare.
     s.deployment.placements.erase(PieceRef::unit(UnitId{2}));
     s.deployment.placements.erase(PieceRef::unit(UnitId{3}));
     const Picture alone(s, layout, o, 0.2);
-    EXPECT_EQ(alone.at({c.x - 34, c.y + 26}), ground);
+    EXPECT_EQ(alone.at({c.x - 33, c.y + 26}), ground);
     EXPECT_EQ(alone.at({c.x + 20, c.y - 26}), ground);
-    EXPECT_EQ(alone.at({c.x + 38, c.y - 30}), ground) << "no badge on a single counter";
+    EXPECT_EQ(alone.at({c.x + 37, c.y - 30}), ground) << "no badge on a single counter";
 }
 
 // Brown contour pixels along the sides where the level changes, none between equal levels, and
@@ -201,10 +170,11 @@ TEST(MapPainter, AnObjectiveIsAStarInItsSidesColour) {
     RenderOptions o;
     o.labels = false;
     const Picture picture(s, layout, o);
+    // At the cell's lower right, clear of a counter and of the cell's number.
     const Point c = layout.cellCenter({2, 2});
-    EXPECT_EQ(picture.at({c.x + 22, c.y - 24}), sideColour(Side::Confederate));
-    EXPECT_EQ(picture.at({c.x + 22, c.y - 24 - 10}), sideColour(Side::Confederate)) << "its top point";
-    EXPECT_NE(picture.at({c.x + 22 + 12, c.y - 24 - 12}), sideColour(Side::Confederate)) << "between points";
+    EXPECT_EQ(picture.at({c.x + 25, c.y + 27}), sideColour(Side::Confederate));
+    EXPECT_EQ(picture.at({c.x + 25, c.y + 27 - 7}), sideColour(Side::Confederate)) << "its top point";
+    EXPECT_NE(picture.at({c.x + 25 + 8, c.y + 27 - 8}), sideColour(Side::Confederate)) << "between points";
 }
 
 // Regression: a commander's disc drawn after another's mark was joined to it by a yellow line

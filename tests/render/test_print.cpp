@@ -160,6 +160,9 @@ TEST_F(Printing, APngTallerThanOneBandIsSeamless) {
     o.dpi = 100;
     o.layers.grid = false;
     o.layers.labels = false;
+    o.layers.symbols = false;
+    o.layers.features = false;
+    o.layers.shading = false;
     ASSERT_TRUE(printMapPng(s, dir / "tall.png", o));
     const PngImage image(dir / "tall.png");
     ASSERT_TRUE(image.ok());

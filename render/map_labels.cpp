@@ -1,0 +1,118 @@
+// The map's words: cell numbers in their band at the top of each cell, then names and captions
+// placed where they cover nothing (label_placement), drawn last over a halo.
+#include "map_painter.hpp"
+
+#include "colours.hpp"
+#include "map_scene.hpp"
+#include "text.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include <cairo.h>
+
+namespace sandtable {
+namespace {
+
+Font fontOf(LabelRole role, double unitsPerPoint, double numberSize) {
+    switch (role) {
+    case LabelRole::PlaceName:
+        return Font{LabelSizes::placeName * unitsPerPoint, true, false, true};
+    case LabelRole::MapLabel:
+        return Font{LabelSizes::mapLabel * unitsPerPoint, false, true, true};
+    case LabelRole::Caption:
+        return Font{LabelSizes::caption * unitsPerPoint, true};
+    case LabelRole::CellNumber:
+        return Font{numberSize};
+    }
+    return Font{};
+}
+
+int priority(LabelRole role) {
+    return role == LabelRole::PlaceName ? 0 : role == LabelRole::MapLabel ? 1 : 2;
+}
+
+} // namespace
+
+void MapPainter::arrangeLabels(cairo_t* cr, Scene& scene) const {
+    const Grid& g = s_.map.grid;
+    const double px = scene.pixelsPerUnit;
+    if (scene.options.labels && scene.numberSize * px >= LabelSizes::smallestPixels) {
+        // Digits are all one width: one measure per length of number, not one per cell.
+        TextWriter numbers(cr, fontOf(LabelRole::CellNumber, 0, scene.numberSize));
+        std::map<std::size_t, TextSize> sizeOfLength;
+        for (int row = scene.first.row; row <= scene.last.row; ++row) {
+            for (int col = scene.first.col; col <= scene.last.col; ++col) {
+                std::string label = g.label({col, row});
+                auto it = sizeOfLength.find(label.size());
+                if (it == sizeOfLength.end()) {
+                    it = sizeOfLength.emplace(label.size(), numbers.measure(std::string(label.size(), '0')))
+                             .first;
+                }
+                const Point p = layout_.cellCenter({col, row});
+                const TextSize t = it->second;
+                scene.plan.cellNumbers.push_back({std::move(label),
+                                                  LabelRole::CellNumber,
+                                                  {p.x - t.width / 2, p.y + scene.numberTop,
+                                                   p.x + t.width / 2, p.y + scene.numberTop + t.height}});
+            }
+        }
+    }
+    if (scene.words.empty()) {
+        return;
+    }
+    std::stable_sort(scene.words.begin(), scene.words.end(), [](const Scene::Word& a, const Scene::Word& b) {
+        return priority(a.role) < priority(b.role);
+    });
+    std::vector<LabelRequest> requests;
+    std::map<LabelRole, std::unique_ptr<TextWriter>> writers;
+    for (const Scene::Word& word : scene.words) {
+        const Font font = fontOf(word.role, scene.unitsPerPoint, scene.numberSize);
+        if (font.size * px < LabelSizes::smallestPixels) {
+            continue; // too small to read at this zoom: left out, not misplaced
+        }
+        auto& writer = writers[word.role];
+        if (!writer) {
+            writer = std::make_unique<TextWriter>(cr, font);
+        }
+        const TextSize t = writer->measure(word.text);
+        LabelRequest r{word.text, word.role, t.width, t.height, {}, word.where};
+        if (word.role == LabelRole::MapLabel) {
+            r.candidates.push_back({word.anchor.x - t.width / 2, word.anchor.y - t.height / 2});
+        }
+        const auto around =
+            candidatesAround(word.anchor, t.width, t.height, word.clear, scene.size * 0.22, 4);
+        r.candidates.insert(r.candidates.end(), around.begin(), around.end());
+        requests.push_back(std::move(r));
+    }
+    placeLabels(scene.plan, requests, Box{0, 0, layout_.width(), layout_.height()},
+                LabelSizes::caption * scene.unitsPerPoint * 0.1, scene.size);
+}
+
+void MapPainter::drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) const {
+    const Box view{visible.x, visible.y, visible.x + visible.width, visible.y + visible.height};
+    if (!scene.plan.cellNumbers.empty()) {
+        TextWriter numbers(cr, fontOf(LabelRole::CellNumber, 0, scene.numberSize));
+        setSource(cr, Rgb{55, 55, 45}, 0.9);
+        for (const PlacedLabel& n : scene.plan.cellNumbers) {
+            if (n.box.overlaps(view)) {
+                numbers.draw(n.box.x0, n.box.y0, n.text);
+            }
+        }
+    }
+    std::map<LabelRole, std::unique_ptr<TextWriter>> writers;
+    for (const PlacedLabel& label : scene.plan.labels) {
+        if (!label.box.overlaps(view)) {
+            continue;
+        }
+        const Font font = fontOf(label.role, scene.unitsPerPoint, scene.numberSize);
+        auto& writer = writers[label.role];
+        if (!writer) {
+            writer = std::make_unique<TextWriter>(cr, font);
+        }
+        setSource(cr, label.role == LabelRole::MapLabel ? Rgb{70, 45, 20} : Rgb{20, 20, 20});
+        writer->drawWithHalo(label.box.x0, label.box.y0, label.text, font.size * 0.22);
+    }
+}
+
+} // namespace sandtable

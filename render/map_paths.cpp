@@ -1,0 +1,130 @@
+// Roads, pikes and railroads: smooth curves through their cells' centres, with a bridge where one
+// crosses a river or stream side.
+#include "map_painter.hpp"
+
+#include "colours.hpp"
+#include "map_water.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <cairo.h>
+
+namespace sandtable {
+
+std::vector<CubicPiece> smoothThrough(const std::vector<Point>& points) {
+    std::vector<CubicPiece> out;
+    for (std::size_t i = 0; i + 1 < points.size(); ++i) {
+        const Point p0 = points[i > 0 ? i - 1 : i], p1 = points[i], p2 = points[i + 1];
+        const Point p3 = points[i + 2 < points.size() ? i + 2 : i + 1];
+        out.push_back({{p1.x + (p2.x - p0.x) / 6, p1.y + (p2.y - p0.y) / 6},
+                       {p2.x - (p3.x - p1.x) / 6, p2.y - (p3.y - p1.y) / 6},
+                       p2});
+    }
+    return out;
+}
+
+std::pair<Point, Point> CubicPiece::at(Point from, double t) const {
+    const double u = 1 - t;
+    const Point point{u * u * u * from.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * to.x,
+                      u * u * u * from.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * to.y};
+    const Point tangent{3 * u * u * (c1.x - from.x) + 6 * u * t * (c2.x - c1.x) + 3 * t * t * (to.x - c2.x),
+                        3 * u * u * (c1.y - from.y) + 6 * u * t * (c2.y - c1.y) + 3 * t * t * (to.y - c2.y)};
+    return {point, tangent};
+}
+
+Rgb pathColour(PathKind kind) {
+    switch (kind) {
+    case PathKind::Road:
+        return {150, 100, 50};
+    case PathKind::Pike:
+        return {110, 60, 20};
+    case PathKind::Railroad:
+        return {30, 30, 30};
+    }
+    return {0, 0, 0};
+}
+
+void strokeRoute(cairo_t* cr, PathKind kind, double size) {
+    const double width = kind == PathKind::Pike ? 0.1 : kind == PathKind::Road ? 0.06 : 0.05;
+    cairo_set_line_cap(cr, kind == PathKind::Railroad ? CAIRO_LINE_CAP_BUTT : CAIRO_LINE_CAP_ROUND);
+    if (kind == PathKind::Pike) {
+        // A pike is a cased road: a dark edge on either side of its fill, heavier than a road.
+        cairo_path_t* line = cairo_copy_path(cr);
+        setSource(cr, Rgb{60, 35, 15});
+        cairo_set_line_width(cr, size * (width + 0.03));
+        cairo_stroke(cr);
+        cairo_append_path(cr, line);
+        cairo_path_destroy(line);
+        setSource(cr, Rgb{205, 150, 80});
+    } else {
+        setSource(cr, pathColour(kind));
+    }
+    cairo_set_line_width(cr, size * width);
+    cairo_stroke(cr);
+}
+
+void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last) const {
+    const Grid& g = s_.map.grid;
+    const double size = layout_.cellSize();
+    auto inView = [&](Offset c) {
+        return c.col >= first.col - 1 && c.col <= last.col + 1 && c.row >= first.row - 1 &&
+               c.row <= last.row + 1;
+    };
+    std::vector<EdgeId> bridges; // where a road crosses water with no ford: drawn over the roads
+    for (const auto& [id, path] : s_.map.paths) {
+        // A cheap test in cell coordinates; centres are computed only for paths on screen.
+        if (path.cells.empty() || !std::ranges::any_of(path.cells, inView)) {
+            continue;
+        }
+        // A smooth curve through the cell centres, as roads run on a printed map: each stretch a
+        // cubic whose controls follow the neighbouring centres (Catmull-Rom), so it still passes
+        // through every centre a piece stands on.
+        std::vector<Point> centres;
+        centres.reserve(path.cells.size());
+        for (Offset c : path.cells) {
+            centres.push_back(layout_.cellCenter(c));
+        }
+        const std::vector<CubicPiece> curve = smoothThrough(centres);
+        cairo_new_path(cr);
+        cairo_move_to(cr, centres.front().x, centres.front().y);
+        for (const CubicPiece& c : curve) {
+            cairo_curve_to(cr, c.c1.x, c.c1.y, c.c2.x, c.c2.y, c.to.x, c.to.y);
+        }
+        strokeRoute(cr, path.kind, size);
+        if (path.kind == PathKind::Railroad) {
+            // Cross ties, square to the curve.
+            for (std::size_t i = 0; i < curve.size(); ++i) {
+                for (double t : {0.25, 0.5, 0.75}) {
+                    const auto [at, along] = curve[i].at(centres[i], t);
+                    const double len = std::hypot(along.x, along.y);
+                    if (len == 0) {
+                        continue;
+                    }
+                    const double nx = -along.y / len * size * 0.1, ny = along.x / len * size * 0.1;
+                    cairo_move_to(cr, at.x - nx, at.y - ny);
+                    cairo_line_to(cr, at.x + nx, at.y + ny);
+                }
+            }
+            setSource(cr, pathColour(path.kind));
+            cairo_set_line_width(cr, size * 0.025);
+            cairo_stroke(cr);
+        }
+        for (std::size_t i = 0; i + 1 < path.cells.size(); ++i) {
+            if (const auto dir = g.directionTo(path.cells[i], path.cells[i + 1])) {
+                const EdgeId e = g.edge(path.cells[i], *dir);
+                const Hexside side = s_.map.hexsideAt(e);
+                if ((side.has(SideFeature::River) || side.has(SideFeature::Stream)) &&
+                    side.crossing != Crossing::Ford) {
+                    bridges.push_back(e);
+                }
+            }
+        }
+    }
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    for (const EdgeId& e : bridges) {
+        drawBridge(cr, layout_.edgeSegment(e), size, s_.map.hexsideAt(e).has(SideFeature::River));
+    }
+}
+
+} // namespace sandtable

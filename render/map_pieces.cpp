@@ -1,0 +1,240 @@
+// Pieces on the map: units as counters turned toward what they face and piled where they share a
+// cell, commanders as discs, trains as wagons; far out, a dot per unit.
+#include "map_painter.hpp"
+
+#include "colours.hpp"
+#include "counters.hpp"
+#include "map_scene.hpp"
+#include "text.hpp"
+
+#include <cmath>
+#include <map>
+#include <numbers>
+
+#include <cairo.h>
+
+namespace sandtable {
+namespace {
+
+constexpr double pi = std::numbers::pi;
+
+double normalised(double a) {
+    while (a > pi) {
+        a -= 2 * pi;
+    }
+    while (a <= -pi) {
+        a += 2 * pi;
+    }
+    return a;
+}
+
+// The box around a w x h counter turned by `turn` about `centre`, with its front bar.
+Box turnedBox(Point centre, double w, double h, double bar, double turn, bool frontAtBottom, bool faced) {
+    const double top = -h / 2 - (faced && !frontAtBottom ? bar : 0);
+    const double bottom = h / 2 + (faced && frontAtBottom ? bar : 0);
+    const double c = std::cos(turn), s = std::sin(turn);
+    Box b{centre.x, centre.y, centre.x, centre.y};
+    bool firstCorner = true;
+    for (const double x : {-w / 2, w / 2}) {
+        for (const double y : {top, bottom}) {
+            const Point p{centre.x + x * c - y * s, centre.y + x * s + y * c};
+            const Box corner{p.x, p.y, p.x, p.y};
+            b = firstCorner ? corner : b.unite(corner);
+            firstCorner = false;
+        }
+    }
+    return b;
+}
+
+} // namespace
+
+void MapPainter::arrangePieces(Scene& scene) const {
+    const double size = scene.size;
+    // Units by cell, so that a stack is drawn as a pile: each counter a step up and to the right of
+    // the one below, the top one last, with a badge counting them. Only cells in view are gathered.
+    std::map<Offset, std::vector<std::pair<PieceRef, const Placement*>>> stacks;
+    for (const auto& [piece, placement] : s_.deployment.placements) {
+        // A placement whose unit is gone (an edit can leave one; oob.references reports it) is not drawn.
+        if (piece.kind == PieceKind::Unit && s_.oob.units.contains(UnitId{piece.id})) {
+            for (Offset c : placement.cells) {
+                if (scene.visible.near(layout_.cellCenter(c), size)) {
+                    stacks[c].emplace_back(piece, &placement);
+                }
+            }
+        }
+    }
+    const double w = size * counterWidth, h = size * counterHeight, bar = size * frontBar;
+    for (const auto& [cell, stack] : stacks) {
+        const Point p = layout_.cellCenter(cell);
+        const std::size_t n = stack.size();
+        const double step =
+            n > 1 ? size * std::min(stackStep, stackSpread / static_cast<double>(n - 1)) : 0.0;
+        const double shift = step * static_cast<double>(n - 1) / 2; // the pile is centred on the cell
+        const std::size_t firstOfPile = scene.counters.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto& [piece, placement] = stack[i];
+            Scene::Counter counter;
+            counter.unit = &s_.oob.units.at(UnitId{piece.id});
+            counter.side = s_.oob.sideOf(counter.unit->parent).value_or(Side::Union);
+            counter.centre = {p.x - shift + step * static_cast<double>(i),
+                              p.y + shift - step * static_cast<double>(i)};
+            if (placement->facing) {
+                // Upright, a counter's front (its top edge) faces north; turned, it faces the corner
+                // or side it is given. Past a quarter turn it is turned the other way round with its
+                // front at the bottom, so its text is never upside down.
+                const double faced = (placement->facing->kind == FacingKind::Corner
+                                          ? layout_.cornerAngle(placement->facing->index)
+                                          : layout_.sideAngle(placement->facing->index)) *
+                                     pi / 180;
+                counter.faced = true;
+                counter.turn = normalised(faced + pi / 2);
+                if (std::abs(counter.turn) > pi / 2 + 1e-9) {
+                    counter.turn = normalised(counter.turn - pi);
+                    counter.frontAtBottom = true;
+                }
+            }
+            counter.box =
+                turnedBox(counter.centre, w, h, bar, counter.turn, counter.frontAtBottom, counter.faced);
+            scene.counters.push_back(counter);
+        }
+        Scene::Badge badge{{p.x + w / 2 + shift, p.y - h / 2 - shift}, n};
+        // The band at the top of the cell is its number's: a tall or turned pile moves down clear of it.
+        double top = badge.centre.y - size * stackBadgeRadius * (n > 1 ? 1 : 0);
+        for (std::size_t i = firstOfPile; i < scene.counters.size(); ++i) {
+            top = std::min(top, scene.counters[i].box.y0);
+        }
+        const double limit = p.y + scene.numberBottom + size * 0.01;
+        const double down = top < limit ? limit - top : 0.0;
+        for (std::size_t i = firstOfPile; i < scene.counters.size(); ++i) {
+            scene.counters[i].centre.y += down;
+            scene.counters[i].box.y0 += down;
+            scene.counters[i].box.y1 += down;
+            scene.plan.counters.push_back(scene.counters[i].box);
+        }
+        if (n > 1) {
+            badge.centre.y += down;
+            scene.badges.push_back(badge);
+            scene.plan.counters.push_back(
+                Box::around(badge.centre, size * stackBadgeRadius, size * stackBadgeRadius));
+        }
+    }
+    for (const auto& [piece, placement] : s_.deployment.placements) {
+        if (piece.kind == PieceKind::Unit || placement.cells.empty()) {
+            continue;
+        }
+        const Point p = layout_.cellCenter(placement.cells.front());
+        if (!scene.visible.near(p, size)) {
+            continue;
+        }
+        if (piece.kind == PieceKind::Commander) {
+            const Headquarters* hq = s_.oob.find(HeadquartersId{piece.id});
+            if (hq == nullptr) {
+                continue;
+            }
+            const Scene::Commander commander{hq, {p.x + size * 0.27, p.y - size * 0.19}};
+            scene.commanders.push_back(commander);
+            scene.plan.counters.push_back(Box::around(commander.centre, size * 0.15, size * 0.15));
+        } else {
+            auto it = s_.oob.trains.find(TrainId{piece.id});
+            const Side side = it == s_.oob.trains.end()
+                                  ? Side::Union
+                                  : s_.oob.sideOf(it->second.corps).value_or(Side::Union);
+            const Scene::Train train{side, {p.x - size * 0.12, p.y + size * 0.19}};
+            scene.trains.push_back(train);
+            scene.plan.counters.push_back(
+                Box::around({train.centre.x, train.centre.y + size * 0.02}, size * 0.2, size * 0.13));
+        }
+    }
+}
+
+void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) const {
+    const double size = scene.size;
+    const bool detailed = scene.detailed;
+    // Text layouts once per frame, not per counter: making one is the costly part.
+    TextWriter unitText(cr, Font{size * 0.14, true});
+    TextWriter commanderText(cr, Font{size * 0.09, true});
+    TextWriter badgeText(cr, Font{size * 0.11, true});
+    const double w = size * counterWidth, h = size * counterHeight, bar = size * frontBar;
+    for (const Scene::Counter& c : scene.counters) {
+        if (!visible.near(c.centre, size)) {
+            continue;
+        }
+        cairo_save(cr);
+        cairo_translate(cr, c.centre.x, c.centre.y);
+        cairo_rotate(cr, c.turn);
+        setSource(cr, sideInk(c.side));
+        drawUnitCounter(cr, *c.unit, c.side, -w / 2, -h / 2, w, h, detailed, &unitText);
+        if (c.faced) {
+            // The front: a dark bar along the edge that faces the enemy.
+            cairo_rectangle(cr, -w / 2, c.frontAtBottom ? h / 2 : -h / 2 - bar, w, bar);
+            setSource(cr, Rgb{20, 20, 20});
+            cairo_fill(cr);
+        }
+        cairo_restore(cr);
+    }
+    for (const Scene::Badge& b : scene.badges) {
+        if (!visible.near(b.centre, size)) {
+            continue;
+        }
+        // A badge at the top counter's upper right: how many are in the pile.
+        const double r = size * stackBadgeRadius;
+        cairo_new_path(cr);
+        cairo_arc(cr, b.centre.x, b.centre.y, r, 0, 2 * pi);
+        setSource(cr, stackBadgeColour);
+        cairo_fill_preserve(cr);
+        setSource(cr, Rgb{20, 20, 20});
+        cairo_set_line_width(cr, size * 0.012);
+        cairo_stroke(cr);
+        if (detailed) {
+            const std::string count = std::to_string(b.count);
+            const TextSize t = badgeText.measure(count);
+            setSource(cr, Rgb{20, 20, 20});
+            badgeText.draw(b.centre.x - t.width / 2, b.centre.y - t.height / 2, count);
+        }
+    }
+    for (const Scene::Commander& c : scene.commanders) {
+        if (!visible.near(c.centre, size)) {
+            continue;
+        }
+        cairo_new_path(cr);
+        drawCommander(cr, c.hq->echelon, c.hq->side, c.centre.x, c.centre.y, size * 0.14,
+                      detailed ? &commanderText : nullptr);
+    }
+    for (const Scene::Train& t : scene.trains) {
+        if (!visible.near(t.centre, size)) {
+            continue;
+        }
+        drawTrain(cr, t.side, t.centre.x - size * 0.18, t.centre.y - size * 0.09, size * 0.36, size * 0.18);
+    }
+}
+
+void MapPainter::drawPiecesAsDots(cairo_t* cr, Offset first, Offset last) const {
+    // One pass over the pieces, then one path and one fill per side; each piece a small square.
+    const double r = layout_.cellSize() * 0.35;
+    std::array<std::vector<Point>, 2> dots;
+    for (const auto& [piece, placement] : s_.deployment.placements) {
+        if (piece.kind != PieceKind::Unit) {
+            continue;
+        }
+        auto it = s_.oob.units.find(UnitId{piece.id});
+        if (it == s_.oob.units.end()) {
+            continue;
+        }
+        const Side side = s_.oob.sideOf(it->second.parent).value_or(Side::Union);
+        for (Offset c : placement.cells) {
+            if (c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row) {
+                dots[sideIndex(side)].push_back(layout_.cellCenter(c));
+            }
+        }
+    }
+    for (Side side : {Side::Union, Side::Confederate}) {
+        cairo_new_path(cr);
+        for (const Point& p : dots[sideIndex(side)]) {
+            cairo_rectangle(cr, p.x - r, p.y - r, 2 * r, 2 * r);
+        }
+        setSource(cr, sideColour(side));
+        cairo_fill(cr);
+    }
+}
+
+} // namespace sandtable

@@ -1,0 +1,219 @@
+// Rivers, streams, walls and fences along hexsides; fords and bridges across them.
+#include "map_water.hpp"
+
+#include "colours.hpp"
+#include "map_painter.hpp"
+
+#include <cmath>
+#include <map>
+
+#include <cairo.h>
+
+namespace sandtable {
+namespace {
+
+// Corners computed from different cells differ in the last bits: compare them on a fine grid.
+std::pair<long long, long long> cornerKey(Point p) {
+    return {std::llround(p.x * 1024), std::llround(p.y * 1024)};
+}
+
+void addLines(cairo_t* cr, const std::vector<std::vector<Point>>& lines) {
+    cairo_new_path(cr);
+    for (const auto& line : lines) {
+        cairo_move_to(cr, line.front().x, line.front().y);
+        for (std::size_t i = 1; i < line.size(); ++i) {
+            cairo_line_to(cr, line[i].x, line[i].y);
+        }
+        if (line.size() > 2 && cornerKey(line.front()) == cornerKey(line.back())) {
+            cairo_close_path(cr);
+        }
+    }
+}
+
+void strokeLines(cairo_t* cr, const std::vector<std::vector<Point>>& lines, Rgb colour, double width) {
+    addLines(cr, lines);
+    setSource(cr, colour);
+    cairo_set_line_width(cr, width);
+    cairo_stroke(cr);
+}
+
+// The side's middle, a unit vector along it and one across it.
+struct SideFrame {
+    Point middle, along, across;
+};
+SideFrame frameOf(std::pair<Point, Point> side) {
+    const auto [a, b] = side;
+    const double len = std::hypot(b.x - a.x, b.y - a.y);
+    const Point along{(b.x - a.x) / len, (b.y - a.y) / len};
+    return {{(a.x + b.x) / 2, (a.y + b.y) / 2}, along, {-along.y, along.x}};
+}
+
+} // namespace
+
+WaterStyle waterStyle(bool river) {
+    return river ? WaterStyle{{25, 55, 130}, {95, 150, 220}, 0.19, 0.14}
+                 : WaterStyle{{35, 75, 150}, {105, 160, 225}, 0.095, 0.06};
+}
+
+void strokeWater(cairo_t* cr, const std::vector<std::vector<Point>>& rivers,
+                 const std::vector<std::vector<Point>>& streams, double size) {
+    // Water as continuous lines: all banks first, then all water, so where a stream meets a river
+    // or two stretches meet at a corner the water runs on without a bank across it.
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    const WaterStyle river = waterStyle(true), stream = waterStyle(false);
+    strokeLines(cr, rivers, river.bank, size * river.bankWidth);
+    strokeLines(cr, streams, stream.bank, size * stream.bankWidth);
+    strokeLines(cr, rivers, river.water, size * river.waterWidth);
+    strokeLines(cr, streams, stream.water, size * stream.waterWidth);
+}
+
+std::vector<std::vector<Point>> joinSegments(const std::vector<std::pair<Point, Point>>& segments) {
+    std::multimap<std::pair<long long, long long>, std::size_t> atCorner;
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+        atCorner.emplace(cornerKey(segments[i].first), i);
+        atCorner.emplace(cornerKey(segments[i].second), i);
+    }
+    std::vector<bool> used(segments.size(), false);
+    // The unused segment meeting `p`, and its other end.
+    auto next = [&](Point p) -> std::optional<Point> {
+        auto [from, to] = atCorner.equal_range(cornerKey(p));
+        for (auto it = from; it != to; ++it) {
+            if (!used[it->second]) {
+                used[it->second] = true;
+                const auto& [a, b] = segments[it->second];
+                return cornerKey(a) == cornerKey(p) ? b : a;
+            }
+        }
+        return std::nullopt;
+    };
+    std::vector<std::vector<Point>> lines;
+    for (std::size_t i = 0; i < segments.size(); ++i) {
+        if (used[i]) {
+            continue;
+        }
+        used[i] = true;
+        std::vector<Point> forward{segments[i].first, segments[i].second};
+        while (auto p = next(forward.back())) {
+            forward.push_back(*p);
+        }
+        std::vector<Point> backward;
+        Point tail = forward.front();
+        while (auto p = next(tail)) {
+            backward.push_back(*p);
+            tail = *p;
+        }
+        std::vector<Point> line(backward.rbegin(), backward.rend());
+        line.insert(line.end(), forward.begin(), forward.end());
+        lines.push_back(std::move(line));
+    }
+    return lines;
+}
+
+void drawBridge(cairo_t* cr, std::pair<Point, Point> side, double size, bool river, bool deck) {
+    const SideFrame f = frameOf(side);
+    const double half = size * (river ? 0.17 : 0.1);       // across the water
+    const double apart = size * 0.07, flare = size * 0.05; // parapets either side of the road
+    auto at = [&](double across, double along) {
+        return Point{f.middle.x + f.across.x * across + f.along.x * along,
+                     f.middle.y + f.across.y * across + f.along.y * along};
+    };
+    if (deck) {
+        const Point q0 = at(-half, -apart), q1 = at(half, -apart), q2 = at(half, apart),
+                    q3 = at(-half, apart);
+        cairo_move_to(cr, q0.x, q0.y);
+        cairo_line_to(cr, q1.x, q1.y);
+        cairo_line_to(cr, q2.x, q2.y);
+        cairo_line_to(cr, q3.x, q3.y);
+        cairo_close_path(cr);
+        setSource(cr, Rgb{225, 205, 165});
+        cairo_fill(cr);
+    }
+    for (const double s : {-1.0, 1.0}) {
+        const Point e0 = at(-half - flare, s * (apart + flare)), a0 = at(-half, s * apart),
+                    a1 = at(half, s * apart), e1 = at(half + flare, s * (apart + flare));
+        cairo_move_to(cr, e0.x, e0.y);
+        cairo_line_to(cr, a0.x, a0.y);
+        cairo_line_to(cr, a1.x, a1.y);
+        cairo_line_to(cr, e1.x, e1.y);
+    }
+    setSource(cr, Rgb{30, 25, 20});
+    cairo_set_line_width(cr, size * 0.022);
+    cairo_stroke(cr);
+}
+
+void drawFord(cairo_t* cr, std::pair<Point, Point> side, double size) {
+    const SideFrame f = frameOf(side);
+    const double half = size * 0.14, wide = size * 0.08;
+    auto at = [&](double across, double along) {
+        return Point{f.middle.x + f.across.x * across + f.along.x * along,
+                     f.middle.y + f.across.y * across + f.along.y * along};
+    };
+    const Point q0 = at(-half, -wide), q1 = at(half, -wide), q2 = at(half, wide), q3 = at(-half, wide);
+    cairo_move_to(cr, q0.x, q0.y);
+    cairo_line_to(cr, q1.x, q1.y);
+    cairo_line_to(cr, q2.x, q2.y);
+    cairo_line_to(cr, q3.x, q3.y);
+    cairo_close_path(cr);
+    setSource(cr, Rgb{230, 210, 160});
+    cairo_fill(cr);
+    const double dash = size * 0.035;
+    cairo_set_dash(cr, &dash, 1, 0);
+    cairo_move_to(cr, q0.x, q0.y);
+    cairo_line_to(cr, q1.x, q1.y);
+    cairo_move_to(cr, q3.x, q3.y);
+    cairo_line_to(cr, q2.x, q2.y);
+    setSource(cr, Rgb{30, 60, 140});
+    cairo_set_line_width(cr, size * 0.018);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, nullptr, 0, 0);
+}
+
+void MapPainter::drawHexsides(cairo_t* cr, Offset first, Offset last) const {
+    const Grid& g = s_.map.grid;
+    const double size = layout_.cellSize();
+    std::vector<std::pair<Point, Point>> rivers, streams, walls, fences;
+    std::vector<std::pair<std::pair<Point, Point>, Hexside>> crossings;
+    for (const auto& [edge, side] : s_.map.hexsides) {
+        const Offset c = g.contains(edge.cell) ? edge.cell : g.neighbor(edge.cell, edge.dir);
+        if (c.col < first.col - 1 || c.col > last.col + 1 || c.row < first.row - 1 || c.row > last.row + 1) {
+            continue;
+        }
+        const auto segment = layout_.edgeSegment(edge);
+        if (side.has(SideFeature::River)) {
+            rivers.push_back(segment);
+        }
+        if (side.has(SideFeature::Stream)) {
+            streams.push_back(segment);
+        }
+        if (side.has(SideFeature::Wall)) {
+            walls.push_back(segment);
+        }
+        if (side.has(SideFeature::Fence)) {
+            fences.push_back(segment);
+        }
+        if (side.crossing != Crossing::None) {
+            crossings.emplace_back(segment, side);
+        }
+    }
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    strokeWater(cr, joinSegments(rivers), joinSegments(streams), size);
+    strokeLines(cr, joinSegments(walls), Rgb{90, 90, 90}, size * 0.06);
+    if (!fences.empty()) {
+        const double dash = size * 0.08;
+        cairo_set_dash(cr, &dash, 1, 0);
+        strokeLines(cr, joinSegments(fences), Rgb{120, 80, 40}, size * 0.04);
+        cairo_set_dash(cr, nullptr, 0, 0);
+    }
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    for (const auto& [segment, side] : crossings) {
+        if (side.crossing == Crossing::Bridge) {
+            drawBridge(cr, segment, size, side.has(SideFeature::River), true);
+        } else {
+            drawFord(cr, segment, size);
+        }
+    }
+}
+
+} // namespace sandtable

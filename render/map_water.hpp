@@ -1,0 +1,35 @@
+#pragma once
+// Inside the painter: water along hexsides and the crossings over it.
+#include "model/layout.hpp"
+#include "model/terrain.hpp"
+
+#include <utility>
+#include <vector>
+
+typedef struct _cairo cairo_t;
+
+namespace sandtable {
+
+// Segments joined end to end into lines wherever they share a corner, so a river is stroked as one
+// line with round joins: no gap and no notch at the corners. Each line is its points in order.
+std::vector<std::vector<Point>> joinSegments(const std::vector<std::pair<Point, Point>>& segments);
+
+// How water along a side is drawn: a darker bank under the water, widths as parts of a cell.
+struct WaterStyle {
+    Rgb bank, water;
+    double bankWidth = 0, waterWidth = 0;
+};
+// Rivers wide, streams narrow; the map and the print's legend draw them so.
+WaterStyle waterStyle(bool river);
+// Strokes `lines` of water: all banks first, then all water, so lines that meet run on unbroken.
+void strokeWater(cairo_t* cr, const std::vector<std::vector<Point>>& rivers,
+                 const std::vector<std::vector<Point>>& streams, double size);
+
+// A bridge across the side `side` (its two corners) for cells `size` across: parapets on both
+// sides of the road, flared at their ends, wide enough to span a river when `river`; with a deck
+// when no road is drawn over it.
+void drawBridge(cairo_t* cr, std::pair<Point, Point> side, double size, bool river, bool deck = false);
+// A ford: a sandy band across the side with dashed edges.
+void drawFord(cairo_t* cr, std::pair<Point, Point> side, double size);
+
+} // namespace sandtable

@@ -1,0 +1,201 @@
+#include "terrain_symbols.hpp"
+
+#include "colours.hpp"
+
+#include <array>
+#include <cmath>
+#include <numbers>
+
+#include <cairo.h>
+
+namespace sandtable {
+namespace {
+
+constexpr double pi = std::numbers::pi;
+
+// Six places around the centre, clear of a counter's middle, where crowns, tufts and rocks go.
+Point around(Point c, double size, int k, double distance = 0.27) {
+    const double a = pi / 6 + k * pi / 3;
+    return {c.x + distance * size * std::cos(a), c.y + distance * size * std::sin(a)};
+}
+
+void circle(cairo_t* cr, Point p, double r) {
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, p.x, p.y, r, 0, 2 * pi);
+}
+
+// A rectangle w x h centred on p and turned by `angle`.
+void block(cairo_t* cr, Point p, double w, double h, double angle) {
+    const double c = std::cos(angle), s = std::sin(angle);
+    auto at = [&](double u, double v) { return Point{p.x + u * c - v * s, p.y + u * s + v * c}; };
+    const std::array<Point, 4> q{at(-w / 2, -h / 2), at(w / 2, -h / 2), at(w / 2, h / 2), at(-w / 2, h / 2)};
+    cairo_move_to(cr, q[0].x, q[0].y);
+    for (std::size_t i = 1; i < q.size(); ++i) {
+        cairo_line_to(cr, q[i].x, q[i].y);
+    }
+    cairo_close_path(cr);
+}
+
+// A tuft of reeds or brush: strokes fanning up from one base.
+void tuft(cairo_t* cr, Point base, double length, int blades) {
+    for (int i = 0; i < blades; ++i) {
+        const double a = -pi / 2 + (i - (blades - 1) / 2.0) * 0.45;
+        cairo_move_to(cr, base.x, base.y);
+        cairo_line_to(cr, base.x + length * std::cos(a), base.y + length * std::sin(a));
+    }
+}
+
+void fill(cairo_t* cr, Rgb colour, double alpha) {
+    setSource(cr, colour, alpha);
+    cairo_fill(cr);
+}
+
+void stroke(cairo_t* cr, Rgb colour, double alpha, double width) {
+    setSource(cr, colour, alpha);
+    cairo_set_line_width(cr, width);
+    cairo_stroke(cr);
+}
+
+} // namespace
+
+unsigned symbolVariant(Offset cell) {
+    const auto h = static_cast<unsigned>(cell.col) * 73856093u ^ static_cast<unsigned>(cell.row) * 19349663u;
+    return (h ^ (h >> 13)) * 0x5bd1e995u >> 7;
+}
+
+void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const SymbolSite> sites, double size) {
+    if (sites.empty() || symbol == TerrainSymbol::None) {
+        return;
+    }
+    cairo_save(cr);
+    cairo_new_path(cr);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    switch (symbol) {
+    case TerrainSymbol::None:
+        break;
+    case TerrainSymbol::Trees:
+    case TerrainSymbol::DenseTrees: {
+        // Crowns: three of the six places in open woods (which three varies), all six and the
+        // middle in dense woods; translucent, so the elevation tint shows through.
+        const bool dense = symbol == TerrainSymbol::DenseTrees;
+        const double r = size * (dense ? 0.115 : 0.1);
+        for (const SymbolSite& s : sites) {
+            for (int k = 0; k < 6; ++k) {
+                if (dense || ((s.variant >> k) & 1u) != 0 || (k == 0 && (s.variant & 0x3fu) == 0)) {
+                    circle(cr, around(s.centre, size, k), r);
+                }
+            }
+            if (dense) {
+                circle(cr, {s.centre.x, s.centre.y - size * 0.02}, r);
+            }
+        }
+        setSource(cr, Rgb{20, 60, 20}, dense ? 0.5 : 0.4);
+        cairo_fill_preserve(cr);
+        stroke(cr, Rgb{15, 45, 15}, 0.75, size * 0.012);
+        break;
+    }
+    case TerrainSymbol::Orchard:
+        // Trees in rows: a 3 x 3 grid of small round crowns.
+        for (const SymbolSite& s : sites) {
+            for (int i = -1; i <= 1; ++i) {
+                for (int j = -1; j <= 1; ++j) {
+                    circle(cr, {s.centre.x + i * size * 0.22, s.centre.y + j * size * 0.22}, size * 0.045);
+                }
+            }
+        }
+        fill(cr, Rgb{40, 80, 30}, 0.8);
+        break;
+    case TerrainSymbol::Crops:
+        // Furrows: parallel strokes, slanting one way or the other from field to field.
+        for (const SymbolSite& s : sites) {
+            const double a = (s.variant & 1u) != 0 ? pi / 9 : -pi / 9;
+            const double dx = std::cos(a), dy = std::sin(a);
+            for (int i = -2; i <= 2; ++i) {
+                const Point m{s.centre.x - dy * i * size * 0.08, s.centre.y + dx * i * size * 0.08};
+                const double half = size * (0.3 - 0.03 * std::abs(i));
+                cairo_move_to(cr, m.x - dx * half, m.y - dy * half);
+                cairo_line_to(cr, m.x + dx * half, m.y + dy * half);
+            }
+        }
+        stroke(cr, Rgb{120, 100, 40}, 0.65, size * 0.014);
+        break;
+    case TerrainSymbol::Buildings:
+        // Blocks along the road through the cell, both sides of it; a square of blocks elsewhere.
+        for (const SymbolSite& s : sites) {
+            const double a = s.roadAngle.value_or(0);
+            const double c = std::cos(a), sn = std::sin(a);
+            for (const auto& [along, across] :
+                 s.roadAngle ? std::array<std::pair<double, double>, 4>{{{-0.2, -0.16},
+                                                                         {0.2, -0.16},
+                                                                         {-0.2, 0.16},
+                                                                         {0.2, 0.16}}}
+                             : std::array<std::pair<double, double>, 4>{
+                                   {{-0.14, -0.14}, {0.14, -0.14}, {-0.14, 0.14}, {0.14, 0.14}}}) {
+                const Point p{s.centre.x + (along * c - across * sn) * size,
+                              s.centre.y + (along * sn + across * c) * size};
+                block(cr, p, size * 0.16, size * 0.1, a);
+            }
+        }
+        fill(cr, Rgb{70, 50, 40}, 0.85);
+        break;
+    case TerrainSymbol::Marsh:
+        // Reed tufts over short water lines at three of the places.
+        for (const SymbolSite& s : sites) {
+            for (int k = static_cast<int>(s.variant % 2); k < 6; k += 2) {
+                const Point b = around(s.centre, size, k);
+                tuft(cr, b, size * 0.09, 3);
+                cairo_move_to(cr, b.x - size * 0.08, b.y + size * 0.02);
+                cairo_line_to(cr, b.x + size * 0.08, b.y + size * 0.02);
+            }
+        }
+        stroke(cr, Rgb{30, 80, 80}, 0.85, size * 0.013);
+        break;
+    case TerrainSymbol::Rocks:
+        // Boulders: small irregular polygons at four of the places.
+        for (const SymbolSite& s : sites) {
+            for (int k = 0; k < 6; ++k) {
+                if (k == static_cast<int>(s.variant % 6) || k == static_cast<int>((s.variant / 6) % 6)) {
+                    continue;
+                }
+                const Point p = around(s.centre, size, k);
+                for (int i = 0; i < 5; ++i) {
+                    const double a = i * 2 * pi / 5 + (s.variant % 7) * 0.3;
+                    const double r = size * (0.05 + 0.015 * ((s.variant >> i) & 1u));
+                    i == 0 ? cairo_move_to(cr, p.x + r * std::cos(a), p.y + r * std::sin(a))
+                           : cairo_line_to(cr, p.x + r * std::cos(a), p.y + r * std::sin(a));
+                }
+                cairo_close_path(cr);
+            }
+        }
+        setSource(cr, Rgb{150, 145, 130}, 0.95);
+        cairo_fill_preserve(cr);
+        stroke(cr, Rgb{50, 45, 40}, 0.9, size * 0.012);
+        break;
+    case TerrainSymbol::Scrub:
+        // Small tufts at every place.
+        for (const SymbolSite& s : sites) {
+            for (int k = 0; k < 6; ++k) {
+                tuft(cr, around(s.centre, size, k, 0.25 + 0.05 * ((s.variant >> k) & 1u)), size * 0.06, 3);
+            }
+        }
+        stroke(cr, Rgb{45, 65, 25}, 0.85, size * 0.014);
+        break;
+    case TerrainSymbol::Water:
+        // Ripples: three short waves.
+        for (const SymbolSite& s : sites) {
+            for (int i = -1; i <= 1; ++i) {
+                const double y = s.centre.y + i * size * 0.18,
+                             x = s.centre.x + ((i + s.variant) % 2) * size * 0.08;
+                cairo_move_to(cr, x - size * 0.16, y);
+                cairo_curve_to(cr, x - size * 0.11, y - size * 0.05, x - size * 0.05, y - size * 0.05, x, y);
+                cairo_curve_to(cr, x + size * 0.05, y + size * 0.05, x + size * 0.11, y + size * 0.05,
+                               x + size * 0.16, y);
+            }
+        }
+        stroke(cr, Rgb{240, 248, 255}, 0.7, size * 0.014);
+        break;
+    }
+    cairo_restore(cr);
+}
+
+} // namespace sandtable

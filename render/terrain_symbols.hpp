@@ -1,0 +1,31 @@
+#pragma once
+// Terrain symbols drawn over a cell's colour, so woods, orchards, towns and marsh read on the map
+// without the legend, as on a printed wargame map. The shapes are in cell units: they scale with
+// the zoom on screen and with the cell size on paper. The map and the PDF legend draw them here.
+#include "model/layout.hpp"
+#include "model/terrain.hpp"
+
+#include <optional>
+#include <span>
+
+typedef struct _cairo cairo_t;
+
+namespace sandtable {
+
+// Where one cell's symbol goes: its centre, a number that varies the pattern from cell to cell
+// (stable for the cell), and the direction of a road through it (buildings line up along it).
+struct SymbolSite {
+    Point centre;
+    unsigned variant = 0;
+    std::optional<double> roadAngle; // radians
+};
+
+// A cell's variant: neighbouring cells differ, the same cell is always drawn alike.
+unsigned symbolVariant(Offset cell);
+
+// Draws `symbol` on every site, for cells `cellSize` across: one path and one fill or stroke per
+// pass for all of them, whatever their number.
+void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const SymbolSite> sites,
+                        double cellSize);
+
+} // namespace sandtable

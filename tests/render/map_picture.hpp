@@ -1,0 +1,60 @@
+#pragma once
+// A map drawn by MapPainter on a Cairo image surface, read back pixel by pixel, for the render
+// tests; and a plain scenario to draw on.
+#include "model/scenario_generator.hpp"
+#include "render/colours.hpp"
+#include "render/map_painter.hpp"
+#include "tests/render/cairo_pixels.hpp"
+
+#include <cairo.h>
+
+#include <algorithm>
+
+namespace sandtable::testing_support {
+
+// An image surface with the map drawn at one pixel per map unit.
+class Picture {
+  public:
+    Picture(const Scenario& s, const Layout& layout, const RenderOptions& o, double pixelsPerUnit = 1.0,
+            const TerrainOverview* overview = nullptr, InkStyle ink = InkStyle::Colour)
+        : surface_(cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(layout.width()) + 1,
+                                              static_cast<int>(layout.height()) + 1),
+                   cairo_surface_destroy) {
+        cairo_t* cr = cairo_create(surface_.get());
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+        setInkStyle(cr, ink);
+        const MapPainter painter(s, layout, overview);
+        const MapRect all{0, 0, layout.width(), layout.height()};
+        (void)painter.draw(cr, all, pixelsPerUnit, o);
+        plan_ = painter.planLabels(cr, all, pixelsPerUnit, o);
+        cairo_destroy(cr);
+        cairo_surface_flush(surface_.get());
+    }
+    Rgb at(Point p) const {
+        return testing_support::pixelOf(surface_.get(), static_cast<int>(p.x), static_cast<int>(p.y));
+    }
+
+    int width() const { return cairo_image_surface_get_width(surface_.get()); }
+    int height() const { return cairo_image_surface_get_height(surface_.get()); }
+    const LabelPlan& plan() const { return plan_; }
+
+  private:
+    testing_support::SurfacePtr surface_;
+    LabelPlan plan_;
+};
+
+inline int brightness(Rgb c) {
+    return c.r + c.g + c.b;
+}
+
+inline Scenario plain(GridShape shape, int cols, int rows) {
+    Scenario s = generateScenario(GeneratorParameters{cols, rows, 0, 0, 3, shape});
+    s.map.hexsides.clear();
+    s.map.paths.clear();
+    s.map.features.clear();
+    std::fill(s.map.terrain.begin(), s.map.terrain.end(), TerrainIndex{0});
+    std::fill(s.map.elevation.begin(), s.map.elevation.end(), std::int16_t{0});
+    return s;
+}
+
+} // namespace sandtable::testing_support
