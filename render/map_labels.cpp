@@ -28,6 +28,16 @@ Font fontOf(LabelRole role, double unitsPerPoint, double numberSize) {
     return Font{};
 }
 
+// A word's font: its size on paper, raised on screen toward the smallest readable size.
+Font wordFont(const MapPainter::Scene& scene, LabelRole role) {
+    Font font = fontOf(role, scene.unitsPerPoint, scene.numberSize);
+    const double pixels = font.size * scene.pixelsPerUnit;
+    if (scene.options.smallestWordPixels > 0 && pixels > 0) {
+        font.size *= std::clamp(scene.options.smallestWordPixels / pixels, 1.0, 2.0);
+    }
+    return font;
+}
+
 int priority(LabelRole role) {
     return role == LabelRole::PlaceName ? 0 : role == LabelRole::MapLabel ? 1 : 2;
 }
@@ -39,15 +49,14 @@ void MapPainter::arrangeLabels(cairo_t* cr, Scene& scene) const {
     const double px = scene.pixelsPerUnit;
     if (scene.options.labels && scene.numberSize * px >= LabelSizes::smallestPixels) {
         // Digits are all one width: one measure per length of number, not one per cell.
-        TextWriter numbers(cr, fontOf(LabelRole::CellNumber, 0, scene.numberSize));
+        const DigitWriter numbers(cr, scene.numberSize);
         std::map<std::size_t, TextSize> sizeOfLength;
         for (int row = scene.first.row; row <= scene.last.row; ++row) {
             for (int col = scene.first.col; col <= scene.last.col; ++col) {
                 std::string label = g.label({col, row});
                 auto it = sizeOfLength.find(label.size());
                 if (it == sizeOfLength.end()) {
-                    it = sizeOfLength.emplace(label.size(), numbers.measure(std::string(label.size(), '0')))
-                             .first;
+                    it = sizeOfLength.emplace(label.size(), numbers.measure(label.size())).first;
                 }
                 const Point p = layout_.cellCenter({col, row});
                 const TextSize t = it->second;
@@ -67,7 +76,7 @@ void MapPainter::arrangeLabels(cairo_t* cr, Scene& scene) const {
     std::vector<LabelRequest> requests;
     std::map<LabelRole, std::unique_ptr<TextWriter>> writers;
     for (const Scene::Word& word : scene.words) {
-        const Font font = fontOf(word.role, scene.unitsPerPoint, scene.numberSize);
+        const Font font = wordFont(scene, word.role);
         if (font.size * px < LabelSizes::smallestPixels) {
             continue; // too small to read at this zoom: left out, not misplaced
         }
@@ -81,7 +90,7 @@ void MapPainter::arrangeLabels(cairo_t* cr, Scene& scene) const {
             r.candidates.push_back({word.anchor.x - t.width / 2, word.anchor.y - t.height / 2});
         }
         const auto around =
-            candidatesAround(word.anchor, t.width, t.height, word.clear, scene.size * 0.22, 4);
+            candidatesAround(word.anchor, t.width, t.height, word.clear, scene.size * 0.22, 7);
         r.candidates.insert(r.candidates.end(), around.begin(), around.end());
         requests.push_back(std::move(r));
     }
@@ -92,10 +101,20 @@ void MapPainter::arrangeLabels(cairo_t* cr, Scene& scene) const {
 void MapPainter::drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) const {
     const Box view{visible.x, visible.y, visible.x + visible.width, visible.y + visible.height};
     if (!scene.plan.cellNumbers.empty()) {
-        TextWriter numbers(cr, fontOf(LabelRole::CellNumber, 0, scene.numberSize));
+        DigitWriter numbers(cr, scene.numberSize);
         setSource(cr, Rgb{55, 55, 45}, 0.9);
-        for (const PlacedLabel& n : scene.plan.cellNumbers) {
-            if (n.box.overlaps(view)) {
+        // The numbers are row by row over the arranged cells: only the rows and columns in view.
+        Offset first, last;
+        layout_.visibleRange(visible.x, visible.y, visible.x + visible.width, visible.y + visible.height,
+                             first, last);
+        const int cols = scene.last.col - scene.first.col + 1;
+        for (int row = std::max(first.row, scene.first.row); row <= std::min(last.row, scene.last.row);
+             ++row) {
+            for (int col = std::max(first.col, scene.first.col); col <= std::min(last.col, scene.last.col);
+                 ++col) {
+                const auto i =
+                    static_cast<std::size_t>((row - scene.first.row) * cols + (col - scene.first.col));
+                const PlacedLabel& n = scene.plan.cellNumbers[i];
                 numbers.draw(n.box.x0, n.box.y0, n.text);
             }
         }
@@ -105,7 +124,7 @@ void MapPainter::drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) co
         if (!label.box.overlaps(view)) {
             continue;
         }
-        const Font font = fontOf(label.role, scene.unitsPerPoint, scene.numberSize);
+        const Font font = wordFont(scene, label.role);
         auto& writer = writers[label.role];
         if (!writer) {
             writer = std::make_unique<TextWriter>(cr, font);

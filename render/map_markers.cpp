@@ -112,8 +112,10 @@ void MapPainter::arrangeMarkers(Scene& scene) const {
                                     flag.y + size * 0.22};
         scene.plan.markers.back() = scene.markers.back().box;
         if (scene.detailed) {
+            // "LOS IX Corps": the formation's name without what a designer adds in brackets.
+            const std::string name = hq.name.substr(0, hq.name.find(" ("));
             scene.words.push_back(
-                {"LOS " + hq.name, LabelRole::Caption, flag, size * 0.24, where(*hq.supplyCell)});
+                {"LOS " + name, LabelRole::Caption, flag, size * 0.24, where(*hq.supplyCell)});
         }
     }
     // Entries by cell: several arrivals at one cell share one arrow.

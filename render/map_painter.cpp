@@ -11,6 +11,7 @@
 #include <map>
 #include <numbers>
 #include <optional>
+#include <tuple>
 
 #include <cairo.h>
 
@@ -160,11 +161,24 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
         setSource(cr, Rgb{95, 100, 80});
         cairo_fill(cr);
     }
-    std::map<std::pair<int, int>, std::vector<Offset>> byColour;
+    const double pixels = size * pixelsPerUnit;
+    // Hill shading is in the cells' own colour (no second layer of polygons): a light from the
+    // north-west, as a unit vector toward it seen from each neighbour's direction.
+    const bool shading = o.elevation && o.shading && pixels >= 6;
+    std::array<Point, 6> toward{};
+    for (int d = 0; d < g.sideCount(); ++d) {
+        const Point p = layout_.cellCenter({5, 5}), q = layout_.cellCenter(g.neighbor({5, 5}, d));
+        const double len = std::hypot(q.x - p.x, q.y - p.y);
+        toward[static_cast<std::size_t>(d)] = {-(q.x - p.x) / len * std::numbers::sqrt2 / 2,
+                                               -(q.y - p.y) / len * std::numbers::sqrt2 / 2};
+    }
+    std::map<std::tuple<int, int, int>, std::vector<Offset>> byColour;
     for (int row = first.row; row <= last.row; ++row) {
         for (int col = first.col; col <= last.col; ++col) {
             const std::size_t i = g.index({col, row});
-            byColour[{map.terrain[i], o.elevation ? map.elevation[i] : 0}].push_back({col, row});
+            byColour[{map.terrain[i], o.elevation ? map.elevation[i] : 0,
+                      shading ? shadeOf({col, row}, toward) : 0}]
+                .push_back({col, row});
         }
     }
     for (const auto& [key, cells] : byColour) {
@@ -172,13 +186,10 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
         for (Offset c : cells) {
             addCell(cr, c, inset);
         }
-        const Rgb base = map.terrainTypes[static_cast<std::size_t>(key.first)].colour;
-        setAreaSource(cr, o.elevation ? elevationTint(base, key.second) : base);
+        const auto [terrain, level, shade] = key;
+        const Rgb base = map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
+        setAreaSource(cr, shadedColour(o.elevation ? elevationTint(base, level) : base, shade));
         cairo_fill(cr);
-    }
-    const double pixels = size * pixelsPerUnit;
-    if (o.elevation && o.shading && pixels >= 6) {
-        drawShading(cr, first, last);
     }
     if (o.symbols && pixels >= 14) {
         drawSymbols(cr, first, last);
@@ -188,57 +199,35 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
     }
 }
 
-void MapPainter::drawShading(cairo_t* cr, Offset first, Offset last) const {
+int MapPainter::shadeOf(Offset c, const std::array<Point, 6>& toward) const {
     // Hill shading with the light from the north-west, as on a relief map: a slope facing away from
     // it (ground rising toward the north-west) is shadowed, one facing it lit. The slope is the sum
-    // of the level differences toward each neighbour; four strengths each way, one fill each.
+    // of the level differences toward each neighbour, along the direction to that neighbour.
     const Map& map = s_.map;
     const Grid& g = map.grid;
-    constexpr int steps = 4;
-    std::array<std::vector<Offset>, 2 * steps + 1> byShade;
-    const double light = std::numbers::sqrt2 / 2;
-    for (int row = first.row; row <= last.row; ++row) {
-        for (int col = first.col; col <= last.col; ++col) {
-            const Offset c{col, row};
-            const Point p = layout_.cellCenter(c);
-            const int h = map.elevationAt(c);
-            double toward = 0; // how much the ground rises toward the light
-            for (int d = 0; d < g.sideCount(); ++d) {
-                const Offset n = g.neighbor(c, d);
-                if (!g.contains(n)) {
-                    continue;
-                }
-                const int dh = map.elevationAt(n) - h;
-                if (dh == 0) {
-                    continue;
-                }
-                const Point q = layout_.cellCenter(n);
-                const double len = std::hypot(q.x - p.x, q.y - p.y);
-                toward += dh * (-(q.x - p.x) - (q.y - p.y)) * light / len;
-            }
-            const int shade = std::clamp(static_cast<int>(std::lround(toward)), -steps, steps);
-            if (shade != 0) {
-                byShade[static_cast<std::size_t>(shade + steps)].push_back(c);
-            }
+    const int h = map.elevationAt(c);
+    double rise = 0;
+    for (int d = 0; d < g.sideCount(); ++d) {
+        const Offset n = g.neighbor(c, d);
+        if (g.contains(n)) {
+            const int dh = map.elevationAt(n) - h;
+            rise += dh * (toward[static_cast<std::size_t>(d)].x + toward[static_cast<std::size_t>(d)].y);
         }
     }
-    for (int shade = -steps; shade <= steps; ++shade) {
-        const auto& cells = byShade[static_cast<std::size_t>(shade + steps)];
-        if (shade == 0 || cells.empty()) {
-            continue;
-        }
-        cairo_new_path(cr);
-        for (Offset c : cells) {
-            addCell(cr, c);
-        }
-        // Rising toward the light: the slope faces away from it, in shadow.
-        if (shade > 0) {
-            setSource(cr, Rgb{30, 20, 10}, 0.05 * shade);
-        } else {
-            setSource(cr, Rgb{255, 250, 235}, 0.045 * -shade);
-        }
-        cairo_fill(cr);
-    }
+    return std::clamp(static_cast<int>(std::lround(rise)), -shadeSteps, shadeSteps);
+}
+
+Rgb shadedColour(Rgb c, int shade) {
+    // Rising toward the light: the slope faces away from it, in shadow; the other way, lit.
+    auto mix = [](Rgb a, Rgb b, double t) {
+        auto ch = [t](std::uint8_t x, std::uint8_t y) {
+            return static_cast<std::uint8_t>(std::lround(x + (y - x) * t));
+        };
+        return Rgb{ch(a.r, b.r), ch(a.g, b.g), ch(a.b, b.b)};
+    };
+    return shade > 0   ? mix(c, Rgb{30, 20, 10}, 0.05 * shade)
+           : shade < 0 ? mix(c, Rgb{255, 250, 235}, 0.045 * -shade)
+                       : c;
 }
 
 void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last) const {

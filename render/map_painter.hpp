@@ -33,6 +33,9 @@ struct RenderOptions {
     // Points on paper per map unit, so names and captions have the size in points they print at,
     // whatever the cell size; 0: the map's tabletop cell, or an inch a cell when it has none.
     double paperPointsPerUnit = 0;
+    // On screen, names and captions are drawn at least this many pixels tall (up to twice their
+    // size on paper) so a zoomed-out view stays readable; 0 on paper.
+    double smallestWordPixels = 0;
 };
 // The layers by the names the command line and the export dialog use.
 inline constexpr std::array<std::pair<std::string_view, bool RenderOptions::*>, 9> renderLayers{{
@@ -54,6 +57,8 @@ struct LabelSizes {
     static constexpr double cellNumberOfCell = 0.085;
     // Below this many pixels a word is too small to read on screen and is left out.
     static constexpr double smallestPixels = 5;
+    // The editor's smallest names and captions, in pixels (RenderOptions::smallestWordPixels).
+    static constexpr double screenWordPixels = 10;
 };
 
 // A rectangle of the map in its layout's units.
@@ -67,6 +72,10 @@ struct MapRect {
 
 // Roads brown, pikes darker, railroads black: the map and the overview draw them so.
 Rgb pathColour(PathKind kind);
+
+// A colour in a slope's hill shading: darker for positive `shade` (facing away from the light),
+// lighter for negative.
+Rgb shadedColour(Rgb c, int shade);
 
 // Strokes the current path as a road (brown), a pike (cased, heavier) or a railroad's line, for
 // cells `size` across: the map and the print's legend draw them so.
@@ -95,6 +104,7 @@ class MapPainter {
     // Below this many pixels per cell the overview image replaces cell polygons, and details
     // (grid, labels, contours, counters' insides) are left out.
     static constexpr double overviewPixelsPerCell = 12.0;
+    static constexpr int shadeSteps = 4;
     // A pile of counters: each a step up and right of the one below (a fraction of the cell, less
     // in a tall pile), with a badge of this radius and colour counting them.
     static constexpr double stackStep = 0.07;
@@ -129,7 +139,8 @@ class MapPainter {
     void drawCells(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit,
                    const RenderOptions& o) const;
     void drawSymbols(cairo_t* cr, Offset first, Offset last) const;
-    void drawShading(cairo_t* cr, Offset first, Offset last) const;
+    // A cell's hill shading, from -shadeSteps (lit) to shadeSteps (in shadow).
+    int shadeOf(Offset c, const std::array<Point, 6>& toward) const;
     void drawContours(cairo_t* cr, Offset first, Offset last) const;
     void drawHexsides(cairo_t* cr, Offset first, Offset last) const;
     void drawPaths(cairo_t* cr, Offset first, Offset last) const;

@@ -4,6 +4,8 @@
 
 #include <pango/pangocairo.h>
 
+#include <cairo.h>
+
 namespace sandtable {
 
 struct TextWriter::Impl {
@@ -77,6 +79,59 @@ void TextWriter::drawWithHalo(double x, double y, const std::string& text, doubl
 void TextWriter::drawCentred(double x, double y, const std::string& text) {
     const TextSize size = measure(text);
     draw(x - size.width / 2, y, text);
+}
+
+DigitWriter::DigitWriter(cairo_t* cr, double size) : cr_(cr) {
+    cairo_font_face_t* face =
+        cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_matrix_t fontMatrix, identity;
+    cairo_matrix_init_scale(&fontMatrix, size, size);
+    cairo_matrix_init_identity(&identity);
+    cairo_font_options_t* options = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+    font_ = cairo_scaled_font_create(face, &fontMatrix, &identity, options);
+    cairo_font_options_destroy(options);
+    cairo_font_face_destroy(face);
+    cairo_font_extents_t extents;
+    cairo_scaled_font_extents(font_, &extents);
+    ascent_ = extents.ascent;
+    height_ = extents.ascent + extents.descent;
+    for (int d = 0; d < 10; ++d) {
+        const char digit[2] = {static_cast<char>('0' + d), 0};
+        cairo_glyph_t* glyphs = nullptr;
+        int count = 0;
+        if (cairo_scaled_font_text_to_glyphs(font_, 0, 0, digit, 1, &glyphs, &count, nullptr, nullptr,
+                                             nullptr) == CAIRO_STATUS_SUCCESS &&
+            count == 1) {
+            glyph_[static_cast<std::size_t>(d)] = glyphs[0].index;
+        }
+        cairo_glyph_free(glyphs);
+    }
+    cairo_text_extents_t zero;
+    cairo_scaled_font_text_extents(font_, "0", &zero);
+    advance_ = zero.x_advance;
+}
+
+DigitWriter::~DigitWriter() {
+    cairo_scaled_font_destroy(font_);
+}
+
+TextSize DigitWriter::measure(std::size_t digits) const {
+    return {advance_ * static_cast<double>(digits), height_};
+}
+
+void DigitWriter::draw(double x, double y, std::string_view text) {
+    std::array<cairo_glyph_t, 16> glyphs{};
+    int n = 0;
+    for (char c : text) {
+        if (c >= '0' && c <= '9' && n < static_cast<int>(glyphs.size())) {
+            glyphs[static_cast<std::size_t>(n)] = {glyph_[static_cast<std::size_t>(c - '0')],
+                                                   x + advance_ * n, y + ascent_};
+            ++n;
+        }
+    }
+    cairo_set_scaled_font(cr_, font_);
+    cairo_show_glyphs(cr_, glyphs.data(), n);
 }
 
 } // namespace sandtable

@@ -23,6 +23,23 @@ class Board:
         half = self.sides // 2
         return (cell, d) if d < half else (self.neighbor(cell, d), d - half)
 
+    def sides_between(self, cells_a, cells_b):
+        """Every side between a cell of cells_a and a neighbouring cell of cells_b, in canonical form:
+        the whole boundary of two strips, which on staggered hexes zigzags through two side
+        directions (a single direction per cell would leave gaps at every corner)."""
+        b = set(cells_b)
+        out = set()
+        for a in cells_a:
+            for d in range(self.sides):
+                n = self.neighbor(a, d)
+                if n in b and self.on_map(a) and self.on_map(n):
+                    out.add(self.edge(a, d))
+        return sorted(out)
+
+    def sides_west_of(self, cells):
+        """The sides between each cell and its neighbours one column to the west."""
+        return self.sides_between(cells, [(c - 1, row) for c, r in cells for row in (r - 1, r, r + 1)])
+
     def polyline(self, *points):
         cells = [points[0]]
         for a, b in zip(points, points[1:]):

@@ -51,6 +51,8 @@ MapCanvas::MapCanvas(wxWindow* parent)
     : wxWindow(parent, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxWANTS_CHARS) {
     SetBackgroundStyle(wxBG_STYLE_PAINT);
     SetDropTarget(new PieceDropTarget(*this)); // wx owns drop targets
+    // Names are set in points as they print; zoomed out, up to twice that so they stay readable.
+    options_.smallestWordPixels = LabelSizes::screenWordPixels;
     Bind(wxEVT_PAINT, &MapCanvas::onPaint, this);
     Bind(wxEVT_MOUSEWHEEL, &MapCanvas::onWheel, this);
     for (auto type : {wxEVT_LEFT_DOWN, wxEVT_LEFT_UP, wxEVT_MIDDLE_DOWN, wxEVT_MIDDLE_UP, wxEVT_RIGHT_DOWN,

@@ -47,13 +47,14 @@ for c in range(6, 11):
 # The main line: earthworks with a ditch in front (walls) along the south side of row 3, from the
 # locust grove to the railroad cut; the retrenchment behind the Carter House on row 2.
 hexsides = {}
-for c in range(2, 16):
-    hexsides[edge((c, 3), 5)] = {"features": "wall", "crossing": None}
-for c in range(6, 10):
-    hexsides[edge((c, 2), 5)] = {"features": "wall", "crossing": None}
+# Each line is the whole boundary between two rows of cells, so it runs on at every corner.
+for e in board.sides_between([(c, 3) for c in range(2, 16)], [(c, 4) for c in range(2, 16)]):
+    hexsides[e] = {"features": "wall", "crossing": None}
+for e in board.sides_between([(c, 2) for c in range(6, 10)], [(c, 3) for c in range(6, 10)]):
+    hexsides[e] = {"features": "wall", "crossing": None}
 # The Harpeth is off the map to the north; a creek bed cuts the eastern fields.
-for r in range(6, 14):
-    hexsides[edge((15, r), 3)] = {"features": "stream", "crossing": None}
+for e in board.sides_west_of([(15, r) for r in range(6, 14)]):
+    hexsides[e] = {"features": "stream", "crossing": None}
 
 PATHS = [
     ("pike", "Columbia Pike", polyline((8, 0), (8, 13))),

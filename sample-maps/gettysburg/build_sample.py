@@ -57,15 +57,15 @@ raise_hill((9, 6), 3, 1)          # Oak Hill
 
 # --- streams along hex sides -------------------------------------------------------------------
 hexsides = {}
-def stream(cells, d):
-    for c in cells:
-        if on_map(c) and on_map(neighbor(c, d)):
-            hexsides[edge(c, d)] = {"features": "stream", "crossing": None}
+def stream_west_of(cells):
+    """A stream along the west side of a run of cells: both western sides of each, so it runs on."""
+    for e in board.sides_west_of(cells):
+        hexsides[e] = {"features": "stream", "crossing": None}
 # Willoughby Run (between Herr and McPherson's ridges) and Rock Creek (east of Culp's Hill).
-stream([(6, r) for r in range(4, 20)], 3)
-stream([(15, r) for r in range(0, 9)] + [(16, r) for r in range(9, 24)], 3)
+stream_west_of([(6, r) for r in range(4, 20)])
+stream_west_of([(15, r) for r in range(0, 9)] + [(16, r) for r in range(9, 24)])
 # Marsh Creek, the western edge of the field.
-stream([(2, r) for r in range(4, 24)], 3)
+stream_west_of([(2, r) for r in range(4, 24)])
 
 # --- roads ------------------------------------------------------------------------------------
 TOWN = (11, 9)

@@ -334,6 +334,7 @@ TEST(Cartography, OnEverySampleNoWordCoversAnything) {
              {std::tuple{"print", printScale * 300 / 72, printScale}, std::tuple{"screen 100%", 1.0, 0.0}}) {
             RenderOptions o;
             o.paperPointsPerUnit = paper;
+            o.smallestWordPixels = paper > 0 ? 0 : LabelSizes::screenWordPixels; // as the editor draws
             const LabelPlan plan = MapPainter(*s, layout).planLabels(cr, all, pixelsPerUnit, o);
             EXPECT_EQ(overlapsIn(plan), 0) << file.filename() << " " << view;
             EXPECT_EQ(plan.cellNumbers.size(), s->map.grid.cellCount()) << view;

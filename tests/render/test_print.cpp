@@ -147,6 +147,25 @@ TEST_F(Printing, PngAndSvgAreWritten) {
         << "the SVG is well-formed XML";
 }
 
+// Twelve towns named in one cell of a small map cannot all be named: the print says which found no
+// place, with their cell, rather than dropping them or printing them over each other.
+TEST_F(Printing, NamesWithNoFreePlaceAreReported) {
+    Scenario s = stripes(2, 2);
+    s.map.features.clear();
+    for (std::uint32_t i = 1; i <= 12; ++i) {
+        s.map.features[FeatureId{i}] =
+            Feature{FeatureKind::Town, {0, 0}, "Town number " + std::to_string(i), std::nullopt, 0};
+    }
+    PrintOptions o;
+    const auto printed = printMapPdf(s, dir / "crowded.pdf", o);
+    ASSERT_TRUE(printed) << printed.error();
+    ASSERT_FALSE(printed->unplacedLabels.empty());
+    EXPECT_LT(printed->unplacedLabels.size(), 12u) << "some found a place";
+    for (const std::string& u : printed->unplacedLabels) {
+        EXPECT_NE(u.find("(cell 0101): no free place near it"), std::string::npos) << u;
+    }
+}
+
 TEST_F(Printing, APngTallerThanOneBandIsSeamless) {
     // Rows alternate colour; at 100 pixels a cell the picture is drawn in several 256-row bands.
     Scenario s = stripes(3, 9);
