@@ -3,6 +3,7 @@
 #include "model/layout.hpp"
 
 #include "atomic_file.hpp"
+#include "render/terrain_symbols.hpp"
 
 #include <cairo.h>
 #include <pugixml.hpp>
@@ -41,8 +42,10 @@ cairo_status_t appendBytes(void* closure, const unsigned char* data, unsigned in
     return CAIRO_STATUS_SUCCESS;
 }
 
-// A strip of tiles, one per colour, each the cell's shape filled with it.
-std::string tilesetPng(const Grid& grid, const TmxGeometry& g, const std::vector<Rgb>& colours) {
+// A strip of tiles, one per colour, each the cell's shape filled with it and, for terrain, its
+// symbol as the map draws it (the tile's height is the cell across its flats).
+std::string tilesetPng(const Grid& grid, const TmxGeometry& g, const std::vector<Rgb>& colours,
+                       const std::vector<TerrainSymbol>& symbols = {}) {
     const int count = std::max<int>(1, static_cast<int>(colours.size()));
     cairo_surface_t* surface =
         cairo_image_surface_create(CAIRO_FORMAT_ARGB32, g.tileWidth * count, g.tileHeight);
@@ -57,6 +60,10 @@ std::string tilesetPng(const Grid& grid, const TmxGeometry& g, const std::vector
         cairo_close_path(cr);
         cairo_set_source_rgb(cr, colours[i].r / 255.0, colours[i].g / 255.0, colours[i].b / 255.0);
         cairo_fill(cr);
+        if (i < symbols.size()) {
+            const SymbolSite site{{cx, cy}, 0x2du, std::nullopt};
+            drawTerrainSymbols(cr, symbols[i], {&site, 1}, g.tileHeight);
+        }
     }
     cairo_destroy(cr);
     std::string png;
@@ -164,8 +171,10 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
 
     // Tilesets: one tile per terrain type; one per elevation level (grey, darker is lower).
     std::vector<Rgb> terrainColours;
+    std::vector<TerrainSymbol> terrainSymbols;
     for (const TerrainType& t : s.map.terrainTypes) {
         terrainColours.push_back(t.colour);
+        terrainSymbols.push_back(t.symbol);
     }
     const auto [lowIt, highIt] = std::minmax_element(s.map.elevation.begin(), s.map.elevation.end());
     const int low = lowIt == s.map.elevation.end() ? 0 : *lowIt,
@@ -416,7 +425,7 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
     };
     // Images and tileset first, the map last: a map never points at files that are not there.
     for (const auto& [path, bytes] :
-         {std::pair{dir / terrainPng, tilesetPng(grid, g, terrainColours)},
+         {std::pair{dir / terrainPng, tilesetPng(grid, g, terrainColours, terrainSymbols)},
           std::pair{dir / levelPng, tilesetPng(grid, g, levelColours)},
           std::pair{dir / terrainTsx, toString(tsx)}, std::pair{out, toString(doc)}}) {
         if (auto written = writeFileAtomically(path, bytes, AtomicWriteOptions{false}); !written) {
