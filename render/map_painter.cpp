@@ -41,8 +41,8 @@ double MapPainter::pointsPerUnit(const RenderOptions& o) const {
     return cellInches * 72.0 / layout_.cellSize();
 }
 
-MapPainter::Scene MapPainter::arrangeScene(cairo_t* cr, MapRect visible, double pixelsPerUnit,
-                                           const RenderOptions& o) const {
+MapPainter::Scene MapPainter::sceneFrame(MapRect visible, double pixelsPerUnit,
+                                         const RenderOptions& o) const {
     Scene scene;
     scene.visible = visible;
     scene.pixelsPerUnit = pixelsPerUnit;
@@ -57,6 +57,12 @@ MapPainter::Scene MapPainter::arrangeScene(cairo_t* cr, MapRect visible, double 
     // The top of a pointy hex is a corner: its number sits a little lower, where the cell is wide.
     scene.numberTop = -scene.size * (s_.map.grid.shape() == GridShape::HexPointy ? 0.43 : 0.475);
     scene.numberBottom = scene.numberTop + scene.numberSize * 1.25;
+    return scene;
+}
+
+MapPainter::Scene MapPainter::arrangeScene(cairo_t* cr, MapRect visible, double pixelsPerUnit,
+                                           const RenderOptions& o) const {
+    Scene scene = sceneFrame(visible, pixelsPerUnit, o);
     if (o.pieces) {
         arrangePieces(scene);
     }

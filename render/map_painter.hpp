@@ -131,7 +131,12 @@ class MapPainter {
     std::shared_ptr<const Scene> arrange(cairo_t* cr, MapRect region, double pixelsPerUnit,
                                          const RenderOptions& options = {}) const;
 
+    // Where each unit's counter in the pile at `cell` is drawn (its box in map units), bottom to
+    // top: the editor outlines the chosen one, which may be under others.
+    std::vector<std::pair<PieceRef, Box>> pileAt(Offset cell, const RenderOptions& options = {}) const;
+
   private:
+    Scene sceneFrame(MapRect visible, double pixelsPerUnit, const RenderOptions& o) const;
     Scene arrangeScene(cairo_t* cr, MapRect visible, double pixelsPerUnit, const RenderOptions& o) const;
     void arrangePieces(Scene& scene) const;
     void arrangeMarkers(Scene& scene) const;

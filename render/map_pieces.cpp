@@ -74,6 +74,8 @@ void MapPainter::arrangePieces(Scene& scene) const {
         for (std::size_t i = 0; i < n; ++i) {
             const auto& [piece, placement] = stack[i];
             Scene::Counter counter;
+            counter.piece = piece;
+            counter.cell = cell;
             counter.unit = &s_.oob.units.at(UnitId{piece.id});
             counter.side = s_.oob.sideOf(counter.unit->parent).value_or(Side::Union);
             counter.centre = {p.x - shift + step * static_cast<double>(i),
@@ -145,6 +147,18 @@ void MapPainter::arrangePieces(Scene& scene) const {
                 Box::around({train.centre.x, train.centre.y + size * 0.02}, size * 0.2, size * 0.13));
         }
     }
+}
+
+std::vector<std::pair<PieceRef, Box>> MapPainter::pileAt(Offset cell, const RenderOptions& o) const {
+    Scene scene = sceneFrame(MapRect{layout_.cellCenter(cell).x, layout_.cellCenter(cell).y, 0, 0}, 1, o);
+    arrangePieces(scene);
+    std::vector<std::pair<PieceRef, Box>> out;
+    for (const Scene::Counter& c : scene.counters) {
+        if (c.cell == cell) {
+            out.emplace_back(c.piece, c.box);
+        }
+    }
+    return out;
 }
 
 void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) const {

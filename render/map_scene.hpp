@@ -22,6 +22,8 @@ struct MapPainter::Scene {
     double numberTop = 0, numberBottom = 0, numberSize = 0;
 
     struct Counter {
+        PieceRef piece;
+        Offset cell;
         const Unit* unit = nullptr;
         Side side = Side::Union;
         Point centre;

@@ -268,8 +268,15 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
                                        .Width(cellSize * 0.05)
                                        .Style(wxPENSTYLE_SHORT_DASH)));
             wxGraphicsPath path = gc.CreatePath();
+            const MapPainter painter(doc_->scenario(), *layout_);
             for (Offset c : it->second.cells) {
                 addOutline(path, *layout_, c);
+                // In a pile, the chosen counter itself, which may lie under others.
+                for (const auto& [piece, box] : painter.pileAt(c, options_)) {
+                    if (piece == *tools_->selected()) {
+                        path.AddRectangle(box.x0, box.y0, box.width(), box.height());
+                    }
+                }
             }
             gc.StrokePath(path);
         }

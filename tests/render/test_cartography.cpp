@@ -258,6 +258,32 @@ TEST(Cartography, ACounterTurnsToEveryFacing) {
     }
 }
 
+// The editor outlines a chosen counter inside its pile: each counter's box, bottom to top, each a
+// step up and right of the one below, and the top one's box where its pixels are.
+TEST(Cartography, APileSaysWhereEachOfItsCountersIs) {
+    Scenario s = plain(GridShape::Square, 6, 6);
+    s.oob.headquarters[HeadquartersId{1}] =
+        Headquarters{Side::Union, Echelon::Army, {}, "Army", "Meade", {}, {}};
+    for (std::uint32_t id = 1; id <= 3; ++id) {
+        s.oob.units[UnitId{id}] = Unit{HeadquartersId{1}, "Regiment " + std::to_string(id)};
+        s.deployment.placements[PieceRef::unit(UnitId{id})] = Placement{{{3, 3}}, {}};
+    }
+    const Layout layout(s.map.grid, 100);
+    const auto pile = MapPainter(s, layout).pileAt({3, 3});
+    ASSERT_EQ(pile.size(), 3u);
+    for (std::size_t i = 1; i < pile.size(); ++i) {
+        EXPECT_NEAR(pile[i].second.x0 - pile[i - 1].second.x0, 7, 1e-9);
+        EXPECT_NEAR(pile[i].second.y0 - pile[i - 1].second.y0, -7, 1e-9);
+    }
+    EXPECT_TRUE(MapPainter(s, layout).pileAt({2, 3}).empty());
+    RenderOptions o;
+    o.labels = o.grid = false;
+    const Picture picture(s, layout, o, 0.2);
+    const Box top = pile.back().second;
+    EXPECT_EQ(picture.at({top.x0 + 2, top.y0 + 2}), sideColour(Side::Union))
+        << "its upper left (the badge is at its upper right)";
+}
+
 TEST(Cartography, AnEntryArrowStandsAtTheMapEdgeAndPointsOntoTheMap) {
     Scenario s = plain(GridShape::Square, 6, 6);
     s.oob.headquarters[HeadquartersId{1}] =
