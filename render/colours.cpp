@@ -1,6 +1,7 @@
 #include "colours.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <cairo.h>
@@ -10,9 +11,21 @@ namespace {
 
 const cairo_user_data_key_t inkStyleKey{};
 
+// sRGB to linear light, once per byte value: tints ask for luminance many times a frame.
+const std::array<double, 256>& linearTable() {
+    static const std::array<double, 256> table = [] {
+        std::array<double, 256> t{};
+        for (std::size_t v = 0; v < t.size(); ++v) {
+            const double c = static_cast<double>(v) / 255.0;
+            t[v] = c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+        }
+        return t;
+    }();
+    return table;
+}
+
 double linear(std::uint8_t v) {
-    const double c = v / 255.0;
-    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    return linearTable()[v];
 }
 
 std::uint8_t clampByte(double v) {
