@@ -279,7 +279,7 @@ void overviewPage(cairo_t* cr, const Scenario& s, const Pagination& p, const Pri
     const double fit = std::min(areaW / p.mapW, areaH / p.mapH);
     PrintedMap miniature(s, o, p.scale, p.scale * fit * 300.0 / 72.0);
     miniature.draw(cr, left, areaTop, p.scale * fit, left, areaTop, p.mapW * fit, p.mapH * fit);
-    cairo_set_source_rgb(cr, 0.8, 0.1, 0.1);
+    setSource(cr, Rgb{204, 26, 26}); // the page grid, grey in grayscale like everything else
     cairo_set_line_width(cr, 0.8);
     for (int r = 0; r < p.rows; ++r) {
         for (int c = 0; c < p.columns; ++c) {
