@@ -238,27 +238,18 @@ Rgb shadedColour(Rgb c, int shade) {
 
 void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last) const {
     const Map& map = s_.map;
-    const Grid& g = map.grid;
-    std::map<TerrainSymbol, std::vector<SymbolSite>> sites;
-    bool buildings = false;
-    for (int row = first.row; row <= last.row; ++row) {
-        for (int col = first.col; col <= last.col; ++col) {
-            const Offset c{col, row};
-            const TerrainSymbol symbol = map.terrainAt(c).symbol;
-            if (symbol != TerrainSymbol::None) {
-                sites[symbol].push_back({layout_.cellCenter(c), symbolVariant(c), std::nullopt});
-                buildings = buildings || symbol == TerrainSymbol::Buildings;
-            }
-        }
-    }
-    if (buildings) {
-        // Buildings line up along the road through their cell, as a town's blocks do.
-        std::map<Offset, double> roadAngle;
+    auto inView = [&](Offset c) {
+        return c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row;
+    };
+    // Buildings line up along the road through their cell, as a town's blocks do: the road's
+    // direction at each such cell in view, when the map has buildings at all.
+    std::map<Offset, double> roadAngle;
+    if (std::ranges::any_of(map.terrainTypes,
+                            [](const TerrainType& t) { return t.symbol == TerrainSymbol::Buildings; })) {
         for (const auto& [id, path] : map.paths) {
             for (std::size_t i = 0; i < path.cells.size(); ++i) {
                 const Offset c = path.cells[i];
-                if (c.col < first.col || c.col > last.col || c.row < first.row || c.row > last.row ||
-                    map.terrainAt(c).symbol != TerrainSymbol::Buildings) {
+                if (!inView(c) || map.terrainAt(c).symbol != TerrainSymbol::Buildings) {
                     continue;
                 }
                 const Point a = layout_.cellCenter(path.cells[i > 0 ? i - 1 : i]);
@@ -268,18 +259,23 @@ void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last) const {
                 }
             }
         }
-        for (SymbolSite& site : sites[TerrainSymbol::Buildings]) {
-            if (const auto cell = layout_.cellAt(site.centre)) {
-                if (auto it = roadAngle.find(*cell); it != roadAngle.end()) {
-                    site.roadAngle = it->second;
-                }
+    }
+    std::map<TerrainSymbol, std::vector<SymbolSite>> sites;
+    for (int row = first.row; row <= last.row; ++row) {
+        for (int col = first.col; col <= last.col; ++col) {
+            const Offset c{col, row};
+            const TerrainSymbol symbol = map.terrainAt(c).symbol;
+            if (symbol != TerrainSymbol::None) {
+                const auto road = roadAngle.find(c);
+                sites[symbol].push_back(
+                    {layout_.cellCenter(c), symbolVariant(c),
+                     road == roadAngle.end() ? std::nullopt : std::optional(road->second)});
             }
         }
     }
     for (const auto& [symbol, list] : sites) {
         drawTerrainSymbols(cr, symbol, list, layout_.cellSize());
     }
-    (void)g;
 }
 
 void MapPainter::drawContours(cairo_t* cr, Offset first, Offset last) const {
