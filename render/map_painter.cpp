@@ -198,7 +198,7 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
         cairo_fill(cr);
     }
     if (o.symbols && pixels >= 14) {
-        drawSymbols(cr, first, last);
+        drawSymbols(cr, first, last, pixels >= 60);
     }
     if (o.elevation) {
         drawContours(cr, first, last);
@@ -236,7 +236,7 @@ Rgb shadedColour(Rgb c, int shade) {
                        : c;
 }
 
-void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last) const {
+void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined) const {
     const Map& map = s_.map;
     auto inView = [&](Offset c) {
         return c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row;
@@ -274,7 +274,7 @@ void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last) const {
         }
     }
     for (const auto& [symbol, list] : sites) {
-        drawTerrainSymbols(cr, symbol, list, layout_.cellSize());
+        drawTerrainSymbols(cr, symbol, list, layout_.cellSize(), outlined);
     }
 }
 

@@ -19,9 +19,15 @@ Point around(Point c, double size, int k, double distance = 0.27) {
     return {c.x + distance * size * std::cos(a), c.y + distance * size * std::sin(a)};
 }
 
+// Four cubic quarters: the same circle cairo_arc draws, without its trigonometry per call.
 void circle(cairo_t* cr, Point p, double r) {
-    cairo_new_sub_path(cr);
-    cairo_arc(cr, p.x, p.y, r, 0, 2 * pi);
+    const double k = r * 0.5523;
+    cairo_move_to(cr, p.x + r, p.y);
+    cairo_curve_to(cr, p.x + r, p.y + k, p.x + k, p.y + r, p.x, p.y + r);
+    cairo_curve_to(cr, p.x - k, p.y + r, p.x - r, p.y + k, p.x - r, p.y);
+    cairo_curve_to(cr, p.x - r, p.y - k, p.x - k, p.y - r, p.x, p.y - r);
+    cairo_curve_to(cr, p.x + k, p.y - r, p.x + r, p.y - k, p.x + r, p.y);
+    cairo_close_path(cr);
 }
 
 // A rectangle w x h centred on p and turned by `angle`.
@@ -63,7 +69,8 @@ unsigned symbolVariant(Offset cell) {
     return (h ^ (h >> 13)) * 0x5bd1e995u >> 7;
 }
 
-void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const SymbolSite> sites, double size) {
+void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const SymbolSite> sites, double size,
+                        bool outlined) {
     if (sites.empty() || symbol == TerrainSymbol::None) {
         return;
     }
@@ -90,8 +97,12 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
             }
         }
         setSource(cr, Rgb{20, 60, 20}, dense ? 0.5 : 0.4);
-        cairo_fill_preserve(cr);
-        stroke(cr, Rgb{15, 45, 15}, 0.75, size * 0.012);
+        if (outlined) {
+            cairo_fill_preserve(cr);
+            stroke(cr, Rgb{15, 45, 15}, 0.75, size * 0.012);
+        } else {
+            cairo_fill(cr);
+        }
         break;
     }
     case TerrainSymbol::Orchard:
@@ -167,9 +178,13 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
                 cairo_close_path(cr);
             }
         }
-        setSource(cr, Rgb{150, 145, 130}, 0.95);
-        cairo_fill_preserve(cr);
-        stroke(cr, Rgb{50, 45, 40}, 0.9, size * 0.012);
+        if (outlined) {
+            setSource(cr, Rgb{150, 145, 130}, 0.95);
+            cairo_fill_preserve(cr);
+            stroke(cr, Rgb{50, 45, 40}, 0.9, size * 0.012);
+        } else {
+            fill(cr, Rgb{90, 85, 75}, 0.95);
+        }
         break;
     case TerrainSymbol::Scrub:
         // Small tufts at every place.

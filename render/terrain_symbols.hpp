@@ -24,8 +24,9 @@ struct SymbolSite {
 unsigned symbolVariant(Offset cell);
 
 // Draws `symbol` on every site, for cells `cellSize` across: one path and one fill or stroke per
-// pass for all of them, whatever their number.
-void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const SymbolSite> sites,
-                        double cellSize);
+// pass for all of them, whatever their number. Crowns and boulders are outlined when `outlined`
+// (small cells on screen leave the outlines out: they cost a stroke and cannot be seen).
+void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const SymbolSite> sites, double cellSize,
+                        bool outlined = true);
 
 } // namespace sandtable
