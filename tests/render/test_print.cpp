@@ -28,8 +28,9 @@ Scenario stripes(int cols, int rows) {
     s.deployment = {};
     s.map.terrainTypes[0].colour = {250, 0, 0};
     s.map.terrainTypes[1].colour = {0, 0, 250};
-    for (int r = 0; r < rows; ++r) {
-        for (int c = 0; c < cols; ++c) {
+    // Over the whole grid: the generator may make it wider than asked.
+    for (int r = 0; r < s.map.grid.rows(); ++r) {
+        for (int c = 0; c < s.map.grid.cols(); ++c) {
             s.map.terrain[s.map.grid.index({c, r})] = static_cast<TerrainIndex>(c % 2);
             s.map.elevation[s.map.grid.index({c, r})] = 0;
         }
@@ -181,7 +182,6 @@ TEST_F(Printing, APngTallerThanOneBandIsSeamless) {
     o.layers.labels = false;
     o.layers.symbols = false;
     o.layers.features = false;
-    o.layers.shading = false;
     ASSERT_TRUE(printMapPng(s, dir / "tall.png", o));
     const PngImage image(dir / "tall.png");
     ASSERT_TRUE(image.ok());
