@@ -39,6 +39,16 @@ Rgb mix(Rgb a, Rgb b, double t) {
 
 } // namespace
 
+std::string_view inkStyleName(InkStyle style) {
+    const auto it = std::ranges::find(inkStyles, style, &std::pair<std::string_view, InkStyle>::second);
+    return it == inkStyles.end() ? std::string_view{} : it->first;
+}
+
+std::optional<InkStyle> inkStyleNamed(std::string_view name) {
+    const auto it = std::ranges::find(inkStyles, name, &std::pair<std::string_view, InkStyle>::first);
+    return it == inkStyles.end() ? std::nullopt : std::optional(it->second);
+}
+
 void setInkStyle(cairo_t* cr, InkStyle style) {
     // Stored as the value itself, not a pointer to anything: nothing to free.
     cairo_set_user_data(cr, &inkStyleKey, reinterpret_cast<void*>(static_cast<std::uintptr_t>(style) + 1),
@@ -89,6 +99,17 @@ Rgb elevationTint(Rgb base, int level) {
     return mix(tinted, lighter ? paper : shadow, (lo + hi) / 2);
 }
 
+Rgb shadedColour(Rgb c, int shade) {
+    // Rising toward the light: the slope faces away from it, in shadow; the other way, lit.
+    return shade > 0   ? mix(c, Rgb{30, 20, 10}, 0.05 * shade)
+           : shade < 0 ? mix(c, Rgb{255, 250, 235}, 0.045 * -shade)
+                       : c;
+}
+
+Rgb objectiveColour(std::optional<Side> side) {
+    return side ? sideColour(*side) : Rgb{200, 30, 30};
+}
+
 Rgb cellColour(const Map& map, std::size_t index, bool elevation) {
     const Rgb base = map.terrainTypes[map.terrain[index]].colour;
     return elevation ? elevationTint(base, map.elevation[index]) : base;
@@ -128,6 +149,17 @@ void setSource(cairo_t* cr, Rgb c, double alpha) {
 void setAreaSource(cairo_t* cr, Rgb c, double alpha) {
     const Rgb i = inked(c, inkStyleOf(cr), true);
     cairo_set_source_rgba(cr, i.r / 255.0, i.g / 255.0, i.b / 255.0, alpha);
+}
+
+void strokeWith(cairo_t* cr, Rgb c, double width, double alpha) {
+    setSource(cr, c, alpha);
+    cairo_set_line_width(cr, width);
+    cairo_stroke(cr);
+}
+
+void fillWith(cairo_t* cr, Rgb c, double alpha) {
+    setSource(cr, c, alpha);
+    cairo_fill(cr);
 }
 
 } // namespace sandtable

@@ -5,6 +5,7 @@
 #include "model/side.hpp"
 
 #include <array>
+#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -18,6 +19,10 @@ enum class InkStyle { Colour, Grayscale, LowInk };
 inline constexpr std::array<std::pair<std::string_view, InkStyle>, 3> inkStyles{
     {{"colour", InkStyle::Colour}, {"grayscale", InkStyle::Grayscale}, {"low-ink", InkStyle::LowInk}}};
 
+// "colour", "grayscale", "low-ink"; and the style of a name, if it is one.
+std::string_view inkStyleName(InkStyle style);
+std::optional<InkStyle> inkStyleNamed(std::string_view name);
+
 // Every drawing on `cr` afterwards uses this style (it is kept with the context; Colour by default).
 void setInkStyle(cairo_t* cr, InkStyle style);
 InkStyle inkStyleOf(cairo_t* cr);
@@ -30,6 +35,11 @@ Rgb sideInk(Side side);
 // Hypsometric tint: the terrain's colour blended with the band of its level (greens low, ochres
 // and browns high), its luminance rising steadily with the level so hills read in grayscale too.
 Rgb elevationTint(Rgb base, int level);
+// A colour in a slope's hill shading: darker for positive `shade` (facing away from the light),
+// lighter for negative.
+Rgb shadedColour(Rgb c, int shade);
+// An objective's star: its side's colour, red when it is both sides'.
+Rgb objectiveColour(std::optional<Side> side);
 // The colour a cell is drawn in: its terrain, tinted by its level when `elevation`.
 Rgb cellColour(const Map& map, std::size_t index, bool elevation);
 
@@ -43,5 +53,8 @@ Rgb inked(Rgb c, InkStyle style, bool area = false);
 void setSource(cairo_t* cr, Rgb c, double alpha = 1.0);
 // Large fills: cells and counters' bodies, which low ink lightens.
 void setAreaSource(cairo_t* cr, Rgb c, double alpha = 1.0);
+// Strokes or fills the current path in the colour (as inked), with the stroke `width` wide.
+void strokeWith(cairo_t* cr, Rgb c, double width, double alpha = 1.0);
+void fillWith(cairo_t* cr, Rgb c, double alpha = 1.0);
 
 } // namespace sandtable

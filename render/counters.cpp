@@ -31,9 +31,7 @@ void drawUnitCounter(cairo_t* cr, const Unit& u, Side side, double x, double y, 
     setSource(cr, sideColour(side));
     if (outline) {
         cairo_fill_preserve(cr);
-        setSource(cr, Rgb{20, 20, 20});
-        cairo_set_line_width(cr, h * 0.043);
-        cairo_stroke(cr);
+        strokeWith(cr, Rgb{20, 20, 20}, h * 0.043);
     } else {
         cairo_fill(cr);
     }
@@ -71,9 +69,7 @@ void drawCommander(cairo_t* cr, Echelon echelon, Side side, double cx, double cy
     cairo_arc(cr, cx, cy, r, 0, 2 * std::numbers::pi);
     setSource(cr, sideColour(side));
     cairo_fill_preserve(cr);
-    setSource(cr, Rgb{250, 220, 60});
-    cairo_set_line_width(cr, r * 0.167);
-    cairo_stroke(cr);
+    strokeWith(cr, Rgb{250, 220, 60}, r * 0.167);
     if (text != nullptr) {
         setSource(cr, sideInk(side));
         const std::string mark(echelonMark(echelon));
@@ -87,9 +83,7 @@ void drawTrain(cairo_t* cr, Side side, double x, double y, double w, double h) {
     cairo_rectangle(cr, x, y, w, h);
     setSource(cr, sideColour(side));
     cairo_fill_preserve(cr);
-    setSource(cr, Rgb{20, 20, 20});
-    cairo_set_line_width(cr, h * 0.11);
-    cairo_stroke(cr);
+    strokeWith(cr, Rgb{20, 20, 20}, h * 0.11);
     const double r = h * 0.3;
     setSource(cr, Rgb{0, 0, 0});
     cairo_new_sub_path(cr);

@@ -17,23 +17,6 @@ namespace {
 
 constexpr double pi = std::numbers::pi;
 
-void strokeWith(cairo_t* cr, Rgb colour, double width) {
-    setSource(cr, colour);
-    cairo_set_line_width(cr, width);
-    cairo_stroke(cr);
-}
-
-void star(cairo_t* cr, Point centre, double outer) {
-    const double inner = outer * 0.42;
-    for (int k = 0; k < 10; ++k) {
-        const double a = -pi / 2 + k * pi / 5;
-        const double radius = k % 2 == 0 ? outer : inner;
-        const double x = centre.x + radius * std::cos(a), y = centre.y + radius * std::sin(a);
-        k == 0 ? cairo_move_to(cr, x, y) : cairo_line_to(cr, x, y);
-    }
-    cairo_close_path(cr);
-}
-
 // An arrow pointing along `angle`, its middle at `centre`, `r` from middle to tip.
 void arrow(cairo_t* cr, Point centre, double angle, double r) {
     auto at = [&](double along, double across) {
@@ -50,6 +33,17 @@ void arrow(cairo_t* cr, Point centre, double angle, double r) {
 }
 
 } // namespace
+
+void addStar(cairo_t* cr, Point centre, double outer) {
+    const double inner = outer * 0.42;
+    for (int k = 0; k < 10; ++k) {
+        const double a = -pi / 2 + k * pi / 5;
+        const double radius = k % 2 == 0 ? outer : inner;
+        const double x = centre.x + radius * std::cos(a), y = centre.y + radius * std::sin(a);
+        k == 0 ? cairo_move_to(cr, x, y) : cairo_line_to(cr, x, y);
+    }
+    cairo_close_path(cr);
+}
 
 void MapPainter::arrangeMarkers(Scene& scene) const {
     const double size = scene.size;
@@ -186,8 +180,8 @@ void MapPainter::drawMarkers(cairo_t* cr, const Scene& scene, MapRect visible) c
         }
         case Kind::Objective:
             // A five-pointed star in the side's colour (red when it is both sides').
-            star(cr, p, size * 0.12);
-            setSource(cr, m.side ? sideColour(*m.side) : Rgb{200, 30, 30});
+            addStar(cr, p, size * 0.12);
+            setSource(cr, objectiveColour(m.side));
             cairo_fill_preserve(cr);
             strokeWith(cr, Rgb{20, 20, 20}, size * 0.015);
             break;

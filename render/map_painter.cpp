@@ -223,19 +223,6 @@ int MapPainter::shadeOf(Offset c, const std::array<Point, 6>& toward) const {
     return std::clamp(static_cast<int>(std::lround(rise)), -shadeSteps, shadeSteps);
 }
 
-Rgb shadedColour(Rgb c, int shade) {
-    // Rising toward the light: the slope faces away from it, in shadow; the other way, lit.
-    auto mix = [](Rgb a, Rgb b, double t) {
-        auto ch = [t](std::uint8_t x, std::uint8_t y) {
-            return static_cast<std::uint8_t>(std::lround(x + (y - x) * t));
-        };
-        return Rgb{ch(a.r, b.r), ch(a.g, b.g), ch(a.b, b.b)};
-    };
-    return shade > 0   ? mix(c, Rgb{30, 20, 10}, 0.05 * shade)
-           : shade < 0 ? mix(c, Rgb{255, 250, 235}, 0.045 * -shade)
-                       : c;
-}
-
 void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined) const {
     const Map& map = s_.map;
     auto inView = [&](Offset c) {
@@ -314,9 +301,7 @@ void MapPainter::drawContours(cairo_t* cr, Offset first, Offset last) const {
             cairo_move_to(cr, a.x, a.y);
             cairo_line_to(cr, b.x, b.y);
         }
-        setSource(cr, Rgb{140, 90, 40});
-        cairo_set_line_width(cr, size * width);
-        cairo_stroke(cr);
+        strokeWith(cr, Rgb{140, 90, 40}, size * width);
     }
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 }

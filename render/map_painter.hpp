@@ -73,9 +73,8 @@ struct MapRect {
 // Roads brown, pikes darker, railroads black: the map and the overview draw them so.
 Rgb pathColour(PathKind kind);
 
-// A colour in a slope's hill shading: darker for positive `shade` (facing away from the light),
-// lighter for negative.
-Rgb shadedColour(Rgb c, int shade);
+// Adds a five-pointed star (an objective) to the current path: the map and the legend draw it.
+void addStar(cairo_t* cr, Point centre, double outer);
 
 // Strokes the current path as a road (brown), a pike (cased, heavier) or a railroad's line, for
 // cells `size` across: the map and the print's legend draw them so.

@@ -51,9 +51,7 @@ void strokeRoute(cairo_t* cr, PathKind kind, double size) {
     if (kind == PathKind::Pike) {
         // A pike is a cased road: a dark edge on either side of its fill, heavier than a road.
         cairo_path_t* line = cairo_copy_path(cr);
-        setSource(cr, Rgb{60, 35, 15});
-        cairo_set_line_width(cr, size * (width + 0.03));
-        cairo_stroke(cr);
+        strokeWith(cr, Rgb{60, 35, 15}, size * (width + 0.03));
         cairo_append_path(cr, line);
         cairo_path_destroy(line);
         setSource(cr, Rgb{205, 150, 80});
@@ -65,7 +63,6 @@ void strokeRoute(cairo_t* cr, PathKind kind, double size) {
 }
 
 void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last) const {
-    const Grid& g = s_.map.grid;
     const double size = layout_.cellSize();
     auto inView = [&](Offset c) {
         return c.col >= first.col - 1 && c.col <= last.col + 1 && c.row >= first.row - 1 &&
@@ -106,20 +103,10 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last) const {
                     cairo_line_to(cr, at.x + nx, at.y + ny);
                 }
             }
-            setSource(cr, pathColour(path.kind));
-            cairo_set_line_width(cr, size * 0.025);
-            cairo_stroke(cr);
+            strokeWith(cr, pathColour(path.kind), size * 0.025);
         }
-        for (std::size_t i = 0; i + 1 < path.cells.size(); ++i) {
-            if (const auto dir = g.directionTo(path.cells[i], path.cells[i + 1])) {
-                const EdgeId e = g.edge(path.cells[i], *dir);
-                const Hexside side = s_.map.hexsideAt(e);
-                if ((side.has(SideFeature::River) || side.has(SideFeature::Stream)) &&
-                    side.crossing != Crossing::Ford) {
-                    bridges.push_back(e);
-                }
-            }
-        }
+        const auto crossed = bridgedSides(s_.map, path);
+        bridges.insert(bridges.end(), crossed.begin(), crossed.end());
     }
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     for (const EdgeId& e : bridges) {

@@ -196,9 +196,7 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
         cairo_arc(cr, b.centre.x, b.centre.y, r, 0, 2 * pi);
         setSource(cr, stackBadgeColour);
         cairo_fill_preserve(cr);
-        setSource(cr, Rgb{20, 20, 20});
-        cairo_set_line_width(cr, size * 0.012);
-        cairo_stroke(cr);
+        strokeWith(cr, Rgb{20, 20, 20}, size * 0.012);
         if (detailed) {
             const std::string count = std::to_string(b.count);
             const TextSize t = badgeText.measure(count);

@@ -4,6 +4,7 @@
 #include "colours.hpp"
 #include "map_painter.hpp"
 
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -32,15 +33,30 @@ void addLines(cairo_t* cr, const std::vector<std::vector<Point>>& lines) {
 
 void strokeLines(cairo_t* cr, const std::vector<std::vector<Point>>& lines, Rgb colour, double width) {
     addLines(cr, lines);
-    setSource(cr, colour);
-    cairo_set_line_width(cr, width);
-    cairo_stroke(cr);
+    strokeWith(cr, colour, width);
 }
 
 // The side's middle, a unit vector along it and one across it.
 struct SideFrame {
     Point middle, along, across;
+    // The point `across` the side and `along` it from its middle.
+    Point at(double acrossBy, double alongBy) const {
+        return {middle.x + across.x * acrossBy + along.x * alongBy,
+                middle.y + across.y * acrossBy + along.y * alongBy};
+    }
 };
+
+// A rectangle across the side, `half` each way across it and `wide` each way along it: its
+// corners, and the path of them added closed.
+std::array<Point, 4> addBand(cairo_t* cr, const SideFrame& f, double half, double wide) {
+    const std::array<Point, 4> q{f.at(-half, -wide), f.at(half, -wide), f.at(half, wide), f.at(-half, wide)};
+    cairo_move_to(cr, q[0].x, q[0].y);
+    for (std::size_t i = 1; i < q.size(); ++i) {
+        cairo_line_to(cr, q[i].x, q[i].y);
+    }
+    cairo_close_path(cr);
+    return q;
+}
 SideFrame frameOf(std::pair<Point, Point> side) {
     const auto [a, b] = side;
     const double len = std::hypot(b.x - a.x, b.y - a.y);
@@ -110,62 +126,52 @@ std::vector<std::vector<Point>> joinSegments(const std::vector<std::pair<Point, 
     return lines;
 }
 
+std::vector<EdgeId> bridgedSides(const Map& map, const Path& path) {
+    std::vector<EdgeId> out;
+    for (std::size_t i = 0; i + 1 < path.cells.size(); ++i) {
+        if (const auto dir = map.grid.directionTo(path.cells[i], path.cells[i + 1])) {
+            const EdgeId e = map.grid.edge(path.cells[i], *dir);
+            const Hexside side = map.hexsideAt(e);
+            if ((side.has(SideFeature::River) || side.has(SideFeature::Stream)) &&
+                side.crossing != Crossing::Ford) {
+                out.push_back(e);
+            }
+        }
+    }
+    return out;
+}
+
 void drawBridge(cairo_t* cr, std::pair<Point, Point> side, double size, bool river, bool deck) {
     const SideFrame f = frameOf(side);
     const double half = size * (river ? 0.17 : 0.1);       // across the water
     const double apart = size * 0.07, flare = size * 0.05; // parapets either side of the road
-    auto at = [&](double across, double along) {
-        return Point{f.middle.x + f.across.x * across + f.along.x * along,
-                     f.middle.y + f.across.y * across + f.along.y * along};
-    };
     if (deck) {
-        const Point q0 = at(-half, -apart), q1 = at(half, -apart), q2 = at(half, apart),
-                    q3 = at(-half, apart);
-        cairo_move_to(cr, q0.x, q0.y);
-        cairo_line_to(cr, q1.x, q1.y);
-        cairo_line_to(cr, q2.x, q2.y);
-        cairo_line_to(cr, q3.x, q3.y);
-        cairo_close_path(cr);
-        setSource(cr, Rgb{225, 205, 165});
-        cairo_fill(cr);
+        addBand(cr, f, half, apart);
+        fillWith(cr, Rgb{225, 205, 165});
     }
     for (const double s : {-1.0, 1.0}) {
-        const Point e0 = at(-half - flare, s * (apart + flare)), a0 = at(-half, s * apart),
-                    a1 = at(half, s * apart), e1 = at(half + flare, s * (apart + flare));
+        const Point e0 = f.at(-half - flare, s * (apart + flare)), a0 = f.at(-half, s * apart),
+                    a1 = f.at(half, s * apart), e1 = f.at(half + flare, s * (apart + flare));
         cairo_move_to(cr, e0.x, e0.y);
         cairo_line_to(cr, a0.x, a0.y);
         cairo_line_to(cr, a1.x, a1.y);
         cairo_line_to(cr, e1.x, e1.y);
     }
-    setSource(cr, Rgb{30, 25, 20});
-    cairo_set_line_width(cr, size * 0.022);
-    cairo_stroke(cr);
+    strokeWith(cr, Rgb{30, 25, 20}, size * 0.022);
 }
 
 void drawFord(cairo_t* cr, std::pair<Point, Point> side, double size) {
     const SideFrame f = frameOf(side);
     const double half = size * 0.14, wide = size * 0.08;
-    auto at = [&](double across, double along) {
-        return Point{f.middle.x + f.across.x * across + f.along.x * along,
-                     f.middle.y + f.across.y * across + f.along.y * along};
-    };
-    const Point q0 = at(-half, -wide), q1 = at(half, -wide), q2 = at(half, wide), q3 = at(-half, wide);
-    cairo_move_to(cr, q0.x, q0.y);
-    cairo_line_to(cr, q1.x, q1.y);
-    cairo_line_to(cr, q2.x, q2.y);
-    cairo_line_to(cr, q3.x, q3.y);
-    cairo_close_path(cr);
-    setSource(cr, Rgb{230, 210, 160});
-    cairo_fill(cr);
+    const auto q = addBand(cr, f, half, wide);
+    fillWith(cr, Rgb{230, 210, 160});
     const double dash = size * 0.035;
     cairo_set_dash(cr, &dash, 1, 0);
-    cairo_move_to(cr, q0.x, q0.y);
-    cairo_line_to(cr, q1.x, q1.y);
-    cairo_move_to(cr, q3.x, q3.y);
-    cairo_line_to(cr, q2.x, q2.y);
-    setSource(cr, Rgb{30, 60, 140});
-    cairo_set_line_width(cr, size * 0.018);
-    cairo_stroke(cr);
+    cairo_move_to(cr, q[0].x, q[0].y);
+    cairo_line_to(cr, q[1].x, q[1].y);
+    cairo_move_to(cr, q[3].x, q[3].y);
+    cairo_line_to(cr, q[2].x, q[2].y);
+    strokeWith(cr, Rgb{30, 60, 140}, size * 0.018);
     cairo_set_dash(cr, nullptr, 0, 0);
 }
 

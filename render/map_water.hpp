@@ -1,6 +1,7 @@
 #pragma once
 // Inside the painter: water along hexsides and the crossings over it.
 #include "model/layout.hpp"
+#include "model/map.hpp"
 #include "model/terrain.hpp"
 
 #include <utility>
@@ -24,6 +25,9 @@ WaterStyle waterStyle(bool river);
 // Strokes `lines` of water: all banks first, then all water, so lines that meet run on unbroken.
 void strokeWater(cairo_t* cr, const std::vector<std::vector<Point>>& rivers,
                  const std::vector<std::vector<Point>>& streams, double size);
+
+// The water sides a road, pike or railroad crosses with no ford there: each gets a bridge.
+std::vector<EdgeId> bridgedSides(const Map& map, const Path& path);
 
 // A bridge across the side `side` (its two corners) for cells `size` across: parapets on both
 // sides of the road, flared at their ends, wide enough to span a river when `river`; with a deck

@@ -6,10 +6,8 @@
 #include "terrain_symbols.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <functional>
-#include <numbers>
 
 #include <cairo.h>
 
@@ -74,9 +72,7 @@ std::vector<Entry> entriesOf(const Scenario& s) {
         out.push_back({"Contour, " + std::to_string(map.feetPerContour) + " ft",
                        [line](cairo_t* cr, double x, double y) {
                            line(cr, x, y);
-                           setSource(cr, Rgb{140, 90, 40});
-                           cairo_set_line_width(cr, 1);
-                           cairo_stroke(cr);
+                           strokeWith(cr, Rgb{140, 90, 40}, 1);
                        }});
     }
     for (PathKind kind : {PathKind::Road, PathKind::Pike, PathKind::Railroad}) {
@@ -94,9 +90,7 @@ std::vector<Entry> entriesOf(const Scenario& s) {
                                    cairo_move_to(cr, t, y + swatchH / 2 - 2);
                                    cairo_line_to(cr, t, y + swatchH / 2 + 2);
                                }
-                               setSource(cr, pathColour(kind));
-                               cairo_set_line_width(cr, 0.6);
-                               cairo_stroke(cr);
+                               strokeWith(cr, pathColour(kind), 0.6);
                            }
                        }});
     }
@@ -125,26 +119,13 @@ std::vector<Entry> entriesOf(const Scenario& s) {
                            line(cr, x, y);
                            const double dash = 2.5;
                            cairo_set_dash(cr, &dash, dashed ? 1 : 0, 0);
-                           setSource(cr, colour);
-                           cairo_set_line_width(cr, dashed ? 1.2 : 1.8);
-                           cairo_stroke(cr);
+                           strokeWith(cr, colour, dashed ? 1.2 : 1.8);
                            cairo_set_dash(cr, nullptr, 0, 0);
                        }});
     }
     const bool bridges =
         anySide([](const Hexside& h) { return h.crossing == Crossing::Bridge; }) ||
-        std::ranges::any_of(map.paths, [&](const auto& p) {
-            for (std::size_t i = 0; i + 1 < p.second.cells.size(); ++i) {
-                if (const auto d = map.grid.directionTo(p.second.cells[i], p.second.cells[i + 1])) {
-                    const Hexside h = map.hexsideAt(map.grid.edge(p.second.cells[i], *d));
-                    if ((h.has(SideFeature::River) || h.has(SideFeature::Stream)) &&
-                        h.crossing != Crossing::Ford) {
-                        return true;
-                    }
-                }
-            }
-            return false;
-        });
+        std::ranges::any_of(map.paths, [&](const auto& p) { return !bridgedSides(map, p.second).empty(); });
     if (bridges) {
         out.push_back(
             {"Bridge", [](cairo_t* cr, double x, double y) {
@@ -166,19 +147,10 @@ std::vector<Entry> entriesOf(const Scenario& s) {
     };
     if (anyFeature(FeatureKind::Objective)) {
         out.push_back({"Objective (side's colour)", [](cairo_t* cr, double x, double y) {
-                           const Point c{x + swatchW / 2, y + swatchH / 2};
-                           for (int k = 0; k < 10; ++k) {
-                               const double a = -std::numbers::pi / 2 + k * std::numbers::pi / 5;
-                               const double r = k % 2 == 0 ? 6.5 : 2.7;
-                               k == 0 ? cairo_move_to(cr, c.x + r * std::cos(a), c.y + r * std::sin(a))
-                                      : cairo_line_to(cr, c.x + r * std::cos(a), c.y + r * std::sin(a));
-                           }
-                           cairo_close_path(cr);
-                           setSource(cr, Rgb{200, 30, 30});
+                           addStar(cr, {x + swatchW / 2, y + swatchH / 2}, 6.5);
+                           setSource(cr, objectiveColour(std::nullopt));
                            cairo_fill_preserve(cr);
-                           setSource(cr, Rgb{20, 20, 20});
-                           cairo_set_line_width(cr, 0.6);
-                           cairo_stroke(cr);
+                           strokeWith(cr, Rgb{20, 20, 20}, 0.6);
                        }});
     }
     return out;
@@ -205,9 +177,7 @@ double drawLegend(cairo_t* cr, const Scenario& s, double x, double y, double wid
         cairo_restore(cr);
         cairo_new_path(cr);
         cairo_rectangle(cr, ex, ey, swatchW, swatchH);
-        setSource(cr, Rgb{90, 90, 90});
-        cairo_set_line_width(cr, 0.4);
-        cairo_stroke(cr);
+        strokeWith(cr, Rgb{90, 90, 90}, 0.4);
         std::string name = entries[i].name;
         if (name.size() > 24) {
             name = name.substr(0, 23) + "...";
@@ -238,9 +208,7 @@ double drawScaleBar(cairo_t* cr, double x, double y, double maxWidth, double yar
         cairo_rectangle(cr, x + length * i / segments, y, length / segments, h);
         setSource(cr, i % 2 == 0 ? Rgb{0, 0, 0} : Rgb{255, 255, 255});
         cairo_fill_preserve(cr);
-        setSource(cr, Rgb{0, 0, 0});
-        cairo_set_line_width(cr, 0.5);
-        cairo_stroke(cr);
+        strokeWith(cr, Rgb{0, 0, 0}, 0.5);
     }
     char end[64];
     std::snprintf(end, sizeof end, "%.0f yards", yards);

@@ -51,17 +51,6 @@ void tuft(cairo_t* cr, Point base, double length, int blades) {
     }
 }
 
-void fill(cairo_t* cr, Rgb colour, double alpha) {
-    setSource(cr, colour, alpha);
-    cairo_fill(cr);
-}
-
-void stroke(cairo_t* cr, Rgb colour, double alpha, double width) {
-    setSource(cr, colour, alpha);
-    cairo_set_line_width(cr, width);
-    cairo_stroke(cr);
-}
-
 } // namespace
 
 unsigned symbolVariant(Offset cell) {
@@ -99,7 +88,7 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
         setSource(cr, Rgb{20, 60, 20}, dense ? 0.5 : 0.4);
         if (outlined) {
             cairo_fill_preserve(cr);
-            stroke(cr, Rgb{15, 45, 15}, 0.75, size * 0.012);
+            strokeWith(cr, Rgb{15, 45, 15}, size * 0.012, 0.75);
         } else {
             cairo_fill(cr);
         }
@@ -114,7 +103,7 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
                 }
             }
         }
-        fill(cr, Rgb{40, 80, 30}, 0.8);
+        fillWith(cr, Rgb{40, 80, 30}, 0.8);
         break;
     case TerrainSymbol::Crops:
         // Furrows: parallel strokes, slanting one way or the other from field to field.
@@ -128,7 +117,7 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
                 cairo_line_to(cr, m.x + dx * half, m.y + dy * half);
             }
         }
-        stroke(cr, Rgb{120, 100, 40}, 0.65, size * 0.014);
+        strokeWith(cr, Rgb{120, 100, 40}, size * 0.014, 0.65);
         break;
     case TerrainSymbol::Buildings:
         // Blocks along the road through the cell, both sides of it; a square of blocks elsewhere.
@@ -147,7 +136,7 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
                 block(cr, p, size * 0.16, size * 0.1, a);
             }
         }
-        fill(cr, Rgb{70, 50, 40}, 0.85);
+        fillWith(cr, Rgb{70, 50, 40}, 0.85);
         break;
     case TerrainSymbol::Marsh:
         // Reed tufts over short water lines at three of the places.
@@ -159,7 +148,7 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
                 cairo_line_to(cr, b.x + size * 0.08, b.y + size * 0.02);
             }
         }
-        stroke(cr, Rgb{30, 80, 80}, 0.85, size * 0.013);
+        strokeWith(cr, Rgb{30, 80, 80}, size * 0.013, 0.85);
         break;
     case TerrainSymbol::Rocks:
         // Boulders: small irregular polygons at four of the places.
@@ -181,9 +170,9 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
         if (outlined) {
             setSource(cr, Rgb{150, 145, 130}, 0.95);
             cairo_fill_preserve(cr);
-            stroke(cr, Rgb{50, 45, 40}, 0.9, size * 0.012);
+            strokeWith(cr, Rgb{50, 45, 40}, size * 0.012, 0.9);
         } else {
-            fill(cr, Rgb{90, 85, 75}, 0.95);
+            fillWith(cr, Rgb{90, 85, 75}, 0.95);
         }
         break;
     case TerrainSymbol::Scrub:
@@ -193,7 +182,7 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
                 tuft(cr, around(s.centre, size, k, 0.25 + 0.05 * ((s.variant >> k) & 1u)), size * 0.06, 3);
             }
         }
-        stroke(cr, Rgb{45, 65, 25}, 0.85, size * 0.014);
+        strokeWith(cr, Rgb{45, 65, 25}, size * 0.014, 0.85);
         break;
     case TerrainSymbol::Water:
         // Ripples: three short waves.
@@ -207,7 +196,7 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
                                x + size * 0.16, y);
             }
         }
-        stroke(cr, Rgb{240, 248, 255}, 0.7, size * 0.014);
+        strokeWith(cr, Rgb{240, 248, 255}, size * 0.014, 0.7);
         break;
     }
     cairo_restore(cr);

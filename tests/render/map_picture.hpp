@@ -9,6 +9,8 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 namespace sandtable::testing_support {
 
@@ -55,6 +57,19 @@ inline Scenario plain(GridShape shape, int cols, int rows) {
     std::fill(s.map.terrain.begin(), s.map.terrain.end(), TerrainIndex{0});
     std::fill(s.map.elevation.begin(), s.map.elevation.end(), std::int16_t{0});
     return s;
+}
+
+// A Union army (headquarters 1, Meade) with regiments 1 to `count`, all placed in `cell` when
+// one is given.
+inline void addUnionRegiments(Scenario& s, std::uint32_t count, std::optional<Offset> cell = std::nullopt) {
+    s.oob.headquarters[HeadquartersId{1}] =
+        Headquarters{Side::Union, Echelon::Army, {}, "Army", "Meade", {}, {}};
+    for (std::uint32_t id = 1; id <= count; ++id) {
+        s.oob.units[UnitId{id}] = Unit{HeadquartersId{1}, "Regiment " + std::to_string(id)};
+        if (cell) {
+            s.deployment.placements[PieceRef::unit(UnitId{id})] = Placement{{*cell}, {}};
+        }
+    }
 }
 
 } // namespace sandtable::testing_support

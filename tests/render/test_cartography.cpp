@@ -18,6 +18,7 @@
 namespace sandtable {
 namespace {
 
+using testing_support::addUnionRegiments;
 using testing_support::brightness;
 using testing_support::Picture;
 using testing_support::plain;
@@ -231,9 +232,7 @@ TEST(Cartography, ACounterTurnsToEveryFacing) {
     for (GridShape shape : {GridShape::HexFlat, GridShape::Square}) {
         for (FacingKind kind : {FacingKind::Corner, FacingKind::Side}) {
             Scenario s = plain(shape, 5, 5);
-            s.oob.headquarters[HeadquartersId{1}] =
-                Headquarters{Side::Union, Echelon::Army, {}, "Army", "Meade", {}, {}};
-            s.oob.units[UnitId{1}] = Unit{HeadquartersId{1}, "Iron Brigade"};
+            addUnionRegiments(s, 1);
             const Layout layout(s.map.grid, 100);
             RenderOptions o;
             o.labels = false;
@@ -262,12 +261,7 @@ TEST(Cartography, ACounterTurnsToEveryFacing) {
 // step up and right of the one below, and the top one's box where its pixels are.
 TEST(Cartography, APileSaysWhereEachOfItsCountersIs) {
     Scenario s = plain(GridShape::Square, 6, 6);
-    s.oob.headquarters[HeadquartersId{1}] =
-        Headquarters{Side::Union, Echelon::Army, {}, "Army", "Meade", {}, {}};
-    for (std::uint32_t id = 1; id <= 3; ++id) {
-        s.oob.units[UnitId{id}] = Unit{HeadquartersId{1}, "Regiment " + std::to_string(id)};
-        s.deployment.placements[PieceRef::unit(UnitId{id})] = Placement{{{3, 3}}, {}};
-    }
+    addUnionRegiments(s, 3, Offset{3, 3});
     const Layout layout(s.map.grid, 100);
     const auto pile = MapPainter(s, layout).pileAt({3, 3});
     ASSERT_EQ(pile.size(), 3u);
@@ -286,9 +280,7 @@ TEST(Cartography, APileSaysWhereEachOfItsCountersIs) {
 
 TEST(Cartography, AnEntryArrowStandsAtTheMapEdgeAndPointsOntoTheMap) {
     Scenario s = plain(GridShape::Square, 6, 6);
-    s.oob.headquarters[HeadquartersId{1}] =
-        Headquarters{Side::Union, Echelon::Army, {}, "Army", "Meade", {}, {}};
-    s.oob.units[UnitId{1}] = Unit{HeadquartersId{1}, "Iron Brigade"};
+    addUnionRegiments(s, 1);
     s.deployment.reinforcements[PieceRef::unit(UnitId{1})] = Reinforcement{3, {0, 3}, ""};
     const Layout layout(s.map.grid, 100);
     RenderOptions o;

@@ -16,6 +16,7 @@
 namespace sandtable {
 namespace {
 
+using testing_support::addUnionRegiments;
 using testing_support::brightness;
 using testing_support::Picture;
 using testing_support::plain;
@@ -101,12 +102,7 @@ TEST(MapPainter, FarOutTheOverviewImageStandsInForTheCells) {
 // Three regiments in one cell: a pile of three counters, each a step up and right, and a badge.
 TEST(MapPainter, AStackOfThreeDrawsThreeOffsetCountersAndABadge) {
     Scenario s = plain(GridShape::Square, 6, 6);
-    s.oob.headquarters[HeadquartersId{1}] =
-        Headquarters{Side::Union, Echelon::Army, {}, "Army", "Meade", {}, {}};
-    for (std::uint32_t id = 1; id <= 3; ++id) {
-        s.oob.units[UnitId{id}] = Unit{HeadquartersId{1}, "Regiment " + std::to_string(id)};
-        s.deployment.placements[PieceRef::unit(UnitId{id})] = Placement{{{3, 3}}, {}};
-    }
+    addUnionRegiments(s, 3, Offset{3, 3});
     const Layout layout(s.map.grid, 100);
     RenderOptions o;
     o.labels = false;
