@@ -20,6 +20,7 @@
 #include <csetjmp>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <unistd.h>
 #include <vector>
 
@@ -27,6 +28,11 @@ namespace sandtable {
 namespace {
 
 constexpr double unitsPerCell = 100.0; // the renderer's map units per cell across
+
+using SurfacePtr = std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)>;
+SurfacePtr owned(cairo_surface_t* s) {
+    return {s, cairo_surface_destroy};
+}
 
 // A print's map: its layout and painter, and the whole map arranged once (pieces, markers, words)
 // so that every page and every band of a picture shows a name in the same place.
@@ -65,9 +71,6 @@ class PrintedMap {
     const std::vector<std::string>& unplaced() const { return unplaced_; }
 
   private:
-    static std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)> owned(cairo_surface_t* s) {
-        return {s, cairo_surface_destroy};
-    }
     Layout layout_;
     MapPainter painter_;
     RenderOptions options_;
@@ -257,10 +260,7 @@ void overviewPage(cairo_t* cr, const Scenario& s, const Pagination& p, const Pri
     text(cr, left, top + 32, 9,
          s.info.date + (s.info.place.empty() ? "" : ", " + s.info.place) + "   ruleset: " + s.info.ruleset);
     const double cellMm = o.cellSizePt / 72 * 25.4;
-    std::string style;
-    for (const auto& [name, value] : inkStyles) {
-        style = value == o.ink ? std::string(name) : style;
-    }
+    const std::string style(inkStyleName(o.ink));
     char scaleText[300];
     std::snprintf(
         scaleText, sizeof scaleText,
@@ -271,8 +271,7 @@ void overviewPage(cairo_t* cr, const Scenario& s, const Pagination& p, const Pri
     text(cr, left, top + 44, 8, scaleText);
     // The legend and scale bar at the foot, as tall as they need; the whole map above them,
     // scaled to fit, with the page grid over it.
-    const auto measure = std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)>(
-        cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr), cairo_surface_destroy);
+    const auto measure = owned(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr));
     cairo_t* m = cairo_create(measure.get());
     const double legendH = drawLegend(m, s, 0, 0, areaW);
     cairo_destroy(m);
@@ -405,52 +404,76 @@ void drawPage(cairo_t* cr, const Scenario& s, PrintedMap& map, const Pagination&
 
 } // namespace
 
-std::expected<PageSizePt, std::string> drawPrintPage(cairo_t* cr, const Scenario& s, const PrintOptions& o,
-                                                     int page) {
-    const Layout layout(s.map.grid, unitsPerCell);
-    const auto p = paginate(layout, o);
-    if (!p) {
-        return std::unexpected(p.error());
+struct TiledPrint::Impl {
+    const Scenario& s;
+    PrintOptions o;
+    std::expected<Pagination, std::string> p;
+    std::optional<PrintedMap> map;
+};
+
+TiledPrint::TiledPrint(const Scenario& s, const PrintOptions& o)
+    : impl_(std::make_unique<Impl>(Impl{s, o, paginate(Layout(s.map.grid, unitsPerCell), o), std::nullopt})) {
+    if (impl_->p) {
+        impl_->map.emplace(s, o, impl_->p->scale, impl_->p->scale * 300.0 / 72.0);
     }
-    if (page < 0 || page > p->columns * p->rows) {
+}
+
+TiledPrint::~TiledPrint() = default;
+
+std::expected<PrintResult, std::string> TiledPrint::result() const {
+    if (!impl_->p) {
+        return std::unexpected(impl_->p.error());
+    }
+    const Pagination& p = *impl_->p;
+    return PrintResult{1 + p.columns * p.rows, p.columns, p.rows, impl_->map->unplaced()};
+}
+
+PageSizePt TiledPrint::pageSize() const {
+    return impl_->p ? PageSizePt{impl_->p->pageW, impl_->p->pageH} : PageSizePt{};
+}
+
+std::expected<PageSizePt, std::string> TiledPrint::drawPage(cairo_t* cr, int page) {
+    if (!impl_->p) {
+        return std::unexpected(impl_->p.error());
+    }
+    const Pagination& p = *impl_->p;
+    if (page < 0 || page > p.columns * p.rows) {
         return std::unexpected("there is no page " + std::to_string(page + 1));
     }
-    PrintedMap map(s, o, p->scale, p->scale * 300.0 / 72.0);
-    drawPage(cr, s, map, *p, o, page);
-    return PageSizePt{p->pageW, p->pageH};
+    sandtable::drawPage(cr, impl_->s, *impl_->map, p, impl_->o, page);
+    return PageSizePt{p.pageW, p.pageH};
 }
 
 std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std::filesystem::path& out,
                                                     const PrintOptions& o) {
-    const Layout layout(s.map.grid, unitsPerCell);
-    const auto paginated = paginate(layout, o);
-    if (!paginated) {
-        return std::unexpected(out.string() + ": " + paginated.error());
+    TiledPrint print(s, o);
+    const auto planned = print.result();
+    if (!planned) {
+        return std::unexpected(out.string() + ": " + planned.error());
     }
-    const Pagination& p = *paginated;
-    cairo_surface_t* surface = cairo_pdf_surface_create(out.c_str(), p.pageW, p.pageH);
+    const int total = planned->pages;
+    const PageSizePt page = print.pageSize();
+    cairo_surface_t* surface = cairo_pdf_surface_create(out.c_str(), page.width, page.height);
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
         cairo_surface_destroy(surface);
         return std::unexpected(out.string() + ": cannot create the PDF");
     }
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, s.info.title.c_str());
     cairo_t* cr = cairo_create(surface);
-    PrintedMap map(s, o, p.scale, p.scale * 300.0 / 72.0);
-    const int total = 1 + p.columns * p.rows;
-    for (int page = 0; page < total; ++page) {
-        if (page > 0 && o.progress && !o.progress(page - 1, total - 1)) {
+    for (int n = 0; n < total; ++n) {
+        if (n > 0 && o.progress && !o.progress(n - 1, total - 1)) {
             cairo_destroy(cr);
             cairo_surface_destroy(surface);
             return std::unexpected(out.string() + ": cancelled; nothing was written");
         }
-        drawPage(cr, s, map, p, o, page);
+        (void)print.drawPage(cr, n); // every page from 0 to total - 1 exists
         cairo_show_page(cr);
     }
     cairo_destroy(cr);
     if (auto done = finishSurface(surface, out, "PDF"); !done) {
         return std::unexpected(done.error());
     }
-    return PrintResult{1 + p.columns * p.rows, p.columns, p.rows, map.unplaced()};
+    return print.result();
 }
 
 std::expected<void, std::string> printMapSvg(const Scenario& s, const std::filesystem::path& out,

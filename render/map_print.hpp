@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -54,13 +55,32 @@ struct PrintResult {
 
 // How many pages the PDF would have (overview + columns x rows), or why it cannot be printed.
 [[nodiscard]] std::expected<PrintResult, std::string> pagesOf(const Scenario& s, const PrintOptions& o);
-// Draws one page of the tiled print (0: the overview, then the map pages row by row) on any cairo
-// context in points: the PDF writer and File > Print share it. Returns the page's size.
 struct PageSizePt {
     double width = 0, height = 0;
 };
-[[nodiscard]] std::expected<PageSizePt, std::string> drawPrintPage(cairo_t* cr, const Scenario& s,
-                                                                   const PrintOptions& o, int page);
+// One tiled print, its pages drawn one at a time on any cairo context in points: the PDF writer
+// draws them all, File > Print each as the printer or the preview asks. The pagination and the
+// arrangement of the whole map (where every counter and name goes) are made once for all pages.
+// The scenario must outlive it.
+class TiledPrint {
+  public:
+    TiledPrint(const Scenario& s, const PrintOptions& o);
+    ~TiledPrint();
+    TiledPrint(const TiledPrint&) = delete;
+    TiledPrint& operator=(const TiledPrint&) = delete;
+
+    // Its pages (overview + columns x rows) and the names that found no place so far, or why it
+    // cannot be printed.
+    [[nodiscard]] std::expected<PrintResult, std::string> result() const;
+    // The size of every page, in points.
+    PageSizePt pageSize() const;
+    // Draws page `page` (0: the overview, then the map pages row by row); returns its size.
+    [[nodiscard]] std::expected<PageSizePt, std::string> drawPage(cairo_t* cr, int page);
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
 // The writers write to the path they are given: exports (editor/exports) give them a temporary file
 // beside the target and rename it into place only when all went well.
 [[nodiscard]] std::expected<PrintResult, std::string>

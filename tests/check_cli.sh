@@ -37,6 +37,13 @@ grep -q "has no unit" "$work/err" || { echo "FAIL: bad --cell-size message missi
 check 2 "export with a bad paper" "$bin" export "$work/g.xml" -o "$work/h.pdf" --paper a9
 check 2 "export with an unknown layer" "$bin" export "$work/g.xml" -o "$work/h.png" --layers grid,terrain
 check 0 "export chosen layers" "$bin" export "$work/g.xml" -o "$work/l.png" --layers grid,paths --cell-size 5mm --dpi 30
+grep -q "the layers are grid, labels, elevation, shading, symbols" <("$bin" export "$work/g.xml" -o "$work/h.png" --layers terrain 2>&1) \
+    || { echo "FAIL: an unknown layer's message does not list the layers"; fail=1; }
+check 2 "export with an unknown style" "$bin" export "$work/g.xml" -o "$work/h.pdf" --style sepia
+grep -q "\-\-style must be one of colour, grayscale, low-ink, not 'sepia'" "$work/err" \
+    || { echo "FAIL: bad --style message missing"; cat "$work/err"; fail=1; }
+[[ ! -e "$work/h.pdf" ]] || { echo "FAIL: a refused --style left a file"; fail=1; }
+check 0 "export in grayscale" "$bin" export "$work/g.xml" -o "$work/gray.png" --style grayscale --cell-size 5mm --dpi 30
 check 0 "export booklet" "$bin" export "$work/g.xml" --to booklet -o "$work/booklet.pdf"
 pdftotext "$work/booklet.pdf" - | grep -q "Order of battle" || { echo "FAIL: the booklet has no order of battle"; fail=1; }
 # Numbers: NaN, infinities and overflowing products are refused with a message, exit 2, no file.

@@ -6,7 +6,6 @@
 #include "model/limits.hpp"
 #include "validators/validator.hpp"
 
-#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -38,16 +37,15 @@ std::expected<PrintOptions, std::string> printOptionsFrom(const Arguments& a) {
         o.layers = *parsed;
     }
     if (auto style = a.value("--style")) {
-        const auto it = std::ranges::find(inkStyles, std::string_view(*style),
-                                          &std::pair<std::string_view, InkStyle>::first);
-        if (it == inkStyles.end()) {
+        const auto ink = inkStyleNamed(*style);
+        if (!ink) {
             std::string names;
             for (const auto& [name, value] : inkStyles) {
                 names += (names.empty() ? "" : ", ") + std::string(name);
             }
             return std::unexpected("--style must be one of " + names + ", not '" + *style + "'");
         }
-        o.ink = it->second;
+        o.ink = *ink;
     }
     if (auto cellSize = a.value("--cell-size")) {
         auto len = parseLength(*cellSize);

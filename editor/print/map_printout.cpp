@@ -12,8 +12,9 @@ MapPrintout::MapPrintout(std::shared_ptr<const Scenario> scenario, PrintOptions 
     : wxPrintout(wxString::FromUTF8(scenario->info.title)), scenario_(std::move(scenario)),
       options_(std::move(options)) {
     options_.progress = nullptr; // the print dialog shows its own progress
-    if (auto count = pagesOf(*scenario_, options_)) {
-        pages_ = count->pages;
+    print_ = std::make_unique<TiledPrint>(*scenario_, options_);
+    if (auto planned = print_->result()) {
+        pages_ = planned->pages;
     }
 }
 
@@ -44,7 +45,7 @@ bool MapPrintout::OnPrintPage(int page) {
     cairo_scale(cr, scale, scale);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
-    const auto drawn = drawPrintPage(cr, *scenario_, options_, page - 1);
+    const auto drawn = print_->drawPage(cr, page - 1);
     cairo_restore(cr);
     return drawn.has_value();
 }

@@ -2,8 +2,8 @@
 // File > Print and Print Preview: the map at tabletop scale tiled over pages with overlap, crop
 // marks and page names, after the overview page, exactly as the PDF export prints it (the same
 // page drawing, on the printer's cairo context).
-#include "render/map_print.hpp"
 #include "model/scenario.hpp"
+#include "render/map_print.hpp"
 
 #include <wx/print.h>
 
@@ -23,6 +23,7 @@ class MapPrintout : public wxPrintout {
   private:
     std::shared_ptr<const Scenario> scenario_;
     PrintOptions options_;
+    std::unique_ptr<TiledPrint> print_; // pages drawn from one arrangement of the map
     int pages_ = 1;
 };
 
