@@ -146,7 +146,7 @@ std::vector<Entry> entriesOf(const Scenario& s) {
         return std::ranges::any_of(map.features, [&](const auto& f) { return f.second.kind == kind; });
     };
     if (anyFeature(FeatureKind::Objective)) {
-        out.push_back({"Objective (side's colour)", [](cairo_t* cr, double x, double y) {
+        out.push_back({"Objective", [](cairo_t* cr, double x, double y) {
                            addStar(cr, {x + swatchW / 2, y + swatchH / 2}, 6.5);
                            setSource(cr, objectiveColour(std::nullopt));
                            cairo_fill_preserve(cr);
