@@ -6,6 +6,8 @@ then puts the file in canonical form.
 Columns run west to east, rows north to south, 0-based here (labels in the file are 1-based CCRR).
 Side ids are canonical, as Sandtable stores them: the owner cell with a direction in the first half.
 """
+import heapq
+import math
 from xml.sax.saxutils import quoteattr, escape
 
 
@@ -67,6 +69,90 @@ class Board:
         """The side ids a path of adjacent cells crosses, in order."""
         return [self.edge(a, self.direction(a, b)) for a, b in zip(cells, cells[1:])]
 
+    # --- water along cell sides ----------------------------------------------------------------
+    # A stream is a chain of sides joined corner to corner. The sides and corners of the board form
+    # a graph; a stream is the shortest way through it from waypoint to waypoint, so it never breaks.
+
+    def side_corners(self, e):
+        """The two corners of side e, as rounded points (the same corner has the same key from
+        every side that meets there)."""
+        cell, d = e
+        (ax, ay), (bx, by) = self.centre(cell), self.centre(self.neighbor(cell, d))
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        ux, uy = bx - ax, by - ay
+        h = self.half_side
+        key = lambda x, y: (round(x * 1000), round(y * 1000))
+        return key(mx - uy * h, my + ux * h), key(mx + uy * h, my - ux * h)
+
+    def _water_graph(self):
+        if getattr(self, "_graph", None) is None:
+            graph, border, cell_corners = {}, set(), {}
+            for c in self.block(0, 0, self.cols - 1, self.rows - 1):
+                for d in range(self.sides):
+                    n = self.neighbor(c, d)
+                    a, b = self.side_corners((c, d))
+                    cell_corners.setdefault(c, set()).update((a, b))
+                    if not self.on_map(n):
+                        border.update((a, b))
+                        continue
+                    e = self.edge(c, d)
+                    graph.setdefault(a, {})[b] = e
+                    graph.setdefault(b, {})[a] = e
+            self._graph, self._border, self._cell_corners = graph, border, cell_corners
+        return self._graph
+
+    def water_chain(self, *waypoints, from_edge=False, to_edge=False, from_water=None, to_water=None):
+        """The sides of one connected chain that touches every waypoint cell in turn: a whole stream,
+        with no gap at any corner. It starts (ends) on the map's edge when asked, or on a corner of
+        from_water (to_water), the sides of the stream or river it flows out of (into)."""
+        graph = self._water_graph()
+
+        def corners(c, edge, water):
+            on_water = set(k for e in (water or []) for k in self.side_corners(e))
+            return [k for k in sorted(self._cell_corners[c]) if k in graph and (not edge or k in self._border)
+                    and (not water or k in on_water)]
+        sides = []
+        current = corners(waypoints[0], from_edge, from_water)
+        for i, (a, b) in enumerate(zip(waypoints, waypoints[1:])):
+            last = i == len(waypoints) - 2
+            targets = set(corners(b, to_edge and last, to_water if last else None))
+            assert current and targets, ("no corner to run a stream through", a, b)
+            pa, pb = self.centre(a), self.centre(b)
+            dist, before, queue = {}, {}, []
+            for k in current:
+                dist[k] = 0.0
+                heapq.heappush(queue, (0.0, k))
+            end = None
+            while queue:
+                cost, k = heapq.heappop(queue)
+                if cost > dist[k]:
+                    continue
+                if k in targets:
+                    end = k
+                    break
+                for n, e in sorted(graph[k].items()):
+                    mid = ((k[0] + n[0]) / 2000, (k[1] + n[1]) / 2000)
+                    step = cost + 1 + 0.5 * _distance_to_segment(mid, pa, pb)
+                    if step < dist.get(n, math.inf):
+                        dist[n], before[n] = step, (k, e)
+                        heapq.heappush(queue, (step, n))
+            assert end is not None, ("no way for a stream from", a, "to", b)
+            leg, k = [], end
+            while k in before:
+                k, e = before[k]
+                leg.append(e)
+            sides += reversed(leg)
+            current = [end]
+        return sides
+
+
+def _distance_to_segment(p, a, b):
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length = dx * dx + dy * dy
+    t = 0 if length == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length))
+    return math.hypot(p[0] - ax - t * dx, p[1] - ay - t * dy)
+
 
 class Ground:
     """The terrain and elevation layers of a board, painted by terrain key."""
@@ -96,10 +182,109 @@ class Ground:
                     self.elevation[c[1]][c[0]] = max(self.elevation[c[1]][c[0]], level - d)
 
 
+class Relief:
+    """The height of the ground in feet, built from its landforms, and read off at each cell's
+    centre into contour levels: level = round((height - datum) / interval). A landform rises from
+    the slope beneath it with a smooth (cosine) fall-off, the highest landform wins, and each valley
+    cuts the ground down to its floor along a line of cells or a chain of stream sides.
+    Distances are in yards, measured between cell centres (yards_per_cell apart)."""
+
+    def __init__(self, board, yards_per_cell, datum_ft, interval_ft):
+        self.board, self.yards = board, yards_per_cell
+        self.datum, self.interval = datum_ft, interval_ft
+        self.plane = lambda x, y: datum_ft
+        self.rises, self.cuts = [], []
+
+    def _yards(self, c):
+        x, y = self.board.centre(c)
+        return x * self.yards, y * self.yards
+
+    def slope(self, low_cell, low_ft, high_cell, high_ft):
+        """The general lie of the land: a plane through low_ft at one cell and high_ft at another."""
+        (ax, ay), (bx, by) = self._yards(low_cell), self._yards(high_cell)
+        dx, dy = bx - ax, by - ay
+        length = dx * dx + dy * dy
+        self.plane = lambda x, y: low_ft + (high_ft - low_ft) * ((x - ax) * dx + (y - ay) * dy) / length
+
+    def hill(self, top, top_ft, radius_yards):
+        self.ridge([top], top_ft, radius_yards)
+
+    def ridge(self, cells, crest_ft, half_width_yards, end_ft=None):
+        """A crest along the line through cells (a hill when one cell); its height runs from
+        crest_ft at the first cell to end_ft at the last."""
+        points = [self._yards(c) for c in cells]
+        self.rises.append((points, crest_ft, crest_ft if end_ft is None else end_ft, half_width_yards, "line"))
+
+    def valley(self, cells, floor_ft, half_width_yards, end_ft=None):
+        """A valley floor along the line through cells, falling from floor_ft to end_ft."""
+        points = [self._yards(c) for c in cells]
+        self.cuts.append((points, floor_ft, floor_ft if end_ft is None else end_ft, half_width_yards, "line"))
+
+    def stream_valley(self, sides, floor_ft, half_width_yards, end_ft=None):
+        """A valley along water sides (a chain from Board.water_chain, or the sides of a river):
+        its floor is at the nearest side's middle, falling from floor_ft at the first side to end_ft
+        at the last."""
+        points = []
+        for cell, d in sides:
+            (ax, ay), (bx, by) = self._yards(cell), self._yards(self.board.neighbor(cell, d))
+            points.append(((ax + bx) / 2, (ay + by) / 2))
+        self.cuts.append((points, floor_ft, floor_ft if end_ft is None else end_ft, half_width_yards, "points"))
+
+    @staticmethod
+    def _along(p, points, shape):
+        """Distance from p to the polyline (or the nearest of the points), and how far along from
+        the first point to the last (0..1) the nearest point lies."""
+        if shape == "points" or len(points) == 1:
+            near = min(points, key=lambda q: math.hypot(p[0] - q[0], p[1] - q[1]))
+            (ax, ay), (bx, by) = points[0], points[-1]
+            length = (bx - ax) ** 2 + (by - ay) ** 2
+            t = 0.0 if length == 0 else max(0.0, min(1.0, ((near[0] - ax) * (bx - ax) + (near[1] - ay) * (by - ay)) / length))
+            return math.hypot(p[0] - near[0], p[1] - near[1]), t
+        lengths = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:])]
+        total = sum(lengths) or 1.0
+        best, where, walked = math.inf, 0.0, 0.0
+        for (a, b), length in zip(zip(points, points[1:]), lengths):
+            t = 0.0 if length == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1])) / length ** 2))
+            d = math.hypot(p[0] - a[0] - t * (b[0] - a[0]), p[1] - a[1] - t * (b[1] - a[1]))
+            if d < best:
+                best, where = d, (walked + t * length) / total
+            walked += length
+        return best, where
+
+    def height(self, c):
+        p = self._yards(c)
+        base = self.plane(*p)
+        for points, start, end, width, shape in self.cuts:
+            d, t = self._along(p, points, shape)
+            floor = start + (end - start) * t
+            if d < width and base > floor:
+                base = floor + (base - floor) * 0.5 * (1 - math.cos(math.pi * d / width))
+        h = base
+        for points, start, end, width, shape in self.rises:
+            d, t = self._along(p, points, shape)
+            if d < width:
+                top = start + (end - start) * t
+                h = max(h, base + (top - base) * 0.5 * (1 + math.cos(math.pi * d / width)))
+        return h
+
+    def level(self, c):
+        return max(0, round((self.height(c) - self.datum) / self.interval))
+
+    def apply(self, ground):
+        for c in self.board.block(0, 0, self.board.cols - 1, self.board.rows - 1):
+            ground.elevation[c[1]][c[0]] = self.level(c)
+
+
 class FlatHexBoard(Board):
     """Flat-top hexes, odd columns shifted down (Sandtable's hex-flat, parity odd)."""
     sides = 6
     DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+    half_side = 0.5 / math.sqrt(3)  # with neighbouring centres one unit apart
+
+    @staticmethod
+    def centre(c):
+        """The cell's centre, in units of the distance between neighbouring centres."""
+        return c[0] * math.sqrt(3) / 2, c[1] + 0.5 * (c[0] & 1)
 
     @staticmethod
     def to_axial(c, r):
@@ -143,6 +328,11 @@ class SquareBoard(Board):
     """Squares that touch only across a side (the area rules); directions 0 east, 1 north, 2 west, 3 south."""
     sides = 4
     DIRS = [(1, 0), (0, -1), (-1, 0), (0, 1)]
+    half_side = 0.5
+
+    @staticmethod
+    def centre(c):
+        return float(c[0]), float(c[1])
 
     def neighbor(self, cell, d):
         return (cell[0] + self.DIRS[d][0], cell[1] + self.DIRS[d][1])
@@ -173,7 +363,7 @@ class SquareBoard(Board):
         return out
 
 
-def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(), roster=False):
+def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(), roster=False, contour_ft=20):
     """Prints the scenario described by the build script's globals d (INFO, TERRAIN, terrain,
     elevation, hexsides, PATHS, FEATURES, HQ, UNITS, TRAINS, PLACE, REINF, EVENTS) as Sandtable XML.
     also: other rulesets the scenario declares; exclusions: (rule, pieces, comment) accepted findings;
@@ -192,7 +382,7 @@ def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(
     w('<objectives side="confederate">%s</objectives>' % escape(d["INFO"]["objectives_cs"]))
     w('<victory-conditions>%s</victory-conditions>' % escape(d["INFO"]["victory"]))
     w('</info>')
-    w('<map grid="%s" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="%d" feet-per-contour="20">' % (grid, board.cols, board.rows, yards))
+    w('<map grid="%s" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="%d" feet-per-contour="%d">' % (grid, board.cols, board.rows, yards, contour_ft))
     w('<terrain-types>')
     for key, name, cls, cover, blocks, colour, symbol in d["TERRAIN"]:
         w('<terrain key=%s name=%s class="%s" cover="%s" blocks-sight="%s" colour="%s"%s/>' % (
@@ -201,6 +391,11 @@ def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(
     w('</terrain-types>')
     w('<terrain encoding="csv">' + ",".join(str(v) for row in d["terrain"] for v in row) + '</terrain>')
     w('<elevation encoding="csv">' + ",".join(str(v) for row in d["elevation"] for v in row) + '</elevation>')
+    for kind, name, cells in d["PATHS"]:
+        for e in board.crossed_sides(cells):
+            water = d["hexsides"].get(e, {}).get("features", "")
+            assert not ("river" in water or "stream" in water) or d["hexsides"][e]["crossing"], (
+                "%s crosses water between %s and %s with no ford or bridge" % (name, board.label(e[0]), board.label(board.neighbor(*e))))
     w('<hexsides>')
     for (cell, side), h in sorted(d["hexsides"].items()):
         if not board.on_map(cell):

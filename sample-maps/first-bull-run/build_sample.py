@@ -15,7 +15,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from sandtable_sample import FlatHexBoard, Ground, write_scenario  # noqa: E402
+from sandtable_sample import FlatHexBoard, Ground, Relief, write_scenario  # noqa: E402
 
 COLS, ROWS = 28, 26
 board = FlatHexBoard(COLS, ROWS)
@@ -46,14 +46,6 @@ paint(block(19, 19, 21, 21), "woods")
 paint([(25, 8), (25, 9), (24, 8)], "town")      # Centreville
 paint([(12, 23), (13, 23)], "town")              # Manassas Junction
 
-raise_hill((9, 11), 2, 1)    # Henry House Hill
-raise_hill((8, 6), 2, 1)     # Matthews Hill
-raise_hill((8, 8), 1, 0)     # Buck Hill
-for r in range(10, 15):
-    raise_hill((5, r), 2, 0)  # Chinn Ridge
-raise_hill((25, 8), 3, 2)    # Centreville heights
-raise_hill((12, 22), 1, 2)   # the Manassas plateau
-
 # --- streams along hex sides -------------------------------------------------------------------
 # Bull Run: cell (c, r) is on the west bank when c < BULL_RUN[r].
 BULL_RUN = [8, 8, 8, 8, 8, 9, 9, 10, 11, 12, 12, 13, 13, 14, 14, 15, 15, 16, 16, 17, 17, 18, 19, 20, 21, 22]
@@ -67,24 +59,32 @@ hexsides = {}
 for e in board.boundary(west_of_bull_run, ALL):
     hexsides[e] = {"features": "river", "crossing": None}
 
-# Young's Branch: runs east just south of the Warrenton Turnpike into Bull Run below the bridge.
-def north_of_youngs_branch(c):
-    return c[1] <= 9
-for e in board.boundary(north_of_youngs_branch, [c for c in ALL if 1 <= c[0] <= 11 and west_of_bull_run(c)]):
-    (a, d) = e
-    b = neighbor(a, d)
-    if west_of_bull_run(a) and west_of_bull_run(b) and 1 <= a[0] <= 11 and 1 <= b[0] <= 11:
+# Young's Branch runs east just south of the Warrenton Turnpike into Bull Run below the Stone
+# Bridge; Cub Run flows south across the turnpike east of Bull Run to join it below Union Mills.
+# Each is one chain of sides from its source to its mouth.
+BULL_RUN_SIDES = [e for e, h in sorted(hexsides.items()) if h["features"] == "river"]
+def stream(*waypoints, **ends):
+    sides = board.water_chain(*waypoints, to_water=BULL_RUN_SIDES, **ends)
+    for e in sides:
         hexsides.setdefault(e, {"features": "stream", "crossing": None})
+    return sides
+YOUNGS_BRANCH = stream((2, 9), (5, 10), (8, 10), (11, 10))
+CUB_RUN = stream((21, 0), (20, 8), (19, 14), (21, 19), (19, 22), from_edge=True)
 
-# Cub Run: flows south past the turnpike into Bull Run; east bank is c >= CUB_RUN[r].
-CUB_RUN = {r: v for r, v in zip(range(0, 15), [21, 21, 21, 20, 20, 20, 20, 20, 20, 19, 19, 19, 18, 18, 18])}
-def west_of_cub_run(c):
-    return c[1] in CUB_RUN and c[0] < CUB_RUN[c[1]]
-for e in board.boundary(west_of_cub_run, [c for c in ALL if c[1] in CUB_RUN and not west_of_bull_run(c)]):
-    (a, d) = e
-    b = neighbor(a, d)
-    if on_map(b) and b[1] in CUB_RUN and not west_of_bull_run(a) and not west_of_bull_run(b):
-        hexsides.setdefault(e, {"features": "stream", "crossing": None})
+# --- the ground: heights in feet after the USGS Manassas and Gainesville quadrangles (20-foot
+# contours), each cell at its centre; level 0 is 180 feet, one level 20 feet -------------------------
+relief = Relief(board, 400, datum_ft=180, interval_ft=20)
+relief.slope((22, 24), 280, (0, 0), 320)
+relief.hill((9, 11), 330, 700)                                   # Henry House Hill
+relief.hill((8, 6), 320, 700)                                    # Matthews Hill
+relief.hill((8, 8), 300, 400)                                    # Buck Hill
+relief.ridge([(5, 9), (5, 12), (5, 15)], 330, 500, end_ft=310)   # Chinn Ridge
+relief.ridge([(27, 6), (25, 8), (24, 11)], 420, 1200, end_ft=380)  # the Centreville heights
+relief.hill((12, 22), 330, 1200)                                 # the Manassas plateau
+relief.stream_valley(BULL_RUN_SIDES, 210, 700, end_ft=160)
+relief.stream_valley(YOUNGS_BRANCH, 280, 400, end_ft=220)
+relief.stream_valley(CUB_RUN, 300, 500, end_ft=170)
+relief.apply(ground)
 
 # --- roads and railroads -------------------------------------------------------------------------
 PATHS = [
@@ -104,11 +104,12 @@ for kind, name, cells in PATHS:
         if e in hexsides and "river" in hexsides[e]["features"]:
             bridge = kind in ("pike", "railroad")
             hexsides[e]["crossing"] = "bridge" if bridge else "ford"
-        elif e in hexsides and kind in ("pike", "railroad"):
-            hexsides[e]["crossing"] = "bridge"
+        elif e in hexsides:
+            hexsides[e]["crossing"] = "bridge" if kind in ("pike", "railroad") else "ford"
 
-# Fords with no road of their own (Lewis, Ball's, McLean's, Island, Poplar).
-for c in [(12, 12), (13, 13), (16, 21), (18, 22), (9, 6)]:
+# Fords with no road of their own, north to south: Poplar, Lewis, Ball's, Island (between Ball's and
+# Mitchell's), McLean's.
+for c in [(9, 6), (12, 12), (13, 13), (14, 15), (16, 21)]:
     for d in range(6):
         n = neighbor(c, d)
         e = edge(c, d)
@@ -124,11 +125,12 @@ FEATURES = [
     ("label", (8, 9), "Stone House", None, 0),
     ("label", (8, 6), "Matthews Hill", None, 0),
     ("label", (5, 12), "Chinn Ridge", None, 0),
+    ("label", (9, 11), "Henry House Hill", None, 0),
     ("label", (12, 9), "Stone Bridge", None, 0),
     ("objective", (9, 11), "Henry House Hill", "union", 3),
     ("objective", (12, 23), "Manassas Junction", "union", 5),
     ("objective", (25, 8), "Centreville", "confederate", 3),
-    ("entry", (0, 21), "Kirby Smith", "confederate", 0),
+    ("entry", (12, 23), "Kirby Smith and Elzey (by rail)", "confederate", 0),
     ("entry", (27, 8), "Howard", "union", 0),
 ]
 
@@ -212,8 +214,8 @@ unit(willcox, "Arnold's Battery (D, 2nd US)", "artillery", 6, at=(15, 4), format
 howard = hq("union", "division", heintzelman, "3rd Brigade (Howard)", "Col. Oliver O. Howard",
             )
 REINF["commander:%d" % howard] = (8, (27, 8), "Howard's brigade, last in the flank march, arrives in the afternoon")
-unit(howard, "2nd and 3rd Maine", "infantry", 1400, arrive=(8, (27, 8), ""))
-unit(howard, "4th Maine and 2nd Vermont", "infantry", 1500, arrive=(8, (27, 8), ""))
+unit(howard, "3rd and 4th Maine", "infantry", 1500, arrive=(8, (27, 8), ""))
+unit(howard, "5th Maine and 2nd Vermont", "infantry", 1500, arrive=(8, (27, 8), ""))
 
 miles = hq("union", "corps", us, "5th Division (Miles)", "Col. Dixon S. Miles", at=(25, 8), supply=UNION_SUPPLY)
 train(miles, "Miles' division train", (26, 8))
@@ -246,7 +248,7 @@ unit(jones, "17th and 18th Mississippi, 5th South Carolina", "infantry", 1500, a
 ewell = hq("confederate", "division", line_, "2nd Brigade (Ewell)", "Brig. Gen. Richard S. Ewell", at=(20, 24))
 unit(ewell, "5th and 6th Alabama, 6th Louisiana", "infantry", 1500, at=(20, 24), facing=1)
 early = hq("confederate", "division", line_, "6th Brigade (Early)", "Col. Jubal A. Early", at=(15, 21))
-unit(early, "7th and 24th Virginia, 7th Louisiana", "infantry", 1400, at=(15, 21), facing=1)
+unit(early, "7th Virginia, 7th Louisiana and 13th Mississippi", "infantry", 1800, at=(15, 21), facing=1)
 holmes = hq("confederate", "division", line_, "Reserve Brigade (Holmes)", "Brig. Gen. Theophilus H. Holmes", at=(13, 24))
 unit(holmes, "1st Arkansas and 2nd Tennessee", "infantry", 1300, at=(13, 24), facing=1)
 unit(holmes, "30th Virginia Cavalry (Radford)", "cavalry", 500, at=(11, 18), facing=1, formation="mounted")
@@ -261,9 +263,18 @@ unit(bee, "4th Alabama and 2nd Mississippi", "infantry", 1400, at=(8, 10), facin
 unit(bee, "11th Mississippi and 6th North Carolina", "infantry", 1300, at=(9, 10), facing=2)
 unit(bee, "Imboden's Staunton Artillery", "artillery", 4, at=(9, 12), facing=2, gun="6lb-field-gun")
 smith = hq("confederate", "division", line_, "4th Brigade, Army of the Shenandoah (Kirby Smith / Elzey)", "Brig. Gen. Edmund Kirby Smith")
-REINF["commander:%d" % smith] = (17, (0, 21), "Detrained from the Manassas Gap Railroad about 3:30 pm")
-unit(smith, "1st Maryland and 3rd Tennessee", "infantry", 1200, arrive=(17, (0, 21), ""))
-unit(smith, "10th and 13th Virginia", "infantry", 1000, arrive=(17, (0, 21), ""))
+# By rail from Piedmont to Manassas Junction about noon, without the 13th Virginia; on the field
+# about 3 pm. They enter at the junction (not an edge: see EXCLUSIONS) at 1:20 pm, because the map
+# brings the junction some three miles nearer Henry Hill than it was.
+SMITH_ARRIVES = (11, (12, 23), "Detrained at Manassas Junction about noon; on Chinn Ridge about 3 pm")
+REINF["commander:%d" % smith] = SMITH_ARRIVES
+smith_units = [
+    unit(smith, "1st Maryland Battalion and 3rd Tennessee", "infantry", 1100, arrive=SMITH_ARRIVES),
+    unit(smith, "10th Virginia", "infantry", 600, arrive=SMITH_ARRIVES),
+    unit(smith, "Beckham's battery (Newtown Artillery)", "artillery", 4, gun="6lb-field-gun", arrive=SMITH_ARRIVES),
+]
+hampton = hq("confederate", "division", line_, "Hampton's Legion", "Col. Wade Hampton", at=(10, 13))
+unit(hampton, "Hampton's Legion (infantry)", "infantry", 600, at=(10, 13), facing=1)
 stuart = hq("confederate", "division", line_, "1st Virginia Cavalry (Stuart)", "Col. J. E. B. Stuart", at=(6, 13))
 unit(stuart, "1st Virginia Cavalry", "cavalry", 300, at=(6, 13), facing=1, formation="mounted")
 
@@ -291,12 +302,18 @@ INFO = dict(
     firstPlayer="union",
     ruleset="hexed-general",
     setup="""The game opens at 10:00 am. McDowell's flanking column (Hunter, then Heintzelman) has crossed Bull Run at Sudley Springs and is coming down on Matthews Hill, where Evans has turned to meet it; Bee and Bartow are hurrying north past the Henry house. Tyler demonstrates at the Stone Bridge; Richardson and Davies face Blackburn's Ford; Blenker holds Centreville. The Confederate brigades still line Bull Run from the Stone Bridge to Union Mills. Jackson's brigade stands in reserve behind Mitchell's Ford.
-Following The Hexed General, each Union division acts as a corps (its brigades as divisions) with its own train; Beauregard's line is one corps, with Johnston's brigades from the Shenandoah under it. Runyon's 4th Division, left guarding the road to Washington, is not on the map.""",
+Following The Hexed General, each Union division acts as a corps (its brigades as divisions) with its own train; Beauregard's line is one corps, with Johnston's brigades from the Shenandoah under it. Runyon's 4th Division, left guarding the road to Washington, is not on the map.
+Hampton's Legion, which came by rail that morning, is marching up to the Robinson house. Kirby Smith's and Elzey's men (some 1,700 infantry and Beckham's battery, without the 13th Virginia) detrained at Manassas Junction about noon and reached Chinn Ridge about 3 pm; they enter at the junction on turn 11 (1:20 pm), because the map puts the junction about 3 miles from Henry Hill where it was some 6.""",
     special="""Bull Run is fordable only at the marked fords and bridges. The Stone Bridge is blocked by an abatis (treat it as a ford for movement). The Cub Run bridge carries one unit per turn.""",
     objectives_union="Take Henry House Hill (1012) and cut the railroad at Manassas Junction (1324).",
     objectives_cs="Hold Henry House Hill; if the Union army breaks, threaten Centreville (2609).",
     victory="At the end of turn 27, the Union wins if it holds Henry House Hill and Manassas Junction; the Confederacy wins if it holds Henry House Hill or the Union army has reached its break point (half its infantry and cavalry units lost). Any other result is a draw.",
 )
 
+EXCLUSIONS = [
+]+[("reinforcement.entry-on-edge", piece,
+      "Historical: Kirby Smith's and Elzey's men came by the Manassas Gap Railroad and detrained at Manassas Junction.")
+     for piece in ["commander:%d" % smith] + ["unit:%d" % u for u in smith_units]]
+
 if __name__ == "__main__":
-    write_scenario(globals(), board)
+    write_scenario(globals(), board, exclusions=EXCLUSIONS)

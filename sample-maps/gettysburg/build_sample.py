@@ -12,7 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from sandtable_sample import BrigadeArmies, FlatHexBoard, Ground, write_scenario  # noqa: E402
+from sandtable_sample import BrigadeArmies, FlatHexBoard, Ground, Relief, write_scenario  # noqa: E402
 
 COLS, ROWS = 22, 24
 board = FlatHexBoard(COLS, ROWS)
@@ -43,29 +43,40 @@ paint([(10, 16)], "orchard")                                       # the Peach O
 paint([(11, 16)], "orchard")                                       # the Wheatfield
 paint([(16, 11), (17, 10)], "woods")                               # woods along Rock Creek
 
-for r in range(10, 18):
-    raise_hill((9, r), 2, 0)      # Seminary Ridge
-for r in range(12, 17):
-    raise_hill((13, r), 2, 0)     # Cemetery Ridge
-raise_hill((12, 11), 3, 0)        # Cemetery Hill
-raise_hill((14, 11), 3, 0)        # Culp's Hill
-raise_hill((13, 18), 3, 0)        # Little Round Top
-raise_hill((13, 19), 4, 0)        # Big Round Top
-raise_hill((7, 9), 2, 0)          # McPherson's Ridge
-raise_hill((5, 9), 2, 0)          # Herr Ridge
-raise_hill((9, 6), 3, 1)          # Oak Hill
-
-# --- streams along hex sides -------------------------------------------------------------------
+# --- streams along cell sides -----------------------------------------------------------------
+# Each stream is one chain of sides from the map's edge (or its source) to where it ends, through
+# its waypoints, after the Warren survey and the USGS Gettysburg and Fairfield quadrangles.
 hexsides = {}
-def stream_west_of(cells):
-    """A stream along the west side of a run of cells: both western sides of each, so it runs on."""
-    for e in board.sides_west_of(cells):
+def stream(*waypoints, from_edge=True, to_edge=True, **joins):
+    sides = board.water_chain(*waypoints, from_edge=from_edge, to_edge=to_edge, **joins)
+    for e in sides:
         hexsides[e] = {"features": "stream", "crossing": None}
-# Willoughby Run (between Herr and McPherson's ridges) and Rock Creek (east of Culp's Hill).
-stream_west_of([(6, r) for r in range(4, 20)])
-stream_west_of([(15, r) for r in range(0, 9)] + [(16, r) for r in range(9, 24)])
-# Marsh Creek, the western edge of the field.
-stream_west_of([(2, r) for r in range(4, 24)])
+    return sides
+MARSH_CREEK = stream((2, 0), (2, 8), (3, 16), (5, 23))
+WILLOUGHBY_RUN = stream((6, 2), (6, 9), (7, 14), (6, 18), (4, 20), from_edge=False, to_edge=False, to_water=MARSH_CREEK)
+ROCK_CREEK = stream((15, 0), (15, 8), (16, 12), (16, 18), (16, 23))
+PLUM_RUN = stream((12, 13), (12, 17), (13, 21), (16, 22), from_edge=False, to_edge=False, to_water=ROCK_CREEK)
+
+# --- the ground: heights in feet read off the USGS quadrangles (20-foot contours), each cell at
+# its centre; level 0 is 440 feet, one level 20 feet ------------------------------------------------
+relief = Relief(board, 400, datum_ft=440, interval_ft=20)
+relief.slope((21, 12), 490, (0, 12), 560)               # the land rises west toward South Mountain
+relief.ridge([(5, 3), (5, 9), (5, 14)], 590, 500, end_ft=570)       # Herr Ridge
+relief.ridge([(7, 5), (7, 9), (7, 12)], 560, 350, end_ft=540)       # McPherson's Ridge
+relief.ridge([(9, 7), (9, 11), (9, 16), (8, 21)], 580, 450)         # Seminary Ridge (Warfield Ridge south)
+relief.hill((9, 6), 620, 600)                                       # Oak Hill
+relief.hill((12, 11), 600, 450)                                     # Cemetery Hill
+relief.hill((14, 11), 630, 450)                                     # Culp's Hill
+relief.ridge([(12, 12), (13, 14), (13, 17)], 580, 450, end_ft=550)  # Cemetery Ridge
+relief.hill((12, 18), 560, 300)                                     # Houck's Ridge and Devil's Den
+relief.hill((13, 18), 660, 350)                                     # Little Round Top
+relief.hill((13, 19), 780, 650)                                     # Big Round Top
+relief.hill((17, 10), 580, 400)                                     # Benner's Hill
+relief.stream_valley(MARSH_CREEK, 470, 700, end_ft=440)
+relief.stream_valley(WILLOUGHBY_RUN, 510, 450, end_ft=470)
+relief.stream_valley(ROCK_CREEK, 490, 500, end_ft=450)
+relief.stream_valley(PLUM_RUN, 530, 300, end_ft=470)
+relief.apply(ground)
 
 # --- roads ------------------------------------------------------------------------------------
 TOWN = (11, 9)
@@ -74,6 +85,7 @@ PATHS = [
     ("road", "Mummasburg road", polyline(TOWN, (6, 4), (4, 0))),
     ("road", "Carlisle road", polyline(TOWN, (10, 0))),
     ("road", "Harrisburg road", polyline(TOWN, (14, 5), (17, 0))),
+    ("pike", "York Pike", polyline(TOWN, (15, 7), (21, 5))),
     ("road", "Hanover road", polyline(TOWN, (14, 10), (21, 11))),
     ("pike", "Baltimore Pike", polyline(TOWN, (12, 11), (16, 15), (21, 20))),
     ("road", "Taneytown road", polyline(TOWN, (12, 12), (13, 17), (15, 23))),
@@ -84,11 +96,16 @@ PATHS = [
 for kind, name, cells in PATHS:
     for e in board.crossed_sides(cells):
         if e in hexsides:
-            hexsides[e]["crossing"] = "bridge" if kind == "pike" else "ford"
+            hexsides[e]["crossing"] = "bridge" if kind in ("pike", "railroad") else "ford"
 
 FEATURES = [
     ("town", TOWN, "Gettysburg", None, 0),
     ("label", (9, 6), "Oak Hill", None, 0),
+    ("label", (5, 11), "Herr Ridge", None, 0),
+    ("label", (9, 13), "Seminary Ridge", None, 0),
+    ("label", (13, 15), "Cemetery Ridge", None, 0),
+    ("label", (13, 19), "Big Round Top", None, 0),
+    ("label", (17, 10), "Benner's Hill", None, 0),
     ("label", (10, 16), "Peach Orchard", None, 0),
     ("objective", (12, 11), "Cemetery Hill", "confederate", 5),
     ("objective", (14, 11), "Culp's Hill", "confederate", 3),
@@ -112,31 +129,37 @@ US_SUPPLY, CS_SUPPLY = BALTIMORE, CHAMBERSBURG
 def arriving(turn, entry, note=""):
     return (turn, entry, note)
 
-def corps(side, army, name, commander, turn, entry, supply, note=""):
+def corps(side, army, name, commander, turn, entry, supply, note="", train_turn=None, train_entry=None):
     c = hq(side, "corps", army, name, commander, supply=supply, arrive=arriving(turn, entry, note))
-    train(c, name.split(" (")[0] + " train", arrive=arriving(turn + 1, entry))
+    train(c, name.split(" (")[0] + " train", arrive=arriving(train_turn or turn + 1, train_entry or entry))
     return c
 
-def arriving_division(c, side, name, commander, turn, entry, brigades):
-    return division(c, side, name, commander, None, [(b, men, None) for b, men in brigades], 3,
-                    arrive=arriving(turn, entry))
+def arriving_division(c, side, name, commander, turn, entry, brigades, later=None):
+    """later: {brigade: (turn, entry, note)} for a brigade that came up after its division."""
+    d = division(c, side, name, commander, None, [(b, men, None) for b, men in brigades], 3,
+                 arrive=arriving(turn, entry))
+    for uid, parent, bname, *rest in UNITS:
+        if parent == d and later and bname in later:
+            REINF["unit:%d" % uid] = later[bname]
+    return d
 
 meade = hq(US, "army", 0, "Army of the Potomac", "Maj. Gen. George G. Meade",
            arrive=arriving(13, TANEYTOWN, "Meade reaches the field after midnight"))
 # Turn 1 is 8 am on 1 July; turn 13 is the night of 1-2 July, turns 14-29 are 4 am to 8 pm on 2 July,
 # turn 30 is the next night and turns 31-42 are 4 am to 4 pm on 3 July.
-i = corps(US, meade, "I Corps (Reynolds)", "Maj. Gen. John F. Reynolds", 3, EMMITSBURG, US_SUPPLY,
+i = corps(US, meade, "I Corps (Reynolds)", "Maj. Gen. John F. Reynolds", 2, EMMITSBURG, US_SUPPLY,
           "Reynolds rides ahead of Wadsworth to Buford at the Seminary")
-arriving_division(i, US, "1st Division (Wadsworth)", "Brig. Gen. James S. Wadsworth", 3, EMMITSBURG,
+arriving_division(i, US, "1st Division (Wadsworth)", "Brig. Gen. James S. Wadsworth", 2, EMMITSBURG,
                   [("Meredith's Iron Brigade", 1900), ("Cutler's brigade", 1600)])
-arriving_division(i, US, "2nd Division (Robinson)", "Brig. Gen. John C. Robinson", 5, EMMITSBURG,
+arriving_division(i, US, "2nd Division (Robinson)", "Brig. Gen. John C. Robinson", 4, EMMITSBURG,
                   [("Paul's brigade", 1500), ("Baxter's brigade", 1450)])
-arriving_division(i, US, "3rd Division (Rowley)", "Brig. Gen. Thomas A. Rowley", 4, EMMITSBURG,
-                  [("Biddle's brigade", 1350), ("Stone's Bucktail brigade", 1300), ("Stannard's Vermont brigade", 1950)])
+arriving_division(i, US, "3rd Division (Rowley)", "Brig. Gen. Thomas A. Rowley", 3, EMMITSBURG,
+                  [("Biddle's brigade", 1350), ("Stone's Bucktail brigade", 1300), ("Stannard's Vermont brigade", 1950)],
+                  later={"Stannard's Vermont brigade": arriving(11, EMMITSBURG, "Stannard's nine-months men come up on the evening of 1 July")})
 xi = corps(US, meade, "XI Corps (Howard)", "Maj. Gen. Oliver O. Howard", 4, TANEYTOWN, US_SUPPLY)
-arriving_division(xi, US, "1st Division (Barlow)", "Brig. Gen. Francis C. Barlow", 5, TANEYTOWN,
+arriving_division(xi, US, "1st Division (Barlow)", "Brig. Gen. Francis C. Barlow", 5, EMMITSBURG,
                   [("von Gilsa's brigade", 1150), ("Ames' brigade", 1300)])
-arriving_division(xi, US, "2nd Division (von Steinwehr)", "Brig. Gen. Adolph von Steinwehr", 5, BALTIMORE,
+arriving_division(xi, US, "2nd Division (von Steinwehr)", "Brig. Gen. Adolph von Steinwehr", 5, TANEYTOWN,
                   [("Coster's brigade", 1200), ("Smith's brigade", 1400)])
 arriving_division(xi, US, "3rd Division (Schurz)", "Maj. Gen. Carl Schurz", 5, TANEYTOWN,
                   [("Schimmelfennig's brigade", 1700), ("Krzyzanowski's brigade", 1400)])
@@ -200,14 +223,14 @@ arriving_division(hill, CS, "Anderson's division", "Maj. Gen. Richard H. Anderso
                   [("Wilcox's brigade", 1700), ("Mahone's brigade", 1550), ("Wright's brigade", 1400),
                    ("Perry's brigade (Lang)", 750), ("Posey's brigade", 1300)])
 ewell = corps(CS, lee, "Second Corps (Ewell)", "Lt. Gen. Richard S. Ewell", 6, CARLISLE, CS_SUPPLY,
-              "From Heidlersburg and Middletown, on Hill's left")
-arriving_division(ewell, CS, "Rodes' division", "Maj. Gen. Robert E. Rodes", 6, MUMMASBURG,
+              "From Heidlersburg and Middletown, on Hill's left", train_turn=12, train_entry=CHAMBERSBURG)
+arriving_division(ewell, CS, "Rodes' division", "Maj. Gen. Robert E. Rodes", 6, CARLISLE,
                   [("Daniel's brigade", 2100), ("Iverson's brigade", 1400), ("Doles' brigade", 1350),
                    ("Ramseur's brigade", 1000), ("O'Neal's brigade", 1700)])
-arriving_division(ewell, CS, "Early's division", "Maj. Gen. Jubal A. Early", 8, HARRISBURG,
+arriving_division(ewell, CS, "Early's division", "Maj. Gen. Jubal A. Early", 7, HARRISBURG,
                   [("Hays' Louisiana Tigers", 1300), ("Gordon's brigade", 1800), ("Hoke's brigade (Avery)", 1250),
                    ("Smith's brigade", 800)])
-arriving_division(ewell, CS, "Johnson's division", "Maj. Gen. Edward Johnson", 12, CARLISLE,
+arriving_division(ewell, CS, "Johnson's division", "Maj. Gen. Edward Johnson", 12, CHAMBERSBURG,
                   [("Steuart's brigade", 2100), ("Stonewall Brigade (Walker)", 1350), ("Nicholls' brigade (Williams)", 1100),
                    ("Jones' brigade", 1450)])
 longstreet = corps(CS, lee, "First Corps (Longstreet)", "Lt. Gen. James Longstreet", 16, CHAMBERSBURG, CS_SUPPLY)
@@ -216,9 +239,24 @@ arriving_division(longstreet, CS, "McLaws' division", "Maj. Gen. Lafayette McLaw
                    ("Wofford's brigade", 1650)])
 arriving_division(longstreet, CS, "Hood's division", "Maj. Gen. John B. Hood", 16, CHAMBERSBURG,
                   [("Law's brigade", 1950), ("Robertson's Texas Brigade", 1750), ("Anderson's brigade", 1850),
-                   ("Benning's brigade", 1400)])
+                   ("Benning's brigade", 1400)],
+                  later={"Law's brigade": arriving(22, CHAMBERSBURG, "Law comes up from New Guilford about noon, after a march of some 25 miles")})
 arriving_division(longstreet, CS, "Pickett's division", "Maj. Gen. George E. Pickett", 27, CHAMBERSBURG,
                   [("Garnett's brigade", 1450), ("Kemper's brigade", 1650), ("Armistead's brigade", 2000)])
+# The reserve artillery of the corps, which fired the cannonade of 3 July (OR XXVII/2 pp. 351-352,
+# 603, 678; Alexander, Fighting for the Confederacy).
+def reserve_artillery(corps_hq, name, commander, battalions, turn):
+    arrive = arriving(turn, CHAMBERSBURG)
+    r = hq(CS, "division", corps_hq, name, commander, arrive=arrive)
+    for battalion, guns in battalions:
+        unit(r, battalion, "artillery", guns, gun="mixed", arrive=arrive)
+reserve_artillery(longstreet, "First Corps reserve artillery (Walton)", "Col. James B. Walton",
+                  [("Alexander's battalion", 26), ("Washington Artillery (Eshleman)", 10)], 17)
+reserve_artillery(hill, "Third Corps reserve artillery (Walker)", "Col. R. Lindsay Walker",
+                  [("McIntosh's battalion", 16)], 10)
+reserve_artillery(ewell, "Second Corps reserve artillery (J. T. Brown)", "Col. J. Thompson Brown",
+                  [("Dance's battalion", 20), ("Nelson's battalion", 12)], 13)
+
 stuart = hq(CS, "division", lee, "Cavalry Division (Stuart)", "Maj. Gen. J. E. B. Stuart",
             arrive=arriving(24, HARRISBURG, "After his ride around the Union army"))
 unit(stuart, "Hampton's brigade", "cavalry", 1750, formation="mounted", arrive=arriving(24, HARRISBURG))
@@ -244,16 +282,16 @@ INFO = dict(
     date="1863-07-01",
     place="Gettysburg, Adams County, Pennsylvania",
     theatre="eastern",
-    turns=42,
+    turns=44,
     turnMinutes=60,
     firstPlayer="confederate",
     ruleset="hexed-general",
-    setup="""The game opens at 8:00 am on 1 July. Buford's cavalry holds McPherson's Ridge west of the town with Calef's guns; Heth's division is coming down the Chambersburg Pike from Herr Ridge, Archer's and Davis' brigades deployed, the rest in column. Every other division arrives by the road it marched on, at the turn it reached the field: Reynolds' I Corps up the Emmitsburg road at 10 am, Rodes and Early from the north in the afternoon, and the rest of both armies over the night and on 2 July; Pickett on the evening of 2 July, Stuart's cavalry a little earlier.
-Turns are one hour: turns 1-12 are 8 am to 8 pm on 1 July, turn 13 the night of 1-2 July, turns 14-29 are 4 am to 8 pm on 2 July, turn 30 the next night, and turns 31-42 are 4 am to 4 pm on 3 July; Pickett's Charge is due on turn 42.""",
+    setup="""The game opens at 8:00 am on 1 July. Buford's cavalry holds McPherson's Ridge west of the town with Calef's guns; Heth's division is coming down the Chambersburg Pike from Herr Ridge, Archer's and Davis' brigades deployed, the rest in column. Every other division arrives by the road it marched on, at the map's edge about three miles out, one turn before it reached the field: Reynolds' I Corps up the Emmitsburg road at 9 am, Barlow by the Emmitsburg road and Schurz and von Steinwehr by the Taneytown road, Rodes by the Carlisle road and Early by the Harrisburg road in the afternoon, Stannard's Vermonters in the evening, Johnson with Ewell's trains by the Chambersburg Pike at dusk, and the rest of both armies over the night and on 2 July; Law's brigade about noon on 2 July, Pickett on the evening of 2 July, Stuart's cavalry a little earlier. The reserve artillery of the three Confederate corps comes up for the cannonade of 3 July.
+Turns are one hour: turns 1-12 are 8 am to 8 pm on 1 July, turn 13 the night of 1-2 July, turns 14-29 are 4 am to 8 pm on 2 July, turn 30 the next night, and turns 31-44 are 4 am to 6 pm on 3 July; the cannonade and Pickett's Charge are due on turn 42 (3 pm).""",
     special="""Night: on turns 13 and 30 no unit may attack or fire; reinforcements still arrive and units may move. Willoughby Run, Marsh Creek and Rock Creek are fordable streams. Trains may not enter the town.""",
     objectives_union="Hold Cemetery Hill (1312), Culp's Hill (1512), the Round Tops (1419) and the line of Cemetery Ridge.",
     objectives_cs="Take Cemetery Hill and Culp's Hill, or break the centre of the Union line on Cemetery Ridge at the Angle (1415).",
-    victory="At the end of turn 42, the Confederacy wins if it holds Cemetery Hill or the Angle, or if the Union army has reached its break point; the Union wins if it holds Cemetery Hill, Culp's Hill, Little Round Top and the Angle and the Confederate army has reached its break point. Anything else is a Union marginal victory: Lee must retreat to Virginia.",
+    victory="At the end of turn 44, the Confederacy wins if it holds Cemetery Hill or the Angle, or if the Union army has reached its break point; the Union wins if it holds Cemetery Hill, Culp's Hill, Little Round Top and the Angle and the Confederate army has reached its break point. Anything else is a Union marginal victory: Lee must retreat to Virginia.",
 )
 
 if __name__ == "__main__":

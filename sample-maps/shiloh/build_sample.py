@@ -12,9 +12,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from sandtable_sample import Ground, SquareBoard, write_scenario  # noqa: E402
+from sandtable_sample import Ground, Relief, SquareBoard, write_scenario  # noqa: E402
 
-COLS, ROWS = 20, 16
+COLS, ROWS = 20, 18
 YARDS = 400
 board = SquareBoard(COLS, ROWS)
 neighbor, distance, line, polyline, on_map, edge, label = (
@@ -52,31 +52,40 @@ paint(block(0, 13, 5, 15), "open")                       # the Corinth road clea
 paint([(12, 5), (13, 6), (14, 6)], "thicket")            # Dill Branch ravine
 paint([(2, 9), (2, 10)], "thicket")                      # Shiloh Branch bottoms
 
-set_level(block(0, 0, COLS - 1, ROWS - 1), 2)
-set_level(block(14, 1, 18, 8), 3)                        # the bluffs above the Landing
-set_level(block(0, 0, 3, 3), 1)                          # Owl Creek bottoms
-set_level(block(0, 14, 18, 15), 1)                       # Lick Creek bottoms
-set_level([(12, 5), (13, 6), (14, 6), (2, 9), (2, 10)], 1)
-set_level(block(18, 0, 19, ROWS - 1), 0)
-
-# --- streams along sides ----------------------------------------------------------------------
+# --- creeks along sides -----------------------------------------------------------------------
+# Each creek is one chain of sides, source (or map edge) to mouth. Owl Creek runs north along the
+# west of the field into Snake Creek, which runs east to the Tennessee; Lick Creek runs north-east
+# south of the Confederate start to the river above the Landing; Shiloh Branch joins Owl Creek, and
+# Dill Branch cuts its ravine to the river just above the Landing. After Reed's atlas (1902).
 hexsides = {}
-def stream(cells_a, d, kind="stream"):
-    for c in cells_a:
-        n = neighbor(c, d)
-        if on_map(c) and on_map(n):
-            hexsides[edge(c, d)] = {"features": kind, "crossing": None}
+def creek(*waypoints, kind="stream", **ends):
+    sides = board.water_chain(*waypoints, **ends)
+    for e in sides:
+        hexsides[e] = {"features": kind, "crossing": None}
+    return sides
+SNAKE_CREEK = creek((1, 1), (9, 1), (18, 1), kind="river")                          # backed up, unfordable
+OWL_CREEK = creek((0, 12), (1, 9), (1, 4), (1, 1), kind="river", from_edge=True, to_water=SNAKE_CREEK)  # in flood
+LICK_CREEK = creek((0, 17), (8, 17), (13, 16), (17, 14), kind="river", from_edge=True)  # in flood
+SHILOH_BRANCH = creek((7, 9), (4, 9), (2, 10), (1, 9), to_water=OWL_CREEK)
+DILL_BRANCH = creek((11, 5), (13, 5), (17, 6))
 
-stream([(c, 1) for c in range(2, 19)], 1, "river")         # Snake Creek: north of row 1, backed-up and unfordable
-stream([(2, r) for r in range(0, 9)], 2, "river")           # Owl Creek: west of column 2, in flood
-stream([(c, 13) for c in range(6, 18)], 3, "river")         # Lick Creek: south of row 13
-stream([(c, 9) for c in range(2, 8)], 3)                    # Shiloh Branch, south of the church
-stream([(13, 5)], 0)                                        # Dill Branch mouth
-stream([(12, 4), (13, 4)], 3)                               # Dill Branch
+# --- the ground: heights in feet after Reed's atlas and the USGS Pittsburg Landing quadrangle
+# (20-foot contours), each square at its centre; level 0 is 360 feet, one level 20 feet -------------
+relief = Relief(board, YARDS, datum_ft=360, interval_ft=20)
+relief.slope((17, 8), 480, (0, 16), 460)
+relief.ridge([(14, 2), (16, 4), (16, 8)], 500, 800)          # the bluffs above the Landing
+relief.ridge([(5, 8), (9, 7), (12, 9)], 490, 1000)           # the plateau of Shiloh Church and the Hornet's Nest
+relief.stream_valley(OWL_CREEK, 400, 800, end_ft=380)
+relief.stream_valley(SNAKE_CREEK, 380, 700, end_ft=370)
+relief.stream_valley(LICK_CREEK, 410, 800, end_ft=370)
+relief.stream_valley(SHILOH_BRANCH, 440, 500, end_ft=410)
+relief.stream_valley(DILL_BRANCH, 440, 500, end_ft=370)
+relief.apply(ground)
+set_level(block(18, 0, 19, ROWS - 1), 0)                  # the river
 
 # --- roads -----------------------------------------------------------------------------------
 PATHS = [
-    ("road", "Pittsburg-Corinth road", polyline((17, 4), (13, 5), (10, 6), (6, 8), (5, 9), (4, 12), (3, 15))),
+    ("road", "Pittsburg-Corinth road", polyline((17, 4), (13, 5), (10, 6), (6, 8), (5, 9), (4, 12), (3, 15), (3, 17))),
     ("road", "Eastern Corinth road", polyline((15, 5), (12, 8), (9, 11), (8, 15))),
     ("road", "Hamburg-Savannah road", polyline((16, 0), (16, 4), (15, 8), (15, 12), (17, 15))),
     ("road", "Hamburg-Purdy road", polyline((0, 6), (3, 7), (6, 9), (10, 10), (14, 12), (17, 13))),
@@ -177,7 +186,7 @@ unit(hurlbut[1], "Ross's, Mann's and Myers' batteries", "artillery", 14, at=(10,
 
 wallace = division("2nd Division (W. H. L. Wallace)", "Brig. Gen. William H. L. Wallace", (15, 3))
 brigade(wallace, "1st Brigade (Tuttle)", "Col. James M. Tuttle", (15, 3), 2100, "2nd, 7th, 12th and 14th Iowa", 3)
-brigade(wallace, "2nd Brigade (McArthur)", "Brig. Gen. John McArthur", (15, 4), 2000, "9th and 12th Illinois, 13th Missouri, 14th and 81st Ohio", 3)
+brigade(wallace, "2nd Brigade (McArthur)", "Brig. Gen. John McArthur", (15, 4), 2000, "9th and 12th Illinois, 13th Missouri, 14th Missouri (Birge's Sharpshooters), 81st Ohio", 3)
 brigade(wallace, "3rd Brigade (Sweeny)", "Col. Thomas W. Sweeny", (16, 4), 2400, "8th Iowa, 7th, 50th, 52nd, 57th and 58th Illinois", 3)
 unit(wallace[1], "Willard's, Richardson's and Stone's batteries", "artillery", 14, at=(16, 3), gun="mixed", facing=3, quality="seasoned")
 
@@ -186,12 +195,26 @@ brigade(lew, "1st Brigade (Smith)", "Col. Morgan L. Smith", None, 2300, "8th Mis
 brigade(lew, "2nd Brigade (Thayer)", "Col. John M. Thayer", None, 2300, "1st Nebraska, 23rd Indiana, 58th and 68th Ohio", 3, arrive=(22, (9, 0), ""))
 brigade(lew, "3rd Brigade (Whittlesey)", "Col. Charles Whittlesey", None, 2300, "20th, 56th, 76th and 78th Ohio", 3, arrive=(22, (9, 0), ""))
 
-nelson = division("4th Division, Army of the Ohio (Nelson)", "Brig. Gen. William Nelson", (16, 0), arrive=(20, (16, 0), "Ferried across the river from the east bank late in the afternoon"))
-brigade(nelson, "10th Brigade (Ammen)", "Col. Jacob Ammen", None, 2200, "36th Indiana, 6th and 24th Ohio", 3, arrive=(20, (16, 0), ""))
-brigade(nelson, "19th Brigade (Hazen)", "Col. William B. Hazen", None, 2200, "9th Indiana, 6th Kentucky, 41st Ohio", 3, arrive=(21, (16, 0), ""))
+# Nelson marched up the east bank and was ferried across to the Landing from about 5 pm; Ammen's
+# brigade was first up the bluff. The Landing is not on the map's edge: see EXCLUSIONS.
+nelson = division("4th Division, Army of the Ohio (Nelson)", "Brig. Gen. William Nelson", LANDING, arrive=(20, LANDING, "Ferried across the river to Pittsburg Landing from the east bank late in the afternoon"))
+NELSON_PIECES = ["commander:%d" % nelson[1]]
+for args, turn in [(("10th Brigade (Ammen)", "Col. Jacob Ammen", None, 2200, "36th Indiana, 6th and 24th Ohio", 3), 20),
+                   (("19th Brigade (Hazen)", "Col. William B. Hazen", None, 2200, "9th Indiana, 6th Kentucky, 41st Ohio", 3), 21)]:
+    b = brigade(nelson, *args, arrive=(turn, LANDING, ""))
+    NELSON_PIECES += ["commander:%d" % b, "unit:%d" % len(UNITS)]
+# Regiments landed that morning and sent forward: the 23rd Missouri to Prentiss, the 15th and 16th
+# Iowa to McClernand's line (OR X/1 pp. 278, 287).
+ATTACHED = (5, LANDING, "Landed that morning at Pittsburg Landing and sent to the front")
+attached = division("Regiments landed on 6 April", "Col. Hugh T. Reid (15th Iowa)", LANDING, arrive=ATTACHED)
+NELSON_PIECES += ["commander:%d" % attached[1]]
+for args in [("23rd Missouri", "Col. Jacob T. Tindall", None, 600, "23rd Missouri", 3),
+             ("15th and 16th Iowa", "Col. Hugh T. Reid", None, 1500, "15th and 16th Iowa", 3)]:
+    b = brigade(attached, *args, arrive=ATTACHED)
+    NELSON_PIECES += ["commander:%d" % b, "unit:%d" % len(UNITS)]
 
 CS = "confederate"
-CORINTH = (3, 15)   # where the Pittsburg-Corinth road leaves the map toward Corinth
+CORINTH = (3, 17)   # where the Pittsburg-Corinth road leaves the map toward Corinth
 johnston = hq(CS, "army", 0, "Army of the Mississippi", "Gen. Albert Sidney Johnston", at=(5, 13))
 
 def corps(name, commander, at, train_at):
@@ -223,7 +246,7 @@ brigade(ruggles, "Pond's brigade", "Col. Preston Pond Jr.", (6, 13), 2200, "16th
 
 polk = corps("I Corps (Polk)", "Maj. Gen. Leonidas Polk", (5, 14), (0, 15))
 clark = cs_division(polk, "Clark's division", "Brig. Gen. Charles Clark", (6, 14))
-brigade(clark, "Russell's brigade", "Col. Robert M. Russell", (6, 14), 1800, "11th Louisiana, 22nd Mississippi, 12th and 13th Tennessee", 1)
+brigade(clark, "Russell's brigade", "Col. Robert M. Russell", (6, 14), 1800, "11th Louisiana, 12th, 13th and 22nd Tennessee", 1)
 brigade(clark, "Stewart's brigade", "Brig. Gen. Alexander P. Stewart", (7, 14), 2000, "13th Arkansas, 4th, 5th and 33rd Tennessee", 1)
 cheatham = cs_division(polk, "Cheatham's division", "Maj. Gen. B. Franklin Cheatham", (5, 15))
 brigade(cheatham, "Johnson's brigade", "Brig. Gen. Bushrod R. Johnson", (4, 15), 2000, "Blythe's Mississippi, 2nd, 15th and 154th Tennessee", 1)
@@ -256,7 +279,9 @@ EVENTS = {
 EXCLUSIONS = [
     ("command.unit-within-radius", "unit:%d commander:%d" % (STUART_UNIT, sherman[1]),
      "Historical: Stuart's brigade camped two miles from the rest of Sherman's division, guarding the Lick Creek ford."),
-]
+]+[("reinforcement.entry-on-edge", piece,
+      "Historical: Nelson's division and the regiments landed on 6 April came by steamboat to Pittsburg Landing.")
+     for piece in NELSON_PIECES]
 
 INFO = dict(
     title="Shiloh (Pittsburg Landing), first day",

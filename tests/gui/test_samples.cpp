@@ -1,11 +1,13 @@
 // Every historical battle in sample-maps/ is checked the same way, so a new folder is tested as soon
 // as it lands: it loads, saves back to the same bytes, validates with no errors under its ruleset,
 // exports to TMX (drawn by Tiled's tmxrasterizer) and prints to a PDF that poppler can read, and its
-// README gives sources, a thumbnail and a validation summary.
+// README gives sources, a thumbnail and a validation summary. Its streams run unbroken, roads cross
+// them at a ford or a bridge, and its elevation shows the ground.
 #include "render/map_print.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
 #include "formats/tmx_export.hpp"
+#include "model/layout.hpp"
 #include "validators/validator.hpp"
 
 #include "tests/render/command_output.hpp"
@@ -14,7 +16,11 @@
 #include <wx/init.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <map>
+#include <numeric>
+#include <set>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -124,6 +130,123 @@ TEST_P(Sample, PrintsToAPdfThatPopplerReads) {
         << "the overview page is titled";
 }
 
+// The water of a map as a graph of corners joined by river and stream sides: its connected pieces,
+// and the corners where a piece ends.
+struct WaterNetwork {
+    using Corner = std::pair<long, long>;
+    std::map<Corner, Corner> parent;
+    std::map<Corner, int> degree;
+    std::map<Corner, int> sidesOfPiece;
+    std::set<Corner> border;
+
+    Corner find(Corner c) {
+        while (parent[c] != c) {
+            c = parent[c] = parent[parent[c]];
+        }
+        return c;
+    }
+    void add(Corner c) { parent.try_emplace(c, c); }
+    void join(Corner a, Corner b) { parent[find(a)] = find(b); }
+
+    explicit WaterNetwork(const Map& map) {
+        const Layout layout(map.grid, 100);
+        auto key = [](Point p) { return Corner{std::lround(p.x * 10), std::lround(p.y * 10)}; };
+        for (const auto& [edge, side] : map.hexsides) {
+            if (!side.has(SideFeature::Stream) && !side.has(SideFeature::River)) {
+                continue;
+            }
+            const auto [a, b] = layout.edgeSegment(edge);
+            add(key(a));
+            add(key(b));
+            join(key(a), key(b));
+            ++degree[key(a)];
+            ++degree[key(b)];
+        }
+        for (const auto& [edge, side] : map.hexsides) {
+            if (side.has(SideFeature::Stream) || side.has(SideFeature::River)) {
+                ++sidesOfPiece[find(key(layout.edgeSegment(edge).first))];
+            }
+        }
+        // Corners on the map's outline: a side of a border cell with no cell beyond it.
+        for (int row = 0; row < map.grid.rows(); ++row) {
+            for (int col = 0; col < map.grid.cols(); ++col) {
+                for (int dir = 0; dir < map.grid.sideCount(); ++dir) {
+                    if (!map.grid.contains(map.grid.neighbor({col, row}, dir))) {
+                        const auto [a, b] = layout.edgeSegment(map.grid.edge({col, row}, dir));
+                        border.insert(key(a));
+                        border.insert(key(b));
+                    }
+                }
+            }
+        }
+    }
+};
+
+TEST_P(Sample, EveryStreamIsOneConnectedChainOfSides) {
+    WaterNetwork water(scenario.map);
+    ASSERT_FALSE(water.degree.empty()) << "the map has no rivers or streams";
+    // Side length in the keys' units (the layout's corner radius, times 10).
+    const double sideLength = Layout(scenario.map.grid, 100).radius() * 10;
+    for (const auto& [root, sides] : water.sidesOfPiece) {
+        EXPECT_GE(sides, 4) << "a piece of water of " << sides << " sides near ("
+                            << double(root.first) / 1000.0 << ", " << double(root.second) / 1000.0
+                            << ") cells: a stream drawn as dashes";
+    }
+    // A stream that ends inland ends at its source; if another piece of water starts within a side's
+    // length of that end, one stream was broken in two.
+    for (const auto& [end, degree] : water.degree) {
+        if (degree != 1 || water.border.contains(end)) {
+            continue;
+        }
+        for (const auto& [other, otherDegree] : water.degree) {
+            if (water.find(other) != water.find(end)) {
+                EXPECT_GT(std::hypot(double(other.first - end.first), double(other.second - end.second)),
+                          1.5 * sideLength)
+                    << "a stream ends next to another piece of water: a gap in one stream";
+            }
+        }
+    }
+}
+
+TEST_P(Sample, RoadsCrossWaterAtAFordOrABridge) {
+    const Map& map = scenario.map;
+    for (const auto& [id, path] : map.paths) {
+        for (std::size_t i = 1; i < path.cells.size(); ++i) {
+            const auto step = map.grid.directionTo(path.cells[i - 1], path.cells[i]);
+            ASSERT_TRUE(step) << path.name << " is not a chain of adjacent cells";
+            const Hexside side = map.hexsideAt(map.grid.edge(path.cells[i - 1], *step));
+            if (side.has(SideFeature::Stream) || side.has(SideFeature::River)) {
+                EXPECT_NE(side.crossing, Crossing::None)
+                    << path.name << " crosses water at " << map.grid.label(path.cells[i - 1]) << "-"
+                    << map.grid.label(path.cells[i]) << " with neither a ford nor a bridge";
+            }
+        }
+    }
+}
+
+// Elevation is the ground's: several contour levels, stated in the README, and every named height
+// stands above the map's middle level.
+TEST_P(Sample, ElevationShowsTheGround) {
+    const Map& map = scenario.map;
+    std::set<int> levels(map.elevation.begin(), map.elevation.end());
+    EXPECT_GE(levels.size(), 5U) << "the map has only " << levels.size() << " contour levels";
+    std::vector<int> sorted(map.elevation.begin(), map.elevation.end());
+    std::ranges::sort(sorted);
+    const int middle = sorted[sorted.size() / 2];
+    for (const auto& [id, feature] : map.features) {
+        const bool height = feature.name.find("Hill") != std::string::npos ||
+                            feature.name.find("Ridge") != std::string::npos ||
+                            feature.name.find("Heights") != std::string::npos ||
+                            feature.name.find("Round Top") != std::string::npos;
+        if (feature.kind == FeatureKind::Label && height) {
+            EXPECT_GT(map.elevationAt(feature.cell), middle) << feature.name << " is not above the map's middle level";
+        }
+    }
+    const std::string readme = slurp(folder / "README.md");
+    EXPECT_NE(readme.find("contour interval of " + std::to_string(map.feetPerContour) + " feet"), std::string::npos)
+        << "the README states the contour interval";
+}
+
 TEST_P(Sample, HasAReadmeWithSourcesThumbnailAndValidation) {
     const std::string readme = slurp(folder / "README.md");
     EXPECT_NE(readme.find("## Sources"), std::string::npos);
@@ -131,6 +254,8 @@ TEST_P(Sample, HasAReadmeWithSourcesThumbnailAndValidation) {
     EXPECT_NE(readme.find("## Validation"), std::string::npos);
     EXPECT_NE(readme.find("](thumbnail.png)"), std::string::npos);
     EXPECT_TRUE(fs::exists(folder / "thumbnail.png"));
+    EXPECT_NE(readme.find("](printed-page.png)"), std::string::npos) << "one printed page, shown";
+    EXPECT_TRUE(fs::exists(folder / "printed-page.png"));
 }
 
 INSTANTIATE_TEST_SUITE_P(SampleMaps, Sample, testing::ValuesIn(sampleFolders()),
