@@ -12,7 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from sandtable_sample import BrigadeArmies, FlatHexBoard, Ground, write_scenario  # noqa: E402
+from sandtable_sample import Relief, BrigadeArmies, FlatHexBoard, Ground, write_scenario  # noqa: E402
 
 COLS, ROWS = 20, 22
 board = FlatHexBoard(COLS, ROWS)
@@ -39,13 +39,7 @@ paint([(11, 4), (12, 4), (11, 5)], "woods")  # Poffenberger woods
 paint([(3, 5), (3, 6)], "woods")             # woods under Nicodemus Heights
 paint([(12, 17), (12, 18), (11, 18)], "woods")  # the wooded bluff over Burnside Bridge
 paint([(8, 14), (8, 15), (9, 14)], "town")   # Sharpsburg
-paint([(15, 2), (16, 2)], "town")            # Keedysville
-
-raise_hill((8, 13), 3, 1)    # the ridge of Sharpsburg and Cemetery Hill
-raise_hill((7, 10), 2, 1)    # the Dunker Church plateau
-raise_hill((4, 5), 3, 1)     # Nicodemus Heights
-raise_hill((15, 8), 3, 2)    # the high ground at the Pry house, east of the creek
-raise_hill((10, 17), 2, 1)   # the heights over the lower bridge
+paint([(17, 8), (18, 7)], "town")            # Keedysville, on the Boonsboro Pike
 
 # --- rivers along hex sides --------------------------------------------------------------------
 # Antietam Creek: cell (c, r) is west of it when c < CREEK[r]. It falls into the Potomac below row 21.
@@ -70,24 +64,41 @@ for e in board.boundary(lambda c: west_of_creek(c) and not virginia(c), ALL):
 for e in board.boundary(virginia, ALL):
     hexsides[e] = {"features": "river", "crossing": None}
 
+# --- the ground: heights in feet after the USGS Keedysville and Shepherdstown quadrangles (20-foot
+# contours), each cell at its centre; level 0 is 300 feet, one level 20 feet ------------------------
+CREEK_SIDES = [e for e, h in sorted(hexsides.items()) if not virginia(e[0]) and not virginia(neighbor(*e))]
+POTOMAC_SIDES = [e for e in sorted(board.boundary(virginia, ALL))]
+relief = Relief(board, 400, datum_ft=300, interval_ft=20)
+relief.slope((19, 21), 400, (2, 0), 420)
+relief.hill((4, 5), 490, 700)                                     # Nicodemus Heights
+relief.ridge([(4, 8), (4, 12)], 460, 500)                         # Hauser's Ridge
+relief.hill((7, 10), 460, 700)                                    # the Dunker Church plateau
+relief.ridge([(8, 12), (9, 14), (10, 15)], 480, 700)              # Sharpsburg's ridge and Cemetery Hill
+relief.ridge([(10, 17), (10, 19)], 460, 500)                      # the heights over the lower bridge
+relief.ridge([(15, 6), (15, 8), (16, 11)], 500, 1000)             # the heights of the Pry house
+relief.stream_valley(CREEK_SIDES, 360, 700, end_ft=310)
+relief.stream_valley(POTOMAC_SIDES, 320, 900, end_ft=300)
+relief.apply(ground)
+
 # --- roads ------------------------------------------------------------------------------------
 PATHS = [
     ("pike", "Hagerstown Pike", polyline((8, 14), (7, 10), (7, 6), (6, 0))),
-    ("pike", "Boonsboro Pike", polyline((8, 14), (13, 13), (16, 12), (19, 12))),
+    ("pike", "Boonsboro Pike", polyline((8, 14), (13, 13), (15, 11), (17, 8), (19, 6))),
     ("road", "Smoketown road", polyline((7, 10), (10, 7), (12, 4))),
-    ("road", "Keedysville road (upper bridge)", polyline((12, 4), (14, 3), (16, 2), (19, 2))),
+    ("road", "Keedysville road (upper bridge)", polyline((12, 4), (14, 4), (16, 6), (17, 8))),
     ("road", "Sunken road", polyline((7, 10), (9, 11), (10, 12), (11, 11), (12, 11))),
     ("road", "Harpers Ferry road", polyline((8, 14), (9, 17), (10, 19), (10, 21))),
     ("road", "Shepherdstown road", polyline((8, 14), (4, 16), (2, 17), (0, 17))),
-    ("road", "Rohrbach bridge road (to Porterstown)", polyline((9, 15), (11, 16), (12, 16), (15, 15), (16, 12))),
-    ("road", "Mumma and Roulette lane", polyline((9, 11), (10, 10), (11, 10), (14, 9), (16, 8))),
+    ("road", "Rohrbach bridge road (to Porterstown)", polyline((9, 15), (11, 16), (12, 16), (15, 15), (15, 11))),
+    ("road", "Mumma and Roulette lane (Pry's ford)", polyline((9, 11), (10, 10), (11, 10), (14, 9), (15, 8))),
 ]
 for kind, name, cells in PATHS:
     for e in board.crossed_sides(cells):
         if e in hexsides:
-            hexsides[e]["crossing"] = "ford" if name == "Shepherdstown road" else "bridge"
-# Fords without roads: Pry's ford and Snavely's ford on the Antietam.
-for c in [(13, 7), (12, 18)]:
+            ford = name == "Shepherdstown road" or "Pry's ford" in name
+            hexsides[e]["crossing"] = "ford" if ford else "bridge"
+# Only three bridges crossed the Antietam here (upper, middle, lower). Snavely's ford has no road.
+for c in [(12, 18)]:
     for d in range(6):
         e = edge(c, d)
         if e in hexsides and hexsides[e]["crossing"] is None:
@@ -96,7 +107,7 @@ for c in [(13, 7), (12, 18)]:
 
 FEATURES = [
     ("town", (8, 14), "Sharpsburg", None, 0),
-    ("town", (15, 2), "Keedysville", None, 0),
+    ("town", (17, 8), "Keedysville", None, 0),
     ("label", (8, 8), "The Cornfield", None, 0),
     ("label", (10, 12), "Sunken Road", None, 0),
     ("label", (13, 13), "Middle Bridge", None, 0),
@@ -105,9 +116,9 @@ FEATURES = [
     ("objective", (8, 14), "Sharpsburg", "union", 5),
     ("objective", (2, 17), "Boteler's Ford", "union", 5),
     ("objective", (12, 16), "Burnside Bridge", "confederate", 2),
-    ("entry", (19, 12), "Franklin (VI Corps)", "union", 0),
+    ("entry", (19, 6), "Franklin (VI Corps)", "union", 0),
     ("entry", (0, 17), "McLaws, Anderson", "confederate", 0),
-    ("entry", (10, 21), "A. P. Hill", "confederate", 0),
+    ("entry", (0, 17), "A. P. Hill (Boteler's Ford)", "confederate", 0),
 ]
 
 # --- order of battle -----------------------------------------------------------------------------
@@ -117,12 +128,12 @@ hq, unit, train, division = armies.hq, armies.unit, armies.train, armies.divisio
 
 # Facing: corners 0..5 run clockwise from the east corner (flat-top): 1 north-east... 4 south-west.
 US, CS = "union", "confederate"
-US_SUPPLY = (19, 12)   # the Boonsboro Pike toward Boonsboro and Frederick
+US_SUPPLY = (19, 6)    # the Boonsboro Pike toward Keedysville, Boonsboro and Frederick
 CS_SUPPLY = (0, 17)    # Boteler's Ford and the road to Shepherdstown
 
 mcclellan = hq(US, "army", 0, "Army of the Potomac", "Maj. Gen. George B. McClellan", at=(15, 8))
 i = hq(US, "corps", mcclellan, "I Corps (Hooker)", "Maj. Gen. Joseph Hooker", at=(9, 4), supply=US_SUPPLY)
-train(i, "I Corps train", (16, 12))
+train(i, "I Corps train", (16, 11))
 division(i, US, "1st Division (Doubleday)", "Brig. Gen. Abner Doubleday", (7, 4),
          [("Gibbon's Iron Brigade", 1000, (7, 4)), ("Phelps' and Patrick's brigades", 1400, (6, 4)),
           ("Hofmann's brigade", 1000, (6, 3))], 4)
@@ -132,14 +143,14 @@ division(i, US, "3rd Division, Pennsylvania Reserves (Meade)", "Brig. Gen. Georg
          [("Seymour's brigade", 1100, (9, 5)), ("Magilton's brigade", 1100, (8, 4)), ("Anderson's brigade", 1100, (9, 4))], 4)
 
 xii = hq(US, "corps", mcclellan, "XII Corps (Mansfield)", "Maj. Gen. Joseph K. F. Mansfield", at=(12, 3), supply=US_SUPPLY)
-train(xii, "XII Corps train", (17, 12))
+train(xii, "XII Corps train", (16, 10))
 division(xii, US, "1st Division (Williams)", "Brig. Gen. Alpheus S. Williams", (11, 3),
          [("Crawford's brigade", 2500, (11, 3)), ("Gordon's brigade", 2200, (10, 3))], 4)
 division(xii, US, "2nd Division (Greene)", "Brig. Gen. George S. Greene", (12, 2),
          [("Tyndale's brigade", 1200, (12, 2)), ("Stainrook's brigade", 1000, (11, 2)), ("Goodrich's brigade", 1000, (13, 2))], 4)
 
 ii = hq(US, "corps", mcclellan, "II Corps (Sumner)", "Maj. Gen. Edwin V. Sumner", at=(16, 9), supply=US_SUPPLY)
-train(ii, "II Corps train", (18, 12))
+train(ii, "II Corps train", (17, 9))
 division(ii, US, "1st Division (Richardson)", "Maj. Gen. Israel B. Richardson", (16, 10),
          [("Caldwell's brigade", 1300, (16, 10)), ("Meagher's Irish Brigade", 1300, (17, 10)), ("Brooke's brigade", 1400, (17, 11))], 3)
 division(ii, US, "2nd Division (Sedgwick)", "Maj. Gen. John Sedgwick", (15, 7),
@@ -148,14 +159,14 @@ division(ii, US, "3rd Division (French)", "Brig. Gen. William H. French", (17, 8
          [("Kimball's brigade", 2200, (17, 8)), ("Morris' brigade", 2000, (18, 8)), ("Weber's brigade", 1500, (18, 9))], 3)
 
 v = hq(US, "corps", mcclellan, "V Corps (Porter)", "Maj. Gen. Fitz John Porter", at=(15, 13), supply=US_SUPPLY)
-train(v, "V Corps train", (19, 12))
+train(v, "V Corps train", (14, 12))
 division(v, US, "1st Division (Morell)", "Maj. Gen. George W. Morell", (16, 13),
          [("Barnes' brigade", 1500, (16, 13)), ("Griffin's brigade", 1500, (17, 13)), ("Stockton's brigade", 1300, (16, 14))], 3)
 division(v, US, "2nd Division, Regulars (Sykes)", "Brig. Gen. George Sykes", (14, 13),
          [("Buchanan's brigade", 1500, (14, 13)), ("Lovell's brigade", 1200, (14, 12)), ("Warren's brigade", 1000, (15, 14))], 3)
 
 ix = hq(US, "corps", mcclellan, "IX Corps (Burnside; Cox)", "Brig. Gen. Jacob D. Cox", at=(15, 17), supply=US_SUPPLY)
-train(ix, "IX Corps train", (16, 13))
+train(ix, "IX Corps train", (15, 11))
 division(ix, US, "1st Division (Willcox)", "Brig. Gen. Orlando B. Willcox", (16, 16),
          [("Christ's brigade", 1500, (16, 16)), ("Welsh's brigade", 1600, (16, 17))], 3)
 division(ix, US, "2nd Division (Sturgis)", "Brig. Gen. Samuel D. Sturgis", (14, 16),
@@ -192,7 +203,7 @@ unit(HQ[-1][0], "S. D. Lee's artillery battalion", "artillery", 20, at=(8, 11), 
 division(jackson, CS, "A. P. Hill's Light Division", "Maj. Gen. Ambrose P. Hill", None,
          [("Gregg's brigade", 1100, None), ("Branch's brigade", 1000, None), ("Archer's brigade", 800, None),
           ("Pender's and Brockenbrough's brigades", 900, None)], 0,
-         arrive=(30, (10, 21), "17 miles from Harpers Ferry; arrives about 3:30 pm"))
+         arrive=(27, CS_SUPPLY, "17 miles from Harpers Ferry, across Boteler's Ford; comes up about 2:20 pm"))
 
 longstreet = hq(CS, "corps", lee, "Longstreet's command", "Maj. Gen. James Longstreet", at=(9, 13), supply=CS_SUPPLY)
 train(longstreet, "Longstreet's train", (4, 16))
@@ -241,7 +252,7 @@ INFO = dict(
     firstPlayer="union",
     ruleset="hexed-general",
     setup="""The game opens at 5:40 am. Hooker's I Corps stands in and around the North Woods, ready to march down the Hagerstown Pike on the Dunker Church; Mansfield's XII Corps is a mile behind it. Sumner's II Corps waits east of Antietam Creek for the order to cross; Porter's V Corps holds the Middle Bridge and the Boonsboro Pike; Burnside's IX Corps faces the lower (Rohrbach) bridge. Franklin's VI Corps is on the road from Pleasant Valley.
-Jackson holds the line from the West Woods across the Cornfield; Hood's division is in reserve at the Dunker Church; D. H. Hill holds the Sunken Road; D. R. Jones's thin division covers Sharpsburg and the lower bridge with Walker to his right. McLaws and R. H. Anderson are crossing Boteler's Ford from Harpers Ferry; A. P. Hill's Light Division is still at Harpers Ferry.""",
+Jackson holds the line from the West Woods across the Cornfield; Hood's division is in reserve at the Dunker Church; D. H. Hill holds the Sunken Road; D. R. Jones's thin division covers Sharpsburg and the lower bridge with Walker to his right. McLaws and R. H. Anderson are crossing Boteler's Ford from Harpers Ferry; A. P. Hill's Light Division is still at Harpers Ferry; it crosses Boteler's Ford and comes up on turn 27 (2:20 pm). The map brings the Potomac nearer Sharpsburg than it is (about a mile and a half on the map, some three miles by the road), so the ford's entry stands for the road behind it.""",
     special="""Antietam Creek may be crossed only at the three bridges and at Pry's and Snavely's fords. The Potomac may be crossed only at Boteler's Ford. Units of the V Corps may not cross the creek before turn 30 unless the Confederate army has reached its break point.""",
     objectives_union="Take the Dunker Church plateau (0811), Sharpsburg (0915) and cut the road to Boteler's Ford (0318).",
     objectives_cs="Hold Sharpsburg and the road to Boteler's Ford, and the Burnside Bridge (1317) until A. P. Hill arrives.",

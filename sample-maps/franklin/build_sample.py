@@ -13,9 +13,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from sandtable_sample import FlatHexBoard, Ground, write_scenario  # noqa: E402
+from sandtable_sample import FlatHexBoard, Ground, Relief, write_scenario  # noqa: E402
 
-COLS, ROWS = 17, 14
+COLS, ROWS = 20, 14
 board = FlatHexBoard(COLS, ROWS)
 neighbor, distance, line, polyline, on_map, edge, label = (
     board.neighbor, board.distance, board.line, board.polyline, board.on_map, board.edge, board.label)
@@ -37,29 +37,38 @@ paint([(8, 3)], "town")                     # the Carter House and its outbuildi
 paint([(10, 3)], "town")                    # the Carter cotton gin
 paint([(5, 2), (5, 3), (6, 2)], "woods")    # the locust grove west of the pike
 paint([(12, 4), (13, 4), (14, 4)], "hedge") # the Osage orange hedge east of the gin
-for c in range(COLS):
-    elevation[0][c] = 2                      # the town stands a little higher
-for c in range(6, 11):
-    elevation[10][c] = 2                     # the rise where Wagner's brigades stood out in front
-    elevation[13][c] = 3                     # the foot of Winstead Hill
 
 # --- the Union works along hex sides -----------------------------------------------------------
 # The main line: earthworks with a ditch in front (walls) along the south side of row 3, from the
 # locust grove to the railroad cut; the retrenchment behind the Carter House on row 2.
 hexsides = {}
 # Each line is the whole boundary between two rows of cells, so it runs on at every corner.
-for e in board.sides_between([(c, 3) for c in range(2, 16)], [(c, 4) for c in range(2, 16)]):
+for e in board.sides_between([(c, 3) for c in range(2, COLS)], [(c, 4) for c in range(2, COLS)]):
     hexsides[e] = {"features": "wall", "crossing": None}
 for e in board.sides_between([(c, 2) for c in range(6, 10)], [(c, 3) for c in range(6, 10)]):
     hexsides[e] = {"features": "wall", "crossing": None}
-# The Harpeth is off the map to the north; a creek bed cuts the eastern fields.
-for e in board.sides_west_of([(15, r) for r in range(6, 14)]):
+# The Harpeth is off the map to the north; a creek bed cuts the eastern fields, one chain of sides
+# from the south edge to the east edge.
+CREEK = board.water_chain((15, 13), (15, 8), (19, 6), from_edge=True, to_edge=True)
+for e in CREEK:
     hexsides[e] = {"features": "stream", "crossing": None}
+
+# --- the ground: heights in feet after the USGS Franklin quadrangle (10-foot contours), each cell
+# at its centre; level 0 is 620 feet, one level 10 feet. The town stands on the bank of the Harpeth,
+# the works on a low swell south of it; the fields dip and rise again to Wagner's knoll and the foot
+# of Winstead Hill, whose top (about 850 feet) is off the map to the south.
+relief = Relief(board, 100, datum_ft=620, interval_ft=10)
+relief.slope((8, 0), 650, (8, 13), 675)
+relief.ridge([(2, 3), (8, 3), (16, 3)], 670, 180)              # the swell the works were dug on
+relief.ridge([(5, 10), (8, 10), (12, 10)], 690, 180)           # the knoll where Wagner stood
+relief.ridge([(3, 13), (8, 13), (13, 13)], 710, 250)           # the foot of Winstead Hill
+relief.stream_valley(CREEK, 660, 200, end_ft=645)
+relief.apply(ground)
 
 PATHS = [
     ("pike", "Columbia Pike", polyline((8, 0), (8, 13))),
     ("pike", "Lewisburg Pike", polyline((9, 0), (11, 3), (16, 10))),
-    ("railroad", "Nashville and Decatur Railroad", polyline((12, 0), (16, 5))),
+    ("railroad", "Nashville and Decatur Railroad", polyline((12, 0), (16, 5), (19, 8))),
     ("road", "Carter's Creek Pike", polyline((6, 0), (0, 8))),
 ]
 for kind, name, cells in PATHS:
@@ -75,7 +84,7 @@ FEATURES = [
     ("objective", (8, 0), "Harpeth bridges", "confederate", 5),
     ("objective", (8, 10), "Wagner's position", "union", 1),
     ("entry", (8, 13), "Columbia Pike", "confederate", 0),
-    ("entry", (10, 0), "Opdycke", "union", 0),
+    ("label", (8, 13), "Winstead Hill", None, 0),
 ]
 
 # --- order of battle -----------------------------------------------------------------------------
@@ -125,6 +134,9 @@ brigade(US, cox, "Reilly's brigade", "Brig. Gen. James W. Reilly",
 brigade(US, cox, "Casement's brigade", "Brig. Gen. John S. Casement",
         [("65th Illinois", 300), ("65th Indiana", 300), ("124th Indiana", 400), ("103rd Ohio", 350)],
         row(13, 16, 3), 4)
+brigade(US, cox, "Stiles's brigade", "Col. Israel N. Stiles",
+        [("63rd Indiana", 350), ("112th Illinois", 350), ("120th Indiana", 400), ("128th Indiana", 400)],
+        [(17, 3), (18, 3), (19, 3), (18, 2)], 4)
 ruger = hq(US, "corps", schofield, "2nd Division, XXIII Corps (Ruger)", "Maj. Gen. Thomas H. Ruger", at=(5, 1))
 brigade(US, ruger, "Strickland's brigade", "Col. Silas A. Strickland",
         [("50th Ohio", 300), ("72nd Illinois", 350), ("44th Missouri", 400), ("183rd Ohio", 650)],
@@ -141,7 +153,7 @@ brigade(US, wagner, "Conrad's brigade", "Col. Joseph Conrad",
         row(3, 7, 10), 4)
 brigade(US, wagner, "Opdycke's brigade", "Col. Emerson Opdycke",
         [("36th Illinois", 300), ("44th Illinois", 300), ("73rd Illinois", 300), ("88th Illinois", 300), ("24th Wisconsin", 300)],
-        None, 4, arrive=(1, (10, 0), "In reserve north of the Carter House; counterattacks when the line breaks"))
+        [(3, 1), (4, 1), (5, 1), (6, 1), (7, 1)], 4)
 battery(HQ[cox - 1][0], "6th Ohio Battery", 4, (8, 2), 4, "12lb-napoleon")
 battery(HQ[cox - 1][0], "1st Kentucky Battery", 4, (11, 2), 4, "3in-rifle")
 
@@ -159,13 +171,13 @@ brigade(CS, cleburne, "Lowrey's brigade", "Brig. Gen. Mark P. Lowrey",
 brown = hq(CS, "corps", hood, "Brown's division", "Maj. Gen. John C. Brown", at=(6, 12))
 brigade(CS, brown, "Gist's brigade", "Brig. Gen. States Rights Gist",
         [("46th Georgia", 300), ("65th Georgia", 250), ("16th South Carolina", 300), ("24th South Carolina", 300)],
-        row(4, 7, 12), 1)
+        row(0, 3, 12), 1)
 brigade(CS, brown, "Strahl's brigade", "Brig. Gen. Otho F. Strahl",
         [("4th and 5th Tennessee", 300), ("19th Tennessee", 250), ("24th Tennessee", 250), ("31st and 33rd Tennessee", 300)],
         row(5, 8, 13), 1)
 brigade(CS, brown, "Gordon's brigade", "Brig. Gen. George W. Gordon",
         [("11th Tennessee", 250), ("12th and 47th Tennessee", 300), ("13th and 154th Tennessee", 300), ("29th Tennessee", 250)],
-        row(0, 3, 12), 1)
+        row(4, 7, 12), 1)
 brigade(CS, brown, "Carter's brigade", "Brig. Gen. John C. Carter",
         [("1st Tennessee", 250), ("6th and 9th Tennessee", 300), ("50th Tennessee", 250)],
         row(1, 3, 13), 1)
@@ -178,7 +190,7 @@ EVENTS = {
     6: "No event.",
     7: "No event.",
     8: "No event.",
-    9: "Opdycke's counterattack: Opdycke's brigade arrives at the Carter House this turn.",
+    9: "Opdycke's counterattack: Opdycke's brigade may move and charge this turn even if no Confederate unit has crossed the works.",
     10: "Brown's officers fall: one Confederate brigade in contact with the works loses its commander.",
     11: "Retreating Federals mask the works: Union units on row 4 may not fire this turn.",
     12: "Forrest's cavalry presses the Union left: Casement's brigade may not move this turn.",
@@ -189,16 +201,17 @@ INFO = dict(
     date="1864-11-30",
     place="Franklin, Williamson County, Tennessee",
     theatre="western",
-    turns=10,
+    turns=20,
     turnMinutes=15,
     firstPlayer="confederate",
     ruleset="good-old-rebel",
-    setup="""4:00 pm. Cleburne's and Brown's divisions have formed astride the Columbia Pike at the foot of Winstead Hill and are advancing on Franklin. Wagner's two brigades (Lane and Conrad) stand exposed half a mile in front of the Union works; behind them Cox's line of earthworks runs from the locust grove past the Carter House and the cotton gin. Opdycke's brigade rests in reserve north of the Carter House.
+    setup="""4:00 pm. Cleburne's and Brown's divisions stepped off from Winstead Hill about 4 pm and have formed astride the Columbia Pike at its foot, advancing on Franklin; Brown's first line is Gordon's brigade by the pike and Gist's on his left, with Strahl and Carter behind them. Wagner's two brigades (Lane and Conrad) stand exposed in front of the Union works; behind them Cox's line of earthworks runs from the locust grove past the Carter House and the cotton gin to Stiles's brigade on the left. Opdycke's brigade rests in reserve west of the pike about 200 yards behind the Carter House.
+Turns are 15 minutes, from 4:00 pm to 9:00 pm: the sun sets about 4:35 pm (turn 3), and from turn 6 (5:15 pm) the fighting goes on in the dark. The map is compressed: Winstead Hill stood about two miles south of the Carter House, not half a mile, and the Harpeth bridges about 1,000 yards behind it, not 300; the scale of the hexes is the rules' own.
 The roster numbers are the units' ids, for the rules' numbered roster.""",
-    special="""The Union works (walls along the hexsides of row 4) give cover as a defended wall; the retrenchment behind the Carter House is a second line. The Osage orange hedge east of the gin is difficult ground. Wagner's brigades may not fall back until a Confederate unit is adjacent to them.""",
-    objectives_union="Hold the line of the works, the Carter House (0904) and the cotton gin (1104) until dark, so that the army can cross the Harpeth to Nashville.",
-    objectives_cs="Break the Union line at the Carter House (0904) or the cotton gin (1104) and reach the Harpeth bridges in Franklin (0901) before dark.",
-    victory="At the end of turn 10 (6:30 pm, dark), the Confederacy wins if it holds the Carter House or the cotton gin and a Confederate unit has reached Franklin; otherwise the Union wins, as it did at a cost of 6,000 Confederate casualties.",
+    special="""The Union works (walls along the hexsides of row 4) give cover as a defended wall; the retrenchment behind the Carter House is a second line. The Osage orange hedge east of the gin is difficult ground. Wagner's brigades may not fall back until a Confederate unit is adjacent to them. Opdycke's brigade may not move until a Confederate unit has crossed the works. Dusk on turns 3-5: no fire at more than 3 hexes; dark from turn 6: no fire at more than 1 hex, and no unit may charge a unit it does not touch.""",
+    objectives_union="Hold the line of the works, the Carter House (0904) and the cotton gin (1104) until 9 pm, so that the army can cross the Harpeth to Nashville.",
+    objectives_cs="Break the Union line at the Carter House (0904) or the cotton gin (1104) and reach the Harpeth bridges in Franklin (0901) by 9 pm.",
+    victory="At the end of turn 20 (9:00 pm), the Confederacy wins if it holds the Carter House or the cotton gin and a Confederate unit has reached Franklin; otherwise the Union wins, as it did at a cost of 6,000 Confederate casualties.",
 )
 
 if __name__ == "__main__":
