@@ -215,4 +215,4 @@ The roster numbers are the units' ids, for the rules' numbered roster.""",
 )
 
 if __name__ == "__main__":
-    write_scenario(globals(), board, yards=100, roster=True)
+    write_scenario(globals(), board, yards=100, roster=True, contour_ft=10)

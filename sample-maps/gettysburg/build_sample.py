@@ -102,7 +102,6 @@ FEATURES = [
     ("town", TOWN, "Gettysburg", None, 0),
     ("label", (9, 6), "Oak Hill", None, 0),
     ("label", (5, 11), "Herr Ridge", None, 0),
-    ("label", (9, 13), "Seminary Ridge", None, 0),
     ("label", (13, 15), "Cemetery Ridge", None, 0),
     ("label", (13, 19), "Big Round Top", None, 0),
     ("label", (17, 10), "Benner's Hill", None, 0),

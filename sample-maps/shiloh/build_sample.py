@@ -204,14 +204,13 @@ for args, turn in [(("10th Brigade (Ammen)", "Col. Jacob Ammen", None, 2200, "36
     b = brigade(nelson, *args, arrive=(turn, LANDING, ""))
     NELSON_PIECES += ["commander:%d" % b, "unit:%d" % len(UNITS)]
 # Regiments landed that morning and sent forward: the 23rd Missouri to Prentiss, the 15th and 16th
-# Iowa to McClernand's line (OR X/1 pp. 278, 287).
+# Iowa to McClernand's line (OR X/1: Prentiss's and Reid's reports).
 ATTACHED = (5, LANDING, "Landed that morning at Pittsburg Landing and sent to the front")
-attached = division("Regiments landed on 6 April", "Col. Hugh T. Reid (15th Iowa)", LANDING, arrive=ATTACHED)
-NELSON_PIECES += ["commander:%d" % attached[1]]
-for args in [("23rd Missouri", "Col. Jacob T. Tindall", None, 600, "23rd Missouri", 3),
-             ("15th and 16th Iowa", "Col. Hugh T. Reid", None, 1500, "15th and 16th Iowa", 3)]:
-    b = brigade(attached, *args, arrive=ATTACHED)
-    NELSON_PIECES += ["commander:%d" % b, "unit:%d" % len(UNITS)]
+b = brigade(prentiss, "23rd Missouri (attached)", "Col. Jacob T. Tindall", None, 600, "23rd Missouri", 3, arrive=ATTACHED)
+NELSON_PIECES += ["commander:%d" % b, "unit:%d" % len(UNITS)]
+b = brigade(mcclernand, "15th and 16th Iowa (attached)", "Col. Hugh T. Reid", None, 1500, "15th and 16th Iowa", 3,
+            arrive=ATTACHED)
+NELSON_PIECES += ["commander:%d" % b, "unit:%d" % len(UNITS)]
 
 CS = "confederate"
 CORINTH = (3, 17)   # where the Pittsburg-Corinth road leaves the map toward Corinth

@@ -3,11 +3,11 @@
 // exports to TMX (drawn by Tiled's tmxrasterizer) and prints to a PDF that poppler can read, and its
 // README gives sources, a thumbnail and a validation summary. Its streams run unbroken, roads cross
 // them at a ford or a bridge, and its elevation shows the ground.
-#include "render/map_print.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
 #include "formats/tmx_export.hpp"
 #include "model/layout.hpp"
+#include "render/map_print.hpp"
 #include "validators/validator.hpp"
 
 #include "tests/render/command_output.hpp"
@@ -18,11 +18,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <numeric>
 #include <set>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 namespace sandtable {
@@ -239,11 +239,13 @@ TEST_P(Sample, ElevationShowsTheGround) {
                             feature.name.find("Heights") != std::string::npos ||
                             feature.name.find("Round Top") != std::string::npos;
         if (feature.kind == FeatureKind::Label && height) {
-            EXPECT_GT(map.elevationAt(feature.cell), middle) << feature.name << " is not above the map's middle level";
+            EXPECT_GT(map.elevationAt(feature.cell), middle)
+                << feature.name << " is not above the map's middle level";
         }
     }
     const std::string readme = slurp(folder / "README.md");
-    EXPECT_NE(readme.find("contour interval of " + std::to_string(map.feetPerContour) + " feet"), std::string::npos)
+    EXPECT_NE(readme.find("contour interval of " + std::to_string(map.feetPerContour) + " feet"),
+              std::string::npos)
         << "the README states the contour interval";
 }
 

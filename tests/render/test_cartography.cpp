@@ -367,7 +367,7 @@ TEST(Cartography, OnEverySampleNoWordCoversAnything) {
         }
         cairo_destroy(cr);
     }
-    EXPECT_GE(samples, 5);
+    EXPECT_GE(samples, 6);
 }
 
 } // namespace
