@@ -3,6 +3,7 @@
 #include "formats/atomic_file.hpp"
 #include "formats/json_export.hpp"
 #include "formats/tmx_export.hpp"
+#include "formats/vassal_module.hpp"
 #include "render/sheets.hpp"
 
 #include <type_traits>
@@ -81,6 +82,11 @@ std::expected<std::string, std::string> writeTmx(const Scenario& s, const std::f
     return std::string();
 }
 
+std::expected<std::string, std::string> writeVassal(const Scenario& s, const std::filesystem::path& file,
+                                                    const PrintOptions& o) {
+    return exportVassal(s, file, VassalExportOptions{o.cellPixels, o.forced});
+}
+
 std::expected<std::string, std::string> writeJson(const Scenario& s, const std::filesystem::path& file,
                                                   const PrintOptions& o) {
     if (auto done = writeFileAtomically(file, exportJson(s, o.forced), AtomicWriteOptions{false}); !done) {
@@ -89,7 +95,7 @@ std::expected<std::string, std::string> writeJson(const Scenario& s, const std::
     return std::string();
 }
 
-const std::array<ExportKind, 8> kinds{{
+const std::array<ExportKind, 9> kinds{{
     {.kind = "pdf",
      .title = "Map at tabletop scale, tiled on pages (PDF)",
      .extension = "pdf",
@@ -119,6 +125,12 @@ const std::array<ExportKind, 8> kinds{{
      .extension = "tmx",
      .filter = "Tiled map (*.tmx)|*.tmx",
      .write = writeTmx},
+    {.kind = "vassal",
+     .title = "VASSAL module, ready to play (VMOD)",
+     .extension = "vmod",
+     .filter = "VASSAL module (*.vmod)|*.vmod",
+     .cellPixels = true,
+     .write = writeVassal},
     {.kind = "json",
      .title = "JSON for other programs",
      .extension = "json",
@@ -147,7 +159,7 @@ const std::array<ExportKind, 8> kinds{{
 
 } // namespace
 
-const std::array<ExportKind, 8>& exportKinds() {
+const std::array<ExportKind, 9>& exportKinds() {
     return kinds;
 }
 

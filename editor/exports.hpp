@@ -30,13 +30,14 @@ struct ExportKind {
     bool cellSize = false;      // printed size of a cell
     bool layers = false;        // which map layers
     bool dpi = false;           // pixels per inch
+    bool cellPixels = false;    // a board cell's size in pixels (VASSAL)
     bool tiledPages = false;    // the map tiled over pages: a page count to show; File > Print follows it
     ExportWriter write = nullptr;
 };
 
-const std::array<ExportKind, 8>& exportKinds();
+const std::array<ExportKind, 9>& exportKinds();
 std::optional<ExportKind> exportKindNamed(std::string_view kind);
-// "pdf, svg, png, tmx, json, roster, counters or booklet"
+// "pdf, svg, png, tmx, vassal, json, roster, counters or booklet"
 std::string exportKindList();
 
 // Writes `kind` of `s` to `out` through a temporary file renamed into place only when all went well:

@@ -70,6 +70,10 @@ inline constexpr RealRange opacity{0, 1};
 inline constexpr RealRange printCellSizePt{72.0 / 25.4, 720};
 inline constexpr RealRange printMarginPt{0, 144};
 inline constexpr RealRange printDpi{10, 1200};
+// A VASSAL board's cell across its flats, in pixels: large enough for a legible counter, small
+// enough for VASSAL to hold the board image.
+inline constexpr IntRange vassalCellPixels{24, 400};
+inline constexpr int defaultVassalCellPixels = 108; // counters about 60 pixels wide
 inline constexpr long long maxPrintPages = 5'000;
 inline constexpr double maxPrintSidePt = 14'400 * 100.0; // 200 inches a side, for SVG
 inline constexpr long long maxPicturePixels = 400'000'000;

@@ -64,6 +64,13 @@ void drawUnitCounter(cairo_t* cr, const Unit& u, Side side, double x, double y, 
     }
 }
 
+void drawFrontBar(cairo_t* cr, double x, double y, double w, double bar) {
+    cairo_new_path(cr);
+    cairo_rectangle(cr, x, y - bar, w, bar);
+    setSource(cr, Rgb{20, 20, 20});
+    cairo_fill(cr);
+}
+
 void drawCommander(cairo_t* cr, Echelon echelon, Side side, double cx, double cy, double r,
                    TextWriter* text) {
     cairo_arc(cr, cx, cy, r, 0, 2 * std::numbers::pi);

@@ -19,6 +19,9 @@ std::string_view echelonMark(Echelon e);
 // `detailed`, the NATO arm symbol and the roster number (or the name's start) written with `text`.
 void drawUnitCounter(cairo_t* cr, const Unit& unit, Side side, double x, double y, double w, double h,
                      bool detailed, TextWriter* text, bool outline = true);
+// The front of a counter whose top edge is at (x, y), w wide: a dark bar `bar` tall above it, along
+// the edge that faces the enemy.
+void drawFrontBar(cairo_t* cr, double x, double y, double w, double bar);
 // A commander's disc of radius r centred on (cx, cy), with his echelon's mark when `text` is given.
 void drawCommander(cairo_t* cr, Echelon echelon, Side side, double cx, double cy, double r, TextWriter* text);
 // A supply wagon filling (x, y, w, h), its wheels below.

@@ -179,10 +179,8 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
         setSource(cr, sideInk(c.side));
         drawUnitCounter(cr, *c.unit, c.side, -w / 2, -h / 2, w, h, detailed, &unitText);
         if (c.faced) {
-            // The front: a dark bar along the edge that faces the enemy.
-            cairo_rectangle(cr, -w / 2, c.frontAtBottom ? h / 2 : -h / 2 - bar, w, bar);
-            setSource(cr, Rgb{20, 20, 20});
-            cairo_fill(cr);
+            // The front along the edge that faces the enemy: the top, or the bottom when turned over.
+            drawFrontBar(cr, -w / 2, c.frontAtBottom ? h / 2 + bar : -h / 2, w, bar);
         }
         cairo_restore(cr);
     }

@@ -57,6 +57,12 @@ check 2 "export --dpi nan" "$bin" export "$work/g.xml" -o "$work/n.png" --dpi na
 expect_err "must be a number from 10 to 1,200, not 'nan'" "--dpi nan"
 check 2 "export --cell-size 1e9pt" "$bin" export "$work/g.xml" -o "$work/n.png" --cell-size 1e9pt
 expect_err "must be from 1mm to 10in" "--cell-size 1e9pt"
+check 0 "export a VASSAL module, --to inferred from .vmod" "$bin" export "$work/g.xml" -o "$work/g.vmod" --cell-pixels 40
+python3 -c "import zipfile,sys; assert 'buildFile.xml' in zipfile.ZipFile(sys.argv[1]).namelist()" "$work/g.vmod" \
+    || { echo "FAIL: the module has no buildFile.xml"; fail=1; }
+check 2 "export --cell-pixels 3" "$bin" export "$work/g.xml" -o "$work/n.vmod" --cell-pixels 3
+expect_err "\-\-cell-pixels must be" "--cell-pixels 3"
+[[ ! -e "$work/n.vmod" ]] || { echo "FAIL: a refused --cell-pixels left a file"; fail=1; }
 check 2 "export --margin 1e300in" "$bin" export "$work/g.xml" -o "$work/n.pdf" --margin 1e300in
 check 0 "generate a big map" "$bin" generate --cols 2000 --rows 2000 --units 10 -o "$work/big.xml"
 check 2 "a PDF of too many pages is refused" "$bin" export "$work/big.xml" -o "$work/n.pdf" --cell-size 10in

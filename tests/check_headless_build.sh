@@ -15,8 +15,8 @@ else
     echo "ok: no wx linked"
 fi
 sample="$samples/franklin/franklin.sandtable.xml"
-for kind in pdf svg png tmx json roster counters booklet; do
-    case $kind in svg|png|tmx|json) ext=$kind ;; *) ext=pdf ;; esac
+for kind in pdf svg png tmx vassal json roster counters booklet; do
+    case $kind in svg|png|tmx|json) ext=$kind ;; vassal) ext=vmod ;; *) ext=pdf ;; esac
     out="$work/out-$kind.$ext"
     rm -f "$out"
     if ! env -u DISPLAY -u WAYLAND_DISPLAY "$bin" export "$sample" --to "$kind" -o "$out" --cell-size 20mm > "$work/$kind.log" 2>&1; then
@@ -29,6 +29,8 @@ for kind in pdf svg png tmx json roster counters booklet; do
                  || { echo "FAIL: png has no PNG signature"; fail=1; continue; } ;;
         json) python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$out" \
                  || { echo "FAIL: json does not parse"; fail=1; continue; } ;;
+        vmod) python3 -c "import zipfile,sys; assert 'buildFile.xml' in zipfile.ZipFile(sys.argv[1]).namelist()" "$out" \
+                 || { echo "FAIL: vassal is not a zip with a buildFile.xml"; fail=1; continue; } ;;
     esac
     echo "ok: export --to $kind ($(head -1 "$work/$kind.log"))"
 done

@@ -41,17 +41,20 @@ constexpr std::array subcommands{
         "  --severity   show only findings at or above this severity (default info: all)\n",
         validateCommand},
     Subcommand{
-        "export", "export for other programs (Tiled TMX, JSON) or print (PDF, SVG, PNG)",
+        "export", "export for other programs (Tiled TMX, VASSAL, JSON) or print (PDF, SVG, PNG)",
         "sandtable export FILE --to {kinds} -o OUT [--force]\n"
         "                [--cell-size LEN] [--paper {papers}] [--orientation "
         "portrait|landscape] [--dpi N]\n"
-        "                [--layers {layers}] [--style {styles}] [--margin LEN]\n\n"
+        "                [--layers {layers}] [--style {styles}] [--margin LEN] [--cell-pixels N]\n\n"
         "Validates the scenario under its ruleset first: errors stop the export (exit 1) unless --force,\n"
         "which records that it was forced; warnings are printed. tmx writes OUT.tmx with OUT-terrain.tsx,\n"
         "OUT-terrain.png and OUT-elevation.png beside it; json one engine-neutral file. pdf prints the map\n"
         "at tabletop scale: --cell-size is a hex across its flats (or a square's side) on paper, like 25mm\n"
         "or 1in (default 1in), tiled over pages with overlap, alignment marks and a page index after an\n"
         "overview page; svg is the whole map at that size; png one image at --dpi (default 150).\n"
+        "vassal writes a VASSAL module: the board (--cell-pixels a cell, default 108, so counters are\n"
+        "about 60 pixels), its grid and numbering, a counter for every piece, the set-up as at-start\n"
+        "stacks, the reinforcements and the scenario's text.\n"
         "roster, counters and booklet are PDFs: rosters per side, a counter sheet at the cell size, the\n"
         "scenario booklet. See docs/export.md.\n",
         exportCommand},

@@ -15,7 +15,8 @@
 namespace sandtable::cli {
 namespace {
 
-// --cell-size, --paper, --orientation, --dpi, --layers, --margin as PrintOptions, or what is wrong.
+// --cell-size, --paper, --orientation, --dpi, --layers, --margin, --cell-pixels as PrintOptions, or
+// what is wrong.
 std::expected<PrintOptions, std::string> printOptionsFrom(const Arguments& a) {
     PrintOptions o;
     if (auto margin = a.value("--margin")) {
@@ -68,6 +69,16 @@ std::expected<PrintOptions, std::string> printOptionsFrom(const Arguments& a) {
         return std::unexpected("--orientation must be portrait or landscape, not '" + orientation + "'");
     }
     o.landscape = orientation == "landscape";
+    if (auto pixels = a.value("--cell-pixels")) {
+        int v = 0;
+        auto [end, ec] = std::from_chars(pixels->data(), pixels->data() + pixels->size(), v);
+        if (ec != std::errc{} || end != pixels->data() + pixels->size() ||
+            !limits::vassalCellPixels.allows(v)) {
+            return std::unexpected("--cell-pixels must be " + limits::vassalCellPixels.expected() +
+                                   ", not '" + *pixels + "'");
+        }
+        o.cellPixels = v;
+    }
     if (auto dpi = a.value("--dpi")) {
         double v = 0;
         auto [end, ec] = std::from_chars(dpi->data(), dpi->data() + dpi->size(), v);
@@ -115,7 +126,7 @@ std::optional<bool> validateBeforeExport(const Scenario& s, const std::string& f
 int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     Arguments a(args, {"--force"},
                 {"--to", "-o", "--output", "--cell-size", "--paper", "--orientation", "--dpi", "--layers",
-                 "--style", "--margin"});
+                 "--style", "--margin", "--cell-pixels"});
     const auto output = a.value("-o") ? a.value("-o") : a.value("--output");
     if (!a.ok() || a.positionals().size() != 1 || !output) {
         err << "sandtable export: "
@@ -128,7 +139,19 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     }
     // --to may be left out when the output's extension says it.
     const std::string extension = std::filesystem::path(*output).extension().string();
-    const std::string to = a.value("--to").value_or(extension.size() > 1 ? extension.substr(1) : "");
+    std::string to = a.value("--to").value_or(extension.size() > 1 ? extension.substr(1) : "");
+    if (!a.value("--to") && !exportKindNamed(to)) {
+        // An extension no kind is named after (.vmod) still says the kind when only one writes it.
+        std::vector<std::string_view> writers;
+        for (const ExportKind& k : exportKinds()) {
+            if (k.extension == to) {
+                writers.push_back(k.kind);
+            }
+        }
+        if (writers.size() == 1) {
+            to = std::string(writers.front());
+        }
+    }
     const auto kind = exportKindNamed(to);
     if (!kind) {
         err << "sandtable export: --to must be " << exportKindList() << ", not '" << to << "'\n";

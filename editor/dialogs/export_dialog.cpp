@@ -81,6 +81,8 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
     row("Style", style);
     dpi = new wxTextCtrl(this, wxID_ANY, "150");
     row("Pixels per inch", dpi);
+    cellPixels = new wxTextCtrl(this, wxID_ANY, std::to_string(limits::defaultVassalCellPixels));
+    row("Board cell (pixels)", cellPixels);
     top->Add(form, 0, wxEXPAND | wxALL, 10);
     pages = new wxStaticText(this, wxID_ANY, "");
     top->Add(pages, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
@@ -104,7 +106,7 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
         }
     });
     file->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
-    for (wxTextCtrl* t : {cellSize, margin, dpi}) {
+    for (wxTextCtrl* t : {cellSize, margin, dpi, cellPixels}) {
         t->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
     }
     paper->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
@@ -141,6 +143,7 @@ void ExportDialog::chooseKind(const std::string& name) {
     show(layers, k->layers);
     show(style, k->layers);
     show(dpi, k->dpi);
+    show(cellPixels, k->cellPixels);
     update();
 }
 
@@ -195,6 +198,17 @@ std::expected<ExportRequest, std::string> ExportDialog::request() const {
                                    limits::quoted(text));
         }
         o.dpi = v;
+    }
+    if (k.cellPixels) {
+        const std::string text = cellPixels->GetValue().utf8_string();
+        int v = 0;
+        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (text.empty() || ec != std::errc{} || end != text.data() + text.size() ||
+            !limits::vassalCellPixels.allows(v)) {
+            return std::unexpected("A board cell must be " + limits::vassalCellPixels.expected() +
+                                   " pixels, not " + limits::quoted(text));
+        }
+        o.cellPixels = v;
     }
     if (exportKindNamed(out.kind)->tiledPages) {
         if (auto count = pagesOf(scenario_, o); !count) {

@@ -1,6 +1,6 @@
 #pragma once
 // File > Export...: one dialog for every kind of export (editor/exports.hpp), showing the
-// options of the chosen kind (paper, orientation, cell size, margin, layers, dpi), the page count
+// options of the chosen kind (paper, orientation, cell size, margin, layers, dpi, board cell), the page count
 // of a PDF as the options change, and a file name whose extension follows the kind.
 #include "render/map_print.hpp"
 
@@ -42,6 +42,7 @@ class ExportDialog : public wxDialog {
     wxCheckListBox* layers = nullptr;
     wxChoice* style = nullptr; // colour, grayscale, low ink
     wxTextCtrl* dpi = nullptr;
+    wxTextCtrl* cellPixels = nullptr;
     wxStaticText* pages = nullptr;   // "7 pages: the overview and 3 x 2 map pages"
     wxStaticText* problem = nullptr; // what is wrong
 

@@ -218,7 +218,7 @@ TEST_F(Cli, ExportValidatesFirstAndForceRecordsIt) {
     EXPECT_NE(tmx.find("name=\"exportForced\" type=\"bool\" value=\"true\""), std::string::npos);
     r = run({"export", broken, "--to", "doc", "-o", path("x.doc")});
     EXPECT_EQ(r.code, 2);
-    EXPECT_NE(r.err.find("--to must be pdf, svg, png, tmx, json, roster, counters or booklet, not 'doc'"),
+    EXPECT_NE(r.err.find("--to must be pdf, svg, png, tmx, vassal, json, roster, counters or booklet, not 'doc'"),
               std::string::npos)
         << r.err;
     // The command line prints through render/ with no wx in this test program: every kind works.

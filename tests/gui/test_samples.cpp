@@ -6,6 +6,7 @@
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
 #include "formats/tmx_export.hpp"
+#include "formats/vassal_module.hpp"
 #include "model/layout.hpp"
 #include "render/map_print.hpp"
 #include "validators/validator.hpp"
@@ -22,6 +23,7 @@
 #include <fstream>
 #include <map>
 #include <numeric>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -113,6 +115,29 @@ TEST_P(Sample, ExportsToTmxThatTiledDraws) {
                               .c_str()),
               0);
     EXPECT_GT(fs::file_size(png), 1000U);
+}
+
+// Loaded by the real VASSAL engine (../shared/vassal/check-vmod): it loads with no warning, every
+// piece builds, and every at-start stack stands on the board, one for each cell the scenario uses.
+TEST_P(Sample, ExportsToAVassalModuleThatVassalLoads) {
+    ASSERT_TRUE(fs::exists(SANDTABLE_VASSAL_CHECK))
+        << "VASSAL's checker is not at " << SANDTABLE_VASSAL_CHECK
+        << " (../shared/vassal beside the source tree): the module cannot be checked against VASSAL";
+    const fs::path vmod = dir / "module.vmod";
+    auto written = exportVassal(scenario, vmod);
+    ASSERT_TRUE(written) << written.error();
+    const std::string report = commandOutput(std::string(SANDTABLE_VASSAL_CHECK) + " '" + vmod.string() +
+                                             "' 2>&1; echo \"exit=$?\"");
+    EXPECT_NE(report.find("exit=0"), std::string::npos) << report;
+    std::set<Offset> cells;
+    for (const auto& [piece, placement] : scenario.deployment.placements) {
+        cells.insert(placement.cells.begin(), placement.cells.end());
+    }
+    const std::regex onBoard(R"(SetupStack '\d+' board=Battlefield .*\(on board\))");
+    const auto stacks =
+        std::distance(std::sregex_iterator(report.begin(), report.end(), onBoard), std::sregex_iterator());
+    EXPECT_EQ(static_cast<std::size_t>(stacks), cells.size()) << report.substr(0, 3000);
+    EXPECT_EQ(report.find("NO PIECE"), std::string::npos);
 }
 
 TEST_P(Sample, PrintsToAPdfThatPopplerReads) {

@@ -1,0 +1,628 @@
+#include "formats/vassal_module.hpp"
+
+#include "formats/atomic_file.hpp"
+#include "model/layout.hpp"
+#include "model/limits.hpp"
+#include "render/map_print.hpp"
+#include "render/piece_images.hpp"
+#include "render/text.hpp"
+
+#include <cairo.h>
+#include <pugixml.hpp>
+#include <zip.h>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <numbers>
+#include <sstream>
+
+namespace sandtable {
+namespace {
+
+constexpr std::string_view mainBoard = "Battlefield";
+constexpr std::string_view reinforcementBoard = "Reinforcements";
+// VASSAL's key strokes for the rotation trait: Ctrl+] and Ctrl+[ (key code, then Ctrl's modifiers).
+constexpr std::string_view rotateClockwiseKey = "93,130";
+constexpr std::string_view rotateCounterclockwiseKey = "91,130";
+
+// --- grid --------------------------------------------------------------------------------------
+
+// A PNG's size, from its IHDR chunk.
+std::pair<int, int> pngSize(const std::string& png) {
+    auto be32 = [&](std::size_t at) {
+        return (static_cast<int>(static_cast<unsigned char>(png[at])) << 24) |
+               (static_cast<int>(static_cast<unsigned char>(png[at + 1])) << 16) |
+               (static_cast<int>(static_cast<unsigned char>(png[at + 2])) << 8) |
+               static_cast<int>(static_cast<unsigned char>(png[at + 3]));
+    };
+    return png.size() >= 24 ? std::pair{be32(16), be32(20)} : std::pair{0, 0};
+}
+
+// --- pieces ------------------------------------------------------------------------------------
+
+std::string pieceImageName(PieceRef p) {
+    return std::string(enumName(p.kind)) + "-" + std::to_string(p.id) + ".png";
+}
+
+std::string pieceName(const Scenario& s, PieceRef p) {
+    switch (p.kind) {
+    case PieceKind::Unit: {
+        const Unit& u = s.oob.units.at(UnitId{p.id});
+        // Strength and roster travel in the name, which VASSAL shows over the counter.
+        std::string name = u.name;
+        if (u.roster != 0) {
+            name = "#" + std::to_string(u.roster) + " " + name;
+        }
+        return name + " (" + std::to_string(u.strength) +
+               (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery ? " guns" : " men") + ", " +
+               std::to_string(u.stands) + (u.stands == 1 ? " stand)" : " stands)");
+    }
+    case PieceKind::Commander: {
+        const Headquarters& h = s.oob.headquarters.at(HeadquartersId{p.id});
+        return h.commander.empty() ? h.name : h.commander + " (" + h.name + ")";
+    }
+    case PieceKind::Train:
+        return s.oob.trains.at(TrainId{p.id}).name;
+    }
+    return {};
+}
+
+// How many steps the rotation trait has: twelve on hexes (sides and corners, 30 degrees apart),
+// eight on squares.
+int rotationSteps(const Grid& g) {
+    return g.isHex() ? 12 : 8;
+}
+
+// The rotation trait's state for a facing: VASSAL's step i turns the picture i steps
+// counterclockwise, and an upright counter faces north.
+int rotationIndex(const Layout& layout, const Facing& f) {
+    const double screen =
+        f.kind == FacingKind::Corner ? layout.cornerAngle(f.index) : layout.sideAngle(f.index);
+    const int steps = rotationSteps(layout.grid());
+    const double clockwiseFromNorth = screen + 90.0;
+    const int clockwiseSteps = static_cast<int>(std::lround(clockwiseFromNorth / (360.0 / steps)));
+    return ((-clockwiseSteps) % steps + steps) % steps;
+}
+
+// The PieceSlot's text: VASSAL's AddPiece command for the piece, its type and state nested in
+// sequences (a rotation trait around the basic piece for a unit).
+std::string pieceDefinition(const Scenario& s, const Layout& layout, PieceRef p,
+                            const std::optional<Facing>& facing) {
+    const std::string basicType =
+        "piece;" + vassalSequence({"", "", pieceImageName(p), pieceName(s, p)}, ';');
+    const std::string basicState = "null;0;0";
+    std::string type = basicType, state = basicState;
+    if (p.kind == PieceKind::Unit) {
+        const std::string rotate =
+            "rotate;" +
+            vassalSequence({std::to_string(rotationSteps(s.map.grid)), std::string(rotateClockwiseKey),
+                            std::string(rotateCounterclockwiseKey), "Turn clockwise", "Turn counterclockwise",
+                            "", "", "Facing"},
+                           ';');
+        type = vassalSequence({rotate, basicType}, '\t');
+        state =
+            vassalSequence({std::to_string(facing ? rotationIndex(layout, *facing) : 0), basicState}, '\t');
+    }
+    return vassalSequence({"+", "null", type, state}, '/');
+}
+
+// --- files -------------------------------------------------------------------------------------
+
+struct ModuleFile {
+    std::string name;
+    std::string bytes;
+};
+
+// VASSAL's own files start so.
+void declareXml(pugi::xml_document& doc) {
+    pugi::xml_node decl = doc.append_child(pugi::node_declaration);
+    decl.append_attribute("version") = "1.0";
+    decl.append_attribute("encoding") = "UTF-8";
+    decl.append_attribute("standalone") = "no";
+}
+
+std::string xmlText(const pugi::xml_document& doc) {
+    std::ostringstream out;
+    doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
+    return out.str();
+}
+
+std::string escapeHtml(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '&':
+            out += "&amp;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\n':
+            out += "<br>";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+// The scenario's text for the chart window: set-up, special rules, objectives, victory, events and
+// the reinforcement schedule.
+std::string scenarioHtml(const Scenario& s) {
+    const ScenarioInfo& info = s.info;
+    std::string h = "<html><body>";
+    h += "<h1>" + escapeHtml(info.title) + "</h1>";
+    h += "<p>" + escapeHtml(info.date) + (info.place.empty() ? "" : ", " + escapeHtml(info.place)) + "<br>";
+    h += "Ruleset: " + escapeHtml(info.ruleset) + "; " + std::to_string(info.turns) + " turns of " +
+         std::to_string(info.turnMinutes) + " minutes; " +
+         escapeHtml(info.sideNames[sideIndex(info.firstPlayer)]) + " moves first.</p>";
+    auto section = [&](std::string_view title, const std::string& text) {
+        if (!text.empty()) {
+            h += "<h2>" + std::string(title) + "</h2><p>" + escapeHtml(text) + "</p>";
+        }
+    };
+    section("Set-up", info.setupNotes);
+    section("Special rules", info.specialRules);
+    for (Side side : {Side::Union, Side::Confederate}) {
+        section("Objectives: " + info.sideNames[sideIndex(side)], info.objectives[sideIndex(side)]);
+    }
+    section("Victory", info.victoryConditions);
+    if (!s.events.empty()) {
+        h += "<h2>Events</h2><table>";
+        for (const auto& [roll, text] : s.events) {
+            h += "<tr><td>" + std::to_string(roll) + "</td><td>" + escapeHtml(text) + "</td></tr>";
+        }
+        h += "</table>";
+    }
+    if (!s.deployment.reinforcements.empty()) {
+        h += "<h2>Reinforcements</h2><p>On the Reinforcements map, a stack for each turn and "
+             "entry.</p><table>";
+        for (const auto& [piece, r] : s.deployment.reinforcements) {
+            h += "<tr><td>Turn " + std::to_string(r.turn) + "</td><td>" + s.map.grid.label(r.entry) +
+                 "</td><td>" + escapeHtml(pieceName(s, piece)) +
+                 (r.note.empty() ? "" : ": " + escapeHtml(r.note)) + "</td></tr>";
+        }
+        h += "</table>";
+    }
+    return h + "</body></html>";
+}
+
+// The board: the map drawn by render/ without pieces and cell numbers (VASSAL numbers the cells),
+// names in points as printed at 144 dpi, so they keep their size beside the counters.
+std::expected<std::string, std::string> boardPng(const Scenario& s, int cellPixels) {
+    PrintOptions o;
+    o.dpi = 144;
+    o.cellSizePt = cellPixels * 72.0 / o.dpi;
+    o.layers.labels = false;
+    o.layers.pieces = false;
+    std::string name =
+        (std::filesystem::temp_directory_path() / "sandtable-vassal-board-XXXXXX.png").string();
+    const int fd = ::mkstemps(name.data(), 4);
+    if (fd < 0) {
+        return std::unexpected(std::string("cannot make a temporary file for the board"));
+    }
+    ::close(fd);
+    const std::filesystem::path file(name);
+    auto drawn = printMapPng(s, file, o);
+    auto bytes =
+        drawn ? readWholeFile(file) : std::expected<std::string, std::string>(std::unexpected(drawn.error()));
+    std::error_code ignored;
+    std::filesystem::remove(file, ignored);
+    if (!bytes) {
+        return std::unexpected("the board: " + bytes.error());
+    }
+    return bytes;
+}
+
+// A stack of reinforcements: what arrives on one turn at one entry.
+struct Arrival {
+    int turn = 0;
+    Offset entry;
+    std::vector<PieceRef> pieces;
+};
+
+std::vector<Arrival> arrivals(const Scenario& s) {
+    std::map<std::pair<int, std::pair<int, int>>, Arrival> byTurn;
+    for (const auto& [piece, r] : s.deployment.reinforcements) {
+        Arrival& a = byTurn[{r.turn, {r.entry.col, r.entry.row}}];
+        a.turn = r.turn;
+        a.entry = r.entry;
+        a.pieces.push_back(piece);
+    }
+    std::vector<Arrival> out;
+    for (auto& [key, a] : byTurn) {
+        out.push_back(std::move(a));
+    }
+    return out;
+}
+
+// The reinforcements' board: a labelled box for each arrival, four to a row; returns the picture
+// and the centre of each box (where its stack stands).
+struct ArrivalBoard {
+    std::string png;
+    std::vector<std::pair<int, int>> centres;
+};
+
+std::expected<ArrivalBoard, std::string> arrivalBoard(const Scenario& s, const std::vector<Arrival>& list,
+                                                      int cellPixels) {
+    const int perRow = 4, boxW = cellPixels * 2, boxH = cellPixels * 3 / 2, gap = cellPixels / 6;
+    const int rows = std::max<int>(1, (static_cast<int>(list.size()) + perRow - 1) / perRow);
+    const int w = perRow * (boxW + gap) + gap, h = rows * (boxH + gap) + gap;
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    cairo_t* cr = cairo_create(surface);
+    cairo_set_source_rgb(cr, 0.93, 0.91, 0.85);
+    cairo_paint(cr);
+    ArrivalBoard out;
+    {
+        TextWriter text(cr, Font{cellPixels * 0.13, true});
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const int x = gap + static_cast<int>(i % perRow) * (boxW + gap);
+            const int y = gap + static_cast<int>(i / perRow) * (boxH + gap);
+            cairo_rectangle(cr, x + 0.5, y + 0.5, boxW - 1, boxH - 1);
+            cairo_set_source_rgb(cr, 0.98, 0.97, 0.93);
+            cairo_fill_preserve(cr);
+            cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+            cairo_set_line_width(cr, 1);
+            cairo_stroke(cr);
+            cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+            text.drawCentred(x + boxW / 2.0, y + cellPixels * 0.06,
+                             "Turn " + std::to_string(list[i].turn) + " at " +
+                                 s.map.grid.label(list[i].entry));
+            out.centres.emplace_back(x + boxW / 2, y + boxH / 2 + cellPixels / 8);
+        }
+    }
+    cairo_destroy(cr);
+    auto png = pngBytes(surface);
+    cairo_surface_destroy(surface);
+    if (!png) {
+        return std::unexpected("the reinforcements' board: " + png.error());
+    }
+    out.png = std::move(*png);
+    return out;
+}
+
+// --- buildFile.xml -----------------------------------------------------------------------------
+
+void addGrid(pugi::xml_node board, const VassalGeometry& g) {
+    const auto b = [](bool v) { return v ? "true" : "false"; };
+    pugi::xml_node grid = board.append_child(g.hex ? "VASSAL.build.module.map.boardPicker.board.HexGrid"
+                                                   : "VASSAL.build.module.map.boardPicker.board.SquareGrid");
+    grid.append_attribute("x0") = g.x0;
+    grid.append_attribute("y0") = g.y0;
+    grid.append_attribute("dx") = g.dx;
+    grid.append_attribute("dy") = g.dy;
+    if (g.hex) {
+        grid.append_attribute("sideways") = b(g.sideways);
+    }
+    grid.append_attribute("edgesLegal") = "false";
+    grid.append_attribute("cornersLegal") = "false";
+    // The board picture draws the grid; VASSAL draws only the numbers.
+    grid.append_attribute("visible") = "false";
+    grid.append_attribute("dotsVisible") = "false";
+    grid.append_attribute("color") = "0,0,0";
+    grid.append_attribute("snapTo") = "true";
+    pugi::xml_node numbering =
+        grid.append_child(g.hex ? "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering"
+                                : "VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering");
+    numbering.append_attribute("first") = std::string(1, g.first).c_str();
+    numbering.append_attribute("sep") = "";
+    numbering.append_attribute("hType") = "N";
+    numbering.append_attribute("hLeading") = g.leading;
+    numbering.append_attribute("hOff") = g.offset;
+    numbering.append_attribute("hDescend") = "false";
+    numbering.append_attribute("vType") = "N";
+    numbering.append_attribute("vLeading") = g.leading;
+    numbering.append_attribute("vOff") = g.offset;
+    numbering.append_attribute("vDescend") = "false";
+    if (g.hex) {
+        numbering.append_attribute("stagger") = b(g.stagger);
+    }
+    numbering.append_attribute("locationFormat") = "$gridLocation$";
+    numbering.append_attribute("visible") = "true";
+    numbering.append_attribute("fontSize") = 9;
+    numbering.append_attribute("color") = "60,60,60";
+    numbering.append_attribute("rotateText") = "0";
+    numbering.append_attribute("hDrawOff") = 0;
+    numbering.append_attribute("vDrawOff") = 0;
+}
+
+pugi::xml_node addMap(pugi::xml_node module, std::string_view name, std::string_view button, bool launch) {
+    pugi::xml_node map = module.append_child("VASSAL.build.module.Map");
+    map.append_attribute("mapName") = std::string(name).c_str();
+    map.append_attribute("allowMultiple") = "false";
+    map.append_attribute("buttonName") = std::string(button).c_str();
+    map.append_attribute("launch") = launch ? "true" : "false";
+    return map;
+}
+
+pugi::xml_node addBoard(pugi::xml_node map, std::string_view name, std::string_view image) {
+    pugi::xml_node picker = map.append_child("VASSAL.build.module.map.BoardPicker");
+    picker.append_attribute("title") = "Choose Boards";
+    pugi::xml_node board = picker.append_child("VASSAL.build.module.map.boardPicker.Board");
+    board.append_attribute("name") = std::string(name).c_str();
+    board.append_attribute("image") = std::string(image).c_str();
+    board.append_attribute("reversible") = "false";
+    return board;
+}
+
+pugi::xml_node addStack(pugi::xml_node map, const std::string& name, std::string_view board) {
+    pugi::xml_node stack = map.append_child("VASSAL.build.module.map.SetupStack");
+    stack.append_attribute("name") = name.c_str();
+    stack.append_attribute("owningBoard") = std::string(board).c_str();
+    return stack;
+}
+
+} // namespace
+
+VassalGeometry VassalGeometry::of(const Grid& grid, double cellPixels) {
+    const Layout layout(grid, cellPixels);
+    const Point first = layout.cellCenter({0, 0});
+    VassalGeometry g;
+    g.hex = grid.isHex();
+    g.offset = grid.parameters().labelBase;
+    g.leading = static_cast<int>(grid.label({0, 0}).size() / 2) - 1;
+    g.boardWidth = static_cast<int>(std::ceil(layout.width()));
+    g.boardHeight = static_cast<int>(std::ceil(layout.height()));
+    // Flat-top hexes are VASSAL's columns unturned: a row is a cell across its flats, a column three
+    // quarters of a cell corner to corner. Pointy-top hexes are the same turned a quarter
+    // ("sideways"): VASSAL swaps x and y, so its columns are our rows, its origin is given in the
+    // turned frame, and the row's number (our column's) comes first. Squares are a cell each way.
+    const bool pointy = grid.shape() == GridShape::HexPointy;
+    g.sideways = pointy;
+    g.dy = cellPixels;
+    g.dx = g.hex ? cellPixels * std::numbers::sqrt3 / 2 : cellPixels;
+    g.x0 = static_cast<int>(std::lround(pointy ? first.y : first.x));
+    g.y0 = static_cast<int>(std::lround(pointy ? first.x : first.y));
+    g.stagger = g.hex && grid.parity() == OffsetParity::Even;
+    g.first = pointy ? 'V' : 'H';
+    return g;
+}
+
+std::string vassalSequence(const std::vector<std::string>& tokens, char delimiter) {
+    std::string out;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        if (i > 0) {
+            out += delimiter;
+        }
+        const std::string& t = tokens[i];
+        if (t.empty()) {
+            continue;
+        }
+        std::string escaped;
+        for (char c : t) {
+            if (c == delimiter) {
+                escaped += '\\';
+            }
+            escaped += c;
+        }
+        const bool quote = t.front() == '\\' || (t.size() > 1 && t.front() == '\'' && t.back() == '\'');
+        out += quote ? "'" + escaped + "'" : escaped;
+    }
+    return out;
+}
+
+std::expected<std::string, std::string> exportVassal(const Scenario& s, const std::filesystem::path& out,
+                                                     const VassalExportOptions& options) {
+    const int cellPixels = options.cellPixels > 0 ? options.cellPixels : limits::defaultVassalCellPixels;
+    if (!limits::vassalCellPixels.allows(cellPixels)) {
+        return std::unexpected(out.string() + ": a board cell must be " +
+                               limits::vassalCellPixels.expected() + " pixels across, not " +
+                               std::to_string(cellPixels));
+    }
+    const Layout layout(s.map.grid, cellPixels);
+    VassalGeometry geometry = VassalGeometry::of(s.map.grid, cellPixels);
+    auto board = boardPng(s, cellPixels);
+    if (!board) {
+        return std::unexpected(out.string() + ": " + board.error());
+    }
+    std::tie(geometry.boardWidth, geometry.boardHeight) = pngSize(*board);
+
+    std::vector<ModuleFile> files;
+    files.push_back({"images/board.png", std::move(*board)});
+    // Every piece's picture, once.
+    std::map<PieceRef, PieceImage> images;
+    auto picture = [&](PieceRef p) -> std::expected<const PieceImage*, std::string> {
+        if (auto it = images.find(p); it != images.end()) {
+            return &it->second;
+        }
+        auto drawn = pieceImage(s, p, cellPixels);
+        if (!drawn) {
+            return std::unexpected(drawn.error());
+        }
+        files.push_back({"images/" + pieceImageName(p), drawn->png});
+        return &images.emplace(p, std::move(*drawn)).first->second;
+    };
+
+    pugi::xml_document doc;
+    declareXml(doc);
+    pugi::xml_node module = doc.append_child("VASSAL.build.GameModule");
+    const std::string description = "Made by Sandtable from " + s.info.title +
+                                    (options.forced ? " (exported despite validation errors)" : "");
+    module.append_attribute("name") = s.info.title.empty() ? "Sandtable scenario" : s.info.title.c_str();
+    module.append_attribute("version") = "1.0";
+    module.append_attribute("VassalVersion") = "3.7.0";
+    module.append_attribute("description") = description.c_str();
+    module.append_child("VASSAL.build.module.BasicCommandEncoder");
+    module.append_child("VASSAL.build.module.Documentation");
+    pugi::xml_node roster = module.append_child("VASSAL.build.module.PlayerRoster");
+    for (Side side : {Side::Union, Side::Confederate}) {
+        roster.append_child("entry").text() = s.info.sideNames[sideIndex(side)].c_str();
+    }
+    module.append_child("VASSAL.build.module.GlobalOptions");
+
+    int gpid = 0;
+    int pieces = 0;
+    auto addPiece = [&](pugi::xml_node stack, PieceRef p,
+                        const std::optional<Facing>& facing) -> std::expected<void, std::string> {
+        auto image = picture(p);
+        if (!image) {
+            return std::unexpected(image.error());
+        }
+        pugi::xml_node slot = stack.append_child("VASSAL.build.widget.PieceSlot");
+        slot.append_attribute("entryName") = pieceName(s, p).c_str();
+        slot.append_attribute("gpid") = ++gpid;
+        slot.append_attribute("width") = (*image)->width;
+        slot.append_attribute("height") = (*image)->height;
+        slot.text() = pieceDefinition(s, layout, p, facing).c_str();
+        ++pieces;
+        return {};
+    };
+
+    // The battlefield: one stack per cell, units first (largest formations at the bottom), then
+    // commanders and trains; a line over several cells is a piece in each.
+    pugi::xml_node field = addMap(module, "Main Map", "Map", false);
+    addGrid(addBoard(field, mainBoard, "board.png"), geometry);
+    std::map<Offset, std::vector<std::pair<PieceRef, std::optional<Facing>>>> byCell;
+    for (const auto& [piece, placement] : s.deployment.placements) {
+        for (Offset c : placement.cells) {
+            if (s.map.grid.contains(c)) {
+                byCell[c].emplace_back(piece, placement.facing);
+            }
+        }
+    }
+    for (const auto& [cell, list] : byCell) {
+        const std::string label = s.map.grid.label(cell);
+        pugi::xml_node stack = addStack(field, label, mainBoard);
+        stack.append_attribute("useGridLocation") = "true";
+        stack.append_attribute("location") = label.c_str();
+        stack.append_attribute("x") = 0;
+        stack.append_attribute("y") = 0;
+        for (const auto& [piece, facing] : list) {
+            if (auto added = addPiece(stack, piece, facing); !added) {
+                return std::unexpected(out.string() + ": " + added.error());
+            }
+        }
+    }
+
+    // The reinforcements: a board of their own, a stack for each turn and entry.
+    const std::vector<Arrival> schedule = arrivals(s);
+    if (!schedule.empty()) {
+        auto shelf = arrivalBoard(s, schedule, cellPixels);
+        if (!shelf) {
+            return std::unexpected(out.string() + ": " + shelf.error());
+        }
+        files.push_back({"images/reinforcements.png", std::move(shelf->png)});
+        pugi::xml_node waiting = addMap(module, reinforcementBoard, "Reinforcements", true);
+        addBoard(waiting, reinforcementBoard, "reinforcements.png");
+        for (std::size_t i = 0; i < schedule.size(); ++i) {
+            const Arrival& a = schedule[i];
+            pugi::xml_node stack =
+                addStack(waiting, "Turn " + std::to_string(a.turn) + " at " + s.map.grid.label(a.entry),
+                         reinforcementBoard);
+            stack.append_attribute("useGridLocation") = "false";
+            stack.append_attribute("location") = "";
+            stack.append_attribute("x") = shelf->centres[i].first;
+            stack.append_attribute("y") = shelf->centres[i].second;
+            for (PieceRef p : a.pieces) {
+                if (auto added = addPiece(stack, p, std::nullopt); !added) {
+                    return std::unexpected(out.string() + ": " + added.error());
+                }
+            }
+        }
+    }
+
+    // The scenario's text.
+    pugi::xml_node chart = module.append_child("VASSAL.build.module.ChartWindow");
+    chart.append_attribute("name") = "Scenario";
+    chart.append_attribute("text") = "Scenario";
+    chart.append_attribute("tooltip") = "Set-up, special rules, objectives, victory and events";
+    pugi::xml_node html = chart.append_child("VASSAL.build.widget.HtmlChart");
+    html.append_attribute("chartName") = "Scenario";
+    html.append_attribute("fileName") = "scenario.html";
+    files.push_back({"scenario.html", scenarioHtml(s)});
+    module.append_attribute("nextPieceSlotId") = gpid + 1;
+    files.push_back({"buildFile.xml", xmlText(doc)});
+
+    pugi::xml_document data;
+    declareXml(data);
+    pugi::xml_node root = data.append_child("data");
+    root.append_attribute("version") = "1";
+    root.append_child("version").text() = "1.0";
+    root.append_child("extra1");
+    root.append_child("extra2");
+    root.append_child("VassalVersion").text() = "3.7.0";
+    root.append_child("description").text() = description.c_str();
+    root.append_child("name").text() = s.info.title.empty() ? "Sandtable scenario" : s.info.title.c_str();
+    files.push_back({"moduledata", xmlText(data)});
+
+    // The archive, made in memory by libzip and written atomically: a failed export leaves no file.
+    zip_error_t error;
+    zip_error_init(&error);
+    zip_source_t* buffer = zip_source_buffer_create(nullptr, 0, 0, &error);
+    zip_t* archive = buffer ? zip_open_from_source(buffer, ZIP_TRUNCATE, &error) : nullptr;
+    if (archive == nullptr) {
+        const std::string why = zip_error_strerror(&error);
+        if (buffer) {
+            zip_source_free(buffer);
+        }
+        zip_error_fini(&error);
+        return std::unexpected(out.string() + ": cannot make the zip archive: " + why);
+    }
+    zip_source_keep(buffer);
+    bool ok = true;
+    for (const ModuleFile& f : files) {
+        zip_source_t* source = zip_source_buffer(archive, f.bytes.data(), f.bytes.size(), 0);
+        const zip_int64_t index =
+            source ? zip_file_add(archive, f.name.c_str(), source, ZIP_FL_OVERWRITE | ZIP_FL_ENC_UTF_8) : -1;
+        if (index < 0) {
+            if (source) {
+                zip_source_free(source);
+            }
+            ok = false;
+            break;
+        }
+        // Pictures are compressed already.
+        if (f.name.ends_with(".png")) {
+            zip_set_file_compression(archive, static_cast<zip_uint64_t>(index), ZIP_CM_STORE, 0);
+        }
+    }
+    std::string why = ok ? "" : zip_strerror(archive);
+    if (!ok) {
+        zip_discard(archive);
+    } else if (zip_close(archive) != 0) {
+        why = zip_strerror(archive);
+        zip_discard(archive);
+        ok = false;
+    }
+    std::string bytes;
+    if (ok) {
+        zip_stat_t st;
+        zip_stat_init(&st);
+        if (zip_source_stat(buffer, &st) == 0 && zip_source_open(buffer) == 0) {
+            bytes.resize(static_cast<std::size_t>(st.size));
+            ok = zip_source_read(buffer, bytes.data(), st.size) == static_cast<zip_int64_t>(st.size);
+            zip_source_close(buffer);
+        } else {
+            ok = false;
+        }
+        why = ok ? "" : "cannot read the archive back";
+    }
+    zip_source_free(buffer);
+    zip_error_fini(&error);
+    if (!ok) {
+        return std::unexpected(out.string() + ": cannot write the module: " + why);
+    }
+    if (auto written = writeFileAtomically(out, bytes, AtomicWriteOptions{false}); !written) {
+        return std::unexpected(written.error());
+    }
+    std::size_t waiting = 0;
+    for (const Arrival& a : schedule) {
+        waiting += a.pieces.size();
+    }
+    return std::to_string(pieces - static_cast<int>(waiting)) + " pieces in " +
+           std::to_string(byCell.size()) + " stacks on a " + std::to_string(geometry.boardWidth) + " x " +
+           std::to_string(geometry.boardHeight) + " board (" + std::to_string(cellPixels) + " px a cell), " +
+           std::to_string(waiting) + " reinforcements in " + std::to_string(schedule.size()) + " arrivals";
+}
+
+} // namespace sandtable

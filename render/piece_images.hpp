@@ -1,0 +1,27 @@
+#pragma once
+// Single pieces as pictures, for programs that move counters themselves (VASSAL): each drawn by the
+// counter code the map and the counter sheet use, at the size it has on a map of the given cell.
+#include "model/scenario.hpp"
+
+#include <expected>
+#include <string>
+
+typedef struct _cairo_surface cairo_surface_t;
+
+namespace sandtable {
+
+// A Cairo image surface as the bytes of a PNG file.
+[[nodiscard]] std::expected<std::string, std::string> pngBytes(cairo_surface_t* surface);
+
+struct PieceImage {
+    int width = 0, height = 0;
+    std::string png; // the PNG file's bytes
+};
+
+// A unit's counter (its front, the dark bar, along the top edge, so a turned picture shows where it
+// faces), a commander's disc or a supply wagon, on a transparent ground, `cellPixels` being a cell
+// across its flats. Fails for a piece the order of battle does not hold.
+[[nodiscard]] std::expected<PieceImage, std::string> pieceImage(const Scenario& s, PieceRef piece,
+                                                                double cellPixels);
+
+} // namespace sandtable

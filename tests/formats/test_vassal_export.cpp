@@ -1,0 +1,244 @@
+// VASSAL modules: what the archive holds, read back with libzip and pugixml, and what the real
+// VASSAL engine makes of it (../shared/vassal/check-vmod loads the module with VASSAL's own
+// GameModule and prints its grid, the cells it names and where it puts every at-start stack).
+// VASSAL accepts a location off the board or a missing picture without a word, so these tests compare
+// what it prints with the scenario.
+#include "formats/scenario_xml.hpp"
+#include "formats/vassal_module.hpp"
+#include "model/layout.hpp"
+#include "model/scenario_generator.hpp"
+#include "tests/render/command_output.hpp"
+
+#include <gtest/gtest.h>
+#include <pugixml.hpp>
+#include <zip.h>
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <regex>
+#include <set>
+
+namespace sandtable {
+namespace {
+
+namespace fs = std::filesystem;
+using testing_support::commandOutput;
+
+// The files of a zip archive, by name.
+std::map<std::string, std::string> unzip(const fs::path& file) {
+    std::map<std::string, std::string> out;
+    int error = 0;
+    zip_t* z = zip_open(file.c_str(), ZIP_RDONLY, &error);
+    if (z == nullptr) {
+        return out;
+    }
+    for (zip_int64_t i = 0; i < zip_get_num_entries(z, 0); ++i) {
+        zip_stat_t st;
+        zip_stat_index(z, static_cast<zip_uint64_t>(i), 0, &st);
+        zip_file_t* f = zip_fopen_index(z, static_cast<zip_uint64_t>(i), 0);
+        std::string bytes(static_cast<std::size_t>(st.size), '\0');
+        zip_fread(f, bytes.data(), st.size);
+        zip_fclose(f);
+        out[st.name] = bytes;
+    }
+    zip_close(z);
+    return out;
+}
+
+class VassalExport : public testing::Test {
+  protected:
+    void SetUp() override {
+        dir = fs::temp_directory_path() / ("sandtable-vassal-" + std::to_string(::getpid()));
+        fs::create_directories(dir);
+    }
+    void TearDown() override { fs::remove_all(dir); }
+    fs::path dir;
+};
+
+TEST(VassalSequence, EscapesItsDelimiterAndQuotesLeadingBackslashesAsVassalDoes) {
+    EXPECT_EQ(vassalSequence({"piece", "", "", "a.png", "Name"}, ';'), "piece;;;a.png;Name");
+    EXPECT_EQ(vassalSequence({"1st; 2nd", "x"}, ';'), "1st\\; 2nd;x");
+    EXPECT_EQ(vassalSequence({"Kirby Smith / Elzey"}, '/'), "Kirby Smith \\/ Elzey");
+    EXPECT_EQ(vassalSequence({"\\odd"}, ';'), "'\\odd'");
+    EXPECT_EQ(vassalSequence({"'quoted'"}, ';'), "''quoted''");
+}
+
+TEST(VassalGeometry, MatchesTheLayoutOfEveryShape) {
+    for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        Grid::Parameters p;
+        p.shape = shape;
+        p.cols = 12;
+        p.rows = 9;
+        const Grid grid(p);
+        const VassalGeometry g = VassalGeometry::of(grid, 100);
+        const Layout layout(grid, 100);
+        EXPECT_EQ(g.hex, shape != GridShape::Square);
+        EXPECT_EQ(g.sideways, shape == GridShape::HexPointy);
+        EXPECT_NEAR(g.dy, 100, 1e-9) << "a row is a cell across its flats";
+        EXPECT_NEAR(g.dx, shape == GridShape::Square ? 100 : 100 * std::sqrt(3.0) / 2, 1e-9);
+        const Point first = layout.cellCenter({0, 0});
+        EXPECT_EQ(g.sideways ? g.y0 : g.x0, std::lround(first.x));
+        EXPECT_EQ(g.sideways ? g.x0 : g.y0, std::lround(first.y));
+        EXPECT_EQ(g.leading, 1) << "two digits a number";
+    }
+}
+
+TEST_F(VassalExport, TheModuleHoldsTheBuildFileTheBoardAndACounterForEveryPiece) {
+    auto s =
+        readScenario(fs::path(SANDTABLE_SAMPLES) / "mcphersons-ridge" / "mcphersons-ridge.sandtable.xml");
+    ASSERT_TRUE(s) << s.error().toString();
+    const fs::path vmod = dir / "ridge.vmod";
+    auto written = exportVassal(*s, vmod, VassalExportOptions{80, false});
+    ASSERT_TRUE(written) << written.error();
+    const auto files = unzip(vmod);
+    ASSERT_TRUE(files.contains("buildFile.xml"));
+    ASSERT_TRUE(files.contains("moduledata"));
+    ASSERT_TRUE(files.contains("images/board.png"));
+    ASSERT_TRUE(files.contains("scenario.html"));
+    EXPECT_NE(files.at("scenario.html").find("Willoughby Run"), std::string::npos) << "the set-up text";
+    pugi::xml_document doc;
+    ASSERT_TRUE(doc.load_string(files.at("buildFile.xml").c_str()));
+    const pugi::xml_node module = doc.child("VASSAL.build.GameModule");
+    EXPECT_STREQ(module.attribute("name").value(), s->info.title.c_str());
+    // Every placed cell is a stack at its label; every piece slot's picture is in the archive.
+    std::set<std::string> placedCells, stacks;
+    for (const auto& [piece, placement] : s->deployment.placements) {
+        for (Offset c : placement.cells) {
+            placedCells.insert(s->map.grid.label(c));
+        }
+    }
+    int slots = 0;
+    for (pugi::xml_node map : module.children("VASSAL.build.module.Map")) {
+        for (pugi::xml_node stack : map.children("VASSAL.build.module.map.SetupStack")) {
+            if (std::string(map.attribute("mapName").value()) == "Main Map") {
+                stacks.insert(stack.attribute("location").value());
+            }
+            for (pugi::xml_node slot : stack.children("VASSAL.build.widget.PieceSlot")) {
+                ++slots;
+                const std::string text = slot.text().get();
+                const std::smatch m = [&] {
+                    std::smatch found;
+                    std::regex_search(text, found, std::regex(R"(piece;;;([^;]+\.png);)"));
+                    return found;
+                }();
+                ASSERT_FALSE(m.empty()) << text;
+                EXPECT_TRUE(files.contains("images/" + m[1].str())) << m[1].str();
+            }
+        }
+    }
+    EXPECT_EQ(stacks, placedCells);
+    std::size_t expected = s->deployment.reinforcements.size();
+    for (const auto& [piece, placement] : s->deployment.placements) {
+        expected += placement.cells.size();
+    }
+    EXPECT_EQ(static_cast<std::size_t>(slots), expected)
+        << "a piece for each cell of a line, and each reinforcement";
+}
+
+TEST_F(VassalExport, ABoardCellOutOfRangeIsRefusedAndNothingIsWritten) {
+    auto s = readScenario(fs::path(SANDTABLE_SAMPLES) / "franklin" / "franklin.sandtable.xml");
+    ASSERT_TRUE(s);
+    const fs::path vmod = dir / "tiny.vmod";
+    auto written = exportVassal(*s, vmod, VassalExportOptions{3, false});
+    ASSERT_FALSE(written);
+    EXPECT_NE(written.error().find("tiny.vmod: a board cell must be"), std::string::npos) << written.error();
+    EXPECT_FALSE(fs::exists(vmod));
+}
+
+// --- against the real VASSAL --------------------------------------------------------------------
+
+// check-vmod's report of a module, or a failure that says why the oracle could not run.
+std::string checkVmod(const fs::path& vmod, int& exitCode) {
+    const std::string command =
+        std::string(SANDTABLE_VASSAL_CHECK) + " '" + vmod.string() + "' 2>&1; echo \"exit=$?\"";
+    std::string out = commandOutput(command);
+    std::smatch m;
+    exitCode = std::regex_search(out, m, std::regex(R"(exit=(\d+)\s*$)")) ? std::stoi(m[1]) : -1;
+    return out;
+}
+
+void requireTheOracle() {
+    ASSERT_TRUE(fs::exists(SANDTABLE_VASSAL_CHECK))
+        << "VASSAL's checker is not at " << SANDTABLE_VASSAL_CHECK
+        << " (../shared/vassal beside the source tree): the module cannot be checked against VASSAL";
+}
+
+TEST_F(VassalExport, VassalPutsEveryCellWhereSandtableDrawsItOnEveryGridAndParity) {
+    requireTheOracle();
+    for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        for (OffsetParity parity : {OffsetParity::Odd, OffsetParity::Even}) {
+            const std::string name = std::string(enumName(shape)) + "-" + std::string(enumName(parity));
+            Scenario s = generateScenario(GeneratorParameters{7, 6, 4, 1, 3, shape});
+            Grid::Parameters p = s.map.grid.parameters();
+            p.parity = parity;
+            s.map = Map::blank(Grid(p), s.map.terrainTypes);
+            // A piece in every cell: one unit stays, the others are new units of its headquarters.
+            s.deployment = {};
+            const Unit model = s.oob.units.begin()->second;
+            s.oob.units.clear();
+            std::uint32_t id = 1;
+            for (int row = 0; row < p.rows; ++row) {
+                for (int col = 0; col < p.cols; ++col) {
+                    Unit u = model;
+                    u.name = "Unit " + s.map.grid.label({col, row});
+                    s.oob.units[UnitId{id}] = u;
+                    s.deployment.placements[PieceRef::unit(UnitId{id})] = Placement{
+                        {{col, row}}, Facing{FacingKind::Corner, static_cast<std::uint8_t>(id % 6)}};
+                    ++id;
+                }
+            }
+            constexpr int cell = 60;
+            const fs::path vmod = dir / (name + ".vmod");
+            auto written = exportVassal(s, vmod, VassalExportOptions{cell, false});
+            ASSERT_TRUE(written) << written.error();
+            int code = 0;
+            const std::string report = checkVmod(vmod, code);
+            ASSERT_EQ(code, 0) << name << ":\n" << report;
+            const Layout layout(s.map.grid, cell);
+            // Every stack: VASSAL resolves its location (the cell's label) to the cell's centre.
+            const std::regex stackLine(
+                R"(SetupStack '(\d+)' board=Battlefield .*resolves to pixel (-?\d+),(-?\d+) \(on board\))");
+            int stacks = 0;
+            for (auto it = std::sregex_iterator(report.begin(), report.end(), stackLine);
+                 it != std::sregex_iterator(); ++it) {
+                const auto cellAt = s.map.grid.parseLabel((*it)[1].str());
+                ASSERT_TRUE(cellAt) << (*it)[1].str();
+                const Point want = layout.cellCenter(*cellAt);
+                EXPECT_NEAR(std::stod((*it)[2]), want.x, 1.5) << name << " " << (*it)[1];
+                EXPECT_NEAR(std::stod((*it)[3]), want.y, 1.5) << name << " " << (*it)[1];
+                ++stacks;
+            }
+            EXPECT_EQ(stacks, p.cols * p.rows) << name << ": every cell's stack on the board\n" << report;
+            // The board is as large as the picture of the map.
+            std::smatch size;
+            ASSERT_TRUE(std::regex_search(
+                report, size, std::regex(R"(Board 'Battlefield' image=board.png size=(\d+)x(\d+))")));
+            EXPECT_EQ(std::stoi(size[1]), static_cast<int>(std::ceil(layout.width()))) << name;
+            EXPECT_EQ(std::stoi(size[2]), static_cast<int>(std::ceil(layout.height()))) << name;
+            // The cell VASSAL names at its sample pixels is the cell Sandtable has there (when the
+            // pixel is well inside a cell: VASSAL finds cells by rounding, not by their outline).
+            const std::regex pixelLine(R"(pixel (\d+),(\d+) => (\d+) -> center (-?\d+),(-?\d+))");
+            int named = 0;
+            for (auto it = std::sregex_iterator(report.begin(), report.end(), pixelLine);
+                 it != std::sregex_iterator(); ++it) {
+                const Point px{std::stod((*it)[1]), std::stod((*it)[2])};
+                const auto c = layout.cellAt(px);
+                if (!c) {
+                    continue;
+                }
+                const Point centre = layout.cellCenter(*c);
+                if (std::hypot(px.x - centre.x, px.y - centre.y) > 0.4 * cell) {
+                    continue;
+                }
+                EXPECT_EQ((*it)[3].str(), s.map.grid.label(*c)) << name << " at " << px.x << "," << px.y;
+                ++named;
+            }
+            EXPECT_GE(named, 1) << name << ": no sample pixel fell well inside a cell\n" << report;
+            EXPECT_EQ(report.find("NO PIECE"), std::string::npos) << name;
+        }
+    }
+}
+
+} // namespace
+} // namespace sandtable
