@@ -136,6 +136,31 @@ TEST_F(VassalExport, TheModuleHoldsTheBuildFileTheBoardAndACounterForEveryPiece)
         << "a piece for each cell of a line, and each reinforcement";
 }
 
+// VASSAL turns a piece i steps counterclockwise for rotation state i (FreeRotator's angles are
+// -i x 360 / steps, and Java turns positive angles clockwise on screen); an upright counter faces
+// north. So a flat-top hex unit facing its east corner is 3 steps clockwise: state 9 of 12; facing
+// its north side (side 2), state 0; its north-west corner (corner 2), one step counterclockwise.
+TEST_F(VassalExport, AUnitIsTurnedToItsFacing) {
+    Scenario s = generateScenario(GeneratorParameters{6, 5, 2, 1, 3, GridShape::HexFlat});
+    const PieceRef unit = s.deployment.placements.begin()->first;
+    ASSERT_EQ(unit.kind, PieceKind::Unit);
+    auto stateOf = [&](Facing f) {
+        s.deployment.placements.begin()->second.facing = f;
+        const fs::path vmod = dir / "turned.vmod";
+        auto written = exportVassal(s, vmod, VassalExportOptions{60, false});
+        EXPECT_TRUE(written);
+        const std::string build = unzip(vmod)["buildFile.xml"];
+        const std::string image = "unit-" + std::to_string(unit.id) + ".png";
+        const auto at = build.find(image);
+        const auto slash = build.find('/', build.find(image + ";", at));
+        return build.substr(slash + 1, build.find('\t', slash) - slash - 1);
+    };
+    EXPECT_EQ(stateOf(Facing{FacingKind::Corner, 0}), "9") << "east";
+    EXPECT_EQ(stateOf(Facing{FacingKind::Side, 2}), "0") << "north";
+    EXPECT_EQ(stateOf(Facing{FacingKind::Side, 5}), "6") << "south";
+    EXPECT_EQ(stateOf(Facing{FacingKind::Corner, 2}), "1") << "north-west: one step counterclockwise";
+}
+
 TEST_F(VassalExport, ABoardCellOutOfRangeIsRefusedAndNothingIsWritten) {
     auto s = readScenario(fs::path(SANDTABLE_SAMPLES) / "franklin" / "franklin.sandtable.xml");
     ASSERT_TRUE(s);
