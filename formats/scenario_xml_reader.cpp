@@ -438,8 +438,8 @@ class Reader {
     void readMap(pugi::xml_node n) {
         allowOnly(n, {"grid", "parity", "cols", "rows", "label-base", "yards-per-cell", "cell-size",
                       "cell-unit", "scale-inches", "scale-yards", "feet-per-contour"});
-        allowChildren(
-            n, {"terrain-types", "background", "terrain", "elevation", "hexsides", "paths", "features"});
+        allowChildren(n, {"terrain-types", "background", "geo", "terrain", "elevation", "hexsides", "paths",
+                          "features"});
         Grid::Parameters gp;
         gp.shape = enumeration<GridShape>(n, "grid");
         gp.parity = enumeration<OffsetParity>(n, "parity", OffsetParity::Odd);
@@ -466,6 +466,16 @@ class Reader {
             b.rotationDegrees = number(bg, "rotation", limits::rotationDegrees, 0.0);
             b.opacity = number(bg, "opacity", limits::opacity, 0.5);
             map.background = b;
+        }
+        if (auto geo = single(n, "geo", false)) {
+            allowOnly(geo, {"crs", "anchor", "x", "y", "rotation"});
+            GeoPlacement g;
+            g.crs = required(geo, "crs");
+            g.anchor = enumeration<GeoAnchor>(geo, "anchor", GeoAnchor::Centre);
+            g.x = number(geo, "x", limits::geoCoordinate);
+            g.y = number(geo, "y", limits::geoCoordinate);
+            g.rotationDegrees = number(geo, "rotation", limits::rotationDegrees, 0.0);
+            map.geo = g;
         }
         map.terrain = readLayer<TerrainIndex>(single(n, "terrain", true), 0,
                                               static_cast<long long>(map.terrainTypes.size()) - 1,

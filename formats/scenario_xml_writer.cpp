@@ -208,6 +208,15 @@ class Writer {
             e.append_attribute("rotation") = numberText(b.rotationDegrees).c_str();
             e.append_attribute("opacity") = numberText(b.opacity).c_str();
         }
+        if (map.geo) {
+            const GeoPlacement& geo = *map.geo;
+            pugi::xml_node e = n.append_child("geo");
+            e.append_attribute("crs") = geo.crs.c_str();
+            e.append_attribute("anchor") = enumName(geo.anchor).data();
+            e.append_attribute("x") = numberText(geo.x).c_str();
+            e.append_attribute("y") = numberText(geo.y).c_str();
+            e.append_attribute("rotation") = numberText(geo.rotationDegrees).c_str();
+        }
         pugi::xml_node terrain = n.append_child("terrain");
         terrain.append_attribute("encoding") = "csv";
         terrain.text() = csvLayer(map.terrain, g.cols()).c_str();

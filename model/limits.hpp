@@ -64,6 +64,8 @@ inline constexpr IntRange ruleCount{0, 1'000'000};
 inline constexpr RealRange backgroundOrigin{-1e6, 1e6};
 inline constexpr RealRange unitsPerPixel{1e-9, 1e6};
 inline constexpr RealRange rotationDegrees{-360, 360};
+// A geographic coordinate (metres, feet or degrees of any coordinate system).
+inline constexpr RealRange geoCoordinate{-1e9, 1e9};
 inline constexpr RealRange opacity{0, 1};
 // Printing and pictures: lengths in points (1/72 inch). Cairo draws images of at most 32,767
 // pixels a side.

@@ -95,6 +95,24 @@ struct BackgroundImage {
                               double mx2, double my2) const;
 };
 
+// Where the map lies on the Earth: one of its points (the top-left corner of its picture or its
+// centre) at a coordinate of a coordinate system named as GDAL and PROJ know them ("EPSG:4326" for
+// latitude and longitude, "EPSG:32618" for UTM zone 18N, a state plane...), the map turned
+// `rotationDegrees` clockwise from north-up. The ground's scale is the map's own (yardsPerCell).
+// x is the easting (or longitude), y the northing (or latitude).
+enum class GeoAnchor : std::uint8_t { TopLeft, Centre };
+template <> struct EnumNames<GeoAnchor> {
+    static constexpr std::array<NameOf<GeoAnchor>, 2> names{
+        {{GeoAnchor::TopLeft, "top-left"}, {GeoAnchor::Centre, "centre"}}};
+};
+struct GeoPlacement {
+    std::string crs;
+    GeoAnchor anchor = GeoAnchor::Centre;
+    double x = 0, y = 0;
+    double rotationDegrees = 0;
+    auto operator<=>(const GeoPlacement&) const = default;
+};
+
 struct Map {
     Grid grid;
     double yardsPerCell = 400;
@@ -110,6 +128,7 @@ struct Map {
     std::map<PathId, Path> paths;
     std::map<FeatureId, Feature> features;
     std::optional<BackgroundImage> background;
+    std::optional<GeoPlacement> geo;
 
     // A blank map of the grid's size, every cell the first terrain type at level 0.
     static Map blank(const Grid& grid, std::vector<TerrainType> types);

@@ -63,6 +63,18 @@ python3 -c "import zipfile,sys; assert 'buildFile.xml' in zipfile.ZipFile(sys.ar
 check 2 "export --cell-pixels 3" "$bin" export "$work/g.xml" -o "$work/n.vmod" --cell-pixels 3
 expect_err "\-\-cell-pixels must be" "--cell-pixels 3"
 [[ ! -e "$work/n.vmod" ]] || { echo "FAIL: a refused --cell-pixels left a file"; fail=1; }
+# Terrain data: an unknown coordinate system, an unplaced map, a file that is no raster: exit 2, said.
+check 2 "place with an unknown coordinate system" "$bin" place "$work/g.xml" --crs EPSG:nonsense --x 1 --y 2 -o "$work/p.xml"
+expect_err "not a coordinate system GDAL knows" "place --crs EPSG:nonsense"
+[[ ! -e "$work/p.xml" ]] || { echo "FAIL: a refused placement wrote a file"; fail=1; }
+echo "not a raster" > "$work/dem.txt"
+check 2 "import-elevation onto an unplaced map" "$bin" import-elevation "$work/g.xml" "$work/dem.txt" --interval 20ft -o "$work/p.xml"
+expect_err "not placed on the Earth" "import-elevation on an unplaced map"
+check 0 "place" "$bin" place "$work/g.xml" --crs EPSG:4326 --x -77.23 --y 39.83 -o "$work/placed.xml"
+check 2 "import-elevation from a file that is no raster" "$bin" import-elevation "$work/placed.xml" "$work/dem.txt" --interval 20ft
+expect_err "dem.txt: not a raster GDAL can read" "import-elevation from a text file"
+check 2 "import-elevation without an interval" "$bin" import-elevation "$work/placed.xml" "$work/dem.txt"
+expect_err "\-\-interval must be a height" "import-elevation without --interval"
 check 2 "export --margin 1e300in" "$bin" export "$work/g.xml" -o "$work/n.pdf" --margin 1e300in
 check 0 "generate a big map" "$bin" generate --cols 2000 --rows 2000 --units 10 -o "$work/big.xml"
 check 2 "a PDF of too many pages is refused" "$bin" export "$work/big.xml" -o "$work/n.pdf" --cell-size 10in

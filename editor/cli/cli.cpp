@@ -73,6 +73,25 @@ constexpr std::array subcommands{
                "hex-flat|hex-pointy|square] -o FILE\n\n"
                "Random but reproducible: the same options give the same file.\n",
                generateCommand},
+    Subcommand{
+        "place", "put the map on the Earth: a coordinate for its centre (or corner) and its rotation",
+        "sandtable place FILE --crs CRS --x X --y Y [--anchor centre|top-left] [--rotation DEG] [-o OUT]\n"
+        "sandtable place FILE --clear [-o OUT]\n\n"
+        "CRS is any coordinate system GDAL and PROJ know (EPSG:4326 for longitude and latitude,\n"
+        "EPSG:32618 for UTM zone 18N...); X and Y are the easting and northing (or longitude and\n"
+        "latitude) of the map's centre or the top-left corner of its picture; the rotation is in degrees\n"
+        "clockwise from north-up. The ground scale is the map's own. Saves FILE (or OUT) atomically.\n",
+        placeCommand},
+    Subcommand{
+        "import-elevation", "take the map's elevation from a terrain model (DEM) through GDAL",
+        "sandtable import-elevation FILE DEM --interval 20ft [--method mean|max|centre] [--base 300ft]\n"
+        "                [--dem-units m|ft] [-o OUT]\n\n"
+        "Samples DEM (any raster GDAL reads: GeoTIFF, SRTM .hgt, ASCII grid...) over every cell of the\n"
+        "placed map (sandtable place): the mean or the highest height inside the cell, or the height at\n"
+        "its centre, and sets each cell's level at the interval from the base (default: the lowest\n"
+        "height found). Cells the DEM does not cover keep their level and are reported. Prints the\n"
+        "levels' histogram. See docs/terrain-data.md.\n",
+        importElevationCommand},
 };
 
 void printHelp(std::ostream& out) {
@@ -81,8 +100,12 @@ void printHelp(std::ostream& out) {
            "usage: sandtable [FILE]            open the editor (on FILE)\n"
            "       sandtable COMMAND [ARGS]    run headless, without a display\n\n"
            "commands:\n";
+    std::size_t width = 0;
     for (const auto& c : subcommands) {
-        out << "  " << c.name << std::string(12 - c.name.size(), ' ') << c.summary << "\n";
+        width = std::max(width, c.name.size());
+    }
+    for (const auto& c : subcommands) {
+        out << "  " << c.name << std::string(width + 2 - c.name.size(), ' ') << c.summary << "\n";
     }
     out << "\nsandtable COMMAND --help shows a command's options.\n"
            "exit codes: 0 success, 1 the scenario has problems, 2 bad input or usage.\n";

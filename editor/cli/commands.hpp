@@ -10,5 +10,7 @@ int validateCommand(const std::vector<std::string>& args, std::ostream& out, std
 int rulesetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int importElevationCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace sandtable::cli

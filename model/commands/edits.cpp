@@ -160,6 +160,26 @@ CommandPtr setBackground(const Scenario& s, std::optional<BackgroundImage> backg
         std::move(background), std::move(cs));
 }
 
+CommandPtr setGeoPlacement(const Scenario& s, std::optional<GeoPlacement> geo) {
+    ChangeSet cs;
+    cs.kinds = TerrainChanged; // where the map lies, not what the rules read
+    return std::make_unique<ReplaceValue<std::optional<GeoPlacement>>>(
+        "Place the map on the Earth", [](Scenario & sc) -> auto& { return sc.map.geo; }, s.map.geo,
+        std::move(geo), std::move(cs));
+}
+
+CommandPtr setElevationLayer(const Scenario& s, std::vector<std::int16_t> levels, int feetPerContour) {
+    Map map = s.map;
+    map.elevation = std::move(levels);
+    map.feetPerContour = feetPerContour;
+    ChangeSet cs;
+    cs.everything = true;
+    cs.kinds = TerrainChanged;
+    return std::make_unique<ReplaceValue<Map>>(
+        "Import elevation", [](Scenario & sc) -> auto& { return sc.map; }, s.map, std::move(map),
+        std::move(cs));
+}
+
 CommandPtr replaceMap(const Scenario& s, Map map) {
     ChangeSet cs;
     cs.everything = true;

@@ -21,6 +21,10 @@ CommandPtr setEvent(const Scenario& s, int roll, std::optional<std::string> text
 CommandPtr setInfo(const Scenario& s, ScenarioInfo info);
 CommandPtr setExclusions(const Scenario& s, std::vector<Exclusion> exclusions);
 CommandPtr setBackground(const Scenario& s, std::optional<BackgroundImage> background);
+CommandPtr setGeoPlacement(const Scenario& s, std::optional<GeoPlacement> geo);
+// Every cell's elevation level at once (an import from a terrain model), with the contour
+// interval it was made at: one undo step.
+CommandPtr setElevationLayer(const Scenario& s, std::vector<std::int16_t> levels, int feetPerContour);
 // Resizing or changing the grid replaces the whole map (rare, and simplest to undo whole).
 CommandPtr replaceMap(const Scenario& s, Map map);
 // Map > Resize anchored at the top left (resize_map.hpp has the other anchors): keeps the cells that

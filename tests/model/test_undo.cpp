@@ -37,6 +37,31 @@ TEST(UndoStack, AnySequenceOfEditsUndoneGivesBackTheOriginal) {
     }
 }
 
+// Placing the map on the Earth and importing a terrain model's elevation are each one step.
+TEST(UndoStack, PlacingTheMapAndImportingElevationAreOneStepEach) {
+    Scenario s = smallScenario(3);
+    const Scenario original = s;
+    UndoStack stack(s);
+    stack.push(edits::setGeoPlacement(s, GeoPlacement{"EPSG:32618", GeoAnchor::Centre, 302000, 4398000, 5}));
+    std::vector<std::int16_t> levels(s.map.elevation.size());
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+        levels[i] = static_cast<std::int16_t>(i % 7);
+    }
+    stack.push(edits::setElevationLayer(s, levels, 10));
+    EXPECT_EQ(stack.size(), 2u);
+    EXPECT_EQ(s.map.elevation, levels);
+    EXPECT_EQ(s.map.feetPerContour, 10);
+    ASSERT_TRUE(s.map.geo);
+    stack.undo();
+    EXPECT_EQ(s.map.feetPerContour, original.map.feetPerContour);
+    EXPECT_EQ(s.map.elevation, original.map.elevation);
+    stack.undo();
+    EXPECT_EQ(s, original);
+    stack.redo();
+    stack.redo();
+    EXPECT_EQ(s.map.elevation, levels);
+}
+
 TEST(UndoStack, ABrushStrokeIsOneStep) {
     Scenario s = smallScenario(3);
     const Scenario original = s;

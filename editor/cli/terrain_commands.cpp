@@ -1,0 +1,180 @@
+// sandtable place and sandtable import-elevation: putting a map on the Earth and taking its
+// elevation from a terrain model (formats/terrain_model, GDAL). docs/terrain-data.md.
+#include "arguments.hpp"
+#include "commands.hpp"
+#include "formats/scenario_xml.hpp"
+#include "formats/terrain_model.hpp"
+#include "model/limits.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <ostream>
+
+namespace sandtable::cli {
+namespace {
+
+// "20ft", "6m" or "20" (feet) as feet, or nullopt.
+std::optional<double> heightInFeet(const std::string& text) {
+    std::string number = text;
+    double factor = 1;
+    if (number.ends_with("ft")) {
+        number.resize(number.size() - 2);
+    } else if (number.ends_with("m")) {
+        number.resize(number.size() - 1);
+        factor = 1 / 0.3048;
+    }
+    double v = 0;
+    auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
+    if (number.empty() || ec != std::errc{} || end != number.data() + number.size() || !std::isfinite(v)) {
+        return std::nullopt;
+    }
+    return v * factor;
+}
+
+std::optional<double> real(const std::string& text) {
+    double v = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(v)) {
+        return std::nullopt;
+    }
+    return v;
+}
+
+} // namespace
+
+int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    Arguments a(args, {"--clear"}, {"--crs", "--x", "--y", "--anchor", "--rotation", "-o"});
+    const char* usage = "usage: sandtable place FILE --crs CRS --x X --y Y [--anchor centre|top-left] "
+                        "[--rotation DEG] [-o OUT] | --clear";
+    if (!a.ok() || a.positionals().size() != 1) {
+        err << "sandtable place: " << (a.ok() ? std::string("expected one FILE") : a.error()) << "; " << usage
+            << "\n";
+        return BadInput;
+    }
+    const std::string file = a.positionals()[0];
+    auto scenario = readScenarioReporting(file, err);
+    if (!scenario) {
+        return BadInput;
+    }
+    if (a.has("--clear")) {
+        scenario->map.geo.reset();
+    } else {
+        if (!a.value("--crs") || !a.value("--x") || !a.value("--y")) {
+            err << "sandtable place: --crs, --x and --y are required; " << usage << "\n";
+            return BadInput;
+        }
+        GeoPlacement g;
+        g.crs = *a.value("--crs");
+        if (auto known = checkCoordinateSystem(g.crs); !known) {
+            err << "sandtable place: --crs: " << known.error() << "\n";
+            return BadInput;
+        }
+        const auto x = real(*a.value("--x")), y = real(*a.value("--y"));
+        if (!x || !y || !limits::geoCoordinate.allows(*x) || !limits::geoCoordinate.allows(*y)) {
+            err << "sandtable place: --x and --y must be numbers (" << limits::geoCoordinate.expected()
+                << ")\n";
+            return BadInput;
+        }
+        g.x = *x;
+        g.y = *y;
+        const std::string anchor = a.value("--anchor").value_or("centre");
+        auto named = parseEnum<GeoAnchor>(anchor);
+        if (!named) {
+            err << "sandtable place: --anchor must be centre or top-left, not '" << anchor << "'\n";
+            return BadInput;
+        }
+        g.anchor = *named;
+        if (auto rotation = a.value("--rotation")) {
+            const auto r = real(*rotation);
+            if (!r || !limits::rotationDegrees.allows(*r)) {
+                err << "sandtable place: --rotation must be degrees (" << limits::rotationDegrees.expected()
+                    << "), not '" << *rotation << "'\n";
+                return BadInput;
+            }
+            g.rotationDegrees = *r;
+        }
+        scenario->map.geo = g;
+    }
+    const std::string target = a.value("-o").value_or(file);
+    if (auto saved = saveScenario(*scenario, target); !saved) {
+        err << "sandtable place: " << saved.error() << "\n";
+        return BadInput;
+    }
+    out << "wrote " << target << "\n";
+    return Success;
+}
+
+int importElevationCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    Arguments a(args, {}, {"--interval", "--method", "--base", "--dem-units", "-o"});
+    const char* usage =
+        "usage: sandtable import-elevation FILE DEM --interval 20ft [--method mean|max|centre] "
+        "[--base 300ft] [--dem-units m|ft] [-o OUT]";
+    if (!a.ok() || a.positionals().size() != 2) {
+        err << "sandtable import-elevation: " << (a.ok() ? std::string("expected FILE and DEM") : a.error())
+            << "; " << usage << "\n";
+        return BadInput;
+    }
+    ElevationImportOptions o;
+    const auto interval = heightInFeet(a.value("--interval").value_or(""));
+    if (!interval || !limits::feetPerContour.allows(static_cast<int>(std::lround(*interval))) ||
+        *interval < 1) {
+        err << "sandtable import-elevation: --interval must be a height like 20ft or 5m (1 to 10,000 feet); "
+            << usage << "\n";
+        return BadInput;
+    }
+    o.intervalFeet = *interval;
+    if (auto base = a.value("--base")) {
+        o.baseFeet = heightInFeet(*base);
+        if (!o.baseFeet) {
+            err << "sandtable import-elevation: --base must be a height like 300ft or 90m, not '" << *base
+                << "'\n";
+            return BadInput;
+        }
+    }
+    if (auto method = a.value("--method")) {
+        auto named = parseEnum<ElevationSampling>(*method);
+        if (!named) {
+            err << "sandtable import-elevation: --method must be mean, max or centre, not '" << *method
+                << "'\n";
+            return BadInput;
+        }
+        o.sampling = *named;
+    }
+    if (auto units = a.value("--dem-units")) {
+        if (*units != "m" && *units != "ft") {
+            err << "sandtable import-elevation: --dem-units must be m or ft, not '" << *units << "'\n";
+            return BadInput;
+        }
+        o.demUnit = *units == "m" ? HeightUnit::Metre : HeightUnit::Foot;
+    }
+    const std::string file = a.positionals()[0];
+    auto scenario = readScenarioReporting(file, err);
+    if (!scenario) {
+        return BadInput;
+    }
+    auto imported = importElevation(scenario->map, a.positionals()[1], o);
+    if (!imported) {
+        err << "sandtable import-elevation: " << imported.error() << "\n";
+        return BadInput;
+    }
+    scenario->map.elevation = imported->levels;
+    scenario->map.feetPerContour = imported->feetPerContour;
+    const std::string target = a.value("-o").value_or(file);
+    if (auto saved = saveScenario(*scenario, target); !saved) {
+        err << "sandtable import-elevation: " << saved.error() << "\n";
+        return BadInput;
+    }
+    out << "wrote " << target << ": heights " << std::lround(imported->lowestFeet) << " to "
+        << std::lround(imported->highestFeet) << " feet, level 0 at " << std::lround(imported->baseFeet)
+        << " feet, " << imported->feetPerContour << " feet a level\n";
+    for (const auto& [level, count] : imported->histogram) {
+        out << "  level " << level << ": " << count << (count == 1 ? " cell\n" : " cells\n");
+    }
+    if (!imported->outside.empty()) {
+        out << imported->outside.size() << " cells lie outside the terrain model and keep their level, from "
+            << scenario->map.grid.label(imported->outside.front()) << "\n";
+    }
+    return Success;
+}
+
+} // namespace sandtable::cli

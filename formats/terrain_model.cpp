@@ -1,0 +1,315 @@
+#include "formats/terrain_model.hpp"
+
+#include "model/layout.hpp"
+#include "model/limits.hpp"
+
+#include <gdal.h>
+#include <ogr_spatialref.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <numbers>
+
+namespace sandtable {
+namespace {
+
+constexpr double metresPerYard = 0.9144;
+constexpr double feetPerMetre = 1 / 0.3048;
+
+void registerDrivers() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        GDALAllRegister();
+        CPLSetErrorHandler(CPLQuietErrorHandler); // GDAL's messages come back to us as text
+    });
+}
+
+std::string lastGdalError() {
+    const char* message = CPLGetLastErrorMsg();
+    return message != nullptr && *message != '\0' ? message : "GDAL gave no reason";
+}
+
+std::expected<std::unique_ptr<OGRSpatialReference>, std::string> spatialReference(const std::string& crs) {
+    registerDrivers();
+    auto srs = std::make_unique<OGRSpatialReference>();
+    if (crs.empty() || srs->SetFromUserInput(crs.c_str()) != OGRERR_NONE) {
+        return std::unexpected("'" + crs +
+                               "' is not a coordinate system GDAL knows (try EPSG:4326, EPSG:32618, " +
+                               "a PROJ string or WKT)");
+    }
+    // Easting (or longitude) first, whatever the authority's axis order.
+    srs->SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    return srs;
+}
+
+struct TransformDeleter {
+    void operator()(OGRCoordinateTransformation* t) const { OGRCoordinateTransformation::DestroyCT(t); }
+};
+using Transform = std::unique_ptr<OGRCoordinateTransformation, TransformDeleter>;
+
+struct DatasetCloser {
+    void operator()(void* d) const { GDALClose(d); }
+};
+
+std::optional<HeightUnit> unitNamed(std::string unit) {
+    std::ranges::transform(unit, unit.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (unit == "m" || unit == "metre" || unit == "meter" || unit == "metres" || unit == "meters") {
+        return HeightUnit::Metre;
+    }
+    if (unit == "ft" || unit == "foot" || unit == "feet" || unit == "us survey foot" || unit == "ftus" ||
+        unit == "us_survey_foot") {
+        return HeightUnit::Foot;
+    }
+    return std::nullopt;
+}
+
+// Whether (x, y) is inside the convex polygon (its corners in order, either way round).
+bool insideConvex(const std::vector<Point>& polygon, double x, double y) {
+    int sign = 0;
+    for (std::size_t i = 0; i < polygon.size(); ++i) {
+        const Point a = polygon[i], b = polygon[(i + 1) % polygon.size()];
+        const double cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+        const int s = cross > 0 ? 1 : cross < 0 ? -1 : 0;
+        if (s != 0) {
+            if (sign != 0 && s != sign) {
+                return false;
+            }
+            sign = s;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+std::expected<void, std::string> checkCoordinateSystem(const std::string& crs) {
+    auto srs = spatialReference(crs);
+    if (!srs) {
+        return std::unexpected(srs.error());
+    }
+    return {};
+}
+
+std::expected<ElevationImport, std::string> importElevation(const Map& map, const std::filesystem::path& dem,
+                                                            const ElevationImportOptions& options) {
+    const std::string file = dem.string();
+    if (!map.geo) {
+        return std::unexpected(
+            std::string("the map is not placed on the Earth: place it first (Map > Place on the "
+                        "Earth, or sandtable place)"));
+    }
+    if (!(options.intervalFeet > 0) || !std::isfinite(options.intervalFeet)) {
+        return std::unexpected(std::string("the contour interval must be a positive number of feet"));
+    }
+    registerDrivers();
+    auto placed = spatialReference(map.geo->crs);
+    if (!placed) {
+        return std::unexpected("the map's placement: " + placed.error());
+    }
+    std::unique_ptr<void, DatasetCloser> dataset(
+        GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
+    if (!dataset) {
+        return std::unexpected(file + ": not a raster GDAL can read (" + lastGdalError() + ")");
+    }
+    GDALDatasetH ds = dataset.get();
+    double gt[6], inverse[6];
+    if (GDALGetGeoTransform(ds, gt) != CE_None || !GDALInvGeoTransform(gt, inverse)) {
+        return std::unexpected(file + ": the raster has no georeference (no geotransform)");
+    }
+    const OGRSpatialReferenceH demRef = GDALGetSpatialRef(ds);
+    if (demRef == nullptr) {
+        return std::unexpected(file + ": the raster does not say its coordinate system");
+    }
+    OGRSpatialReference demSrs(*OGRSpatialReference::FromHandle(demRef));
+    demSrs.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    GDALRasterBandH band = GDALGetRasterBand(ds, 1);
+    if (band == nullptr) {
+        return std::unexpected(file + ": the raster has no band");
+    }
+    const std::optional<HeightUnit> said = unitNamed(GDALGetRasterUnitType(band));
+    const std::optional<HeightUnit> unit = options.demUnit ? options.demUnit : said;
+    if (!unit) {
+        return std::unexpected(file +
+                               ": the raster does not say whether its heights are in metres or feet; say " +
+                               "which (--dem-units m or ft)");
+    }
+    const double toFeet = *unit == HeightUnit::Metre ? feetPerMetre : 1.0;
+    const int width = GDALGetRasterBandXSize(band), height = GDALGetRasterBandYSize(band);
+    int hasNoData = 0;
+    const double noData = GDALGetRasterNoDataValue(band, &hasNoData);
+    std::vector<float> heights(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+    if (GDALRasterIO(band, GF_Read, 0, 0, width, height, heights.data(), width, height, GDT_Float32, 0, 0) !=
+        CE_None) {
+        return std::unexpected(file + ": cannot read its heights (" + lastGdalError() + ")");
+    }
+
+    // The map on the ground: its cells in metres, about the anchor, in a local azimuthal
+    // equidistant projection centred there (true distances and bearings from the anchor whatever
+    // the placement's coordinate system), turned by the placement's rotation.
+    const Layout layout(map.grid, map.yardsPerCell * metresPerYard);
+    const Point anchor =
+        map.geo->anchor == GeoAnchor::Centre ? Point{layout.width() / 2, layout.height() / 2} : Point{0, 0};
+    OGRSpatialReference wgs84;
+    wgs84.SetWellKnownGeogCS("WGS84");
+    wgs84.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    Transform toWgs84(OGRCreateCoordinateTransformation(placed->get(), &wgs84));
+    double lon = map.geo->x, lat = map.geo->y;
+    if (!toWgs84 || !toWgs84->Transform(1, &lon, &lat)) {
+        return std::unexpected("the map's placement cannot be turned into latitude and longitude: " +
+                               lastGdalError());
+    }
+    OGRSpatialReference local;
+    local.SetWellKnownGeogCS("WGS84");
+    local.SetAE(lat, lon, 0, 0);
+    local.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    Transform toDem(OGRCreateCoordinateTransformation(&local, &demSrs));
+    if (!toDem) {
+        return std::unexpected(
+            file + ": no transformation from the map's placement to the raster's coordinate system");
+    }
+    const double turn = map.geo->rotationDegrees * std::numbers::pi / 180;
+    const double c = std::cos(turn), s = std::sin(turn);
+
+    // Every cell's centre and corners, in the raster's pixels, transformed in one batch.
+    const std::size_t cells = map.grid.cellCount();
+    const int sides = map.grid.sideCount();
+    const std::size_t perCell = static_cast<std::size_t>(sides) + 1;
+    std::vector<double> xs(cells * perCell), ys(cells * perCell);
+    std::vector<int> ok(cells * perCell);
+    for (std::size_t i = 0; i < cells; ++i) {
+        const Offset cell = map.grid.offsetAt(i);
+        std::vector<Point> points{layout.cellCenter(cell)};
+        for (const Point& p : layout.corners(cell)) {
+            points.push_back(p);
+        }
+        for (std::size_t k = 0; k < perCell; ++k) {
+            const double dx = points[k].x - anchor.x, dy = points[k].y - anchor.y; // map: x right, y down
+            xs[i * perCell + k] = dx * c - dy * s;                                 // east
+            ys[i * perCell + k] = -dx * s - dy * c;                                // north
+        }
+    }
+    // A point that does not transform (far off the raster's projection) is marked and left out.
+    // When some fail, the others are still transformed: `ok` says which, point by point.
+    [[maybe_unused]] const bool everyPoint =
+        toDem->Transform(static_cast<int>(xs.size()), xs.data(), ys.data(), nullptr, ok.data());
+    auto valueAt = [&](int px, int py) -> std::optional<double> {
+        if (px < 0 || py < 0 || px >= width || py >= height) {
+            return std::nullopt;
+        }
+        const double v = heights[static_cast<std::size_t>(py) * static_cast<std::size_t>(width) +
+                                 static_cast<std::size_t>(px)];
+        if ((hasNoData && v == noData) || !std::isfinite(v)) {
+            return std::nullopt;
+        }
+        return v;
+    };
+    // Bilinear between the four pixel centres around (x, y) in pixel coordinates.
+    auto bilinear = [&](double x, double y) -> std::optional<double> {
+        const double fx = x - 0.5, fy = y - 0.5;
+        const int x0 = static_cast<int>(std::floor(fx)), y0 = static_cast<int>(std::floor(fy));
+        const double tx = fx - x0, ty = fy - y0;
+        double sum = 0, weight = 0;
+        for (int j = 0; j < 2; ++j) {
+            for (int i = 0; i < 2; ++i) {
+                const double w = (i ? tx : 1 - tx) * (j ? ty : 1 - ty);
+                if (auto v = valueAt(std::clamp(x0 + i, 0, width - 1), std::clamp(y0 + j, 0, height - 1));
+                    v && w > 0) {
+                    sum += *v * w;
+                    weight += w;
+                }
+            }
+        }
+        if (x < 0 || y < 0 || x > width || y > height || weight == 0) {
+            return std::nullopt;
+        }
+        return sum / weight;
+    };
+
+    ElevationImport out;
+    out.levels = map.elevation;
+    out.feetPerContour = static_cast<int>(std::lround(options.intervalFeet));
+    std::vector<std::optional<double>> feet(cells);
+    double lowest = 1e300, highest = -1e300;
+    std::vector<Point> polygon(static_cast<std::size_t>(sides));
+    for (std::size_t i = 0; i < cells; ++i) {
+        const std::size_t at = i * perCell;
+        if (!ok[at]) {
+            continue;
+        }
+        double px = 0, py = 0;
+        GDALApplyGeoTransform(inverse, xs[at], ys[at], &px, &py);
+        const std::optional<double> centre = bilinear(px, py);
+        if (!centre) {
+            continue; // off the raster: reported below
+        }
+        std::optional<double> value = centre;
+        if (options.sampling != ElevationSampling::Centre) {
+            double minX = 1e300, minY = 1e300, maxX = -1e300, maxY = -1e300;
+            bool corners = true;
+            for (int k = 0; k < sides; ++k) {
+                const std::size_t j = at + 1 + static_cast<std::size_t>(k);
+                corners = corners && ok[j];
+                double cx = 0, cy = 0;
+                GDALApplyGeoTransform(inverse, xs[j], ys[j], &cx, &cy);
+                polygon[static_cast<std::size_t>(k)] = Point{cx, cy};
+                minX = std::min(minX, cx), maxX = std::max(maxX, cx);
+                minY = std::min(minY, cy), maxY = std::max(maxY, cy);
+            }
+            double sum = 0, most = -1e300;
+            int n = 0;
+            if (corners) {
+                const int x0 = std::max(0, static_cast<int>(std::floor(minX))),
+                          x1 = std::min(width - 1, static_cast<int>(std::ceil(maxX)));
+                const int y0 = std::max(0, static_cast<int>(std::floor(minY))),
+                          y1 = std::min(height - 1, static_cast<int>(std::ceil(maxY)));
+                for (int y = y0; y <= y1; ++y) {
+                    for (int x = x0; x <= x1; ++x) {
+                        if (!insideConvex(polygon, x + 0.5, y + 0.5)) {
+                            continue;
+                        }
+                        if (auto v = valueAt(x, y)) {
+                            sum += *v;
+                            most = std::max(most, *v);
+                            ++n;
+                        }
+                    }
+                }
+            }
+            // A cell smaller than a pixel holds no pixel centre: its centre's value stands.
+            if (n > 0) {
+                value = options.sampling == ElevationSampling::Mean ? sum / n : most;
+            }
+        }
+        feet[i] = *value * toFeet;
+        lowest = std::min(lowest, *feet[i]);
+        highest = std::max(highest, *feet[i]);
+    }
+    for (std::size_t i = 0; i < cells; ++i) {
+        if (!feet[i]) {
+            out.outside.push_back(map.grid.offsetAt(i));
+        }
+    }
+    if (out.outside.size() == cells) {
+        return std::unexpected(file + ": the raster covers none of the map's cells where the map is placed");
+    }
+    out.lowestFeet = lowest;
+    out.highestFeet = highest;
+    out.baseFeet = options.baseFeet ? *options.baseFeet
+                                    : std::floor(lowest / options.intervalFeet) * options.intervalFeet;
+    for (std::size_t i = 0; i < cells; ++i) {
+        if (!feet[i]) {
+            continue;
+        }
+        const double level = std::round((*feet[i] - out.baseFeet) / options.intervalFeet);
+        const auto clamped = static_cast<std::int16_t>(std::clamp(
+            level, static_cast<double>(limits::elevation.lo), static_cast<double>(limits::elevation.hi)));
+        out.levels[i] = clamped;
+        ++out.histogram[clamped];
+    }
+    return out;
+}
+
+} // namespace sandtable

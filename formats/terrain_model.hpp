@@ -1,0 +1,50 @@
+#pragma once
+// Elevation from real terrain data: a digital elevation model (any raster GDAL reads: GeoTIFF,
+// USGS formats, SRTM .hgt, ASCII grids...) sampled over each cell of a map placed on the Earth
+// (Map::geo) and quantised into contour levels. GDAL and PROJ do the reading and the coordinate
+// transformations; nothing here is hand-written raster or projection code. docs/terrain-data.md.
+#include "model/map.hpp"
+
+#include <expected>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable {
+
+enum class ElevationSampling : std::uint8_t { Mean, Max, Centre };
+template <> struct EnumNames<ElevationSampling> {
+    static constexpr std::array<NameOf<ElevationSampling>, 3> names{{{ElevationSampling::Mean, "mean"},
+                                                                     {ElevationSampling::Max, "max"},
+                                                                     {ElevationSampling::Centre, "centre"}}};
+};
+
+enum class HeightUnit : std::uint8_t { Metre, Foot };
+
+struct ElevationImportOptions {
+    double intervalFeet = 20;
+    std::optional<double> baseFeet; // level 0; default: the lowest height found, to the interval
+    ElevationSampling sampling = ElevationSampling::Mean;
+    std::optional<HeightUnit> demUnit; // when the DEM does not say (or says wrongly)
+};
+
+struct ElevationImport {
+    std::vector<std::int16_t> levels; // every cell; cells outside the DEM keep their level
+    int feetPerContour = 20;
+    double baseFeet = 0;
+    double lowestFeet = 0, highestFeet = 0;
+    std::vector<Offset> outside;  // cells the DEM does not cover (left as they were)
+    std::map<int, int> histogram; // level -> cells given it
+};
+
+// Checks that a coordinate system name is one GDAL and PROJ know; the error says what is wrong.
+[[nodiscard]] std::expected<void, std::string> checkCoordinateSystem(const std::string& crs);
+
+// Samples `dem` over every cell of `map` (which must be placed: map.geo) and quantises the heights
+// at the interval. Errors name the file and what is wrong.
+[[nodiscard]] std::expected<ElevationImport, std::string>
+importElevation(const Map& map, const std::filesystem::path& dem, const ElevationImportOptions& options = {});
+
+} // namespace sandtable

@@ -1,0 +1,270 @@
+// Elevation from terrain models: small rasters made here with GDAL itself (a cone hill and a tilted
+// plane of known heights in UTM zone 18N), sampled over placed maps.
+#include "editor/cli/cli.hpp"
+#include "formats/scenario_xml.hpp"
+#include "formats/terrain_model.hpp"
+#include "model/layout.hpp"
+#include "model/scenario_generator.hpp"
+
+#include <gdal.h>
+#include <gtest/gtest.h>
+#include <ogr_spatialref.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <numbers>
+#include <sstream>
+
+namespace sandtable {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr double west = 300'000, north = 4'400'000, pixel = 10; // UTM 18N metres
+constexpr int side = 400;                                       // 4 km square
+constexpr double hillEast = 302'000, hillNorth = 4'398'000;
+
+// A GeoTIFF of `side` x `side` pixels in UTM 18N whose height at (easting, northing) is `height`.
+void writeDem(const fs::path& file, const std::function<double(double, double)>& height,
+              const char* unit = "m") {
+    GDALAllRegister();
+    GDALDriverH driver = GDALGetDriverByName("GTiff");
+    GDALDatasetH ds = GDALCreate(driver, file.c_str(), side, side, 1, GDT_Float32, nullptr);
+    double gt[6] = {west, pixel, 0, north, 0, -pixel};
+    GDALSetGeoTransform(ds, gt);
+    OGRSpatialReference utm;
+    utm.importFromEPSG(32618);
+    char* wkt = nullptr;
+    utm.exportToWkt(&wkt);
+    GDALSetProjection(ds, wkt);
+    CPLFree(wkt);
+    std::vector<float> data(static_cast<std::size_t>(side) * side);
+    for (int y = 0; y < side; ++y) {
+        for (int x = 0; x < side; ++x) {
+            data[static_cast<std::size_t>(y) * side + x] =
+                static_cast<float>(height(west + (x + 0.5) * pixel, north - (y + 0.5) * pixel));
+        }
+    }
+    GDALRasterBandH band = GDALGetRasterBand(ds, 1);
+    EXPECT_EQ(GDALRasterIO(band, GF_Write, 0, 0, side, side, data.data(), side, side, GDT_Float32, 0, 0),
+              CE_None);
+    GDALSetRasterUnitType(band, unit);
+    GDALClose(ds);
+}
+
+double cone(double e, double n) {
+    const double d = std::hypot(e - hillEast, n - hillNorth);
+    return 100 + std::max(0.0, 100 * (1 - d / 1000)); // 100 m plain, a 100 m hill 1 km across
+}
+double plane(double e, double) {
+    return (e - west) * 0.05; // 5 m a 100 m eastward: 0 to 200 m
+}
+
+Map placedMap(double rotation = 0,
+              GeoPlacement at = {"EPSG:32618", GeoAnchor::Centre, hillEast, hillNorth, 0}) {
+    Scenario s = generateScenario(GeneratorParameters{20, 20, 2, 1, 1, GridShape::HexFlat});
+    Map map = s.map;
+    map.yardsPerCell = 100;
+    at.rotationDegrees = rotation;
+    map.geo = at;
+    return map;
+}
+
+// Where a cell's centre lies in UTM: its distance east and north of the map's centre (worked out
+// here from the layout and the rotation), measured from the placement's point with true north up,
+// as a surveyor would lay it out, then turned into UTM by GDAL (grid north differs from true north
+// by about 1.5 degrees here).
+std::pair<double, double> centreOnGround(const Map& map, Offset c) {
+    const Layout layout(map.grid, map.yardsPerCell * 0.9144);
+    const Point p = layout.cellCenter(c);
+    const double dx = p.x - layout.width() / 2, dy = p.y - layout.height() / 2;
+    const double r = map.geo->rotationDegrees * std::numbers::pi / 180;
+    double east = dx * std::cos(r) - dy * std::sin(r), northward = -dx * std::sin(r) - dy * std::cos(r);
+    OGRSpatialReference utm, wgs84, local;
+    utm.importFromEPSG(32618);
+    wgs84.SetWellKnownGeogCS("WGS84");
+    for (OGRSpatialReference* srs : {&utm, &wgs84, &local}) {
+        srs->SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    }
+    OGRCoordinateTransformation* toGeographic = OGRCreateCoordinateTransformation(&utm, &wgs84);
+    double lon = map.geo->x, lat = map.geo->y; // placed in UTM
+    toGeographic->Transform(1, &lon, &lat);
+    OGRCoordinateTransformation::DestroyCT(toGeographic);
+    local.SetWellKnownGeogCS("WGS84");
+    local.SetAE(lat, lon, 0, 0);
+    OGRCoordinateTransformation* toUtm = OGRCreateCoordinateTransformation(&local, &utm);
+    toUtm->Transform(1, &east, &northward);
+    OGRCoordinateTransformation::DestroyCT(toUtm);
+    return {east, northward};
+}
+
+class TerrainModel : public testing::Test {
+  protected:
+    void SetUp() override {
+        dir = fs::temp_directory_path() / ("sandtable-dem-" + std::to_string(::getpid()));
+        fs::create_directories(dir);
+    }
+    void TearDown() override { fs::remove_all(dir); }
+    fs::path dir;
+};
+
+TEST_F(TerrainModel, TheHillsTopCellGetsTheTopLevel) {
+    const fs::path dem = dir / "hill.tif";
+    writeDem(dem, cone);
+    const Map map = placedMap();
+    for (ElevationSampling how :
+         {ElevationSampling::Centre, ElevationSampling::Mean, ElevationSampling::Max}) {
+        auto got = importElevation(map, dem, {20, 0.0, how, {}});
+        ASSERT_TRUE(got) << got.error();
+        // The cell nearest the summit.
+        Offset top{};
+        double nearest = 1e9;
+        for (std::size_t i = 0; i < map.terrain.size(); ++i) {
+            const auto [e, n] = centreOnGround(map, map.grid.offsetAt(i));
+            if (std::hypot(e - hillEast, n - hillNorth) < nearest) {
+                nearest = std::hypot(e - hillEast, n - hillNorth);
+                top = map.grid.offsetAt(i);
+            }
+        }
+        const auto highest = *std::max_element(got->levels.begin(), got->levels.end());
+        EXPECT_EQ(got->levels[map.grid.index(top)], highest) << enumName(how);
+        EXPECT_TRUE(got->outside.empty());
+        EXPECT_NEAR(got->lowestFeet, 328, 1) << "the plain is 100 m";
+        if (how == ElevationSampling::Max) {
+            EXPECT_GE(got->highestFeet, 600) << "the summit cell's highest pixel is near 200 m (656 ft)";
+        }
+    }
+}
+
+TEST_F(TerrainModel, LevelsFollowTheIntervalExactlyAtCellCentres) {
+    const fs::path dem = dir / "plane.tif";
+    writeDem(dem, plane);
+    const Map map = placedMap();
+    auto got = importElevation(map, dem, {10, 0.0, ElevationSampling::Centre, {}});
+    ASSERT_TRUE(got) << got.error();
+    EXPECT_EQ(got->feetPerContour, 10);
+    int checked = 0;
+    for (std::size_t i = 0; i < map.terrain.size(); ++i) {
+        const auto [e, n] = centreOnGround(map, map.grid.offsetAt(i));
+        const double feet = plane(e, n) / 0.3048;
+        const double exact = feet / 10;
+        if (std::abs(exact - std::floor(exact) - 0.5) < 0.02) {
+            continue; // on a level's boundary: either side is right
+        }
+        EXPECT_EQ(got->levels[i], std::lround(exact))
+            << map.grid.label(map.grid.offsetAt(i)) << " at " << feet << " ft";
+        ++checked;
+    }
+    EXPECT_GT(checked, 350);
+}
+
+TEST_F(TerrainModel, APlacementInLatitudeAndLongitudeSamplesTheSameGround) {
+    const fs::path dem = dir / "hill.tif";
+    writeDem(dem, cone);
+    OGRSpatialReference utm, geographic;
+    utm.importFromEPSG(32618);
+    geographic.SetWellKnownGeogCS("WGS84");
+    utm.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    geographic.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    OGRCoordinateTransformation* t = OGRCreateCoordinateTransformation(&utm, &geographic);
+    double lon = hillEast, lat = hillNorth;
+    ASSERT_TRUE(t->Transform(1, &lon, &lat));
+    OGRCoordinateTransformation::DestroyCT(t);
+    const Map inUtm = placedMap();
+    const Map inDegrees = placedMap(0, GeoPlacement{"EPSG:4326", GeoAnchor::Centre, lon, lat, 0});
+    auto a = importElevation(inUtm, dem, {20, 0.0, ElevationSampling::Mean, {}});
+    auto b = importElevation(inDegrees, dem, {20, 0.0, ElevationSampling::Mean, {}});
+    ASSERT_TRUE(a && b);
+    int differ = 0;
+    for (std::size_t i = 0; i < a->levels.size(); ++i) {
+        EXPECT_LE(std::abs(a->levels[i] - b->levels[i]), 1);
+        differ += a->levels[i] != b->levels[i];
+    }
+    EXPECT_LE(differ, 4) << "the same ground, placed in two coordinate systems";
+}
+
+TEST_F(TerrainModel, ATurnedMapSamplesTheGroundTurned) {
+    const fs::path dem = dir / "plane.tif";
+    writeDem(dem, plane);
+    // Turned a quarter clockwise, the map's up points east, where the plane rises.
+    const Map map = placedMap(90);
+    auto got = importElevation(map, dem, {10, 0.0, ElevationSampling::Centre, {}});
+    ASSERT_TRUE(got) << got.error();
+    double top = 0, bottom = 0;
+    for (int col = 0; col < map.grid.cols(); ++col) {
+        top += got->levels[map.grid.index({col, 0})];
+        bottom += got->levels[map.grid.index({col, map.grid.rows() - 1})];
+    }
+    EXPECT_GT(top / map.grid.cols(), bottom / map.grid.cols() + 20) << "the top row is the eastern edge";
+    for (int row = 0; row < map.grid.rows(); ++row) {
+        EXPECT_NEAR(got->levels[map.grid.index({0, row})],
+                    got->levels[map.grid.index({map.grid.cols() - 2, row})], 1)
+            << "a row runs north-south, along the contours";
+    }
+}
+
+TEST_F(TerrainModel, CellsOutsideTheTerrainModelAreReportedAndKeepTheirLevel) {
+    const fs::path dem = dir / "hill.tif";
+    writeDem(dem, cone);
+    // The map's centre near the raster's western edge: its western half is off it.
+    Map map = placedMap(0, GeoPlacement{"EPSG:32618", GeoAnchor::Centre, west + 50, hillNorth, 0});
+    std::fill(map.elevation.begin(), map.elevation.end(), std::int16_t{7});
+    auto got = importElevation(map, dem, {20, 0.0, ElevationSampling::Mean, {}});
+    ASSERT_TRUE(got) << got.error();
+    ASSERT_FALSE(got->outside.empty());
+    for (Offset c : got->outside) {
+        EXPECT_EQ(got->levels[map.grid.index(c)], 7) << map.grid.label(c);
+        EXPECT_LT(centreOnGround(map, c).first, west + 60) << "only cells west of the raster are outside";
+    }
+}
+
+TEST_F(TerrainModel, BadInputIsRefusedWithWhatIsWrong) {
+    const fs::path dem = dir / "hill.tif", text = dir / "notes.txt";
+    writeDem(dem, cone, "");
+    { std::ofstream(text) << "not a raster\n"; }
+    Map unplaced = placedMap();
+    unplaced.geo.reset();
+    auto e1 = importElevation(unplaced, dem);
+    ASSERT_FALSE(e1);
+    EXPECT_NE(e1.error().find("not placed on the Earth"), std::string::npos) << e1.error();
+    auto e2 = importElevation(placedMap(), text);
+    ASSERT_FALSE(e2);
+    EXPECT_NE(e2.error().find("notes.txt: not a raster GDAL can read"), std::string::npos) << e2.error();
+    auto e3 = importElevation(placedMap(), dem);
+    ASSERT_FALSE(e3);
+    EXPECT_NE(e3.error().find("metres or feet"), std::string::npos) << e3.error();
+    EXPECT_TRUE(importElevation(placedMap(), dem, {20, {}, ElevationSampling::Mean, HeightUnit::Metre}));
+    EXPECT_FALSE(checkCoordinateSystem("EPSG:999999"));
+    EXPECT_TRUE(checkCoordinateSystem("EPSG:32618"));
+}
+
+// The command line: place, then import, into a file that reads back with its placement.
+TEST_F(TerrainModel, TheCommandLinePlacesAndImports) {
+    const fs::path dem = dir / "hill.tif", file = dir / "map.xml";
+    writeDem(dem, cone);
+    Scenario s = generateScenario(GeneratorParameters{20, 20, 2, 1, 1, GridShape::HexFlat});
+    s.map.yardsPerCell = 100;
+    ASSERT_TRUE(saveScenario(s, file));
+    std::ostringstream out, err;
+    ASSERT_EQ(cli::run({"place", file.string(), "--crs", "EPSG:32618", "--x", "302000", "--y", "4398000"},
+                       out, err),
+              0)
+        << err.str();
+    ASSERT_EQ(cli::run({"import-elevation", file.string(), dem.string(), "--interval", "20ft"}, out, err), 0)
+        << err.str();
+    EXPECT_NE(out.str().find("level 0 at 320 feet"), std::string::npos) << out.str();
+    auto back = readScenario(file);
+    ASSERT_TRUE(back);
+    ASSERT_TRUE(back->map.geo);
+    EXPECT_EQ(back->map.geo->crs, "EPSG:32618");
+    EXPECT_GT(*std::max_element(back->map.elevation.begin(), back->map.elevation.end()), 10);
+    std::ostringstream bad;
+    EXPECT_EQ(cli::run({"place", file.string(), "--crs", "EPSG:nonsense", "--x", "1", "--y", "2"}, out, bad),
+              2);
+    EXPECT_NE(bad.str().find("not a coordinate system GDAL knows"), std::string::npos) << bad.str();
+}
+
+} // namespace
+} // namespace sandtable
