@@ -4,6 +4,7 @@
 // memory is its own.
 #include "formats/terrain_model.hpp"
 #include "model/scenario_generator.hpp"
+#include "tests/formats/synthetic_dem.hpp"
 
 #include <benchmark/benchmark.h>
 #include <gdal.h>
@@ -29,31 +30,10 @@ const std::filesystem::path& dem4000() {
         if (std::filesystem::exists(path)) {
             return path;
         }
-        GDALAllRegister();
-        GDALDatasetH ds =
-            GDALCreate(GDALGetDriverByName("GTiff"), path.c_str(), demSide, demSide, 1, GDT_Float32, nullptr);
-        double gt[6] = {demWest, demPixel, 0, demNorth, 0, -demPixel};
-        GDALSetGeoTransform(ds, gt);
-        OGRSpatialReference utm;
-        utm.importFromEPSG(32618);
-        char* wkt = nullptr;
-        utm.exportToWkt(&wkt);
-        GDALSetProjection(ds, wkt);
-        CPLFree(wkt);
-        GDALRasterBandH band = GDALGetRasterBand(ds, 1);
-        GDALSetRasterUnitType(band, "m");
-        std::vector<float> row(demSide);
-        for (int y = 0; y < demSide; ++y) {
-            for (int x = 0; x < demSide; ++x) {
-                row[static_cast<std::size_t>(x)] = static_cast<float>(
-                    150 + 40 * std::sin(x * 0.004) * std::cos(y * 0.003) + 10 * std::sin(y * 0.02));
-            }
-            if (GDALRasterIO(band, GF_Write, 0, y, demSide, 1, row.data(), demSide, 1, GDT_Float32, 0, 0) !=
-                CE_None) {
-                break;
-            }
-        }
-        GDALClose(ds);
+        testing_support::writeUtmDem(path, {demSide, demPixel, demWest, demNorth}, [](double e, double n) {
+            const double x = (e - demWest) / demPixel, y = (demNorth - n) / demPixel;
+            return 150 + 40 * std::sin(x * 0.004) * std::cos(y * 0.003) + 10 * std::sin(y * 0.02);
+        });
         return path;
     }();
     return file;

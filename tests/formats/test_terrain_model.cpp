@@ -5,6 +5,7 @@
 #include "formats/terrain_model.hpp"
 #include "model/layout.hpp"
 #include "model/scenario_generator.hpp"
+#include "tests/formats/synthetic_dem.hpp"
 
 #include <gdal.h>
 #include <gtest/gtest.h>
@@ -26,32 +27,9 @@ constexpr double west = 300'000, north = 4'400'000, pixel = 10; // UTM 18N metre
 constexpr int side = 400;                                       // 4 km square
 constexpr double hillEast = 302'000, hillNorth = 4'398'000;
 
-// A GeoTIFF of `side` x `side` pixels in UTM 18N whose height at (easting, northing) is `height`.
 void writeDem(const fs::path& file, const std::function<double(double, double)>& height,
               const char* unit = "m") {
-    GDALAllRegister();
-    GDALDriverH driver = GDALGetDriverByName("GTiff");
-    GDALDatasetH ds = GDALCreate(driver, file.c_str(), side, side, 1, GDT_Float32, nullptr);
-    double gt[6] = {west, pixel, 0, north, 0, -pixel};
-    GDALSetGeoTransform(ds, gt);
-    OGRSpatialReference utm;
-    utm.importFromEPSG(32618);
-    char* wkt = nullptr;
-    utm.exportToWkt(&wkt);
-    GDALSetProjection(ds, wkt);
-    CPLFree(wkt);
-    std::vector<float> data(static_cast<std::size_t>(side) * side);
-    for (int y = 0; y < side; ++y) {
-        for (int x = 0; x < side; ++x) {
-            data[static_cast<std::size_t>(y) * side + x] =
-                static_cast<float>(height(west + (x + 0.5) * pixel, north - (y + 0.5) * pixel));
-        }
-    }
-    GDALRasterBandH band = GDALGetRasterBand(ds, 1);
-    EXPECT_EQ(GDALRasterIO(band, GF_Write, 0, 0, side, side, data.data(), side, side, GDT_Float32, 0, 0),
-              CE_None);
-    GDALSetRasterUnitType(band, unit);
-    GDALClose(ds);
+    ASSERT_TRUE(testing_support::writeUtmDem(file, {side, pixel, west, north}, height, unit));
 }
 
 double cone(double e, double n) {
