@@ -3,6 +3,7 @@
 #include "dialogs/export_dialog.hpp"
 #include "dialogs/new_map_dialog.hpp"
 #include "dialogs/resize_dialog.hpp"
+#include "dialogs/terrain_dialogs.hpp"
 #include "exports.hpp"
 #include "formats/atomic_file.hpp"
 #include "formats/oob_csv.hpp"
@@ -52,6 +53,8 @@ enum MenuId {
     IdBackgroundAlign,
     IdBackgroundOpacity,
     IdBackgroundRemove,
+    IdPlaceOnEarth,
+    IdImportElevation,
     IdRuleset,
     IdScenarioTitle,
     IdShortcuts,
@@ -189,6 +192,22 @@ MainFrame::MainFrame()
         auto request = dialog.request();
         return request ? std::optional(*request) : std::nullopt;
     };
+    askPlacement = [this](const Scenario& scenario) -> std::optional<GeoPlacement> {
+        PlaceOnEarthDialog dialog(this, scenario);
+        if (dialog.ShowModal() != wxID_OK) {
+            return std::nullopt;
+        }
+        auto placed = dialog.placement();
+        return placed ? std::optional(*placed) : std::nullopt;
+    };
+    askElevationImport = [this](const Scenario& scenario) -> std::optional<ElevationImport> {
+        ImportElevationDialog dialog(this, scenario);
+        if (dialog.ShowModal() != wxID_OK) {
+            return std::nullopt;
+        }
+        auto imported = dialog.preview();
+        return imported ? std::optional(*imported) : std::nullopt;
+    };
     askResize = [this](const Scenario& scenario) -> std::optional<ResizePlan> {
         ResizeDialog dialog(this, scenario);
         if (dialog.ShowModal() != wxID_OK) {
@@ -274,6 +293,9 @@ void MainFrame::buildMenus() {
     map->Append(IdBackgroundAlign, "&Align background by two points");
     map->Append(IdBackgroundOpacity, "Background &opacity...");
     map->Append(IdBackgroundRemove, "Remove background");
+    map->AppendSeparator();
+    map->Append(IdPlaceOnEarth, "Place on the &Earth...");
+    map->Append(IdImportElevation, "&Import elevation...");
     auto* scenario = new wxMenu;
     scenario->Append(IdScenarioTitle, "&Title...");
     scenario->Append(IdRuleset, "&Ruleset...");
@@ -532,6 +554,33 @@ void MainFrame::buildMenus() {
             }
         },
         IdResize);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (doc_) {
+                if (const auto placed = askPlacement(doc_->scenario())) {
+                    doc_->execute(edits::setGeoPlacement(doc_->scenario(), *placed));
+                }
+            }
+        },
+        IdPlaceOnEarth);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_) {
+                return;
+            }
+            if (!doc_->scenario().map.geo) {
+                reportError("Import elevation",
+                            "Place the map on the Earth first (Map > Place on the Earth).");
+                return;
+            }
+            if (const auto imported = askElevationImport(doc_->scenario())) {
+                doc_->execute(
+                    edits::setElevationLayer(doc_->scenario(), imported->levels, imported->feetPerContour));
+            }
+        },
+        IdImportElevation);
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {

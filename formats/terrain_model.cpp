@@ -7,6 +7,7 @@
 #include <ogr_spatialref.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <memory>
 #include <mutex>
@@ -84,6 +85,23 @@ bool insideConvex(const std::vector<Point>& polygon, double x, double y) {
 }
 
 } // namespace
+
+std::optional<double> heightInFeet(const std::string& text) {
+    std::string number = text;
+    double factor = 1;
+    if (number.ends_with("ft")) {
+        number.resize(number.size() - 2);
+    } else if (number.ends_with("m")) {
+        number.resize(number.size() - 1);
+        factor = feetPerMetre;
+    }
+    double v = 0;
+    auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
+    if (number.empty() || ec != std::errc{} || end != number.data() + number.size() || !std::isfinite(v)) {
+        return std::nullopt;
+    }
+    return v * factor;
+}
 
 std::expected<void, std::string> checkCoordinateSystem(const std::string& crs) {
     auto srs = spatialReference(crs);

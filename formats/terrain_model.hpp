@@ -39,6 +39,9 @@ struct ElevationImport {
     std::map<int, int> histogram; // level -> cells given it
 };
 
+// A height as designers write it, "20ft", "6m" or "20" (feet), in feet; nothing if it is not one.
+std::optional<double> heightInFeet(const std::string& text);
+
 // Checks that a coordinate system name is one GDAL and PROJ know; the error says what is wrong.
 [[nodiscard]] std::expected<void, std::string> checkCoordinateSystem(const std::string& crs);
 

@@ -13,24 +13,6 @@
 namespace sandtable::cli {
 namespace {
 
-// "20ft", "6m" or "20" (feet) as feet, or nullopt.
-std::optional<double> heightInFeet(const std::string& text) {
-    std::string number = text;
-    double factor = 1;
-    if (number.ends_with("ft")) {
-        number.resize(number.size() - 2);
-    } else if (number.ends_with("m")) {
-        number.resize(number.size() - 1);
-        factor = 1 / 0.3048;
-    }
-    double v = 0;
-    auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
-    if (number.empty() || ec != std::errc{} || end != number.data() + number.size() || !std::isfinite(v)) {
-        return std::nullopt;
-    }
-    return v * factor;
-}
-
 std::optional<double> real(const std::string& text) {
     double v = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);

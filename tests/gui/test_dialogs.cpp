@@ -3,7 +3,9 @@
 #include "editor/dialogs/export_dialog.hpp"
 #include "editor/dialogs/new_map_dialog.hpp"
 #include "editor/dialogs/resize_dialog.hpp"
+#include "editor/dialogs/terrain_dialogs.hpp"
 #include "editor_window.hpp"
+#include "tests/formats/synthetic_dem.hpp"
 
 #include <wx/button.h>
 #include <wx/choice.h>
@@ -122,6 +124,54 @@ TEST_F(Dialogs, FileNewMapMakesTheChosenMapWithItsRuleset) {
 
 namespace sandtable {
 namespace {
+
+// Map > Place on the Earth, then Map > Import elevation from a terrain model: each field checked as
+// typed, the levels previewed with their histogram before anything changes, one undo step each.
+TEST_F(Dialogs, PlaceOnTheEarthThenImportElevationFromATerrainModel) {
+    ASSERT_TRUE(frame->open(sample));
+    const Scenario before = scenario();
+    PlaceOnEarthDialog place(frame, scenario());
+    type(place.crs, "EPSG:nonsense");
+    EXPECT_FALSE(place.FindWindow(wxID_OK)->IsEnabled());
+    EXPECT_TRUE(place.problem->GetLabel().Contains("not a coordinate system GDAL knows"))
+        << place.problem->GetLabel();
+    type(place.crs, "EPSG:32618");
+    type(place.x, "302000");
+    type(place.y, "4398000");
+    ASSERT_TRUE(place.placement()) << place.placement().error();
+    EXPECT_TRUE(place.FindWindow(wxID_OK)->IsEnabled());
+    frame->askPlacement = [&](const Scenario&) { return std::optional(*place.placement()); };
+    menu("Map", "Place on the Earth...");
+    ASSERT_TRUE(scenario().map.geo);
+    EXPECT_EQ(scenario().map.geo->crs, "EPSG:32618");
+
+    const auto dem = std::filesystem::temp_directory_path() /
+                     ("sandtable-dialog-dem-" + std::to_string(::getpid()) + ".tif");
+    ASSERT_TRUE(testing_support::writeUtmDem(dem, {}, [](double e, double n) {
+        return 100 + std::max(0.0, 100 * (1 - std::hypot(e - 302000, n - 4398000) / 1000));
+    }));
+    ImportElevationDialog import(frame, scenario());
+    EXPECT_EQ(import.problem->GetLabel(), "Choose the terrain model");
+    type(import.file, wxString::FromUTF8(dem.string()));
+    type(import.interval, "20ft");
+    ASSERT_TRUE(import.preview()) << import.preview().error();
+    EXPECT_TRUE(import.histogram->GetLabel().Contains("Heights 328 to")) << import.histogram->GetLabel();
+    EXPECT_TRUE(import.histogram->GetLabel().Contains("cells outside the model keep their level"));
+    type(import.interval, "0ft");
+    EXPECT_FALSE(import.FindWindow(wxID_OK)->IsEnabled());
+    type(import.interval, "20ft");
+    EXPECT_EQ(scenario().map.elevation, before.map.elevation) << "the preview changed the map";
+    frame->askElevationImport = [&](const Scenario&) { return std::optional(*import.preview()); };
+    menu("Map", "Import elevation...");
+    const auto highest = *std::max_element(scenario().map.elevation.begin(), scenario().map.elevation.end());
+    EXPECT_GE(highest, 10)
+        << "a hill 328 ft over the plain: the mean of a 400-yard cell near its top is 10 levels up";
+    menu(wxID_UNDO);
+    EXPECT_EQ(scenario().map.elevation, before.map.elevation);
+    menu(wxID_UNDO);
+    EXPECT_EQ(scenario(), before);
+    std::filesystem::remove(dem);
+}
 
 TEST_F(Dialogs, ResizeWithAnAnchorListsWhatFallsOffAndIsOneUndoStep) {
     ASSERT_TRUE(frame->open(sample));

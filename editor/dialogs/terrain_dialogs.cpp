@@ -1,0 +1,270 @@
+#include "editor/dialogs/terrain_dialogs.hpp"
+
+#include "model/limits.hpp"
+
+#include <wx/button.h>
+#include <wx/choice.h>
+#include <wx/dcbuffer.h>
+#include <wx/filedlg.h>
+#include <wx/font.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <ranges>
+
+namespace sandtable {
+namespace {
+
+std::optional<double> number(const wxTextCtrl* field) {
+    const std::string text = field->GetValue().utf8_string();
+    double v = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(v)) {
+        return std::nullopt;
+    }
+    return v;
+}
+
+wxString numberText(double v) {
+    return wxString::FromCDouble(v);
+}
+
+// A labelled row of a two-column form.
+void row(wxWindow* parent, wxFlexGridSizer* form, const char* label, wxWindow* control) {
+    form->Add(new wxStaticText(parent, wxID_ANY, label), 0, wxALIGN_CENTER_VERTICAL);
+    form->Add(control, 1, wxEXPAND);
+}
+
+} // namespace
+
+PlaceOnEarthDialog::PlaceOnEarthDialog(wxWindow* parent, const Scenario& scenario)
+    : wxDialog(parent, wxID_ANY, "Place on the Earth") {
+    const GeoPlacement now = scenario.map.geo.value_or(GeoPlacement{"EPSG:4326", GeoAnchor::Centre, 0, 0, 0});
+    auto* top = new wxBoxSizer(wxVERTICAL);
+    top->Add(new wxStaticText(this, wxID_ANY,
+                              "Where the map lies: a point of it at a coordinate of any coordinate system\n"
+                              "GDAL knows (EPSG:4326 is longitude and latitude; EPSG:32618 UTM zone 18N),\n"
+                              "turned clockwise from true north. The scale is the map's own."),
+             0, wxALL, 10);
+    auto* form = new wxFlexGridSizer(2, 6, 8);
+    form->AddGrowableCol(1);
+    crs = new wxTextCtrl(this, wxID_ANY, wxString::FromUTF8(now.crs));
+    row(this, form, "Coordinate system", crs);
+    anchor = new wxChoice(this, wxID_ANY);
+    anchor->Append("The map's centre");
+    anchor->Append("The map's top-left corner");
+    anchor->SetSelection(now.anchor == GeoAnchor::Centre ? 0 : 1);
+    row(this, form, "Point placed", anchor);
+    x = new wxTextCtrl(this, wxID_ANY, numberText(now.x));
+    row(this, form, "Easting or longitude", x);
+    y = new wxTextCtrl(this, wxID_ANY, numberText(now.y));
+    row(this, form, "Northing or latitude", y);
+    rotation = new wxTextCtrl(this, wxID_ANY, numberText(now.rotationDegrees));
+    row(this, form, "Rotation (degrees)", rotation);
+    top->Add(form, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
+    problem = new wxStaticText(this, wxID_ANY, "");
+    problem->SetForegroundColour(wxColour(180, 0, 0));
+    top->Add(problem, 0, wxEXPAND | wxALL, 10);
+    top->Add(CreateSeparatedButtonSizer(wxOK | wxCANCEL), 0, wxEXPAND | wxALL, 10);
+    SetSizerAndFit(top);
+    for (wxTextCtrl* t : {crs, x, y, rotation}) {
+        t->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
+    }
+    anchor->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
+    update();
+}
+
+std::expected<GeoPlacement, std::string> PlaceOnEarthDialog::placement() const {
+    GeoPlacement g;
+    g.crs = crs->GetValue().utf8_string();
+    if (auto known = checkCoordinateSystem(g.crs); !known) {
+        return std::unexpected(known.error());
+    }
+    g.anchor = anchor->GetSelection() == 1 ? GeoAnchor::TopLeft : GeoAnchor::Centre;
+    const auto ex = number(x), ny = number(y), r = number(rotation);
+    if (!ex || !ny || !limits::geoCoordinate.allows(*ex) || !limits::geoCoordinate.allows(*ny)) {
+        return std::unexpected(std::string("The coordinates must be numbers"));
+    }
+    if (!r || !limits::rotationDegrees.allows(*r)) {
+        return std::unexpected("The rotation must be degrees, " + limits::rotationDegrees.expected());
+    }
+    g.x = *ex;
+    g.y = *ny;
+    g.rotationDegrees = *r;
+    return g;
+}
+
+void PlaceOnEarthDialog::update() {
+    const auto p = placement();
+    problem->SetLabel(p ? wxString() : wxString::FromUTF8(p.error()));
+    if (wxWindow* ok = FindWindow(wxID_OK)) {
+        ok->Enable(p.has_value());
+    }
+    Layout();
+}
+
+ImportElevationDialog::ImportElevationDialog(wxWindow* parent, const Scenario& scenario)
+    : wxDialog(parent, wxID_ANY, "Import elevation"), scenario_(scenario) {
+    auto* top = new wxBoxSizer(wxVERTICAL);
+    auto* form = new wxFlexGridSizer(2, 6, 8);
+    form->AddGrowableCol(1);
+    auto* fileRow = new wxBoxSizer(wxHORIZONTAL);
+    file = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(320, -1));
+    auto* browse = new wxButton(this, wxID_ANY, "Browse...");
+    fileRow->Add(file, 1, wxEXPAND | wxRIGHT, 6);
+    fileRow->Add(browse);
+    form->Add(new wxStaticText(this, wxID_ANY, "Terrain model (DEM)"), 0, wxALIGN_CENTER_VERTICAL);
+    form->Add(fileRow, 1, wxEXPAND);
+    interval = new wxTextCtrl(this, wxID_ANY, std::to_string(scenario.map.feetPerContour) + "ft");
+    row(this, form, "Contour interval", interval);
+    base = new wxTextCtrl(this, wxID_ANY, "");
+    base->SetHint("the lowest height found");
+    row(this, form, "Level 0 at", base);
+    method = new wxChoice(this, wxID_ANY);
+    method->Append("Mean of the cell");
+    method->Append("Highest point of the cell");
+    method->Append("Height at the cell's centre");
+    method->SetSelection(0);
+    row(this, form, "Each cell's height", method);
+    units = new wxChoice(this, wxID_ANY);
+    units->Append("As the raster says");
+    units->Append("Metres");
+    units->Append("Feet");
+    units->SetSelection(0);
+    row(this, form, "Heights in", units);
+    top->Add(form, 0, wxEXPAND | wxALL, 10);
+    auto* result = new wxBoxSizer(wxHORIZONTAL);
+    picture = new wxWindow(this, wxID_ANY, wxDefaultPosition, wxSize(220, 220));
+    picture->SetBackgroundStyle(wxBG_STYLE_PAINT);
+    histogram = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxSize(300, -1));
+    histogram->SetFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE));
+    result->Add(picture, 0, wxRIGHT, 10);
+    result->Add(histogram, 1, wxEXPAND);
+    top->Add(result, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
+    problem = new wxStaticText(this, wxID_ANY, "");
+    problem->SetForegroundColour(wxColour(180, 0, 0));
+    top->Add(problem, 0, wxEXPAND | wxALL, 10);
+    top->Add(CreateSeparatedButtonSizer(wxOK | wxCANCEL), 0, wxEXPAND | wxALL, 10);
+    SetSizerAndFit(top);
+
+    browse->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        wxFileDialog dialog(
+            this, "Terrain model", "", "",
+            "Rasters (*.tif;*.tiff;*.hgt;*.asc;*.dem;*.img)|*.tif;*.tiff;*.hgt;*.asc;*.dem;*.img|"
+            "All files|*",
+            wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+        if (dialog.ShowModal() == wxID_OK) {
+            file->SetValue(dialog.GetPath());
+        }
+    });
+    for (wxTextCtrl* t : {file, interval, base}) {
+        t->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
+    }
+    for (wxChoice* c : {method, units}) {
+        c->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
+    }
+    picture->Bind(wxEVT_PAINT, [this](wxPaintEvent&) { paintPicture(); });
+    update();
+}
+
+std::expected<ElevationImport, std::string> ImportElevationDialog::preview() const {
+    if (!scenario_.map.geo) {
+        return std::unexpected(std::string("Place the map on the Earth first (Map > Place on the Earth)"));
+    }
+    const std::string path = file->GetValue().utf8_string();
+    if (path.empty()) {
+        return std::unexpected(std::string("Choose the terrain model"));
+    }
+    ElevationImportOptions o;
+    const auto feet = heightInFeet(interval->GetValue().utf8_string());
+    if (!feet || *feet < 1 || *feet > limits::feetPerContour.hi) {
+        return std::unexpected(std::string("The interval must be a height like 20ft or 5m"));
+    }
+    o.intervalFeet = *feet;
+    if (!base->GetValue().IsEmpty()) {
+        o.baseFeet = heightInFeet(base->GetValue().utf8_string());
+        if (!o.baseFeet) {
+            return std::unexpected(std::string("Level 0 must be a height like 300ft or 90m, or empty"));
+        }
+    }
+    o.sampling =
+        std::array{ElevationSampling::Mean, ElevationSampling::Max,
+                   ElevationSampling::Centre}[static_cast<std::size_t>(std::max(0, method->GetSelection()))];
+    if (units->GetSelection() == 1) {
+        o.demUnit = HeightUnit::Metre;
+    } else if (units->GetSelection() == 2) {
+        o.demUnit = HeightUnit::Foot;
+    }
+    return importElevation(scenario_.map, path, o);
+}
+
+void ImportElevationDialog::update() {
+    const auto got = preview();
+    problem->SetLabel(got ? wxString() : wxString::FromUTF8(got.error()));
+    wxString text;
+    if (got) {
+        text << wxString::Format("Heights %ld to %ld ft; level 0 at %ld ft, %d ft a level\n\n",
+                                 std::lround(got->lowestFeet), std::lround(got->highestFeet),
+                                 std::lround(got->baseFeet), got->feetPerContour);
+        const int most = std::ranges::max(got->histogram | std::views::values);
+        for (const auto& [level, count] : got->histogram) {
+            const int bar = most > 0 ? std::max(1, count * 20 / most) : 0;
+            text << wxString::Format("%4d  %s %d\n", level, wxString('#', static_cast<size_t>(bar)), count);
+        }
+        if (!got->outside.empty()) {
+            text << wxString::Format("\n%zu cells outside the model keep their level", got->outside.size());
+        }
+        shown_ = *got;
+    } else {
+        shown_.reset();
+    }
+    histogram->SetLabel(text);
+    picture->Refresh();
+    if (wxWindow* ok = FindWindow(wxID_OK)) {
+        ok->Enable(got.has_value());
+    }
+    Layout();
+    Fit(); // the histogram grows with the levels
+}
+
+// The levels as shades of grey, low dark and high light, one square per cell; cells outside the
+// model in red.
+void ImportElevationDialog::paintPicture() {
+    wxAutoBufferedPaintDC dc(picture);
+    dc.SetBackground(*wxWHITE_BRUSH);
+    dc.Clear();
+    if (!shown_) {
+        return;
+    }
+    const Grid& g = scenario_.map.grid;
+    const wxSize size = picture->GetClientSize();
+    const double cell =
+        std::min(static_cast<double>(size.x) / g.cols(), static_cast<double>(size.y) / g.rows());
+    const auto [lo, hi] = std::ranges::minmax(shown_->levels);
+    dc.SetPen(*wxTRANSPARENT_PEN);
+    // Cell (c, r) covers the pixels from its edge to the next cell's: no gaps between squares.
+    auto square = [&](Offset o) {
+        const int x0 = static_cast<int>(o.col * cell), x1 = static_cast<int>((o.col + 1) * cell);
+        const int y0 = static_cast<int>(o.row * cell), y1 = static_cast<int>((o.row + 1) * cell);
+        dc.DrawRectangle(x0, y0, std::max(1, x1 - x0), std::max(1, y1 - y0));
+    };
+    for (int r = 0; r < g.rows(); ++r) {
+        for (int c = 0; c < g.cols(); ++c) {
+            const int level = shown_->levels[g.index({c, r})];
+            const int shade = hi > lo ? 40 + 200 * (level - lo) / (hi - lo) : 140;
+            dc.SetBrush(wxBrush(wxColour(static_cast<unsigned char>(shade), static_cast<unsigned char>(shade),
+                                         static_cast<unsigned char>(shade))));
+            square({c, r});
+        }
+    }
+    dc.SetBrush(wxBrush(wxColour(200, 40, 40)));
+    for (Offset o : shown_->outside) {
+        square(o);
+    }
+}
+
+} // namespace sandtable
