@@ -137,6 +137,31 @@ class Reader {
         return v;
     }
 
+    // Six numbers separated by spaces, an invertible transformation from pixels to cells.
+    Affine affineAttribute(pugi::xml_node n, const char* attr) const {
+        const std::string text = n.attribute(attr).value();
+        Affine m{};
+        std::size_t count = 0, at = 0;
+        bool ok = true;
+        while (ok && at < text.size()) {
+            const std::size_t end = std::min(text.find(' ', at), text.size());
+            if (end > at) {
+                double v = 0;
+                ok = count < 6 && parseNumber(std::string_view(text).substr(at, end - at), v) &&
+                     limits::backgroundOrigin.allows(v);
+                if (ok) {
+                    m[count++] = v;
+                }
+            }
+            at = end + 1;
+        }
+        if (!ok || count != 6 || std::abs(m[0] * m[4] - m[1] * m[3]) < 1e-15) {
+            fail(n, "attribute " + quote(attr) + " of " + element(n) +
+                        " must be six numbers of an invertible transformation, not " + quote(text));
+        }
+        return m;
+    }
+
     bool boolean(pugi::xml_node n, const char* attr, bool fallback) const {
         pugi::xml_attribute a = n.attribute(attr);
         if (!a) {
@@ -457,7 +482,8 @@ class Reader {
         map.feetPerContour = int32(n, "feet-per-contour", limits::feetPerContour, 20);
         readTerrainTypes(single(n, "terrain-types", true));
         if (auto bg = single(n, "background", false)) {
-            allowOnly(bg, {"file", "origin-x", "origin-y", "units-per-pixel", "rotation", "opacity"});
+            allowOnly(bg,
+                      {"file", "origin-x", "origin-y", "units-per-pixel", "rotation", "opacity", "affine"});
             BackgroundImage b;
             b.file = required(bg, "file");
             b.originX = number(bg, "origin-x", limits::backgroundOrigin, 0.0);
@@ -465,6 +491,9 @@ class Reader {
             b.unitsPerPixel = number(bg, "units-per-pixel", limits::unitsPerPixel);
             b.rotationDegrees = number(bg, "rotation", limits::rotationDegrees, 0.0);
             b.opacity = number(bg, "opacity", limits::opacity, 0.5);
+            if (bg.attribute("affine")) {
+                b.affine = affineAttribute(bg, "affine");
+            }
             map.background = b;
         }
         if (auto geo = single(n, "geo", false)) {

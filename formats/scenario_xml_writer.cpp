@@ -207,6 +207,13 @@ class Writer {
             e.append_attribute("units-per-pixel") = numberText(b.unitsPerPixel).c_str();
             e.append_attribute("rotation") = numberText(b.rotationDegrees).c_str();
             e.append_attribute("opacity") = numberText(b.opacity).c_str();
+            if (b.affine) {
+                std::string six;
+                for (double v : *b.affine) {
+                    six += (six.empty() ? "" : " ") + numberText(v);
+                }
+                e.append_attribute("affine") = six.c_str();
+            }
         }
         if (map.geo) {
             const GeoPlacement& geo = *map.geo;

@@ -24,12 +24,22 @@ std::optional<std::size_t> Map::terrainIndexOf(std::string_view key) const {
 }
 
 std::pair<double, double> BackgroundImage::toMap(double px, double py) const {
+    if (affine) {
+        const Affine& m = *affine;
+        return {m[0] * px + m[1] * py + m[2], m[3] * px + m[4] * py + m[5]};
+    }
     const double a = rotationDegrees * std::numbers::pi / 180.0;
     const double x = px * unitsPerPixel, y = py * unitsPerPixel;
     return {originX + x * std::cos(a) - y * std::sin(a), originY + x * std::sin(a) + y * std::cos(a)};
 }
 
 std::pair<double, double> BackgroundImage::toPixel(double mx, double my) const {
+    if (affine) {
+        const Affine& m = *affine;
+        const double det = m[0] * m[4] - m[1] * m[3];
+        const double x = mx - m[2], y = my - m[5];
+        return {(m[4] * x - m[1] * y) / det, (-m[3] * x + m[0] * y) / det};
+    }
     const double a = rotationDegrees * std::numbers::pi / 180.0;
     const double x = mx - originX, y = my - originY;
     return {(x * std::cos(a) + y * std::sin(a)) / unitsPerPixel,
@@ -51,6 +61,18 @@ BackgroundImage BackgroundImage::alignedBy(double px1, double py1, double mx1, d
     b.originX = mx1 - (x * std::cos(r) - y * std::sin(r));
     b.originY = my1 - (x * std::sin(r) + y * std::cos(r));
     return b;
+}
+
+std::optional<std::pair<BackgroundImage, AffineFit>>
+BackgroundImage::alignedByPoints(const std::vector<ControlPoint>& points) const {
+    auto fit = fitAffine(points);
+    if (!fit ||
+        std::abs(fit->transform[0] * fit->transform[4] - fit->transform[1] * fit->transform[3]) < 1e-15) {
+        return std::nullopt;
+    }
+    BackgroundImage b = *this;
+    b.affine = fit->transform;
+    return std::pair{b, *fit};
 }
 
 std::vector<TerrainType> defaultTerrainTypes() {

@@ -2,6 +2,7 @@
 // Map is the battlefield: the grid, its scale, the terrain and elevation of every cell, the
 // features of cell sides (rivers, walls), paths from cell to cell (roads, railroads), point features
 // (towns, landings, objectives) and an optional scanned map to trace over.
+#include "affine_fit.hpp"
 #include "grid.hpp"
 #include "ids.hpp"
 #include "map_scale.hpp"
@@ -84,6 +85,9 @@ struct BackgroundImage {
     double unitsPerPixel = 0.01;
     double rotationDegrees = 0;
     double opacity = 0.5;
+    // Aligned by three or more points: the fitted transformation from pixels to cells, which
+    // replaces origin, scale and rotation (a scan may be stretched or skewed).
+    std::optional<Affine> affine{};
     auto operator<=>(const BackgroundImage&) const = default;
 
     // Where a pixel of the image lies on the map, in cells (one unit is one cell across), and back.
@@ -93,6 +97,10 @@ struct BackgroundImage {
     // (px2, py2) to (mx2, my2); scale, rotation and origin follow. Keeps file and opacity.
     BackgroundImage alignedBy(double px1, double py1, double mx1, double my1, double px2, double py2,
                               double mx2, double my2) const;
+    // Aligns the image by three or more points fitted by least squares (fitAffine); the fit, with
+    // each point's residual, or nothing when the points cannot fix a transformation.
+    std::optional<std::pair<BackgroundImage, AffineFit>>
+    alignedByPoints(const std::vector<ControlPoint>& points) const;
 };
 
 // Where the map lies on the Earth: one of its points (the top-left corner of its picture or its

@@ -127,9 +127,17 @@ void MapPainter::drawBackground(cairo_t* cr) const {
     const BackgroundImage& b = *s_.map.background;
     const double unit = layout_.cellSize();
     cairo_save(cr);
-    cairo_translate(cr, b.originX * unit, b.originY * unit);
-    cairo_rotate(cr, b.rotationDegrees * std::numbers::pi / 180.0);
-    cairo_scale(cr, b.unitsPerPixel * unit, b.unitsPerPixel * unit);
+    if (b.affine) {
+        const Affine& m = *b.affine;
+        cairo_matrix_t fitted;
+        cairo_matrix_init(&fitted, m[0] * unit, m[3] * unit, m[1] * unit, m[4] * unit, m[2] * unit,
+                          m[5] * unit);
+        cairo_transform(cr, &fitted);
+    } else {
+        cairo_translate(cr, b.originX * unit, b.originY * unit);
+        cairo_rotate(cr, b.rotationDegrees * std::numbers::pi / 180.0);
+        cairo_scale(cr, b.unitsPerPixel * unit, b.unitsPerPixel * unit);
+    }
     cairo_set_source_surface(cr, background_, 0, 0);
     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
     cairo_paint(cr);

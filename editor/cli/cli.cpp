@@ -92,6 +92,13 @@ constexpr std::array subcommands{
         "height found). Cells the DEM does not cover keep their level and are reported. Prints the\n"
         "levels' histogram. See docs/terrain-data.md.\n",
         importElevationCommand},
+    Subcommand{
+        "align-background", "line a scanned map up by three or more control points (least squares)",
+        "sandtable align-background FILE --points \"PX,PY,CCRR PX,PY,CCRR PX,PY,CCRR...\" [-o OUT]\n\n"
+        "Each point is a pixel of the background scan and the cell whose centre it belongs at. The\n"
+        "affine transformation that fits them best (scale, rotation, stretch and skew) is kept in the\n"
+        "scenario; each point's residual (in cells) and their rms are printed.\n",
+        alignBackgroundCommand},
 };
 
 void printHelp(std::ostream& out) {

@@ -1,14 +1,17 @@
-// sandtable place and sandtable import-elevation: putting a map on the Earth and taking its
-// elevation from a terrain model (formats/terrain_model, GDAL). docs/terrain-data.md.
+// sandtable place, import-elevation and align-background: putting a map on the Earth, taking its
+// elevation from a terrain model (formats/terrain_model, GDAL), and lining a scan up by control
+// points fitted by least squares. docs/terrain-data.md.
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "formats/scenario_xml.hpp"
 #include "formats/terrain_model.hpp"
+#include "model/layout.hpp"
 #include "model/limits.hpp"
 
 #include <charconv>
 #include <cmath>
 #include <ostream>
+#include <sstream>
 
 namespace sandtable::cli {
 namespace {
@@ -156,6 +159,68 @@ int importElevationCommand(const std::vector<std::string>& args, std::ostream& o
         out << imported->outside.size() << " cells lie outside the terrain model and keep their level, from "
             << scenario->map.grid.label(imported->outside.front()) << "\n";
     }
+    return Success;
+}
+
+int alignBackgroundCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    Arguments a(args, {}, {"--points", "-o"});
+    const char* usage =
+        "usage: sandtable align-background FILE --points \"PX,PY,CCRR PX,PY,CCRR PX,PY,CCRR...\" "
+        "[-o OUT]";
+    if (!a.ok() || a.positionals().size() != 1 || !a.value("--points")) {
+        err << "sandtable align-background: "
+            << (a.ok() ? std::string("expected FILE and --points") : a.error()) << "; " << usage << "\n";
+        return BadInput;
+    }
+    const std::string file = a.positionals()[0];
+    auto scenario = readScenarioReporting(file, err);
+    if (!scenario) {
+        return BadInput;
+    }
+    if (!scenario->map.background) {
+        err << "sandtable align-background: " << file << " has no background image to align\n";
+        return BadInput;
+    }
+    // Each point: a pixel of the scan and the cell whose centre it belongs at.
+    const Layout cells(scenario->map.grid, 1.0);
+    std::vector<ControlPoint> points;
+    std::vector<std::string> names;
+    std::istringstream list(*a.value("--points"));
+    for (std::string item; list >> item;) {
+        const auto first = item.find(','), second = item.find(',', first + 1);
+        const auto px = first == std::string::npos ? std::nullopt : real(item.substr(0, first));
+        const auto py =
+            second == std::string::npos ? std::nullopt : real(item.substr(first + 1, second - first - 1));
+        const auto cell = second == std::string::npos
+                              ? std::nullopt
+                              : scenario->map.grid.parseLabel(item.substr(second + 1));
+        if (!px || !py || !cell) {
+            err << "sandtable align-background: '" << item
+                << "' is not PX,PY,CCRR (a pixel of the scan and a cell of "
+                << "the map)\n";
+            return BadInput;
+        }
+        const Point at = cells.cellCenter(*cell);
+        points.push_back({*px, *py, at.x, at.y});
+        names.push_back(item);
+    }
+    auto aligned = scenario->map.background->alignedByPoints(points);
+    if (!aligned) {
+        err << "sandtable align-background: " << points.size()
+            << " points cannot fix the scan: give three or more, not all on one line\n";
+        return BadInput;
+    }
+    scenario->map.background = aligned->first;
+    const std::string target = a.value("-o").value_or(file);
+    if (auto saved = saveScenario(*scenario, target); !saved) {
+        err << "sandtable align-background: " << saved.error() << "\n";
+        return BadInput;
+    }
+    out << "wrote " << target << ": " << points.size() << " points, residuals in cells:\n";
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        out << "  " << names[i] << "  " << aligned->second.residuals[i] << "\n";
+    }
+    out << "  rms " << aligned->second.rms << "\n";
     return Success;
 }
 
