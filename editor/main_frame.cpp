@@ -796,12 +796,19 @@ bool MainFrame::setBackground(const std::filesystem::path& image) {
             stored = relative;
         }
     }
-    // At first the scan covers the map's width; aligning by two points puts it in place.
+    // At first the scan covers the map's width; aligning by two points puts it in place. A scan
+    // that carries its georeference (GeoTIFF, world file) on a map placed on the Earth lands in
+    // place at once.
     const double widthInCells = canvas_->layout()->width() / MapCanvas::cellSize;
     BackgroundImage b;
     b.file = stored.string();
     b.unitsPerPixel = widthInCells / probe.GetWidth();
     b.opacity = 0.5;
+    if (doc_->scenario().map.geo) {
+        if (auto placed = georeferencedPlacement(doc_->scenario().map, image)) {
+            b.affine = placed->transform;
+        }
+    }
     doc_->execute(edits::setBackground(doc_->scenario(), b));
     return true;
 }

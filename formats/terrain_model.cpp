@@ -84,6 +84,58 @@ bool insideConvex(const std::vector<Point>& polygon, double x, double y) {
     return true;
 }
 
+// The map's own ground frame: a local azimuthal equidistant projection centred on the placement's
+// point (true distances and bearings from it, whatever the placement's coordinate system), with
+// the map's picture in metres about that point, turned by the placement's rotation.
+struct GroundFrame {
+    OGRSpatialReference local;
+    Point anchor; // in the map's picture, metres
+    double metresPerCell = 1;
+    double cosine = 1, sine = 0;
+
+    // Map picture metres (x right, y down) to ground east and north of the anchor, and back.
+    std::pair<double, double> toGround(Point p) const {
+        const double dx = p.x - anchor.x, dy = p.y - anchor.y;
+        return {dx * cosine - dy * sine, -dx * sine - dy * cosine};
+    }
+    Point fromGround(double east, double north) const {
+        return {anchor.x + east * cosine - north * sine, anchor.y - east * sine - north * cosine};
+    }
+};
+
+std::expected<GroundFrame, std::string> groundFrame(const Map& map) {
+    if (!map.geo) {
+        return std::unexpected(
+            std::string("the map is not placed on the Earth: place it first (Map > Place on the "
+                        "Earth, or sandtable place)"));
+    }
+    auto placed = spatialReference(map.geo->crs);
+    if (!placed) {
+        return std::unexpected("the map's placement: " + placed.error());
+    }
+    GroundFrame f;
+    f.metresPerCell = map.yardsPerCell * metresPerYard;
+    const Layout layout(map.grid, f.metresPerCell);
+    f.anchor =
+        map.geo->anchor == GeoAnchor::Centre ? Point{layout.width() / 2, layout.height() / 2} : Point{0, 0};
+    OGRSpatialReference wgs84;
+    wgs84.SetWellKnownGeogCS("WGS84");
+    wgs84.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    Transform toWgs84(OGRCreateCoordinateTransformation(placed->get(), &wgs84));
+    double lon = map.geo->x, lat = map.geo->y;
+    if (!toWgs84 || !toWgs84->Transform(1, &lon, &lat)) {
+        return std::unexpected("the map's placement cannot be turned into latitude and longitude: " +
+                               lastGdalError());
+    }
+    f.local.SetWellKnownGeogCS("WGS84");
+    f.local.SetAE(lat, lon, 0, 0);
+    f.local.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    const double turn = map.geo->rotationDegrees * std::numbers::pi / 180;
+    f.cosine = std::cos(turn);
+    f.sine = std::sin(turn);
+    return f;
+}
+
 } // namespace
 
 std::optional<double> heightInFeet(const std::string& text) {
@@ -114,18 +166,13 @@ std::expected<void, std::string> checkCoordinateSystem(const std::string& crs) {
 std::expected<ElevationImport, std::string> importElevation(const Map& map, const std::filesystem::path& dem,
                                                             const ElevationImportOptions& options) {
     const std::string file = dem.string();
-    if (!map.geo) {
-        return std::unexpected(
-            std::string("the map is not placed on the Earth: place it first (Map > Place on the "
-                        "Earth, or sandtable place)"));
-    }
     if (!(options.intervalFeet > 0) || !std::isfinite(options.intervalFeet)) {
         return std::unexpected(std::string("the contour interval must be a positive number of feet"));
     }
-    registerDrivers();
-    auto placed = spatialReference(map.geo->crs);
-    if (!placed) {
-        return std::unexpected("the map's placement: " + placed.error());
+    // The placement first: without it nothing else matters.
+    auto frame = groundFrame(map);
+    if (!frame) {
+        return std::unexpected(frame.error());
     }
     std::unique_ptr<void, DatasetCloser> dataset(
         GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
@@ -164,32 +211,12 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
         return std::unexpected(file + ": cannot read its heights (" + lastGdalError() + ")");
     }
 
-    // The map on the ground: its cells in metres, about the anchor, in a local azimuthal
-    // equidistant projection centred there (true distances and bearings from the anchor whatever
-    // the placement's coordinate system), turned by the placement's rotation.
-    const Layout layout(map.grid, map.yardsPerCell * metresPerYard);
-    const Point anchor =
-        map.geo->anchor == GeoAnchor::Centre ? Point{layout.width() / 2, layout.height() / 2} : Point{0, 0};
-    OGRSpatialReference wgs84;
-    wgs84.SetWellKnownGeogCS("WGS84");
-    wgs84.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-    Transform toWgs84(OGRCreateCoordinateTransformation(placed->get(), &wgs84));
-    double lon = map.geo->x, lat = map.geo->y;
-    if (!toWgs84 || !toWgs84->Transform(1, &lon, &lat)) {
-        return std::unexpected("the map's placement cannot be turned into latitude and longitude: " +
-                               lastGdalError());
-    }
-    OGRSpatialReference local;
-    local.SetWellKnownGeogCS("WGS84");
-    local.SetAE(lat, lon, 0, 0);
-    local.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-    Transform toDem(OGRCreateCoordinateTransformation(&local, &demSrs));
+    const Layout layout(map.grid, frame->metresPerCell);
+    Transform toDem(OGRCreateCoordinateTransformation(&frame->local, &demSrs));
     if (!toDem) {
         return std::unexpected(
             file + ": no transformation from the map's placement to the raster's coordinate system");
     }
-    const double turn = map.geo->rotationDegrees * std::numbers::pi / 180;
-    const double c = std::cos(turn), s = std::sin(turn);
 
     // Every cell's centre and corners, in the raster's pixels, transformed in one batch.
     const std::size_t cells = map.grid.cellCount();
@@ -204,9 +231,7 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
             points.push_back(p);
         }
         for (std::size_t k = 0; k < perCell; ++k) {
-            const double dx = points[k].x - anchor.x, dy = points[k].y - anchor.y; // map: x right, y down
-            xs[i * perCell + k] = dx * c - dy * s;                                 // east
-            ys[i * perCell + k] = -dx * s - dy * c;                                // north
+            std::tie(xs[i * perCell + k], ys[i * perCell + k]) = frame->toGround(points[k]);
         }
     }
     // A point that does not transform (far off the raster's projection) is marked and left out.
@@ -328,6 +353,56 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
         ++out.histogram[clamped];
     }
     return out;
+}
+
+std::expected<AffineFit, std::string> georeferencedPlacement(const Map& map,
+                                                             const std::filesystem::path& image) {
+    const std::string file = image.string();
+    auto frame = groundFrame(map);
+    if (!frame) {
+        return std::unexpected(frame.error());
+    }
+    std::unique_ptr<void, DatasetCloser> dataset(
+        GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
+    if (!dataset) {
+        return std::unexpected(file + ": not an image GDAL can read (" + lastGdalError() + ")");
+    }
+    double gt[6];
+    if (GDALGetGeoTransform(dataset.get(), gt) != CE_None) {
+        return std::unexpected(file +
+                               ": the image is not georeferenced (no GeoTIFF tags, world file or .aux.xml)");
+    }
+    // A world file says where, not in which coordinate system: then the map's placement's.
+    OGRSpatialReference imageSrs;
+    if (const OGRSpatialReferenceH said = GDALGetSpatialRef(dataset.get())) {
+        imageSrs = *OGRSpatialReference::FromHandle(said);
+    } else if (imageSrs.SetFromUserInput(map.geo->crs.c_str()) != OGRERR_NONE) {
+        return std::unexpected(file + ": the image's coordinate system is unknown");
+    }
+    imageSrs.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    Transform toLocal(OGRCreateCoordinateTransformation(&imageSrs, &frame->local));
+    if (!toLocal) {
+        return std::unexpected(file + ": no transformation from the image's coordinate system to the map's");
+    }
+    const int width = GDALGetRasterXSize(dataset.get()), height = GDALGetRasterYSize(dataset.get());
+    // A 5 x 5 grid of points over the image, each taken to the map's cells.
+    std::vector<ControlPoint> points;
+    for (int j = 0; j <= 4; ++j) {
+        for (int i = 0; i <= 4; ++i) {
+            const double px = width * i / 4.0, py = height * j / 4.0;
+            double x = gt[0] + px * gt[1] + py * gt[2], y = gt[3] + px * gt[4] + py * gt[5];
+            if (!toLocal->Transform(1, &x, &y)) {
+                continue;
+            }
+            const Point p = frame->fromGround(x, y);
+            points.push_back({px, py, p.x / frame->metresPerCell, p.y / frame->metresPerCell});
+        }
+    }
+    auto fit = fitAffine(points);
+    if (!fit) {
+        return std::unexpected(file + ": the image's georeference cannot be brought onto the map");
+    }
+    return *fit;
 }
 
 } // namespace sandtable

@@ -3,6 +3,7 @@
 // USGS formats, SRTM .hgt, ASCII grids...) sampled over each cell of a map placed on the Earth
 // (Map::geo) and quantised into contour levels. GDAL and PROJ do the reading and the coordinate
 // transformations; nothing here is hand-written raster or projection code. docs/terrain-data.md.
+#include "model/affine_fit.hpp"
 #include "model/map.hpp"
 
 #include <expected>
@@ -44,6 +45,14 @@ std::optional<double> heightInFeet(const std::string& text);
 
 // Checks that a coordinate system name is one GDAL and PROJ know; the error says what is wrong.
 [[nodiscard]] std::expected<void, std::string> checkCoordinateSystem(const std::string& crs);
+
+// Where a georeferenced image (a GeoTIFF, or any image with a world file or a GDAL .aux.xml) lies
+// on the placed map: the affine transformation from its pixels to cells, fitted through GDAL at a
+// grid of points over it (so a reprojection is followed closely), with the fit's residuals. An image
+// that does not say its coordinate system is taken to be in the map's placement's. Nothing (with
+// the reason) when the map is not placed or the image carries no georeference.
+[[nodiscard]] std::expected<AffineFit, std::string>
+georeferencedPlacement(const Map& map, const std::filesystem::path& image);
 
 // Samples `dem` over every cell of `map` (which must be placed: map.geo) and quantises the heights
 // at the interval. Errors name the file and what is wrong.

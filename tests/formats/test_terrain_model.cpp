@@ -4,6 +4,7 @@
 #include "formats/scenario_xml.hpp"
 #include "formats/terrain_model.hpp"
 #include "model/layout.hpp"
+#include "model/map.hpp"
 #include "model/scenario_generator.hpp"
 #include "tests/formats/synthetic_dem.hpp"
 
@@ -216,6 +217,53 @@ TEST_F(TerrainModel, BadInputIsRefusedWithWhatIsWrong) {
     EXPECT_TRUE(importElevation(placedMap(), dem, {20, {}, ElevationSampling::Mean, HeightUnit::Metre}));
     EXPECT_FALSE(checkCoordinateSystem("EPSG:999999"));
     EXPECT_TRUE(checkCoordinateSystem("EPSG:32618"));
+}
+
+// A scan that carries its own georeference (here a PNG with a world file, in UTM, 10 m pixels)
+// lands on the placed map with no clicks: its pixel at the placement's point falls on the map's
+// centre, and a pixel 500 m east falls 500 m east of it (a hair off, by the grid's convergence).
+TEST_F(TerrainModel, AGeoreferencedScanLandsOnTheCellsItCovers) {
+    GDALAllRegister();
+    const fs::path png = dir / "scan.png";
+    GDALDatasetH mem = GDALCreate(GDALGetDriverByName("MEM"), "", 200, 200, 1, GDT_Byte, nullptr);
+    double gt[6] = {hillEast - 1000, 10, 0, hillNorth + 1000, 0, -10};
+    GDALSetGeoTransform(mem, gt);
+    std::vector<unsigned char> checkerboard(200 * 200);
+    for (int y = 0; y < 200; ++y) {
+        for (int x = 0; x < 200; ++x) {
+            checkerboard[static_cast<std::size_t>(y * 200 + x)] = ((x / 20 + y / 20) % 2) ? 230 : 30;
+        }
+    }
+    ASSERT_EQ(GDALRasterIO(GDALGetRasterBand(mem, 1), GF_Write, 0, 0, 200, 200, checkerboard.data(), 200, 200,
+                           GDT_Byte, 0, 0),
+              CE_None);
+    const char* worldFile[] = {"WORLDFILE=YES", nullptr};
+    GDALDatasetH written = GDALCreateCopy(GDALGetDriverByName("PNG"), png.c_str(), mem, FALSE,
+                                          const_cast<char**>(worldFile), nullptr, nullptr);
+    ASSERT_NE(written, nullptr);
+    GDALClose(written);
+    GDALClose(mem);
+    ASSERT_TRUE(fs::exists(dir / "scan.wld"));
+    fs::remove(dir / "scan.png.aux.xml"); // only the world file: the coordinate system is the map's
+
+    const Map map = placedMap();
+    auto fit = georeferencedPlacement(map, png);
+    ASSERT_TRUE(fit) << fit.error();
+    const Layout cells(map.grid, 1.0);
+    const double metresPerCell = map.yardsPerCell * 0.9144;
+    BackgroundImage scan;
+    scan.affine = fit->transform;
+    const auto [cx, cy] = scan.toMap(100, 100);
+    EXPECT_NEAR(cx, cells.width() / 2, 0.05);
+    EXPECT_NEAR(cy, cells.height() / 2, 0.05);
+    const auto [ex, ey] = scan.toMap(150, 100); // 500 m east on the UTM grid
+    EXPECT_NEAR(ex, cells.width() / 2 + 500 / metresPerCell, 0.1);
+    EXPECT_NEAR(ey, cells.height() / 2, 0.25);
+    EXPECT_LT(fit->rms, 0.01) << "over 2 km the projection is all but affine";
+    // A plain picture is refused with its reason.
+    const fs::path plain = dir / "plain.png";
+    fs::copy_file(png, plain);
+    EXPECT_FALSE(georeferencedPlacement(map, plain));
 }
 
 // The command line: place, then import, into a file that reads back with its placement.
