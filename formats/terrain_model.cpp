@@ -54,6 +54,19 @@ struct DatasetCloser {
     void operator()(void* d) const { GDALClose(d); }
 };
 
+// A raster opened read-only, or why not ("FILE: not a raster GDAL can read (...)").
+std::expected<std::unique_ptr<void, DatasetCloser>, std::string> openRaster(const std::string& file,
+                                                                            const char* what) {
+    registerDrivers();
+    std::unique_ptr<void, DatasetCloser> dataset(
+        GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
+    if (!dataset) {
+        return std::unexpected(file + ": not " + (std::string(what) == "image" ? "an " : "a ") + what +
+                               " GDAL can read (" + lastGdalError() + ")");
+    }
+    return dataset;
+}
+
 std::optional<HeightUnit> unitNamed(std::string unit) {
     std::ranges::transform(unit, unit.begin(),
                            [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -174,11 +187,11 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
     if (!frame) {
         return std::unexpected(frame.error());
     }
-    std::unique_ptr<void, DatasetCloser> dataset(
-        GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
-    if (!dataset) {
-        return std::unexpected(file + ": not a raster GDAL can read (" + lastGdalError() + ")");
+    auto opened = openRaster(file, "raster");
+    if (!opened) {
+        return std::unexpected(opened.error());
     }
+    const std::unique_ptr<void, DatasetCloser> dataset = std::move(*opened);
     GDALDatasetH ds = dataset.get();
     double gt[6], inverse[6];
     if (GDALGetGeoTransform(ds, gt) != CE_None || !GDALInvGeoTransform(gt, inverse)) {
@@ -362,11 +375,11 @@ std::expected<AffineFit, std::string> georeferencedPlacement(const Map& map,
     if (!frame) {
         return std::unexpected(frame.error());
     }
-    std::unique_ptr<void, DatasetCloser> dataset(
-        GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
-    if (!dataset) {
-        return std::unexpected(file + ": not an image GDAL can read (" + lastGdalError() + ")");
+    auto opened = openRaster(file, "image");
+    if (!opened) {
+        return std::unexpected(opened.error());
     }
+    const std::unique_ptr<void, DatasetCloser> dataset = std::move(*opened);
     double gt[6];
     if (GDALGetGeoTransform(dataset.get(), gt) != CE_None) {
         return std::unexpected(file +
