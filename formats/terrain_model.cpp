@@ -418,4 +418,91 @@ std::expected<AffineFit, std::string> georeferencedPlacement(const Map& map,
     return *fit;
 }
 
+std::expected<PlacementFit, std::string> fitPlacement(const Map& map, const std::string& crs,
+                                                      const std::vector<GeoControlPoint>& points) {
+    if (points.size() < 2) {
+        return std::unexpected(std::string("two control points or more are needed to place the map"));
+    }
+    auto srs = spatialReference(crs);
+    if (!srs) {
+        return std::unexpected(srs.error());
+    }
+    // The ground about the first point, in a local azimuthal projection (metres, true north).
+    OGRSpatialReference wgs84, local;
+    wgs84.SetWellKnownGeogCS("WGS84");
+    wgs84.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    Transform toWgs84(OGRCreateCoordinateTransformation(srs->get(), &wgs84));
+    double lon = points.front().x, lat = points.front().y;
+    if (!toWgs84 || !toWgs84->Transform(1, &lon, &lat)) {
+        return std::unexpected("the first point cannot be turned into latitude and longitude: " +
+                               lastGdalError());
+    }
+    local.SetWellKnownGeogCS("WGS84");
+    local.SetAE(lat, lon, 0, 0);
+    local.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    Transform toLocal(OGRCreateCoordinateTransformation(srs->get(), &local));
+    Transform fromLocal(OGRCreateCoordinateTransformation(&local, srs->get()));
+    if (!toLocal || !fromLocal) {
+        return std::unexpected(std::string("no transformation to the local ground"));
+    }
+    const double metresPerCell = map.yardsPerCell * metresPerYard;
+    const Layout layout(map.grid, metresPerCell);
+    // Map points as (east, north) with the map unturned (x right = east, y down = south), and the
+    // ground points: fit ground = R(map) + t, R a rotation (Procrustes in the plane).
+    std::vector<Point> mapPoints, ground;
+    for (const GeoControlPoint& p : points) {
+        if (!map.grid.contains(p.cell)) {
+            return std::unexpected("cell " + map.grid.label(p.cell) + " is not on the map");
+        }
+        const Point c = layout.cellCenter(p.cell);
+        mapPoints.push_back({c.x, -c.y});
+        double e = p.x, n = p.y;
+        if (!toLocal->Transform(1, &e, &n)) {
+            return std::unexpected("a point cannot be taken to the ground: " + lastGdalError());
+        }
+        ground.push_back({e, n});
+    }
+    Point mc{0, 0}, gc{0, 0};
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        mc.x += mapPoints[i].x, mc.y += mapPoints[i].y, gc.x += ground[i].x, gc.y += ground[i].y;
+    }
+    const double n = static_cast<double>(points.size());
+    mc = {mc.x / n, mc.y / n};
+    gc = {gc.x / n, gc.y / n};
+    double sxx = 0, sxy = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const double ax = mapPoints[i].x - mc.x, ay = mapPoints[i].y - mc.y;
+        const double bx = ground[i].x - gc.x, by = ground[i].y - gc.y;
+        sxx += ax * bx + ay * by;
+        sxy += ax * by - ay * bx;
+    }
+    if (std::hypot(sxx, sxy) < 1e-9) {
+        return std::unexpected(std::string("the control points are all at one place"));
+    }
+    const double theta = std::atan2(sxy, sxx); // counterclockwise, from map axes to east/north
+    const double c = std::cos(theta), s = std::sin(theta);
+    auto toGround = [&](Point m) {
+        const double ax = m.x - mc.x, ay = m.y - mc.y;
+        return Point{gc.x + ax * c - ay * s, gc.y + ax * s + ay * c};
+    };
+    PlacementFit fit;
+    double sum = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const Point g = toGround(mapPoints[i]);
+        const double metres = std::hypot(g.x - ground[i].x, g.y - ground[i].y);
+        fit.residuals.push_back(metres / metresPerYard);
+        sum += metres * metres;
+    }
+    fit.rms = std::sqrt(sum / n) / metresPerYard;
+    // The map's centre on the ground, back in the placement's system; the map turned clockwise.
+    const Point centre = toGround({layout.width() / 2, -layout.height() / 2});
+    double cx = centre.x, cy = centre.y;
+    if (!fromLocal->Transform(1, &cx, &cy)) {
+        return std::unexpected("the map's centre cannot be taken back to " + crs + ": " + lastGdalError());
+    }
+    fit.placement =
+        GeoPlacement{crs, GeoAnchor::Centre, cx, cy, std::remainder(-theta * 180 / std::numbers::pi, 360.0)};
+    return fit;
+}
+
 } // namespace sandtable

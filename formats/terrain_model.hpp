@@ -43,6 +43,21 @@ struct ElevationImport {
 // A height as designers write it, "20ft", "6m" or "20" (feet), in feet; nothing if it is not one.
 std::optional<double> heightInFeet(const std::string& text);
 
+// A cell and where its centre lies on the Earth, for fitting a placement.
+struct GeoControlPoint {
+    Offset cell;
+    double x = 0, y = 0; // easting and northing (or longitude and latitude) in the placement's system
+};
+struct PlacementFit {
+    GeoPlacement placement;        // the map's centre and rotation that fit best, at the map's scale
+    std::vector<double> residuals; // per point, in yards on the ground
+    double rms = 0;
+};
+// The placement (in `crs`) that puts the cells' centres nearest their coordinates, by least squares
+// over position and rotation (the scale is the map's own); two points or more.
+[[nodiscard]] std::expected<PlacementFit, std::string>
+fitPlacement(const Map& map, const std::string& crs, const std::vector<GeoControlPoint>& points);
+
 // Checks that a coordinate system name is one GDAL and PROJ know; the error says what is wrong.
 [[nodiscard]] std::expected<void, std::string> checkCoordinateSystem(const std::string& crs);
 

@@ -76,7 +76,10 @@ constexpr std::array subcommands{
     Subcommand{
         "place", "put the map on the Earth: a coordinate for its centre (or corner) and its rotation",
         "sandtable place FILE --crs CRS --x X --y Y [--anchor centre|top-left] [--rotation DEG] [-o OUT]\n"
+        "sandtable place FILE --crs CRS --points \"CCRR,X,Y CCRR,X,Y...\" [-o OUT]\n"
         "sandtable place FILE --clear [-o OUT]\n\n"
+        "With --points, two or more cells and the coordinates of their centres are fitted by least\n"
+        "squares (position and rotation, at the map's scale) and each point's residual is printed.\n"
         "CRS is any coordinate system GDAL and PROJ know (EPSG:4326 for longitude and latitude,\n"
         "EPSG:32618 for UTM zone 18N...); X and Y are the easting and northing (or longitude and\n"
         "latitude) of the map's centre or the top-left corner of its picture; the rotation is in degrees\n"

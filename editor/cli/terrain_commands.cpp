@@ -28,9 +28,9 @@ std::optional<double> real(const std::string& text) {
 } // namespace
 
 int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"--clear"}, {"--crs", "--x", "--y", "--anchor", "--rotation", "-o"});
+    Arguments a(args, {"--clear"}, {"--crs", "--x", "--y", "--anchor", "--rotation", "--points", "-o"});
     const char* usage = "usage: sandtable place FILE --crs CRS --x X --y Y [--anchor centre|top-left] "
-                        "[--rotation DEG] [-o OUT] | --clear";
+                        "[--rotation DEG] [-o OUT] | --crs CRS --points \"CCRR,X,Y CCRR,X,Y...\" | --clear";
     if (!a.ok() || a.positionals().size() != 1) {
         err << "sandtable place: " << (a.ok() ? std::string("expected one FILE") : a.error()) << "; " << usage
             << "\n";
@@ -41,8 +41,35 @@ int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     if (!scenario) {
         return BadInput;
     }
+    std::optional<PlacementFit> fitted;
     if (a.has("--clear")) {
         scenario->map.geo.reset();
+    } else if (auto list = a.value("--points")) {
+        // Control points: a cell and the coordinate of its centre, fitted by least squares.
+        std::vector<GeoControlPoint> points;
+        std::istringstream items(*list);
+        for (std::string item; items >> item;) {
+            const auto first = item.find(','), second = item.find(',', first + 1);
+            const auto cell = first == std::string::npos
+                                  ? std::nullopt
+                                  : scenario->map.grid.parseLabel(item.substr(0, first));
+            const auto px =
+                second == std::string::npos ? std::nullopt : real(item.substr(first + 1, second - first - 1));
+            const auto py = second == std::string::npos ? std::nullopt : real(item.substr(second + 1));
+            if (!cell || !px || !py) {
+                err << "sandtable place: '" << item
+                    << "' is not CCRR,X,Y (a cell and its centre's coordinate)\n";
+                return BadInput;
+            }
+            points.push_back({*cell, *px, *py});
+        }
+        auto fit = fitPlacement(scenario->map, a.value("--crs").value_or(""), points);
+        if (!fit) {
+            err << "sandtable place: " << fit.error() << "\n";
+            return BadInput;
+        }
+        scenario->map.geo = fit->placement;
+        fitted = *fit;
     } else {
         if (!a.value("--crs") || !a.value("--x") || !a.value("--y")) {
             err << "sandtable place: --crs, --x and --y are required; " << usage << "\n";
@@ -86,6 +113,14 @@ int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         return BadInput;
     }
     out << "wrote " << target << "\n";
+    if (fitted) {
+        out << "placed at " << fitted->placement.x << ", " << fitted->placement.y << ", turned "
+            << fitted->placement.rotationDegrees << " degrees; residuals in yards:";
+        for (double r : fitted->residuals) {
+            out << " " << std::lround(r);
+        }
+        out << " (rms " << std::lround(fitted->rms) << ")\n";
+    }
     return Success;
 }
 

@@ -266,6 +266,48 @@ TEST_F(TerrainModel, AGeoreferencedScanLandsOnTheCellsItCovers) {
     EXPECT_FALSE(georeferencedPlacement(map, plain));
 }
 
+// Placed by control points (cells and their coordinates, given a metre or two off): the fit finds
+// the placement they came from within a tenth of a cell and a quarter of a degree, with residuals.
+TEST_F(TerrainModel, ControlPointsFitThePlacement) {
+    const Map truth = placedMap(12);
+    std::vector<GeoControlPoint> points;
+    const double off[4][2] = {{1.5, -0.5}, {-1, 1}, {0.5, 1.5}, {-1, -1.5}};
+    int i = 0;
+    for (Offset c : {Offset{2, 3}, Offset{17, 2}, Offset{4, 18}, Offset{16, 16}}) {
+        const auto [e, n] = centreOnGround(truth, c);
+        points.push_back({c, e + off[i][0], n + off[i][1]});
+        ++i;
+    }
+    Map unplaced = truth;
+    unplaced.geo.reset();
+    auto fit = fitPlacement(unplaced, "EPSG:32618", points);
+    ASSERT_TRUE(fit) << fit.error();
+    const double cell = truth.yardsPerCell * 0.9144;
+    EXPECT_NEAR(fit->placement.x, hillEast, 0.1 * cell);
+    EXPECT_NEAR(fit->placement.y, hillNorth, 0.1 * cell);
+    EXPECT_NEAR(fit->placement.rotationDegrees, 12, 0.25);
+    ASSERT_EQ(fit->residuals.size(), 4u);
+    EXPECT_LT(fit->rms, 3) << "yards";
+    EXPECT_FALSE(fitPlacement(unplaced, "EPSG:32618", {points.front()}));
+    // The same from the command line, which prints the residuals.
+    Scenario sc = generateScenario(GeneratorParameters{20, 20, 2, 1, 1, GridShape::HexFlat});
+    sc.map = unplaced;
+    const fs::path file = dir / "points.xml";
+    ASSERT_TRUE(saveScenario(sc, file));
+    std::string list;
+    for (const GeoControlPoint& p : points) {
+        list += (list.empty() ? "" : " ") + truth.grid.label(p.cell) + "," + std::to_string(p.x) + "," +
+                std::to_string(p.y);
+    }
+    std::ostringstream out, err;
+    ASSERT_EQ(cli::run({"place", file.string(), "--crs", "EPSG:32618", "--points", list}, out, err), 0)
+        << err.str();
+    EXPECT_NE(out.str().find("residuals in yards"), std::string::npos) << out.str();
+    auto back = readScenario(file);
+    ASSERT_TRUE(back && back->map.geo);
+    EXPECT_NEAR(back->map.geo->rotationDegrees, 12, 0.25);
+}
+
 // The command line: place, then import, into a file that reads back with its placement.
 TEST_F(TerrainModel, TheCommandLinePlacesAndImports) {
     const fs::path dem = dir / "hill.tif", file = dir / "map.xml";
