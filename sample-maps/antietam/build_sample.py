@@ -64,7 +64,7 @@ for e in board.boundary(lambda c: west_of_creek(c) and not virginia(c), ALL):
 for e in board.boundary(virginia, ALL):
     hexsides[e] = {"features": "river", "crossing": None}
 
-# --- the ground: heights in feet after the USGS Keedysville and Shepherdstown quadrangles (20-foot
+# --- the ground: round heights in feet (set by hand) for the landforms of the USGS Keedysville and Shepherdstown quadrangles (20-foot
 # contours), each cell at its centre; level 0 is 300 feet, one level 20 feet ------------------------
 CREEK_SIDES = [e for e, h in sorted(hexsides.items()) if not virginia(e[0]) and not virginia(neighbor(*e))]
 POTOMAC_SIDES = [e for e in sorted(board.boundary(virginia, ALL))]

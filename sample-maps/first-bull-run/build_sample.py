@@ -71,7 +71,7 @@ def stream(*waypoints, **ends):
 YOUNGS_BRANCH = stream((2, 9), (5, 10), (8, 10), (11, 10))
 CUB_RUN = stream((21, 0), (20, 8), (19, 14), (21, 19), (19, 22), from_edge=True)
 
-# --- the ground: heights in feet after the USGS Manassas and Gainesville quadrangles (20-foot
+# --- the ground: round heights in feet (set by hand) for the landforms of the USGS Manassas and Gainesville quadrangles (20-foot
 # contours), each cell at its centre; level 0 is 180 feet, one level 20 feet -------------------------
 relief = Relief(board, 400, datum_ft=180, interval_ft=20)
 relief.slope((22, 24), 280, (0, 0), 320)

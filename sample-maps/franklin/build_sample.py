@@ -53,7 +53,7 @@ CREEK = board.water_chain((15, 13), (15, 8), (19, 6), from_edge=True, to_edge=Tr
 for e in CREEK:
     hexsides[e] = {"features": "stream", "crossing": None}
 
-# --- the ground: heights in feet after the USGS Franklin quadrangle (10-foot contours), each cell
+# --- the ground: round heights in feet (set by hand) for the landforms of the USGS Franklin quadrangle (10-foot contours), each cell
 # at its centre; level 0 is 620 feet, one level 10 feet. The town stands on the bank of the Harpeth,
 # the works on a low swell south of it; the fields dip and rise again to Wagner's knoll and the foot
 # of Winstead Hill, whose top (about 850 feet) is off the map to the south.

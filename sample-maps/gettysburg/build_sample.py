@@ -57,7 +57,8 @@ WILLOUGHBY_RUN = stream((6, 2), (6, 9), (7, 14), (6, 18), (4, 20), from_edge=Fal
 ROCK_CREEK = stream((15, 0), (15, 8), (16, 12), (16, 18), (16, 23))
 PLUM_RUN = stream((12, 13), (12, 17), (13, 21), (16, 22), from_edge=False, to_edge=False, to_water=ROCK_CREEK)
 
-# --- the ground: heights in feet read off the USGS quadrangles (20-foot contours), each cell at
+# --- the ground: round heights in feet for the landforms of the USGS quadrangles (20-foot contours),
+# set by hand, not read from the sheets; each cell at
 # its centre; level 0 is 440 feet, one level 20 feet ------------------------------------------------
 relief = Relief(board, 400, datum_ft=440, interval_ft=20)
 relief.slope((21, 12), 490, (0, 12), 560)               # the land rises west toward South Mountain

@@ -64,7 +64,7 @@ for kind, name, cells in PATHS:
         if e in hexsides:
             hexsides[e]["crossing"] = "bridge" if kind in ("pike", "railroad") else "ford"
 
-# --- the ground: heights in feet after the USGS Gettysburg quadrangle and the NPS map (10-foot
+# --- the ground: round heights in feet (set by hand) for the landforms of the USGS Gettysburg quadrangle and the NPS map (10-foot
 # interval), each hex at its centre; level 0 is 490 feet, one level 10 feet ---------------------------
 relief = Relief(board, YARDS, datum_ft=490, interval_ft=10)
 relief.slope((23, 10), 515, (0, 10), 540)
