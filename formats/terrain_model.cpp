@@ -7,7 +7,6 @@
 #include <ogr_spatialref.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <memory>
 #include <mutex>
@@ -97,6 +96,25 @@ bool insideConvex(const std::vector<Point>& polygon, double x, double y) {
     return true;
 }
 
+// A local azimuthal equidistant projection (metres, true north, on WGS84) centred on (x, y) of
+// `srs`: true distances and bearings from that point, whatever the system it was given in.
+std::expected<OGRSpatialReference, std::string> azimuthalAt(const OGRSpatialReference& srs, double x,
+                                                            double y) {
+    OGRSpatialReference wgs84;
+    wgs84.SetWellKnownGeogCS("WGS84");
+    wgs84.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    Transform toWgs84(OGRCreateCoordinateTransformation(&srs, &wgs84));
+    double lon = x, lat = y;
+    if (!toWgs84 || !toWgs84->Transform(1, &lon, &lat)) {
+        return std::unexpected("cannot be turned into latitude and longitude: " + lastGdalError());
+    }
+    OGRSpatialReference local;
+    local.SetWellKnownGeogCS("WGS84");
+    local.SetAE(lat, lon, 0, 0);
+    local.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    return local;
+}
+
 // The map's own ground frame: a local azimuthal equidistant projection centred on the placement's
 // point (true distances and bearings from it, whatever the placement's coordinate system), with
 // the map's picture in metres about that point, turned by the placement's rotation.
@@ -131,18 +149,11 @@ std::expected<GroundFrame, std::string> groundFrame(const Map& map) {
     const Layout layout(map.grid, f.metresPerCell);
     f.anchor =
         map.geo->anchor == GeoAnchor::Centre ? Point{layout.width() / 2, layout.height() / 2} : Point{0, 0};
-    OGRSpatialReference wgs84;
-    wgs84.SetWellKnownGeogCS("WGS84");
-    wgs84.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-    Transform toWgs84(OGRCreateCoordinateTransformation(placed->get(), &wgs84));
-    double lon = map.geo->x, lat = map.geo->y;
-    if (!toWgs84 || !toWgs84->Transform(1, &lon, &lat)) {
-        return std::unexpected("the map's placement cannot be turned into latitude and longitude: " +
-                               lastGdalError());
+    auto local = azimuthalAt(**placed, map.geo->x, map.geo->y);
+    if (!local) {
+        return std::unexpected("the map's placement " + local.error());
     }
-    f.local.SetWellKnownGeogCS("WGS84");
-    f.local.SetAE(lat, lon, 0, 0);
-    f.local.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    f.local = *local;
     const double turn = map.geo->rotationDegrees * std::numbers::pi / 180;
     f.cosine = std::cos(turn);
     f.sine = std::sin(turn);
@@ -152,20 +163,16 @@ std::expected<GroundFrame, std::string> groundFrame(const Map& map) {
 } // namespace
 
 std::optional<double> heightInFeet(const std::string& text) {
-    std::string number = text;
+    std::string_view number = text;
     double factor = 1;
     if (number.ends_with("ft")) {
-        number.resize(number.size() - 2);
+        number.remove_suffix(2);
     } else if (number.ends_with("m")) {
-        number.resize(number.size() - 1);
+        number.remove_suffix(1);
         factor = feetPerMetre;
     }
-    double v = 0;
-    auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
-    if (number.empty() || ec != std::errc{} || end != number.data() + number.size() || !std::isfinite(v)) {
-        return std::nullopt;
-    }
-    return v * factor;
+    const auto v = limits::parseFiniteNumber(number);
+    return v ? std::optional(*v * factor) : std::nullopt;
 }
 
 std::expected<void, std::string> checkCoordinateSystem(const std::string& crs) {
@@ -428,20 +435,12 @@ std::expected<PlacementFit, std::string> fitPlacement(const Map& map, const std:
         return std::unexpected(srs.error());
     }
     // The ground about the first point, in a local azimuthal projection (metres, true north).
-    OGRSpatialReference wgs84, local;
-    wgs84.SetWellKnownGeogCS("WGS84");
-    wgs84.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-    Transform toWgs84(OGRCreateCoordinateTransformation(srs->get(), &wgs84));
-    double lon = points.front().x, lat = points.front().y;
-    if (!toWgs84 || !toWgs84->Transform(1, &lon, &lat)) {
-        return std::unexpected("the first point cannot be turned into latitude and longitude: " +
-                               lastGdalError());
+    auto local = azimuthalAt(**srs, points.front().x, points.front().y);
+    if (!local) {
+        return std::unexpected("the first point " + local.error());
     }
-    local.SetWellKnownGeogCS("WGS84");
-    local.SetAE(lat, lon, 0, 0);
-    local.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-    Transform toLocal(OGRCreateCoordinateTransformation(srs->get(), &local));
-    Transform fromLocal(OGRCreateCoordinateTransformation(&local, srs->get()));
+    Transform toLocal(OGRCreateCoordinateTransformation(srs->get(), &*local));
+    Transform fromLocal(OGRCreateCoordinateTransformation(&*local, srs->get()));
     if (!toLocal || !fromLocal) {
         return std::unexpected(std::string("no transformation to the local ground"));
     }

@@ -57,6 +57,15 @@ std::string formatNumber(long long v) {
     return grouped(std::to_string(v));
 }
 
+std::optional<double> parseFiniteNumber(std::string_view text) {
+    double v = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(v)) {
+        return std::nullopt;
+    }
+    return v;
+}
+
 std::string formatNumber(double v) {
     if (std::isnan(v)) {
         return "not a number";

@@ -93,6 +93,9 @@ std::string quoted(std::string_view value);
 // "1,000,000", "-1,000", "0.001", "100,000": numbers in messages read like numbers.
 std::string formatNumber(long long v);
 std::string formatNumber(double v);
+// The whole of `text` as a finite number ("12.5", "-3", "1e3"), or nothing (empty, trailing
+// characters, NaN, infinities): what a typed or given number must be.
+std::optional<double> parseFiniteNumber(std::string_view text);
 
 // A calendar date as YYYY-MM-DD (1861-07-21), year in limits::year.
 bool isDate(std::string_view text);

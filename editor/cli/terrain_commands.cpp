@@ -8,6 +8,7 @@
 #include "model/layout.hpp"
 #include "model/limits.hpp"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <ostream>
@@ -16,13 +17,16 @@
 namespace sandtable::cli {
 namespace {
 
-std::optional<double> real(const std::string& text) {
-    double v = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(v)) {
+// "a,b,c" as its three fields (the last takes the rest), or nothing without two commas: one
+// control point of --points.
+std::optional<std::array<std::string, 3>> threeFields(const std::string& item) {
+    const auto first = item.find(',');
+    const auto second = first == std::string::npos ? first : item.find(',', first + 1);
+    if (second == std::string::npos) {
         return std::nullopt;
     }
-    return v;
+    return std::array{item.substr(0, first), item.substr(first + 1, second - first - 1),
+                      item.substr(second + 1)};
 }
 
 } // namespace
@@ -49,13 +53,10 @@ int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         std::vector<GeoControlPoint> points;
         std::istringstream items(*list);
         for (std::string item; items >> item;) {
-            const auto first = item.find(','), second = item.find(',', first + 1);
-            const auto cell = first == std::string::npos
-                                  ? std::nullopt
-                                  : scenario->map.grid.parseLabel(item.substr(0, first));
-            const auto px =
-                second == std::string::npos ? std::nullopt : real(item.substr(first + 1, second - first - 1));
-            const auto py = second == std::string::npos ? std::nullopt : real(item.substr(second + 1));
+            const auto fields = threeFields(item);
+            const auto cell = fields ? scenario->map.grid.parseLabel((*fields)[0]) : std::nullopt;
+            const auto px = fields ? limits::parseFiniteNumber((*fields)[1]) : std::nullopt;
+            const auto py = fields ? limits::parseFiniteNumber((*fields)[2]) : std::nullopt;
             if (!cell || !px || !py) {
                 err << "sandtable place: '" << item
                     << "' is not CCRR,X,Y (a cell and its centre's coordinate)\n";
@@ -81,7 +82,8 @@ int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
             err << "sandtable place: --crs: " << known.error() << "\n";
             return BadInput;
         }
-        const auto x = real(*a.value("--x")), y = real(*a.value("--y"));
+        const auto x = limits::parseFiniteNumber(*a.value("--x")),
+                   y = limits::parseFiniteNumber(*a.value("--y"));
         if (!x || !y || !limits::geoCoordinate.allows(*x) || !limits::geoCoordinate.allows(*y)) {
             err << "sandtable place: --x and --y must be numbers (" << limits::geoCoordinate.expected()
                 << ")\n";
@@ -97,7 +99,7 @@ int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         }
         g.anchor = *named;
         if (auto rotation = a.value("--rotation")) {
-            const auto r = real(*rotation);
+            const auto r = limits::parseFiniteNumber(*rotation);
             if (!r || !limits::rotationDegrees.allows(*r)) {
                 err << "sandtable place: --rotation must be degrees (" << limits::rotationDegrees.expected()
                     << "), not '" << *rotation << "'\n";
@@ -222,13 +224,10 @@ int alignBackgroundCommand(const std::vector<std::string>& args, std::ostream& o
     std::vector<std::string> names;
     std::istringstream list(*a.value("--points"));
     for (std::string item; list >> item;) {
-        const auto first = item.find(','), second = item.find(',', first + 1);
-        const auto px = first == std::string::npos ? std::nullopt : real(item.substr(0, first));
-        const auto py =
-            second == std::string::npos ? std::nullopt : real(item.substr(first + 1, second - first - 1));
-        const auto cell = second == std::string::npos
-                              ? std::nullopt
-                              : scenario->map.grid.parseLabel(item.substr(second + 1));
+        const auto fields = threeFields(item);
+        const auto px = fields ? limits::parseFiniteNumber((*fields)[0]) : std::nullopt;
+        const auto py = fields ? limits::parseFiniteNumber((*fields)[1]) : std::nullopt;
+        const auto cell = fields ? scenario->map.grid.parseLabel((*fields)[2]) : std::nullopt;
         if (!px || !py || !cell) {
             err << "sandtable align-background: '" << item
                 << "' is not PX,PY,CCRR (a pixel of the scan and a cell of "

@@ -12,7 +12,6 @@
 #include <wx/textctrl.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <ranges>
 
@@ -20,13 +19,7 @@ namespace sandtable {
 namespace {
 
 std::optional<double> number(const wxTextCtrl* field) {
-    const std::string text = field->GetValue().utf8_string();
-    double v = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(v)) {
-        return std::nullopt;
-    }
-    return v;
+    return limits::parseFiniteNumber(field->GetValue().utf8_string());
 }
 
 wxString numberText(double v) {
