@@ -13,7 +13,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from sandtable_sample import FlatHexBoard, Ground, Relief, write_scenario  # noqa: E402
+from sandtable_sample import BrigadeArmies, FlatHexBoard, Ground, Relief, write_scenario  # noqa: E402
 
 COLS, ROWS = 20, 14
 board = FlatHexBoard(COLS, ROWS)
@@ -88,16 +88,9 @@ FEATURES = [
 ]
 
 # --- order of battle -----------------------------------------------------------------------------
-HQ, UNITS, TRAINS, PLACE, REINF = [], [], [], {}, {}
-
-def hq(side, echelon, parent, name, commander, at=None, arrive=None):
-    hid = len(HQ) + 1
-    HQ.append((hid, side, echelon, parent, name, commander, None))
-    if at:
-        PLACE["commander:%d" % hid] = ([at], None)
-    if arrive:
-        REINF["commander:%d" % hid] = arrive
-    return hid
+armies = BrigadeArmies()  # its lists, and its hq(): the order of battle's headquarters
+HQ, UNITS, TRAINS, PLACE, REINF = armies.HQ, armies.UNITS, armies.TRAINS, armies.PLACE, armies.REINF
+hq = armies.hq
 
 def brigade(side, parent, name, commander, regiments, cells, facing, quality="veteran", arrive=None):
     """A brigade of regiments, each 2 bases, in a line of cells with the commander behind its middle."""

@@ -7,7 +7,7 @@
 #include "formats/vassal_module.hpp"
 #include "model/layout.hpp"
 #include "model/scenario_generator.hpp"
-#include "tests/render/command_output.hpp"
+#include "tests/formats/vassal_oracle.hpp"
 
 #include <gtest/gtest.h>
 #include <pugixml.hpp>
@@ -23,7 +23,6 @@ namespace sandtable {
 namespace {
 
 namespace fs = std::filesystem;
-using testing_support::commandOutput;
 
 // The files of a zip archive, by name.
 std::map<std::string, std::string> unzip(const fs::path& file) {
@@ -173,24 +172,8 @@ TEST_F(VassalExport, ABoardCellOutOfRangeIsRefusedAndNothingIsWritten) {
 
 // --- against the real VASSAL --------------------------------------------------------------------
 
-// check-vmod's report of a module, or a failure that says why the oracle could not run.
-std::string checkVmod(const fs::path& vmod, int& exitCode) {
-    const std::string command =
-        std::string(SANDTABLE_VASSAL_CHECK) + " '" + vmod.string() + "' 2>&1; echo \"exit=$?\"";
-    std::string out = commandOutput(command);
-    std::smatch m;
-    exitCode = std::regex_search(out, m, std::regex(R"(exit=(\d+)\s*$)")) ? std::stoi(m[1]) : -1;
-    return out;
-}
-
-void requireTheOracle() {
-    ASSERT_TRUE(fs::exists(SANDTABLE_VASSAL_CHECK))
-        << "VASSAL's checker is not at " << SANDTABLE_VASSAL_CHECK
-        << " (../shared/vassal beside the source tree): the module cannot be checked against VASSAL";
-}
-
 TEST_F(VassalExport, VassalPutsEveryCellWhereSandtableDrawsItOnEveryGridAndParity) {
-    requireTheOracle();
+    ASSERT_EQ(testing_support::vassalOracleMissing(), "");
     for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
         for (OffsetParity parity : {OffsetParity::Odd, OffsetParity::Even}) {
             const std::string name = std::string(enumName(shape)) + "-" + std::string(enumName(parity));
@@ -218,7 +201,7 @@ TEST_F(VassalExport, VassalPutsEveryCellWhereSandtableDrawsItOnEveryGridAndParit
             auto written = exportVassal(s, vmod, VassalExportOptions{cell, false});
             ASSERT_TRUE(written) << written.error();
             int code = 0;
-            const std::string report = checkVmod(vmod, code);
+            const std::string report = testing_support::checkVmod(vmod, code);
             ASSERT_EQ(code, 0) << name << ":\n" << report;
             const Layout layout(s.map.grid, cell);
             // Every stack: VASSAL resolves its location (the cell's label) to the cell's centre.

@@ -11,6 +11,7 @@
 #include "render/map_print.hpp"
 #include "validators/validator.hpp"
 
+#include "tests/formats/vassal_oracle.hpp"
 #include "tests/render/command_output.hpp"
 
 #include <gtest/gtest.h>
@@ -120,15 +121,13 @@ TEST_P(Sample, ExportsToTmxThatTiledDraws) {
 // Loaded by the real VASSAL engine (../shared/vassal/check-vmod): it loads with no warning, every
 // piece builds, and every at-start stack stands on the board, one for each cell the scenario uses.
 TEST_P(Sample, ExportsToAVassalModuleThatVassalLoads) {
-    ASSERT_TRUE(fs::exists(SANDTABLE_VASSAL_CHECK))
-        << "VASSAL's checker is not at " << SANDTABLE_VASSAL_CHECK
-        << " (../shared/vassal beside the source tree): the module cannot be checked against VASSAL";
+    ASSERT_EQ(testing_support::vassalOracleMissing(), "");
     const fs::path vmod = dir / "module.vmod";
     auto written = exportVassal(scenario, vmod);
     ASSERT_TRUE(written) << written.error();
-    const std::string report = commandOutput(std::string(SANDTABLE_VASSAL_CHECK) + " '" + vmod.string() +
-                                             "' 2>&1; echo \"exit=$?\"");
-    EXPECT_NE(report.find("exit=0"), std::string::npos) << report;
+    int code = 0;
+    const std::string report = testing_support::checkVmod(vmod, code);
+    EXPECT_EQ(code, 0) << report;
     std::set<Offset> cells;
     for (const auto& [piece, placement] : scenario.deployment.placements) {
         cells.insert(placement.cells.begin(), placement.cells.end());
