@@ -290,7 +290,7 @@ void MainFrame::buildMenus() {
     map->Append(IdResize, "&Resize...");
     map->AppendSeparator();
     map->Append(IdBackground, "&Background image...");
-    map->Append(IdBackgroundAlign, "&Align background by two points");
+    map->Append(IdBackgroundAlign, "&Align background by points");
     map->Append(IdBackgroundOpacity, "Background &opacity...");
     map->Append(IdBackgroundRemove, "Remove background");
     map->AppendSeparator();
@@ -796,7 +796,7 @@ bool MainFrame::setBackground(const std::filesystem::path& image) {
             stored = relative;
         }
     }
-    // At first the scan covers the map's width; aligning by two points puts it in place. A scan
+    // At first the scan covers the map's width; aligning by points puts it in place. A scan
     // that carries its georeference (GeoTIFF, world file) on a map placed on the Earth lands in
     // place at once.
     const double widthInCells = canvas_->layout()->width() / MapCanvas::cellSize;
@@ -947,6 +947,11 @@ void MainFrame::onChanged(const ChangeSet& cs) {
 }
 
 void MainFrame::onHover(std::optional<Offset> cell) {
+    if (const BackgroundAlignment* aligning = canvas_->backgroundAlignment()) {
+        // The alignment's instructions and residuals stay in sight while the pointer moves.
+        SetStatusText(wxString::FromUTF8(aligning->hint()), 0);
+        return;
+    }
     if (!cell || !doc_) {
         SetStatusText("", 0);
         return;

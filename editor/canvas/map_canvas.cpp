@@ -136,10 +136,50 @@ void MapCanvas::reloadBackground() {
 }
 
 void MapCanvas::startBackgroundAlignment(std::function<void(BackgroundImage)> onAligned) {
-    alignClicks_.clear();
+    if (!doc_ || !doc_->scenario().map.background) {
+        return;
+    }
+    alignment_.emplace(*doc_->scenario().map.background);
     onAligned_ = std::move(onAligned);
+    showAlignmentHint();
+    Refresh(false);
+}
+
+bool MapCanvas::applyBackgroundAlignment() {
+    if (!alignment_ || !alignment_->aligned()) {
+        return false;
+    }
+    const BackgroundImage aligned = *alignment_->aligned();
+    const std::optional<double> rms = alignment_->rms();
+    const std::size_t pairs = alignment_->completePairs();
+    auto done = std::move(onAligned_);
+    alignment_.reset();
+    onAligned_ = nullptr;
+    done(aligned);
     if (onHint) {
-        onHint("Align the background: click a point on the scanned map");
+        onHint(
+            rms ? wxString::Format("Background aligned by %zu points, within %.2f cells (rms)", pairs, *rms)
+                : wxString("Background aligned by two points"));
+    }
+    Refresh(false);
+    return true;
+}
+
+void MapCanvas::cancelBackgroundAlignment() {
+    if (!alignment_) {
+        return;
+    }
+    alignment_.reset();
+    onAligned_ = nullptr;
+    if (onHint) {
+        onHint("Alignment cancelled: the background is as it was");
+    }
+    Refresh(false);
+}
+
+void MapCanvas::showAlignmentHint() const {
+    if (alignment_ && onHint) {
+        onHint(wxString::FromUTF8(alignment_->hint()));
     }
 }
 
@@ -221,6 +261,7 @@ void MapCanvas::onPaint(wxPaintEvent&) {
                      options_);
     }
     drawOverlay(*gc);
+    drawAlignment(*gc);
     if (onViewChanged) {
         onViewChanged();
     }
@@ -283,6 +324,46 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
     }
 }
 
+// The alignment's pairs: each scan point a numbered red ring, where it belongs a blue cross, a line
+// between; with three pairs or more, where the fit puts the scan point (a small dot) and its
+// residual in cells.
+void MapCanvas::drawAlignment(wxGraphicsContext& gc) const {
+    if (!alignment_) {
+        return;
+    }
+    const double unit = 1 / zoom_; // one screen pixel, in map units: marks keep their size on screen
+    const wxColour red(220, 30, 30), blue(30, 90, 220);
+    gc.SetFont(gc.CreateFont(13 * unit, "Sans", wxFONTFLAG_BOLD, *wxBLACK));
+    const std::optional<BackgroundImage> fitted = alignment_->aligned();
+    int number = 0;
+    for (const BackgroundAlignment::Pair& pair : alignment_->pairs()) {
+        ++number;
+        const Point scan{pair.onScan.x * cellSize, pair.onScan.y * cellSize};
+        if (pair.onGrid) {
+            const Point grid{pair.onGrid->x * cellSize, pair.onGrid->y * cellSize};
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255)).Width(1.5 * unit)));
+            gc.StrokeLine(scan.x, scan.y, grid.x, grid.y);
+            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(blue).Width(2.5 * unit)));
+            gc.StrokeLine(grid.x - 8 * unit, grid.y, grid.x + 8 * unit, grid.y);
+            gc.StrokeLine(grid.x, grid.y - 8 * unit, grid.x, grid.y + 8 * unit);
+            if (fitted && pair.residual) {
+                const auto [fx, fy] = fitted->toMap(pair.pixelX, pair.pixelY);
+                gc.SetBrush(gc.CreateBrush(wxBrush(blue)));
+                gc.SetPen(*wxTRANSPARENT_PEN);
+                gc.DrawEllipse(fx * cellSize - 3 * unit, fy * cellSize - 3 * unit, 6 * unit, 6 * unit);
+                const wxString residual = wxString::Format("%.2f", *pair.residual);
+                gc.SetFont(gc.CreateFont(12 * unit, "Sans", wxFONTFLAG_DEFAULT, blue));
+                gc.DrawText(residual, grid.x + 10 * unit, grid.y + 2 * unit);
+                gc.SetFont(gc.CreateFont(13 * unit, "Sans", wxFONTFLAG_BOLD, *wxBLACK));
+            }
+        }
+        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(red).Width(2.5 * unit)));
+        gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(255, 255, 255, 160))));
+        gc.DrawEllipse(scan.x - 9 * unit, scan.y - 9 * unit, 18 * unit, 18 * unit);
+        gc.DrawText(wxString::Format("%d", number), scan.x + 11 * unit, scan.y - 20 * unit);
+    }
+}
+
 void MapCanvas::onWheel(wxMouseEvent& e) {
     const int rotation = e.GetWheelRotation();
     if (rotation != 0) {
@@ -298,28 +379,11 @@ void MapCanvas::onMouse(wxMouseEvent& e) {
         if (!HasCapture()) {
             CaptureMouse();
         }
-    } else if (e.LeftDown() && onAligned_ && doc_ && doc_->scenario().map.background) {
-        alignClicks_.push_back(toMap(e.GetPosition()));
-        static const char* next[] = {"now click where that point belongs on the grid",
-                                     "now a second point on the scanned map, far from the first",
-                                     "now where that one belongs on the grid"};
-        if (alignClicks_.size() < 4) {
-            if (onHint) {
-                onHint(wxString("Align the background: ") + next[alignClicks_.size() - 1]);
-            }
-        } else {
-            // Image points are where the image is drawn now; map points become cells.
-            const BackgroundImage& b = *doc_->scenario().map.background;
-            auto [px1, py1] = b.toPixel(alignClicks_[0].x / cellSize, alignClicks_[0].y / cellSize);
-            auto [px2, py2] = b.toPixel(alignClicks_[2].x / cellSize, alignClicks_[2].y / cellSize);
-            auto done = std::move(onAligned_);
-            onAligned_ = nullptr;
-            done(b.alignedBy(px1, py1, alignClicks_[1].x / cellSize, alignClicks_[1].y / cellSize, px2, py2,
-                             alignClicks_[3].x / cellSize, alignClicks_[3].y / cellSize));
-            if (onHint) {
-                onHint("Background aligned");
-            }
-        }
+    } else if (e.LeftDown() && alignment_) {
+        const Point p = toMap(e.GetPosition());
+        alignment_->click({p.x / cellSize, p.y / cellSize});
+        showAlignmentHint();
+        Refresh(false);
     } else if (e.LeftDown() && e.ShiftDown() && tools_ && tools_->settings.tool == Tool::Select) {
         tools_->extendSelected(toMap(e.GetPosition()));
         Refresh(false);
@@ -360,6 +424,28 @@ void MapCanvas::onMouse(wxMouseEvent& e) {
 
 void MapCanvas::onKey(wxKeyEvent& e) {
     const double step = 60;
+    if (alignment_) {
+        // While aligning, Enter, Backspace and Esc belong to the alignment.
+        switch (e.GetKeyCode()) {
+        case WXK_RETURN:
+        case WXK_NUMPAD_ENTER:
+            if (!applyBackgroundAlignment()) {
+                showAlignmentHint();
+            }
+            return;
+        case WXK_BACK:
+        case WXK_DELETE:
+            alignment_->takeBack();
+            showAlignmentHint();
+            Refresh(false);
+            return;
+        case WXK_ESCAPE:
+            cancelBackgroundAlignment();
+            return;
+        default:
+            break;
+        }
+    }
     switch (e.GetKeyCode()) {
     case WXK_SPACE:
         spaceDown_ = true;

@@ -5,6 +5,7 @@
 // visible, through render/'s MapPainter on the cairo context under its wxGraphicsContext, with
 // problem markers and the selection on top.
 #include "editor/document.hpp"
+#include "editor/tools/background_alignment.hpp"
 #include "editor/tools/tool_controller.hpp"
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
@@ -46,9 +47,13 @@ class MapCanvas : public wxWindow {
 
     std::function<void(std::optional<Offset>)> onHover;
 
-    // Two-point alignment of the background: the next four clicks are image point 1, map point 1,
-    // image point 2, map point 2. `onAligned` gets the aligned background.
+    // Aligning the background by control points: clicks alternate between a point on the scan and
+    // where it belongs on the grid; Enter (or applyBackgroundAlignment) hands `onAligned` the
+    // aligned background once two pairs or more are in, Backspace takes back a click, Esc cancels.
     void startBackgroundAlignment(std::function<void(BackgroundImage)> onAligned);
+    bool applyBackgroundAlignment();
+    void cancelBackgroundAlignment();
+    const BackgroundAlignment* backgroundAlignment() const { return alignment_ ? &*alignment_ : nullptr; }
     std::function<void(const wxString&)> onHint;
 
     static constexpr double cellSize = 100.0; // map units per cell across; zoom 1 = 100 px per cell
@@ -76,8 +81,10 @@ class MapCanvas : public wxWindow {
     bool toolActive_ = false;
     bool spaceDown_ = false;
     std::optional<Offset> hover_;
-    std::vector<Point> alignClicks_; // in map units
+    std::optional<BackgroundAlignment> alignment_;
     std::function<void(BackgroundImage)> onAligned_;
+    void showAlignmentHint() const;
+    void drawAlignment(wxGraphicsContext& gc) const;
 };
 
 } // namespace sandtable

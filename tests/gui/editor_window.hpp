@@ -90,6 +90,17 @@ class EditorWindow : public testing::Test {
         pump();
     }
     void clickCell(Offset c) { mouseStroke({at(c)}); }
+    // A key pressed in `target` (the map canvas unless said).
+    void key(wxWindow* target, int code, bool shift = false, bool control = false) {
+        wxKeyEvent e(wxEVT_KEY_DOWN);
+        e.m_keyCode = code;
+        e.m_shiftDown = shift;
+        e.m_controlDown = control;
+        e.SetEventObject(target);
+        target->ProcessWindowEvent(e);
+        pump();
+    }
+    void key(int code, bool shift = false) { key(frame->canvas(), code, shift); }
     Point at(Offset c) const { return frame->canvas()->layout()->cellCenter(c); }
     const Scenario& scenario() const { return frame->document()->scenario(); }
 

@@ -183,14 +183,6 @@ TEST_F(Authoring, TheTreeKeepsItsExpansionAndSelectionAcrossADropAndShowsWhereAn
 // menus, keys, tree, panels and mouse events on the canvas.
 class AuthorAScenario : public Authoring {
   protected:
-    void key(int code, bool shift = false) {
-        wxKeyEvent e(wxEVT_KEY_DOWN);
-        e.m_keyCode = code;
-        e.m_shiftDown = shift;
-        e.SetEventObject(frame->canvas());
-        frame->canvas()->ProcessWindowEvent(e);
-        pump();
-    }
     void newMap(const wxString& ruleset, int cols, int rows, const wxString& cellInches = "") {
         frame->askNewMap = [&](const NewMapChoice& initial) -> std::optional<NewMapChoice> {
             NewMapDialog dialog(frame, initial);

@@ -254,6 +254,9 @@ TEST_F(EditorWindow, ABackgroundImageIsDrawnAndAlignedByTwoPoints) {
     click(canvas, canvas->toScreen(m1));
     click(canvas, screenOfPixel(200, 0));
     click(canvas, canvas->toScreen(m2));
+    EXPECT_EQ(*scenario().map.background, before) << "nothing changes until the alignment is applied";
+    key(WXK_RETURN);
+    ASSERT_EQ(canvas->backgroundAlignment(), nullptr);
     const BackgroundImage& after = *scenario().map.background;
     auto [x1, y1] = after.toMap(0, 0);
     auto [x2, y2] = after.toMap(200, 0);
@@ -508,6 +511,82 @@ TEST_F(EditorWindow, PanelsRefuseOutOfRangeValuesAtEntry) {
     auto back = readScenario(dir / "edited.xml");
     ASSERT_TRUE(back) << back.error().toString();
     EXPECT_EQ(*back, scenario());
+}
+
+} // namespace
+} // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+// A scan stretched one way and skewed (as a sheet that shrank in the wet) lines up by four pairs
+// of clicks, fitted by least squares; Backspace takes back a stray click, Esc leaves it as it was.
+TEST_F(EditorWindow, AStretchedScanIsAlignedByFourPointsWithTheirResiduals) {
+    wxImage scan(200, 100);
+    scan.SetRGB(wxRect(0, 0, 200, 100), 220, 0, 0);
+    const fs::path file = dir / "scan.png";
+    ASSERT_TRUE(scan.SaveFile(wxString::FromUTF8(file.string()), wxBITMAP_TYPE_PNG));
+    ASSERT_TRUE(frame->setBackground(file));
+    MapCanvas* canvas = frame->canvas();
+    canvas->Refresh();
+    canvas->Update();
+    pump();
+    const BackgroundImage before = *scenario().map.background;
+    auto screenOfPixel = [&](double px, double py) {
+        auto [mx, my] = before.toMap(px, py);
+        return canvas->toScreen(Point{mx * MapCanvas::cellSize, my * MapCanvas::cellSize});
+    };
+    // Where the four corners of the scan belong: a parallelogram, 10 cells by 5, sheared 2 cells.
+    const Affine wanted{0.05, 0.02, 2.0, 0.0, 0.05, 2.5};
+    auto target = [&](double px, double py) {
+        return Point{(wanted[0] * px + wanted[1] * py + wanted[2]) * MapCanvas::cellSize,
+                     (wanted[3] * px + wanted[4] * py + wanted[5]) * MapCanvas::cellSize};
+    };
+    std::vector<wxString> hints;
+    canvas->onHint = [&](const wxString& h) { hints.push_back(h); };
+    menu("Map", "Align background by points");
+    ASSERT_NE(canvas->backgroundAlignment(), nullptr);
+    const std::vector<std::pair<double, double>> corners{{0, 0}, {200, 0}, {0, 100}, {200, 100}};
+    for (auto [px, py] : corners) {
+        click(canvas, screenOfPixel(px, py));
+        click(canvas, canvas->toScreen(target(px, py)));
+    }
+    // A stray click on the scan, taken back.
+    click(canvas, screenOfPixel(100, 50));
+    EXPECT_TRUE(canvas->backgroundAlignment()->waitingForGridPoint());
+    key(WXK_BACK);
+    ASSERT_EQ(canvas->backgroundAlignment()->completePairs(), 4u);
+    EXPECT_FALSE(canvas->backgroundAlignment()->waitingForGridPoint());
+    ASSERT_FALSE(hints.empty());
+    EXPECT_TRUE(hints.back().Contains("4 pairs, fitted within")) << hints.back();
+    for (const auto& pair : canvas->backgroundAlignment()->pairs()) {
+        ASSERT_TRUE(pair.residual);
+        EXPECT_LT(*pair.residual, 0.05); // clicks round to screen pixels
+    }
+    EXPECT_EQ(*scenario().map.background, before);
+
+    key(WXK_RETURN);
+    EXPECT_EQ(canvas->backgroundAlignment(), nullptr);
+    const BackgroundImage& after = *scenario().map.background;
+    ASSERT_TRUE(after.affine);
+    const double tolerance = 3.0 / canvas->zoom() / MapCanvas::cellSize;
+    for (auto [px, py] : corners) {
+        auto [x, y] = after.toMap(px, py);
+        EXPECT_NEAR(x * MapCanvas::cellSize, target(px, py).x, tolerance * MapCanvas::cellSize);
+        EXPECT_NEAR(y * MapCanvas::cellSize, target(px, py).y, tolerance * MapCanvas::cellSize);
+    }
+    EXPECT_TRUE(hints.back().Contains("aligned by 4 points")) << hints.back();
+
+    // Another alignment, cancelled: nothing changes.
+    const BackgroundImage aligned = after;
+    menu("Map", "Align background by points");
+    click(canvas, screenOfPixel(0, 0));
+    click(canvas, canvas->toScreen(at({5, 5})));
+    key(WXK_ESCAPE);
+    EXPECT_EQ(canvas->backgroundAlignment(), nullptr);
+    EXPECT_EQ(*scenario().map.background, aligned);
+    menu(wxID_UNDO);
+    EXPECT_EQ(*scenario().map.background, before);
 }
 
 } // namespace

@@ -8,18 +8,7 @@
 namespace sandtable {
 namespace {
 
-class Window : public EditorWindow {
-  protected:
-    void key(wxWindow* target, int code, bool shift = false, bool control = false) {
-        wxKeyEvent e(wxEVT_KEY_DOWN);
-        e.m_keyCode = code;
-        e.m_shiftDown = shift;
-        e.m_controlDown = control;
-        e.SetEventObject(target);
-        target->ProcessWindowEvent(e);
-        pump();
-    }
-};
+using Window = EditorWindow;
 
 TEST_F(Window, PanelsAreHiddenAndShownFromTheViewMenuAndTheLayoutResets) {
     for (const char* pane : {"tools", "minimap", "oob", "properties", "scenario", "problems"}) {
