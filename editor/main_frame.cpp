@@ -804,12 +804,19 @@ bool MainFrame::setBackground(const std::filesystem::path& image) {
     b.file = stored.string();
     b.unitsPerPixel = widthInCells / probe.GetWidth();
     b.opacity = 0.5;
+    wxString outcome = "Background image set: align it by points (Map > Align background by points)";
     if (doc_->scenario().map.geo) {
         if (auto placed = georeferencedPlacement(doc_->scenario().map, image)) {
             b.affine = placed->transform;
+            outcome =
+                wxString::Format("Background placed by its georeference (within %.2f cells)", placed->rms);
+        } else {
+            outcome = "Background image set, not placed by georeference (" +
+                      wxString::FromUTF8(placed.error()) + "): align it by points";
         }
     }
     doc_->execute(edits::setBackground(doc_->scenario(), b));
+    SetStatusText(outcome, 0);
     return true;
 }
 

@@ -591,3 +591,99 @@ TEST_F(EditorWindow, AStretchedScanIsAlignedByFourPointsWithTheirResiduals) {
 
 } // namespace
 } // namespace sandtable
+
+#include "model/scenario_generator.hpp"
+
+namespace sandtable {
+namespace {
+
+// The canvas as it is on screen.
+wxImage canvasPixels(MapCanvas* canvas) {
+    canvas->Refresh();
+    canvas->Update();
+    pump();
+    const wxSize size = canvas->GetClientSize();
+    wxBitmap shot(size);
+    {
+        wxMemoryDC mem(shot);
+        wxClientDC client(canvas);
+        mem.Blit(0, 0, size.x, size.y, &client, 0, 0);
+    }
+    return shot.ConvertToImage();
+}
+
+// A scan with a world file (a kilometre square in UTM 18N, its western half red and its eastern
+// half blue) chosen as the background of a map placed on the Earth lands, with no clicks, on the
+// cells it covers: the canvas tints the cells west of the scan's middle red, those east of it blue,
+// and leaves the cells beyond the scan as they were.
+TEST_F(EditorWindow, AGeoreferencedScanIsDrawnOnTheCellsItCovers) {
+    Scenario blank = generateScenario(GeneratorParameters{20, 20, 2, 0, 1, GridShape::HexFlat});
+    blank.deployment.placements.clear();
+    std::ranges::fill(blank.map.terrain, TerrainIndex{0});
+    std::ranges::fill(blank.map.elevation, std::int16_t{0});
+    blank.map.paths.clear();
+    blank.map.features.clear();
+    blank.map.hexsides.clear();
+    blank.map.yardsPerCell = 100;
+    blank.map.geo = GeoPlacement{"EPSG:32618", GeoAnchor::Centre, 302'000, 4'398'000, 0};
+    const fs::path file = dir / "placed.sandtable.xml";
+    ASSERT_TRUE(saveScenario(blank, file));
+    ASSERT_TRUE(frame->open(file));
+    MapCanvas* canvas = frame->canvas();
+    canvas->zoomToFit();
+    const wxImage before = canvasPixels(canvas);
+
+    // 200 x 200 pixels of 5 m from (301500, 4398500), west to east and north to south.
+    wxImage scan(200, 200);
+    scan.SetRGB(wxRect(0, 0, 100, 200), 230, 0, 0);
+    scan.SetRGB(wxRect(100, 0, 100, 200), 0, 0, 230);
+    const fs::path png = dir / "scan.png";
+    ASSERT_TRUE(scan.SaveFile(wxString::FromUTF8(png.string()), wxBITMAP_TYPE_PNG));
+    {
+        // A world file: pixel size, rotation terms, then the centre of the top-left pixel.
+        std::FILE* world = std::fopen((dir / "scan.wld").c_str(), "w");
+        ASSERT_NE(world, nullptr);
+        std::fputs("5\n0\n0\n-5\n301502.5\n4398497.5\n", world);
+        std::fclose(world);
+    }
+    ASSERT_TRUE(frame->setBackground(png));
+    ASSERT_TRUE(scenario().map.background);
+    ASSERT_TRUE(scenario().map.background->affine) << "not placed by its georeference";
+    EXPECT_TRUE(frame->GetStatusBar()->GetStatusText(0).Contains("placed by its georeference"))
+        << frame->GetStatusBar()->GetStatusText(0);
+    const wxImage after = canvasPixels(canvas);
+
+    // In cells: the map's centre is the placement's point; 5.47 cells of 100 yards to the scan's
+    // edges. Grid north is within 1.5 degrees of true north here, a seventh of a cell over the scan.
+    const Layout& layout = *canvas->layout();
+    const double cx = layout.width() / MapCanvas::cellSize / 2,
+                 cy = layout.height() / MapCanvas::cellSize / 2;
+    auto tint = [&](double x, double y) {
+        // At the centre of the cell holding the point, away from grid lines and cell numbers.
+        const auto cell = layout.cellAt({x * MapCanvas::cellSize, y * MapCanvas::cellSize});
+        EXPECT_TRUE(cell);
+        const wxPoint p = canvas->toScreen(layout.cellCenter(*cell));
+        const int red = after.GetRed(p.x, p.y) - before.GetRed(p.x, p.y);
+        const int blue = after.GetBlue(p.x, p.y) - before.GetBlue(p.x, p.y);
+        return std::pair{red, blue};
+    };
+    for (double dy : {-4.0, 0.0, 4.0}) {
+        for (double dx : {-4.0, -1.5}) {
+            const auto [red, blue] = tint(cx + dx, cy + dy);
+            EXPECT_GT(red, 10) << "west half at (" << dx << ", " << dy << ")";
+            EXPECT_LT(blue, -10) << "west half at (" << dx << ", " << dy << ")";
+        }
+        for (double dx : {1.5, 4.0}) {
+            const auto [red, blue] = tint(cx + dx, cy + dy);
+            EXPECT_LT(red, -10) << "east half at (" << dx << ", " << dy << ")";
+            EXPECT_GT(blue, 10) << "east half at (" << dx << ", " << dy << ")";
+        }
+    }
+    for (auto [dx, dy] : std::vector<std::pair<double, double>>{{-7.5, 0}, {7.5, 0}, {0, -7.5}, {0, 7.5}}) {
+        const auto [red, blue] = tint(cx + dx, cy + dy);
+        EXPECT_LE(std::abs(red) + std::abs(blue), 4) << "beyond the scan at (" << dx << ", " << dy << ")";
+    }
+}
+
+} // namespace
+} // namespace sandtable
