@@ -1,70 +1,20 @@
 #include "formats/terrain_model.hpp"
 
+#include "formats/gdal_raster.hpp"
 #include "model/layout.hpp"
 #include "model/limits.hpp"
-
-#include <gdal.h>
-#include <ogr_spatialref.h>
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <mutex>
 #include <numbers>
 
 namespace sandtable {
 namespace {
 
-constexpr double metresPerYard = 0.9144;
+using gdal::lastError;
+using gdal::metresPerYard;
 constexpr double feetPerMetre = 1 / 0.3048;
-
-void registerDrivers() {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        GDALAllRegister();
-        CPLSetErrorHandler(CPLQuietErrorHandler); // GDAL's messages come back to us as text
-    });
-}
-
-std::string lastGdalError() {
-    const char* message = CPLGetLastErrorMsg();
-    return message != nullptr && *message != '\0' ? message : "GDAL gave no reason";
-}
-
-std::expected<std::unique_ptr<OGRSpatialReference>, std::string> spatialReference(const std::string& crs) {
-    registerDrivers();
-    auto srs = std::make_unique<OGRSpatialReference>();
-    if (crs.empty() || srs->SetFromUserInput(crs.c_str()) != OGRERR_NONE) {
-        return std::unexpected("'" + crs +
-                               "' is not a coordinate system GDAL knows (try EPSG:4326, EPSG:32618, " +
-                               "a PROJ string or WKT)");
-    }
-    // Easting (or longitude) first, whatever the authority's axis order.
-    srs->SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-    return srs;
-}
-
-struct TransformDeleter {
-    void operator()(OGRCoordinateTransformation* t) const { OGRCoordinateTransformation::DestroyCT(t); }
-};
-using Transform = std::unique_ptr<OGRCoordinateTransformation, TransformDeleter>;
-
-struct DatasetCloser {
-    void operator()(void* d) const { GDALClose(d); }
-};
-
-// A raster opened read-only, or why not ("FILE: not a raster GDAL can read (...)").
-std::expected<std::unique_ptr<void, DatasetCloser>, std::string> openRaster(const std::string& file,
-                                                                            const char* what) {
-    registerDrivers();
-    std::unique_ptr<void, DatasetCloser> dataset(
-        GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
-    if (!dataset) {
-        return std::unexpected(file + ": not " + (std::string(what) == "image" ? "an " : "a ") + what +
-                               " GDAL can read (" + lastGdalError() + ")");
-    }
-    return dataset;
-}
 
 std::optional<HeightUnit> unitNamed(std::string unit) {
     std::ranges::transform(unit, unit.begin(),
@@ -77,87 +27,6 @@ std::optional<HeightUnit> unitNamed(std::string unit) {
         return HeightUnit::Foot;
     }
     return std::nullopt;
-}
-
-// Whether (x, y) is inside the convex polygon (its corners in order, either way round).
-bool insideConvex(const std::vector<Point>& polygon, double x, double y) {
-    int sign = 0;
-    for (std::size_t i = 0; i < polygon.size(); ++i) {
-        const Point a = polygon[i], b = polygon[(i + 1) % polygon.size()];
-        const double cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
-        const int s = cross > 0 ? 1 : cross < 0 ? -1 : 0;
-        if (s != 0) {
-            if (sign != 0 && s != sign) {
-                return false;
-            }
-            sign = s;
-        }
-    }
-    return true;
-}
-
-// A local azimuthal equidistant projection (metres, true north, on WGS84) centred on (x, y) of
-// `srs`: true distances and bearings from that point, whatever the system it was given in.
-std::expected<OGRSpatialReference, std::string> azimuthalAt(const OGRSpatialReference& srs, double x,
-                                                            double y) {
-    OGRSpatialReference wgs84;
-    wgs84.SetWellKnownGeogCS("WGS84");
-    wgs84.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-    Transform toWgs84(OGRCreateCoordinateTransformation(&srs, &wgs84));
-    double lon = x, lat = y;
-    if (!toWgs84 || !toWgs84->Transform(1, &lon, &lat)) {
-        return std::unexpected("cannot be turned into latitude and longitude: " + lastGdalError());
-    }
-    OGRSpatialReference local;
-    local.SetWellKnownGeogCS("WGS84");
-    local.SetAE(lat, lon, 0, 0);
-    local.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-    return local;
-}
-
-// The map's own ground frame: a local azimuthal equidistant projection centred on the placement's
-// point (true distances and bearings from it, whatever the placement's coordinate system), with
-// the map's picture in metres about that point, turned by the placement's rotation.
-struct GroundFrame {
-    OGRSpatialReference local;
-    Point anchor; // in the map's picture, metres
-    double metresPerCell = 1;
-    double cosine = 1, sine = 0;
-
-    // Map picture metres (x right, y down) to ground east and north of the anchor, and back.
-    std::pair<double, double> toGround(Point p) const {
-        const double dx = p.x - anchor.x, dy = p.y - anchor.y;
-        return {dx * cosine - dy * sine, -dx * sine - dy * cosine};
-    }
-    Point fromGround(double east, double north) const {
-        return {anchor.x + east * cosine - north * sine, anchor.y - east * sine - north * cosine};
-    }
-};
-
-std::expected<GroundFrame, std::string> groundFrame(const Map& map) {
-    if (!map.geo) {
-        return std::unexpected(
-            std::string("the map is not placed on the Earth: place it first (Map > Place on the "
-                        "Earth, or sandtable place)"));
-    }
-    auto placed = spatialReference(map.geo->crs);
-    if (!placed) {
-        return std::unexpected("the map's placement: " + placed.error());
-    }
-    GroundFrame f;
-    f.metresPerCell = map.yardsPerCell * metresPerYard;
-    const Layout layout(map.grid, f.metresPerCell);
-    f.anchor =
-        map.geo->anchor == GeoAnchor::Centre ? Point{layout.width() / 2, layout.height() / 2} : Point{0, 0};
-    auto local = azimuthalAt(**placed, map.geo->x, map.geo->y);
-    if (!local) {
-        return std::unexpected("the map's placement " + local.error());
-    }
-    f.local = *local;
-    const double turn = map.geo->rotationDegrees * std::numbers::pi / 180;
-    f.cosine = std::cos(turn);
-    f.sine = std::sin(turn);
-    return f;
 }
 
 } // namespace
@@ -176,7 +45,7 @@ std::optional<double> heightInFeet(const std::string& text) {
 }
 
 std::expected<void, std::string> checkCoordinateSystem(const std::string& crs) {
-    auto srs = spatialReference(crs);
+    auto srs = gdal::spatialReference(crs);
     if (!srs) {
         return std::unexpected(srs.error());
     }
@@ -190,30 +59,15 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
         return std::unexpected(std::string("the contour interval must be a positive number of feet"));
     }
     // The placement first: without it nothing else matters.
-    auto frame = groundFrame(map);
+    auto frame = gdal::groundFrame(map);
     if (!frame) {
         return std::unexpected(frame.error());
     }
-    auto opened = openRaster(file, "raster");
-    if (!opened) {
-        return std::unexpected(opened.error());
+    auto raster = gdal::openGeoRaster(file, "raster");
+    if (!raster) {
+        return std::unexpected(raster.error());
     }
-    const std::unique_ptr<void, DatasetCloser> dataset = std::move(*opened);
-    GDALDatasetH ds = dataset.get();
-    double gt[6], inverse[6];
-    if (GDALGetGeoTransform(ds, gt) != CE_None || !GDALInvGeoTransform(gt, inverse)) {
-        return std::unexpected(file + ": the raster has no georeference (no geotransform)");
-    }
-    const OGRSpatialReferenceH demRef = GDALGetSpatialRef(ds);
-    if (demRef == nullptr) {
-        return std::unexpected(file + ": the raster does not say its coordinate system");
-    }
-    OGRSpatialReference demSrs(*OGRSpatialReference::FromHandle(demRef));
-    demSrs.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-    GDALRasterBandH band = GDALGetRasterBand(ds, 1);
-    if (band == nullptr) {
-        return std::unexpected(file + ": the raster has no band");
-    }
+    GDALRasterBandH band = GDALGetRasterBand(raster->dataset.get(), 1);
     const std::optional<HeightUnit> said = unitNamed(GDALGetRasterUnitType(band));
     const std::optional<HeightUnit> unit = options.demUnit ? options.demUnit : said;
     if (!unit) {
@@ -222,42 +76,19 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
                                "which (--dem-units m or ft)");
     }
     const double toFeet = *unit == HeightUnit::Metre ? feetPerMetre : 1.0;
-    const int width = GDALGetRasterBandXSize(band), height = GDALGetRasterBandYSize(band);
+    const int width = raster->width, height = raster->height;
     int hasNoData = 0;
     const double noData = GDALGetRasterNoDataValue(band, &hasNoData);
     std::vector<float> heights(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
     if (GDALRasterIO(band, GF_Read, 0, 0, width, height, heights.data(), width, height, GDT_Float32, 0, 0) !=
         CE_None) {
-        return std::unexpected(file + ": cannot read its heights (" + lastGdalError() + ")");
+        return std::unexpected(file + ": cannot read its heights (" + lastError() + ")");
+    }
+    auto footprints = gdal::CellFootprints::of(map, *frame, *raster);
+    if (!footprints) {
+        return std::unexpected(file + ": " + footprints.error());
     }
 
-    const Layout layout(map.grid, frame->metresPerCell);
-    Transform toDem(OGRCreateCoordinateTransformation(&frame->local, &demSrs));
-    if (!toDem) {
-        return std::unexpected(
-            file + ": no transformation from the map's placement to the raster's coordinate system");
-    }
-
-    // Every cell's centre and corners, in the raster's pixels, transformed in one batch.
-    const std::size_t cells = map.grid.cellCount();
-    const int sides = map.grid.sideCount();
-    const std::size_t perCell = static_cast<std::size_t>(sides) + 1;
-    std::vector<double> xs(cells * perCell), ys(cells * perCell);
-    std::vector<int> ok(cells * perCell);
-    for (std::size_t i = 0; i < cells; ++i) {
-        const Offset cell = map.grid.offsetAt(i);
-        std::vector<Point> points{layout.cellCenter(cell)};
-        for (const Point& p : layout.corners(cell)) {
-            points.push_back(p);
-        }
-        for (std::size_t k = 0; k < perCell; ++k) {
-            std::tie(xs[i * perCell + k], ys[i * perCell + k]) = frame->toGround(points[k]);
-        }
-    }
-    // A point that does not transform (far off the raster's projection) is marked and left out.
-    // When some fail, the others are still transformed: `ok` says which, point by point.
-    [[maybe_unused]] const bool everyPoint =
-        toDem->Transform(static_cast<int>(xs.size()), xs.data(), ys.data(), nullptr, ok.data());
     auto valueAt = [&](int px, int py) -> std::optional<double> {
         if (px < 0 || py < 0 || px >= width || py >= height) {
             return std::nullopt;
@@ -291,56 +122,32 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
         return sum / weight;
     };
 
+    const std::size_t cells = map.grid.cellCount();
     ElevationImport out;
     out.levels = map.elevation;
     out.feetPerContour = static_cast<int>(std::lround(options.intervalFeet));
     std::vector<std::optional<double>> feet(cells);
     double lowest = 1e300, highest = -1e300;
-    std::vector<Point> polygon(static_cast<std::size_t>(sides));
     for (std::size_t i = 0; i < cells; ++i) {
-        const std::size_t at = i * perCell;
-        if (!ok[at]) {
+        if (!footprints->centreKnown(i)) {
             continue;
         }
-        double px = 0, py = 0;
-        GDALApplyGeoTransform(inverse, xs[at], ys[at], &px, &py);
-        const std::optional<double> centre = bilinear(px, py);
+        const Point c = footprints->centre(i);
+        const std::optional<double> centre = bilinear(c.x, c.y);
         if (!centre) {
             continue; // off the raster: reported below
         }
         std::optional<double> value = centre;
         if (options.sampling != ElevationSampling::Centre) {
-            double minX = 1e300, minY = 1e300, maxX = -1e300, maxY = -1e300;
-            bool corners = true;
-            for (int k = 0; k < sides; ++k) {
-                const std::size_t j = at + 1 + static_cast<std::size_t>(k);
-                corners = corners && ok[j];
-                double cx = 0, cy = 0;
-                GDALApplyGeoTransform(inverse, xs[j], ys[j], &cx, &cy);
-                polygon[static_cast<std::size_t>(k)] = Point{cx, cy};
-                minX = std::min(minX, cx), maxX = std::max(maxX, cx);
-                minY = std::min(minY, cy), maxY = std::max(maxY, cy);
-            }
             double sum = 0, most = -1e300;
             int n = 0;
-            if (corners) {
-                const int x0 = std::max(0, static_cast<int>(std::floor(minX))),
-                          x1 = std::min(width - 1, static_cast<int>(std::ceil(maxX)));
-                const int y0 = std::max(0, static_cast<int>(std::floor(minY))),
-                          y1 = std::min(height - 1, static_cast<int>(std::ceil(maxY)));
-                for (int y = y0; y <= y1; ++y) {
-                    for (int x = x0; x <= x1; ++x) {
-                        if (!insideConvex(polygon, x + 0.5, y + 0.5)) {
-                            continue;
-                        }
-                        if (auto v = valueAt(x, y)) {
-                            sum += *v;
-                            most = std::max(most, *v);
-                            ++n;
-                        }
-                    }
+            footprints->forEachPixel(i, width, height, [&](int x, int y) {
+                if (auto v = valueAt(x, y)) {
+                    sum += *v;
+                    most = std::max(most, *v);
+                    ++n;
                 }
-            }
+            });
             // A cell smaller than a pixel holds no pixel centre: its centre's value stands.
             if (n > 0) {
                 value = options.sampling == ElevationSampling::Mean ? sum / n : most;
@@ -378,15 +185,15 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
 std::expected<AffineFit, std::string> georeferencedPlacement(const Map& map,
                                                              const std::filesystem::path& image) {
     const std::string file = image.string();
-    auto frame = groundFrame(map);
+    auto frame = gdal::groundFrame(map);
     if (!frame) {
         return std::unexpected(frame.error());
     }
-    auto opened = openRaster(file, "image");
+    auto opened = gdal::openRaster(file, "image");
     if (!opened) {
         return std::unexpected(opened.error());
     }
-    const std::unique_ptr<void, DatasetCloser> dataset = std::move(*opened);
+    const gdal::Dataset dataset = std::move(*opened);
     double gt[6];
     if (GDALGetGeoTransform(dataset.get(), gt) != CE_None) {
         return std::unexpected(file +
@@ -400,7 +207,7 @@ std::expected<AffineFit, std::string> georeferencedPlacement(const Map& map,
         return std::unexpected(file + ": the image's coordinate system is unknown");
     }
     imageSrs.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-    Transform toLocal(OGRCreateCoordinateTransformation(&imageSrs, &frame->local));
+    gdal::Transform toLocal(OGRCreateCoordinateTransformation(&imageSrs, &frame->local));
     if (!toLocal) {
         return std::unexpected(file + ": no transformation from the image's coordinate system to the map's");
     }
@@ -430,17 +237,17 @@ std::expected<PlacementFit, std::string> fitPlacement(const Map& map, const std:
     if (points.size() < 2) {
         return std::unexpected(std::string("two control points or more are needed to place the map"));
     }
-    auto srs = spatialReference(crs);
+    auto srs = gdal::spatialReference(crs);
     if (!srs) {
         return std::unexpected(srs.error());
     }
     // The ground about the first point, in a local azimuthal projection (metres, true north).
-    auto local = azimuthalAt(**srs, points.front().x, points.front().y);
+    auto local = gdal::azimuthalAt(**srs, points.front().x, points.front().y);
     if (!local) {
         return std::unexpected("the first point " + local.error());
     }
-    Transform toLocal(OGRCreateCoordinateTransformation(srs->get(), &*local));
-    Transform fromLocal(OGRCreateCoordinateTransformation(&*local, srs->get()));
+    gdal::Transform toLocal(OGRCreateCoordinateTransformation(srs->get(), &*local));
+    gdal::Transform fromLocal(OGRCreateCoordinateTransformation(&*local, srs->get()));
     if (!toLocal || !fromLocal) {
         return std::unexpected(std::string("no transformation to the local ground"));
     }
@@ -457,7 +264,7 @@ std::expected<PlacementFit, std::string> fitPlacement(const Map& map, const std:
         mapPoints.push_back({c.x, -c.y});
         double e = p.x, n = p.y;
         if (!toLocal->Transform(1, &e, &n)) {
-            return std::unexpected("a point cannot be taken to the ground: " + lastGdalError());
+            return std::unexpected("a point cannot be taken to the ground: " + lastError());
         }
         ground.push_back({e, n});
     }
@@ -497,7 +304,7 @@ std::expected<PlacementFit, std::string> fitPlacement(const Map& map, const std:
     const Point centre = toGround({layout.width() / 2, -layout.height() / 2});
     double cx = centre.x, cy = centre.y;
     if (!fromLocal->Transform(1, &cx, &cy)) {
-        return std::unexpected("the map's centre cannot be taken back to " + crs + ": " + lastGdalError());
+        return std::unexpected("the map's centre cannot be taken back to " + crs + ": " + lastError());
     }
     fit.placement =
         GeoPlacement{crs, GeoAnchor::Centre, cx, cy, std::remainder(-theta * 180 / std::numbers::pi, 360.0)};

@@ -1,0 +1,121 @@
+#pragma once
+// What the terrain-model and land-cover imports share (formats/ only, not a public interface):
+// GDAL opened once with its messages turned into text, coordinate systems by name, a raster opened
+// with its georeference, the map's own ground frame, and each cell's footprint in a raster's pixels.
+#include "model/layout.hpp"
+#include "model/map.hpp"
+
+#include <gdal.h>
+#include <ogr_spatialref.h>
+
+#include <algorithm>
+#include <cmath>
+#include <expected>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace sandtable::gdal {
+
+constexpr double metresPerYard = 0.9144;
+
+// GDAL's last message, or that it gave none.
+std::string lastError();
+
+// A coordinate system by any name GDAL and PROJ know, easting (or longitude) first.
+std::expected<std::unique_ptr<OGRSpatialReference>, std::string> spatialReference(const std::string& crs);
+
+struct TransformDeleter {
+    void operator()(OGRCoordinateTransformation* t) const { OGRCoordinateTransformation::DestroyCT(t); }
+};
+using Transform = std::unique_ptr<OGRCoordinateTransformation, TransformDeleter>;
+
+struct DatasetCloser {
+    void operator()(void* d) const { GDALClose(d); }
+};
+using Dataset = std::unique_ptr<void, DatasetCloser>;
+
+// A raster opened read-only, or why not ("FILE: not a <what> GDAL can read (...)").
+std::expected<Dataset, std::string> openRaster(const std::string& file, const char* what);
+
+// A raster with its georeference: where its pixels lie and in which coordinate system. Errors name
+// the file and what it lacks.
+struct GeoRaster {
+    Dataset dataset;
+    double toWorld[6]{}, toPixel[6]{};
+    OGRSpatialReference srs;
+    int width = 0, height = 0;
+};
+std::expected<GeoRaster, std::string> openGeoRaster(const std::string& file, const char* what);
+
+// A local azimuthal equidistant projection (metres, true north, on WGS84) centred on (x, y) of
+// `srs`: true distances and bearings from that point, whatever the system it was given in.
+std::expected<OGRSpatialReference, std::string> azimuthalAt(const OGRSpatialReference& srs, double x,
+                                                            double y);
+
+// The map's own ground frame: a local azimuthal equidistant projection centred on the placement's
+// point, with the map's picture in metres about that point, turned by the placement's rotation.
+struct GroundFrame {
+    OGRSpatialReference local;
+    Point anchor; // in the map's picture, metres
+    double metresPerCell = 1;
+    double cosine = 1, sine = 0;
+
+    // Map picture metres (x right, y down) to ground east and north of the anchor, and back.
+    std::pair<double, double> toGround(Point p) const {
+        const double dx = p.x - anchor.x, dy = p.y - anchor.y;
+        return {dx * cosine - dy * sine, -dx * sine - dy * cosine};
+    }
+    Point fromGround(double east, double north) const {
+        return {anchor.x + east * cosine - north * sine, anchor.y - east * sine - north * cosine};
+    }
+};
+// The frame of a placed map; the error says to place it first.
+std::expected<GroundFrame, std::string> groundFrame(const Map& map);
+
+// Whether (x, y) is inside the convex polygon (its corners in order, either way round).
+bool insideConvex(std::span<const Point> polygon, double x, double y);
+
+// Every cell's centre and corners in a raster's pixel coordinates, transformed in one batch. A
+// point that does not transform (far off the raster's projection) is marked and left out.
+class CellFootprints {
+  public:
+    static std::expected<CellFootprints, std::string> of(const Map& map, const GroundFrame& frame,
+                                                         const GeoRaster& raster);
+    bool centreKnown(std::size_t cell) const { return known_[cell * perCell_] != 0; }
+    Point centre(std::size_t cell) const { return points_[cell * perCell_]; }
+    // The cell's corners, or nothing when one of them did not transform.
+    std::span<const Point> corners(std::size_t cell) const;
+    // Calls `visit(x, y)` for every pixel of a `width` x `height` raster whose centre lies in the
+    // cell (none when a corner is unknown).
+    template <class Visit> void forEachPixel(std::size_t cell, int width, int height, Visit&& visit) const {
+        const std::span<const Point> polygon = corners(cell);
+        if (polygon.empty()) {
+            return;
+        }
+        double minX = 1e300, minY = 1e300, maxX = -1e300, maxY = -1e300;
+        for (const Point& p : polygon) {
+            minX = std::min(minX, p.x), maxX = std::max(maxX, p.x);
+            minY = std::min(minY, p.y), maxY = std::max(maxY, p.y);
+        }
+        const int x0 = std::max(0, static_cast<int>(std::floor(minX)));
+        const int x1 = std::min(width - 1, static_cast<int>(std::ceil(maxX)));
+        const int y0 = std::max(0, static_cast<int>(std::floor(minY)));
+        const int y1 = std::min(height - 1, static_cast<int>(std::ceil(maxY)));
+        for (int y = y0; y <= y1; ++y) {
+            for (int x = x0; x <= x1; ++x) {
+                if (insideConvex(polygon, x + 0.5, y + 0.5)) {
+                    visit(x, y);
+                }
+            }
+        }
+    }
+
+  private:
+    std::size_t perCell_ = 1;
+    std::vector<Point> points_;
+    std::vector<int> known_;
+};
+
+} // namespace sandtable::gdal
