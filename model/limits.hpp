@@ -67,6 +67,8 @@ inline constexpr RealRange rotationDegrees{-360, 360};
 // A geographic coordinate (metres, feet or degrees of any coordinate system).
 inline constexpr RealRange geoCoordinate{-1e9, 1e9};
 inline constexpr RealRange opacity{0, 1};
+// Land cover: the share of a cell (in percent) one terrain must cover for the cell to take it.
+inline constexpr RealRange landCoverSharePercent{1, 100};
 // Printing and pictures: lengths in points (1/72 inch). Cairo draws images of at most 32,767
 // pixels a side.
 inline constexpr RealRange printCellSizePt{72.0 / 25.4, 720};

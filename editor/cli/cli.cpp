@@ -96,6 +96,17 @@ constexpr std::array subcommands{
         "levels' histogram. See docs/terrain-data.md.\n",
         importElevationCommand},
     Subcommand{
+        "import-land-cover", "a first pass at the terrain from a land-cover raster, class by class",
+        "sandtable import-land-cover FILE RASTER --table nlcd|worldcover|TABLE [--min-share 50%] [-o OUT]\n\n"
+        "Samples RASTER (a classified land-cover raster GDAL reads: NLCD, ESA WorldCover...) over every\n"
+        "cell of the placed map (sandtable place), turns its classes into terrain types by the table (a\n"
+        "built-in one, or a file of lines CLASS TERRAIN, TERRAIN '-' to leave such cells alone) and gives\n"
+        "each cell the terrain that covers at least --min-share of it. Cells that are mixed, mostly of\n"
+        "classes the table leaves or does not list, or outside the raster keep their terrain; all are\n"
+        "reported. Land cover is today's: check the result against the period maps. See\n"
+        "docs/terrain-data.md.\n",
+        importLandCoverCommand},
+    Subcommand{
         "align-background", "line a scanned map up by three or more control points (least squares)",
         "sandtable align-background FILE --points \"PX,PY,CCRR PX,PY,CCRR PX,PY,CCRR...\" [-o OUT]\n\n"
         "Each point is a pixel of the background scan and the cell whose centre it belongs at. The\n"

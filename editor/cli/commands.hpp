@@ -12,6 +12,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
 int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int importElevationCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int importLandCoverCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int alignBackgroundCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace sandtable::cli

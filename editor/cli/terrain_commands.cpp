@@ -1,8 +1,10 @@
-// sandtable place, import-elevation and align-background: putting a map on the Earth, taking its
-// elevation from a terrain model (formats/terrain_model, GDAL), and lining a scan up by control
-// points fitted by least squares. docs/terrain-data.md.
+// sandtable place, import-elevation, import-land-cover and align-background: putting a map on the
+// Earth, taking its elevation from a terrain model (formats/terrain_model, GDAL) and a first pass at
+// its terrain from a land-cover raster (formats/land_cover), and lining a scan up by control points
+// fitted by least squares. docs/terrain-data.md.
 #include "arguments.hpp"
 #include "commands.hpp"
+#include "formats/land_cover.hpp"
 #include "formats/scenario_xml.hpp"
 #include "formats/terrain_model.hpp"
 #include "model/layout.hpp"
@@ -255,6 +257,84 @@ int alignBackgroundCommand(const std::vector<std::string>& args, std::ostream& o
         out << "  " << names[i] << "  " << aligned->second.residuals[i] << "\n";
     }
     out << "  rms " << aligned->second.rms << "\n";
+    return Success;
+}
+
+int importLandCoverCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    Arguments a(args, {}, {"--table", "--min-share", "-o"});
+    const char* usage = "usage: sandtable import-land-cover FILE RASTER --table nlcd|worldcover|TABLE "
+                        "[--min-share 50%] [-o OUT]";
+    if (!a.ok() || a.positionals().size() != 2 || !a.value("--table")) {
+        err << "sandtable import-land-cover: "
+            << (a.ok() ? std::string("expected FILE, RASTER and --table") : a.error()) << "; " << usage
+            << "\n";
+        return BadInput;
+    }
+    LandCoverOptions o;
+    if (auto share = a.value("--min-share")) {
+        std::string_view number = *share;
+        if (number.ends_with('%')) {
+            number.remove_suffix(1);
+        }
+        const auto percent = limits::parseFiniteNumber(number);
+        if (!percent || !limits::landCoverSharePercent.allows(*percent)) {
+            err << "sandtable import-land-cover: --min-share must be a percentage ("
+                << limits::landCoverSharePercent.expected() << "), not '" << *share << "'\n";
+            return BadInput;
+        }
+        o.minimumShare = *percent / 100;
+    }
+    auto table = landCoverTable(*a.value("--table"));
+    if (!table) {
+        err << "sandtable import-land-cover: --table: " << table.error() << "\n";
+        return BadInput;
+    }
+    const std::string file = a.positionals()[0];
+    auto scenario = readScenarioReporting(file, err);
+    if (!scenario) {
+        return BadInput;
+    }
+    auto imported = importLandCover(scenario->map, a.positionals()[1], *table, o);
+    if (!imported) {
+        err << "sandtable import-land-cover: " << imported.error() << "\n";
+        return BadInput;
+    }
+    scenario->map.terrain = imported->terrain;
+    const std::string target = a.value("-o").value_or(file);
+    if (auto saved = saveScenario(*scenario, target); !saved) {
+        err << "sandtable import-land-cover: " << saved.error() << "\n";
+        return BadInput;
+    }
+    int given = 0;
+    for (const auto& [key, count] : imported->cellsByTerrain) {
+        given += count;
+    }
+    auto cells = [](long n) { return std::to_string(n) + (n == 1 ? " cell" : " cells"); };
+    out << "wrote " << target << ": " << cells(given) << " given terrain by " << table->source << " ("
+        << imported->changed << " changed)\n";
+    for (const auto& [key, count] : imported->cellsByTerrain) {
+        out << "  " << key << ": " << cells(count) << "\n";
+    }
+    if (imported->mixed > 0) {
+        out << cells(imported->mixed) << " mixed (no terrain covers " << std::lround(o.minimumShare * 100)
+            << "% of them): left as painted\n";
+    }
+    if (imported->keptByTable > 0) {
+        out << cells(imported->keptByTable) << " mostly of classes the table leaves (-): left as painted\n";
+    }
+    if (imported->unlisted > 0 || !imported->unlistedClasses.empty()) {
+        out << cells(imported->unlisted)
+            << " mostly of classes not in the table: left as painted. Classes not in "
+            << "the table:";
+        for (const auto& [value, pixels] : imported->unlistedClasses) {
+            out << " " << value << " (" << pixels << " pixels)";
+        }
+        out << "\n";
+    }
+    if (!imported->outside.empty()) {
+        out << cells(static_cast<long>(imported->outside.size())) << " lie outside the raster and keep their "
+            << "terrain, from " << scenario->map.grid.label(imported->outside.front()) << "\n";
+    }
     return Success;
 }
 

@@ -180,6 +180,21 @@ CommandPtr setElevationLayer(const Scenario& s, std::vector<std::int16_t> levels
         std::move(cs));
 }
 
+CommandPtr setTerrainLayer(const Scenario& s, std::vector<TerrainIndex> terrain) {
+    ChangeSet cs;
+    cs.kinds = TerrainChanged;
+    for (std::size_t i = 0; i < terrain.size() && i < s.map.terrain.size(); ++i) {
+        if (terrain[i] != s.map.terrain[i]) {
+            cs.cells.push_back(s.map.grid.offsetAt(i));
+        }
+    }
+    Map map = s.map;
+    map.terrain = std::move(terrain);
+    return std::make_unique<ReplaceValue<Map>>(
+        "Import land cover", [](Scenario & sc) -> auto& { return sc.map; }, s.map, std::move(map),
+        std::move(cs));
+}
+
 CommandPtr replaceMap(const Scenario& s, Map map) {
     ChangeSet cs;
     cs.everything = true;

@@ -25,6 +25,8 @@ CommandPtr setGeoPlacement(const Scenario& s, std::optional<GeoPlacement> geo);
 // Every cell's elevation level at once (an import from a terrain model), with the contour
 // interval it was made at: one undo step.
 CommandPtr setElevationLayer(const Scenario& s, std::vector<std::int16_t> levels, int feetPerContour);
+// Every cell's terrain at once (a first pass from a land-cover raster): one undo step.
+CommandPtr setTerrainLayer(const Scenario& s, std::vector<TerrainIndex> terrain);
 // Resizing or changing the grid replaces the whole map (rare, and simplest to undo whole).
 CommandPtr replaceMap(const Scenario& s, Map map);
 // Map > Resize anchored at the top left (resize_map.hpp has the other anchors): keeps the cells that

@@ -51,34 +51,6 @@ Map placedMap(double rotation = 0,
     return map;
 }
 
-// Where a cell's centre lies in UTM: its distance east and north of the map's centre (worked out
-// here from the layout and the rotation), measured from the placement's point with true north up,
-// as a surveyor would lay it out, then turned into UTM by GDAL (grid north differs from true north
-// by about 1.5 degrees here).
-std::pair<double, double> centreOnGround(const Map& map, Offset c) {
-    const Layout layout(map.grid, map.yardsPerCell * 0.9144);
-    const Point p = layout.cellCenter(c);
-    const double dx = p.x - layout.width() / 2, dy = p.y - layout.height() / 2;
-    const double r = map.geo->rotationDegrees * std::numbers::pi / 180;
-    double east = dx * std::cos(r) - dy * std::sin(r), northward = -dx * std::sin(r) - dy * std::cos(r);
-    OGRSpatialReference utm, wgs84, local;
-    utm.importFromEPSG(32618);
-    wgs84.SetWellKnownGeogCS("WGS84");
-    for (OGRSpatialReference* srs : {&utm, &wgs84, &local}) {
-        srs->SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
-    }
-    OGRCoordinateTransformation* toGeographic = OGRCreateCoordinateTransformation(&utm, &wgs84);
-    double lon = map.geo->x, lat = map.geo->y; // placed in UTM
-    toGeographic->Transform(1, &lon, &lat);
-    OGRCoordinateTransformation::DestroyCT(toGeographic);
-    local.SetWellKnownGeogCS("WGS84");
-    local.SetAE(lat, lon, 0, 0);
-    OGRCoordinateTransformation* toUtm = OGRCreateCoordinateTransformation(&local, &utm);
-    toUtm->Transform(1, &east, &northward);
-    OGRCoordinateTransformation::DestroyCT(toUtm);
-    return {east, northward};
-}
-
 class TerrainModel : public testing::Test {
   protected:
     void SetUp() override {
@@ -101,7 +73,7 @@ TEST_F(TerrainModel, TheHillsTopCellGetsTheTopLevel) {
         Offset top{};
         double nearest = 1e9;
         for (std::size_t i = 0; i < map.terrain.size(); ++i) {
-            const auto [e, n] = centreOnGround(map, map.grid.offsetAt(i));
+            const auto [e, n] = testing_support::centreOnGround(map, map.grid.offsetAt(i));
             if (std::hypot(e - hillEast, n - hillNorth) < nearest) {
                 nearest = std::hypot(e - hillEast, n - hillNorth);
                 top = map.grid.offsetAt(i);
@@ -126,7 +98,7 @@ TEST_F(TerrainModel, LevelsFollowTheIntervalExactlyAtCellCentres) {
     EXPECT_EQ(got->feetPerContour, 10);
     int checked = 0;
     for (std::size_t i = 0; i < map.terrain.size(); ++i) {
-        const auto [e, n] = centreOnGround(map, map.grid.offsetAt(i));
+        const auto [e, n] = testing_support::centreOnGround(map, map.grid.offsetAt(i));
         const double feet = plane(e, n) / 0.3048;
         const double exact = feet / 10;
         if (std::abs(exact - std::floor(exact) - 0.5) < 0.02) {
@@ -195,7 +167,8 @@ TEST_F(TerrainModel, CellsOutsideTheTerrainModelAreReportedAndKeepTheirLevel) {
     ASSERT_FALSE(got->outside.empty());
     for (Offset c : got->outside) {
         EXPECT_EQ(got->levels[map.grid.index(c)], 7) << map.grid.label(c);
-        EXPECT_LT(centreOnGround(map, c).first, west + 60) << "only cells west of the raster are outside";
+        EXPECT_LT(testing_support::centreOnGround(map, c).first, west + 60)
+            << "only cells west of the raster are outside";
     }
 }
 
@@ -274,7 +247,7 @@ TEST_F(TerrainModel, ControlPointsFitThePlacement) {
     const double off[4][2] = {{1.5, -0.5}, {-1, 1}, {0.5, 1.5}, {-1, -1.5}};
     int i = 0;
     for (Offset c : {Offset{2, 3}, Offset{17, 2}, Offset{4, 18}, Offset{16, 16}}) {
-        const auto [e, n] = centreOnGround(truth, c);
+        const auto [e, n] = testing_support::centreOnGround(truth, c);
         points.push_back({c, e + off[i][0], n + off[i][1]});
         ++i;
     }

@@ -47,7 +47,8 @@ class TmxExport : public testing::Test {
             for (int col = 0; col < s.map.grid.cols(); ++col) {
                 const Offset c{col, row};
                 // Beside the centre, 0.4 of a cell out: clear of every terrain symbol the tiles carry.
-                const int x = static_cast<int>(g.centreX(c) - 0.4 * g.tileHeight), y = static_cast<int>(g.centreY(c));
+                const int x = static_cast<int>(g.centreX(c) - 0.4 * g.tileHeight),
+                          y = static_cast<int>(g.centreY(c));
                 const unsigned char* px = data + y * stride + x * 4; // ARGB32 little endian: B, G, R, A
                 const Rgb want = s.map.terrainAt(c).colour;
                 if (px[2] != want.r || px[1] != want.g || px[0] != want.b) {
