@@ -55,6 +55,7 @@ enum MenuId {
     IdBackgroundRemove,
     IdPlaceOnEarth,
     IdImportElevation,
+    IdImportLandCover,
     IdRuleset,
     IdScenarioTitle,
     IdShortcuts,
@@ -208,6 +209,14 @@ MainFrame::MainFrame()
         auto imported = dialog.preview();
         return imported ? std::optional(*imported) : std::nullopt;
     };
+    askLandCoverImport = [this](const Scenario& scenario) -> std::optional<LandCoverImport> {
+        ImportLandCoverDialog dialog(this, scenario);
+        if (dialog.ShowModal() != wxID_OK) {
+            return std::nullopt;
+        }
+        auto imported = dialog.preview();
+        return imported ? std::optional(*imported) : std::nullopt;
+    };
     askResize = [this](const Scenario& scenario) -> std::optional<ResizePlan> {
         ResizeDialog dialog(this, scenario);
         if (dialog.ShowModal() != wxID_OK) {
@@ -296,6 +305,7 @@ void MainFrame::buildMenus() {
     map->AppendSeparator();
     map->Append(IdPlaceOnEarth, "Place on the &Earth...");
     map->Append(IdImportElevation, "&Import elevation...");
+    map->Append(IdImportLandCover, "Import &land cover...");
     auto* scenario = new wxMenu;
     scenario->Append(IdScenarioTitle, "&Title...");
     scenario->Append(IdRuleset, "&Ruleset...");
@@ -581,6 +591,26 @@ void MainFrame::buildMenus() {
             }
         },
         IdImportElevation);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_) {
+                return;
+            }
+            if (!doc_->scenario().map.geo) {
+                reportError("Import land cover",
+                            "Place the map on the Earth first (Map > Place on the Earth).");
+                return;
+            }
+            if (const auto imported = askLandCoverImport(doc_->scenario())) {
+                doc_->execute(edits::setTerrainLayer(doc_->scenario(), imported->terrain));
+                SetStatusText(
+                    wxString::Format("Land cover: %d cells changed; check them against the period maps",
+                                     imported->changed),
+                    0);
+            }
+        },
+        IdImportLandCover);
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {

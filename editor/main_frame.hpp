@@ -6,6 +6,7 @@
 #include "dialogs/export_dialog.hpp"
 #include "dialogs/new_map_dialog.hpp"
 #include "editor/document.hpp"
+#include "formats/land_cover.hpp"
 #include "formats/terrain_model.hpp"
 #include "model/commands/resize_map.hpp"
 #include "model/limits.hpp"
@@ -71,9 +72,10 @@ class MainFrame : public wxFrame {
         askExport;
     // Map > Resize's dialog (size, anchor, what falls off); nothing when cancelled.
     std::function<std::optional<ResizePlan>(const Scenario&)> askResize;
-    // Map > Place on the Earth and Map > Import elevation; nothing when cancelled.
+    // Map > Place on the Earth, Import elevation and Import land cover; nothing when cancelled.
     std::function<std::optional<GeoPlacement>(const Scenario&)> askPlacement;
     std::function<std::optional<ElevationImport>(const Scenario&)> askElevationImport;
+    std::function<std::optional<LandCoverImport>(const Scenario&)> askLandCoverImport;
 
     // Opens an address in the browser (the user guide); replaced in tests.
     std::function<void(const wxString& url)> openUrl;

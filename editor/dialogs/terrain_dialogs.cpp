@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <ranges>
+#include <sstream>
 
 namespace sandtable {
 namespace {
@@ -35,18 +36,24 @@ void row(wxWindow* parent, wxFlexGridSizer* form, const char* label, wxWindow* c
 } // namespace
 
 PlaceOnEarthDialog::PlaceOnEarthDialog(wxWindow* parent, const Scenario& scenario)
-    : wxDialog(parent, wxID_ANY, "Place on the Earth") {
+    : wxDialog(parent, wxID_ANY, "Place on the Earth"), scenario_(scenario) {
     const GeoPlacement now = scenario.map.geo.value_or(GeoPlacement{"EPSG:4326", GeoAnchor::Centre, 0, 0, 0});
     auto* top = new wxBoxSizer(wxVERTICAL);
     top->Add(new wxStaticText(this, wxID_ANY,
                               "Where the map lies: a point of it at a coordinate of any coordinate system\n"
                               "GDAL knows (EPSG:4326 is longitude and latitude; EPSG:32618 UTM zone 18N),\n"
-                              "turned clockwise from true north. The scale is the map's own."),
+                              "turned clockwise from true north; or two or more cells whose coordinates\n"
+                              "you know, fitted by least squares. The scale is the map's own."),
              0, wxALL, 10);
     auto* form = new wxFlexGridSizer(2, 6, 8);
     form->AddGrowableCol(1);
     crs = new wxTextCtrl(this, wxID_ANY, wxString::FromUTF8(now.crs));
     row(this, form, "Coordinate system", crs);
+    by = new wxChoice(this, wxID_ANY);
+    by->Append("A point and a rotation");
+    by->Append("Control points (cells and their coordinates)");
+    by->SetSelection(0);
+    row(this, form, "Place by", by);
     anchor = new wxChoice(this, wxID_ANY);
     anchor->Append("The map's centre");
     anchor->Append("The map's top-left corner");
@@ -58,20 +65,63 @@ PlaceOnEarthDialog::PlaceOnEarthDialog(wxWindow* parent, const Scenario& scenari
     row(this, form, "Northing or latitude", y);
     rotation = new wxTextCtrl(this, wxID_ANY, numberText(now.rotationDegrees));
     row(this, form, "Rotation (degrees)", rotation);
+    points = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 90), wxTE_MULTILINE);
+    points->SetHint("0305 301250 4398730\n1812 302410 4397560");
+    row(this, form, "Control points\n(CCRR X Y a line)", points);
+    residuals = new wxStaticText(this, wxID_ANY, "");
+    residuals->SetFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE));
+    row(this, form, "Residuals", residuals);
     top->Add(form, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
     problem = new wxStaticText(this, wxID_ANY, "");
     problem->SetForegroundColour(wxColour(180, 0, 0));
     top->Add(problem, 0, wxEXPAND | wxALL, 10);
     top->Add(CreateSeparatedButtonSizer(wxOK | wxCANCEL), 0, wxEXPAND | wxALL, 10);
     SetSizerAndFit(top);
-    for (wxTextCtrl* t : {crs, x, y, rotation}) {
+    for (wxTextCtrl* t : {crs, x, y, rotation, points}) {
         t->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
     }
-    anchor->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
+    for (wxChoice* c : {anchor, by}) {
+        c->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
+    }
     update();
 }
 
+std::expected<PlacementFit, std::string> PlaceOnEarthDialog::fit() const {
+    std::vector<GeoControlPoint> given;
+    const std::string text = points->GetValue().utf8_string();
+    std::istringstream lines(text);
+    int number = 0;
+    for (std::string line; std::getline(lines, line);) {
+        ++number;
+        std::ranges::replace(line, ',', ' ');
+        std::istringstream fields(line);
+        std::string label, ex, ny, extra;
+        if (!(fields >> label)) {
+            continue;
+        }
+        fields >> ex >> ny;
+        const auto cell = scenario_.map.grid.parseLabel(label);
+        const auto px = limits::parseFiniteNumber(ex), py = limits::parseFiniteNumber(ny);
+        if (!cell || !px || !py || (fields >> extra)) {
+            return std::unexpected("Control point line " + std::to_string(number) +
+                                   " is not CCRR X Y (a cell of the map and its centre's coordinate)");
+        }
+        given.push_back({*cell, *px, *py});
+    }
+    if (given.size() < 2) {
+        return std::unexpected(std::string("Give two control points or more, a line each: CCRR X Y"));
+    }
+    return fitPlacement(scenario_.map, crs->GetValue().utf8_string(), given);
+}
+
 std::expected<GeoPlacement, std::string> PlaceOnEarthDialog::placement() const {
+    if (by->GetSelection() == 1) {
+        auto fitted = fit();
+        if (!fitted) {
+            return std::unexpected(fitted.error());
+        }
+        return fitted->placement;
+    }
     GeoPlacement g;
     g.crs = crs->GetValue().utf8_string();
     if (auto known = checkCoordinateSystem(g.crs); !known) {
@@ -92,12 +142,41 @@ std::expected<GeoPlacement, std::string> PlaceOnEarthDialog::placement() const {
 }
 
 void PlaceOnEarthDialog::update() {
+    const bool byPoints = by->GetSelection() == 1;
+    for (wxWindow* w : std::initializer_list<wxWindow*>{anchor, x, y, rotation}) {
+        w->Enable(!byPoints);
+    }
+    points->Enable(byPoints);
+    wxString listed;
+    if (byPoints) {
+        if (auto fitted = fit()) {
+            // The fitted placement shows in the fields it replaces; each point's residual below.
+            anchor->SetSelection(0);
+            x->ChangeValue(numberText(fitted->placement.x));
+            y->ChangeValue(numberText(fitted->placement.y));
+            rotation->ChangeValue(wxString::Format("%.2f", fitted->placement.rotationDegrees));
+            std::istringstream lines(points->GetValue().utf8_string());
+            std::size_t i = 0;
+            for (std::string line; std::getline(lines, line) && i < fitted->residuals.size();) {
+                std::ranges::replace(line, ',', ' ');
+                std::istringstream fields(line);
+                std::string label;
+                if (fields >> label) {
+                    listed << wxString::Format("%-6s %6.0f yd\n", wxString::FromUTF8(label),
+                                               fitted->residuals[i++]);
+                }
+            }
+            listed << wxString::Format("rms    %6.0f yd", fitted->rms);
+        }
+    }
+    residuals->SetLabel(listed);
     const auto p = placement();
     problem->SetLabel(p ? wxString() : wxString::FromUTF8(p.error()));
     if (wxWindow* ok = FindWindow(wxID_OK)) {
         ok->Enable(p.has_value());
     }
     Layout();
+    Fit();
 }
 
 ImportElevationDialog::ImportElevationDialog(wxWindow* parent, const Scenario& scenario)
@@ -251,6 +330,184 @@ void ImportElevationDialog::paintPicture() {
             const int shade = hi > lo ? 40 + 200 * (level - lo) / (hi - lo) : 140;
             dc.SetBrush(wxBrush(wxColour(static_cast<unsigned char>(shade), static_cast<unsigned char>(shade),
                                          static_cast<unsigned char>(shade))));
+            square({c, r});
+        }
+    }
+    dc.SetBrush(wxBrush(wxColour(200, 40, 40)));
+    for (Offset o : shown_->outside) {
+        square(o);
+    }
+}
+
+ImportLandCoverDialog::ImportLandCoverDialog(wxWindow* parent, const Scenario& scenario)
+    : wxDialog(parent, wxID_ANY, "Import land cover"), scenario_(scenario) {
+    auto* top = new wxBoxSizer(wxVERTICAL);
+    top->Add(
+        new wxStaticText(this, wxID_ANY,
+                         "A first pass at the terrain from a land-cover raster (NLCD, ESA WorldCover...):\n"
+                         "each class becomes a terrain type by the table, and a cell takes the terrain\n"
+                         "that covers the given share of it. The land is today's: check it against\n"
+                         "the period maps."),
+        0, wxALL, 10);
+    auto* form = new wxFlexGridSizer(2, 6, 8);
+    form->AddGrowableCol(1);
+    auto* fileRow = new wxBoxSizer(wxHORIZONTAL);
+    file = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(320, -1));
+    auto* browse = new wxButton(this, wxID_ANY, "Browse...");
+    fileRow->Add(file, 1, wxEXPAND | wxRIGHT, 6);
+    fileRow->Add(browse);
+    form->Add(new wxStaticText(this, wxID_ANY, "Land-cover raster"), 0, wxALIGN_CENTER_VERTICAL);
+    form->Add(fileRow, 1, wxEXPAND);
+    table = new wxChoice(this, wxID_ANY);
+    for (const std::string& name : builtinLandCoverTables()) {
+        table->Append(wxString::FromUTF8("Built-in: " + name));
+    }
+    table->Append("A table file");
+    table->SetSelection(0);
+    row(this, form, "Classes to terrain", table);
+    auto* tableRow = new wxBoxSizer(wxHORIZONTAL);
+    tableFile = new wxTextCtrl(this, wxID_ANY, "");
+    tableFile->SetHint("lines of CLASS TERRAIN");
+    auto* browseTable = new wxButton(this, wxID_ANY, "Browse...");
+    tableRow->Add(tableFile, 1, wxEXPAND | wxRIGHT, 6);
+    tableRow->Add(browseTable);
+    form->Add(new wxStaticText(this, wxID_ANY, "Table file"), 0, wxALIGN_CENTER_VERTICAL);
+    form->Add(tableRow, 1, wxEXPAND);
+    share = new wxTextCtrl(this, wxID_ANY, "50%");
+    row(this, form, "A cell's terrain covers at least", share);
+    top->Add(form, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
+    auto* result = new wxBoxSizer(wxHORIZONTAL);
+    picture = new wxWindow(this, wxID_ANY, wxDefaultPosition, wxSize(220, 220));
+    picture->SetBackgroundStyle(wxBG_STYLE_PAINT);
+    summary = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxSize(320, -1));
+    summary->SetFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE));
+    result->Add(picture, 0, wxRIGHT, 10);
+    result->Add(summary, 1, wxEXPAND);
+    top->Add(result, 0, wxEXPAND | wxALL, 10);
+    problem = new wxStaticText(this, wxID_ANY, "");
+    problem->SetForegroundColour(wxColour(180, 0, 0));
+    top->Add(problem, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
+    top->Add(CreateSeparatedButtonSizer(wxOK | wxCANCEL), 0, wxEXPAND | wxALL, 10);
+    SetSizerAndFit(top);
+
+    auto choose = [this](wxTextCtrl* into, const char* title, const char* wildcard) {
+        wxFileDialog dialog(this, title, "", "", wildcard, wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+        if (dialog.ShowModal() == wxID_OK) {
+            into->SetValue(dialog.GetPath());
+        }
+    };
+    browse->Bind(wxEVT_BUTTON, [this, choose](wxCommandEvent&) {
+        choose(file, "Land-cover raster", "Rasters (*.tif;*.tiff;*.img)|*.tif;*.tiff;*.img|All files|*");
+    });
+    browseTable->Bind(wxEVT_BUTTON, [this, choose](wxCommandEvent&) {
+        choose(tableFile, "Land-cover table", "Tables (*.txt)|*.txt|All files|*");
+        table->SetSelection(static_cast<int>(table->GetCount()) - 1);
+        update();
+    });
+    for (wxTextCtrl* t : {file, tableFile, share}) {
+        t->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
+    }
+    table->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
+    picture->Bind(wxEVT_PAINT, [this](wxPaintEvent&) { paintPicture(); });
+    update();
+}
+
+std::expected<LandCoverImport, std::string> ImportLandCoverDialog::preview() const {
+    if (!scenario_.map.geo) {
+        return std::unexpected(std::string("Place the map on the Earth first (Map > Place on the Earth)"));
+    }
+    const std::string path = file->GetValue().utf8_string();
+    if (path.empty()) {
+        return std::unexpected(std::string("Choose the land-cover raster"));
+    }
+    const auto builtins = builtinLandCoverTables();
+    const auto chosen = static_cast<std::size_t>(std::max(0, table->GetSelection()));
+    const std::string tableName =
+        chosen < builtins.size() ? builtins[chosen] : tableFile->GetValue().utf8_string();
+    if (tableName.empty()) {
+        return std::unexpected(std::string("Choose the table file"));
+    }
+    auto classes = landCoverTable(tableName);
+    if (!classes) {
+        return std::unexpected(classes.error());
+    }
+    std::string percent = share->GetValue().utf8_string();
+    if (percent.ends_with('%')) {
+        percent.pop_back();
+    }
+    const auto value = limits::parseFiniteNumber(percent);
+    if (!value || !limits::landCoverSharePercent.allows(*value)) {
+        return std::unexpected("The share must be a percentage, " + limits::landCoverSharePercent.expected());
+    }
+    return importLandCover(scenario_.map, path, *classes, LandCoverOptions{*value / 100});
+}
+
+void ImportLandCoverDialog::update() {
+    tableFile->Enable(table->GetSelection() == static_cast<int>(table->GetCount()) - 1);
+    const auto got = preview();
+    problem->SetLabel(got ? wxString() : wxString::FromUTF8(got.error()));
+    wxString text;
+    if (got) {
+        text << wxString::Format("%d cells change (in colour; grey: unchanged)\n\n", got->changed);
+        for (const auto& [key, count] : got->cellsByTerrain) {
+            text << wxString::Format("%-14s %d\n", wxString::FromUTF8(key), count);
+        }
+        text << "\nLeft as painted:\n";
+        text << wxString::Format("  mixed          %d\n", got->mixed);
+        text << wxString::Format("  table says -   %d\n", got->keptByTable);
+        text << wxString::Format("  not in table   %d\n", got->unlisted);
+        if (!got->unlistedClasses.empty()) {
+            text << "  classes not in the table:";
+            for (const auto& [value, pixels] : got->unlistedClasses) {
+                text << wxString::Format(" %ld", value);
+            }
+            text << "\n";
+        }
+        if (!got->outside.empty()) {
+            text << wxString::Format("  off the raster %zu (red)\n", got->outside.size());
+        }
+        shown_ = *got;
+    } else {
+        shown_.reset();
+    }
+    summary->SetLabel(text);
+    picture->Refresh();
+    if (wxWindow* ok = FindWindow(wxID_OK)) {
+        ok->Enable(got.has_value());
+    }
+    Layout();
+    Fit();
+}
+
+// The cells the import changes, in their new terrain's colours, one square per cell; cells it
+// does not change in grey, those off the raster in red.
+void ImportLandCoverDialog::paintPicture() {
+    wxAutoBufferedPaintDC dc(picture);
+    dc.SetBackground(*wxWHITE_BRUSH);
+    dc.Clear();
+    if (!shown_) {
+        return;
+    }
+    const Map& map = scenario_.map;
+    const Grid& g = map.grid;
+    const wxSize size = picture->GetClientSize();
+    const double cell =
+        std::min(static_cast<double>(size.x) / g.cols(), static_cast<double>(size.y) / g.rows());
+    dc.SetPen(*wxTRANSPARENT_PEN);
+    auto square = [&](Offset o) {
+        const int x0 = static_cast<int>(o.col * cell), x1 = static_cast<int>((o.col + 1) * cell);
+        const int y0 = static_cast<int>(o.row * cell), y1 = static_cast<int>((o.row + 1) * cell);
+        dc.DrawRectangle(x0, y0, std::max(1, x1 - x0), std::max(1, y1 - y0));
+    };
+    for (int r = 0; r < g.rows(); ++r) {
+        for (int c = 0; c < g.cols(); ++c) {
+            const std::size_t i = g.index({c, r});
+            if (shown_->terrain[i] == map.terrain[i]) {
+                dc.SetBrush(wxBrush(wxColour(170, 170, 170)));
+            } else {
+                const Rgb colour = map.terrainTypes[shown_->terrain[i]].colour;
+                dc.SetBrush(wxBrush(wxColour(colour.r, colour.g, colour.b)));
+            }
             square({c, r});
         }
     }

@@ -1,7 +1,10 @@
 #pragma once
-// Map > Place on the Earth and Map > Import elevation (docs/terrain-data.md): the map's geographic
-// placement, and a terrain model sampled over the placed map with a preview of the levels and
-// their histogram before anything changes. Both end in one undoable edit.
+// Map > Place on the Earth, Map > Import elevation and Map > Import land cover
+// (docs/terrain-data.md): the map's geographic placement, by a point or by control points fitted
+// with their residuals; a terrain model sampled over the placed map with a preview of the levels
+// and their histogram; a land-cover raster turned into terrain by a table, previewed with what it
+// leaves. Nothing changes before OK, and each ends in one undoable edit.
+#include "formats/land_cover.hpp"
 #include "formats/terrain_model.hpp"
 #include "model/scenario.hpp"
 
@@ -20,16 +23,25 @@ class PlaceOnEarthDialog : public wxDialog {
   public:
     PlaceOnEarthDialog(wxWindow* parent, const Scenario& scenario);
 
-    // The placement as the fields stand (checked with GDAL), or what is wrong with them.
+    // The placement as the fields stand (checked with GDAL), or what is wrong with them. By
+    // control points, the fitted placement.
     std::expected<GeoPlacement, std::string> placement() const;
+    // The fit of the control points as they stand, or what is wrong with them.
+    std::expected<PlacementFit, std::string> fit() const;
     void update();
 
+    wxChoice* by = nullptr; // 0: a point and a rotation; 1: control points
     wxTextCtrl* crs = nullptr;
     wxChoice* anchor = nullptr;
     wxTextCtrl* x = nullptr;
     wxTextCtrl* y = nullptr;
     wxTextCtrl* rotation = nullptr;
+    wxTextCtrl* points = nullptr; // a line per point: CCRR X Y
+    wxStaticText* residuals = nullptr;
     wxStaticText* problem = nullptr;
+
+  private:
+    const Scenario& scenario_;
 };
 
 class ImportElevationDialog : public wxDialog {
@@ -54,6 +66,28 @@ class ImportElevationDialog : public wxDialog {
     void paintPicture();
     const Scenario& scenario_;
     std::optional<ElevationImport> shown_;
+};
+
+class ImportLandCoverDialog : public wxDialog {
+  public:
+    ImportLandCoverDialog(wxWindow* parent, const Scenario& scenario);
+
+    // Samples the land cover as the fields stand: every cell's terrain, or what is wrong.
+    std::expected<LandCoverImport, std::string> preview() const;
+    void update();
+
+    wxTextCtrl* file = nullptr;
+    wxChoice* table = nullptr;       // the built-in tables, then "A table file"
+    wxTextCtrl* tableFile = nullptr; // with "A table file"
+    wxTextCtrl* share = nullptr;     // percent
+    wxStaticText* summary = nullptr;
+    wxWindow* picture = nullptr;
+    wxStaticText* problem = nullptr;
+
+  private:
+    void paintPicture();
+    const Scenario& scenario_;
+    std::optional<LandCoverImport> shown_;
 };
 
 } // namespace sandtable

@@ -5,7 +5,10 @@
 #include "editor/dialogs/resize_dialog.hpp"
 #include "editor/dialogs/terrain_dialogs.hpp"
 #include "editor_window.hpp"
+#include "model/commands/edits.hpp"
 #include "tests/formats/synthetic_dem.hpp"
+
+#include <fstream>
 
 #include <wx/button.h>
 #include <wx/choice.h>
@@ -171,6 +174,86 @@ TEST_F(Dialogs, PlaceOnTheEarthThenImportElevationFromATerrainModel) {
     menu(wxID_UNDO);
     EXPECT_EQ(scenario(), before);
     std::filesystem::remove(dem);
+}
+
+// Placed by three cells whose coordinates a designer read off a survey: the fit lands where the
+// map truly lies, its figures fill the fields and each point's residual is listed; a mistyped line
+// is named.
+TEST_F(Dialogs, PlaceOnTheEarthByControlPointsShowsTheFitAndItsResiduals) {
+    ASSERT_TRUE(frame->open(sample));
+    Map truth = scenario().map;
+    truth.geo = GeoPlacement{"EPSG:32618", GeoAnchor::Centre, 302'000, 4'398'000, 10};
+    wxString lines;
+    for (Offset c : {Offset{1, 1}, Offset{10, 2}, Offset{3, 9}}) {
+        const auto [e, n] = testing_support::centreOnGround(truth, c);
+        lines << wxString::FromUTF8(truth.grid.label(c)) << wxString::Format(" %.2f %.2f\n", e, n);
+    }
+    PlaceOnEarthDialog place(frame, scenario());
+    type(place.crs, "EPSG:32618");
+    choose(place.by, "Control points (cells and their coordinates)");
+    EXPECT_FALSE(place.x->IsEnabled());
+    EXPECT_EQ(place.problem->GetLabel(), "Give two control points or more, a line each: CCRR X Y");
+    type(place.points, lines + "0203 nonsense\n");
+    EXPECT_EQ(place.problem->GetLabel(),
+              "Control point line 4 is not CCRR X Y (a cell of the map and its centre's coordinate)");
+    EXPECT_FALSE(place.FindWindow(wxID_OK)->IsEnabled());
+    type(place.points, lines);
+    ASSERT_TRUE(place.placement()) << place.placement().error();
+    EXPECT_TRUE(place.FindWindow(wxID_OK)->IsEnabled());
+    EXPECT_NEAR(place.placement()->x, 302'000, 2);
+    EXPECT_NEAR(place.placement()->y, 4'398'000, 2);
+    EXPECT_NEAR(place.placement()->rotationDegrees, 10, 0.05);
+    double shown = 0;
+    ASSERT_TRUE(place.x->GetValue().ToCDouble(&shown));
+    EXPECT_NEAR(shown, 302'000, 2) << "the fit fills the fields";
+    EXPECT_TRUE(place.residuals->GetLabel().Contains("rms")) << place.residuals->GetLabel();
+    EXPECT_TRUE(place.residuals->GetLabel().Contains(wxString::FromUTF8(truth.grid.label({10, 2}))));
+    frame->askPlacement = [&](const Scenario&) { return std::optional(*place.placement()); };
+    menu("Map", "Place on the Earth...");
+    ASSERT_TRUE(scenario().map.geo);
+    EXPECT_NEAR(scenario().map.geo->rotationDegrees, 10, 0.05);
+    menu(wxID_UNDO);
+    EXPECT_FALSE(scenario().map.geo);
+}
+
+// A land-cover raster over the placed map: the built-in NLCD table asks for a terrain the map
+// lacks, and says which and where; the designer's own table previews what changes, and OK changes
+// it in one undoable step.
+TEST_F(Dialogs, ImportLandCoverPreviewsWhatChangesAndIsOneUndoStep) {
+    ASSERT_TRUE(frame->open(sample));
+    frame->document()->execute(edits::setGeoPlacement(
+        scenario(), GeoPlacement{"EPSG:32618", GeoAnchor::Centre, 302'000, 4'398'000, 0}));
+    const Scenario before = scenario();
+    const fs::path cover = dir / "cover.tif", table = dir / "table.txt";
+    // Woods west of the centre, crops east of it, on 10 m pixels over 6 km.
+    ASSERT_TRUE(testing_support::writeRaster(cover, 32618, {600, 10, 299'000, 4'401'000}, GDT_Byte,
+                                             [](double e, double) { return e < 302'000 ? 41 : 82; }));
+    ImportLandCoverDialog import(frame, scenario());
+    EXPECT_EQ(import.problem->GetLabel(), "Choose the land-cover raster");
+    type(import.file, wxString::FromUTF8(cover.string()));
+    choose(import.table, "Built-in: nlcd");
+    EXPECT_TRUE(import.problem->GetLabel().Contains("built-in nlcd:"));
+    EXPECT_TRUE(import.problem->GetLabel().Contains("terrain 'water' is not one of this map's terrain types"))
+        << import.problem->GetLabel();
+    EXPECT_FALSE(import.FindWindow(wxID_OK)->IsEnabled());
+    std::ofstream(table) << "41 woods\n82 open\n";
+    choose(import.table, "A table file");
+    EXPECT_TRUE(import.tableFile->IsEnabled());
+    type(import.tableFile, wxString::FromUTF8(table.string()));
+    ASSERT_TRUE(import.preview()) << import.preview().error();
+    EXPECT_TRUE(import.summary->GetLabel().Contains("cells change")) << import.summary->GetLabel();
+    EXPECT_TRUE(import.summary->GetLabel().Contains("woods")) << import.summary->GetLabel();
+    type(import.share, "0%");
+    EXPECT_FALSE(import.FindWindow(wxID_OK)->IsEnabled());
+    type(import.share, "60%");
+    EXPECT_EQ(scenario(), before) << "the preview changed the map";
+    const auto expected = *import.preview();
+    EXPECT_GT(expected.changed, 20);
+    frame->askLandCoverImport = [&](const Scenario&) { return std::optional(*import.preview()); };
+    menu("Map", "Import land cover...");
+    EXPECT_EQ(scenario().map.terrain, expected.terrain);
+    menu(wxID_UNDO);
+    EXPECT_EQ(scenario(), before);
 }
 
 TEST_F(Dialogs, ResizeWithAnAnchorListsWhatFallsOffAndIsOneUndoStep) {
