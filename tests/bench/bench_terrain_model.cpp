@@ -1,7 +1,9 @@
 // Elevation from a terrain model (issue 16's target): a 4,000 x 4,000 DEM sampled over a 300 x 300
-// map in under 5 s and under 500 MB. The DEM (UTM 18N, 5 m pixels, 20 km square: rolling hills
-// made of sines) is written once with GDAL; each import runs in a forked child so that its peak
+// map in under 5 s and under 500 MB, and beside it land cover of the same size turned into terrain.
+// The rasters (UTM 18N, 5 m pixels, 20 km square: rolling hills made of sines; woods, fields and
+// water in blobs) are written once with GDAL; each import runs in a forked child so that its peak
 // memory is its own.
+#include "formats/land_cover.hpp"
 #include "formats/terrain_model.hpp"
 #include "model/scenario_generator.hpp"
 #include "tests/formats/synthetic_dem.hpp"
@@ -51,15 +53,30 @@ const Map& map300() {
     return map;
 }
 
-void importElevation4000DemOnto300Map(benchmark::State& state) {
-    const auto& dem = dem4000();
-    const Map& map = map300();
+const std::filesystem::path& landCover4000() {
+    static const std::filesystem::path file = [] {
+        const auto path = std::filesystem::temp_directory_path() / "sandtable-bench-land-cover-4000.tif";
+        if (std::filesystem::exists(path)) {
+            return path;
+        }
+        testing_support::writeRaster(
+            path, 32618, {demSide, demPixel, demWest, demNorth}, GDT_Byte, [](double e, double n) {
+                const double x = (e - demWest) / demPixel, y = (demNorth - n) / demPixel;
+                const double v = std::sin(x * 0.006) * std::cos(y * 0.005);
+                return v > 0.5 ? 41 : v < -0.8 ? 11 : v < -0.3 ? 81 : 82;
+            });
+        return path;
+    }();
+    return file;
+}
+
+// Runs `import` in a forked child, timing it and reading its peak memory.
+template <class Import> void inChild(benchmark::State& state, Import import) {
     for (auto _ : state) {
         const auto start = std::chrono::steady_clock::now();
         const pid_t child = fork();
         if (child == 0) {
-            auto got = importElevation(map, dem, {20, {}, ElevationSampling::Mean, {}});
-            _exit(got && got->outside.empty() ? 0 : 1);
+            _exit(import() ? 0 : 1);
         }
         int status = 0;
         rusage usage{};
@@ -74,8 +91,28 @@ void importElevation4000DemOnto300Map(benchmark::State& state) {
     }
 }
 
+void importElevation4000DemOnto300Map(benchmark::State& state) {
+    const auto& dem = dem4000();
+    const Map& map = map300();
+    inChild(state, [&] {
+        auto got = importElevation(map, dem, {20, {}, ElevationSampling::Mean, {}});
+        return got && got->outside.empty();
+    });
+}
+
+void importLandCover4000RasterOnto300Map(benchmark::State& state) {
+    const auto& raster = landCover4000();
+    const Map& map = map300();
+    const auto table = landCoverTable("nlcd");
+    inChild(state, [&] {
+        auto got = importLandCover(map, raster, *table);
+        return got && got->outside.empty() && got->changed > 0;
+    });
+}
+
 } // namespace
 
 BENCHMARK(importElevation4000DemOnto300Map)->Unit(benchmark::kMillisecond)->Iterations(3)->UseManualTime();
+BENCHMARK(importLandCover4000RasterOnto300Map)->Unit(benchmark::kMillisecond)->Iterations(3)->UseManualTime();
 
 } // namespace sandtable
