@@ -75,6 +75,14 @@ check 2 "import-elevation from a file that is no raster" "$bin" import-elevation
 expect_err "dem.txt: not a raster GDAL can read" "import-elevation from a text file"
 check 2 "import-elevation without an interval" "$bin" import-elevation "$work/placed.xml" "$work/dem.txt"
 expect_err "\-\-interval must be a height" "import-elevation without --interval"
+check 2 "import-land-cover from a file that is no raster" "$bin" import-land-cover "$work/placed.xml" "$work/dem.txt" --table nlcd
+expect_err "dem.txt: not a raster GDAL can read" "import-land-cover from a text file"
+check 2 "import-land-cover with a table that is not there" "$bin" import-land-cover "$work/placed.xml" "$work/dem.txt" --table nowhere.txt
+expect_err "nowhere.txt: no such table file (and not a built-in table: nlcd, worldcover)" "import-land-cover --table nowhere.txt"
+check 2 "import-land-cover --min-share 0%" "$bin" import-land-cover "$work/placed.xml" "$work/dem.txt" --table nlcd --min-share 0%
+expect_err "\-\-min-share must be a percentage" "import-land-cover --min-share 0%"
+check 0 "import-land-cover --help" "$bin" import-land-cover --help
+grep -q "usage: sandtable import-land-cover" "$work/out" || { echo "FAIL: import-land-cover --help shows no usage"; fail=1; }
 check 2 "export --margin 1e300in" "$bin" export "$work/g.xml" -o "$work/n.pdf" --margin 1e300in
 check 0 "generate a big map" "$bin" generate --cols 2000 --rows 2000 --units 10 -o "$work/big.xml"
 check 2 "a PDF of too many pages is refused" "$bin" export "$work/big.xml" -o "$work/n.pdf" --cell-size 10in
