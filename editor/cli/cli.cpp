@@ -75,8 +75,9 @@ constexpr std::array subcommands{
                generateCommand},
     Subcommand{
         "place", "put the map on the Earth: a coordinate for its centre (or corner) and its rotation",
-        "sandtable place FILE --crs CRS --x X --y Y [--anchor centre|top-left] [--rotation DEG] [-o OUT]\n"
-        "sandtable place FILE --crs CRS --points \"CCRR,X,Y CCRR,X,Y...\" [-o OUT]\n"
+        "sandtable place FILE --crs CRS --x X --y Y [--anchor centre|top-left] [--rotation DEG] [-o OUT] "
+        "[--json]\n"
+        "sandtable place FILE --crs CRS --points \"CCRR,X,Y CCRR,X,Y...\" [-o OUT] [--json]\n"
         "sandtable place FILE --clear [-o OUT]\n\n"
         "With --points, two or more cells and the coordinates of their centres are fitted by least\n"
         "squares (position and rotation, at the map's scale) and each point's residual is printed.\n"
@@ -88,7 +89,7 @@ constexpr std::array subcommands{
     Subcommand{
         "import-elevation", "take the map's elevation from a terrain model (DEM) through GDAL",
         "sandtable import-elevation FILE DEM --interval 20ft [--method mean|max|centre] [--base 300ft]\n"
-        "                [--dem-units m|ft] [-o OUT]\n\n"
+        "                [--dem-units m|ft] [-o OUT] [--json]\n\n"
         "Samples DEM (any raster GDAL reads: GeoTIFF, SRTM .hgt, ASCII grid...) over every cell of the\n"
         "placed map (sandtable place): the mean or the highest height inside the cell, or the height at\n"
         "its centre, and sets each cell's level at the interval from the base (default: the lowest\n"
@@ -97,7 +98,8 @@ constexpr std::array subcommands{
         importElevationCommand},
     Subcommand{
         "import-land-cover", "a first pass at the terrain from a land-cover raster, class by class",
-        "sandtable import-land-cover FILE RASTER --table nlcd|worldcover|TABLE [--min-share 50%] [-o OUT]\n\n"
+        "sandtable import-land-cover FILE RASTER --table nlcd|worldcover|TABLE [--min-share 50%] [-o OUT]\n"
+        "                [--json]\n\n"
         "Samples RASTER (a classified land-cover raster GDAL reads: NLCD, ESA WorldCover...) over every\n"
         "cell of the placed map (sandtable place), turns its classes into terrain types by the table (a\n"
         "built-in one, or a file of lines CLASS TERRAIN, TERRAIN '-' to leave such cells alone) and gives\n"
@@ -108,7 +110,8 @@ constexpr std::array subcommands{
         importLandCoverCommand},
     Subcommand{
         "align-background", "line a scanned map up by three or more control points (least squares)",
-        "sandtable align-background FILE --points \"PX,PY,CCRR PX,PY,CCRR PX,PY,CCRR...\" [-o OUT]\n\n"
+        "sandtable align-background FILE --points \"PX,PY,CCRR PX,PY,CCRR PX,PY,CCRR...\" [-o OUT] "
+        "[--json]\n\n"
         "Each point is a pixel of the background scan and the cell whose centre it belongs at. The\n"
         "affine transformation that fits them best (scale, rotation, stretch and skew) is kept in the\n"
         "scenario; each point's residual (in cells) and their rms are printed.\n",

@@ -4,6 +4,7 @@
 // fitted by least squares. docs/terrain-data.md.
 #include "arguments.hpp"
 #include "commands.hpp"
+#include "formats/json_writer.hpp"
 #include "formats/land_cover.hpp"
 #include "formats/scenario_xml.hpp"
 #include "formats/terrain_model.hpp"
@@ -34,9 +35,11 @@ std::optional<std::array<std::string, 3>> threeFields(const std::string& item) {
 } // namespace
 
 int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"--clear"}, {"--crs", "--x", "--y", "--anchor", "--rotation", "--points", "-o"});
-    const char* usage = "usage: sandtable place FILE --crs CRS --x X --y Y [--anchor centre|top-left] "
-                        "[--rotation DEG] [-o OUT] | --crs CRS --points \"CCRR,X,Y CCRR,X,Y...\" | --clear";
+    Arguments a(args, {"--clear", "--json"},
+                {"--crs", "--x", "--y", "--anchor", "--rotation", "--points", "-o"});
+    const char* usage =
+        "usage: sandtable place FILE --crs CRS --x X --y Y [--anchor centre|top-left] "
+        "[--rotation DEG] [-o OUT] [--json] | --crs CRS --points \"CCRR,X,Y CCRR,X,Y...\" | --clear";
     if (!a.ok() || a.positionals().size() != 1) {
         err << "sandtable place: " << (a.ok() ? std::string("expected one FILE") : a.error()) << "; " << usage
             << "\n";
@@ -116,6 +119,30 @@ int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         err << "sandtable place: " << saved.error() << "\n";
         return BadInput;
     }
+    if (a.has("--json")) {
+        JsonWriter j;
+        j.beginObject().field("file", target).key("placement");
+        if (const auto& g = scenario->map.geo) {
+            j.beginObject()
+                .field("crs", g->crs)
+                .field("anchor", enumName(g->anchor))
+                .field("x", g->x)
+                .field("y", g->y)
+                .field("rotation", g->rotationDegrees)
+                .endObject();
+        } else {
+            j.null();
+        }
+        if (fitted) {
+            j.key("residuals_yards").beginArray();
+            for (double r : fitted->residuals) {
+                j.value(r);
+            }
+            j.endArray().field("rms_yards", fitted->rms);
+        }
+        out << j.endObject().str();
+        return Success;
+    }
     out << "wrote " << target << "\n";
     if (fitted) {
         out << "placed at " << fitted->placement.x << ", " << fitted->placement.y << ", turned "
@@ -129,10 +156,10 @@ int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
 }
 
 int importElevationCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {}, {"--interval", "--method", "--base", "--dem-units", "-o"});
+    Arguments a(args, {"--json"}, {"--interval", "--method", "--base", "--dem-units", "-o"});
     const char* usage =
         "usage: sandtable import-elevation FILE DEM --interval 20ft [--method mean|max|centre] "
-        "[--base 300ft] [--dem-units m|ft] [-o OUT]";
+        "[--base 300ft] [--dem-units m|ft] [-o OUT] [--json]";
     if (!a.ok() || a.positionals().size() != 2) {
         err << "sandtable import-elevation: " << (a.ok() ? std::string("expected FILE and DEM") : a.error())
             << "; " << usage << "\n";
@@ -188,6 +215,26 @@ int importElevationCommand(const std::vector<std::string>& args, std::ostream& o
         err << "sandtable import-elevation: " << saved.error() << "\n";
         return BadInput;
     }
+    if (a.has("--json")) {
+        JsonWriter j;
+        j.beginObject()
+            .field("file", target)
+            .field("lowest_feet", imported->lowestFeet)
+            .field("highest_feet", imported->highestFeet)
+            .field("base_feet", imported->baseFeet)
+            .field("feet_per_contour", imported->feetPerContour)
+            .key("levels")
+            .beginArray();
+        for (const auto& [level, count] : imported->histogram) {
+            j.beginObject().field("level", level).field("cells", count).endObject();
+        }
+        j.endArray().key("outside").beginArray();
+        for (Offset c : imported->outside) {
+            j.value(scenario->map.grid.label(c));
+        }
+        out << j.endArray().endObject().str();
+        return Success;
+    }
     out << "wrote " << target << ": heights " << std::lround(imported->lowestFeet) << " to "
         << std::lround(imported->highestFeet) << " feet, level 0 at " << std::lround(imported->baseFeet)
         << " feet, " << imported->feetPerContour << " feet a level\n";
@@ -202,10 +249,10 @@ int importElevationCommand(const std::vector<std::string>& args, std::ostream& o
 }
 
 int alignBackgroundCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {}, {"--points", "-o"});
+    Arguments a(args, {"--json"}, {"--points", "-o"});
     const char* usage =
         "usage: sandtable align-background FILE --points \"PX,PY,CCRR PX,PY,CCRR PX,PY,CCRR...\" "
-        "[-o OUT]";
+        "[-o OUT] [--json]";
     if (!a.ok() || a.positionals().size() != 1 || !a.value("--points")) {
         err << "sandtable align-background: "
             << (a.ok() ? std::string("expected FILE and --points") : a.error()) << "; " << usage << "\n";
@@ -252,6 +299,18 @@ int alignBackgroundCommand(const std::vector<std::string>& args, std::ostream& o
         err << "sandtable align-background: " << saved.error() << "\n";
         return BadInput;
     }
+    if (a.has("--json")) {
+        JsonWriter j;
+        j.beginObject().field("file", target).key("points").beginArray();
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            j.beginObject()
+                .field("point", names[i])
+                .field("residual_cells", aligned->second.residuals[i])
+                .endObject();
+        }
+        out << j.endArray().field("rms_cells", aligned->second.rms).endObject().str();
+        return Success;
+    }
     out << "wrote " << target << ": " << points.size() << " points, residuals in cells:\n";
     for (std::size_t i = 0; i < names.size(); ++i) {
         out << "  " << names[i] << "  " << aligned->second.residuals[i] << "\n";
@@ -261,9 +320,9 @@ int alignBackgroundCommand(const std::vector<std::string>& args, std::ostream& o
 }
 
 int importLandCoverCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {}, {"--table", "--min-share", "-o"});
+    Arguments a(args, {"--json"}, {"--table", "--min-share", "-o"});
     const char* usage = "usage: sandtable import-land-cover FILE RASTER --table nlcd|worldcover|TABLE "
-                        "[--min-share 50%] [-o OUT]";
+                        "[--min-share 50%] [-o OUT] [--json]";
     if (!a.ok() || a.positionals().size() != 2 || !a.value("--table")) {
         err << "sandtable import-land-cover: "
             << (a.ok() ? std::string("expected FILE, RASTER and --table") : a.error()) << "; " << usage
@@ -304,6 +363,35 @@ int importLandCoverCommand(const std::vector<std::string>& args, std::ostream& o
     if (auto saved = saveScenario(*scenario, target); !saved) {
         err << "sandtable import-land-cover: " << saved.error() << "\n";
         return BadInput;
+    }
+    if (a.has("--json")) {
+        JsonWriter j;
+        j.beginObject()
+            .field("file", target)
+            .field("table", table->source)
+            .field("changed", imported->changed);
+        j.key("cells_by_terrain").beginObject();
+        for (const auto& [key, count] : imported->cellsByTerrain) {
+            j.field(key, count);
+        }
+        j.endObject()
+            .field("mixed", imported->mixed)
+            .field("kept_by_table", imported->keptByTable)
+            .field("unlisted", imported->unlisted)
+            .key("unlisted_classes")
+            .beginArray();
+        for (const auto& [value, pixels] : imported->unlistedClasses) {
+            j.beginObject()
+                .field("class", static_cast<long long>(value))
+                .field("pixels", static_cast<long long>(pixels))
+                .endObject();
+        }
+        j.endArray().key("outside").beginArray();
+        for (Offset c : imported->outside) {
+            j.value(scenario->map.grid.label(c));
+        }
+        out << j.endArray().endObject().str();
+        return Success;
     }
     int given = 0;
     for (const auto& [key, count] : imported->cellsByTerrain) {

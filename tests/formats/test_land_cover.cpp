@@ -274,6 +274,17 @@ TEST_F(LandCover, TheCommandLineImportsAndReportsWhatItLeft) {
     auto back = readScenario(file);
     ASSERT_TRUE(back);
     EXPECT_EQ(back->map.terrain, importLandCover(orchards().map, utm, nlcd())->terrain);
+    // The same report as JSON, for scripts: the figures of the import, run again on the result.
+    std::ostringstream json;
+    ASSERT_EQ(
+        cli::run({"import-land-cover", file.string(), utm.string(), "--table", "nlcd", "--json"}, json, err),
+        0)
+        << err.str();
+    EXPECT_NE(json.str().find("\"table\": \"built-in nlcd\""), std::string::npos) << json.str();
+    EXPECT_NE(json.str().find("\"changed\": 0,"), std::string::npos)
+        << "nothing left to change: " << json.str();
+    EXPECT_NE(json.str().find("\"class\": 99,"), std::string::npos) << json.str();
+    EXPECT_NE(json.str().find("\"woods\": "), std::string::npos) << json.str();
 
     // Mistakes exit 2 with what is wrong, and leave the file as it was.
     const std::string saved = [&] {

@@ -296,6 +296,19 @@ TEST_F(TerrainModel, TheCommandLinePlacesAndImports) {
     ASSERT_EQ(cli::run({"import-elevation", file.string(), dem.string(), "--interval", "20ft"}, out, err), 0)
         << err.str();
     EXPECT_NE(out.str().find("level 0 at 320 feet"), std::string::npos) << out.str();
+    std::ostringstream json;
+    ASSERT_EQ(cli::run({"import-elevation", file.string(), dem.string(), "--interval", "20ft", "--json"},
+                       json, err),
+              0)
+        << err.str();
+    EXPECT_NE(json.str().find("\"base_feet\": 320"), std::string::npos) << json.str();
+    EXPECT_NE(json.str().find("\"levels\": ["), std::string::npos) << json.str();
+    std::ostringstream placed;
+    ASSERT_EQ(
+        cli::run({"place", file.string(), "--crs", "EPSG:32618", "--x", "302000", "--y", "4398000", "--json"},
+                 placed, err),
+        0);
+    EXPECT_NE(placed.str().find("\"crs\": \"EPSG:32618\""), std::string::npos) << placed.str();
     auto back = readScenario(file);
     ASSERT_TRUE(back);
     ASSERT_TRUE(back->map.geo);
