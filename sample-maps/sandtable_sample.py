@@ -8,6 +8,7 @@ Side ids are canonical, as Sandtable stores them: the owner cell with a directio
 """
 import heapq
 import math
+import os
 from xml.sax.saxutils import quoteattr, escape
 
 
@@ -252,7 +253,11 @@ class Relief:
         return best, where
 
     def height(self, c):
-        p = self._yards(c)
+        return self.height_at(*self._yards(c))
+
+    def height_at(self, x, y):
+        """The height in feet at any point, in yards from the first cell's centre (x east, y south)."""
+        p = (x, y)
         base = self.plane(*p)
         for points, start, end, width, shape in self.cuts:
             d, t = self._along(p, points, shape)
@@ -274,12 +279,56 @@ class Relief:
         for c in self.board.block(0, 0, self.board.cols - 1, self.board.rows - 1):
             ground.elevation[c[1]][c[0]] = self.level(c)
 
+    def write_dem(self, path, lon, lat, pixel_m=10.0, margin_yards=300):
+        """Writes the landforms as a terrain model: an ASCII grid of heights in metres (path, with a
+        .prj beside it) in a local azimuthal equidistant projection centred on (lon, lat), where
+        the map's centre lies when placed there north-up. It is generated from the landforms above,
+        not measured: a stand-in for a USGS terrain model, to show and check the import."""
+        m_per_yard = 0.9144
+        xs, ys = [], []
+        for c in self.board.block(0, 0, self.board.cols - 1, self.board.rows - 1):
+            x, y = self.board.centre(c)
+            xs.append(x)
+            ys.append(y)
+        # The map picture's middle (as Sandtable's layout has it: cell corners included), in yards.
+        r = self.board.corner_radius()
+        mid_x = (min(xs) + max(xs)) / 2 * self.yards
+        mid_y = (min(ys) - r[1] + max(ys) + r[1]) / 2 * self.yards
+        half_w = ((max(xs) - min(xs)) / 2 + r[0]) * self.yards + margin_yards
+        half_h = ((max(ys) - min(ys)) / 2 + r[1]) * self.yards + margin_yards
+        cols = int(math.ceil(2 * half_w * m_per_yard / pixel_m))
+        rows = int(math.ceil(2 * half_h * m_per_yard / pixel_m))
+        west, south = -cols * pixel_m / 2, -rows * pixel_m / 2
+        lines = ["ncols %d" % cols, "nrows %d" % rows, "xllcorner %.3f" % west, "yllcorner %.3f" % south,
+                 "cellsize %.3f" % pixel_m, "NODATA_value -9999"]
+        for j in range(rows):
+            north = south + (rows - j - 0.5) * pixel_m
+            row = []
+            for i in range(cols):
+                east = west + (i + 0.5) * pixel_m
+                feet = self.height_at(mid_x + east / m_per_yard, mid_y - north / m_per_yard)
+                row.append("%.2f" % (feet * 0.3048))
+            lines.append(" ".join(row))
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        prj = ('PROJCS["Sandtable_local",GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",'
+               '6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],'
+               'PROJECTION["Azimuthal_Equidistant"],PARAMETER["False_Easting",0.0],PARAMETER["False_Northing",0.0],'
+               'PARAMETER["Central_Meridian",%.8f],PARAMETER["Latitude_Of_Origin",%.8f],UNIT["Meter",1.0]]' % (lon, lat))
+        with open(os.path.splitext(path)[0] + ".prj", "w") as f:
+            f.write(prj)
+
 
 class FlatHexBoard(Board):
     """Flat-top hexes, odd columns shifted down (Sandtable's hex-flat, parity odd)."""
     sides = 6
     DIRS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
     half_side = 0.5 / math.sqrt(3)  # with neighbouring centres one unit apart
+
+    @staticmethod
+    def corner_radius():
+        """How far a cell's corners reach from its centre, across and down."""
+        return 1 / math.sqrt(3), 0.5
 
     @staticmethod
     def centre(c):
@@ -331,6 +380,10 @@ class SquareBoard(Board):
     half_side = 0.5
 
     @staticmethod
+    def corner_radius():
+        return 0.5, 0.5
+
+    @staticmethod
     def centre(c):
         return float(c[0]), float(c[1])
 
@@ -363,11 +416,12 @@ class SquareBoard(Board):
         return out
 
 
-def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(), roster=False, contour_ft=20):
+def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(), roster=False, contour_ft=20, geo=None):
     """Prints the scenario described by the build script's globals d (INFO, TERRAIN, terrain,
     elevation, hexsides, PATHS, FEATURES, HQ, UNITS, TRAINS, PLACE, REINF, EVENTS) as Sandtable XML.
     also: other rulesets the scenario declares; exclusions: (rule, pieces, comment) accepted findings;
-    roster: number each unit by its id, for rulesets with a numbered roster."""
+    roster: number each unit by its id, for rulesets with a numbered roster; geo: (longitude,
+    latitude) of the map's centre, north up, to place it on the Earth."""
     o = []
     w = o.append
     w('<?xml version="1.0" encoding="UTF-8"?>')
@@ -389,6 +443,8 @@ def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(
             quoteattr(key), quoteattr(name), cls, cover, "true" if blocks else "false", colour,
             ' symbol="%s"' % symbol if symbol != "none" else ""))
     w('</terrain-types>')
+    if geo:
+        w('<geo crs="EPSG:4326" anchor="centre" x="%.6f" y="%.6f" rotation="0"/>' % geo)
     w('<terrain encoding="csv">' + ",".join(str(v) for row in d["terrain"] for v in row) + '</terrain>')
     w('<elevation encoding="csv">' + ",".join(str(v) for row in d["elevation"] for v in row) + '</elevation>')
     for kind, name, cells in d["PATHS"]:

@@ -6,6 +6,7 @@ battery's section of two guns is a stand).
 
     python3 build_sample.py > /tmp/mcphersons-ridge.xml
     sandtable convert /tmp/mcphersons-ridge.xml mcphersons-ridge.sandtable.xml
+    python3 build_sample.py --dem /tmp/mcphersons-ridge-relief.asc   # the landforms as a terrain model
 
 Columns run west to east, rows north to south, 0-based here (labels in the file are 1-based CCRR).
 Sources and simplifications: README.md.
@@ -230,5 +231,12 @@ Reynolds rides in on turn 7 (9:30 am); Wadsworth's division comes across the fie
     victory="At the end of turn 14 (11:30 am), the Confederacy wins if it holds the McPherson farm and any hex of Seminary Ridge; the Union wins if it holds the McPherson farm and has lost fewer stands than the Confederates; anything else is a draw. Historically the Union held the ridge and took most of Archer's brigade and many of Davis's men in the cut.",
 )
 
+# Where the map's centre lies, north up: about the McPherson farm's lane, from general knowledge,
+# not surveyed (README.md). Place it by control points before importing a real terrain model.
+CENTRE_LON_LAT = (-77.2505, 39.8360)
+
 if __name__ == "__main__":
-    write_scenario(globals(), board, yards=YARDS, contour_ft=10)
+    if "--dem" in sys.argv:
+        relief.write_dem(sys.argv[sys.argv.index("--dem") + 1], *CENTRE_LON_LAT)
+    else:
+        write_scenario(globals(), board, yards=YARDS, contour_ft=10, geo=CENTRE_LON_LAT)

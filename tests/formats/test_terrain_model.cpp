@@ -320,5 +320,43 @@ TEST_F(TerrainModel, TheCommandLinePlacesAndImports) {
     EXPECT_NE(bad.str().find("not a coordinate system GDAL knows"), std::string::npos) << bad.str();
 }
 
+// The McPherson's Ridge sample is placed on the Earth and its script writes its landforms as a
+// terrain model (heights in metres on 10 m pixels, in a projection of its own, as an ASCII grid with
+// a .prj): imported at the sample's own datum and interval, each cell's level comes back as the
+// script set it, but where a cell's height lies within a rounding of a contour. The whole chain is
+// checked: placement, coordinate systems, the raster's georeference, sampling and quantising.
+TEST_F(TerrainModel, TheMcPhersonsRidgeSampleTakesBackItsElevationFromATerrainModelOfItsLandforms) {
+    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "mcphersons-ridge";
+    const fs::path dem = dir / "relief.asc";
+    const std::string command =
+        "cd '" + folder.string() + "' && python3 build_sample.py --dem '" + dem.string() + "' > /dev/null";
+    ASSERT_EQ(std::system(command.c_str()), 0)
+        << "the sample script did not run (is python3 installed?): " << command;
+    auto sample = readScenario(folder / "mcphersons-ridge.sandtable.xml");
+    ASSERT_TRUE(sample);
+    ASSERT_TRUE(sample->map.geo) << "the sample is not placed on the Earth";
+    auto imported =
+        importElevation(sample->map, dem, {10, 490, ElevationSampling::Centre, HeightUnit::Metre});
+    ASSERT_TRUE(imported) << imported.error();
+    EXPECT_TRUE(imported->outside.empty());
+    std::size_t same = 0;
+    for (std::size_t i = 0; i < imported->levels.size(); ++i) {
+        same += imported->levels[i] == sample->map.elevation[i];
+        EXPECT_LE(std::abs(imported->levels[i] - sample->map.elevation[i]), 1)
+            << sample->map.grid.label(sample->map.grid.offsetAt(i));
+    }
+    EXPECT_GE(same * 100, imported->levels.size() * 95) << same << " of " << imported->levels.size();
+    // Turned a quarter, the map samples other ground: far fewer cells agree. The check can fail.
+    Map turned = sample->map;
+    turned.geo->rotationDegrees = 90;
+    auto wrong = importElevation(turned, dem, {10, 490, ElevationSampling::Centre, HeightUnit::Metre});
+    ASSERT_TRUE(wrong) << wrong.error();
+    std::size_t agree = 0;
+    for (std::size_t i = 0; i < wrong->levels.size(); ++i) {
+        agree += wrong->levels[i] == sample->map.elevation[i];
+    }
+    EXPECT_LT(agree * 100, wrong->levels.size() * 60);
+}
+
 } // namespace
 } // namespace sandtable
