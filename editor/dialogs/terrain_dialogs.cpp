@@ -12,6 +12,7 @@
 #include <wx/textctrl.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <ranges>
 #include <sstream>
@@ -23,8 +24,12 @@ std::optional<double> number(const wxTextCtrl* field) {
     return limits::parseFiniteNumber(field->GetValue().utf8_string());
 }
 
+// The shortest text that reads back as exactly `v` (wx's own "%g" keeps six digits: a northing of
+// 4398123.75 would come back as 4398120 and move the map ten feet when OK is pressed).
 wxString numberText(double v) {
-    return wxString::FromCDouble(v);
+    char text[64];
+    const auto [end, ec] = std::to_chars(text, text + sizeof text, v);
+    return ec == std::errc{} ? wxString(text, static_cast<size_t>(end - text)) : wxString::FromCDouble(v);
 }
 
 // A labelled row of a two-column form.

@@ -256,6 +256,17 @@ TEST_F(Dialogs, ImportLandCoverPreviewsWhatChangesAndIsOneUndoStep) {
     EXPECT_EQ(scenario(), before);
 }
 
+// Opening the dialog on a placed map and pressing OK changes nothing: every digit of the
+// placement is shown and read back.
+TEST_F(Dialogs, PlaceOnTheEarthKeepsEveryDigitOfThePlacement) {
+    ASSERT_TRUE(frame->open(sample));
+    const GeoPlacement exact{"EPSG:32618", GeoAnchor::TopLeft, 302'000.123456789, 4'398'123.75, -1.2345678};
+    frame->document()->execute(edits::setGeoPlacement(scenario(), exact));
+    PlaceOnEarthDialog place(frame, scenario());
+    ASSERT_TRUE(place.placement()) << place.placement().error();
+    EXPECT_EQ(*place.placement(), exact) << place.y->GetValue();
+}
+
 TEST_F(Dialogs, ResizeWithAnAnchorListsWhatFallsOffAndIsOneUndoStep) {
     ASSERT_TRUE(frame->open(sample));
     const Scenario before = scenario();
