@@ -159,7 +159,7 @@ void PlaceOnEarthDialog::update() {
             anchor->SetSelection(0);
             x->ChangeValue(numberText(fitted->placement.x));
             y->ChangeValue(numberText(fitted->placement.y));
-            rotation->ChangeValue(wxString::Format("%.2f", fitted->placement.rotationDegrees));
+            rotation->ChangeValue(numberText(fitted->placement.rotationDegrees));
             std::istringstream lines(points->GetValue().utf8_string());
             std::size_t i = 0;
             for (std::string line; std::getline(lines, line) && i < fitted->residuals.size();) {
