@@ -26,6 +26,10 @@ class Document {
 
     const Scenario& scenario() const { return *scenario_; }
     const std::filesystem::path& file() const { return file_; }
+    // A file the scenario names (a background scan): relative names are beside the scenario file.
+    std::filesystem::path resolve(const std::filesystem::path& named) const {
+        return named.is_relative() && !file_.empty() ? file_.parent_path() / named : named;
+    }
     std::string displayName() const;
 
     void execute(CommandPtr command, bool continueGesture = false);

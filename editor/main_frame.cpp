@@ -567,11 +567,29 @@ void MainFrame::buildMenus() {
     Bind(
         wxEVT_MENU,
         [this](wxCommandEvent&) {
-            if (doc_) {
-                if (const auto placed = askPlacement(doc_->scenario())) {
-                    doc_->execute(edits::setGeoPlacement(doc_->scenario(), *placed));
+            if (!doc_) {
+                return;
+            }
+            const auto placed = askPlacement(doc_->scenario());
+            if (!placed) {
+                return;
+            }
+            // A georeferenced background moves with the map, in the same undo step.
+            std::vector<CommandPtr> parts;
+            parts.push_back(edits::setGeoPlacement(doc_->scenario(), *placed));
+            wxString outcome = "Map placed on the Earth";
+            if (const auto& scan = doc_->scenario().map.background) {
+                Map moved = doc_->scenario().map;
+                moved.geo = *placed;
+                if (auto fit = georeferencedPlacement(moved, doc_->resolve(scan->file))) {
+                    BackgroundImage follows = *scan;
+                    follows.affine = fit->transform;
+                    parts.push_back(edits::setBackground(doc_->scenario(), follows));
+                    outcome += "; the georeferenced background moved with it";
                 }
             }
+            doc_->execute(std::make_unique<CommandGroup>("Place on the Earth", std::move(parts)));
+            SetStatusText(outcome, 0);
         },
         IdPlaceOnEarth);
     Bind(

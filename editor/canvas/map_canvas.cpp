@@ -95,10 +95,7 @@ void MapCanvas::reloadBackground() {
         return;
     }
     backgroundFor_ = *wanted;
-    std::filesystem::path file = wanted->file;
-    if (file.is_relative() && !doc_->file().empty()) {
-        file = doc_->file().parent_path() / file;
-    }
+    const std::filesystem::path file = doc_->resolve(wanted->file);
     background_.reset();
     wxImage image;
     if (!std::filesystem::exists(file) || !image.LoadFile(wxString::FromUTF8(file.string()))) {

@@ -683,6 +683,24 @@ TEST_F(EditorWindow, AGeoreferencedScanIsDrawnOnTheCellsItCovers) {
         const auto [red, blue] = tint(cx + dx, cy + dy);
         EXPECT_LE(std::abs(red) + std::abs(blue), 4) << "beyond the scan at (" << dx << ", " << dy << ")";
     }
+
+    // Placed 200 m further east, the map sees the scan 200 m further west: the scan moves with the
+    // placement, in the same undo step.
+    const BackgroundImage where = *scenario().map.background;
+    frame->askPlacement = [](const Scenario&) {
+        return std::optional(GeoPlacement{"EPSG:32618", GeoAnchor::Centre, 302'200, 4'398'000, 0});
+    };
+    menu("Map", "Place on the Earth...");
+    ASSERT_TRUE(scenario().map.background->affine);
+    const double metresPerCell = 100 * 0.9144;
+    EXPECT_NEAR(scenario().map.background->toMap(100, 100).first,
+                where.toMap(100, 100).first - 200 / metresPerCell, 0.02);
+    // 200 m along UTM's grid east is 5 m off true east here (1.5 degrees of grid convergence).
+    EXPECT_NEAR(scenario().map.background->toMap(100, 100).second, where.toMap(100, 100).second, 0.1);
+    EXPECT_TRUE(frame->GetStatusBar()->GetStatusText(0).Contains("moved with it"));
+    menu(wxID_UNDO);
+    EXPECT_EQ(*scenario().map.background, where);
+    EXPECT_EQ(scenario().map.geo->x, 302'000);
 }
 
 } // namespace
