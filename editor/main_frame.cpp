@@ -852,7 +852,10 @@ bool MainFrame::setBackground(const std::filesystem::path& image) {
     b.file = stored.string();
     b.unitsPerPixel = widthInCells / probe.GetWidth();
     b.opacity = 0.5;
-    wxString outcome = "Background image set: align it by points (Map > Align background by points)";
+    wxString outcome = hasGeoreference(image)
+                           ? "Background image set. It carries a georeference: place the map on the Earth "
+                             "(Map > Place on the Earth) and it will be put in place"
+                           : "Background image set: align it by points (Map > Align background by points)";
     if (doc_->scenario().map.geo) {
         if (auto placed = georeferencedPlacement(doc_->scenario().map, image)) {
             b.affine = placed->transform;

@@ -232,6 +232,12 @@ std::expected<AffineFit, std::string> georeferencedPlacement(const Map& map,
     return *fit;
 }
 
+bool hasGeoreference(const std::filesystem::path& image) {
+    auto opened = gdal::openRaster(image.string(), "image");
+    double gt[6];
+    return opened && GDALGetGeoTransform(opened->get(), gt) == CE_None;
+}
+
 std::expected<PlacementFit, std::string> fitPlacement(const Map& map, const std::string& crs,
                                                       const std::vector<GeoControlPoint>& points) {
     if (points.size() < 2) {

@@ -69,6 +69,10 @@ fitPlacement(const Map& map, const std::string& crs, const std::vector<GeoContro
 [[nodiscard]] std::expected<AffineFit, std::string>
 georeferencedPlacement(const Map& map, const std::filesystem::path& image);
 
+// Whether an image carries a georeference (GeoTIFF tags, a world file or a GDAL .aux.xml), so that
+// placing the map on the Earth will put it in place.
+bool hasGeoreference(const std::filesystem::path& image);
+
 // Samples `dem` over every cell of `map` (which must be placed: map.geo) and quantises the heights
 // at the interval. Errors name the file and what is wrong.
 [[nodiscard]] std::expected<ElevationImport, std::string>

@@ -612,6 +612,24 @@ wxImage canvasPixels(MapCanvas* canvas) {
     return shot.ConvertToImage();
 }
 
+// 200 x 200 pixels of 5 m from (301500, 4398500) in UTM 18N, red west of 302000 and blue east of it,
+// with a world file beside it.
+fs::path writeRedWestBlueEastScan(const fs::path& dir) {
+    wxImage scan(200, 200);
+    scan.SetRGB(wxRect(0, 0, 100, 200), 230, 0, 0);
+    scan.SetRGB(wxRect(100, 0, 100, 200), 0, 0, 230);
+    const fs::path png = dir / "scan.png";
+    EXPECT_TRUE(scan.SaveFile(wxString::FromUTF8(png.string()), wxBITMAP_TYPE_PNG));
+    // A world file: pixel size, rotation terms, then the centre of the top-left pixel.
+    std::FILE* world = std::fopen((dir / "scan.wld").c_str(), "w");
+    EXPECT_NE(world, nullptr);
+    if (world != nullptr) {
+        std::fputs("5\n0\n0\n-5\n301502.5\n4398497.5\n", world);
+        std::fclose(world);
+    }
+    return png;
+}
+
 // A scan with a world file (a kilometre square in UTM 18N, its western half red and its eastern
 // half blue) chosen as the background of a map placed on the Earth lands, with no clicks, on the
 // cells it covers: the canvas tints the cells west of the scan's middle red, those east of it blue,
@@ -633,19 +651,7 @@ TEST_F(EditorWindow, AGeoreferencedScanIsDrawnOnTheCellsItCovers) {
     canvas->zoomToFit();
     const wxImage before = canvasPixels(canvas);
 
-    // 200 x 200 pixels of 5 m from (301500, 4398500), west to east and north to south.
-    wxImage scan(200, 200);
-    scan.SetRGB(wxRect(0, 0, 100, 200), 230, 0, 0);
-    scan.SetRGB(wxRect(100, 0, 100, 200), 0, 0, 230);
-    const fs::path png = dir / "scan.png";
-    ASSERT_TRUE(scan.SaveFile(wxString::FromUTF8(png.string()), wxBITMAP_TYPE_PNG));
-    {
-        // A world file: pixel size, rotation terms, then the centre of the top-left pixel.
-        std::FILE* world = std::fopen((dir / "scan.wld").c_str(), "w");
-        ASSERT_NE(world, nullptr);
-        std::fputs("5\n0\n0\n-5\n301502.5\n4398497.5\n", world);
-        std::fclose(world);
-    }
+    const fs::path png = writeRedWestBlueEastScan(dir);
     ASSERT_TRUE(frame->setBackground(png));
     ASSERT_TRUE(scenario().map.background);
     ASSERT_TRUE(scenario().map.background->affine) << "not placed by its georeference";
@@ -701,6 +707,36 @@ TEST_F(EditorWindow, AGeoreferencedScanIsDrawnOnTheCellsItCovers) {
     menu(wxID_UNDO);
     EXPECT_EQ(*scenario().map.background, where);
     EXPECT_EQ(scenario().map.geo->x, 302'000);
+}
+
+} // namespace
+} // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+// The other order: a georeferenced scan chosen before the map is placed is said to be one, and
+// placing the map puts it in place.
+TEST_F(EditorWindow, AGeoreferencedScanChosenFirstFallsIntoPlaceWhenTheMapIsPlaced) {
+    ASSERT_TRUE(frame->open(sample));
+    const fs::path png = writeRedWestBlueEastScan(dir);
+    ASSERT_TRUE(frame->setBackground(png));
+    EXPECT_FALSE(scenario().map.background->affine);
+    EXPECT_TRUE(frame->GetStatusBar()->GetStatusText(0).Contains("carries a georeference"))
+        << frame->GetStatusBar()->GetStatusText(0);
+    frame->askPlacement = [](const Scenario&) {
+        return std::optional(GeoPlacement{"EPSG:32618", GeoAnchor::Centre, 302'000, 4'398'000, 0});
+    };
+    menu("Map", "Place on the Earth...");
+    ASSERT_TRUE(scenario().map.background->affine);
+    const Layout cells(scenario().map.grid, 1.0);
+    const auto [x, y] = scenario().map.background->toMap(100, 100); // the scan's middle: the map's centre
+    EXPECT_NEAR(x, cells.width() / 2, 0.05);
+    EXPECT_NEAR(y, cells.height() / 2, 0.05);
+    menu(wxID_UNDO);
+    EXPECT_FALSE(scenario().map.geo);
+    EXPECT_FALSE(scenario().map.background->affine)
+        << "one undo takes back the placement and the scan's move";
 }
 
 } // namespace
