@@ -559,9 +559,23 @@ void MainFrame::buildMenus() {
             if (!doc_) {
                 return;
             }
-            if (const auto plan = askResize(doc_->scenario())) {
-                doc_->execute(resizeMap(doc_->scenario(), *plan));
+            const auto plan = askResize(doc_->scenario());
+            if (!plan) {
+                return;
             }
+            std::vector<CommandPtr> parts;
+            parts.push_back(resizeMap(doc_->scenario(), *plan));
+            if (doc_->scenario().map.geo) {
+                // A placed map keeps its cells on their ground: its anchor moves with the resize.
+                auto placed = placementAfterResize(doc_->scenario().map, *plan);
+                if (!placed) {
+                    reportError("Resize", "The map's placement on the Earth cannot follow the resize: " +
+                                              wxString::FromUTF8(placed.error()));
+                    return;
+                }
+                parts.push_back(edits::setGeoPlacement(doc_->scenario(), *placed));
+            }
+            doc_->execute(std::make_unique<CommandGroup>("Resize map", std::move(parts)));
         },
         IdResize);
     Bind(

@@ -504,6 +504,12 @@ class Reader {
             g.x = number(geo, "x", limits::geoCoordinate);
             g.y = number(geo, "y", limits::geoCoordinate);
             g.rotationDegrees = number(geo, "rotation", limits::rotationDegrees, 0.0);
+            allowChildren(geo, {"point"});
+            for (pugi::xml_node point : geo.children("point")) {
+                allowOnly(point, {"cell", "x", "y"});
+                g.controlPoints.push_back({cell(point, "cell"), number(point, "x", limits::geoCoordinate),
+                                           number(point, "y", limits::geoCoordinate)});
+            }
             map.geo = g;
         }
         map.terrain = readLayer<TerrainIndex>(single(n, "terrain", true), 0,

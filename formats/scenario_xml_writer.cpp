@@ -223,6 +223,12 @@ class Writer {
             e.append_attribute("x") = numberText(geo.x).c_str();
             e.append_attribute("y") = numberText(geo.y).c_str();
             e.append_attribute("rotation") = numberText(geo.rotationDegrees).c_str();
+            for (const GeoControlPoint& p : geo.controlPoints) {
+                pugi::xml_node point = e.append_child("point");
+                point.append_attribute("cell") = g.label(p.cell).c_str();
+                point.append_attribute("x") = numberText(p.x).c_str();
+                point.append_attribute("y") = numberText(p.y).c_str();
+            }
         }
         pugi::xml_node terrain = n.append_child("terrain");
         terrain.append_attribute("encoding") = "csv";

@@ -232,6 +232,44 @@ std::expected<AffineFit, std::string> georeferencedPlacement(const Map& map,
     return *fit;
 }
 
+std::expected<GeoPlacement, std::string> placementAfterResize(const Map& before, const ResizePlan& plan) {
+    auto frame = gdal::groundFrame(before);
+    if (!frame) {
+        return std::unexpected(frame.error());
+    }
+    auto srs = gdal::spatialReference(before.geo->crs);
+    if (!srs) {
+        return std::unexpected(srs.error());
+    }
+    gdal::Transform back(OGRCreateCoordinateTransformation(&frame->local, srs->get()));
+    if (!back) {
+        return std::unexpected(std::string("no transformation from the ground back to ") + before.geo->crs);
+    }
+    // The old cell (0, 0) is the new cell `shift`: that ties the new layout to the old one.
+    const Grid after = resizedGrid(before.grid, plan);
+    const Layout oldLayout(before.grid, frame->metresPerCell), newLayout(after, frame->metresPerCell);
+    const Point tie = oldLayout.cellCenter({0, 0}), tied = newLayout.cellCenter(plan.shift);
+    const Point anchor = before.geo->anchor == GeoAnchor::Centre
+                             ? Point{newLayout.width() / 2, newLayout.height() / 2}
+                             : Point{0, 0};
+    auto [east, north] = frame->toGround({anchor.x - tied.x + tie.x, anchor.y - tied.y + tie.y});
+    if (!back->Transform(1, &east, &north)) {
+        return std::unexpected("the resized map's anchor cannot be taken back to " + before.geo->crs + ": " +
+                               lastError());
+    }
+    GeoPlacement placed = *before.geo;
+    placed.x = east;
+    placed.y = north;
+    placed.controlPoints.clear();
+    for (GeoControlPoint p : before.geo->controlPoints) {
+        p.cell = {p.cell.col + plan.shift.col, p.cell.row + plan.shift.row};
+        if (after.contains(p.cell)) {
+            placed.controlPoints.push_back(p);
+        }
+    }
+    return placed;
+}
+
 bool hasGeoreference(const std::filesystem::path& image) {
     auto opened = gdal::openRaster(image.string(), "image");
     double gt[6];
@@ -312,8 +350,8 @@ std::expected<PlacementFit, std::string> fitPlacement(const Map& map, const std:
     if (!fromLocal->Transform(1, &cx, &cy)) {
         return std::unexpected("the map's centre cannot be taken back to " + crs + ": " + lastError());
     }
-    fit.placement =
-        GeoPlacement{crs, GeoAnchor::Centre, cx, cy, std::remainder(-theta * 180 / std::numbers::pi, 360.0)};
+    fit.placement = GeoPlacement{
+        crs, GeoAnchor::Centre, cx, cy, std::remainder(-theta * 180 / std::numbers::pi, 360.0), points};
     return fit;
 }
 

@@ -4,6 +4,7 @@
 // (Map::geo) and quantised into contour levels. GDAL and PROJ do the reading and the coordinate
 // transformations; nothing here is hand-written raster or projection code. docs/terrain-data.md.
 #include "model/affine_fit.hpp"
+#include "model/commands/resize_map.hpp"
 #include "model/map.hpp"
 
 #include <expected>
@@ -43,18 +44,14 @@ struct ElevationImport {
 // A height as designers write it, "20ft", "6m" or "20" (feet), in feet; nothing if it is not one.
 std::optional<double> heightInFeet(const std::string& text);
 
-// A cell and where its centre lies on the Earth, for fitting a placement.
-struct GeoControlPoint {
-    Offset cell;
-    double x = 0, y = 0; // easting and northing (or longitude and latitude) in the placement's system
-};
 struct PlacementFit {
     GeoPlacement placement;        // the map's centre and rotation that fit best, at the map's scale
     std::vector<double> residuals; // per point, in yards on the ground
     double rms = 0;
 };
 // The placement (in `crs`) that puts the cells' centres nearest their coordinates, by least squares
-// over position and rotation (the scale is the map's own); two points or more.
+// over position and rotation (the scale is the map's own); two points or more. The placement keeps
+// the points, so that one can be added and the fit done again.
 [[nodiscard]] std::expected<PlacementFit, std::string>
 fitPlacement(const Map& map, const std::string& crs, const std::vector<GeoControlPoint>& points);
 
@@ -68,6 +65,12 @@ fitPlacement(const Map& map, const std::string& crs, const std::vector<GeoContro
 // the reason) when the map is not placed or the image carries no georeference.
 [[nodiscard]] std::expected<AffineFit, std::string>
 georeferencedPlacement(const Map& map, const std::filesystem::path& image);
+
+// Where a map placed on the Earth must be placed once resized by `plan` so that every cell it keeps
+// stays on the same ground (its anchor point moves with the resize); the control points move with
+// their cells, and those that fall off are dropped.
+[[nodiscard]] std::expected<GeoPlacement, std::string> placementAfterResize(const Map& before,
+                                                                            const ResizePlan& plan);
 
 // Whether an image carries a georeference (GeoTIFF tags, a world file or a GDAL .aux.xml), so that
 // placing the map on the Earth will put it in place.

@@ -113,11 +113,20 @@ template <> struct EnumNames<GeoAnchor> {
     static constexpr std::array<NameOf<GeoAnchor>, 2> names{
         {{GeoAnchor::TopLeft, "top-left"}, {GeoAnchor::Centre, "centre"}}};
 };
+// A cell whose centre's coordinate is known (read off a survey or a modern map), in the
+// placement's coordinate system: what a placement is fitted to.
+struct GeoControlPoint {
+    Offset cell;
+    double x = 0, y = 0; // easting and northing (or longitude and latitude)
+    auto operator<=>(const GeoControlPoint&) const = default;
+};
 struct GeoPlacement {
     std::string crs;
     GeoAnchor anchor = GeoAnchor::Centre;
     double x = 0, y = 0;
     double rotationDegrees = 0;
+    // When the placement was fitted to control points: the points, kept with it.
+    std::vector<GeoControlPoint> controlPoints{};
     auto operator<=>(const GeoPlacement&) const = default;
 };
 

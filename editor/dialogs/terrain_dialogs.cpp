@@ -57,7 +57,7 @@ PlaceOnEarthDialog::PlaceOnEarthDialog(wxWindow* parent, const Scenario& scenari
     by = new wxChoice(this, wxID_ANY);
     by->Append("A point and a rotation");
     by->Append("Control points (cells and their coordinates)");
-    by->SetSelection(0);
+    by->SetSelection(now.controlPoints.empty() ? 0 : 1);
     row(this, form, "Place by", by);
     anchor = new wxChoice(this, wxID_ANY);
     anchor->Append("The map's centre");
@@ -70,7 +70,12 @@ PlaceOnEarthDialog::PlaceOnEarthDialog(wxWindow* parent, const Scenario& scenari
     row(this, form, "Northing or latitude", y);
     rotation = new wxTextCtrl(this, wxID_ANY, numberText(now.rotationDegrees));
     row(this, form, "Rotation (degrees)", rotation);
-    points = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 90), wxTE_MULTILINE);
+    wxString kept; // the points the placement was fitted to, to add one and fit again
+    for (const GeoControlPoint& p : now.controlPoints) {
+        kept << wxString::FromUTF8(scenario.map.grid.label(p.cell)) << " " << numberText(p.x) << " "
+             << numberText(p.y) << "\n";
+    }
+    points = new wxTextCtrl(this, wxID_ANY, kept, wxDefaultPosition, wxSize(-1, 90), wxTE_MULTILINE);
     points->SetHint("0305 301250 4398730\n1812 302410 4397560");
     row(this, form, "Control points\n(CCRR X Y a line)", points);
     residuals = new wxStaticText(this, wxID_ANY, "");

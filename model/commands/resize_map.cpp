@@ -13,7 +13,8 @@ int shiftFor(int oldSize, int newSize, int anchor) {
     return anchor < 0 ? 0 : anchor > 0 ? change : change / 2;
 }
 
-// The new map's grid: the new size, the parity flipped when an odd shift would change neighbours.
+} // namespace
+
 Grid resizedGrid(const Grid& g, const ResizePlan& plan) {
     Grid::Parameters p = g.parameters();
     p.cols = plan.cols;
@@ -25,6 +26,8 @@ Grid resizedGrid(const Grid& g, const ResizePlan& plan) {
     }
     return Grid(p);
 }
+
+namespace {
 
 Offset moved(Offset c, const ResizePlan& plan) {
     return {c.col + plan.shift.col, c.row + plan.shift.row};
@@ -168,6 +171,25 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
         const Point after = Layout(ng, 1).cellCenter(moved({0, 0}, plan));
         resized.background->originX += after.x - before.x;
         resized.background->originY += after.y - before.y;
+        if (auto& m = resized.background->affine) {
+            (*m)[2] += after.x - before.x;
+            (*m)[5] += after.y - before.y;
+        }
+    }
+    // The placement on the Earth is kept, its control points moved with their cells (those that
+    // fall off are dropped). Its anchor point moves with the resize: keeping the cells on their
+    // ground needs the coordinate system's projection (formats' placementAfterResize), which the
+    // editor adds to the same undo step.
+    resized.geo = old.geo;
+    if (resized.geo) {
+        std::vector<GeoControlPoint> kept;
+        for (GeoControlPoint p : resized.geo->controlPoints) {
+            p.cell = moved(p.cell, plan);
+            if (ng.contains(p.cell)) {
+                kept.push_back(p);
+            }
+        }
+        resized.geo->controlPoints = std::move(kept);
     }
     for (const auto& [e, h] : old.hexsides) {
         if (auto ne = movedEdge(g, ng, e, plan)) {

@@ -24,6 +24,9 @@ struct ResizePlan {
     static ResizePlan anchored(const Grid& from, int cols, int rows, ResizeAnchor anchor);
 };
 
+// The resized map's grid: the new size, the parity flipped when an odd shift would change neighbours.
+Grid resizedGrid(const Grid& g, const ResizePlan& plan);
+
 // What the resize would take off the map, by kind, with names (pieces, features, roads...).
 struct ResizeLosses {
     std::vector<std::string> pieces;

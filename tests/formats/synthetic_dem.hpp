@@ -68,14 +68,15 @@ inline bool writeUtmDem(const std::filesystem::path& file, const DemGrid& g,
     return writeRaster(file, 32618, g, GDT_Float32, height, unit);
 }
 
-// Where a cell's centre lies in UTM: its distance east and north of the map's centre (worked out
+// Where a cell's centre lies in UTM: its distance east and north of the map's anchor (worked out
 // here from the layout and the rotation), measured from the placement's point with true north up,
 // as a surveyor would lay it out, then turned into UTM by GDAL (grid north differs from true north
 // by about 1.5 degrees here).
 inline std::pair<double, double> centreOnGround(const Map& map, Offset c) {
     const Layout layout(map.grid, map.yardsPerCell * 0.9144);
     const Point p = layout.cellCenter(c);
-    const double dx = p.x - layout.width() / 2, dy = p.y - layout.height() / 2;
+    const bool centre = map.geo->anchor == GeoAnchor::Centre;
+    const double dx = p.x - (centre ? layout.width() / 2 : 0), dy = p.y - (centre ? layout.height() / 2 : 0);
     const double r = map.geo->rotationDegrees * std::numbers::pi / 180;
     double east = dx * std::cos(r) - dy * std::sin(r), northward = -dx * std::sin(r) - dy * std::cos(r);
     OGRSpatialReference utm, wgs84, local;

@@ -33,7 +33,9 @@ Scenario everyField() {
     s.map.yardsPerCell = 333.5;
     s.map.feetPerContour = 10;
     s.map.background = BackgroundImage{"maps/scan 1.png", -1.5, 2.25, 0.0125, 3.5, 0.4};
-    s.map.geo = GeoPlacement{"EPSG:32618", GeoAnchor::TopLeft, 301234.5, 4398765.25, -12.5};
+    s.map.geo = GeoPlacement{"EPSG:32618", GeoAnchor::TopLeft,
+                             301234.5,     4398765.25,
+                             -12.5,        {{{1, 2}, 301300.125, 4398700}, {{4, 0}, 301999.5, 4398800.75}}};
     s.map.background->affine = Affine{0.0123, -0.0021, 1.75, 0.0018, 0.0131, -0.5};
     Hexside bridge;
     bridge.set(SideFeature::River, true);

@@ -320,6 +320,33 @@ TEST_F(TerrainModel, TheCommandLinePlacesAndImports) {
     EXPECT_NE(bad.str().find("not a coordinate system GDAL knows"), std::string::npos) << bad.str();
 }
 
+// Resized on any side, a placed map keeps every cell it keeps on the same ground: its anchor point
+// (the centre, or the top-left corner) moves with the resize, the rotation stays.
+TEST_F(TerrainModel, AResizedMapKeepsItsCellsOnTheirGround) {
+    for (GeoAnchor anchor : {GeoAnchor::Centre, GeoAnchor::TopLeft}) {
+        for (ResizeAnchor grows : {ResizeAnchor{1, 1}, ResizeAnchor{0, -1}, ResizeAnchor{-1, 1}}) {
+            const Map before = placedMap(20, {"EPSG:32618", anchor, hillEast, hillNorth, 0});
+            const ResizePlan plan = ResizePlan::anchored(before.grid, 25, 17, grows);
+            auto placed = placementAfterResize(before, plan);
+            ASSERT_TRUE(placed) << placed.error();
+            Map after = before;
+            after.grid = resizedGrid(before.grid, plan);
+            after.geo = *placed;
+            EXPECT_EQ(placed->rotationDegrees, 20);
+            for (Offset c : {Offset{0, 0}, Offset{7, 3}, Offset{10, 10}, Offset{19, 15}}) {
+                const Offset moved{c.col + plan.shift.col, c.row + plan.shift.row};
+                if (!after.grid.contains(moved)) {
+                    continue;
+                }
+                const auto [e0, n0] = testing_support::centreOnGround(before, c);
+                const auto [e1, n1] = testing_support::centreOnGround(after, moved);
+                EXPECT_NEAR(e1, e0, 0.5) << before.grid.label(c) << " anchored " << enumName(anchor);
+                EXPECT_NEAR(n1, n0, 0.5) << before.grid.label(c) << " anchored " << enumName(anchor);
+            }
+        }
+    }
+}
+
 // The McPherson's Ridge sample is placed on the Earth and its script writes its landforms as a
 // terrain model (heights in metres on 10 m pixels, in a projection of its own, as an ASCII grid with
 // a .prj): imported at the sample's own datum and interval, each cell's level comes back as the

@@ -212,6 +212,32 @@ TEST_F(Dialogs, PlaceOnTheEarthByControlPointsShowsTheFitAndItsResiduals) {
     menu("Map", "Place on the Earth...");
     ASSERT_TRUE(scenario().map.geo);
     EXPECT_NEAR(scenario().map.geo->rotationDegrees, 10, 0.05);
+    ASSERT_EQ(scenario().map.geo->controlPoints.size(), 3u) << "the points are kept with the placement";
+
+    // Opened again, the dialog shows the points, ready for a fourth, and changes nothing on OK.
+    PlaceOnEarthDialog again(frame, scenario());
+    EXPECT_EQ(again.by->GetSelection(), 1);
+    EXPECT_TRUE(again.points->GetValue().Contains(wxString::FromUTF8(truth.grid.label({3, 9}))));
+    ASSERT_TRUE(again.placement()) << again.placement().error();
+    EXPECT_EQ(*again.placement(), *scenario().map.geo);
+
+    // Resized with two columns more on the left, the map keeps its cells on their ground: the
+    // control points move with their cells, and the refit puts the map where it is.
+    const GeoPlacement placedBefore = *scenario().map.geo;
+    const Grid& g = scenario().map.grid;
+    frame->askResize = [&](const Scenario&) {
+        return std::optional(ResizePlan::anchored(g, g.cols() + 2, g.rows(), {1, -1}));
+    };
+    menu("Map", "Resize...");
+    ASSERT_TRUE(scenario().map.geo);
+    EXPECT_EQ(scenario().map.geo->controlPoints[0].cell, (Offset{3, 1}));
+    PlaceOnEarthDialog resized(frame, scenario());
+    ASSERT_TRUE(resized.fit()) << resized.fit().error();
+    EXPECT_NEAR(resized.fit()->placement.x, scenario().map.geo->x, 0.5);
+    EXPECT_NEAR(resized.fit()->placement.y, scenario().map.geo->y, 0.5);
+    EXPECT_LT(resized.fit()->rms, 1.0) << "yards";
+    menu(wxID_UNDO);
+    EXPECT_EQ(*scenario().map.geo, placedBefore);
     menu(wxID_UNDO);
     EXPECT_FALSE(scenario().map.geo);
 }

@@ -2,6 +2,7 @@
 // falls off is listed first and taken off in the same undo step.
 #include "model/commands/resize_map.hpp"
 #include "model/commands/undo_stack.hpp"
+#include "model/layout.hpp"
 #include "model/scenario_generator.hpp"
 
 #include <gtest/gtest.h>
@@ -70,6 +71,45 @@ TEST(ResizeMap, GrowingOnTheLeftMovesEverythingAndKeepsNeighboursOnEveryGrid) {
             EXPECT_EQ(s, before) << what;
         }
     }
+}
+
+// A scan aligned by points (an affine transformation) stays under the ground it shows, and the
+// placement on the Earth is kept with its control points moved with their cells (those that fall
+// off dropped). Where the anchor itself goes needs the projection: placementAfterResize, in formats.
+TEST(ResizeMap, TheAlignedScanAndThePlacementsControlPointsMoveWithTheirCells) {
+    Scenario s = generateScenario(GeneratorParameters{10, 8, 6, 2, 7, GridShape::HexFlat});
+    BackgroundImage scan;
+    scan.file = "scan.png";
+    scan.affine = Affine{0.01, 0.002, 1.5, -0.001, 0.011, 0.75};
+    s.map.background = scan;
+    s.map.geo = GeoPlacement{"EPSG:32618",
+                             GeoAnchor::Centre,
+                             302'000,
+                             4'398'000,
+                             3,
+                             {{{1, 1}, 301'500, 4'398'500}, {{9, 7}, 302'500, 4'397'500}}};
+    const Scenario before = s;
+    const Layout oldCells(s.map.grid, 1.0);
+    UndoStack stack(s);
+    // Everything two columns to the right on a map as wide and a row shorter: the point on 1008
+    // (9, 7) falls off.
+    const ResizePlan plan{10, 7, {2, 0}};
+    stack.push(resizeMap(s, plan));
+    const Layout newCells(s.map.grid, 1.0);
+    ASSERT_TRUE(s.map.background->affine);
+    // The scan's pixel that lay at cell (3, 3)'s centre lies at the centre of the same cell, now (5, 3).
+    const Point was = oldCells.cellCenter({3, 3}), now = newCells.cellCenter({5, 3});
+    const auto [px, py] = before.map.background->toPixel(was.x, was.y);
+    const auto [x, y] = s.map.background->toMap(px, py);
+    EXPECT_NEAR(x, now.x, 1e-9);
+    EXPECT_NEAR(y, now.y, 1e-9);
+    ASSERT_TRUE(s.map.geo);
+    EXPECT_EQ(s.map.geo->crs, "EPSG:32618");
+    ASSERT_EQ(s.map.geo->controlPoints.size(), 1u) << "the point on 1008 fell off";
+    EXPECT_EQ(s.map.geo->controlPoints[0].cell, (Offset{3, 1}));
+    EXPECT_EQ(s.map.geo->controlPoints[0].x, 301'500);
+    stack.undo();
+    EXPECT_EQ(s, before);
 }
 
 TEST(ResizeMap, WhatFallsOffIsListedFirstAndGoesInTheSameStep) {
