@@ -49,14 +49,8 @@ enum MenuId {
     IdRollTables,
     IdImportCsv,
     IdExport,
-    IdBackground,
-    IdBackgroundAlign,
-    IdBackgroundOpacity,
-    IdBackgroundRemove,
-    IdPlaceOnEarth,
-    IdImportElevation,
-    IdImportLandCover,
-    IdRuleset,
+    IdEarthBase, // + the background and Earth commands (main_frame_earth.cpp)
+    IdRuleset = IdEarthBase + 8,
     IdScenarioTitle,
     IdShortcuts,
     IdUserGuide,
@@ -298,14 +292,7 @@ void MainFrame::buildMenus() {
     auto* map = new wxMenu;
     map->Append(IdResize, "&Resize...");
     map->AppendSeparator();
-    map->Append(IdBackground, "&Background image...");
-    map->Append(IdBackgroundAlign, "&Align background by points");
-    map->Append(IdBackgroundOpacity, "Background &opacity...");
-    map->Append(IdBackgroundRemove, "Remove background");
-    map->AppendSeparator();
-    map->Append(IdPlaceOnEarth, "Place on the &Earth...");
-    map->Append(IdImportElevation, "&Import elevation...");
-    map->Append(IdImportLandCover, "Import &land cover...");
+    buildEarthMenu(map, IdEarthBase);
     auto* scenario = new wxMenu;
     scenario->Append(IdScenarioTitle, "&Title...");
     scenario->Append(IdRuleset, "&Ruleset...");
@@ -584,71 +571,6 @@ void MainFrame::buildMenus() {
             if (!doc_) {
                 return;
             }
-            const auto placed = askPlacement(doc_->scenario());
-            if (!placed) {
-                return;
-            }
-            // A georeferenced background moves with the map, in the same undo step.
-            std::vector<CommandPtr> parts;
-            parts.push_back(edits::setGeoPlacement(doc_->scenario(), *placed));
-            wxString outcome = "Map placed on the Earth";
-            if (const auto& scan = doc_->scenario().map.background) {
-                Map moved = doc_->scenario().map;
-                moved.geo = *placed;
-                if (auto fit = georeferencedPlacement(moved, doc_->resolve(scan->file))) {
-                    BackgroundImage follows = *scan;
-                    follows.affine = fit->transform;
-                    parts.push_back(edits::setBackground(doc_->scenario(), follows));
-                    outcome += "; the georeferenced background moved with it";
-                }
-            }
-            doc_->execute(std::make_unique<CommandGroup>("Place on the Earth", std::move(parts)));
-            SetStatusText(outcome, 0);
-        },
-        IdPlaceOnEarth);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            if (!doc_) {
-                return;
-            }
-            if (!doc_->scenario().map.geo) {
-                reportError("Import elevation",
-                            "Place the map on the Earth first (Map > Place on the Earth).");
-                return;
-            }
-            if (const auto imported = askElevationImport(doc_->scenario())) {
-                doc_->execute(
-                    edits::setElevationLayer(doc_->scenario(), imported->levels, imported->feetPerContour));
-            }
-        },
-        IdImportElevation);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            if (!doc_) {
-                return;
-            }
-            if (!doc_->scenario().map.geo) {
-                reportError("Import land cover",
-                            "Place the map on the Earth first (Map > Place on the Earth).");
-                return;
-            }
-            if (const auto imported = askLandCoverImport(doc_->scenario())) {
-                doc_->execute(edits::setTerrainLayer(doc_->scenario(), imported->terrain));
-                SetStatusText(
-                    wxString::Format("Land cover: %d cells changed; check them against the period maps",
-                                     imported->changed),
-                    0);
-            }
-        },
-        IdImportLandCover);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            if (!doc_) {
-                return;
-            }
             const wxString title = wxGetTextFromUser("Scenario title", "Scenario",
                                                      wxString::FromUTF8(doc_->scenario().info.title), this);
             if (!title.IsEmpty()) {
@@ -688,53 +610,6 @@ void MainFrame::buildMenus() {
             doc_->execute(edits::setInfo(doc_->scenario(), info));
         },
         IdRuleset);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            wxFileDialog dialog(this, "Scanned map", lastFolder_, "",
-                                "Images (*.png;*.jpg;*.jpeg;*.tif)|*.png;*.jpg;*.jpeg;*.tif|All files|*",
-                                wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-            if (dialog.ShowModal() == wxID_OK) {
-                setBackground(dialog.GetPath().utf8_string());
-            }
-        },
-        IdBackground);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            if (!doc_ || !doc_->scenario().map.background) {
-                reportError("No background", "Choose a background image first (Map > Background image).");
-                return;
-            }
-            canvas_->startBackgroundAlignment([this](BackgroundImage aligned) {
-                doc_->execute(edits::setBackground(doc_->scenario(), aligned));
-            });
-        },
-        IdBackgroundAlign);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            if (!doc_ || !doc_->scenario().map.background) {
-                return;
-            }
-            BackgroundImage b = *doc_->scenario().map.background;
-            const long percent =
-                wxGetNumberFromUser("Opacity of the scanned map (0 to 100%)", "", "Background",
-                                    static_cast<long>(b.opacity * 100), 0, 100, this);
-            if (percent >= 0) {
-                b.opacity = static_cast<double>(percent) / 100.0;
-                doc_->execute(edits::setBackground(doc_->scenario(), b));
-            }
-        },
-        IdBackgroundOpacity);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            if (doc_ && doc_->scenario().map.background) {
-                doc_->execute(edits::setBackground(doc_->scenario(), std::nullopt));
-            }
-        },
-        IdBackgroundRemove);
     Bind(
         wxEVT_MENU,
         [](wxCommandEvent&) {
@@ -839,49 +714,6 @@ bool MainFrame::importOrderOfBattle(const std::filesystem::path& file) {
                                    imported->headquarters.size(), imported->units.size(),
                                    imported->trains.size()),
                   0);
-    return true;
-}
-
-bool MainFrame::setBackground(const std::filesystem::path& image) {
-    wxImage probe;
-    if (!std::filesystem::exists(image) || !probe.LoadFile(wxString::FromUTF8(image.string()))) {
-        reportError("Cannot use this image",
-                    wxString::FromUTF8(image.string()) + ": not an image Sandtable can read");
-        return false;
-    }
-    // Stored relative to the scenario when it has a file, so the two travel together.
-    std::filesystem::path stored = image;
-    if (!doc_->file().empty()) {
-        std::error_code ec;
-        const auto relative = std::filesystem::relative(image, doc_->file().parent_path(), ec);
-        if (!ec && !relative.empty()) {
-            stored = relative;
-        }
-    }
-    // At first the scan covers the map's width; aligning by points puts it in place. A scan
-    // that carries its georeference (GeoTIFF, world file) on a map placed on the Earth lands in
-    // place at once.
-    const double widthInCells = canvas_->layout()->width() / MapCanvas::cellSize;
-    BackgroundImage b;
-    b.file = stored.string();
-    b.unitsPerPixel = widthInCells / probe.GetWidth();
-    b.opacity = 0.5;
-    wxString outcome = hasGeoreference(image)
-                           ? "Background image set. It carries a georeference: place the map on the Earth "
-                             "(Map > Place on the Earth) and it will be put in place"
-                           : "Background image set: align it by points (Map > Align background by points)";
-    if (doc_->scenario().map.geo) {
-        if (auto placed = georeferencedPlacement(doc_->scenario().map, image)) {
-            b.affine = placed->transform;
-            outcome =
-                wxString::Format("Background placed by its georeference (within %.2f cells)", placed->rms);
-        } else {
-            outcome = "Background image set, not placed by georeference (" +
-                      wxString::FromUTF8(placed.error()) + "): align it by points";
-        }
-    }
-    doc_->execute(edits::setBackground(doc_->scenario(), b));
-    SetStatusText(outcome, 0);
     return true;
 }
 

@@ -100,6 +100,9 @@ class MainFrame : public wxFrame {
     void setDocument(std::unique_ptr<Document> doc);
     void buildMenus();
     void buildPanelsMenu(wxMenu* view, int firstId);
+    void buildEarthMenu(wxMenu* map, int firstId);
+    // Whether the map is placed on the Earth; if not, says so for `command`.
+    bool isPlaced(const wxString& command);
     void restoreWindowState();
     void rememberFolderOf(const std::filesystem::path& file);
     void showKeyboardShortcuts();

@@ -14,7 +14,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <ranges>
+#include <set>
 #include <sstream>
 
 namespace sandtable {
@@ -37,6 +39,91 @@ void row(wxWindow* parent, wxFlexGridSizer* form, const char* label, wxWindow* c
     form->Add(new wxStaticText(parent, wxID_ANY, label), 0, wxALIGN_CENTER_VERTICAL);
     form->Add(control, 1, wxEXPAND);
 }
+
+// A row with a file's path and a Browse... button that fills it from a file dialog; returns the
+// path's field and the button (to bind more to it).
+std::pair<wxTextCtrl*, wxButton*> fileRow(wxWindow* parent, wxFlexGridSizer* form, const char* label,
+                                          const wxString& title, const wxString& wildcard) {
+    auto* line = new wxBoxSizer(wxHORIZONTAL);
+    auto* field = new wxTextCtrl(parent, wxID_ANY, "", wxDefaultPosition, wxSize(320, -1));
+    auto* browse = new wxButton(parent, wxID_ANY, "Browse...");
+    line->Add(field, 1, wxEXPAND | wxRIGHT, 6);
+    line->Add(browse);
+    form->Add(new wxStaticText(parent, wxID_ANY, label), 0, wxALIGN_CENTER_VERTICAL);
+    form->Add(line, 1, wxEXPAND);
+    browse->Bind(wxEVT_BUTTON, [parent, field, title, wildcard](wxCommandEvent& e) {
+        wxFileDialog dialog(parent, title, "", "", wildcard, wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+        if (dialog.ShowModal() == wxID_OK) {
+            field->SetValue(dialog.GetPath());
+        }
+        e.Skip();
+    });
+    return {field, browse};
+}
+
+// The preview under an import's form: a picture of the map, a square per cell, beside a text in a
+// fixed-width font; then the line that says what is wrong.
+struct Preview {
+    wxWindow* picture = nullptr;
+    wxStaticText* text = nullptr;
+    wxStaticText* problem = nullptr;
+};
+Preview addPreview(wxWindow* parent, wxBoxSizer* top) {
+    Preview p;
+    auto* result = new wxBoxSizer(wxHORIZONTAL);
+    p.picture = new wxWindow(parent, wxID_ANY, wxDefaultPosition, wxSize(220, 220));
+    p.picture->SetBackgroundStyle(wxBG_STYLE_PAINT);
+    p.text = new wxStaticText(parent, wxID_ANY, "", wxDefaultPosition, wxSize(320, -1));
+    p.text->SetFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE));
+    result->Add(p.picture, 0, wxRIGHT, 10);
+    result->Add(p.text, 1, wxEXPAND);
+    top->Add(result, 0, wxEXPAND | wxALL, 10);
+    p.problem = new wxStaticText(parent, wxID_ANY, "");
+    p.problem->SetForegroundColour(wxColour(180, 0, 0));
+    top->Add(p.problem, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
+    return p;
+}
+
+// After a preview: its text and problem shown, OK enabled when it worked, the dialog fitted to
+// what it now says.
+void showPreview(wxDialog* dialog, const Preview& p, const wxString& text, const std::string& problem,
+                 bool ok) {
+    p.text->SetLabel(text);
+    p.problem->SetLabel(wxString::FromUTF8(problem));
+    p.picture->Refresh();
+    if (wxWindow* button = dialog->FindWindow(wxID_OK)) {
+        button->Enable(ok);
+    }
+    dialog->Layout();
+    dialog->Fit();
+}
+
+// A square per cell of the grid on `picture`, coloured by `colourOf`; cell (c, r) covers the pixels
+// from its edge to the next cell's, so there are no gaps between squares.
+void paintCells(wxWindow* picture, const Grid& g,
+                const std::function<std::optional<wxColour>(Offset)>& colourOf) {
+    wxAutoBufferedPaintDC dc(picture);
+    dc.SetBackground(*wxWHITE_BRUSH);
+    dc.Clear();
+    const wxSize size = picture->GetClientSize();
+    const double cell =
+        std::min(static_cast<double>(size.x) / g.cols(), static_cast<double>(size.y) / g.rows());
+    dc.SetPen(*wxTRANSPARENT_PEN);
+    for (int r = 0; r < g.rows(); ++r) {
+        for (int c = 0; c < g.cols(); ++c) {
+            const auto colour = colourOf({c, r});
+            if (!colour) {
+                continue;
+            }
+            dc.SetBrush(wxBrush(*colour));
+            const int x0 = static_cast<int>(c * cell), x1 = static_cast<int>((c + 1) * cell);
+            const int y0 = static_cast<int>(r * cell), y1 = static_cast<int>((r + 1) * cell);
+            dc.DrawRectangle(x0, y0, std::max(1, x1 - x0), std::max(1, y1 - y0));
+        }
+    }
+}
+
+const wxColour offTheRaster(200, 40, 40);
 
 } // namespace
 
@@ -194,13 +281,10 @@ ImportElevationDialog::ImportElevationDialog(wxWindow* parent, const Scenario& s
     auto* top = new wxBoxSizer(wxVERTICAL);
     auto* form = new wxFlexGridSizer(2, 6, 8);
     form->AddGrowableCol(1);
-    auto* fileRow = new wxBoxSizer(wxHORIZONTAL);
-    file = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(320, -1));
-    auto* browse = new wxButton(this, wxID_ANY, "Browse...");
-    fileRow->Add(file, 1, wxEXPAND | wxRIGHT, 6);
-    fileRow->Add(browse);
-    form->Add(new wxStaticText(this, wxID_ANY, "Terrain model (DEM)"), 0, wxALIGN_CENTER_VERTICAL);
-    form->Add(fileRow, 1, wxEXPAND);
+    file = fileRow(this, form, "Terrain model (DEM)", "Terrain model",
+                   "Rasters (*.tif;*.tiff;*.hgt;*.asc;*.dem;*.img)|*.tif;*.tiff;*.hgt;*.asc;*.dem;*.img|"
+                   "All files|*")
+               .first;
     interval = new wxTextCtrl(this, wxID_ANY, std::to_string(scenario.map.feetPerContour) + "ft");
     row(this, form, "Contour interval", interval);
     base = new wxTextCtrl(this, wxID_ANY, "");
@@ -219,30 +303,13 @@ ImportElevationDialog::ImportElevationDialog(wxWindow* parent, const Scenario& s
     units->SetSelection(0);
     row(this, form, "Heights in", units);
     top->Add(form, 0, wxEXPAND | wxALL, 10);
-    auto* result = new wxBoxSizer(wxHORIZONTAL);
-    picture = new wxWindow(this, wxID_ANY, wxDefaultPosition, wxSize(220, 220));
-    picture->SetBackgroundStyle(wxBG_STYLE_PAINT);
-    histogram = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxSize(300, -1));
-    histogram->SetFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE));
-    result->Add(picture, 0, wxRIGHT, 10);
-    result->Add(histogram, 1, wxEXPAND);
-    top->Add(result, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
-    problem = new wxStaticText(this, wxID_ANY, "");
-    problem->SetForegroundColour(wxColour(180, 0, 0));
-    top->Add(problem, 0, wxEXPAND | wxALL, 10);
+    const Preview shown = addPreview(this, top);
+    picture = shown.picture;
+    histogram = shown.text;
+    problem = shown.problem;
     top->Add(CreateSeparatedButtonSizer(wxOK | wxCANCEL), 0, wxEXPAND | wxALL, 10);
     SetSizerAndFit(top);
 
-    browse->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
-        wxFileDialog dialog(
-            this, "Terrain model", "", "",
-            "Rasters (*.tif;*.tiff;*.hgt;*.asc;*.dem;*.img)|*.tif;*.tiff;*.hgt;*.asc;*.dem;*.img|"
-            "All files|*",
-            wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-        if (dialog.ShowModal() == wxID_OK) {
-            file->SetValue(dialog.GetPath());
-        }
-    });
     for (wxTextCtrl* t : {file, interval, base}) {
         t->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
     }
@@ -286,7 +353,6 @@ std::expected<ElevationImport, std::string> ImportElevationDialog::preview() con
 
 void ImportElevationDialog::update() {
     const auto got = preview();
-    problem->SetLabel(got ? wxString() : wxString::FromUTF8(got.error()));
     wxString text;
     if (got) {
         text << wxString::Format("Heights %ld to %ld ft; level 0 at %ld ft, %d ft a level\n\n",
@@ -304,49 +370,29 @@ void ImportElevationDialog::update() {
     } else {
         shown_.reset();
     }
-    histogram->SetLabel(text);
-    picture->Refresh();
-    if (wxWindow* ok = FindWindow(wxID_OK)) {
-        ok->Enable(got.has_value());
-    }
-    Layout();
-    Fit(); // the histogram grows with the levels
+    // The histogram grows with the levels: the dialog fits it.
+    showPreview(this, {picture, histogram, problem}, text, got ? std::string() : got.error(),
+                got.has_value());
 }
 
 // The levels as shades of grey, low dark and high light, one square per cell; cells outside the
 // model in red.
 void ImportElevationDialog::paintPicture() {
-    wxAutoBufferedPaintDC dc(picture);
-    dc.SetBackground(*wxWHITE_BRUSH);
-    dc.Clear();
     if (!shown_) {
+        paintCells(picture, scenario_.map.grid, [](Offset) { return std::nullopt; });
         return;
     }
     const Grid& g = scenario_.map.grid;
-    const wxSize size = picture->GetClientSize();
-    const double cell =
-        std::min(static_cast<double>(size.x) / g.cols(), static_cast<double>(size.y) / g.rows());
     const auto [lo, hi] = std::ranges::minmax(shown_->levels);
-    dc.SetPen(*wxTRANSPARENT_PEN);
-    // Cell (c, r) covers the pixels from its edge to the next cell's: no gaps between squares.
-    auto square = [&](Offset o) {
-        const int x0 = static_cast<int>(o.col * cell), x1 = static_cast<int>((o.col + 1) * cell);
-        const int y0 = static_cast<int>(o.row * cell), y1 = static_cast<int>((o.row + 1) * cell);
-        dc.DrawRectangle(x0, y0, std::max(1, x1 - x0), std::max(1, y1 - y0));
-    };
-    for (int r = 0; r < g.rows(); ++r) {
-        for (int c = 0; c < g.cols(); ++c) {
-            const int level = shown_->levels[g.index({c, r})];
-            const int shade = hi > lo ? 40 + 200 * (level - lo) / (hi - lo) : 140;
-            dc.SetBrush(wxBrush(wxColour(static_cast<unsigned char>(shade), static_cast<unsigned char>(shade),
-                                         static_cast<unsigned char>(shade))));
-            square({c, r});
+    const std::set<Offset> outside(shown_->outside.begin(), shown_->outside.end());
+    paintCells(picture, g, [&](Offset o) -> std::optional<wxColour> {
+        if (outside.contains(o)) {
+            return offTheRaster;
         }
-    }
-    dc.SetBrush(wxBrush(wxColour(200, 40, 40)));
-    for (Offset o : shown_->outside) {
-        square(o);
-    }
+        const int level = shown_->levels[g.index(o)];
+        const auto shade = static_cast<unsigned char>(hi > lo ? 40 + 200 * (level - lo) / (hi - lo) : 140);
+        return wxColour(shade, shade, shade);
+    });
 }
 
 ImportLandCoverDialog::ImportLandCoverDialog(wxWindow* parent, const Scenario& scenario)
@@ -361,13 +407,9 @@ ImportLandCoverDialog::ImportLandCoverDialog(wxWindow* parent, const Scenario& s
         0, wxALL, 10);
     auto* form = new wxFlexGridSizer(2, 6, 8);
     form->AddGrowableCol(1);
-    auto* fileRow = new wxBoxSizer(wxHORIZONTAL);
-    file = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(320, -1));
-    auto* browse = new wxButton(this, wxID_ANY, "Browse...");
-    fileRow->Add(file, 1, wxEXPAND | wxRIGHT, 6);
-    fileRow->Add(browse);
-    form->Add(new wxStaticText(this, wxID_ANY, "Land-cover raster"), 0, wxALIGN_CENTER_VERTICAL);
-    form->Add(fileRow, 1, wxEXPAND);
+    file = fileRow(this, form, "Land-cover raster", "Land-cover raster",
+                   "Rasters (*.tif;*.tiff;*.img;*.asc)|*.tif;*.tiff;*.img;*.asc|All files|*")
+               .first;
     table = new wxChoice(this, wxID_ANY);
     for (const std::string& name : builtinLandCoverTables()) {
         table->Append(wxString::FromUTF8("Built-in: " + name));
@@ -375,44 +417,25 @@ ImportLandCoverDialog::ImportLandCoverDialog(wxWindow* parent, const Scenario& s
     table->Append("A table file");
     table->SetSelection(0);
     row(this, form, "Classes to terrain", table);
-    auto* tableRow = new wxBoxSizer(wxHORIZONTAL);
-    tableFile = new wxTextCtrl(this, wxID_ANY, "");
+    wxButton* browseTable = nullptr;
+    std::tie(tableFile, browseTable) =
+        fileRow(this, form, "Table file", "Land-cover table", "Tables (*.txt)|*.txt|All files|*");
     tableFile->SetHint("lines of CLASS TERRAIN");
-    auto* browseTable = new wxButton(this, wxID_ANY, "Browse...");
-    tableRow->Add(tableFile, 1, wxEXPAND | wxRIGHT, 6);
-    tableRow->Add(browseTable);
-    form->Add(new wxStaticText(this, wxID_ANY, "Table file"), 0, wxALIGN_CENTER_VERTICAL);
-    form->Add(tableRow, 1, wxEXPAND);
     share = new wxTextCtrl(this, wxID_ANY, "50%");
     row(this, form, "A cell's terrain covers at least", share);
     top->Add(form, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
-    auto* result = new wxBoxSizer(wxHORIZONTAL);
-    picture = new wxWindow(this, wxID_ANY, wxDefaultPosition, wxSize(220, 220));
-    picture->SetBackgroundStyle(wxBG_STYLE_PAINT);
-    summary = new wxStaticText(this, wxID_ANY, "", wxDefaultPosition, wxSize(320, -1));
-    summary->SetFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE));
-    result->Add(picture, 0, wxRIGHT, 10);
-    result->Add(summary, 1, wxEXPAND);
-    top->Add(result, 0, wxEXPAND | wxALL, 10);
-    problem = new wxStaticText(this, wxID_ANY, "");
-    problem->SetForegroundColour(wxColour(180, 0, 0));
-    top->Add(problem, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
+    const Preview shown = addPreview(this, top);
+    picture = shown.picture;
+    summary = shown.text;
+    problem = shown.problem;
     top->Add(CreateSeparatedButtonSizer(wxOK | wxCANCEL), 0, wxEXPAND | wxALL, 10);
     SetSizerAndFit(top);
 
-    auto choose = [this](wxTextCtrl* into, const char* title, const char* wildcard) {
-        wxFileDialog dialog(this, title, "", "", wildcard, wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-        if (dialog.ShowModal() == wxID_OK) {
-            into->SetValue(dialog.GetPath());
-        }
-    };
-    browse->Bind(wxEVT_BUTTON, [this, choose](wxCommandEvent&) {
-        choose(file, "Land-cover raster", "Rasters (*.tif;*.tiff;*.img)|*.tif;*.tiff;*.img|All files|*");
-    });
-    browseTable->Bind(wxEVT_BUTTON, [this, choose](wxCommandEvent&) {
-        choose(tableFile, "Land-cover table", "Tables (*.txt)|*.txt|All files|*");
+    // A table file chosen is the table used.
+    browseTable->Bind(wxEVT_BUTTON, [this](wxCommandEvent& e) {
         table->SetSelection(static_cast<int>(table->GetCount()) - 1);
         update();
+        e.Skip(); // then the file dialog (bound first, so called after)
     });
     for (wxTextCtrl* t : {file, tableFile, share}) {
         t->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
@@ -455,7 +478,6 @@ std::expected<LandCoverImport, std::string> ImportLandCoverDialog::preview() con
 void ImportLandCoverDialog::update() {
     tableFile->Enable(table->GetSelection() == static_cast<int>(table->GetCount()) - 1);
     const auto got = preview();
-    problem->SetLabel(got ? wxString() : wxString::FromUTF8(got.error()));
     wxString text;
     if (got) {
         text << wxString::Format("%d cells change (in colour; grey: unchanged)\n\n", got->changed);
@@ -480,51 +502,29 @@ void ImportLandCoverDialog::update() {
     } else {
         shown_.reset();
     }
-    summary->SetLabel(text);
-    picture->Refresh();
-    if (wxWindow* ok = FindWindow(wxID_OK)) {
-        ok->Enable(got.has_value());
-    }
-    Layout();
-    Fit();
+    showPreview(this, {picture, summary, problem}, text, got ? std::string() : got.error(), got.has_value());
 }
 
 // The cells the import changes, in their new terrain's colours, one square per cell; cells it
 // does not change in grey, those off the raster in red.
 void ImportLandCoverDialog::paintPicture() {
-    wxAutoBufferedPaintDC dc(picture);
-    dc.SetBackground(*wxWHITE_BRUSH);
-    dc.Clear();
+    const Map& map = scenario_.map;
     if (!shown_) {
+        paintCells(picture, map.grid, [](Offset) { return std::nullopt; });
         return;
     }
-    const Map& map = scenario_.map;
-    const Grid& g = map.grid;
-    const wxSize size = picture->GetClientSize();
-    const double cell =
-        std::min(static_cast<double>(size.x) / g.cols(), static_cast<double>(size.y) / g.rows());
-    dc.SetPen(*wxTRANSPARENT_PEN);
-    auto square = [&](Offset o) {
-        const int x0 = static_cast<int>(o.col * cell), x1 = static_cast<int>((o.col + 1) * cell);
-        const int y0 = static_cast<int>(o.row * cell), y1 = static_cast<int>((o.row + 1) * cell);
-        dc.DrawRectangle(x0, y0, std::max(1, x1 - x0), std::max(1, y1 - y0));
-    };
-    for (int r = 0; r < g.rows(); ++r) {
-        for (int c = 0; c < g.cols(); ++c) {
-            const std::size_t i = g.index({c, r});
-            if (shown_->terrain[i] == map.terrain[i]) {
-                dc.SetBrush(wxBrush(wxColour(170, 170, 170)));
-            } else {
-                const Rgb colour = map.terrainTypes[shown_->terrain[i]].colour;
-                dc.SetBrush(wxBrush(wxColour(colour.r, colour.g, colour.b)));
-            }
-            square({c, r});
+    const std::set<Offset> outside(shown_->outside.begin(), shown_->outside.end());
+    paintCells(picture, map.grid, [&](Offset o) -> std::optional<wxColour> {
+        const std::size_t i = map.grid.index(o);
+        if (outside.contains(o)) {
+            return offTheRaster;
         }
-    }
-    dc.SetBrush(wxBrush(wxColour(200, 40, 40)));
-    for (Offset o : shown_->outside) {
-        square(o);
-    }
+        if (shown_->terrain[i] == map.terrain[i]) {
+            return wxColour(170, 170, 170);
+        }
+        const Rgb colour = map.terrainTypes[shown_->terrain[i]].colour;
+        return wxColour(colour.r, colour.g, colour.b);
+    });
 }
 
 } // namespace sandtable

@@ -1,0 +1,197 @@
+// The Map menu's scanned background and the map on the Earth: a scan under the grid, aligned by
+// points or by its georeference; the map placed by a point or by control points; its elevation from
+// a terrain model and a first pass at its terrain from land cover (docs/terrain-data.md).
+#include "main_frame.hpp"
+
+#include "formats/terrain_model.hpp"
+#include "model/commands/edits.hpp"
+
+#include <wx/filedlg.h>
+#include <wx/image.h>
+#include <wx/menu.h>
+#include <wx/numdlg.h>
+
+namespace sandtable {
+namespace {
+
+// Offsets from the first id buildEarthMenu is given.
+enum EarthId {
+    IdBackground,
+    IdBackgroundAlign,
+    IdBackgroundOpacity,
+    IdBackgroundRemove,
+    IdPlaceOnEarth,
+    IdImportElevation,
+    IdImportLandCover,
+};
+
+} // namespace
+
+void MainFrame::buildEarthMenu(wxMenu* map, int firstId) {
+    map->Append(firstId + IdBackground, "&Background image...");
+    map->Append(firstId + IdBackgroundAlign, "&Align background by points");
+    map->Append(firstId + IdBackgroundOpacity, "Background &opacity...");
+    map->Append(firstId + IdBackgroundRemove, "Remove background");
+    map->AppendSeparator();
+    map->Append(firstId + IdPlaceOnEarth, "Place on the &Earth...");
+    map->Append(firstId + IdImportElevation, "&Import elevation...");
+    map->Append(firstId + IdImportLandCover, "Import &land cover...");
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            wxFileDialog dialog(this, "Scanned map", lastFolder_, "",
+                                "Images (*.png;*.jpg;*.jpeg;*.tif)|*.png;*.jpg;*.jpeg;*.tif|All files|*",
+                                wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+            if (dialog.ShowModal() == wxID_OK) {
+                setBackground(dialog.GetPath().utf8_string());
+            }
+        },
+        firstId + IdBackground);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_ || !doc_->scenario().map.background) {
+                reportError("No background", "Choose a background image first (Map > Background image).");
+                return;
+            }
+            canvas_->startBackgroundAlignment([this](BackgroundImage aligned) {
+                doc_->execute(edits::setBackground(doc_->scenario(), aligned));
+            });
+        },
+        firstId + IdBackgroundAlign);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_ || !doc_->scenario().map.background) {
+                return;
+            }
+            BackgroundImage b = *doc_->scenario().map.background;
+            const long percent =
+                wxGetNumberFromUser("Opacity of the scanned map (0 to 100%)", "", "Background",
+                                    static_cast<long>(b.opacity * 100), 0, 100, this);
+            if (percent >= 0) {
+                b.opacity = static_cast<double>(percent) / 100.0;
+                doc_->execute(edits::setBackground(doc_->scenario(), b));
+            }
+        },
+        firstId + IdBackgroundOpacity);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (doc_ && doc_->scenario().map.background) {
+                doc_->execute(edits::setBackground(doc_->scenario(), std::nullopt));
+            }
+        },
+        firstId + IdBackgroundRemove);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!doc_) {
+                return;
+            }
+            const auto placed = askPlacement(doc_->scenario());
+            if (!placed) {
+                return;
+            }
+            // A georeferenced background moves with the map, in the same undo step.
+            std::vector<CommandPtr> parts;
+            parts.push_back(edits::setGeoPlacement(doc_->scenario(), *placed));
+            wxString outcome = "Map placed on the Earth";
+            if (const auto& scan = doc_->scenario().map.background) {
+                Map moved = doc_->scenario().map;
+                moved.geo = *placed;
+                if (auto fit = georeferencedPlacement(moved, doc_->resolve(scan->file))) {
+                    BackgroundImage follows = *scan;
+                    follows.affine = fit->transform;
+                    parts.push_back(edits::setBackground(doc_->scenario(), follows));
+                    outcome += "; the georeferenced background moved with it";
+                }
+            }
+            doc_->execute(std::make_unique<CommandGroup>("Place on the Earth", std::move(parts)));
+            SetStatusText(outcome, 0);
+        },
+        firstId + IdPlaceOnEarth);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!isPlaced("Import elevation")) {
+                return;
+            }
+            if (const auto imported = askElevationImport(doc_->scenario())) {
+                doc_->execute(
+                    edits::setElevationLayer(doc_->scenario(), imported->levels, imported->feetPerContour));
+            }
+        },
+        firstId + IdImportElevation);
+    Bind(
+        wxEVT_MENU,
+        [this](wxCommandEvent&) {
+            if (!isPlaced("Import land cover")) {
+                return;
+            }
+            if (const auto imported = askLandCoverImport(doc_->scenario())) {
+                doc_->execute(edits::setTerrainLayer(doc_->scenario(), imported->terrain));
+                SetStatusText(
+                    wxString::Format("Land cover: %d cells changed; check them against the period maps",
+                                     imported->changed),
+                    0);
+            }
+        },
+        firstId + IdImportLandCover);
+}
+
+bool MainFrame::isPlaced(const wxString& command) {
+    if (!doc_) {
+        return false;
+    }
+    if (!doc_->scenario().map.geo) {
+        reportError(command, "Place the map on the Earth first (Map > Place on the Earth).");
+        return false;
+    }
+    return true;
+}
+
+bool MainFrame::setBackground(const std::filesystem::path& image) {
+    wxImage probe;
+    if (!std::filesystem::exists(image) || !probe.LoadFile(wxString::FromUTF8(image.string()))) {
+        reportError("Cannot use this image",
+                    wxString::FromUTF8(image.string()) + ": not an image Sandtable can read");
+        return false;
+    }
+    // Stored relative to the scenario when it has a file, so the two travel together.
+    std::filesystem::path stored = image;
+    if (!doc_->file().empty()) {
+        std::error_code ec;
+        const auto relative = std::filesystem::relative(image, doc_->file().parent_path(), ec);
+        if (!ec && !relative.empty()) {
+            stored = relative;
+        }
+    }
+    // At first the scan covers the map's width; aligning by points puts it in place. A scan
+    // that carries its georeference (GeoTIFF, world file) on a map placed on the Earth lands in
+    // place at once.
+    const double widthInCells = canvas_->layout()->width() / MapCanvas::cellSize;
+    BackgroundImage b;
+    b.file = stored.string();
+    b.unitsPerPixel = widthInCells / probe.GetWidth();
+    b.opacity = 0.5;
+    wxString outcome = hasGeoreference(image)
+                           ? "Background image set. It carries a georeference: place the map on the Earth "
+                             "(Map > Place on the Earth) and it will be put in place"
+                           : "Background image set: align it by points (Map > Align background by points)";
+    if (doc_->scenario().map.geo) {
+        if (auto placed = georeferencedPlacement(doc_->scenario().map, image)) {
+            b.affine = placed->transform;
+            outcome =
+                wxString::Format("Background placed by its georeference (within %.2f cells)", placed->rms);
+        } else {
+            outcome = "Background image set, not placed by georeference (" +
+                      wxString::FromUTF8(placed.error()) + "): align it by points";
+        }
+    }
+    doc_->execute(edits::setBackground(doc_->scenario(), b));
+    SetStatusText(outcome, 0);
+    return true;
+}
+
+} // namespace sandtable
