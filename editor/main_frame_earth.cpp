@@ -103,6 +103,7 @@ void MainFrame::buildEarthMenu(wxMenu* map, int firstId) {
                 if (auto fit = georeferencedPlacement(moved, doc_->resolve(scan->file))) {
                     BackgroundImage follows = *scan;
                     follows.affine = fit->transform;
+                    follows.controlPoints.clear(); // placed by its georeference now
                     parts.push_back(edits::setBackground(doc_->scenario(), follows));
                     outcome += "; the georeferenced background moved with it";
                 }

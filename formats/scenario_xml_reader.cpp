@@ -494,6 +494,14 @@ class Reader {
             if (bg.attribute("affine")) {
                 b.affine = affineAttribute(bg, "affine");
             }
+            allowChildren(bg, {"point"});
+            for (pugi::xml_node point : bg.children("point")) {
+                allowOnly(point, {"px", "py", "x", "y"});
+                b.controlPoints.push_back({number(point, "px", limits::scanPixel),
+                                           number(point, "py", limits::scanPixel),
+                                           number(point, "x", limits::backgroundOrigin),
+                                           number(point, "y", limits::backgroundOrigin)});
+            }
             map.background = b;
         }
         if (auto geo = single(n, "geo", false)) {

@@ -214,6 +214,13 @@ class Writer {
                 }
                 e.append_attribute("affine") = six.c_str();
             }
+            for (const ControlPoint& p : b.controlPoints) {
+                pugi::xml_node point = e.append_child("point");
+                point.append_attribute("px") = numberText(p.px).c_str();
+                point.append_attribute("py") = numberText(p.py).c_str();
+                point.append_attribute("x") = numberText(p.mx).c_str();
+                point.append_attribute("y") = numberText(p.my).c_str();
+            }
         }
         if (map.geo) {
             const GeoPlacement& geo = *map.geo;

@@ -3,6 +3,7 @@
 // scanned image and the map point it belongs at), with how far each point lands from where it was
 // put: scans that are stretched or skewed line up where a two-point alignment cannot.
 #include <array>
+#include <compare>
 #include <optional>
 #include <vector>
 
@@ -11,6 +12,7 @@ namespace sandtable {
 struct ControlPoint {
     double px = 0, py = 0; // on the image, in pixels
     double mx = 0, my = 0; // on the map, in cells
+    auto operator<=>(const ControlPoint&) const = default;
 };
 
 // x = m[0] px + m[1] py + m[2], y = m[3] px + m[4] py + m[5].

@@ -63,6 +63,8 @@ inline constexpr IntRange ruleCount{0, 1'000'000};
 // Background scans.
 inline constexpr RealRange backgroundOrigin{-1e6, 1e6};
 inline constexpr RealRange unitsPerPixel{1e-9, 1e6};
+// A point of a scanned image, in its pixels (a control point may lie a little off the image).
+inline constexpr RealRange scanPixel{-1e6, 1e6};
 inline constexpr RealRange rotationDegrees{-360, 360};
 // A geographic coordinate (metres, feet or degrees of any coordinate system).
 inline constexpr RealRange geoCoordinate{-1e9, 1e9};

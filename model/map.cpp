@@ -53,6 +53,9 @@ BackgroundImage BackgroundImage::alignedBy(double px1, double py1, double mx1, d
     if (imageLength < 1e-9 || mapLength < 1e-9) {
         return b; // two distinct points are needed
     }
+    // Origin, scale and rotation from now on: an earlier fit's transformation would override them.
+    b.affine.reset();
+    b.controlPoints = {{px1, py1, mx1, my1}, {px2, py2, mx2, my2}};
     b.unitsPerPixel = mapLength / imageLength;
     const double a = std::atan2(my2 - my1, mx2 - mx1) - std::atan2(py2 - py1, px2 - px1);
     b.rotationDegrees = std::remainder(a * 180.0 / std::numbers::pi, 360.0);
@@ -72,6 +75,7 @@ BackgroundImage::alignedByPoints(const std::vector<ControlPoint>& points) const 
     }
     BackgroundImage b = *this;
     b.affine = fit->transform;
+    b.controlPoints = points;
     return std::pair{b, *fit};
 }
 

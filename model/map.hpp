@@ -88,17 +88,22 @@ struct BackgroundImage {
     // Aligned by three or more points: the fitted transformation from pixels to cells, which
     // replaces origin, scale and rotation (a scan may be stretched or skewed).
     std::optional<Affine> affine{};
+    // The pairs it was aligned by (a pixel of the scan and where it belongs, in cells), kept so
+    // that one can be added or taken back later; none when placed by hand or by a georeference.
+    std::vector<ControlPoint> controlPoints{};
     auto operator<=>(const BackgroundImage&) const = default;
 
     // Where a pixel of the image lies on the map, in cells (one unit is one cell across), and back.
     std::pair<double, double> toMap(double px, double py) const;
     std::pair<double, double> toPixel(double mx, double my) const;
     // Aligns the image by two points: pixel (px1, py1) goes to map point (mx1, my1) and pixel
-    // (px2, py2) to (mx2, my2); scale, rotation and origin follow. Keeps file and opacity.
+    // (px2, py2) to (mx2, my2); scale, rotation and origin follow (an earlier fit's affine goes).
+    // Keeps file and opacity; the two points are kept as its control points.
     BackgroundImage alignedBy(double px1, double py1, double mx1, double my1, double px2, double py2,
                               double mx2, double my2) const;
-    // Aligns the image by three or more points fitted by least squares (fitAffine); the fit, with
-    // each point's residual, or nothing when the points cannot fix a transformation.
+    // Aligns the image by three or more points fitted by least squares (fitAffine), the points
+    // kept as its control points; the fit, with each point's residual, or nothing when the points
+    // cannot fix a transformation.
     std::optional<std::pair<BackgroundImage, AffineFit>>
     alignedByPoints(const std::vector<ControlPoint>& points) const;
 };

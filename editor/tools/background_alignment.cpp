@@ -5,6 +5,14 @@
 
 namespace sandtable {
 
+BackgroundAlignment::BackgroundAlignment(BackgroundImage scan) : scan_(std::move(scan)) {
+    for (const ControlPoint& p : scan_.controlPoints) {
+        const auto [x, y] = scan_.toMap(p.px, p.py);
+        pairs_.push_back(Pair{{x, y}, p.px, p.py, Point{p.mx, p.my}, std::nullopt});
+    }
+    refit();
+}
+
 void BackgroundAlignment::click(Point cells) {
     if (waitingForGridPoint()) {
         pairs_.back().onGrid = cells;

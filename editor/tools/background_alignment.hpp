@@ -16,7 +16,9 @@ namespace sandtable {
 
 class BackgroundAlignment {
   public:
-    explicit BackgroundAlignment(BackgroundImage scan) : scan_(std::move(scan)) {}
+    // Starts from the pairs the scan was aligned by last time, if any, so that one can be added
+    // or taken back.
+    explicit BackgroundAlignment(BackgroundImage scan);
 
     struct Pair {
         Point onScan;                   // where the click on the scan was, in cells, as it is drawn now
@@ -36,7 +38,8 @@ class BackgroundAlignment {
     bool waitingForGridPoint() const { return !pairs_.empty() && !pairs_.back().onGrid; }
 
     // The scan as the complete pairs align it: by two points, or by the least-squares fit of three
-    // or more. Nothing with fewer than two, or points that fix no transformation (all on one line).
+    // or more, the pairs kept with it. Nothing with fewer than two, or points that fix no
+    // transformation (all on one line).
     std::optional<BackgroundImage> aligned() const;
     // The root mean square of the residuals, in cells, once there are three pairs or more.
     std::optional<double> rms() const { return rms_; }

@@ -175,6 +175,10 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
             (*m)[2] += after.x - before.x;
             (*m)[5] += after.y - before.y;
         }
+        for (ControlPoint& p : resized.background->controlPoints) {
+            p.mx += after.x - before.x;
+            p.my += after.y - before.y;
+        }
     }
     // The placement on the Earth is kept, its control points moved with their cells (those that
     // fall off are dropped). Its anchor point moves with the resize: keeping the cells on their

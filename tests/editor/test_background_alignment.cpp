@@ -96,6 +96,54 @@ TEST(BackgroundAlignment, AClickIsTakenBackAndPointsOnOneLineFixNothing) {
     EXPECT_NE(a.hint().find("Enter applies"), std::string::npos) << a.hint();
 }
 
+// The pairs are kept with the scan: opened again, the alignment starts from them, as aligned, and
+// a fourth pair refits all four.
+TEST(BackgroundAlignment, StartsFromThePairsTheScanWasAlignedByAndTakesOneMore) {
+    const BackgroundImage drawn = scan();
+    BackgroundAlignment first(drawn);
+    clickPair(first, drawn, 0, 0, {1, 1});
+    clickPair(first, drawn, 1000, 0, {11, 1.2});
+    clickPair(first, drawn, 0, 800, {0.8, 9});
+    ASSERT_TRUE(first.aligned());
+    const BackgroundImage aligned = *first.aligned();
+    ASSERT_EQ(aligned.controlPoints.size(), 3u);
+    EXPECT_EQ(aligned.controlPoints[1], (ControlPoint{1000, 0, 11, 1.2}));
+
+    BackgroundAlignment again(aligned);
+    ASSERT_EQ(again.completePairs(), 3u);
+    ASSERT_TRUE(again.aligned());
+    EXPECT_EQ(*again.aligned(), aligned) << "nothing changes until a pair does";
+    // Each kept pair's scan point is where the aligned scan draws that pixel: on its grid point.
+    EXPECT_NEAR(again.pairs()[1].onScan.x, 11, 1e-9);
+    EXPECT_NEAR(again.pairs()[1].onScan.y, 1.2, 1e-9);
+    clickPair(again, aligned, 1000, 800, {10.5, 9.5});
+    ASSERT_EQ(again.completePairs(), 4u);
+    ASSERT_TRUE(again.rms());
+    EXPECT_EQ(again.aligned()->controlPoints.size(), 4u);
+    EXPECT_TRUE(again.takeBack());
+    EXPECT_TRUE(again.takeBack());
+    EXPECT_EQ(*again.aligned(), aligned) << "the fourth pair taken back";
+}
+
+// Two pairs after a fit: origin, scale and rotation again, the fit's affine gone (it used to stay
+// and override them, so the new alignment did nothing).
+TEST(BackgroundAlignment, TwoPairsAfterAFitReplaceIt) {
+    BackgroundImage fitted = scan();
+    fitted.affine = Affine{0.02, 0.001, 3, 0.0, 0.02, 4};
+    fitted.controlPoints = {{0, 0, 3, 4}, {100, 0, 5, 4}, {0, 100, 3.1, 6}};
+    BackgroundAlignment a(fitted);
+    while (a.takeBack()) {
+    }
+    clickPair(a, fitted, 0, 0, {1, 1});
+    clickPair(a, fitted, 500, 0, {6, 1});
+    ASSERT_TRUE(a.aligned());
+    EXPECT_FALSE(a.aligned()->affine);
+    EXPECT_EQ(a.aligned()->controlPoints.size(), 2u);
+    const auto [x, y] = a.aligned()->toMap(500, 0);
+    EXPECT_NEAR(x, 6, 1e-9);
+    EXPECT_NEAR(y, 1, 1e-9);
+}
+
 TEST(BackgroundAlignment, TheScanPointIsThePixelWhereTheScanIsDrawnNow) {
     BackgroundImage drawn = scan();
     drawn.originX = 3;

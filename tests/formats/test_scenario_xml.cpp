@@ -37,6 +37,7 @@ Scenario everyField() {
                              301234.5,     4398765.25,
                              -12.5,        {{{1, 2}, 301300.125, 4398700}, {{4, 0}, 301999.5, 4398800.75}}};
     s.map.background->affine = Affine{0.0123, -0.0021, 1.75, 0.0018, 0.0131, -0.5};
+    s.map.background->controlPoints = {{12.5, 40, 1.9, 0}, {600, 35.25, 9.2, -0.1}, {20, 700, 2, 8.75}};
     Hexside bridge;
     bridge.set(SideFeature::River, true);
     bridge.set(SideFeature::Wall, true);

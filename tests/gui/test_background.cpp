@@ -145,9 +145,12 @@ TEST_F(EditorWindow, AStretchedScanIsAlignedByFourPointsWithTheirResiduals) {
     }
     EXPECT_TRUE(hints.back().Contains("aligned by 4 points")) << hints.back();
 
-    // Another alignment, cancelled: nothing changes.
+    // Another alignment starts from the four pairs, kept in the scenario; cancelled, nothing changes.
     const BackgroundImage aligned = after;
+    EXPECT_EQ(aligned.controlPoints.size(), 4u);
     menu("Map", "Align background by points");
+    ASSERT_NE(canvas->backgroundAlignment(), nullptr);
+    EXPECT_EQ(canvas->backgroundAlignment()->completePairs(), 4u);
     click(canvas, screenOfPixel(0, 0));
     click(canvas, canvas->toScreen(at({5, 5})));
     key(WXK_ESCAPE);

@@ -81,6 +81,7 @@ TEST(ResizeMap, TheAlignedScanAndThePlacementsControlPointsMoveWithTheirCells) {
     BackgroundImage scan;
     scan.file = "scan.png";
     scan.affine = Affine{0.01, 0.002, 1.5, -0.001, 0.011, 0.75};
+    scan.controlPoints = {{100, 200, 2.9, 3.15}};
     s.map.background = scan;
     s.map.geo = GeoPlacement{"EPSG:32618",
                              GeoAnchor::Centre,
@@ -103,6 +104,10 @@ TEST(ResizeMap, TheAlignedScanAndThePlacementsControlPointsMoveWithTheirCells) {
     const auto [x, y] = s.map.background->toMap(px, py);
     EXPECT_NEAR(x, now.x, 1e-9);
     EXPECT_NEAR(y, now.y, 1e-9);
+    // Its control point still says where that pixel belongs, now in the new cells.
+    ASSERT_EQ(s.map.background->controlPoints.size(), 1u);
+    EXPECT_NEAR(s.map.background->controlPoints[0].mx, 2.9 + now.x - was.x, 1e-9);
+    EXPECT_NEAR(s.map.background->controlPoints[0].my, 3.15 + now.y - was.y, 1e-9);
     ASSERT_TRUE(s.map.geo);
     EXPECT_EQ(s.map.geo->crs, "EPSG:32618");
     ASSERT_EQ(s.map.geo->controlPoints.size(), 1u) << "the point on 1008 fell off";
