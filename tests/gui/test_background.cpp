@@ -41,13 +41,17 @@ wxImage canvasPixels(MapCanvas* canvas) {
     return shot.ConvertToImage();
 }
 
-TEST_F(EditorWindow, ABackgroundImageIsDrawnAndAlignedByTwoPoints) {
-    // A red 200 x 100 "scan".
+// A red 200 x 100 "scan", chosen as the background.
+void chooseRedScan(MainFrame* frame, const fs::path& dir) {
     wxImage scan(200, 100);
     scan.SetRGB(wxRect(0, 0, 200, 100), 220, 0, 0);
     const fs::path file = dir / "scan.png";
     ASSERT_TRUE(scan.SaveFile(wxString::FromUTF8(file.string()), wxBITMAP_TYPE_PNG));
     ASSERT_TRUE(frame->setBackground(file));
+}
+
+TEST_F(EditorWindow, ABackgroundImageIsDrawnAndAlignedByTwoPoints) {
+    chooseRedScan(frame, dir);
     ASSERT_TRUE(scenario().map.background);
     EXPECT_NEAR(scenario().map.background->opacity, 0.5, 1e-9);
 
@@ -90,11 +94,8 @@ TEST_F(EditorWindow, ABackgroundImageIsDrawnAndAlignedByTwoPoints) {
 // A scan stretched one way and skewed (as a sheet that shrank in the wet) lines up by four pairs
 // of clicks, fitted by least squares; Backspace takes back a stray click, Esc leaves it as it was.
 TEST_F(EditorWindow, AStretchedScanIsAlignedByFourPointsWithTheirResiduals) {
-    wxImage scan(200, 100);
-    scan.SetRGB(wxRect(0, 0, 200, 100), 220, 0, 0);
-    const fs::path file = dir / "scan.png";
-    ASSERT_TRUE(scan.SaveFile(wxString::FromUTF8(file.string()), wxBITMAP_TYPE_PNG));
-    ASSERT_TRUE(frame->setBackground(file));
+    chooseRedScan(frame, dir);
+    ASSERT_TRUE(scenario().map.background);
     MapCanvas* canvas = frame->canvas();
     canvas->Refresh();
     canvas->Update();
