@@ -260,13 +260,7 @@ std::expected<GeoPlacement, std::string> placementAfterResize(const Map& before,
     GeoPlacement placed = *before.geo;
     placed.x = east;
     placed.y = north;
-    placed.controlPoints.clear();
-    for (GeoControlPoint p : before.geo->controlPoints) {
-        p.cell = {p.cell.col + plan.shift.col, p.cell.row + plan.shift.row};
-        if (after.contains(p.cell)) {
-            placed.controlPoints.push_back(p);
-        }
-    }
+    placed.controlPoints = resizedControlPoints(before.geo->controlPoints, after, plan);
     return placed;
 }
 

@@ -33,6 +33,22 @@ Offset moved(Offset c, const ResizePlan& plan) {
     return {c.col + plan.shift.col, c.row + plan.shift.row};
 }
 
+} // namespace
+
+std::vector<GeoControlPoint> resizedControlPoints(const std::vector<GeoControlPoint>& points,
+                                                  const Grid& after, const ResizePlan& plan) {
+    std::vector<GeoControlPoint> kept;
+    for (GeoControlPoint p : points) {
+        p.cell = moved(p.cell, plan);
+        if (after.contains(p.cell)) {
+            kept.push_back(p);
+        }
+    }
+    return kept;
+}
+
+namespace {
+
 // The same side between the same two cells, on the new grid.
 std::optional<EdgeId> movedEdge(const Grid& from, const Grid& to, EdgeId e, const ResizePlan& plan) {
     auto [a, b] = from.edgeCells(e);
@@ -169,15 +185,16 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
         // The scan stays under the ground it shows.
         const Point before = Layout(g, 1).cellCenter({0, 0});
         const Point after = Layout(ng, 1).cellCenter(moved({0, 0}, plan));
-        resized.background->originX += after.x - before.x;
-        resized.background->originY += after.y - before.y;
+        const double dx = after.x - before.x, dy = after.y - before.y;
+        resized.background->originX += dx;
+        resized.background->originY += dy;
         if (auto& m = resized.background->affine) {
-            (*m)[2] += after.x - before.x;
-            (*m)[5] += after.y - before.y;
+            (*m)[2] += dx;
+            (*m)[5] += dy;
         }
         for (ControlPoint& p : resized.background->controlPoints) {
-            p.mx += after.x - before.x;
-            p.my += after.y - before.y;
+            p.mx += dx;
+            p.my += dy;
         }
     }
     // The placement on the Earth is kept, its control points moved with their cells (those that
@@ -186,14 +203,7 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
     // editor adds to the same undo step.
     resized.geo = old.geo;
     if (resized.geo) {
-        std::vector<GeoControlPoint> kept;
-        for (GeoControlPoint p : resized.geo->controlPoints) {
-            p.cell = moved(p.cell, plan);
-            if (ng.contains(p.cell)) {
-                kept.push_back(p);
-            }
-        }
-        resized.geo->controlPoints = std::move(kept);
+        resized.geo->controlPoints = resizedControlPoints(old.geo->controlPoints, ng, plan);
     }
     for (const auto& [e, h] : old.hexsides) {
         if (auto ne = movedEdge(g, ng, e, plan)) {

@@ -27,6 +27,11 @@ struct ResizePlan {
 // The resized map's grid: the new size, the parity flipped when an odd shift would change neighbours.
 Grid resizedGrid(const Grid& g, const ResizePlan& plan);
 
+// A placement's control points after the resize: moved with their cells, those off the new grid
+// dropped.
+std::vector<GeoControlPoint> resizedControlPoints(const std::vector<GeoControlPoint>& points,
+                                                  const Grid& after, const ResizePlan& plan);
+
 // What the resize would take off the map, by kind, with names (pieces, features, roads...).
 struct ResizeLosses {
     std::vector<std::string> pieces;
