@@ -197,19 +197,13 @@ MainFrame::MainFrame()
     };
     askElevationImport = [this](const Scenario& scenario) -> std::optional<ElevationImport> {
         ImportElevationDialog dialog(this, scenario);
-        if (dialog.ShowModal() != wxID_OK) {
-            return std::nullopt;
-        }
-        auto imported = dialog.preview();
-        return imported ? std::optional(*imported) : std::nullopt;
+        // OK is enabled only on a preview that worked: apply it rather than read the raster again.
+        return dialog.ShowModal() == wxID_OK ? dialog.shown() : std::nullopt;
     };
     askLandCoverImport = [this](const Scenario& scenario) -> std::optional<LandCoverImport> {
         ImportLandCoverDialog dialog(this, scenario);
-        if (dialog.ShowModal() != wxID_OK) {
-            return std::nullopt;
-        }
-        auto imported = dialog.preview();
-        return imported ? std::optional(*imported) : std::nullopt;
+        // OK is enabled only on a preview that worked: apply it rather than read the raster again.
+        return dialog.ShowModal() == wxID_OK ? dialog.shown() : std::nullopt;
     };
     askResize = [this](const Scenario& scenario) -> std::optional<ResizePlan> {
         ResizeDialog dialog(this, scenario);

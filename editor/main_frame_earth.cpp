@@ -176,10 +176,7 @@ bool MainFrame::setBackground(const std::filesystem::path& image) {
     b.file = stored.string();
     b.unitsPerPixel = widthInCells / probe.GetWidth();
     b.opacity = 0.5;
-    wxString outcome = hasGeoreference(image)
-                           ? "Background image set. It carries a georeference: place the map on the Earth "
-                             "(Map > Place on the Earth) and it will be put in place"
-                           : "Background image set: align it by points (Map > Align background by points)";
+    wxString outcome;
     if (doc_->scenario().map.geo) {
         if (auto placed = georeferencedPlacement(doc_->scenario().map, image)) {
             b.affine = placed->transform;
@@ -189,6 +186,11 @@ bool MainFrame::setBackground(const std::filesystem::path& image) {
             outcome = "Background image set, not placed by georeference (" +
                       wxString::FromUTF8(placed.error()) + "): align it by points";
         }
+    } else if (hasGeoreference(image)) {
+        outcome = "Background image set. It carries a georeference: place the map on the Earth "
+                  "(Map > Place on the Earth) and it will be put in place";
+    } else {
+        outcome = "Background image set: align it by points (Map > Align background by points)";
     }
     doc_->execute(edits::setBackground(doc_->scenario(), b));
     SetStatusText(outcome, 0);

@@ -89,6 +89,17 @@ std::expected<LandCoverTable, std::string> landCoverTable(const std::string& nam
     return parseLandCoverTable(text.str(), nameOrFile);
 }
 
+std::optional<double> minimumShare(std::string_view text) {
+    if (text.ends_with('%')) {
+        text.remove_suffix(1);
+    }
+    const auto percent = limits::parseFiniteNumber(text);
+    if (!percent || !limits::landCoverSharePercent.allows(*percent)) {
+        return std::nullopt;
+    }
+    return *percent / 100;
+}
+
 std::expected<LandCoverImport, std::string> importLandCover(const Map& map,
                                                             const std::filesystem::path& raster,
                                                             const LandCoverTable& table,

@@ -40,6 +40,10 @@ std::vector<std::string> builtinLandCoverTables();
 // A built-in table by its name, or a table file.
 [[nodiscard]] std::expected<LandCoverTable, std::string> landCoverTable(const std::string& nameOrFile);
 
+// A minimum share as designers write it, "50%" or "50" (percent, limits::landCoverSharePercent),
+// as a fraction; nothing if it is not one.
+std::optional<double> minimumShare(std::string_view text);
+
 struct LandCoverOptions {
     // A cell takes a terrain only when that terrain's classes cover at least this share of it.
     double minimumShare = 0.5;

@@ -290,10 +290,11 @@ class Relief:
             x, y = self.board.centre(c)
             xs.append(x)
             ys.append(y)
-        # The map picture's middle (as Sandtable's layout has it: cell corners included), in yards.
+        # The map picture's middle, in yards: its corners reach as far past the outer centres on
+        # each side, so it is the centres' middle.
         r = self.board.corner_radius()
         mid_x = (min(xs) + max(xs)) / 2 * self.yards
-        mid_y = (min(ys) - r[1] + max(ys) + r[1]) / 2 * self.yards
+        mid_y = (min(ys) + max(ys)) / 2 * self.yards
         half_w = ((max(xs) - min(xs)) / 2 + r[0]) * self.yards + margin_yards
         half_h = ((max(ys) - min(ys)) / 2 + r[1]) * self.yards + margin_yards
         cols = int(math.ceil(2 * half_w * m_per_yard / pixel_m))

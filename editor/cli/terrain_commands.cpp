@@ -32,6 +32,15 @@ std::optional<std::array<std::string, 3>> threeFields(const std::string& item) {
                       item.substr(second + 1)};
 }
 
+// Cells as a JSON array of their labels.
+void writeCells(JsonWriter& j, const Grid& grid, const std::vector<Offset>& cells) {
+    j.beginArray();
+    for (Offset c : cells) {
+        j.value(grid.label(c));
+    }
+    j.endArray();
+}
+
 } // namespace
 
 int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -228,11 +237,9 @@ int importElevationCommand(const std::vector<std::string>& args, std::ostream& o
         for (const auto& [level, count] : imported->histogram) {
             j.beginObject().field("level", level).field("cells", count).endObject();
         }
-        j.endArray().key("outside").beginArray();
-        for (Offset c : imported->outside) {
-            j.value(scenario->map.grid.label(c));
-        }
-        out << j.endArray().endObject().str();
+        j.endArray().key("outside");
+        writeCells(j, scenario->map.grid, imported->outside);
+        out << j.endObject().str();
         return Success;
     }
     out << "wrote " << target << ": heights " << std::lround(imported->lowestFeet) << " to "
@@ -331,17 +338,13 @@ int importLandCoverCommand(const std::vector<std::string>& args, std::ostream& o
     }
     LandCoverOptions o;
     if (auto share = a.value("--min-share")) {
-        std::string_view number = *share;
-        if (number.ends_with('%')) {
-            number.remove_suffix(1);
-        }
-        const auto percent = limits::parseFiniteNumber(number);
-        if (!percent || !limits::landCoverSharePercent.allows(*percent)) {
+        const auto minimum = minimumShare(*share);
+        if (!minimum) {
             err << "sandtable import-land-cover: --min-share must be a percentage ("
                 << limits::landCoverSharePercent.expected() << "), not '" << *share << "'\n";
             return BadInput;
         }
-        o.minimumShare = *percent / 100;
+        o.minimumShare = *minimum;
     }
     auto table = landCoverTable(*a.value("--table"));
     if (!table) {
@@ -386,11 +389,9 @@ int importLandCoverCommand(const std::vector<std::string>& args, std::ostream& o
                 .field("pixels", static_cast<long long>(pixels))
                 .endObject();
         }
-        j.endArray().key("outside").beginArray();
-        for (Offset c : imported->outside) {
-            j.value(scenario->map.grid.label(c));
-        }
-        out << j.endArray().endObject().str();
+        j.endArray().key("outside");
+        writeCells(j, scenario->map.grid, imported->outside);
+        out << j.endObject().str();
         return Success;
     }
     int given = 0;

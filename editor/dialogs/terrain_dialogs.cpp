@@ -252,16 +252,12 @@ void PlaceOnEarthDialog::update() {
             x->ChangeValue(numberText(fitted->placement.x));
             y->ChangeValue(numberText(fitted->placement.y));
             rotation->ChangeValue(numberText(fitted->placement.rotationDegrees));
-            std::istringstream lines(points->GetValue().utf8_string());
-            std::size_t i = 0;
-            for (std::string line; std::getline(lines, line) && i < fitted->residuals.size();) {
-                std::ranges::replace(line, ',', ' ');
-                std::istringstream fields(line);
-                std::string label;
-                if (fields >> label) {
-                    listed << wxString::Format("%-6s %6.0f yd\n", wxString::FromUTF8(label),
-                                               fitted->residuals[i++]);
-                }
+            // The fitted placement keeps its points, in the order given: one residual each.
+            const auto& given = fitted->placement.controlPoints;
+            for (std::size_t i = 0; i < given.size() && i < fitted->residuals.size(); ++i) {
+                listed << wxString::Format("%-6s %6.0f yd\n",
+                                           wxString::FromUTF8(scenario_.map.grid.label(given[i].cell)),
+                                           fitted->residuals[i]);
             }
             listed << wxString::Format("rms    %6.0f yd", fitted->rms);
         }
@@ -464,15 +460,11 @@ std::expected<LandCoverImport, std::string> ImportLandCoverDialog::preview() con
     if (!classes) {
         return std::unexpected(classes.error());
     }
-    std::string percent = share->GetValue().utf8_string();
-    if (percent.ends_with('%')) {
-        percent.pop_back();
-    }
-    const auto value = limits::parseFiniteNumber(percent);
-    if (!value || !limits::landCoverSharePercent.allows(*value)) {
+    const auto minimum = minimumShare(share->GetValue().utf8_string());
+    if (!minimum) {
         return std::unexpected("The share must be a percentage, " + limits::landCoverSharePercent.expected());
     }
-    return importLandCover(scenario_.map, path, *classes, LandCoverOptions{*value / 100});
+    return importLandCover(scenario_.map, path, *classes, LandCoverOptions{*minimum});
 }
 
 void ImportLandCoverDialog::update() {

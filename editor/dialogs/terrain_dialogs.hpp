@@ -52,6 +52,8 @@ class ImportElevationDialog : public wxDialog {
     std::expected<ElevationImport, std::string> preview() const;
     // Runs the preview and shows its histogram and picture.
     void update();
+    // What the preview last showed (the fields as they stand): what OK applies.
+    const std::optional<ElevationImport>& shown() const { return shown_; }
 
     wxTextCtrl* file = nullptr;
     wxTextCtrl* interval = nullptr;
@@ -75,6 +77,8 @@ class ImportLandCoverDialog : public wxDialog {
     // Samples the land cover as the fields stand: every cell's terrain, or what is wrong.
     std::expected<LandCoverImport, std::string> preview() const;
     void update();
+    // What the preview last showed (the fields as they stand): what OK applies.
+    const std::optional<LandCoverImport>& shown() const { return shown_; }
 
     wxTextCtrl* file = nullptr;
     wxChoice* table = nullptr;       // the built-in tables, then "A table file"
