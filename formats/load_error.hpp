@@ -1,6 +1,8 @@
 #pragma once
 // LoadError says why a file could not be read: which file, where in it, and what was wrong.
+#include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace sandtable {
 
@@ -12,6 +14,13 @@ struct LoadError {
 
     // "file:line:column: message", as compilers print, so editors can jump to it.
     std::string toString() const;
+
+    // The error at a byte offset of a file's text (line and column counted from it; a negative
+    // offset is no place in particular).
+    static LoadError at(std::string file, std::string_view text, std::ptrdiff_t offset, std::string message);
 };
+
+// The 1-based line of a byte offset in a text.
+int lineAt(std::string_view text, std::ptrdiff_t offset);
 
 } // namespace sandtable

@@ -21,19 +21,8 @@ struct Failure {
     std::string message;
 };
 
-int lineOf(std::string_view text, std::ptrdiff_t offset) {
-    const auto upto = std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0)), text.size());
-    return static_cast<int>(
-               std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(upto), '\n')) +
-           1;
-}
-
 LoadError errorAt(std::string_view text, std::string_view name, std::ptrdiff_t offset, std::string message) {
-    const int line = lineOf(text, offset);
-    const auto upto = std::min(static_cast<std::size_t>(std::max<std::ptrdiff_t>(offset, 0)), text.size());
-    const auto lineStart = text.substr(0, upto).rfind('\n');
-    const int column = static_cast<int>(lineStart == std::string_view::npos ? upto + 1 : upto - lineStart);
-    return LoadError{std::string(name), line, column, std::move(message)};
+    return LoadError::at(std::string(name), text, offset, std::move(message));
 }
 
 void allowOnly(pugi::xml_node n, std::initializer_list<std::string_view> names) {
@@ -112,7 +101,7 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
         }
         out.ruleset.title = root.attribute("title").value();
         out.extendsName = root.attribute("extends").value();
-        out.extendsLine = lineOf(xml, root.offset_debug());
+        out.extendsLine = lineAt(xml, root.offset_debug());
         out.ruleset.description = root.child("description").text().get();
         std::set<std::string> seen;
         for (pugi::xml_node child : root.children()) {
@@ -132,7 +121,7 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
             RuleSetting setting;
             setting.key = child.attribute("key").value();
             setting.file = std::string(name);
-            setting.line = lineOf(xml, child.offset_debug());
+            setting.line = lineAt(xml, child.offset_debug());
             if (setting.key.empty()) {
                 throw Failure{child.offset_debug() - 1, "<rule> needs a key"};
             }

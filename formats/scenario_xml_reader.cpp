@@ -50,15 +50,7 @@ class Reader {
 
   private:
     LoadError errorAt(std::ptrdiff_t offset, const std::string& message) const {
-        LoadError e{name_, 0, 0, message};
-        if (offset >= 0) {
-            const auto upto = std::min(static_cast<std::size_t>(offset), xml_.size());
-            const std::string_view before = xml_.substr(0, upto);
-            e.line = static_cast<int>(std::count(before.begin(), before.end(), '\n')) + 1;
-            const auto lineStart = before.rfind('\n');
-            e.column = static_cast<int>(lineStart == std::string_view::npos ? upto + 1 : upto - lineStart);
-        }
-        return e;
+        return LoadError::at(name_, xml_, offset, message);
     }
 
     [[noreturn]] void fail(pugi::xml_node at, std::string message) const {
@@ -1019,17 +1011,6 @@ class Reader {
 };
 
 } // namespace
-
-std::string LoadError::toString() const {
-    std::string out = file;
-    if (line > 0) {
-        out += ":" + std::to_string(line);
-        if (column > 0) {
-            out += ":" + std::to_string(column);
-        }
-    }
-    return out + ": " + message;
-}
 
 std::expected<Scenario, LoadError> readScenarioFromString(std::string_view xml, std::string_view name) {
     return Reader(xml, name).run();

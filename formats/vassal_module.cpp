@@ -1,6 +1,7 @@
 #include "formats/vassal_module.hpp"
 
 #include "formats/atomic_file.hpp"
+#include "formats/picture_size.hpp"
 #include "model/layout.hpp"
 #include "model/limits.hpp"
 #include "render/map_print.hpp"
@@ -29,17 +30,6 @@ constexpr std::string_view rotateClockwiseKey = "93,130";
 constexpr std::string_view rotateCounterclockwiseKey = "91,130";
 
 // --- grid --------------------------------------------------------------------------------------
-
-// A PNG's size, from its IHDR chunk.
-std::pair<int, int> pngSize(const std::string& png) {
-    auto be32 = [&](std::size_t at) {
-        return (static_cast<int>(static_cast<unsigned char>(png[at])) << 24) |
-               (static_cast<int>(static_cast<unsigned char>(png[at + 1])) << 16) |
-               (static_cast<int>(static_cast<unsigned char>(png[at + 2])) << 8) |
-               static_cast<int>(static_cast<unsigned char>(png[at + 3]));
-    };
-    return png.size() >= 24 ? std::pair{be32(16), be32(20)} : std::pair{0, 0};
-}
 
 // --- pieces ------------------------------------------------------------------------------------
 
@@ -100,7 +90,7 @@ std::string pieceDefinition(const Scenario& s, const Layout& layout, PieceRef p,
             "rotate;" +
             vassalSequence({std::to_string(rotationSteps(s.map.grid)), std::string(rotateClockwiseKey),
                             std::string(rotateCounterclockwiseKey), "Turn clockwise", "Turn counterclockwise",
-                            "", "", "Facing"},
+                            "", "", "Facing", "", "", "", "", "true"},
                            ';');
         type = vassalSequence({rotate, basicType}, '\t');
         state =
@@ -388,29 +378,6 @@ VassalGeometry VassalGeometry::of(const Grid& grid, double cellPixels) {
     return g;
 }
 
-std::string vassalSequence(const std::vector<std::string>& tokens, char delimiter) {
-    std::string out;
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-        if (i > 0) {
-            out += delimiter;
-        }
-        const std::string& t = tokens[i];
-        if (t.empty()) {
-            continue;
-        }
-        std::string escaped;
-        for (char c : t) {
-            if (c == delimiter) {
-                escaped += '\\';
-            }
-            escaped += c;
-        }
-        const bool quote = t.front() == '\\' || (t.size() > 1 && t.front() == '\'' && t.back() == '\'');
-        out += quote ? "'" + escaped + "'" : escaped;
-    }
-    return out;
-}
-
 std::expected<std::string, std::string> exportVassal(const Scenario& s, const std::filesystem::path& out,
                                                      const VassalExportOptions& options) {
     const int cellPixels = options.cellPixels > 0 ? options.cellPixels : limits::defaultVassalCellPixels;
@@ -425,7 +392,12 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     if (!board) {
         return std::unexpected(out.string() + ": " + board.error());
     }
-    std::tie(geometry.boardWidth, geometry.boardHeight) = pngSize(*board);
+    const auto boardSize = pictureSize(*board);
+    if (!boardSize) {
+        return std::unexpected(out.string() + ": the board picture has no size");
+    }
+    geometry.boardWidth = boardSize->width;
+    geometry.boardHeight = boardSize->height;
 
     std::vector<ModuleFile> files;
     files.push_back({"images/board.png", std::move(*board)});

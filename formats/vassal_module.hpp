@@ -5,6 +5,7 @@
 // commander and train; the deployment as at-start stacks in their cells, turned to their facing;
 // the reinforcements on a second map, one stack for each turn and entry; the scenario's text in a
 // chart window. Documented in docs/export.md; checked against the real engine by tests.
+#include "formats/vassal/sequence.hpp"
 #include "model/scenario.hpp"
 
 #include <expected>
@@ -32,11 +33,6 @@ struct VassalGeometry {
 
     static VassalGeometry of(const Grid& grid, double cellPixels);
 };
-
-// VASSAL's SequenceEncoder: the tokens joined by `delimiter`, each delimiter inside a token escaped
-// with a backslash, a token that starts with a backslash (or is quoted) quoted. Piece definitions
-// nest several of these.
-std::string vassalSequence(const std::vector<std::string>& tokens, char delimiter);
 
 struct VassalExportOptions {
     int cellPixels = 0;  // a cell across its flats on the board; 0: limits::defaultVassalCellPixels

@@ -80,6 +80,13 @@ inline constexpr RealRange printDpi{10, 1200};
 // enough for VASSAL to hold the board image.
 inline constexpr IntRange vassalCellPixels{24, 400};
 inline constexpr int defaultVassalCellPixels = 108; // counters about 60 pixels wide
+// VASSAL modules read (formats/vassal/module_reader): a zip archive of a build file and pictures.
+// What is read is bounded whatever the archive's headers claim: the build file in full up to its
+// limit, each board picture only as far as its size is stated.
+inline constexpr long long maxVassalArchiveEntries = 100'000;
+inline constexpr long long maxVassalBuildFileBytes = 64LL << 20;
+inline constexpr long long maxVassalPictureHeaderBytes = 1LL << 20;
+inline constexpr IntRange vassalBoardSide{1, 1'000'000};
 inline constexpr long long maxPrintPages = 5'000;
 inline constexpr double maxPrintSidePt = 14'400 * 100.0; // 200 inches a side, for SVG
 inline constexpr long long maxPicturePixels = 400'000'000;
