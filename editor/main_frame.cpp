@@ -4,9 +4,10 @@
 #include "dialogs/new_map_dialog.hpp"
 #include "dialogs/resize_dialog.hpp"
 #include "dialogs/terrain_dialogs.hpp"
-#include "exports.hpp"
+#include "exports/export_kinds.hpp"
 #include "formats/atomic_file.hpp"
 #include "formats/oob_csv.hpp"
+#include "formats/ruleset_xml.hpp"
 #include "model/commands/edits.hpp"
 #include "model/good_old_rebel_tables.hpp"
 #include "model/limits.hpp"
@@ -117,7 +118,8 @@ MainFrame::MainFrame()
     };
     canvas_->onToolKey = [this](Tool tool) {
         tools_->selectTool(tool);
-        SetStatusText(wxString::FromUTF8(std::string(toolShortcuts[static_cast<std::size_t>(tool)].name)), 0);
+        const ToolInfo& info = mapToolInfo(tool);
+        SetStatusText(wxString::FromUTF8(std::string(info.title) + ": " + std::string(info.help)), 0);
     };
     openUrl = [](const wxString& url) { wxLaunchDefaultBrowser(url); };
     oob_->onSelect = [this](std::optional<PieceRef> piece) {
@@ -314,12 +316,14 @@ void MainFrame::buildMenus() {
     auto* tools = new wxMenu;
     // Single keys are not menu accelerators: they act only while the map has the focus (the
     // canvas reads the same table), so typing a name in a panel never switches tools.
-    for (const auto& shortcut : toolShortcuts) {
-        const int id = IdToolBase + static_cast<int>(shortcut.tool);
-        tools->Append(id, wxString::FromUTF8(std::string(shortcut.name)) + "  (" +
-                              wxString::FromUTF8(shortcutText(shortcut)) + ")");
+    for (const ToolInfo& info : mapToolInfos()) {
+        const int id = IdToolBase + static_cast<int>(info.id);
+        tools->Append(id,
+                      wxString::FromUTF8(std::string(info.title)) + "  (" +
+                          wxString::FromUTF8(shortcutText(info)) + ")",
+                      wxString::FromUTF8(std::string(info.help)));
         Bind(
-            wxEVT_MENU, [this, tool = shortcut.tool](wxCommandEvent&) { tools_->selectTool(tool); }, id);
+            wxEVT_MENU, [this, tool = info.id](wxCommandEvent&) { tools_->selectTool(tool); }, id);
     }
     auto* help = new wxMenu;
     help->Append(IdUserGuide, "&User guide\tF1");
@@ -580,14 +584,18 @@ void MainFrame::buildMenus() {
             if (!doc_) {
                 return;
             }
-            const wxString choices[] = {"hexed-general", "kallistra-hex", "acw-area", "good-old-rebel",
-                                        "A house-rules file..."};
-            const int pick = wxGetSingleChoiceIndex("Ruleset for this scenario", "Ruleset", 5, choices, this);
+            wxArrayString choices;
+            for (const std::string& builtinName : builtinRulesetNames()) {
+                choices.Add(wxString::FromUTF8(builtinName));
+            }
+            const int houseRules = static_cast<int>(choices.size());
+            choices.Add("A house-rules file...");
+            const int pick = wxGetSingleChoiceIndex("Ruleset for this scenario", "Ruleset", choices, this);
             if (pick < 0) {
                 return;
             }
-            std::string name = choices[pick].utf8_string();
-            if (pick == 4) {
+            std::string name = choices[static_cast<std::size_t>(pick)].utf8_string();
+            if (pick == houseRules) {
                 wxFileDialog dialog(this, "House rules", lastFolder_, "", "Ruleset files (*.xml)|*.xml",
                                     wxFD_OPEN | wxFD_FILE_MUST_EXIST);
                 if (dialog.ShowModal() != wxID_OK) {

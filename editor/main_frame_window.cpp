@@ -118,9 +118,9 @@ void MainFrame::rememberFolderOf(const std::filesystem::path& file) {
 
 wxString MainFrame::keyboardShortcuts() const {
     wxString text = "Tools (while the map has the keyboard focus):\n";
-    for (const auto& s : toolShortcuts) {
-        text += wxString::Format("  %-10s %s\n", wxString::FromUTF8(shortcutText(s)),
-                                 wxString::FromUTF8(std::string(s.name)));
+    for (const ToolInfo& info : mapToolInfos()) {
+        text += wxString::Format("  %-10s %s\n", wxString::FromUTF8(shortcutText(info)),
+                                 wxString::FromUTF8(std::string(info.title)));
     }
     text += "\nOn the map:\n";
     for (const auto& [keys, what] : mapKeys) {

@@ -18,6 +18,10 @@ typedef struct _cairo_surface cairo_surface_t;
 
 namespace sandtable {
 
+// The map's own units: a cell is this many across its flats wherever the map is drawn (the canvas at
+// zoom 1, pages and sheets before they are scaled to paper).
+inline constexpr double mapUnitsPerCell = 100.0;
+
 class TerrainOverview;
 
 struct RenderOptions {

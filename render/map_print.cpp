@@ -1,11 +1,10 @@
 #include "map_print.hpp"
 
-#include "sheets.hpp"
-
 #include "model/limits.hpp"
 #include "render/colours.hpp"
 #include "render/map_painter.hpp"
 #include "render/print_legend.hpp"
+#include "render/text.hpp"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -27,7 +26,7 @@
 namespace sandtable {
 namespace {
 
-constexpr double unitsPerCell = 100.0; // the renderer's map units per cell across
+constexpr double unitsPerCell = mapUnitsPerCell;
 
 using SurfacePtr = std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)>;
 SurfacePtr owned(cairo_surface_t* s) {
@@ -162,11 +161,7 @@ class PngRowWriter {
 };
 
 void text(cairo_t* cr, double x, double y, double size, const std::string& t, bool bold = false) {
-    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
-    cairo_move_to(cr, x, y);
-    cairo_show_text(cr, t.c_str());
+    TextWriter(cr, Font{size, bold}).drawOnBaseline(x, y, t);
 }
 
 } // namespace

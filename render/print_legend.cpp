@@ -4,6 +4,7 @@
 #include "map_painter.hpp"
 #include "map_water.hpp"
 #include "terrain_symbols.hpp"
+#include "text.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -17,11 +18,8 @@ namespace {
 constexpr double swatchW = 20, swatchH = 14, entryW = 118, rowH = 18;
 
 void label(cairo_t* cr, double x, double y, double size, const std::string& t) {
-    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
     setSource(cr, Rgb{0, 0, 0});
-    cairo_move_to(cr, x, y);
-    cairo_show_text(cr, t.c_str());
+    TextWriter(cr, Font{size}).drawOnBaseline(x, y, t);
 }
 
 struct Entry {

@@ -58,6 +58,12 @@ void TextWriter::draw(double x, double y, const std::string& text) {
     cairo_new_path(impl_->cr); // leave no current point for the next shape to join
 }
 
+void TextWriter::drawOnBaseline(double x, double y, const std::string& text) {
+    impl_->set(text);
+    pango_cairo_update_layout(impl_->cr, impl_->layout);
+    draw(x, y - static_cast<double>(pango_layout_get_baseline(impl_->layout)) / PANGO_SCALE, text);
+}
+
 void TextWriter::drawWithHalo(double x, double y, const std::string& text, double haloWidth) {
     impl_->set(text);
     cairo_t* cr = impl_->cr;

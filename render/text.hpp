@@ -35,6 +35,8 @@ class TextWriter {
     void draw(double x, double y, const std::string& text);
     // Centred on x, its top at y.
     void drawCentred(double x, double y, const std::string& text);
+    // With its baseline's left end at (x, y), as the lines of a printed page or sheet are set.
+    void drawOnBaseline(double x, double y, const std::string& text);
     // Over a halo of the paper's colour `haloWidth` wide around every letter, so a name reads
     // over woods, roads and contours alike; the text in the current source colour.
     void drawWithHalo(double x, double y, const std::string& text, double haloWidth);

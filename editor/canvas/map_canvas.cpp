@@ -78,7 +78,7 @@ void MapCanvas::setDocument(Document* document) {
     layout_ =
         document ? std::make_unique<sandtable::Layout>(document->scenario().map.grid, cellSize) : nullptr;
     if (document) {
-        tools_ = std::make_unique<ToolController>(*document, *layout_);
+        tools_ = std::make_unique<ToolManager>(*document, *layout_);
         overview_.rebuild(document->scenario().map);
     }
     zoomToFit();
@@ -465,6 +465,13 @@ void MapCanvas::onKey(wxKeyEvent& e) {
         return;
     case '-':
         zoomBy(0.8, wxPoint(GetClientSize().x / 2, GetClientSize().y / 2));
+        return;
+    case WXK_ESCAPE:
+        // The gesture under way stops where it is (what it changed stays, one undo step).
+        if (tools_) {
+            tools_->cancel();
+            Refresh(false);
+        }
         return;
     case '[':
         if (tools_) {

@@ -6,7 +6,7 @@
 // problem markers and the selection on top.
 #include "editor/document.hpp"
 #include "editor/tools/background_alignment.hpp"
-#include "editor/tools/tool_controller.hpp"
+#include "editor/tools/tool_manager.hpp"
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
 
@@ -24,7 +24,7 @@ class MapCanvas : public wxWindow {
 
     // The canvas keeps references: call again (or with nullptr) before the document goes away.
     void setDocument(Document* document);
-    ToolController* tools() { return tools_.get(); }
+    ToolManager* tools() { return tools_.get(); }
     const sandtable::Layout* layout() const { return layout_.get(); }
     RenderOptions& renderOptions() { return options_; }
 
@@ -56,7 +56,7 @@ class MapCanvas : public wxWindow {
     const BackgroundAlignment* backgroundAlignment() const { return alignment_ ? &*alignment_ : nullptr; }
     std::function<void(const wxString&)> onHint;
 
-    static constexpr double cellSize = 100.0; // map units per cell across; zoom 1 = 100 px per cell
+    static constexpr double cellSize = mapUnitsPerCell; // zoom 1: a map unit a pixel
     static constexpr double minZoom = 0.001, maxZoom = 16.0;
 
   private:
@@ -68,7 +68,7 @@ class MapCanvas : public wxWindow {
 
     Document* doc_ = nullptr;
     std::unique_ptr<sandtable::Layout> layout_;
-    std::unique_ptr<ToolController> tools_;
+    std::unique_ptr<ToolManager> tools_;
     RenderOptions options_;
     TerrainOverview overview_;
     // Loaded from the scenario's background file, its alpha the scenario's opacity.

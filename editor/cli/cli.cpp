@@ -1,7 +1,7 @@
 #include "cli.hpp"
 
 #include "commands.hpp"
-#include "editor/exports.hpp"
+#include "exports/export_kinds.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 #include "arguments.hpp"
 #include "commands.hpp"
-#include "editor/exports.hpp"
 #include "editor/ruleset_loading.hpp"
+#include "exports/export_kinds.hpp"
 #include "formats/scenario_xml.hpp"
 #include "model/limits.hpp"
 #include "validators/validator.hpp"

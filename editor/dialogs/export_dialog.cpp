@@ -1,6 +1,6 @@
 #include "export_dialog.hpp"
 
-#include "editor/exports.hpp"
+#include "exports/export_kinds.hpp"
 #include "model/limits.hpp"
 
 #include <wx/button.h>

@@ -1,5 +1,6 @@
 #include "scenario_panel.hpp"
 
+#include "formats/ruleset_xml.hpp"
 #include "model/commands/edits.hpp"
 #include "model/limits.hpp"
 #include "properties_panel.hpp"
@@ -58,8 +59,8 @@ void ScenarioPanel::refresh() {
         grid_->Append(new wxIntProperty("Turns", "turns", info.turns));
         grid_->Append(enumProperty("First player", "firstPlayer", info.firstPlayer));
         wxPGChoices rulesets;
-        for (const char* r : {"hexed-general", "kallistra-hex", "acw-area", "good-old-rebel"}) {
-            rulesets.Add(r);
+        for (const std::string& r : builtinRulesetNames()) {
+            rulesets.Add(wxString::FromUTF8(r));
         }
         grid_->Append(
             new wxEditEnumProperty("Ruleset (name or file)", "ruleset", rulesets, text(info.ruleset)));

@@ -1,6 +1,7 @@
 #include "tools_panel.hpp"
 
 #include "editor/tools/tool_shortcuts.hpp"
+#include "model/limits.hpp"
 
 #include <wx/choice.h>
 #include <wx/radiobox.h>
@@ -22,15 +23,15 @@ template <typename E> wxArrayString namesOf() {
 
 } // namespace
 
-ToolsPanel::ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools)
+ToolsPanel::ToolsPanel(wxWindow* parent, std::function<ToolManager*()> tools)
     : wxScrolledWindow(parent), tools_(std::move(tools)) {
     SetScrollRate(0, 10);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     const wxArrayString toolNames = [] {
         wxArrayString names;
-        for (const auto& shortcut : toolShortcuts) {
-            names.Add(wxString::FromUTF8(std::string(shortcut.name)) + "  (" +
-                      wxString::FromUTF8(shortcutText(shortcut)) + ")");
+        for (const ToolInfo& info : mapToolInfos()) {
+            names.Add(wxString::FromUTF8(std::string(info.title)) + "  (" +
+                      wxString::FromUTF8(shortcutText(info)) + ")");
         }
         return names;
     }();
@@ -57,8 +58,10 @@ ToolsPanel::ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools)
     labelled("Feature", featureKind_);
     featureName_ = new wxTextCtrl(this, wxID_ANY, "New place");
     labelled("Feature name", featureName_);
+    // Any level the map can hold (model/limits), not a narrower guess.
     level_ =
-        new wxSpinCtrl(this, wxID_ANY, "1", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, -20, 50, 1);
+        new wxSpinCtrl(this, wxID_ANY, "1", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS,
+                       static_cast<int>(limits::elevation.lo), static_cast<int>(limits::elevation.hi), 1);
     labelled("Level (Set level)", level_);
     level_->Bind(wxEVT_SPINCTRL, [this](wxCommandEvent&) { apply(); });
     sideFeature_->SetSelection(1);
@@ -90,7 +93,12 @@ void ToolsPanel::showTerrain(TerrainIndex t) {
 }
 
 void ToolsPanel::selectTool(Tool t) {
-    tool_->SetSelection(static_cast<int>(t));
+    const auto& infos = mapToolInfos();
+    for (std::size_t i = 0; i < infos.size(); ++i) {
+        if (infos[i].id == t) {
+            tool_->SetSelection(static_cast<int>(i));
+        }
+    }
     apply();
 }
 
@@ -100,16 +108,12 @@ wxSize ToolsPanel::neededSize() const {
 
 void ToolsPanel::showOptionsOf(Tool t) {
     // Only the current tool's options, so the palette fits a 1366 x 768 screen without scrolling.
-    const bool brush = t == Tool::Terrain || t == Tool::Raise || t == Tool::Lower || t == Tool::Eraser ||
-                       t == Tool::SetLevel;
-    const std::pair<wxWindow*, bool> options[] = {{brush_, brush},
-                                                  {terrain_, t == Tool::Terrain || t == Tool::Fill},
-                                                  {sideFeature_, t == Tool::Hexside},
-                                                  {crossing_, t == Tool::Hexside},
-                                                  {pathKind_, t == Tool::Path},
-                                                  {featureKind_, t == Tool::Feature},
-                                                  {featureName_, t == Tool::Feature},
-                                                  {level_, t == Tool::SetLevel}};
+    const unsigned uses = mapToolInfo(t).options;
+    const std::pair<wxWindow*, bool> options[] = {
+        {brush_, (uses & BrushRadiusOption) != 0},       {terrain_, (uses & TerrainOption) != 0},
+        {sideFeature_, (uses & SideFeatureOption) != 0}, {crossing_, (uses & CrossingOption) != 0},
+        {pathKind_, (uses & PathKindOption) != 0},       {featureKind_, (uses & FeatureKindOption) != 0},
+        {featureName_, (uses & FeatureNameOption) != 0}, {level_, (uses & LevelOption) != 0}};
     bool changed = false;
     for (const auto& [control, shown] : options) {
         changed = control->Show(shown) || changed;
@@ -124,13 +128,14 @@ void ToolsPanel::showOptionsOf(Tool t) {
 }
 
 void ToolsPanel::apply() {
-    showOptionsOf(static_cast<Tool>(tool_->GetSelection()));
-    ToolController* tools = tools_();
+    const Tool chosen = mapToolInfos()[static_cast<std::size_t>(std::max(0, tool_->GetSelection()))].id;
+    showOptionsOf(chosen);
+    ToolManager* tools = tools_();
     if (tools == nullptr) {
         return;
     }
     ToolSettings& s = tools->settings;
-    s.tool = static_cast<Tool>(tool_->GetSelection());
+    s.tool = chosen;
     s.brushRadius = brush_->GetSelection();
     s.terrain = static_cast<TerrainIndex>(std::max(0, terrain_->GetSelection()));
     s.sideFeature =

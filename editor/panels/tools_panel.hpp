@@ -1,6 +1,6 @@
 #pragma once
 // The tool palette: which tool, brush size, terrain, hexside feature, path kind, map feature.
-#include "editor/tools/tool_controller.hpp"
+#include "editor/tools/tool_manager.hpp"
 
 #include <functional>
 #include <map>
@@ -16,7 +16,7 @@ namespace sandtable {
 // Scrolls when the window is too short for all of it.
 class ToolsPanel : public wxScrolledWindow {
   public:
-    ToolsPanel(wxWindow* parent, std::function<ToolController*()> tools);
+    ToolsPanel(wxWindow* parent, std::function<ToolManager*()> tools);
     // Terrain names change with the scenario.
     void setTerrainTypes(const std::vector<TerrainType>& types);
     void showTerrain(TerrainIndex t);
@@ -29,7 +29,7 @@ class ToolsPanel : public wxScrolledWindow {
     void apply();
     void showOptionsOf(Tool t);
     std::map<wxWindow*, wxWindow*> labels_; // option control -> its label
-    std::function<ToolController*()> tools_;
+    std::function<ToolManager*()> tools_;
     wxRadioBox* tool_ = nullptr;
     wxRadioBox* brush_ = nullptr;
     wxChoice* terrain_ = nullptr;

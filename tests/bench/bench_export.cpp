@@ -1,7 +1,7 @@
 // Our PNG render against Tiled's tmxrasterizer on our own TMX export of the same 300 x 300 hex
 // map, side by side in one run (targets: at least 3 times less CPU; peak memory of the render at
 // most 300 MB, measured in a child process so that nothing else of the run counts); and the PDF.
-#include "formats/tmx_export.hpp"
+#include "exports/tmx_export.hpp"
 #include "model/scenario_generator.hpp"
 #include "render/map_print.hpp"
 

@@ -3,7 +3,7 @@
 // canvas draws on the Cairo context under wxGTK. Target (issue: editor): under 16 ms a frame. Also
 // a brush stroke with validation, as the editor does it.
 #include "editor/document.hpp"
-#include "editor/tools/tool_controller.hpp"
+#include "editor/tools/tool_manager.hpp"
 #include "model/scenario_generator.hpp"
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
@@ -48,7 +48,7 @@ void brushStrokeWithValidation(benchmark::State& state) {
     Document doc(bigMap());
     (void)doc.useRuleset("hexed-general");
     const Layout layout(doc.scenario().map.grid, 100.0);
-    ToolController tools(doc, layout);
+    ToolManager tools(doc, layout);
     tools.settings.tool = Tool::Terrain;
     tools.settings.brushRadius = 1;
     int col = 100;

@@ -1,5 +1,5 @@
 #include "editor/cli/cli.hpp"
-#include "editor/exports.hpp"
+#include "exports/export_kinds.hpp"
 #include "formats/scenario_xml.hpp"
 
 #include <gtest/gtest.h>
@@ -218,8 +218,9 @@ TEST_F(Cli, ExportValidatesFirstAndForceRecordsIt) {
     EXPECT_NE(tmx.find("name=\"exportForced\" type=\"bool\" value=\"true\""), std::string::npos);
     r = run({"export", broken, "--to", "doc", "-o", path("x.doc")});
     EXPECT_EQ(r.code, 2);
-    EXPECT_NE(r.err.find("--to must be pdf, svg, png, tmx, vassal, json, roster, counters or booklet, not 'doc'"),
-              std::string::npos)
+    EXPECT_NE(
+        r.err.find("--to must be pdf, svg, png, tmx, vassal, json, roster, counters or booklet, not 'doc'"),
+        std::string::npos)
         << r.err;
     // The command line prints through render/ with no wx in this test program: every kind works.
     for (const char* kind : {"pdf", "svg", "png", "roster", "counters", "booklet"}) {

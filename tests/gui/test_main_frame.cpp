@@ -75,7 +75,7 @@ TEST_F(EditorWindow, ABadFileShowsTheReadersMessageAndKeepsTheCurrentScenario) {
 
 TEST_F(EditorWindow, PaintAStrokeThenUndoIt) {
     const Scenario before = scenario();
-    ToolController& tools = *frame->canvas()->tools();
+    ToolManager& tools = *frame->canvas()->tools();
     tools.settings.tool = Tool::Terrain;
     tools.settings.terrain = 1;
     tools.press(at({5, 5}));
@@ -90,7 +90,7 @@ TEST_F(EditorWindow, PaintAStrokeThenUndoIt) {
 }
 
 TEST_F(EditorWindow, LayARoad) {
-    ToolController& tools = *frame->canvas()->tools();
+    ToolManager& tools = *frame->canvas()->tools();
     tools.settings.tool = Tool::Path;
     tools.settings.pathKind = PathKind::Pike;
     tools.press(at({2, 2}));
@@ -122,7 +122,7 @@ TEST_F(EditorWindow, DropAUnitFromTheTreeAndSeeAStackingProblemComeAndGo) {
 }
 
 TEST_F(EditorWindow, SaveAndReopen) {
-    ToolController& tools = *frame->canvas()->tools();
+    ToolManager& tools = *frame->canvas()->tools();
     tools.settings.tool = Tool::Raise;
     tools.press(at({3, 3}));
     tools.release(at({3, 3}));
@@ -339,7 +339,7 @@ TEST_F(EditorWindow, ResizeUndoThenFillStaysWithinTheRestoredMap) {
     ASSERT_EQ(scenario(), before);
     EXPECT_EQ(frame->canvas()->layout()->grid(), scenario().map.grid);
     // A fill far outside the 5 x 5 map: the canvas must map the click to the restored 28 x 26 map.
-    ToolController& tools = *frame->canvas()->tools();
+    ToolManager& tools = *frame->canvas()->tools();
     tools.settings.tool = Tool::Fill;
     tools.settings.terrain = 2;
     const Offset far{20, 20};
@@ -387,7 +387,7 @@ TEST_F(EditorWindow, AnExceptionInAHandlerIsShownTheWorkKeptAndTheEditorLivesOn)
     const int boom = wxID_HIGHEST + 4242;
     frame->Bind(
         wxEVT_MENU, [](wxCommandEvent&) -> void { throw std::out_of_range("map::at"); }, boom);
-    ToolController& tools = *frame->canvas()->tools();
+    ToolManager& tools = *frame->canvas()->tools();
     tools.settings.tool = Tool::Terrain;
     tools.settings.terrain = 1;
     tools.press(at({3, 3}));

@@ -3,10 +3,10 @@
 // exports to TMX (drawn by Tiled's tmxrasterizer) and prints to a PDF that poppler can read, and its
 // README gives sources, a thumbnail and a validation summary. Its streams run unbroken, roads cross
 // them at a ford or a bridge, and its elevation shows the ground.
+#include "exports/tmx_export.hpp"
+#include "exports/vassal_module.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
-#include "formats/tmx_export.hpp"
-#include "formats/vassal_module.hpp"
 #include "model/layout.hpp"
 #include "render/map_print.hpp"
 #include "validators/validator.hpp"

@@ -57,7 +57,7 @@ TEST_F(Window, TheWindowNeverOpensLargerThanTheScreen) {
 }
 
 TEST_F(Window, SingleKeysChooseToolsWhileTheMapHasTheFocus) {
-    ToolController& tools = *frame->canvas()->tools();
+    ToolManager& tools = *frame->canvas()->tools();
     const std::vector<std::tuple<int, bool, Tool>> keys{
         {'B', false, Tool::Terrain}, {'F', false, Tool::Fill},   {'I', false, Tool::Eyedropper},
         {'R', false, Tool::Raise},   {'R', true, Tool::Lower},   {'V', false, Tool::SetLevel},

@@ -1,6 +1,6 @@
 // Printing at tabletop scale, checked with poppler's tools: page count and paper size from pdfinfo,
 // the printed cell size measured on pages rendered by pdftoppm at 300 dpi.
-#include "editor/exports.hpp"
+#include "exports/export_kinds.hpp"
 #include "model/scenario_generator.hpp"
 #include "render/map_print.hpp"
 
@@ -201,8 +201,8 @@ TEST_F(Printing, APngTallerThanOneBandIsSeamless) {
 } // namespace
 } // namespace sandtable
 
+#include "exports/sheets.hpp"
 #include "formats/scenario_xml.hpp"
-#include "render/sheets.hpp"
 
 namespace sandtable {
 namespace {

@@ -1,4 +1,4 @@
-#include "formats/vassal_module.hpp"
+#include "exports/vassal_module.hpp"
 
 #include "formats/atomic_file.hpp"
 #include "formats/picture_size.hpp"

@@ -1,6 +1,6 @@
-#include "json_export.hpp"
+#include "exports/json_export.hpp"
 
-#include "json_writer.hpp"
+#include "formats/json_writer.hpp"
 
 namespace sandtable {
 namespace {

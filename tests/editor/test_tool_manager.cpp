@@ -1,6 +1,7 @@
 // The tools, driven with map points as the canvas drives them.
-#include "editor/tools/tool_controller.hpp"
+#include "editor/tools/tool_manager.hpp"
 #include "model/commands/edits.hpp"
+#include "model/edge_geometry.hpp"
 #include "model/scenario_generator.hpp"
 
 #include <gtest/gtest.h>
@@ -19,7 +20,7 @@ class Tools : public testing::Test {
     Point at(Offset c) const { return layout.cellCenter(c); }
     Document doc;
     Layout layout;
-    ToolController tools;
+    ToolManager tools;
 };
 
 TEST_F(Tools, ABrushStrokeIsOneUndoStep) {
@@ -91,7 +92,7 @@ TEST_F(Tools, HexsideToolTogglesTheNearestSide) {
     auto [a, b] = layout.edgeSegment(g.edge({5, 5}, 2));
     const Point nearSide{(a.x + b.x) / 2 * 0.9 + at({5, 5}).x * 0.1,
                          (a.y + b.y) / 2 * 0.9 + at({5, 5}).y * 0.1};
-    EXPECT_EQ(tools.nearestEdge(nearSide), g.edge({5, 5}, 2));
+    EXPECT_EQ(nearestEdge(layout, nearSide), g.edge({5, 5}, 2));
     tools.press(nearSide);
     EXPECT_TRUE(doc.scenario().map.hexsideAt(g.edge({5, 5}, 2)).has(SideFeature::Wall));
     tools.press(nearSide);
@@ -99,7 +100,7 @@ TEST_F(Tools, HexsideToolTogglesTheNearestSide) {
 }
 
 // Whether the sides carrying `feature` form one chain joined at corners, from `first` to `last`.
-bool oneChain(const ToolController& tools, const Map& map, SideFeature feature, EdgeId first, EdgeId last) {
+bool oneChain(const Layout& layout, const Map& map, SideFeature feature, EdgeId first, EdgeId last) {
     std::set<EdgeId> sides;
     for (const auto& [e, h] : map.hexsides) {
         if (h.has(feature)) {
@@ -114,7 +115,7 @@ bool oneChain(const ToolController& tools, const Map& map, SideFeature feature, 
     while (!todo.empty()) {
         const EdgeId e = todo.back();
         todo.pop_back();
-        for (EdgeId f : tools.edgesMeeting(e)) {
+        for (EdgeId f : edgesMeeting(layout, e)) {
             if (sides.contains(f) && reached.insert(f).second) {
                 todo.push_back(f);
             }
@@ -129,7 +130,7 @@ TEST_F(Tools, DraggingAlongCellEdgesDrawsOneJoinedRiverAsOneUndoStep) {
         blank.map = Map::blank(Grid({shape, OffsetParity::Odd, 20, 16, 1}), defaultTerrainTypes());
         Document d(blank);
         Layout l(d.scenario().map.grid, 100);
-        ToolController t(d, l);
+        ToolManager t(d, l);
         t.settings.tool = Tool::Hexside;
         t.settings.sideFeature = SideFeature::River;
         const Grid& g = d.scenario().map.grid;
@@ -149,7 +150,7 @@ TEST_F(Tools, DraggingAlongCellEdgesDrawsOneJoinedRiverAsOneUndoStep) {
         t.release(to);
         EXPECT_EQ(d.history().size(), 1u) << enumName(shape);
         EXPECT_GE(d.scenario().map.hexsides.size(), 9u) << enumName(shape);
-        EXPECT_TRUE(oneChain(t, d.scenario().map, SideFeature::River, first, last)) << enumName(shape);
+        EXPECT_TRUE(oneChain(l, d.scenario().map, SideFeature::River, first, last)) << enumName(shape);
 
         // A drag starting on the river rubs it out the same way.
         t.press(from);
@@ -165,9 +166,9 @@ TEST_F(Tools, DraggingAlongCellEdgesDrawsOneJoinedRiverAsOneUndoStep) {
 
 TEST_F(Tools, APointerCrossingACellsMiddleTakesNoSide) {
     const Grid& g = doc.scenario().map.grid;
-    EXPECT_FALSE(tools.edgeUnderStroke(at({5, 5})));
+    EXPECT_FALSE(edgeUnderStroke(layout, at({5, 5})));
     auto [a, b] = layout.edgeSegment(g.edge({5, 5}, 2));
-    EXPECT_EQ(tools.edgeUnderStroke({(a.x + b.x) / 2, (a.y + b.y) / 2}), g.edge({5, 5}, 2));
+    EXPECT_EQ(edgeUnderStroke(layout, {(a.x + b.x) / 2, (a.y + b.y) / 2}), g.edge({5, 5}, 2));
 }
 
 TEST_F(Tools, DraggingAPieceMovesItAsOneStepAndKeysRotateIt) {
@@ -365,7 +366,7 @@ TEST(ToolMarkers, LinesOfSupplyAndEntryCellsArePickedAndMovedLikePieces) {
     const Scenario s = withMarkers();
     Document doc(s);
     const Layout layout(doc.scenario().map.grid, 100);
-    ToolController tools(doc, layout);
+    ToolManager tools(doc, layout);
     tools.settings.tool = Tool::Select;
 
     tools.press(layout.cellCenter({0, 4}));
@@ -398,7 +399,7 @@ TEST(ToolMarkers, ObjectivesAreMovedAndEveryMarkerIsDeletedAsOneStep) {
         Feature{FeatureKind::Objective, Offset{5, 5}, "Cemetery Hill", Side::Union, 5};
     Document doc(s);
     const Layout layout(doc.scenario().map.grid, 100);
-    ToolController tools(doc, layout);
+    ToolManager tools(doc, layout);
     std::vector<std::optional<MapMarker>> announced;
     tools.onMarkerSelected = [&](std::optional<MapMarker> m) { announced.push_back(m); };
     tools.settings.tool = Tool::Select;
@@ -441,7 +442,7 @@ TEST(ToolMarkers, APlacedFeatureIsPickedForNaming) {
     s.map = Map::blank(Grid({GridShape::Square, OffsetParity::Odd, 6, 6, 1}), defaultTerrainTypes());
     Document doc(s);
     const Layout layout(doc.scenario().map.grid, 100);
-    ToolController tools(doc, layout);
+    ToolManager tools(doc, layout);
     std::optional<MapMarker> announced;
     tools.onMarkerSelected = [&](std::optional<MapMarker> m) { announced = m; };
     tools.settings.tool = Tool::Feature;

@@ -3,8 +3,8 @@
 // every run, and with the real engine (../shared/vassal/check-vmod) where VASSAL_JAR names one. VASSAL
 // accepts a location off the board or a missing picture without a word, so these tests compare what
 // it makes of the module with the scenario.
+#include "exports/vassal_module.hpp"
 #include "formats/scenario_xml.hpp"
-#include "formats/vassal_module.hpp"
 #include "model/layout.hpp"
 #include "model/scenario_generator.hpp"
 #include "tests/formats/vassal_oracle.hpp"

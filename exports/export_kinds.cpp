@@ -1,10 +1,10 @@
-#include "exports.hpp"
+#include "exports/export_kinds.hpp"
 
+#include "exports/json_export.hpp"
+#include "exports/sheets.hpp"
+#include "exports/tmx_export.hpp"
+#include "exports/vassal_module.hpp"
 #include "formats/atomic_file.hpp"
-#include "formats/json_export.hpp"
-#include "formats/tmx_export.hpp"
-#include "formats/vassal_module.hpp"
-#include "render/sheets.hpp"
 
 #include <type_traits>
 

@@ -2,7 +2,7 @@
 // The other things a designer prints: roster sheets per side (as I'm a Good Old Rebel asks: number,
 // name, quality, weapon, stands and hit boxes), a sheet of counters to cut out at the printed cell
 // size, and the scenario booklet handed to players.
-#include "map_print.hpp"
+#include "render/map_print.hpp"
 
 namespace sandtable {
 

@@ -1,4 +1,4 @@
-#include "sheets.hpp"
+#include "exports/sheets.hpp"
 
 #include "render/counters.hpp"
 #include "render/map_painter.hpp"
@@ -23,8 +23,10 @@ class Document {
         surface_ = cairo_pdf_surface_create(file_.c_str(), w_, h_);
         cr_ = cairo_create(surface_);
         y_ = o_.marginPt;
+        font(9);
     }
     ~Document() {
+        writer_.reset();
         if (cr_ != nullptr) {
             cairo_destroy(cr_);
             cairo_surface_destroy(surface_);
@@ -50,15 +52,13 @@ class Document {
         }
     }
     void font(double size, bool bold = false) {
-        cairo_select_font_face(cr_, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-        cairo_set_font_size(cr_, size);
+        writer_ = std::make_unique<TextWriter>(cr_, Font{size, bold});
         size_ = size;
     }
+    // A line with its baseline at y.
     void textAt(double x, double y, const std::string& t) {
         cairo_set_source_rgb(cr_, 0, 0, 0);
-        cairo_move_to(cr_, x, y);
-        cairo_show_text(cr_, t.c_str());
+        writer_->drawOnBaseline(x, y, t);
     }
     // A paragraph wrapped at the margins (blank lines kept).
     void paragraph(const std::string& text, double indent = 0) {
@@ -74,9 +74,7 @@ class Document {
             };
             for (std::string word; words >> word;) {
                 const std::string candidate = current.empty() ? word : current + " " + word;
-                cairo_text_extents_t e;
-                cairo_text_extents(cr_, candidate.c_str(), &e);
-                if (e.x_advance > right() - left() - indent && !current.empty()) {
+                if (writer_->measure(candidate).width > right() - left() - indent && !current.empty()) {
                     flush();
                     current = word;
                 } else {
@@ -97,6 +95,7 @@ class Document {
     std::expected<int, std::string> finish() {
         cairo_show_page(cr_);
         ++pages_;
+        writer_.reset();
         cairo_destroy(cr_);
         cr_ = nullptr;
         cairo_surface_finish(surface_);
@@ -115,6 +114,7 @@ class Document {
     cairo_surface_t* surface_ = nullptr;
     cairo_t* cr_ = nullptr;
     double y_ = 0, size_ = 9;
+    std::unique_ptr<TextWriter> writer_; // the current font
     int pages_ = 0;
 };
 
@@ -166,7 +166,7 @@ std::expected<int, std::string> printRosters(const Scenario& s, const std::files
             }
             firstSide = false;
             d.heading(s.info.title + ": " + s.info.sideNames[sideIndex(side)] + " roster", 14);
-            const double cols[] = {0, 34, 220, 290, 390, 425, 470};
+            const double cols[] = {0, 34, 216, 286, 380, 416, 472};
             auto header = [&] {
                 d.font(8, true);
                 d.y() += 14;
@@ -264,7 +264,7 @@ std::expected<int, std::string> printBooklet(const Scenario& s, const std::files
                      std::to_string(info.turnMinutes) + " minutes; " +
                      info.sideNames[sideIndex(info.firstPlayer)] + " moves first");
         // An overview of the map on the title page.
-        const Layout layout(s.map.grid, 100.0);
+        const Layout layout(s.map.grid, mapUnitsPerCell);
         const double areaTop = d.y() + 20, areaW = d.right() - d.left(),
                      areaH = d.height() - areaTop - o.marginPt;
         const double fit = std::min(areaW / layout.width(), areaH / layout.height());

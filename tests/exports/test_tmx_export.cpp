@@ -1,7 +1,7 @@
 // TMX exports checked with the real program: Tiled's tmxrasterizer draws them, and the picture
 // must have the size of Tiled's hex formulas and each cell's terrain colour at its centre.
+#include "exports/tmx_export.hpp"
 #include "formats/scenario_xml.hpp"
-#include "formats/tmx_export.hpp"
 #include "model/scenario_generator.hpp"
 
 #include <cairo.h>

@@ -1,8 +1,8 @@
-#include "tmx_export.hpp"
+#include "exports/tmx_export.hpp"
 
 #include "model/layout.hpp"
 
-#include "atomic_file.hpp"
+#include "formats/atomic_file.hpp"
 #include "render/terrain_symbols.hpp"
 
 #include <cairo.h>
