@@ -731,14 +731,15 @@ bool MainFrame::exportTo(const ExportRequest& request) {
     }
     const std::filesystem::path& out = request.file;
     const std::string& kind = request.kind;
-    bool forced = false;
-    if (const int errors = doc_->problems().errors(); errors > 0) {
-        if (ask(wxString::Format("The scenario has %d errors under %s (see Problems). Export anyway?", errors,
-                                 doc_->rulesetName())) != wxYES) {
-            return false;
-        }
-        forced = true;
+    const int errors = doc_->problems().errors();
+    const ExportClearance clearance = clearForExport(
+        errors, errors > 0 &&
+                    ask(wxString::Format("The scenario has %d errors under %s (see Problems). Export anyway?",
+                                         errors, doc_->rulesetName())) == wxYES);
+    if (!clearance.allowed) {
+        return false;
     }
+    const bool forced = clearance.forced;
     const auto exportKind = exportKindNamed(kind);
     if (!exportKind) {
         reportError("Export failed", "There is no export kind " + wxString::FromUTF8(kind));

@@ -94,22 +94,12 @@ void MainFrame::buildEarthMenu(wxMenu* map, int firstId) {
                 return;
             }
             // A georeferenced background moves with the map, in the same undo step.
-            std::vector<CommandPtr> parts;
-            parts.push_back(edits::setGeoPlacement(doc_->scenario(), *placed));
-            wxString outcome = "Map placed on the Earth";
-            if (const auto& scan = doc_->scenario().map.background) {
-                Map moved = doc_->scenario().map;
-                moved.geo = *placed;
-                if (auto fit = georeferencedPlacement(moved, doc_->resolve(scan->file))) {
-                    BackgroundImage follows = *scan;
-                    follows.affine = fit->transform;
-                    follows.controlPoints.clear(); // placed by its georeference now
-                    parts.push_back(edits::setBackground(doc_->scenario(), follows));
-                    outcome += "; the georeferenced background moved with it";
-                }
-            }
-            doc_->execute(std::make_unique<CommandGroup>("Place on the Earth", std::move(parts)));
-            SetStatusText(outcome, 0);
+            auto placing = placeOnTheEarth(doc_->scenario(), *placed, doc_->file());
+            doc_->execute(std::move(placing.edit));
+            SetStatusText(placing.backgroundMoved
+                              ? "Map placed on the Earth; the georeferenced background moved with it"
+                              : "Map placed on the Earth",
+                          0);
         },
         firstId + IdPlaceOnEarth);
     Bind(

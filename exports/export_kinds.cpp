@@ -180,6 +180,10 @@ std::string exportKindList() {
     return out;
 }
 
+ExportClearance clearForExport(int errors, bool force) {
+    return {errors == 0 || force, errors > 0 && force};
+}
+
 std::expected<std::string, std::string> exportScenario(const ExportKind& kind, const Scenario& s,
                                                        const std::filesystem::path& out,
                                                        const PrintOptions& o) {

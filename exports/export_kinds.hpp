@@ -40,6 +40,15 @@ std::optional<ExportKind> exportKindNamed(std::string_view kind);
 // "pdf, svg, png, tmx, vassal, json, roster, counters or booklet"
 std::string exportKindList();
 
+// The one policy for exporting a scenario with validation errors, for the command line (--force) and
+// File > Export (which asks): errors stop the export unless the designer forces it, and a forced
+// export says so in what it writes.
+struct ExportClearance {
+    bool allowed = true;
+    bool forced = false;
+};
+ExportClearance clearForExport(int errors, bool force);
+
 // Writes `kind` of `s` to `out` through a temporary file renamed into place only when all went well:
 // a failed or cancelled export leaves no file under the name asked for (and an older one untouched).
 std::expected<std::string, std::string> exportScenario(const ExportKind& kind, const Scenario& s,

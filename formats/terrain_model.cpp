@@ -1,6 +1,7 @@
 #include "formats/terrain_model.hpp"
 
 #include "formats/gdal_raster.hpp"
+#include "model/commands/edits.hpp"
 #include "model/layout.hpp"
 #include "model/limits.hpp"
 
@@ -347,6 +348,29 @@ std::expected<PlacementFit, std::string> fitPlacement(const Map& map, const std:
     fit.placement = GeoPlacement{
         crs, GeoAnchor::Centre, cx, cy, std::remainder(-theta * 180 / std::numbers::pi, 360.0), points};
     return fit;
+}
+
+EarthPlacementEdit placeOnTheEarth(const Scenario& s, const std::optional<GeoPlacement>& placement,
+                                   const std::filesystem::path& scenarioFile) {
+    EarthPlacementEdit out;
+    std::vector<CommandPtr> parts;
+    parts.push_back(edits::setGeoPlacement(s, placement));
+    if (const auto& scan = s.map.background; scan && placement) {
+        const std::filesystem::path named(scan->file);
+        const std::filesystem::path image =
+            named.is_relative() && !scenarioFile.empty() ? scenarioFile.parent_path() / named : named;
+        Map moved = s.map;
+        moved.geo = *placement;
+        if (auto fit = georeferencedPlacement(moved, image)) {
+            BackgroundImage follows = *scan;
+            follows.affine = fit->transform;
+            follows.controlPoints.clear(); // placed by its georeference now
+            parts.push_back(edits::setBackground(s, follows));
+            out.backgroundMoved = true;
+        }
+    }
+    out.edit = std::make_unique<CommandGroup>("Place on the Earth", std::move(parts));
+    return out;
 }
 
 } // namespace sandtable

@@ -4,6 +4,7 @@
 // (Map::geo) and quantised into contour levels. GDAL and PROJ do the reading and the coordinate
 // transformations; nothing here is hand-written raster or projection code. docs/terrain-data.md.
 #include "model/affine_fit.hpp"
+#include "model/commands/command.hpp"
 #include "model/commands/resize_map.hpp"
 #include "model/map.hpp"
 
@@ -65,6 +66,17 @@ fitPlacement(const Map& map, const std::string& crs, const std::vector<GeoContro
 // the reason) when the map is not placed or the image carries no georeference.
 [[nodiscard]] std::expected<AffineFit, std::string>
 georeferencedPlacement(const Map& map, const std::filesystem::path& image);
+
+// The map placed on the Earth (or taken off it, `placement` none) as one edit, for File > Place on the
+// Earth and `sandtable place` alike: a background scan that carries a georeference moves with the map
+// (placed by its georeference, its alignment points dropped). A relative scan path is taken from
+// `scenarioFile`'s folder, as the editor takes it.
+struct EarthPlacementEdit {
+    CommandPtr edit;
+    bool backgroundMoved = false;
+};
+EarthPlacementEdit placeOnTheEarth(const Scenario& s, const std::optional<GeoPlacement>& placement,
+                                   const std::filesystem::path& scenarioFile);
 
 // Where a map placed on the Earth must be placed once resized by `plan` so that every cell it keeps
 // stays on the same ground (its anchor point moves with the resize); the control points move with

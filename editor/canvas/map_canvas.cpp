@@ -242,21 +242,28 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     if (!doc_ || !layout_) {
         return;
     }
+    const wxSize size = GetClientSize();
+    reloadBackground();
+    {
+        // The map with render/'s painter on a Cairo image, shown as a bitmap: the same pixels on
+        // every port.
+        cairo_t* cr = buffer_.begin(size.x, size.y, 0x3C3C40);
+        cairo_translate(cr, -scrollX_, -scrollY_);
+        cairo_scale(cr, zoom_, zoom_);
+        MapPainter painter(doc_->scenario(), *layout_, &overview_);
+        painter.setBackground(background_.get());
+        painter.draw(cr, MapRect{scrollX_ / zoom_, scrollY_ / zoom_, size.x / zoom_, size.y / zoom_}, zoom_,
+                     options_);
+        cairo_destroy(cr);
+        dc.DrawBitmap(buffer_.bitmap(), 0, 0);
+    }
+    // Markers and the selection over it, through wx's own graphics context on each port.
     std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
     if (!gc) {
         return;
     }
     gc->Translate(-scrollX_, -scrollY_);
     gc->Scale(zoom_, zoom_);
-    const wxSize size = GetClientSize();
-    reloadBackground();
-    // wxGTK's graphics context is Cairo's: the painter draws on it with the view's transformation.
-    if (auto* cr = static_cast<cairo_t*>(gc->GetNativeContext())) {
-        MapPainter painter(doc_->scenario(), *layout_, &overview_);
-        painter.setBackground(background_.get());
-        painter.draw(cr, MapRect{scrollX_ / zoom_, scrollY_ / zoom_, size.x / zoom_, size.y / zoom_}, zoom_,
-                     options_);
-    }
     drawOverlay(*gc);
     drawAlignment(*gc);
     if (onViewChanged) {

@@ -4,6 +4,7 @@
 // scroll, [ and ] to turn the selected piece, Delete to take it off the map. It draws only what is
 // visible, through render/'s MapPainter on the cairo context under its wxGraphicsContext, with
 // problem markers and the selection on top.
+#include "editor/canvas/cairo_bitmap.hpp"
 #include "editor/document.hpp"
 #include "editor/tools/background_alignment.hpp"
 #include "editor/tools/tool_manager.hpp"
@@ -71,6 +72,7 @@ class MapCanvas : public wxWindow {
     std::unique_ptr<ToolManager> tools_;
     RenderOptions options_;
     TerrainOverview overview_;
+    CairoBitmap buffer_; // the map as last painted
     // Loaded from the scenario's background file, its alpha the scenario's opacity.
     std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)> background_{nullptr, nullptr};
     BackgroundImage backgroundFor_; // what background_ was loaded for

@@ -112,13 +112,14 @@ std::optional<bool> validateBeforeExport(const Scenario& s, const std::string& f
                 << enumName(v.severity) << " " << v.rule << ": " << v.message << "\n";
         }
     }
-    if (report.errors() > 0 && !force) {
+    const ExportClearance clearance = clearForExport(report.errors(), force);
+    if (!clearance.allowed) {
         err << "sandtable export: " << report.errors() << " errors under " << loaded->resolved.name
             << "; nothing was exported. Fix them, exclude them, or export anyway with --force\n";
         code = ScenarioHasProblems;
         return std::nullopt;
     }
-    return report.errors() > 0;
+    return clearance.forced;
 }
 
 } // namespace

@@ -60,8 +60,9 @@ int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         return BadInput;
     }
     std::optional<PlacementFit> fitted;
+    std::optional<GeoPlacement> placement;
     if (a.has("--clear")) {
-        scenario->map.geo.reset();
+        placement.reset();
     } else if (auto list = a.value("--points")) {
         // Control points: a cell and the coordinate of its centre, fitted by least squares.
         std::vector<GeoControlPoint> points;
@@ -83,7 +84,7 @@ int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
             err << "sandtable place: " << fit.error() << "\n";
             return BadInput;
         }
-        scenario->map.geo = fit->placement;
+        placement = fit->placement;
         fitted = *fit;
     } else {
         if (!a.value("--crs") || !a.value("--x") || !a.value("--y")) {
@@ -121,8 +122,11 @@ int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
             }
             g.rotationDegrees = *r;
         }
-        scenario->map.geo = g;
+        placement = g;
     }
+    // As the editor places it: a georeferenced background moves with the map.
+    const auto placing = placeOnTheEarth(*scenario, placement, file);
+    placing.edit->apply(*scenario);
     const std::string target = a.value("-o").value_or(file);
     if (auto saved = saveScenario(*scenario, target); !saved) {
         err << "sandtable place: " << saved.error() << "\n";
@@ -149,10 +153,14 @@ int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
             }
             j.endArray().field("rms_yards", fitted->rms);
         }
+        j.field("background_moved", placing.backgroundMoved);
         out << j.endObject().str();
         return Success;
     }
     out << "wrote " << target << "\n";
+    if (placing.backgroundMoved) {
+        out << "the georeferenced background moved with the map\n";
+    }
     if (fitted) {
         out << "placed at " << fitted->placement.x << ", " << fitted->placement.y << ", turned "
             << fitted->placement.rotationDegrees << " degrees; residuals in yards:";

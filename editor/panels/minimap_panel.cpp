@@ -1,5 +1,6 @@
 #include "minimap_panel.hpp"
 
+#include <cairo.h>
 #include <wx/dcbuffer.h>
 #include <wx/graphics.h>
 
@@ -41,11 +42,11 @@ void MinimapPanel::onPaint(wxPaintEvent&) {
         return;
     }
     {
-        // The overview image on the cairo context under wxGTK's graphics context.
-        std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
-        if (auto* cr = gc ? static_cast<cairo_t*>(gc->GetNativeContext()) : nullptr) {
-            canvas_.overview().paint(cr, r.x, r.y, r.width, r.height);
-        }
+        // The overview image drawn with Cairo into a bitmap, the same on every port.
+        cairo_t* cr = buffer_.begin(r.width, r.height, 0x3C3C40);
+        canvas_.overview().paint(cr, 0, 0, r.width, r.height);
+        cairo_destroy(cr);
+        dc.DrawBitmap(buffer_.bitmap(), r.x, r.y);
     }
     // The canvas' view, framed.
     const sandtable::Layout* layout = canvas_.layout();

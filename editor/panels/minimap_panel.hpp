@@ -16,6 +16,7 @@ class MinimapPanel : public wxWindow {
     // The drawn map's rectangle inside this window.
     wxRect mapRect() const;
     MapCanvas& canvas_;
+    CairoBitmap buffer_;
 };
 
 } // namespace sandtable

@@ -5,13 +5,46 @@
 #include <wx/sizer.h>
 #include <wx/stattext.h>
 
+#include <algorithm>
+#include <tuple>
+
 namespace sandtable {
+
+// The list itself: it asks the panel for each row as it draws it.
+class ProblemsList : public wxListCtrl {
+  public:
+    ProblemsList(wxWindow* parent, const ProblemsPanel& panel)
+        : wxListCtrl(parent, wxID_ANY, wxDefaultPosition, wxDefaultSize,
+                     wxLC_REPORT | wxLC_SINGLE_SEL | wxLC_VIRTUAL),
+          panel_(panel) {
+        error_.SetTextColour(wxColour(180, 0, 0));
+        excluded_.SetTextColour(wxColour(130, 130, 130));
+    }
+
+  private:
+    wxString OnGetItemText(long item, long column) const override {
+        return wxString::FromUTF8(panel_.rowText(static_cast<int>(item), static_cast<int>(column)));
+    }
+    wxItemAttr* OnGetItemAttr(long item) const override {
+        if (item < 0 || static_cast<std::size_t>(item) >= panel_.shown_.size()) {
+            return nullptr;
+        }
+        const Violation& v = panel_.shown_[static_cast<std::size_t>(item)];
+        if (v.excluded) {
+            return &excluded_;
+        }
+        return v.severity == Severity::Error ? &error_ : nullptr;
+    }
+
+    const ProblemsPanel& panel_;
+    mutable wxItemAttr error_, excluded_;
+};
 
 ProblemsPanel::ProblemsPanel(wxWindow* parent) : wxPanel(parent) {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     summary_ = new wxStaticText(this, wxID_ANY, "No ruleset");
     sizer->Add(summary_, 0, wxALL, 4);
-    list_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT | wxLC_SINGLE_SEL);
+    list_ = new ProblemsList(this, *this);
     list_->AppendColumn("Severity", wxLIST_FORMAT_LEFT, 80);
     list_->AppendColumn("Cell", wxLIST_FORMAT_LEFT, 70);
     list_->AppendColumn("Rule", wxLIST_FORMAT_LEFT, 230);
@@ -32,11 +65,12 @@ ProblemsPanel::ProblemsPanel(wxWindow* parent) : wxPanel(parent) {
         menu.Append(1, shown_[static_cast<std::size_t>(row)].excluded ? "Already excluded"
                                                                       : "Exclude with a comment...")
             ->Enable(!shown_[static_cast<std::size_t>(row)].excluded);
+        // The row's finding is copied: the list may be shown anew before the menu's answer.
         menu.Bind(
             wxEVT_MENU,
-            [this, row](wxCommandEvent&) {
+            [this, v = shown_[static_cast<std::size_t>(row)]](wxCommandEvent&) {
                 if (onExclude) {
-                    onExclude(shown_[static_cast<std::size_t>(row)]);
+                    onExclude(v);
                 }
             },
             1);
@@ -46,32 +80,14 @@ ProblemsPanel::ProblemsPanel(wxWindow* parent) : wxPanel(parent) {
 
 void ProblemsPanel::show(const Report& report, const Grid& grid, const std::string& rulesetName) {
     shown_ = report.violations;
+    grid_ = grid;
     // Errors first, then warnings, then information; excluded ones last.
     std::stable_sort(shown_.begin(), shown_.end(), [](const Violation& a, const Violation& b) {
         return std::tuple(a.excluded, -static_cast<int>(a.severity)) <
                std::tuple(b.excluded, -static_cast<int>(b.severity));
     });
-    list_->Freeze();
-    list_->DeleteAllItems();
-    for (std::size_t i = 0; i < shown_.size(); ++i) {
-        const Violation& v = shown_[i];
-        const long row =
-            list_->InsertItem(static_cast<long>(i), v.excluded ? wxString("excluded")
-                                                               : wxString(std::string(enumName(v.severity))));
-        list_->SetItem(row, 1,
-                       !v.cells.empty() && grid.contains(v.cells.front())
-                           ? wxString(grid.label(v.cells.front()))
-                           : wxString());
-        list_->SetItem(row, 2, wxString::FromUTF8(v.rule));
-        list_->SetItem(row, 3,
-                       wxString::FromUTF8(v.message + (v.excluded ? "  [" + v.exclusionComment + "]" : "")));
-        if (v.excluded) {
-            list_->SetItemTextColour(row, wxColour(130, 130, 130));
-        } else if (v.severity == Severity::Error) {
-            list_->SetItemTextColour(row, wxColour(180, 0, 0));
-        }
-    }
-    list_->Thaw();
+    list_->SetItemCount(static_cast<long>(shown_.size()));
+    list_->Refresh(false); // the rows in view are drawn again when the window paints
     summary_->SetLabel(rulesetName.empty()
                            ? wxString("No ruleset: choose one in Scenario > Ruleset")
                            : wxString::Format("%s: %d errors, %d warnings, %d info, %d excluded", rulesetName,
@@ -81,6 +97,26 @@ void ProblemsPanel::show(const Report& report, const Grid& grid, const std::stri
 
 int ProblemsPanel::rowCount() const {
     return list_->GetItemCount();
+}
+
+std::string ProblemsPanel::rowText(int row, int column) const {
+    if (row < 0 || static_cast<std::size_t>(row) >= shown_.size()) {
+        return {};
+    }
+    const Violation& v = shown_[static_cast<std::size_t>(row)];
+    switch (column) {
+    case 0:
+        return v.excluded ? std::string("excluded") : std::string(enumName(v.severity));
+    case 1:
+        return !v.cells.empty() && grid_ && grid_->contains(v.cells.front()) ? grid_->label(v.cells.front())
+                                                                             : std::string();
+    case 2:
+        return v.rule;
+    case 3:
+        return v.message + (v.excluded ? "  [" + v.exclusionComment + "]" : "");
+    default:
+        return {};
+    }
 }
 
 } // namespace sandtable

@@ -1,5 +1,7 @@
 #include "map_printout.hpp"
 
+#include "editor/canvas/cairo_bitmap.hpp"
+
 #include <cairo.h>
 #include <wx/dc.h>
 #include <wx/graphics.h>
@@ -28,14 +30,23 @@ bool MapPrintout::OnPrintPage(int page) {
     if (dc == nullptr || !HasPage(page)) {
         return false;
     }
-    // On GTK every DC draws through cairo: the printer's and the preview's alike.
+    int w = 0, h = 0;
+    dc->GetSize(&w, &h);
+    // Where the DC draws through Cairo (every DC on GTK, the printer's and the preview's alike) the
+    // page is drawn on it; elsewhere (Direct2D or GDI+ on Windows) into a Cairo image of the page
+    // at the DC's resolution, shown as a bitmap.
     wxGraphicsContext* gc = dc->GetGraphicsContext();
-    auto* cr = gc != nullptr ? static_cast<cairo_t*>(gc->GetNativeContext()) : nullptr;
+#if wxUSE_CAIRO
+    const bool cairoDc = gc != nullptr && gc->GetRenderer() != nullptr &&
+                         gc->GetRenderer() == wxGraphicsRenderer::GetCairoRenderer();
+#else
+    const bool cairoDc = false;
+#endif
+    CairoBitmap image;
+    cairo_t* cr = cairoDc ? static_cast<cairo_t*>(gc->GetNativeContext()) : image.begin(w, h, 0xFFFFFF);
     if (cr == nullptr) {
         return false;
     }
-    int w = 0, h = 0;
-    dc->GetSize(&w, &h);
     cairo_save(cr);
     // The page in points, scaled to the device's page (printer dots or preview pixels), white first.
     const PaperSize& paper = options_.paper;
@@ -47,6 +58,10 @@ bool MapPrintout::OnPrintPage(int page) {
     cairo_paint(cr);
     const auto drawn = print_->drawPage(cr, page - 1);
     cairo_restore(cr);
+    if (!cairoDc) {
+        cairo_destroy(cr);
+        dc->DrawBitmap(image.bitmap(), 0, 0);
+    }
     return drawn.has_value();
 }
 

@@ -280,3 +280,20 @@ TEST_F(Cli, TheExportDocsListEveryKindOfTheRegistry) {
 
 } // namespace
 } // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+// The one policy the command line and File > Export share: errors stop an export unless forced, and
+// only an export past errors is said to be forced.
+TEST(ExportClearance, ErrorsStopAnExportUnlessForced) {
+    EXPECT_TRUE(clearForExport(0, false).allowed);
+    EXPECT_FALSE(clearForExport(0, false).forced);
+    EXPECT_FALSE(clearForExport(0, true).forced) << "nothing to force past";
+    EXPECT_FALSE(clearForExport(3, false).allowed);
+    EXPECT_TRUE(clearForExport(3, true).allowed);
+    EXPECT_TRUE(clearForExport(3, true).forced);
+}
+
+} // namespace
+} // namespace sandtable

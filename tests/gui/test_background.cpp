@@ -1,11 +1,18 @@
 // Scanned maps under the grid: drawn, aligned by two points or by four with their residuals,
 // and placed by their georeference on a map placed on the Earth, read back from the canvas's pixels.
+#include "editor/cli/cli.hpp"
 #include "editor_window.hpp"
 #include "formats/scenario_xml.hpp"
 #include "model/commands/edits.hpp"
 #include "model/scenario_generator.hpp"
 
 #include <gtest/gtest.h>
+
+#include <iterator>
+
+#include <sstream>
+
+#include <fstream>
 #include <wx/dcclient.h>
 #include <wx/dcmemory.h>
 #include <wx/image.h>
@@ -256,6 +263,42 @@ TEST_F(EditorWindow, AGeoreferencedScanIsDrawnOnTheCellsItCovers) {
     menu(wxID_UNDO);
     EXPECT_EQ(*scenario().map.background, where);
     EXPECT_EQ(scenario().map.geo->x, 302'000);
+}
+
+// The editor and the command line place a map by the same function: the same placement of the same
+// file gives the same file, the georeferenced background moved with the map in both.
+TEST_F(EditorWindow, PlacingTheMapInTheEditorAndOnTheCommandLineGivesTheSameFile) {
+    Scenario blank = generateScenario(GeneratorParameters{20, 20, 2, 0, 1, GridShape::HexFlat});
+    blank.map.yardsPerCell = 100;
+    blank.map.geo = GeoPlacement{"EPSG:32618", GeoAnchor::Centre, 302'000, 4'398'000, 0};
+    const fs::path file = dir / "placed.sandtable.xml";
+    ASSERT_TRUE(saveScenario(blank, file));
+    ASSERT_TRUE(frame->open(file));
+    ASSERT_TRUE(frame->setBackground(writeRedWestBlueEastScan(dir)));
+    ASSERT_TRUE(scenario().map.background && scenario().map.background->affine);
+    const fs::path before = dir / "before.sandtable.xml", gui = dir / "gui.sandtable.xml",
+                   cli = dir / "cli.sandtable.xml";
+    ASSERT_TRUE(frame->saveAs(before));
+    frame->askPlacement = [](const Scenario&) {
+        return std::optional(GeoPlacement{"EPSG:32618", GeoAnchor::Centre, 302'200, 4'398'000, 0});
+    };
+    menu("Map", "Place on the Earth...");
+    ASSERT_TRUE(frame->GetStatusBar()->GetStatusText(0).Contains("moved with it"));
+    ASSERT_TRUE(frame->saveAs(gui));
+    std::ostringstream out, err;
+    ASSERT_EQ(cli::run({"place", before.string(), "--crs", "EPSG:32618", "--x", "302200", "--y", "4398000",
+                        "-o", cli.string()},
+                       out, err),
+              0)
+        << err.str();
+    EXPECT_NE(out.str().find("the georeferenced background moved with the map"), std::string::npos)
+        << out.str();
+    const auto text = [](const fs::path& f) {
+        std::ifstream in(f, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    EXPECT_EQ(text(gui), text(cli));
+    EXPECT_NE(text(gui), text(before)) << "the placement and the scan moved";
 }
 
 // The other order: a georeferenced scan chosen before the map is placed is said to be one, and

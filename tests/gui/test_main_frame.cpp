@@ -121,6 +121,28 @@ TEST_F(EditorWindow, DropAUnitFromTheTreeAndSeeAStackingProblemComeAndGo) {
     EXPECT_EQ(frame->problems()->rowCount(), rowsBefore);
 }
 
+// The Problems list is virtual: its rows are read from the report as they come into view, errors first.
+TEST_F(EditorWindow, TheProblemsListShowsTheNewErrorFirst) {
+    const fs::path file = dir / "battle.xml";
+    fs::copy_file(fs::path(SANDTABLE_TEST_DATA) / "rules" / "hexed-general.base.xml", file);
+    ASSERT_TRUE(frame->open(file));
+    auto* target = dynamic_cast<wxTextDropTarget*>(frame->canvas()->GetDropTarget());
+    ASSERT_NE(target, nullptr);
+    const wxPoint where = frame->canvas()->toScreen(at({2, 2}));
+    ASSERT_TRUE(target->OnDropText(where.x, where.y, "piece:unit:2"));
+    pump();
+    const Report& report = frame->document()->problems();
+    ASSERT_EQ(report.errors(), 1);
+    const auto error = std::find_if(report.violations.begin(), report.violations.end(),
+                                    [](const Violation& v) { return v.severity == Severity::Error; });
+    ASSERT_NE(error, report.violations.end());
+    EXPECT_EQ(frame->problems()->rowText(0, 0), "error");
+    EXPECT_EQ(frame->problems()->rowText(0, 1), scenario().map.grid.label(error->cells.front()));
+    EXPECT_EQ(frame->problems()->rowText(0, 2), error->rule);
+    EXPECT_EQ(frame->problems()->rowText(0, 3), error->message);
+    EXPECT_EQ(frame->problems()->rowText(frame->problems()->rowCount(), 0), "") << "no row past the last";
+}
+
 TEST_F(EditorWindow, SaveAndReopen) {
     ToolManager& tools = *frame->canvas()->tools();
     tools.settings.tool = Tool::Raise;

@@ -1,0 +1,66 @@
+#include "editor/canvas/cairo_bitmap.hpp"
+
+#include <cairo.h>
+#include <wx/rawbmp.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+namespace sandtable {
+
+CairoBitmap::~CairoBitmap() {
+    if (surface_ != nullptr) {
+        cairo_surface_destroy(surface_);
+    }
+}
+
+cairo_t* CairoBitmap::begin(int width, int height, unsigned background) {
+    width = std::max(width, 1);
+    height = std::max(height, 1);
+    if (surface_ == nullptr || cairo_image_surface_get_width(surface_) != width ||
+        cairo_image_surface_get_height(surface_) != height) {
+        if (surface_ != nullptr) {
+            cairo_surface_destroy(surface_);
+        }
+        surface_ = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+        bitmap_ = wxBitmap(width, height, 24);
+    }
+    cairo_t* cr = cairo_create(surface_);
+    cairo_set_source_rgb(cr, ((background >> 16) & 0xFF) / 255.0, ((background >> 8) & 0xFF) / 255.0,
+                         (background & 0xFF) / 255.0);
+    cairo_paint(cr);
+    return cr;
+}
+
+wxBitmap CairoBitmap::bitmap() {
+    if (surface_ == nullptr || !bitmap_.IsOk()) {
+        return wxBitmap();
+    }
+    cairo_surface_flush(surface_);
+    const int width = cairo_image_surface_get_width(surface_),
+              height = cairo_image_surface_get_height(surface_);
+    const int stride = cairo_image_surface_get_stride(surface_);
+    const unsigned char* rows = cairo_image_surface_get_data(surface_);
+    wxNativePixelData data(bitmap_);
+    if (!data) {
+        return wxBitmap();
+    }
+    wxNativePixelData::Iterator row(data);
+    for (int y = 0; y < height; ++y) {
+        wxNativePixelData::Iterator p = row;
+        // Cairo's RGB24 keeps a pixel in a native 32-bit word, 0x00RRGGBB.
+        const auto* pixels =
+            reinterpret_cast<const std::uint32_t*>(rows + static_cast<std::ptrdiff_t>(y) * stride);
+        for (int x = 0; x < width; ++x, ++p) {
+            const std::uint32_t v = pixels[x];
+            p.Red() = static_cast<unsigned char>(v >> 16);
+            p.Green() = static_cast<unsigned char>(v >> 8);
+            p.Blue() = static_cast<unsigned char>(v);
+        }
+        row.OffsetY(data, 1);
+    }
+    return bitmap_;
+}
+
+} // namespace sandtable
