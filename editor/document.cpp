@@ -28,6 +28,21 @@ std::expected<std::unique_ptr<Document>, std::string> Document::open(const std::
     return std::make_unique<Document>(std::move(*scenario), file);
 }
 
+std::vector<PieceRef> Document::piecesAt(Offset cell) const {
+    if (validator_) {
+        std::vector<PieceRef> pieces = validator_->context().piecesAt(cell);
+        std::ranges::sort(pieces); // in the scenario's order, as without the index
+        return pieces;
+    }
+    std::vector<PieceRef> pieces;
+    for (const auto& [piece, placement] : scenario_->deployment.placements) {
+        if (std::ranges::find(placement.cells, cell) != placement.cells.end()) {
+            pieces.push_back(piece);
+        }
+    }
+    return pieces;
+}
+
 bool Document::ruleActive(std::string_view key) const {
     return validator_ && std::ranges::any_of(validator_->rules().rules,
                                              [&](const ActiveRule& r) { return r.rule->info().key == key; });
@@ -49,10 +64,12 @@ void Document::changed(const ChangeSet& cs) {
     if ((cs.kinds & InfoChanged) != 0 && scenario_->info.ruleset != rulesetSource_ &&
         !scenario_->info.ruleset.empty()) {
         (void)useRuleset(scenario_->info.ruleset); // an unreadable ruleset keeps the previous rules
-        report_ = validator_ ? validator_->report() : Report{};
+        problemsChanged();
     } else if (validator_) {
         validator_->recheck(cs);
-        report_ = validator_->report();
+        if (validator_->findingsRevision() != seenFindings_) {
+            problemsChanged(); // else the findings are those of the last report
+        }
     }
     for (const auto& l : listeners_) {
         l(cs);
@@ -75,6 +92,19 @@ std::expected<void, std::string> Document::save(const std::filesystem::path& fil
     return {};
 }
 
+void Document::problemsChanged() {
+    seenFindings_ = validator_ ? validator_->findingsRevision() : 0;
+    ++problemsRevision_;
+}
+
+std::shared_ptr<const Report> Document::problemsSnapshot() const {
+    if (reportFor_ != problemsRevision_) {
+        report_ = std::make_shared<const Report>(validator_ ? validator_->report() : Report{});
+        reportFor_ = problemsRevision_;
+    }
+    return report_;
+}
+
 std::expected<void, std::string> Document::useRuleset(const std::string& nameOrPath) {
     const auto base = file_.empty() ? std::filesystem::current_path() : file_.parent_path();
     auto loaded = loadCheckedRuleset(nameOrPath, base);
@@ -83,7 +113,7 @@ std::expected<void, std::string> Document::useRuleset(const std::string& nameOrP
     }
     validator_ = std::make_unique<Validator>(*scenario_, std::move(loaded->resolved));
     rulesetSource_ = nameOrPath;
-    report_ = validator_->report();
+    problemsChanged();
     return {};
 }
 

@@ -46,8 +46,16 @@ class Document {
     // The scenario's ruleset (built-in name or house-rules file); problems after every edit. It
     // follows the scenario's <info ruleset>: changing (or undoing) that changes the rules.
     std::expected<void, std::string> useRuleset(const std::string& nameOrPath);
-    const Report& problems() const { return report_; }
+    // Built when first asked for after a change of the findings (not at every edit of a stroke),
+    // and shared: a view keeps the snapshot it shows while the document moves on.
+    const Report& problems() const { return *problemsSnapshot(); }
+    std::shared_ptr<const Report> problemsSnapshot() const;
+    // Counts the changes of the findings: views showing them follow only when it moves.
+    std::uint64_t problemsRevision() const { return problemsRevision_; }
     std::string rulesetName() const { return validator_ ? validator_->rules().name : std::string(); }
+    // The pieces standing on a cell: from the validator's index (kept edit by edit), so the status
+    // bar can name them at every mouse move on a battle of thousands of pieces.
+    std::vector<PieceRef> piecesAt(Offset cell) const;
     // Whether the ruleset runs the rule with this key (command.one-army-per-side, say).
     bool ruleActive(std::string_view key) const;
     // The unit values the ruleset accepts (anything without a ruleset).
@@ -71,12 +79,16 @@ class Document {
 
   private:
     void changed(const ChangeSet& cs);
+    void problemsChanged();
 
     std::unique_ptr<Scenario> scenario_; // stable address: the stack and validator hold references
     UndoStack stack_;
     std::unique_ptr<Validator> validator_;
-    std::string rulesetSource_; // the name or path the validator was made from
-    Report report_;
+    std::string rulesetSource_;      // the name or path the validator was made from
+    std::uint64_t seenFindings_ = 0; // the validator's findingsRevision() at the last change
+    std::uint64_t problemsRevision_ = 0;
+    mutable std::shared_ptr<const Report> report_ = std::make_shared<const Report>();
+    mutable std::uint64_t reportFor_ = 0; // the problemsRevision_ report_ was built for
     std::filesystem::path file_;
     std::vector<Listener> listeners_;
     std::uint64_t gesture_ = 0;

@@ -2,6 +2,13 @@
 // The editor's main window: the map canvas in the middle, dockable panels around it (tools,
 // layers, order of battle, properties, problems), menus with the usual shortcuts, a status bar,
 // autosave every minute, and never closing over unsaved work without asking.
+//
+// Its implementation is split along its seams: main_frame.cpp the window and the document's life,
+// main_frame_file.cpp the File menu (open, save, export, print), main_frame_actions.cpp the Edit,
+// Scenario, Units, Tools and Help menus, main_frame_earth.cpp the Map menu, main_frame_window.cpp
+// the View menu, panels, status bar and what persists between runs, main_frame_dialogs.cpp the
+// dialogs a command asks through. Every command is an entry of actions() (editor/actions/).
+#include "actions/action_menus.hpp"
 #include "canvas/map_canvas.hpp"
 #include "dialogs/export_dialog.hpp"
 #include "dialogs/new_map_dialog.hpp"
@@ -11,9 +18,11 @@
 #include "model/commands/resize_map.hpp"
 #include "model/limits.hpp"
 
+#include <array>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <wx/aui/aui.h>
 #include <wx/filehistory.h>
 #include <wx/frame.h>
@@ -88,9 +97,14 @@ class MainFrame : public wxFrame {
     void saveWindowState();
     // Help > Keyboard shortcuts: the tools' single keys, the map's keys and every menu shortcut.
     wxString keyboardShortcuts() const;
+    // Every command of the window, in the menus' order (editor/actions/).
+    const Actions& actions() const { return actions_; }
     void openUserGuide();
     const wxString& lastFolder() const { return lastFolder_; }
     const PrintOptions& printOptions() const { return printOptions_; }
+
+    // A message in the status bar; it replaces what showWhenIdle left pending for that field.
+    void SetStatusText(const wxString& text, int field = 0) override;
 
     // After an exception escaped an event handler: keeps the work (autosave), tells the user what
     // happened, and lets the editor run on.
@@ -98,9 +112,19 @@ class MainFrame : public wxFrame {
 
   private:
     void setDocument(std::unique_ptr<Document> doc);
+    void installDialogs();
+    // The table of actions, menu by menu.
+    Actions fileActions();
+    Actions editActions();
+    Actions viewActions();
+    Actions mapActions();
+    Actions scenarioActions();
+    Actions unitActions();
+    Actions toolActions();
+    Actions helpActions();
     void buildMenus();
-    void buildPanelsMenu(wxMenu* view, int firstId);
-    void buildEarthMenu(wxMenu* map, int firstId);
+    void resizeMap();
+    void chooseRuleset();
     // Whether the map is placed on the Earth; if not, says so for `command`.
     bool isPlaced(const wxString& command);
     void restoreWindowState();
@@ -110,6 +134,12 @@ class MainFrame : public wxFrame {
     void onChanged(const ChangeSet& cs);
     void onHover(std::optional<Offset> cell);
     void showProblems();
+    // The Problems list and the order of battle's icons, when the findings have changed since shown.
+    void refreshProblemViews();
+    // What the pointer is over, on every move: written when the window is idle and only when it
+    // differs, since wxStatusBar repaints at once on each change (about 3 ms, ten times the edit).
+    void showWhenIdle(const wxString& text, int field);
+    void showIdleStatus();
 
     std::unique_ptr<Document> doc_;
     wxAuiManager aui_;
@@ -122,10 +152,13 @@ class MainFrame : public wxFrame {
     MinimapPanel* minimap_ = nullptr;
     wxFileHistory recent_;
     wxString defaultPerspective_;
-    wxString lastFolder_;
-    PrintOptions printOptions_; // File > Print's paper and scale: the last PDF export's // where the last
-                                // file was opened or saved: file dialogs start there
+    wxString lastFolder_;       // where the last file was opened or saved: file dialogs start there
+    PrintOptions printOptions_; // File > Print's paper and scale: the last PDF export's
     wxTimer autosave_;
+    Actions actions_;                                   // sized once: the menus and buttons keep references
+    std::unique_ptr<ActionMenus> menus_;                // the menu bar built from actions_
+    std::array<std::optional<wxString>, 2> idleStatus_; // by field
+    std::uint64_t shownProblems_ = 0;                   // the document's problemsRevision() shown
 };
 
 // For wxApp::OnExceptionInMainLoop: hands the exception being handled to every open MainFrame's

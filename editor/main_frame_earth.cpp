@@ -1,6 +1,6 @@
-// The Map menu's scanned background and the map on the Earth: a scan under the grid, aligned by
-// points or by its georeference; the map placed by a point or by control points; its elevation from
-// a terrain model and a first pass at its terrain from land cover (docs/terrain-data.md).
+// The Map menu: the map's size; a scanned background under the grid, aligned by points or by its
+// georeference; the map placed on the Earth by a point or by control points; its elevation from a
+// terrain model and a first pass at its terrain from land cover (docs/terrain-data.md).
 #include "main_frame.hpp"
 
 #include "formats/terrain_model.hpp"
@@ -12,123 +12,137 @@
 #include <wx/numdlg.h>
 
 namespace sandtable {
-namespace {
 
-// Offsets from the first id buildEarthMenu is given.
-enum EarthId {
-    IdBackground,
-    IdBackgroundAlign,
-    IdBackgroundOpacity,
-    IdBackgroundRemove,
-    IdPlaceOnEarth,
-    IdImportElevation,
-    IdImportLandCover,
-};
+Actions MainFrame::mapActions() {
+    const auto hasDocument = [this] { return doc_ != nullptr; };
+    const auto hasBackground = [this] { return doc_ && doc_->scenario().map.background; };
+    return {
+        {.name = "map.resize",
+         .menu = "&Map",
+         .label = "&Resize...",
+         .help = "Change the map's size, anchored at a side or corner",
+         .run = [this] { resizeMap(); },
+         .enabled = hasDocument},
+        {.name = "map.background",
+         .menu = "&Map",
+         .label = "&Background image...",
+         .help = "Put a scanned map under the grid",
+         .separatorBefore = true,
+         .run =
+             [this] {
+                 wxFileDialog dialog(this, "Scanned map", lastFolder_, "",
+                                     "Images (*.png;*.jpg;*.jpeg;*.tif)|*.png;*.jpg;*.jpeg;*.tif|All files|*",
+                                     wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+                 if (dialog.ShowModal() == wxID_OK) {
+                     setBackground(dialog.GetPath().utf8_string());
+                 }
+             },
+         .enabled = hasDocument},
+        {.name = "map.align-background",
+         .menu = "&Map",
+         .label = "&Align background by points",
+         .help = "Click a point on the scan, then where it belongs; Enter applies, Esc cancels",
+         .run =
+             [this] {
+                 if (!doc_->scenario().map.background) {
+                     reportError("No background",
+                                 "Choose a background image first (Map > Background image).");
+                     return;
+                 }
+                 canvas_->startBackgroundAlignment([this](BackgroundImage aligned) {
+                     doc_->execute(edits::setBackground(doc_->scenario(), aligned));
+                 });
+             },
+         .enabled = hasDocument},
+        {.name = "map.background-opacity",
+         .menu = "&Map",
+         .label = "Background &opacity...",
+         .help = "How strongly the scan shows through the map",
+         .run =
+             [this] {
+                 BackgroundImage b = *doc_->scenario().map.background;
+                 const long percent =
+                     wxGetNumberFromUser("Opacity of the scanned map (0 to 100%)", "", "Background",
+                                         static_cast<long>(b.opacity * 100), 0, 100, this);
+                 if (percent >= 0) {
+                     b.opacity = static_cast<double>(percent) / 100.0;
+                     doc_->execute(edits::setBackground(doc_->scenario(), b));
+                 }
+             },
+         .enabled = hasBackground},
+        {.name = "map.remove-background",
+         .menu = "&Map",
+         .label = "Remove background",
+         .help = "Take the scan away (the image file stays where it is)",
+         .run = [this] { doc_->execute(edits::setBackground(doc_->scenario(), std::nullopt)); },
+         .enabled = hasBackground},
+        {.name = "map.place-on-earth",
+         .menu = "&Map",
+         .label = "Place on the &Earth...",
+         .help = "Where the map lies on the Earth: a point and a bearing, or control points",
+         .separatorBefore = true,
+         .run =
+             [this] {
+                 const auto placed = askPlacement(doc_->scenario());
+                 if (!placed) {
+                     return;
+                 }
+                 // A georeferenced background moves with the map, in the same undo step.
+                 auto placing = placeOnTheEarth(doc_->scenario(), *placed, doc_->file());
+                 doc_->execute(std::move(placing.edit));
+                 SetStatusText(placing.backgroundMoved
+                                   ? "Map placed on the Earth; the georeferenced background moved with it"
+                                   : "Map placed on the Earth",
+                               0);
+             },
+         .enabled = hasDocument},
+        {.name = "map.import-elevation",
+         .menu = "&Map",
+         .label = "&Import elevation...",
+         .help = "Contour levels from a terrain model (GeoTIFF, ASCII grid)",
+         .run =
+             [this] {
+                 if (!isPlaced("Import elevation")) {
+                     return;
+                 }
+                 if (const auto imported = askElevationImport(doc_->scenario())) {
+                     doc_->execute(edits::setElevationLayer(doc_->scenario(), imported->levels,
+                                                            imported->feetPerContour));
+                 }
+             },
+         .enabled = hasDocument},
+        {.name = "map.import-land-cover",
+         .menu = "&Map",
+         .label = "Import &land cover...",
+         .help = "A first pass at the terrain from a land-cover raster",
+         .run =
+             [this] {
+                 if (!isPlaced("Import land cover")) {
+                     return;
+                 }
+                 if (const auto imported = askLandCoverImport(doc_->scenario())) {
+                     doc_->execute(edits::setTerrainLayer(doc_->scenario(), imported->terrain));
+                     SetStatusText(
+                         wxString::Format("Land cover: %d cells changed; check them against the period maps",
+                                          imported->changed),
+                         0);
+                 }
+             },
+         .enabled = hasDocument},
+    };
+}
 
-} // namespace
-
-void MainFrame::buildEarthMenu(wxMenu* map, int firstId) {
-    map->Append(firstId + IdBackground, "&Background image...");
-    map->Append(firstId + IdBackgroundAlign, "&Align background by points");
-    map->Append(firstId + IdBackgroundOpacity, "Background &opacity...");
-    map->Append(firstId + IdBackgroundRemove, "Remove background");
-    map->AppendSeparator();
-    map->Append(firstId + IdPlaceOnEarth, "Place on the &Earth...");
-    map->Append(firstId + IdImportElevation, "&Import elevation...");
-    map->Append(firstId + IdImportLandCover, "Import &land cover...");
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            wxFileDialog dialog(this, "Scanned map", lastFolder_, "",
-                                "Images (*.png;*.jpg;*.jpeg;*.tif)|*.png;*.jpg;*.jpeg;*.tif|All files|*",
-                                wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-            if (dialog.ShowModal() == wxID_OK) {
-                setBackground(dialog.GetPath().utf8_string());
-            }
-        },
-        firstId + IdBackground);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            if (!doc_ || !doc_->scenario().map.background) {
-                reportError("No background", "Choose a background image first (Map > Background image).");
-                return;
-            }
-            canvas_->startBackgroundAlignment([this](BackgroundImage aligned) {
-                doc_->execute(edits::setBackground(doc_->scenario(), aligned));
-            });
-        },
-        firstId + IdBackgroundAlign);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            if (!doc_ || !doc_->scenario().map.background) {
-                return;
-            }
-            BackgroundImage b = *doc_->scenario().map.background;
-            const long percent =
-                wxGetNumberFromUser("Opacity of the scanned map (0 to 100%)", "", "Background",
-                                    static_cast<long>(b.opacity * 100), 0, 100, this);
-            if (percent >= 0) {
-                b.opacity = static_cast<double>(percent) / 100.0;
-                doc_->execute(edits::setBackground(doc_->scenario(), b));
-            }
-        },
-        firstId + IdBackgroundOpacity);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            if (doc_ && doc_->scenario().map.background) {
-                doc_->execute(edits::setBackground(doc_->scenario(), std::nullopt));
-            }
-        },
-        firstId + IdBackgroundRemove);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            if (!doc_) {
-                return;
-            }
-            const auto placed = askPlacement(doc_->scenario());
-            if (!placed) {
-                return;
-            }
-            // A georeferenced background moves with the map, in the same undo step.
-            auto placing = placeOnTheEarth(doc_->scenario(), *placed, doc_->file());
-            doc_->execute(std::move(placing.edit));
-            SetStatusText(placing.backgroundMoved
-                              ? "Map placed on the Earth; the georeferenced background moved with it"
-                              : "Map placed on the Earth",
-                          0);
-        },
-        firstId + IdPlaceOnEarth);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            if (!isPlaced("Import elevation")) {
-                return;
-            }
-            if (const auto imported = askElevationImport(doc_->scenario())) {
-                doc_->execute(
-                    edits::setElevationLayer(doc_->scenario(), imported->levels, imported->feetPerContour));
-            }
-        },
-        firstId + IdImportElevation);
-    Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent&) {
-            if (!isPlaced("Import land cover")) {
-                return;
-            }
-            if (const auto imported = askLandCoverImport(doc_->scenario())) {
-                doc_->execute(edits::setTerrainLayer(doc_->scenario(), imported->terrain));
-                SetStatusText(
-                    wxString::Format("Land cover: %d cells changed; check them against the period maps",
-                                     imported->changed),
-                    0);
-            }
-        },
-        firstId + IdImportLandCover);
+void MainFrame::resizeMap() {
+    const auto plan = askResize(doc_->scenario());
+    if (!plan) {
+        return;
+    }
+    auto resize = resizeOnTheEarth(doc_->scenario(), *plan);
+    if (!resize) {
+        reportError("Resize", wxString::FromUTF8(resize.error()));
+        return;
+    }
+    doc_->execute(std::move(*resize));
 }
 
 bool MainFrame::isPlaced(const wxString& command) {

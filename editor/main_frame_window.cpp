@@ -1,13 +1,15 @@
-// The main window's frame around the work: which panels show, where the window stands and how big
-// it is, what persists between runs (wxConfig), the keyboard shortcuts and the user guide.
+// The main window's frame around the work: the View menu (zoom, the map's layers, which panels
+// show), where the window stands and how big it is, what persists between runs (wxConfig), the
+// status bar, the keyboard shortcuts and the user guide.
 #include "main_frame.hpp"
 
-#include "tools/tool_shortcuts.hpp"
+#include "actions/shortcut_table.hpp"
 
 #include <wx/config.h>
 #include <wx/display.h>
 #include <wx/menu.h>
 #include <wx/sizer.h>
+#include <wx/statusbr.h>
 #include <wx/textctrl.h>
 #include <wx/utils.h>
 
@@ -23,29 +25,78 @@ constexpr std::array<std::pair<const char*, const char*>, 6> panes{{{"tools", "&
 
 } // namespace
 
-void MainFrame::buildPanelsMenu(wxMenu* view, int firstId) {
-    auto* menu = new wxMenu;
-    for (std::size_t i = 0; i < panes.size(); ++i) {
-        const int id = firstId + static_cast<int>(i);
-        const wxString name = panes[i].first;
-        menu->AppendCheckItem(id, panes[i].second);
-        Bind(
-            wxEVT_MENU,
-            [this, name](wxCommandEvent& e) {
-                aui_.GetPane(name).Show(e.IsChecked());
-                aui_.Update();
-            },
-            id);
-        // The check follows the pane, also when it is closed by its own close button.
-        Bind(
-            wxEVT_UPDATE_UI, [this, name](wxUpdateUIEvent& e) { e.Check(aui_.GetPane(name).IsShown()); }, id);
+Actions MainFrame::viewActions() {
+    const auto centre = [this] {
+        return wxPoint(canvas_->GetClientSize().x / 2, canvas_->GetClientSize().y / 2);
+    };
+    Actions actions{
+        {.name = "view.zoom-in",
+         .menu = "&View",
+         .label = "Zoom &In",
+         .shortcut = "Ctrl++",
+         .help = "Zoom in at the centre of the map",
+         .stockId = wxID_ZOOM_IN,
+         .run = [this, centre] { canvas_->zoomBy(1.25, centre()); }},
+        {.name = "view.zoom-out",
+         .menu = "&View",
+         .label = "Zoom &Out",
+         .shortcut = "Ctrl+-",
+         .help = "Zoom out at the centre of the map",
+         .stockId = wxID_ZOOM_OUT,
+         .run = [this, centre] { canvas_->zoomBy(0.8, centre()); }},
+        {.name = "view.zoom-fit",
+         .menu = "&View",
+         .label = "Zoom to &Fit",
+         .shortcut = "Ctrl+0",
+         .help = "Show the whole map",
+         .stockId = wxID_ZOOM_FIT,
+         .run = [this] { canvas_->zoomToFit(); }},
+    };
+    // What the map shows: each a check item over one of the canvas's render options.
+    const std::array<std::tuple<const char*, const char*, const char*, bool RenderOptions::*>, 7> layers{{
+        {"grid", "&Grid", "Ctrl+G", &RenderOptions::grid},
+        {"labels", "Cell &labels", "Ctrl+L", &RenderOptions::labels},
+        {"elevation", "&Elevation", "", &RenderOptions::elevation},
+        {"pieces", "&Pieces", "", &RenderOptions::pieces},
+        {"hexsides", "&Hexsides", "", &RenderOptions::hexsides},
+        {"paths", "&Roads and railroads", "", &RenderOptions::paths},
+        {"features", "Map &features", "", &RenderOptions::features},
+    }};
+    for (const auto& [key, label, shortcut, flag] : layers) {
+        actions.push_back({.name = std::string("view.show-") + key,
+                           .menu = "&View",
+                           .label = label,
+                           .shortcut = shortcut,
+                           .help = "Show or hide this layer of the map",
+                           .separatorBefore = actions.size() == 3,
+                           .checked = [this, flag] { return canvas_->renderOptions().*flag; },
+                           .setChecked =
+                               [this, flag](bool shown) {
+                                   canvas_->renderOptions().*flag = shown;
+                                   canvas_->Refresh(false);
+                               }});
     }
-    menu->AppendSeparator();
-    const int reset = firstId + static_cast<int>(panes.size());
-    menu->Append(reset, "&Reset layout");
-    Bind(
-        wxEVT_MENU, [this](wxCommandEvent&) { resetLayout(); }, reset);
-    view->AppendSubMenu(menu, "Pa&nels");
+    // The panels, each shown or hidden; the check follows a pane closed by its own close button.
+    for (const auto& [name, label] : panes) {
+        actions.push_back({.name = std::string("view.panel.") + name,
+                           .menu = "&View/Pa&nels",
+                           .label = label,
+                           .help = "Show or hide this panel",
+                           .separatorBefore = std::string_view(name) == panes.front().first,
+                           .checked = [this, name] { return aui_.GetPane(name).IsShown(); },
+                           .setChecked =
+                               [this, name](bool shown) {
+                                   aui_.GetPane(name).Show(shown);
+                                   aui_.Update();
+                               }});
+    }
+    actions.push_back({.name = "view.reset-layout",
+                       .menu = "&View/Pa&nels",
+                       .label = "&Reset layout",
+                       .help = "Every panel back where it was at first",
+                       .separatorBefore = true,
+                       .run = [this] { resetLayout(); }});
+    return actions;
 }
 
 bool MainFrame::isPaneShown(const std::string& name) {
@@ -116,45 +167,71 @@ void MainFrame::rememberFolderOf(const std::filesystem::path& file) {
     lastFolder_ = wxString::FromUTF8(file.parent_path().string());
 }
 
-wxString MainFrame::keyboardShortcuts() const {
-    wxString text = "Tools (while the map has the keyboard focus):\n";
-    for (const ToolInfo& info : mapToolInfos()) {
-        text += wxString::Format("  %-10s %s\n", wxString::FromUTF8(shortcutText(info)),
-                                 wxString::FromUTF8(std::string(info.title)));
+void MainFrame::onHover(std::optional<Offset> cell) {
+    if (const BackgroundAlignment* aligning = canvas_->backgroundAlignment()) {
+        // The alignment's instructions and residuals stay in sight while the pointer moves.
+        showWhenIdle(wxString::FromUTF8(aligning->hint()), 0);
+        return;
     }
-    text += "\nOn the map:\n";
-    for (const auto& [keys, what] : mapKeys) {
-        text += "  " + wxString::FromUTF8(std::string(keys)) + ": " + wxString::FromUTF8(std::string(what)) +
-                "\n";
+    if (!cell || !doc_) {
+        showWhenIdle("", 0);
+        return;
     }
-    // The menus' own shortcuts, read from the menu bar so the list never drifts from it.
-    const wxMenuBar* bar = GetMenuBar();
-    for (std::size_t m = 0; bar != nullptr && m < bar->GetMenuCount(); ++m) {
-        wxString section;
-        std::function<void(const wxMenu*)> collect = [&](const wxMenu* menu) {
-            for (const wxMenuItem* item : menu->GetMenuItems()) {
-                if (item->GetSubMenu() != nullptr) {
-                    collect(item->GetSubMenu());
-                } else if (const wxString accel = item->GetItemLabel().AfterFirst('\t'); !accel.empty()) {
-                    section += wxString::Format("  %-14s %s\n", accel, item->GetItemLabelText());
-                }
-            }
-        };
-        collect(bar->GetMenu(m));
-        if (!section.empty()) {
-            text += "\n" + bar->GetMenuLabelText(m) + ":\n" + section;
+    const Scenario& s = doc_->scenario();
+    const Map& map = s.map;
+    wxString text = wxString::Format("%s  %s  level %d", map.grid.label(*cell),
+                                     wxString::FromUTF8(map.terrainAt(*cell).name), map.elevationAt(*cell));
+    for (const PieceRef piece : doc_->piecesAt(*cell)) {
+        if (piece.kind == PieceKind::Unit && s.oob.units.contains(UnitId{piece.id})) {
+            text += "  |  " + wxString::FromUTF8(s.oob.units.at(UnitId{piece.id}).name);
+        } else if (piece.kind == PieceKind::Commander &&
+                   s.oob.headquarters.contains(HeadquartersId{piece.id})) {
+            text += "  |  " + wxString::FromUTF8(s.oob.headquarters.at(HeadquartersId{piece.id}).commander);
+        } else if (piece.kind == PieceKind::Train && s.oob.trains.contains(TrainId{piece.id})) {
+            text += "  |  " + wxString::FromUTF8(s.oob.trains.at(TrainId{piece.id}).name);
         }
     }
-    return text;
+    showWhenIdle(text, 0);
+    showWhenIdle(wxString::Format("zoom %.0f%%", canvas_->zoom() * 100), 1);
+}
+
+void MainFrame::SetStatusText(const wxString& text, int field) {
+    if (static_cast<std::size_t>(field) < idleStatus_.size()) {
+        idleStatus_[static_cast<std::size_t>(field)].reset(); // newer than the hover text
+    }
+    wxFrame::SetStatusText(text, field);
+}
+
+void MainFrame::showWhenIdle(const wxString& text, int field) {
+    idleStatus_.at(static_cast<std::size_t>(field)) = text;
+}
+
+void MainFrame::showIdleStatus() {
+    for (std::size_t field = 0; field < idleStatus_.size(); ++field) {
+        if (auto& pending = idleStatus_[field]) {
+            if (GetStatusBar() != nullptr &&
+                GetStatusBar()->GetStatusText(static_cast<int>(field)) != *pending) {
+                wxFrame::SetStatusText(*pending, static_cast<int>(field));
+            }
+            pending.reset();
+        }
+    }
+}
+
+wxString MainFrame::keyboardShortcuts() const {
+    return wxString::FromUTF8(shortcutsText(shortcutRows(actions_)));
 }
 
 void MainFrame::showKeyboardShortcuts() {
-    wxDialog dialog(this, wxID_ANY, "Keyboard shortcuts", wxDefaultPosition, wxSize(560, 600),
+    // Wide enough for the longest line at 10 points; short enough for a 1366 x 768 screen.
+    wxDialog dialog(this, wxID_ANY, "Keyboard shortcuts", wxDefaultPosition, wxSize(960, 640),
                     wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     auto* text = new wxTextCtrl(&dialog, wxID_ANY, keyboardShortcuts(), wxDefaultPosition, wxDefaultSize,
                                 wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
     text->SetFont(wxFont(wxFontInfo(10).Family(wxFONTFAMILY_TELETYPE)));
+    text->SetInsertionPoint(0); // open at the top of the list, not its end
+    text->ShowPosition(0);
     sizer->Add(text, 1, wxEXPAND | wxALL, 8);
     sizer->Add(dialog.CreateSeparatedButtonSizer(wxOK), 0, wxEXPAND | wxALL, 8);
     dialog.SetSizer(sizer);

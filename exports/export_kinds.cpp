@@ -57,10 +57,14 @@ std::string summaryOf(int pageCount) {
 // A render/ print written through a temporary file, with the summary of what it drew.
 template <auto Print>
 std::expected<std::string, std::string> writePrint(const Scenario& s, const std::filesystem::path& out,
-                                                   const PrintOptions& o) {
+                                                   const ExportOptions& o) {
+    PrintOptions print = o.print;
+    if (o.forced) {
+        print.remark = "exported despite validation errors";
+    }
     return throughTemporaryFile(
         out, [&](const std::filesystem::path& file) -> std::expected<std::string, std::string> {
-            auto printed = Print(s, file, o);
+            auto printed = Print(s, file, print);
             if (!printed) {
                 return std::unexpected(printed.error());
             }
@@ -75,7 +79,7 @@ std::expected<std::string, std::string> writePrint(const Scenario& s, const std:
 // TMX (with its tileset beside it) and JSON are written atomically by formats/ itself.
 
 std::expected<std::string, std::string> writeTmx(const Scenario& s, const std::filesystem::path& file,
-                                                 const PrintOptions& o) {
+                                                 const ExportOptions& o) {
     if (auto done = exportTmx(s, file, TmxExportOptions{o.forced}); !done) {
         return std::unexpected(done.error());
     }
@@ -83,12 +87,12 @@ std::expected<std::string, std::string> writeTmx(const Scenario& s, const std::f
 }
 
 std::expected<std::string, std::string> writeVassal(const Scenario& s, const std::filesystem::path& file,
-                                                    const PrintOptions& o) {
-    return exportVassal(s, file, VassalExportOptions{o.cellPixels, o.forced});
+                                                    const ExportOptions& o) {
+    return exportVassal(s, file, VassalExportOptions{o.vassalCellPixels, o.forced});
 }
 
 std::expected<std::string, std::string> writeJson(const Scenario& s, const std::filesystem::path& file,
-                                                  const PrintOptions& o) {
+                                                  const ExportOptions& o) {
     if (auto done = writeFileAtomically(file, exportJson(s, o.forced), AtomicWriteOptions{false}); !done) {
         return std::unexpected(done.error());
     }
@@ -186,7 +190,7 @@ ExportClearance clearForExport(int errors, bool force) {
 
 std::expected<std::string, std::string> exportScenario(const ExportKind& kind, const Scenario& s,
                                                        const std::filesystem::path& out,
-                                                       const PrintOptions& o) {
+                                                       const ExportOptions& o) {
     return kind.write(s, out, o);
 }
 

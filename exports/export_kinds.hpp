@@ -15,11 +15,20 @@
 
 namespace sandtable {
 
+// What one export is asked for. Each kind reads its own part only (its flags below say which), as
+// Tiled's format plugins each take their own options: the print options know nothing of VASSAL's
+// board or of validation.
+struct ExportOptions {
+    PrintOptions print;       // on paper or as a picture: pdf, svg, png, roster, counters, booklet
+    int vassalCellPixels = 0; // vassal: a board cell across, in pixels; 0 for the default
+    bool forced = false;      // exported despite validation errors: every kind records it its own way
+};
+
 // Writes the export to `out`, atomically, and says what was written ("7 pages (an overview and
 // 3 x 2 map pages)"), or what went wrong.
 using ExportWriter = std::expected<std::string, std::string> (*)(const Scenario&,
                                                                  const std::filesystem::path& out,
-                                                                 const PrintOptions&);
+                                                                 const ExportOptions&);
 
 struct ExportKind {
     std::string_view kind;      // --to
@@ -53,6 +62,6 @@ ExportClearance clearForExport(int errors, bool force);
 // a failed or cancelled export leaves no file under the name asked for (and an older one untouched).
 std::expected<std::string, std::string> exportScenario(const ExportKind& kind, const Scenario& s,
                                                        const std::filesystem::path& out,
-                                                       const PrintOptions& o);
+                                                       const ExportOptions& o);
 
 } // namespace sandtable

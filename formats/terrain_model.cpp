@@ -265,6 +265,21 @@ std::expected<GeoPlacement, std::string> placementAfterResize(const Map& before,
     return placed;
 }
 
+std::expected<CommandPtr, std::string> resizeOnTheEarth(const Scenario& s, const ResizePlan& plan) {
+    std::vector<CommandPtr> parts;
+    parts.push_back(resizeMap(s, plan));
+    if (s.map.geo) {
+        // A placed map keeps its cells on their ground: its anchor moves with the resize.
+        auto placed = placementAfterResize(s.map, plan);
+        if (!placed) {
+            return std::unexpected("The map's placement on the Earth cannot follow the resize: " +
+                                   placed.error());
+        }
+        parts.push_back(edits::setGeoPlacement(s, *placed));
+    }
+    return std::make_unique<CommandGroup>("Resize map", std::move(parts));
+}
+
 bool hasGeoreference(const std::filesystem::path& image) {
     auto opened = gdal::openRaster(image.string(), "image");
     double gt[6];

@@ -84,6 +84,11 @@ EarthPlacementEdit placeOnTheEarth(const Scenario& s, const std::optional<GeoPla
 [[nodiscard]] std::expected<GeoPlacement, std::string> placementAfterResize(const Map& before,
                                                                             const ResizePlan& plan);
 
+// The resize as one undo step: the map's cells, and on a map placed on the Earth its placement
+// (placementAfterResize). An error when the placement cannot follow; nothing is changed then.
+[[nodiscard]] std::expected<CommandPtr, std::string> resizeOnTheEarth(const Scenario& s,
+                                                                      const ResizePlan& plan);
+
 // Whether an image carries a georeference (GeoTIFF tags, a world file or a GDAL .aux.xml), so that
 // placing the map on the Earth will put it in place.
 bool hasGeoreference(const std::filesystem::path& image);

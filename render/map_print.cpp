@@ -262,7 +262,7 @@ void overviewPage(cairo_t* cr, const Scenario& s, const Pagination& p, const Pri
         "A cell is %.1f mm across on paper and %.0f yards on the ground; %d x %d pages of %s %s, %s%s",
         cellMm, s.map.yardsPerCell, p.columns, p.rows, o.paper.name.c_str(),
         o.landscape ? "landscape" : "portrait", style.c_str(),
-        o.forced ? "; exported despite validation errors" : "");
+        o.remark.empty() ? "" : ("; " + o.remark).c_str());
     text(cr, left, top + 44, 8, scaleText);
     // The legend and scale bar at the foot, as tall as they need; the whole map above them,
     // scaled to fit, with the page grid over it.

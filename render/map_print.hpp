@@ -31,8 +31,8 @@ struct PrintOptions {
     double marginPt = 28.35;  // 10 mm
     double overlapPt = 14.17; // 5 mm repeated on neighbouring pages, for gluing
     double dpi = 150;         // PNG only
-    int cellPixels = 0;       // VASSAL only: a board cell across, in pixels; 0 for the default
-    bool forced = false;
+    // Said on the overview page after the scale ("exported despite validation errors").
+    std::string remark;
     RenderOptions layers; // which layers to draw
     InkStyle ink = InkStyle::Colour;
     // Called before each PDF page (done, total); returning false cancels the print, leaving no file.

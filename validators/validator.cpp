@@ -1,8 +1,11 @@
 #include "validator.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <ranges>
 #include <set>
 #include <unordered_set>
+#include <utility>
 
 namespace sandtable {
 namespace {
@@ -42,6 +45,14 @@ Violation staleExclusion(const Exclusion& e) {
     return v;
 }
 
+// Takes out of `found` the findings `pred` selects, and returns them.
+template <typename Pred> std::vector<Violation> extractFindings(std::vector<Violation>& found, Pred pred) {
+    const auto kept = std::ranges::stable_partition(found, [&](const Violation& v) { return !pred(v); });
+    std::vector<Violation> taken(std::make_move_iterator(kept.begin()), std::make_move_iterator(kept.end()));
+    found.erase(kept.begin(), kept.end());
+    return taken;
+}
+
 } // namespace
 
 Validator::Validator(const Scenario& scenario, ResolvedRuleset rules)
@@ -56,6 +67,7 @@ void Validator::runRule(std::size_t i, const Scope& scope, std::vector<Violation
 }
 
 void Validator::runAll() {
+    ++findingsRevision_;
     context_.rebuild();
     for (std::size_t i = 0; i < rules_.rules.size(); ++i) {
         findings_[i].clear();
@@ -115,24 +127,40 @@ void Validator::recheck(const ChangeSet& changes) {
         // commander, say) re-runs it whole.
         const bool whole =
             info.granularity == Granularity::Whole || (changes.kinds & info.depends & ~info.local) != 0;
+        // What the rule found before in the part it looks at again, and where the new findings of
+        // that part begin (they are appended), to tell whether anything changed.
+        std::vector<Violation> before;
+        std::size_t firstNew = 0;
         switch (whole ? Granularity::Whole : info.granularity) {
         case Granularity::Whole:
-            found.clear();
+            before = std::exchange(found, {});
             runRule(i, Scope{}, found);
             break;
         case Granularity::PerCell:
-            std::erase_if(found, [&](const Violation& v) {
+            before = extractFindings(found, [&](const Violation& v) {
                 return std::binary_search(cells.begin(), cells.end(), v.cells.front());
             });
+            firstNew = found.size();
             runRule(i, Scope{false, cells, {}}, found);
             break;
         case Granularity::PerPiece:
-            std::erase_if(found, [&](const Violation& v) {
+            before = extractFindings(found, [&](const Violation& v) {
                 return std::binary_search(pieces.begin(), pieces.end(), v.pieces.front());
             });
+            firstNew = found.size();
             runRule(i, Scope{false, {}, pieces}, found);
             break;
         }
+        // A rule finds in a fixed order, so the same findings come back in the same order; were
+        // they ever in another, the report would only be rebuilt once more than needed.
+        if (!std::ranges::equal(
+                before,
+                std::ranges::subrange(found.begin() + static_cast<std::ptrdiff_t>(firstNew), found.end()))) {
+            ++findingsRevision_;
+        }
+    }
+    if ((changes.kinds & InfoChanged) != 0) {
+        ++findingsRevision_; // the exclusions the report applies may have changed
     }
 }
 

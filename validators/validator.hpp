@@ -6,6 +6,7 @@
 #include "registry.hpp"
 
 #include <array>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -33,7 +34,12 @@ class Validator {
     // The scenario has changed as `changes` says; bring the findings up to date.
     void recheck(const ChangeSet& changes);
     Report report() const;
+    // Counts the changes of the findings: report() need not be read again while it stays the same
+    // (painting ground where no rule finds anything new, say).
+    std::uint64_t findingsRevision() const { return findingsRevision_; }
     const ResolvedRuleset& rules() const { return rules_; }
+    // The indices the rules read (who stands where), kept up to date edit by edit.
+    const ValidationContext& context() const { return context_; }
 
   private:
     void runRule(std::size_t i, const Scope& scope, std::vector<Violation>& out) const;
@@ -42,6 +48,7 @@ class Validator {
     ResolvedRuleset rules_;
     ValidationContext context_;
     std::vector<std::vector<Violation>> findings_; // per active rule
+    std::uint64_t findingsRevision_ = 0;
 };
 
 } // namespace sandtable

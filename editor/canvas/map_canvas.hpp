@@ -36,6 +36,8 @@ class MapCanvas : public wxWindow {
     void centreOn(Offset cell);
     double zoom() const { return zoom_; }
     std::optional<Offset> hoverCell() const { return hover_; }
+    // A stroke or drag of a tool is under way (the left button is down on the map).
+    bool gestureUnderWay() const { return toolActive_; }
     const TerrainOverview& overview() const { return overview_; }
     // Called after every repaint, so the minimap can follow the view.
     std::function<void()> onViewChanged;
@@ -59,6 +61,13 @@ class MapCanvas : public wxWindow {
 
     static constexpr double cellSize = mapUnitsPerCell; // zoom 1: a map unit a pixel
     static constexpr double minZoom = 0.001, maxZoom = 16.0;
+
+    // What the map's keys do (editor/canvas/map_keys: the table onKey dispatches through).
+    void scrollByKey(int arrowKeyCode);
+    void holdSpace();
+    void cancelGesture();
+    void turnSelected(int steps);
+    void deleteSelection();
 
   private:
     void onPaint(wxPaintEvent&);

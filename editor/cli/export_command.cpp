@@ -69,16 +69,6 @@ std::expected<PrintOptions, std::string> printOptionsFrom(const Arguments& a) {
         return std::unexpected("--orientation must be portrait or landscape, not '" + orientation + "'");
     }
     o.landscape = orientation == "landscape";
-    if (auto pixels = a.value("--cell-pixels")) {
-        int v = 0;
-        auto [end, ec] = std::from_chars(pixels->data(), pixels->data() + pixels->size(), v);
-        if (ec != std::errc{} || end != pixels->data() + pixels->size() ||
-            !limits::vassalCellPixels.allows(v)) {
-            return std::unexpected("--cell-pixels must be " + limits::vassalCellPixels.expected() +
-                                   ", not '" + *pixels + "'");
-        }
-        o.cellPixels = v;
-    }
     if (auto dpi = a.value("--dpi")) {
         double v = 0;
         auto [end, ec] = std::from_chars(dpi->data(), dpi->data() + dpi->size(), v);
@@ -88,6 +78,21 @@ std::expected<PrintOptions, std::string> printOptionsFrom(const Arguments& a) {
         o.dpi = v;
     }
     return o;
+}
+
+// --cell-pixels, the VASSAL board's cell; 0 (the default) when not given.
+std::expected<int, std::string> vassalCellPixelsFrom(const Arguments& a) {
+    const auto pixels = a.value("--cell-pixels");
+    if (!pixels) {
+        return 0;
+    }
+    int v = 0;
+    auto [end, ec] = std::from_chars(pixels->data(), pixels->data() + pixels->size(), v);
+    if (ec != std::errc{} || end != pixels->data() + pixels->size() || !limits::vassalCellPixels.allows(v)) {
+        return std::unexpected("--cell-pixels must be " + limits::vassalCellPixels.expected() + ", not '" +
+                               *pixels + "'");
+    }
+    return v;
 }
 
 // Validates first, as designers expect: prints errors and warnings; returns whether the export may
@@ -158,11 +163,13 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
         err << "sandtable export: --to must be " << exportKindList() << ", not '" << to << "'\n";
         return BadInput;
     }
-    auto options = printOptionsFrom(a);
-    if (!options) {
-        err << "sandtable export: " << options.error() << "\n";
+    auto print = printOptionsFrom(a);
+    const auto cellPixels = vassalCellPixelsFrom(a);
+    if (!print || !cellPixels) {
+        err << "sandtable export: " << (print ? cellPixels.error() : print.error()) << "\n";
         return BadInput;
     }
+    ExportOptions options{.print = std::move(*print), .vassalCellPixels = *cellPixels};
     const std::string& file = a.positionals()[0];
     auto scenario = readScenarioReporting(file, err);
     if (!scenario) {
@@ -173,10 +180,10 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     if (!forced) {
         return code;
     }
-    options->forced = *forced;
+    options.forced = *forced;
     // A progress bar on the terminal, when there is one to see it.
     if (isatty(fileno(stderr)) != 0) {
-        options->progress = [&err](int done, int total) {
+        options.print.progress = [&err](int done, int total) {
             const int width = 30, filled = total > 0 ? done * width / total : width;
             err << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
                 << std::string(static_cast<std::size_t>(width - filled), ' ') << "] page " << done + 1
@@ -187,7 +194,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
             return true;
         };
     }
-    auto written = exportScenario(*kind, *scenario, *output, *options);
+    auto written = exportScenario(*kind, *scenario, *output, options);
     if (!written) {
         err << "sandtable export: " << written.error() << "\n";
         return BadInput;

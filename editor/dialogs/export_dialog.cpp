@@ -155,7 +155,7 @@ std::expected<ExportRequest, std::string> ExportDialog::request() const {
     if (out.file.empty() || out.file.filename().empty()) {
         return std::unexpected(std::string("Choose the file to write"));
     }
-    PrintOptions& o = out.options;
+    PrintOptions& o = out.options.print;
     o.paper = papers()[static_cast<std::size_t>(std::max(0, paper->GetSelection()))];
     o.landscape = orientation->GetSelection() == 1;
     if (k.cellSize) {
@@ -208,7 +208,7 @@ std::expected<ExportRequest, std::string> ExportDialog::request() const {
             return std::unexpected("A board cell must be " + limits::vassalCellPixels.expected() +
                                    " pixels, not " + limits::quoted(text));
         }
-        o.cellPixels = v;
+        out.options.vassalCellPixels = v;
     }
     if (exportKindNamed(out.kind)->tiledPages) {
         if (auto count = pagesOf(scenario_, o); !count) {
@@ -223,7 +223,7 @@ void ExportDialog::update() {
     problem->SetLabel(r ? wxString() : wxString::FromUTF8(r.error()));
     wxString count;
     if (r && exportKindNamed(r->kind)->tiledPages) {
-        if (auto p = pagesOf(scenario_, r->options)) {
+        if (auto p = pagesOf(scenario_, r->options.print)) {
             count = wxString::Format("%d pages: the overview and %d x %d map pages", p->pages, p->columns,
                                      p->rows);
         }

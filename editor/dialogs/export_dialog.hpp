@@ -2,7 +2,7 @@
 // File > Export...: one dialog for every kind of export (editor/exports.hpp), showing the
 // options of the chosen kind (paper, orientation, cell size, margin, layers, dpi, board cell), the page count
 // of a PDF as the options change, and a file name whose extension follows the kind.
-#include "render/map_print.hpp"
+#include "exports/export_kinds.hpp"
 
 #include <expected>
 #include <filesystem>
@@ -20,7 +20,7 @@ namespace sandtable {
 struct ExportRequest {
     std::string kind;
     std::filesystem::path file;
-    PrintOptions options;
+    ExportOptions options;
 };
 
 class ExportDialog : public wxDialog {

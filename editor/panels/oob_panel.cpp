@@ -35,7 +35,6 @@ struct OobPanel::ItemData : public wxTreeItemData {
 namespace {
 
 enum MenuCommand { AddBase = 100, Rename = 200, Remove, TakeOff, SetSupply, ClearSupply };
-constexpr int ToolbarBase = wxID_HIGHEST + 700;
 
 // Whether a piece stands on the map, arrives later or is not placed: the first part of its icon.
 enum class Where { None, Deployed, Arriving, NotPlaced };
@@ -153,22 +152,9 @@ OobPanel::OobPanel(wxWindow* parent) : wxPanel(parent), images_(std::make_unique
         }
     }
     auto* sizer = new wxBoxSizer(wxVERTICAL);
-    // The panel's toolbar: the adds, enabled where the selection takes them.
-    auto* bar = new wxWrapSizer(wxHORIZONTAL);
-    for (const auto& [addition, name] : EnumNames<OobAddition>::names) {
-        if (addition == OobAddition::IndependentBrigade || addition == OobAddition::IndependentUnit) {
-            continue; // in the menus; the toolbar keeps to one row
-        }
-        std::string label = std::string(additionLabel(addition));
-        label = "+ " + label.substr(0, label.find(" ("));
-        auto* button = new wxButton(this, ToolbarBase + static_cast<int>(addition), wxString::FromUTF8(label),
-                                    wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
-        button->SetToolTip("Add " + wxString::FromUTF8(std::string(additionLabel(addition))) +
-                           " at the selected item (Units menu)");
-        button->Bind(wxEVT_BUTTON, [this, addition](wxCommandEvent&) { add(addition); });
-        bar->Add(button, 0, wxALL, 1);
-    }
-    sizer->Add(bar, 0, wxEXPAND);
+    // The panel's toolbar: the adds, enabled where the selection takes them (addActionButtons).
+    buttons_ = new wxWrapSizer(wxHORIZONTAL);
+    sizer->Add(buttons_, 0, wxEXPAND);
     tree_ = new wxTreeCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize,
                            wxTR_DEFAULT_STYLE | wxTR_HIDE_ROOT | wxTR_EDIT_LABELS);
     tree_->SetImageList(images_.get());
@@ -529,18 +515,16 @@ void OobPanel::rebuild() {
         };
         restore(root);
     }
-    refreshStatus();
+    refreshAllStatus();
     tree_->Thaw();
     updateToolbar();
 }
 
-void OobPanel::refreshStatus() {
-    if (!doc_) {
-        return;
-    }
-    const Scenario& s = doc_->scenario();
+namespace {
+
+std::map<PieceRef, Severity> worstProblemOfEachPiece(const Report& report) {
     std::map<PieceRef, Severity> worst;
-    for (const Violation& v : doc_->problems().violations) {
+    for (const Violation& v : report.violations) {
         if (v.excluded) {
             continue;
         }
@@ -551,16 +535,59 @@ void OobPanel::refreshStatus() {
             }
         }
     }
+    return worst;
+}
+
+} // namespace
+
+void OobPanel::showStatusOf(PieceRef piece) {
+    const auto item = items_.find(piece);
+    if (item == items_.end() || !doc_->scenario().hasPiece(piece)) {
+        return;
+    }
+    const auto worst = shownWorst_.find(piece);
+    const int image = imageIndex(whereIs(doc_->scenario(), piece),
+                                 worst != shownWorst_.end() ? std::optional(worst->second) : std::nullopt);
+    if (tree_->GetItemImage(item->second) != image) {
+        tree_->SetItemImage(item->second, image);
+    }
+}
+
+void OobPanel::refreshAllStatus() {
+    if (!doc_) {
+        shownWorst_.clear();
+        return;
+    }
+    shownWorst_ = worstProblemOfEachPiece(doc_->problems());
     for (const auto& [piece, item] : items_) {
-        if (!s.hasPiece(piece)) {
-            continue;
+        showStatusOf(piece);
+    }
+}
+
+void OobPanel::refreshStatus() {
+    if (!doc_) {
+        return;
+    }
+    // No piece moved (rebuild() handles that): only the icons whose worst problem changed, so
+    // painting the ground of a battle of thousands of pieces costs what its findings cost.
+    auto worst = worstProblemOfEachPiece(doc_->problems());
+    if (worst == shownWorst_) {
+        return;
+    }
+    std::vector<PieceRef> changed;
+    for (const auto& [piece, severity] : worst) {
+        if (auto shown = shownWorst_.find(piece); shown == shownWorst_.end() || shown->second != severity) {
+            changed.push_back(piece);
         }
-        auto it = worst.find(piece);
-        const int image =
-            imageIndex(whereIs(s, piece), it != worst.end() ? std::optional(it->second) : std::nullopt);
-        if (tree_->GetItemImage(item) != image) {
-            tree_->SetItemImage(item, image);
+    }
+    for (const auto& [piece, severity] : shownWorst_) {
+        if (!worst.contains(piece)) {
+            changed.push_back(piece);
         }
+    }
+    shownWorst_ = std::move(worst);
+    for (const PieceRef piece : changed) {
+        showStatusOf(piece);
     }
 }
 
@@ -586,11 +613,33 @@ void OobPanel::selectPiece(PieceRef piece) {
     }
 }
 
-void OobPanel::updateToolbar() {
-    for (const auto& [addition, name] : EnumNames<OobAddition>::names) {
-        if (wxWindow* button = FindWindow(ToolbarBase + static_cast<int>(addition))) {
-            button->Enable(placeFor(addition).has_value());
+std::string oobAdditionActionName(OobAddition addition) {
+    return "units.add." + std::string(enumName(addition));
+}
+
+void OobPanel::addActionButtons(const Actions& actions) {
+    constexpr std::string_view prefix = "units.add.";
+    for (const Action& action : actions) {
+        const auto addition = action.name.starts_with(prefix)
+                                  ? parseEnum<OobAddition>(action.name.substr(prefix.size()))
+                                  : std::nullopt;
+        if (action.button.empty() || !addition) {
+            continue;
         }
+        auto* button = new wxButton(this, wxID_ANY, wxString::FromUTF8(action.button), wxDefaultPosition,
+                                    wxDefaultSize, wxBU_EXACTFIT);
+        button->SetToolTip(wxString::FromUTF8(action.help + " (Units menu, " + action.shortcut + ")"));
+        button->Bind(wxEVT_BUTTON, [&action](wxCommandEvent&) { action.run(); });
+        buttons_->Add(button, 0, wxALL, 1);
+        additionButtons_.emplace_back(button, *addition);
+    }
+    Layout();
+    updateToolbar();
+}
+
+void OobPanel::updateToolbar() {
+    for (const auto& [button, addition] : additionButtons_) {
+        button->Enable(placeFor(addition).has_value());
     }
 }
 

@@ -4,6 +4,7 @@
 // piece onto the map to deploy it; labels edit in place. Every change is an undoable edit of the
 // document. Each item shows whether it is deployed, arriving (turn) or not placed, and an icon for
 // its worst problem with the messages as tooltip; expansion and selection survive edits.
+#include "editor/actions/action.hpp"
 #include "editor/document.hpp"
 #include "model/oob_authoring.hpp"
 #include "properties_panel.hpp"
@@ -13,10 +14,15 @@
 #include <wx/panel.h>
 #include <wx/treectrl.h>
 
+class wxButton;
 class wxImageList;
-class wxToolBar;
+class wxWrapSizer;
 
 namespace sandtable {
+
+// The name of the Units menu's action that adds `addition` ("units.add.corps"): the panel's buttons
+// are made from those actions.
+std::string oobAdditionActionName(OobAddition addition);
 
 class OobPanel : public wxPanel, public EntryChecks {
   public:
@@ -28,6 +34,9 @@ class OobPanel : public wxPanel, public EntryChecks {
     // Only the status icons and tooltips, after a change that cannot alter the tree's items.
     void refreshStatus();
     void selectPiece(PieceRef piece);
+    // A button on the panel's toolbar for each add of `actions` that has a button label; they run
+    // the action, and are enabled where the selection takes what they add. `actions` outlives them.
+    void addActionButtons(const Actions& actions);
     std::function<void(std::optional<PieceRef>)> onSelect;
     // "Set line of supply": the corps whose line-of-supply cell the user is about to click.
     std::function<void(HeadquartersId corps)> onPickSupplyCell;
@@ -64,12 +73,16 @@ class OobPanel : public wxPanel, public EntryChecks {
     wxTreeItemId appendPiece(wxTreeItemId parent, PieceRef piece);
     void commitRename(wxTreeItemId item, const std::string& name);
     void updateToolbar();
+    void refreshAllStatus();
+    void showStatusOf(PieceRef piece);
 
     Document* doc_ = nullptr;
     wxTreeCtrl* tree_ = nullptr;
-    wxToolBar* toolbar_ = nullptr;
     std::unique_ptr<wxImageList> images_;
     std::map<PieceRef, wxTreeItemId> items_;
+    wxWrapSizer* buttons_ = nullptr;
+    std::vector<std::pair<wxButton*, OobAddition>> additionButtons_;
+    std::map<PieceRef, Severity> shownWorst_; // what the icons show: each piece's worst finding
     std::array<wxTreeItemId, 2> sideItems_;
     bool renaming_ = false;
 };

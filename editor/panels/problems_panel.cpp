@@ -6,7 +6,8 @@
 #include <wx/stattext.h>
 
 #include <algorithm>
-#include <tuple>
+#include <numeric>
+#include <utility>
 
 namespace sandtable {
 
@@ -26,14 +27,14 @@ class ProblemsList : public wxListCtrl {
         return wxString::FromUTF8(panel_.rowText(static_cast<int>(item), static_cast<int>(column)));
     }
     wxItemAttr* OnGetItemAttr(long item) const override {
-        if (item < 0 || static_cast<std::size_t>(item) >= panel_.shown_.size()) {
+        const Violation* v = panel_.rowFinding(item);
+        if (v == nullptr) {
             return nullptr;
         }
-        const Violation& v = panel_.shown_[static_cast<std::size_t>(item)];
-        if (v.excluded) {
+        if (v->excluded) {
             return &excluded_;
         }
-        return v.severity == Severity::Error ? &error_ : nullptr;
+        return v->severity == Severity::Error ? &error_ : nullptr;
     }
 
     const ProblemsPanel& panel_;
@@ -52,23 +53,22 @@ ProblemsPanel::ProblemsPanel(wxWindow* parent) : wxPanel(parent) {
     sizer->Add(list_, 1, wxEXPAND);
     SetSizer(sizer);
     list_->Bind(wxEVT_LIST_ITEM_ACTIVATED, [this](wxListEvent& e) {
-        if (onActivate && e.GetIndex() >= 0 && static_cast<std::size_t>(e.GetIndex()) < shown_.size()) {
-            onActivate(shown_[static_cast<std::size_t>(e.GetIndex())]);
+        if (const Violation* v = rowFinding(e.GetIndex()); v != nullptr && onActivate) {
+            onActivate(*v);
         }
     });
     list_->Bind(wxEVT_LIST_ITEM_RIGHT_CLICK, [this](wxListEvent& e) {
-        const long row = e.GetIndex();
-        if (row < 0 || static_cast<std::size_t>(row) >= shown_.size()) {
+        const Violation* finding = rowFinding(e.GetIndex());
+        if (finding == nullptr) {
             return;
         }
         wxMenu menu;
-        menu.Append(1, shown_[static_cast<std::size_t>(row)].excluded ? "Already excluded"
-                                                                      : "Exclude with a comment...")
-            ->Enable(!shown_[static_cast<std::size_t>(row)].excluded);
+        menu.Append(1, finding->excluded ? "Already excluded" : "Exclude with a comment...")
+            ->Enable(!finding->excluded);
         // The row's finding is copied: the list may be shown anew before the menu's answer.
         menu.Bind(
             wxEVT_MENU,
-            [this, v = shown_[static_cast<std::size_t>(row)]](wxCommandEvent&) {
+            [this, v = *finding](wxCommandEvent&) {
                 if (onExclude) {
                     onExclude(v);
                 }
@@ -78,21 +78,35 @@ ProblemsPanel::ProblemsPanel(wxWindow* parent) : wxPanel(parent) {
     });
 }
 
-void ProblemsPanel::show(const Report& report, const Grid& grid, const std::string& rulesetName) {
-    shown_ = report.violations;
+void ProblemsPanel::show(std::shared_ptr<const Report> report, const Grid& grid,
+                         const std::string& rulesetName) {
+    report_ = std::move(report);
     grid_ = grid;
-    // Errors first, then warnings, then information; excluded ones last.
-    std::stable_sort(shown_.begin(), shown_.end(), [](const Violation& a, const Violation& b) {
-        return std::tuple(a.excluded, -static_cast<int>(a.severity)) <
-               std::tuple(b.excluded, -static_cast<int>(b.severity));
+    // Errors first, then warnings, then information; excluded ones last; within each, the report's
+    // order (by cell).
+    const auto& found = report_->violations;
+    rows_.resize(found.size());
+    std::iota(rows_.begin(), rows_.end(), 0u);
+    std::ranges::stable_sort(rows_, {}, [&](std::uint32_t i) {
+        return std::pair(found[i].excluded, -static_cast<int>(found[i].severity));
     });
-    list_->SetItemCount(static_cast<long>(shown_.size()));
+    list_->SetItemCount(static_cast<long>(rows_.size()));
     list_->Refresh(false); // the rows in view are drawn again when the window paints
-    summary_->SetLabel(rulesetName.empty()
-                           ? wxString("No ruleset: choose one in Scenario > Ruleset")
-                           : wxString::Format("%s: %d errors, %d warnings, %d info, %d excluded", rulesetName,
-                                              report.errors(), report.warnings(), report.infos(),
-                                              report.excluded));
+    const wxString summary =
+        rulesetName.empty()
+            ? wxString("No ruleset: choose one in Scenario > Ruleset")
+            : wxString::Format("%s: %d errors, %d warnings, %d info, %d excluded", rulesetName,
+                               report_->errors(), report_->warnings(), report_->infos(), report_->excluded);
+    if (summary_->GetLabel() != summary) {
+        summary_->SetLabel(summary); // a new label lays the panel out again
+    }
+}
+
+const Violation* ProblemsPanel::rowFinding(long row) const {
+    if (!report_ || row < 0 || static_cast<std::size_t>(row) >= rows_.size()) {
+        return nullptr;
+    }
+    return &report_->violations[rows_[static_cast<std::size_t>(row)]];
 }
 
 int ProblemsPanel::rowCount() const {
@@ -100,10 +114,11 @@ int ProblemsPanel::rowCount() const {
 }
 
 std::string ProblemsPanel::rowText(int row, int column) const {
-    if (row < 0 || static_cast<std::size_t>(row) >= shown_.size()) {
+    const Violation* finding = rowFinding(row);
+    if (finding == nullptr) {
         return {};
     }
-    const Violation& v = shown_[static_cast<std::size_t>(row)];
+    const Violation& v = *finding;
     switch (column) {
     case 0:
         return v.excluded ? std::string("excluded") : std::string(enumName(v.severity));

@@ -1,11 +1,13 @@
 #pragma once
 // The problems list: every finding of the validator, errors first; double-click jumps to it.
-// A virtual list over the report (as KiCad's DRC marker view is): showing a new report sorts it
-// and says how many rows there are; rows are drawn as they come into view, so a drag that changes
-// the findings on every mouse event costs the same with 6 findings or 2,000.
+// A virtual list over the report (as KiCad's DRC marker view is): showing a new report keeps the
+// document's shared snapshot, orders its rows by an index (nothing is copied) and says how many
+// there are; rows are drawn as they come into view.
 #include "validators/validator.hpp"
 
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <wx/panel.h>
 
@@ -18,7 +20,7 @@ class ProblemsList;
 class ProblemsPanel : public wxPanel {
   public:
     explicit ProblemsPanel(wxWindow* parent);
-    void show(const Report& report, const Grid& grid, const std::string& rulesetName);
+    void show(std::shared_ptr<const Report> report, const Grid& grid, const std::string& rulesetName);
     std::function<void(const Violation&)> onActivate;
     std::function<void(const Violation&)> onExclude;
     int rowCount() const;
@@ -29,7 +31,11 @@ class ProblemsPanel : public wxPanel {
     friend class ProblemsList;
     ProblemsList* list_ = nullptr;
     wxStaticText* summary_ = nullptr;
-    std::vector<Violation> shown_;
+    // The finding on a row of the list, if the row exists.
+    const Violation* rowFinding(long row) const;
+
+    std::shared_ptr<const Report> report_;
+    std::vector<std::uint32_t> rows_; // indices into report_->violations, in the list's order
     std::optional<Grid> grid_;
 };
 

@@ -1,6 +1,6 @@
 #include "tools_panel.hpp"
 
-#include "editor/tools/tool_shortcuts.hpp"
+#include "editor/tools/tool_list.hpp"
 #include "model/limits.hpp"
 
 #include <wx/choice.h>

@@ -253,6 +253,22 @@ namespace {
 
 using testing_support::commandOutput;
 
+TEST_F(Printing, AForcedExportSaysSoOnTheOverviewPageAndOnlyThen) {
+    const Scenario s = stripes(12, 8);
+    ExportOptions o;
+    o.print.cellSizePt = 72;
+    o.print.paper = *paperByName("a4");
+    const ExportKind pdf = *exportKindNamed("pdf");
+    ASSERT_TRUE(exportScenario(pdf, s, dir / "plain.pdf", o));
+    o.forced = true;
+    ASSERT_TRUE(exportScenario(pdf, s, dir / "forced.pdf", o));
+    const std::string plain = commandOutput("pdftotext -f 1 -l 1 '" + (dir / "plain.pdf").string() + "' -");
+    const std::string forced = commandOutput("pdftotext -f 1 -l 1 '" + (dir / "forced.pdf").string() + "' -");
+    ASSERT_NE(plain.find("A cell is"), std::string::npos) << "pdftotext (poppler-utils) is needed: " << plain;
+    EXPECT_EQ(plain.find("despite"), std::string::npos) << plain;
+    EXPECT_NE(forced.find("exported despite validation errors"), std::string::npos) << forced;
+}
+
 TEST_F(Printing, CancellingAPrintLeavesNoFile) {
     const Scenario s = stripes(30, 20);
     PrintOptions o;
@@ -264,7 +280,8 @@ TEST_F(Printing, CancellingAPrintLeavesNoFile) {
         EXPECT_LT(done, total);
         return done < 2; // cancel on the third page
     };
-    auto printed = exportScenario(*exportKindNamed("pdf"), s, dir / "cancelled.pdf", o);
+    auto printed =
+        exportScenario(*exportKindNamed("pdf"), s, dir / "cancelled.pdf", ExportOptions{.print = o});
     ASSERT_FALSE(printed);
     EXPECT_EQ(printed.error(), (dir / "cancelled.pdf").string() + ": cancelled; nothing was written");
     EXPECT_EQ(calls, 3);

@@ -138,6 +138,8 @@ TEST_P(Incremental, RecheckAfterEveryEditEqualsAFullRun) {
         UndoStack stack(s);
         stack.setListener([&](const ChangeSet& cs) { live.recheck(cs); });
         std::mt19937_64 rng(seed * 131);
+        Report before = live.report();
+        std::uint64_t beforeRevision = live.findingsRevision();
         for (int step = 0; step < 80; ++step) {
             if (step % 9 == 8 && stack.canUndo()) {
                 stack.undo();
@@ -151,8 +153,47 @@ TEST_P(Incremental, RecheckAfterEveryEditEqualsAFullRun) {
                 << GetParam() << " seed " << seed << " step " << step << "\n"
                 << difference(got, want);
             ASSERT_EQ(got.counts, want.counts);
+            // The editor reads the report again only when the revision moves: it must move whenever
+            // the findings change.
+            if (live.findingsRevision() == beforeRevision) {
+                ASSERT_TRUE(got.violations == before.violations)
+                    << GetParam() << " seed " << seed << " step " << step
+                    << ": the findings changed but their revision did not\n"
+                    << difference(got, before);
+            }
+            before = got;
+            beforeRevision = live.findingsRevision();
         }
     }
+}
+
+TEST(FindingsRevision, StaysWhenAnEditChangesNoFindingAndMovesWhenOneDoes) {
+    Scenario s = generateScenario(GeneratorParameters{24, 18, 60, 8, 1, GridShape::HexFlat});
+    Validator live(s, builtin("hexed-general"));
+    UndoStack stack(s);
+    stack.setListener([&](const ChangeSet& cs) { live.recheck(cs); });
+    ASSERT_EQ(live.report().errors(), 0);
+    const auto clear = std::ranges::find(s.map.terrainTypes, TerrainClass::Open, &TerrainType::terrainClass);
+    const auto water =
+        std::ranges::find(s.map.terrainTypes, TerrainClass::Impassable, &TerrainType::terrainClass);
+    ASSERT_NE(clear, s.map.terrainTypes.end());
+    ASSERT_NE(water, s.map.terrainTypes.end());
+    const PieceRef piece = s.deployment.placements.begin()->first;
+    const Offset under = s.deployment.placements.begin()->second.cells.front();
+    // Open ground under a piece: the per-cell rules look again and find what they found.
+    stack.push(
+        edits::paint(s, CellLayer::Terrain, {under}, static_cast<int>(clear - s.map.terrainTypes.begin())));
+    const std::uint64_t calm = live.findingsRevision();
+    stack.push(
+        edits::paint(s, CellLayer::Terrain, {under}, static_cast<int>(clear - s.map.terrainTypes.begin())));
+    EXPECT_EQ(live.findingsRevision(), calm);
+    // Deep water under it: a new finding about that piece, and the revision moves.
+    stack.push(
+        edits::paint(s, CellLayer::Terrain, {under}, static_cast<int>(water - s.map.terrainTypes.begin())));
+    EXPECT_NE(live.findingsRevision(), calm);
+    EXPECT_TRUE(std::ranges::any_of(live.report().violations, [&](const Violation& v) {
+        return v.rule == "terrain.impassable" && std::ranges::find(v.pieces, piece) != v.pieces.end();
+    }));
 }
 
 INSTANTIATE_TEST_SUITE_P(Rulesets, Incremental,

@@ -1,0 +1,234 @@
+// The File menu: a new map, opening and saving (with the recent files), export of every kind,
+// printing and quitting.
+#include "main_frame.hpp"
+
+#include "exports/export_kinds.hpp"
+#include "print/map_printout.hpp"
+
+#include <wx/config.h>
+#include <wx/filedlg.h>
+#include <wx/menu.h>
+#include <wx/print.h>
+#include <wx/progdlg.h>
+
+namespace sandtable {
+
+Actions MainFrame::fileActions() {
+    const auto hasDocument = [this] { return doc_ != nullptr; };
+    return {
+        {.name = "file.new",
+         .menu = "&File",
+         .label = "&New map...",
+         .shortcut = "Ctrl+N",
+         .help = "A new map: its grid, size, scale and ruleset",
+         .stockId = wxID_NEW,
+         .run =
+             [this] {
+                 if (!confirmDiscard()) {
+                     return;
+                 }
+                 NewMapChoice initial;
+                 if (doc_) {
+                     initial.ruleset = doc_->scenario().info.ruleset;
+                 }
+                 if (const auto chosen = askNewMap(initial)) {
+                     newScenario(*chosen);
+                 }
+             }},
+        {.name = "file.open",
+         .menu = "&File",
+         .label = "&Open...",
+         .shortcut = "Ctrl+O",
+         .help = "Open a scenario",
+         .stockId = wxID_OPEN,
+         .run =
+             [this] {
+                 if (!confirmDiscard()) {
+                     return;
+                 }
+                 wxFileDialog dialog(this, "Open scenario", lastFolder_, "",
+                                     "Sandtable scenarios (*.xml)|*.xml|All files|*",
+                                     wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+                 if (dialog.ShowModal() == wxID_OK) {
+                     open(dialog.GetPath().utf8_string());
+                 }
+             }},
+        {.name = "file.recent",
+         .menu = "&File",
+         .label = "Open &Recent",
+         .help = "The scenarios opened last",
+         .fillSubmenu =
+             [this](wxMenu& menu) {
+                 recent_.UseMenu(&menu);
+                 recent_.Load(*wxConfig::Get());
+                 Bind(
+                     wxEVT_MENU,
+                     [this](wxCommandEvent& e) {
+                         if (confirmDiscard()) {
+                             open(recent_.GetHistoryFile(static_cast<size_t>(e.GetId() - wxID_FILE1))
+                                      .utf8_string());
+                         }
+                     },
+                     wxID_FILE1, wxID_FILE9);
+             }},
+        {.name = "file.save",
+         .menu = "&File",
+         .label = "&Save",
+         .shortcut = "Ctrl+S",
+         .help = "Save the scenario (the previous version stays as FILE.bak)",
+         .stockId = wxID_SAVE,
+         .run = [this] { save(); },
+         .enabled = hasDocument},
+        {.name = "file.save-as",
+         .menu = "&File",
+         .label = "Save &As...",
+         .shortcut = "Ctrl+Shift+S",
+         .help = "Save the scenario in another file",
+         .stockId = wxID_SAVEAS,
+         .run =
+             [this] {
+                 wxFileDialog dialog(this, "Save scenario as", lastFolder_,
+                                     doc_ ? wxString::FromUTF8(doc_->displayName()) : wxString(),
+                                     "Sandtable scenarios (*.xml)|*.xml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+                 if (dialog.ShowModal() == wxID_OK) {
+                     saveAs(dialog.GetPath().utf8_string());
+                 }
+             },
+         .enabled = hasDocument},
+        {.name = "file.export",
+         .menu = "&File",
+         .label = "&Export...",
+         .shortcut = "Ctrl+E",
+         .help = "The map at tabletop scale, Tiled, JSON, a VASSAL module, rosters, counters, a booklet",
+         .separatorBefore = true,
+         .run =
+             [this] {
+                 // Beside the scenario (or in the last folder), named after it.
+                 const std::filesystem::path suggested =
+                     doc_->file().empty() ? std::filesystem::path(lastFolder_.utf8_string()) / "map.pdf"
+                                          : doc_->file();
+                 if (const auto request = askExport(doc_->scenario(), suggested)) {
+                     exportTo(*request);
+                 }
+             },
+         .enabled = hasDocument},
+        {.name = "file.print-preview",
+         .menu = "&File",
+         .label = "Print Pre&view...",
+         .help = "The pages File > Print will print",
+         .stockId = wxID_PREVIEW,
+         .run =
+             [this] {
+                 // The preview keeps a copy: it lives on while the document is edited, replaced or closed.
+                 const auto snapshot = std::make_shared<const Scenario>(doc_->scenario());
+                 auto* preview =
+                     new wxPrintPreview(new MapPrintout(snapshot, printOptions_),
+                                        new MapPrintout(snapshot, printOptions_)); // wx owns these
+                 auto* frame = new wxPreviewFrame(preview, this, "Print preview");
+                 frame->Initialize();
+                 frame->Show();
+             },
+         .enabled = hasDocument},
+        {.name = "file.print",
+         .menu = "&File",
+         .label = "&Print...",
+         .shortcut = "Ctrl+P",
+         .help = "Print the map at tabletop scale, tiled on pages",
+         .stockId = wxID_PRINT,
+         .run =
+             [this] {
+                 wxPrinter printer;
+                 MapPrintout printout(std::make_shared<const Scenario>(doc_->scenario()), printOptions_);
+                 printer.Print(this, &printout, true);
+             },
+         .enabled = hasDocument},
+        {.name = "file.quit",
+         .menu = "&File",
+         .label = "&Quit",
+         .shortcut = "Ctrl+Q",
+         .help = "Close the editor (asking first about unsaved work)",
+         .stockId = wxID_EXIT,
+         .separatorBefore = true,
+         .run = [this] { Close(); }},
+    };
+}
+
+bool MainFrame::exportTo(const std::filesystem::path& out, const std::string& kind) {
+    ExportRequest request{kind, out, ExportOptions{}};
+    request.options.print.paper = *paperByName("a4");
+    return exportTo(request);
+}
+
+bool MainFrame::exportTo(const ExportRequest& request) {
+    if (!doc_) {
+        return false;
+    }
+    const std::filesystem::path& out = request.file;
+    const std::string& kind = request.kind;
+    const int errors = doc_->problems().errors();
+    const ExportClearance clearance = clearForExport(
+        errors, errors > 0 &&
+                    ask(wxString::Format("The scenario has %d errors under %s (see Problems). Export anyway?",
+                                         errors, doc_->rulesetName())) == wxYES);
+    if (!clearance.allowed) {
+        return false;
+    }
+    const bool forced = clearance.forced;
+    const auto exportKind = exportKindNamed(kind);
+    if (!exportKind) {
+        reportError("Export failed", "There is no export kind " + wxString::FromUTF8(kind));
+        return false;
+    }
+    ExportOptions o = request.options;
+    o.forced = forced;
+    if (exportKind->tiledPages) {
+        printOptions_ = request.options.print; // File > Print tiles the pages the same way
+    }
+    std::unique_ptr<wxProgressDialog> progress;
+    o.print.progress = [&](int page, int total) {
+        if (!progress) {
+            progress = std::make_unique<wxProgressDialog>("Printing", "Writing pages", total, this,
+                                                          wxPD_CAN_ABORT | wxPD_APP_MODAL | wxPD_AUTO_HIDE);
+        }
+        return progress->Update(page, wxString::Format("Page %d of %d", page + 1, total));
+    };
+    const auto done = exportScenario(*exportKind, doc_->scenario(), out, o);
+    if (!done) {
+        reportError("Export failed", wxString::FromUTF8(done.error()));
+        return false;
+    }
+    rememberFolderOf(out);
+    SetStatusText("Exported " + wxString::FromUTF8(out.filename().string()) +
+                      (forced ? " (forced despite errors)" : ""),
+                  0);
+    return true;
+}
+
+bool MainFrame::save() {
+    if (!doc_) {
+        return false;
+    }
+    if (doc_->file().empty()) {
+        wxFileDialog dialog(this, "Save scenario", lastFolder_, "untitled.sandtable.xml",
+                            "Sandtable scenarios (*.xml)|*.xml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+        if (dialog.ShowModal() != wxID_OK) {
+            return false;
+        }
+        return saveAs(dialog.GetPath().utf8_string());
+    }
+    return saveAs(doc_->file());
+}
+
+bool MainFrame::saveAs(const std::filesystem::path& file) {
+    if (auto saved = doc_->save(file); !saved) {
+        reportError("Cannot save", wxString::FromUTF8(saved.error()));
+        return false;
+    }
+    recent_.AddFileToHistory(wxString::FromUTF8(file.string()));
+    rememberFolderOf(file);
+    updateTitle();
+    SetStatusText("Saved " + wxString::FromUTF8(file.filename().string()), 1);
+    return true;
+}
+
+} // namespace sandtable

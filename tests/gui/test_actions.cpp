@@ -1,0 +1,170 @@
+// The table of actions (editor/actions/): every command once, in its menu, with a shortcut of its
+// own; the order of battle's buttons are actions of the table; Help and the user guide list exactly
+// the keys the editor handles.
+#include "editor/actions/shortcut_table.hpp"
+#include "editor/canvas/map_keys.hpp"
+#include "editor/panels/oob_panel.hpp"
+#include "editor/tools/tool_list.hpp"
+#include "editor_window.hpp"
+
+#include <wx/button.h>
+#include <wx/menu.h>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace sandtable {
+namespace {
+
+using ActionTable = EditorWindow;
+
+std::string lower(std::string text) {
+    std::ranges::transform(text, text.begin(), [](unsigned char c) { return std::tolower(c); });
+    return text;
+}
+
+TEST_F(ActionTable, NoTwoActionsShareANameOrAShortcut) {
+    std::set<std::string> names;
+    std::map<std::string, std::string> byShortcut;
+    for (const Action& action : frame->actions()) {
+        EXPECT_TRUE(names.insert(action.name).second) << "two actions are named " << action.name;
+        if (action.shortcut.empty()) {
+            continue;
+        }
+        // Ctrl+Shift+A and ctrl+shift+a are one key.
+        const auto [taken, fresh] = byShortcut.emplace(lower(action.shortcut), action.name);
+        EXPECT_TRUE(fresh) << action.shortcut << " is both " << taken->second << " and " << action.name;
+    }
+    EXPECT_GE(byShortcut.size(), 35u) << "the menus' and the tools' shortcuts";
+    // The map's own keys are taken once, and none is also a tool's single key.
+    std::set<int> codes;
+    for (const MapKey& key : mapKeys()) {
+        for (const int code : key.codes) {
+            EXPECT_TRUE(codes.insert(code).second) << key.keys << " handles a key another map key handles";
+            EXPECT_FALSE(toolForKey(code, false).has_value()) << key.keys << " is also a tool's key";
+            EXPECT_FALSE(toolForKey(code, true).has_value())
+                << key.keys << " with Shift is also a tool's key";
+        }
+    }
+}
+
+// Every item of `menu` and its submenus, with the top-level menu it is in.
+void collectItems(const wxMenu& menu, std::vector<const wxMenuItem*>& items) {
+    for (const wxMenuItem* item : menu.GetMenuItems()) {
+        items.push_back(item);
+        if (item->GetSubMenu() != nullptr) {
+            collectItems(*item->GetSubMenu(), items);
+        }
+    }
+}
+
+TEST_F(ActionTable, EveryActionIsAnItemOfItsMenuWithItsShortcutAndEveryItemIsAnAction) {
+    wxMenuBar* bar = frame->GetMenuBar();
+    ASSERT_NE(bar, nullptr);
+    std::set<int> actionIds;
+    for (const Action& action : frame->actions()) {
+        actionIds.insert(action.id);
+        wxMenu* menu = nullptr;
+        const wxMenuItem* item = bar->FindItem(action.id, &menu);
+        ASSERT_NE(item, nullptr) << action.name << " is in no menu";
+        // In the menu the table names, under the submenu it names.
+        const std::string path = plainMenuPath(action.menu);
+        const int top = bar->FindMenu(wxString::FromUTF8(path.substr(0, path.find('/'))));
+        ASSERT_NE(top, wxNOT_FOUND) << action.name << ": no menu " << path;
+        const wxMenu* root = menu;
+        while (root->GetParent() != nullptr) {
+            root = root->GetParent();
+        }
+        EXPECT_EQ(root, bar->GetMenu(static_cast<std::size_t>(top))) << action.name << " is not in " << path;
+        EXPECT_EQ(menu->GetParent() != nullptr, path.find('/') != std::string::npos) << action.name;
+        const wxString accel = item->GetItemLabel().AfterFirst('\t');
+        if (action.scope == ShortcutScope::Window) {
+            EXPECT_EQ(accel.utf8_string(), action.shortcut) << action.name;
+            if (!action.shortcut.empty()) {
+                const std::unique_ptr<wxAcceleratorEntry> entry(item->GetAccel());
+                EXPECT_NE(entry, nullptr) << action.shortcut << ": wx does not read it as a shortcut";
+            }
+        } else {
+            // A tool's single key is shown, not made an accelerator: typing in a panel stays typing.
+            EXPECT_TRUE(accel.empty()) << action.name;
+            EXPECT_TRUE(item->GetItemLabelText().EndsWith("(" + wxString::FromUTF8(action.shortcut) + ")"))
+                << item->GetItemLabelText();
+        }
+    }
+    // Nothing in the menus beside the actions: separators, submenus' own items and the recent files.
+    std::vector<const wxMenuItem*> items;
+    for (std::size_t m = 0; m < bar->GetMenuCount(); ++m) {
+        collectItems(*bar->GetMenu(m), items);
+    }
+    for (const wxMenuItem* item : items) {
+        const bool recentFile = item->GetId() >= wxID_FILE1 && item->GetId() <= wxID_FILE9;
+        if (!item->IsSeparator() && item->GetSubMenu() == nullptr && !recentFile) {
+            EXPECT_TRUE(actionIds.contains(item->GetId())) << item->GetItemLabelText() << " is not an action";
+        }
+    }
+}
+
+TEST_F(ActionTable, TheOrderOfBattlesButtonsAreTheUnitsMenusAdds) {
+    std::vector<wxButton*> buttons;
+    for (wxWindow* child : frame->orderOfBattle()->GetChildren()) {
+        if (auto* button = dynamic_cast<wxButton*>(child)) {
+            buttons.push_back(button);
+        }
+    }
+    std::vector<std::string> labels;
+    for (const wxButton* button : buttons) {
+        labels.push_back(button->GetLabel().utf8_string());
+    }
+    std::vector<std::string> wanted;
+    for (const Action& action : frame->actions()) {
+        if (!action.button.empty()) {
+            wanted.push_back(action.button);
+            EXPECT_EQ(action.menu, "&Units") << action.name;
+        }
+    }
+    EXPECT_EQ(labels, wanted);
+    ASSERT_FALSE(buttons.empty());
+    // A button does what its menu item does: "+ Army" on a side adds an army.
+    frame->newScenario(NewMapChoice{});
+    pump();
+    const std::size_t before = frame->document()->scenario().oob.headquarters.size();
+    frame->orderOfBattle()->tree()->SelectItem(frame->orderOfBattle()->sideItem(Side::Union));
+    pump();
+    ASSERT_EQ(labels.front(), "+ Army");
+    ASSERT_TRUE(buttons.front()->IsEnabled()) << "a side takes an army";
+    wxCommandEvent click(wxEVT_BUTTON, buttons.front()->GetId());
+    click.SetEventObject(buttons.front());
+    buttons.front()->ProcessWindowEvent(click);
+    pump();
+    EXPECT_EQ(frame->document()->scenario().oob.headquarters.size(), before + 1);
+}
+
+TEST_F(ActionTable, HelpAndTheUserGuideListExactlyTheEditorsKeys) {
+    const std::vector<ShortcutRow> rows = shortcutRows(frame->actions());
+    // Help > Keyboard shortcuts: every row.
+    const wxString help = frame->keyboardShortcuts();
+    for (const ShortcutRow& row : rows) {
+        EXPECT_TRUE(help.Contains(wxString::FromUTF8(row.keys))) << row.keys;
+        EXPECT_TRUE(help.Contains(wxString::FromUTF8(row.what))) << row.what;
+    }
+    // The user guide's table, between its markers, is the table the editor makes.
+    const fs::path guide = userGuidePath();
+    ASSERT_FALSE(guide.empty()) << "docs/user-guide.md not found";
+    std::ifstream in(guide);
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string all = text.str();
+    const std::string begin = "<!-- shortcuts: begin -->\n", end = "<!-- shortcuts: end -->";
+    const auto from = all.find(begin);
+    const auto to = all.find(end);
+    ASSERT_NE(from, std::string::npos) << guide << " has no " << begin;
+    ASSERT_NE(to, std::string::npos) << guide << " has no " << end;
+    EXPECT_EQ(all.substr(from + begin.size(), to - from - begin.size()), shortcutsMarkdown(rows))
+        << "docs/user-guide.md's keyboard shortcuts differ from the editor's; the table above is the one "
+           "to paste between the markers";
+}
+
+} // namespace
+} // namespace sandtable
