@@ -16,74 +16,7 @@
 
 namespace sandtable {
 
-// What a tree item stands for: a side, a piece, or a corps' line-of-supply cell.
-struct OobPanel::ItemData : public wxTreeItemData {
-    Side side = Side::Union;
-    std::optional<PieceRef> piece;
-    bool supplyLine = false; // the line of supply of the corps in `piece`
-
-    // Survives a rebuild: which items were expanded and selected.
-    std::string key() const {
-        if (!piece) {
-            return "side:" + std::string(enumName(side));
-        }
-        return (supplyLine ? "supply:" : "piece:") + std::string(enumName(piece->kind)) + ":" +
-               std::to_string(piece->id);
-    }
-};
-
 namespace {
-
-enum MenuCommand { AddBase = 100, Rename = 200, Remove, TakeOff, SetSupply, ClearSupply };
-
-// Whether a piece stands on the map, arrives later or is not placed: the first part of its icon.
-enum class Where { None, Deployed, Arriving, NotPlaced };
-
-int imageIndex(Where where, std::optional<Severity> worst) {
-    const int severity = worst ? 1 + static_cast<int>(*worst) : 0;
-    return static_cast<int>(where) * 4 + severity;
-}
-
-// 16 x 16 icons: a dot for where the piece is (filled green deployed, blue clock-like ring for a
-// reinforcement, hollow grey not placed) and a badge for its worst problem (red error, amber
-// warning, blue info), so a glance down the tree finds both.
-wxBitmap statusIcon(Where where, int severity) {
-    wxImage image(16, 16);
-    image.InitAlpha();
-    std::fill_n(image.GetAlpha(), 16 * 16, 0);
-    std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(image));
-    if (gc) {
-        switch (where) {
-        case Where::None:
-            break;
-        case Where::Deployed:
-            gc->SetPen(wxPen(wxColour(30, 110, 40), 1));
-            gc->SetBrush(wxBrush(wxColour(60, 170, 70)));
-            gc->DrawEllipse(1, 1, 10, 10);
-            break;
-        case Where::Arriving:
-            gc->SetPen(wxPen(wxColour(40, 80, 170), 2));
-            gc->SetBrush(*wxTRANSPARENT_BRUSH);
-            gc->DrawEllipse(2, 2, 9, 9);
-            gc->StrokeLine(6.5, 6.5, 6.5, 3.5);
-            gc->StrokeLine(6.5, 6.5, 9, 6.5);
-            break;
-        case Where::NotPlaced:
-            gc->SetPen(wxPen(wxColour(130, 130, 130), 1));
-            gc->SetBrush(*wxTRANSPARENT_BRUSH);
-            gc->DrawEllipse(2, 2, 9, 9);
-            break;
-        }
-        if (severity > 0) {
-            const wxColour colours[] = {wxColour(40, 110, 200), wxColour(230, 150, 0), wxColour(210, 30, 30)};
-            gc->SetPen(wxPen(*wxWHITE, 1));
-            gc->SetBrush(wxBrush(colours[severity - 1]));
-            gc->DrawRectangle(8, 8, 7, 7);
-        }
-    }
-    gc.reset(); // flushes into the image
-    return wxBitmap(image);
-}
 
 std::string bareName(const Scenario& s, PieceRef p) {
     switch (p.kind) {
@@ -118,12 +51,6 @@ std::string itemLabel(const Scenario& s, PieceRef p) {
     return "";
 }
 
-Where whereIs(const Scenario& s, PieceRef p) {
-    return s.deployment.placements.contains(p)       ? Where::Deployed
-           : s.deployment.reinforcements.contains(p) ? Where::Arriving
-                                                     : Where::NotPlaced;
-}
-
 // Takes "piece:KIND:ID" dragged within the tree and re-parents it under the headquarters dropped on.
 class TreeDropTarget : public wxTextDropTarget {
   public:
@@ -146,11 +73,7 @@ class TreeDropTarget : public wxTextDropTarget {
 } // namespace
 
 OobPanel::OobPanel(wxWindow* parent) : wxPanel(parent), images_(std::make_unique<wxImageList>(16, 16, true)) {
-    for (Where where : {Where::None, Where::Deployed, Where::Arriving, Where::NotPlaced}) {
-        for (int severity = 0; severity < 4; ++severity) {
-            images_->Add(statusIcon(where, severity));
-        }
-    }
+    makeStatusImages();
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     // The panel's toolbar: the adds, enabled where the selection takes them (addActionButtons).
     buttons_ = new wxWrapSizer(wxHORIZONTAL);
@@ -520,225 +443,10 @@ void OobPanel::rebuild() {
     updateToolbar();
 }
 
-namespace {
-
-std::map<PieceRef, Severity> worstProblemOfEachPiece(const Report& report) {
-    std::map<PieceRef, Severity> worst;
-    for (const Violation& v : report.violations) {
-        if (v.excluded) {
-            continue;
-        }
-        for (PieceRef p : v.pieces) {
-            auto [it, inserted] = worst.try_emplace(p, v.severity);
-            if (!inserted && v.severity > it->second) {
-                it->second = v.severity;
-            }
-        }
-    }
-    return worst;
-}
-
-} // namespace
-
-void OobPanel::showStatusOf(PieceRef piece) {
-    const auto item = items_.find(piece);
-    if (item == items_.end() || !doc_->scenario().hasPiece(piece)) {
-        return;
-    }
-    const auto worst = shownWorst_.find(piece);
-    const int image = imageIndex(whereIs(doc_->scenario(), piece),
-                                 worst != shownWorst_.end() ? std::optional(worst->second) : std::nullopt);
-    if (tree_->GetItemImage(item->second) != image) {
-        tree_->SetItemImage(item->second, image);
-    }
-}
-
-void OobPanel::refreshAllStatus() {
-    if (!doc_) {
-        shownWorst_.clear();
-        return;
-    }
-    shownWorst_ = worstProblemOfEachPiece(doc_->problems());
-    for (const auto& [piece, item] : items_) {
-        showStatusOf(piece);
-    }
-}
-
-void OobPanel::refreshStatus() {
-    if (!doc_) {
-        return;
-    }
-    // No piece moved (rebuild() handles that): only the icons whose worst problem changed, so
-    // painting the ground of a battle of thousands of pieces costs what its findings cost.
-    auto worst = worstProblemOfEachPiece(doc_->problems());
-    if (worst == shownWorst_) {
-        return;
-    }
-    std::vector<PieceRef> changed;
-    for (const auto& [piece, severity] : worst) {
-        if (auto shown = shownWorst_.find(piece); shown == shownWorst_.end() || shown->second != severity) {
-            changed.push_back(piece);
-        }
-    }
-    for (const auto& [piece, severity] : shownWorst_) {
-        if (!worst.contains(piece)) {
-            changed.push_back(piece);
-        }
-    }
-    shownWorst_ = std::move(worst);
-    for (const PieceRef piece : changed) {
-        showStatusOf(piece);
-    }
-}
-
-wxString OobPanel::problemsOf(wxTreeItemId item) const {
-    const auto piece = pieceOf(item);
-    if (!doc_ || !piece) {
-        return {};
-    }
-    wxString text;
-    for (const Violation& v : doc_->problems().violations) {
-        if (!v.excluded && std::ranges::find(v.pieces, *piece) != v.pieces.end()) {
-            text += (text.empty() ? "" : "\n") + wxString::FromUTF8(std::string(enumName(v.severity))) +
-                    ": " + wxString::FromUTF8(v.message);
-        }
-    }
-    return text;
-}
-
 void OobPanel::selectPiece(PieceRef piece) {
     if (auto it = items_.find(piece); it != items_.end()) {
         tree_->EnsureVisible(it->second);
         tree_->SelectItem(it->second);
-    }
-}
-
-std::string oobAdditionActionName(OobAddition addition) {
-    return "units.add." + std::string(enumName(addition));
-}
-
-void OobPanel::addActionButtons(const Actions& actions) {
-    constexpr std::string_view prefix = "units.add.";
-    for (const Action& action : actions) {
-        const auto addition = action.name.starts_with(prefix)
-                                  ? parseEnum<OobAddition>(action.name.substr(prefix.size()))
-                                  : std::nullopt;
-        if (action.button.empty() || !addition) {
-            continue;
-        }
-        auto* button = new wxButton(this, wxID_ANY, wxString::FromUTF8(action.button), wxDefaultPosition,
-                                    wxDefaultSize, wxBU_EXACTFIT);
-        button->SetToolTip(wxString::FromUTF8(action.help + " (Units menu, " + action.shortcut + ")"));
-        button->Bind(wxEVT_BUTTON, [&action](wxCommandEvent&) { action.run(); });
-        buttons_->Add(button, 0, wxALL, 1);
-        additionButtons_.emplace_back(button, *addition);
-    }
-    Layout();
-    updateToolbar();
-}
-
-void OobPanel::updateToolbar() {
-    for (const auto& [button, addition] : additionButtons_) {
-        button->Enable(placeFor(addition).has_value());
-    }
-}
-
-std::unique_ptr<wxMenu> OobPanel::menuFor(wxTreeItemId item) {
-    const ItemData* data = dataOf(item);
-    if (!doc_ || data == nullptr) {
-        return nullptr;
-    }
-    const Scenario& s = doc_->scenario();
-    auto menu = std::make_unique<wxMenu>();
-    if (data->supplyLine) {
-        menu->Append(SetSupply, "Move the line of supply (click its cell on the map)");
-        menu->Append(ClearSupply, "Remove the line of supply");
-        return menu;
-    }
-    if (const auto place = placeOf(item);
-        place && (!data->piece || data->piece->kind == PieceKind::Commander)) {
-        for (OobAddition addition : additionsAt(s.oob, *place)) {
-            menu->Append(AddBase + static_cast<int>(addition),
-                         "Add " + wxString::FromUTF8(std::string(additionLabel(addition))).Lower());
-        }
-        const Headquarters* hq = s.oob.find(place->headquarters);
-        if (hq != nullptr && hq->echelon == Echelon::Corps) {
-            menu->Append(SetSupply, hq->supplyCell ? "Move the line of supply (click its cell on the map)"
-                                                   : "Add a line-of-supply cell (click it on the map)");
-        }
-    }
-    if (data->piece) {
-        if (menu->GetMenuItemCount() > 0) {
-            menu->AppendSeparator();
-        }
-        menu->Append(Rename, "Rename\tF2");
-        if (s.deployment.placements.contains(*data->piece)) {
-            menu->Append(TakeOff, "Take off the map");
-        }
-        menu->Append(Remove, data->piece->kind == PieceKind::Commander ? "Delete with everything under it"
-                                                                       : "Delete");
-    }
-    return menu;
-}
-
-void OobPanel::runMenuCommand(wxTreeItemId item, int id) {
-    const ItemData* data = dataOf(item);
-    if (!doc_ || data == nullptr) {
-        return;
-    }
-    const Scenario& s = doc_->scenario();
-    const std::optional<PieceRef> piece = data->piece;
-    if (piece && !s.hasPiece(*piece)) {
-        return;
-    }
-    if (id >= AddBase && id < AddBase + static_cast<int>(EnumNames<OobAddition>::names.size())) {
-        tree_->SelectItem(item);
-        add(static_cast<OobAddition>(id - AddBase));
-        return;
-    }
-    switch (id) {
-    case Rename:
-        rename(item);
-        break;
-    case SetSupply:
-        if (auto place = placeOf(item); place && onPickSupplyCell) {
-            onPickSupplyCell(place->headquarters);
-        }
-        break;
-    case ClearSupply:
-        if (piece) {
-            Headquarters hq = s.oob.headquarters.at(HeadquartersId{piece->id});
-            hq.supplyCell.reset();
-            doc_->execute(edits::setHeadquarters(s, HeadquartersId{piece->id}, hq));
-        }
-        break;
-    case TakeOff:
-        if (piece) {
-            doc_->execute(edits::setPlacement(s, *piece, std::nullopt));
-        }
-        break;
-    case Remove:
-        if (!piece) {
-            break;
-        }
-        if (piece->kind == PieceKind::Commander) {
-            doc_->execute(edits::removeHeadquarters(s, HeadquartersId{piece->id}));
-        } else {
-            std::vector<CommandPtr> parts;
-            if (s.deployment.placements.contains(*piece)) {
-                parts.push_back(edits::setPlacement(s, *piece, std::nullopt));
-            }
-            if (s.deployment.reinforcements.contains(*piece)) {
-                parts.push_back(edits::setReinforcement(s, *piece, std::nullopt));
-            }
-            parts.push_back(piece->kind == PieceKind::Unit
-                                ? edits::setUnit(s, UnitId{piece->id}, std::nullopt)
-                                : edits::setTrain(s, TrainId{piece->id}, std::nullopt));
-            doc_->execute(std::make_unique<CommandGroup>("Delete", std::move(parts)));
-        }
-        break;
-    default:
-        break;
     }
 }
 

@@ -65,7 +65,21 @@ class OobPanel : public wxPanel, public EntryChecks {
     void rename(wxTreeItemId item);
 
   private:
-    struct ItemData;
+    // What a tree item stands for: a side, a piece, or a corps' line-of-supply cell.
+    struct ItemData : public wxTreeItemData {
+        Side side = Side::Union;
+        std::optional<PieceRef> piece;
+        bool supplyLine = false; // the line of supply of the corps in `piece`
+
+        // Survives a rebuild: which items were expanded and selected.
+        std::string key() const {
+            if (!piece) {
+                return "side:" + std::string(enumName(side));
+            }
+            return (supplyLine ? "supply:" : "piece:") + std::string(enumName(piece->kind)) + ":" +
+                   std::to_string(piece->id);
+        }
+    };
     const ItemData* dataOf(wxTreeItemId item) const;
     std::optional<PieceRef> pieceOf(wxTreeItemId item) const;
     std::optional<OobPlace> placeOf(wxTreeItemId item) const;
@@ -74,6 +88,7 @@ class OobPanel : public wxPanel, public EntryChecks {
     void commitRename(wxTreeItemId item, const std::string& name);
     void updateToolbar();
     void refreshAllStatus();
+    void makeStatusImages(); // the image list's icons, in imageIndex's order
     void showStatusOf(PieceRef piece);
 
     Document* doc_ = nullptr;

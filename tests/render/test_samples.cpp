@@ -15,7 +15,6 @@
 #include "tests/render/command_output.hpp"
 
 #include <gtest/gtest.h>
-#include <wx/init.h>
 
 #include <algorithm>
 #include <cmath>
@@ -67,7 +66,6 @@ class Sample : public testing::TestWithParam<std::string> {
     }
     void TearDown() override { fs::remove_all(dir); }
 
-    wxInitializer init;
     fs::path folder, file, dir;
     Scenario scenario;
 };
