@@ -180,7 +180,8 @@ void MainFrame::setDocument(std::unique_ptr<Document> doc) {
     doc_->addListener([this](const ChangeSet& cs) { onChanged(cs); });
     canvas_->setDocument(doc_.get());
     canvas_->tools()->onTerrainPicked = [this](TerrainIndex t) { tools_->showTerrain(t); };
-    canvas_->tools()->onMessage = [this](const std::string& m) { SetStatusText(wxString::FromUTF8(m), 0); };
+    // A tool's messages are the canvas's hints (both reach the status bar).
+    canvas_->tools()->onMessage = [this](const std::string& m) { canvas_->onHint(wxString::FromUTF8(m)); };
     canvas_->tools()->onSelected = [this](std::optional<PieceRef> piece) {
         properties_->show(piece);
         if (piece) {

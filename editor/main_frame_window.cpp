@@ -168,9 +168,9 @@ void MainFrame::rememberFolderOf(const std::filesystem::path& file) {
 }
 
 void MainFrame::onHover(std::optional<Offset> cell) {
-    if (const BackgroundAlignment* aligning = canvas_->backgroundAlignment()) {
-        // The alignment's instructions and residuals stay in sight while the pointer moves.
-        showWhenIdle(wxString::FromUTF8(aligning->hint()), 0);
+    if (const MapTool* task = canvas_->tools() ? canvas_->tools()->task() : nullptr) {
+        // A task's instructions (the alignment's, with its residuals) stay in sight while the pointer moves.
+        showWhenIdle(wxString::FromUTF8(task->status()), 0);
         return;
     }
     if (!cell || !doc_) {

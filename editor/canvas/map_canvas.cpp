@@ -1,5 +1,8 @@
 #include "map_canvas.hpp"
 
+#include "editor/tools/background_alignment_tool.hpp"
+#include "editor/tools/overlay_painter.hpp"
+
 #include <cairo.h>
 
 #include <wx/dcbuffer.h>
@@ -9,6 +12,51 @@
 #include <filesystem>
 
 namespace sandtable {
+
+namespace {
+
+// The tools' marks drawn through wx's graphics context, in map units, sizes in screen pixels.
+class GraphicsOverlay final : public OverlayPainter {
+  public:
+    GraphicsOverlay(wxGraphicsContext& gc, double zoom) : gc_(gc), pixel_(1 / zoom) {}
+    void line(Point from, Point to, OverlayColour colour, double widthPx) override {
+        gc_.SetPen(gc_.CreatePen(wxGraphicsPenInfo(wx(colour)).Width(widthPx * pixel_)));
+        gc_.StrokeLine(from.x, from.y, to.x, to.y);
+    }
+    void circle(Point centre, double radiusPx, OverlayColour stroke, double widthPx,
+                std::optional<OverlayColour> fill) override {
+        gc_.SetPen(gc_.CreatePen(wxGraphicsPenInfo(wx(stroke)).Width(widthPx * pixel_)));
+        gc_.SetBrush(fill ? gc_.CreateBrush(wxBrush(wx(*fill))) : wxGraphicsBrush());
+        const double r = radiusPx * pixel_;
+        gc_.DrawEllipse(centre.x - r, centre.y - r, 2 * r, 2 * r);
+    }
+    void dot(Point centre, double radiusPx, OverlayColour fill) override {
+        gc_.SetPen(*wxTRANSPARENT_PEN);
+        gc_.SetBrush(gc_.CreateBrush(wxBrush(wx(fill))));
+        const double r = radiusPx * pixel_;
+        gc_.DrawEllipse(centre.x - r, centre.y - r, 2 * r, 2 * r);
+    }
+    void cross(Point centre, double halfPx, OverlayColour colour, double widthPx) override {
+        const double h = halfPx * pixel_;
+        line({centre.x - h, centre.y}, {centre.x + h, centre.y}, colour, widthPx);
+        line({centre.x, centre.y - h}, {centre.x, centre.y + h}, colour, widthPx);
+    }
+    void text(Point anchor, Point offsetPx, std::string_view text, double sizePx, OverlayColour colour,
+              bool bold) override {
+        gc_.SetFont(
+            gc_.CreateFont(sizePx * pixel_, "Sans", bold ? wxFONTFLAG_BOLD : wxFONTFLAG_DEFAULT, wx(colour)));
+        gc_.DrawText(wxString::FromUTF8(std::string(text)), anchor.x + offsetPx.x * pixel_,
+                     anchor.y + offsetPx.y * pixel_);
+    }
+
+  private:
+    static wxColour wx(OverlayColour c) { return wxColour(c.r, c.g, c.b, c.a); }
+    wxGraphicsContext& gc_;
+    double pixel_; // one screen pixel in map units
+};
+
+} // namespace
+
 namespace {
 
 // Accepts "piece:unit:3" dragged from the order-of-battle tree and deploys it where it is dropped.
@@ -130,51 +178,40 @@ void MapCanvas::reloadBackground() {
 }
 
 void MapCanvas::startBackgroundAlignment(std::function<void(BackgroundImage)> onAligned) {
-    if (!doc_ || !doc_->scenario().map.background) {
+    if (!doc_ || !doc_->scenario().map.background || !tools_) {
         return;
     }
-    alignment_.emplace(*doc_->scenario().map.background);
-    onAligned_ = std::move(onAligned);
-    showAlignmentHint();
-    Refresh(false);
+    tools_->startTask(
+        std::make_unique<BackgroundAlignmentTool>(*doc_->scenario().map.background, std::move(onAligned)));
+    toolChanged();
 }
 
 bool MapCanvas::applyBackgroundAlignment() {
-    if (!alignment_ || !alignment_->aligned()) {
+    const BackgroundAlignment* aligning = backgroundAlignment();
+    if (aligning == nullptr || !aligning->aligned()) {
         return false;
     }
-    const BackgroundImage aligned = *alignment_->aligned();
-    const std::optional<double> rms = alignment_->rms();
-    const std::size_t pairs = alignment_->completePairs();
-    auto done = std::move(onAligned_);
-    alignment_.reset();
-    onAligned_ = nullptr;
-    done(aligned);
-    if (onHint) {
-        onHint(
-            rms ? wxString::Format("Background aligned by %zu points, within %.2f cells (rms)", pairs, *rms)
-                : wxString("Background aligned by two points"));
-    }
-    Refresh(false);
+    tools_->key(ToolKey::Enter);
+    toolChanged();
     return true;
 }
 
 void MapCanvas::cancelBackgroundAlignment() {
-    if (!alignment_) {
-        return;
+    if (backgroundAlignment() != nullptr) {
+        tools_->key(ToolKey::Escape);
+        toolChanged();
     }
-    alignment_.reset();
-    onAligned_ = nullptr;
-    if (onHint) {
-        onHint("Alignment cancelled: the background is as it was");
-    }
-    Refresh(false);
 }
 
-void MapCanvas::showAlignmentHint() const {
-    if (alignment_ && onHint) {
-        onHint(wxString::FromUTF8(alignment_->hint()));
-    }
+const BackgroundAlignment* MapCanvas::backgroundAlignment() const {
+    const auto* aligning = tools_ ? dynamic_cast<const BackgroundAlignmentTool*>(tools_->task()) : nullptr;
+    return aligning != nullptr ? &aligning->alignment() : nullptr;
+}
+
+void MapCanvas::toolChanged() {
+    const bool cross = tools_ && tools_->active().cursor() == ToolCursor::Cross;
+    SetCursor(cross ? wxCursor(wxCURSOR_CROSS) : wxNullCursor);
+    Refresh(false);
 }
 
 void MapCanvas::mapChanged(const ChangeSet& cs) {
@@ -262,7 +299,10 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     gc->Translate(-scrollX_, -scrollY_);
     gc->Scale(zoom_, zoom_);
     drawOverlay(*gc);
-    drawAlignment(*gc);
+    if (tools_) {
+        GraphicsOverlay painter(*gc, zoom_);
+        tools_->active().drawOverlay(painter);
+    }
     if (onViewChanged) {
         onViewChanged();
     }
@@ -328,43 +368,6 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
 // The alignment's pairs: each scan point a numbered red ring, where it belongs a blue cross, a line
 // between; with three pairs or more, where the fit puts the scan point (a small dot) and its
 // residual in cells.
-void MapCanvas::drawAlignment(wxGraphicsContext& gc) const {
-    if (!alignment_) {
-        return;
-    }
-    const double unit = 1 / zoom_; // one screen pixel, in map units: marks keep their size on screen
-    const wxColour red(220, 30, 30), blue(30, 90, 220);
-    gc.SetFont(gc.CreateFont(13 * unit, "Sans", wxFONTFLAG_BOLD, *wxBLACK));
-    const std::optional<BackgroundImage> fitted = alignment_->aligned();
-    int number = 0;
-    for (const BackgroundAlignment::Pair& pair : alignment_->pairs()) {
-        ++number;
-        const Point scan{pair.onScan.x * cellSize, pair.onScan.y * cellSize};
-        if (pair.onGrid) {
-            const Point grid{pair.onGrid->x * cellSize, pair.onGrid->y * cellSize};
-            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(wxColour(255, 255, 255)).Width(1.5 * unit)));
-            gc.StrokeLine(scan.x, scan.y, grid.x, grid.y);
-            gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(blue).Width(2.5 * unit)));
-            gc.StrokeLine(grid.x - 8 * unit, grid.y, grid.x + 8 * unit, grid.y);
-            gc.StrokeLine(grid.x, grid.y - 8 * unit, grid.x, grid.y + 8 * unit);
-            if (fitted && pair.residual) {
-                const auto [fx, fy] = fitted->toMap(pair.pixelX, pair.pixelY);
-                gc.SetBrush(gc.CreateBrush(wxBrush(blue)));
-                gc.SetPen(*wxTRANSPARENT_PEN);
-                gc.DrawEllipse(fx * cellSize - 3 * unit, fy * cellSize - 3 * unit, 6 * unit, 6 * unit);
-                const wxString residual = wxString::Format("%.2f", *pair.residual);
-                gc.SetFont(gc.CreateFont(12 * unit, "Sans", wxFONTFLAG_DEFAULT, blue));
-                gc.DrawText(residual, grid.x + 10 * unit, grid.y + 2 * unit);
-                gc.SetFont(gc.CreateFont(13 * unit, "Sans", wxFONTFLAG_BOLD, *wxBLACK));
-            }
-        }
-        gc.SetPen(gc.CreatePen(wxGraphicsPenInfo(red).Width(2.5 * unit)));
-        gc.SetBrush(gc.CreateBrush(wxBrush(wxColour(255, 255, 255, 160))));
-        gc.DrawEllipse(scan.x - 9 * unit, scan.y - 9 * unit, 18 * unit, 18 * unit);
-        gc.DrawText(wxString::Format("%d", number), scan.x + 11 * unit, scan.y - 20 * unit);
-    }
-}
-
 void MapCanvas::onWheel(wxMouseEvent& e) {
     const int rotation = e.GetWheelRotation();
     if (rotation != 0) {
@@ -380,12 +383,8 @@ void MapCanvas::onMouse(wxMouseEvent& e) {
         if (!HasCapture()) {
             CaptureMouse();
         }
-    } else if (e.LeftDown() && alignment_) {
-        const Point p = toMap(e.GetPosition());
-        alignment_->click({p.x / cellSize, p.y / cellSize});
-        showAlignmentHint();
-        Refresh(false);
-    } else if (e.LeftDown() && e.ShiftDown() && tools_ && tools_->settings.tool == Tool::Select) {
+    } else if (e.LeftDown() && e.ShiftDown() && tools_ && !tools_->task() &&
+               tools_->settings.tool == Tool::Select) {
         tools_->extendSelected(toMap(e.GetPosition()));
         Refresh(false);
     } else if (e.LeftDown() && tools_) {

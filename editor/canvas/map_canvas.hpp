@@ -56,7 +56,7 @@ class MapCanvas : public wxWindow {
     void startBackgroundAlignment(std::function<void(BackgroundImage)> onAligned);
     bool applyBackgroundAlignment();
     void cancelBackgroundAlignment();
-    const BackgroundAlignment* backgroundAlignment() const { return alignment_ ? &*alignment_ : nullptr; }
+    const BackgroundAlignment* backgroundAlignment() const;
     std::function<void(const wxString&)> onHint;
 
     static constexpr double cellSize = mapUnitsPerCell; // zoom 1: a map unit a pixel
@@ -92,10 +92,8 @@ class MapCanvas : public wxWindow {
     bool toolActive_ = false;
     bool spaceDown_ = false;
     std::optional<Offset> hover_;
-    std::optional<BackgroundAlignment> alignment_;
-    std::function<void(BackgroundImage)> onAligned_;
-    void showAlignmentHint() const;
-    void drawAlignment(wxGraphicsContext& gc) const;
+    // The active tool (or task) changed: its pointer, its marks.
+    void toolChanged();
 };
 
 } // namespace sandtable

@@ -11,27 +11,15 @@
 namespace sandtable {
 
 void MapCanvas::onKey(wxKeyEvent& e) {
-    if (alignment_) {
-        // While aligning, Enter, Backspace and Esc belong to the alignment.
-        switch (e.GetKeyCode()) {
-        case WXK_RETURN:
-        case WXK_NUMPAD_ENTER:
-            if (!applyBackgroundAlignment()) {
-                showAlignmentHint();
-            }
-            return;
-        case WXK_BACK:
-        case WXK_DELETE:
-            alignment_->takeBack();
-            showAlignmentHint();
-            Refresh(false);
-            return;
-        case WXK_ESCAPE:
-            cancelBackgroundAlignment();
-            return;
-        default:
-            break;
-        }
+    // The active tool first (aligning the background takes Enter, Backspace and Esc), then the map.
+    const int code = e.GetKeyCode();
+    const std::optional<ToolKey> toolKey = code == WXK_RETURN || code == WXK_NUMPAD_ENTER ? ToolKey::Enter
+                                           : code == WXK_BACK || code == WXK_DELETE       ? ToolKey::Backspace
+                                           : code == WXK_ESCAPE ? std::optional(ToolKey::Escape)
+                                                                : std::nullopt;
+    if (tools_ && toolKey && tools_->key(*toolKey)) {
+        toolChanged();
+        return;
     }
     for (const MapKey& key : mapKeys()) {
         if (std::ranges::find(key.codes, e.GetKeyCode()) != key.codes.end()) {

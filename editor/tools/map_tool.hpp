@@ -1,7 +1,8 @@
 #pragma once
 // One tool of the map, after Tiled's AbstractTool: it turns a gesture at map points (press, drags,
 // release; Esc cancels) into edits of the document, every edit of one gesture merged into one undo
-// step, and declares its name, shortcut, help line and the options it takes from the tools panel.
+// step, and declares its name, shortcut, help line and the options it takes from the tools panel; it
+// may take keys, say what the status bar shows, choose the pointer and draw its own marks.
 // Tools know nothing of wx: they reach the editor through a ToolHost (the ToolManager in the
 // editor, or a test double), so each is tested without a window.
 #include "editor/document.hpp"
@@ -94,6 +95,13 @@ struct MapMarker {
     auto operator<=>(const MapMarker&) const = default;
 };
 
+// Keys a tool may take while it is active, before the map's own keys (editor/canvas/map_keys).
+enum class ToolKey : std::uint8_t { Enter, Backspace, Escape };
+// The pointer over the map while the tool is active.
+enum class ToolCursor : std::uint8_t { Arrow, Cross };
+
+class OverlayPainter;
+
 // What a tool reaches of the editor.
 class ToolHost {
   public:
@@ -110,6 +118,9 @@ class ToolHost {
     virtual void selectMarker(std::optional<MapMarker> marker) = 0;
     virtual void message(const std::string& text) = 0;
     virtual void terrainPicked(TerrainIndex terrain) = 0;
+    // A task tool (one that took the map for a task, ToolManager::startTask) is done: the palette's
+    // tool has the map again.
+    virtual void finishTask() = 0;
 };
 
 class MapTool {
@@ -125,6 +136,13 @@ class MapTool {
     virtual void cancel(ToolHost&) {}
     // The map's grid was replaced (a resize or its undo): forget cells of the old grid.
     virtual void reset() {}
+    // A key pressed while the map has the focus; true when the tool took it.
+    virtual bool key(ToolHost&, ToolKey) { return false; }
+    // The status bar's line while the tool is active.
+    virtual std::string status() const { return std::string(info().help); }
+    virtual ToolCursor cursor() const { return ToolCursor::Arrow; }
+    // The tool's own marks over the map.
+    virtual void drawOverlay(OverlayPainter&) const {}
 };
 
 } // namespace sandtable

@@ -20,12 +20,36 @@ ToolManager::ToolManager(Document& document, const Layout& layout)
 ToolManager::~ToolManager() = default;
 
 MapTool& ToolManager::active() {
+    if (task_) {
+        return *task_;
+    }
     for (const auto& tool : tools_) {
         if (tool->info().id == settings.tool) {
             return *tool;
         }
     }
     return *tools_.front();
+}
+
+void ToolManager::startTask(std::unique_ptr<MapTool> tool) {
+    if (task_) {
+        task_->cancel(*this);
+    }
+    task_ = std::move(tool);
+    message(task_->status());
+}
+
+void ToolManager::finishTask() {
+    // Kept until the next task: the task may still be in the call that finished it.
+    retired_ = std::move(task_);
+    if (gestureTool_ == retired_.get()) {
+        gestureTool_ = nullptr;
+        cancelled_ = true; // the rest of its gesture goes nowhere
+    }
+}
+
+bool ToolManager::key(ToolKey key) {
+    return active().key(*this, key);
 }
 
 void ToolManager::press(Point p) {

@@ -34,7 +34,14 @@ class ToolManager final : public ToolHost {
     void release(Point p);
     // Esc: the active tool drops the gesture under way.
     void cancel();
+    // A key on the map for the active tool; true when it took it.
+    bool key(ToolKey key);
+    // The tool that has the map: a task's (below), else the palette's (settings.tool).
     MapTool& active();
+    // A tool that takes the map for one task until it finishes (Map > Align background by points):
+    // presses, keys, the status line, the pointer and the marks on the map are its own meanwhile.
+    void startTask(std::unique_ptr<MapTool> tool);
+    MapTool* task() const { return task_.get(); }
     const std::vector<std::unique_ptr<MapTool>>& tools() const { return tools_; }
 
     // Adds the cell under p to the selected unit's line when it is next to the line (Kallistra's
@@ -74,6 +81,7 @@ class ToolManager final : public ToolHost {
     void selectMarker(std::optional<MapMarker> marker) override;
     void message(const std::string& text) override;
     void terrainPicked(TerrainIndex terrain) override;
+    void finishTask() override;
 
   private:
     const Grid& grid() const { return doc_.scenario().map.grid; }
@@ -81,6 +89,8 @@ class ToolManager final : public ToolHost {
     Document& doc_;
     const Layout& layout_;
     std::vector<std::unique_ptr<MapTool>> tools_;
+    std::unique_ptr<MapTool> task_;
+    std::unique_ptr<MapTool> retired_; // the last task, until the next one
     AreaTool* area_ = nullptr;
     MapTool* gestureTool_ = nullptr; // the tool whose gesture is under way
     bool cancelled_ = false;         // Esc stopped the gesture under way

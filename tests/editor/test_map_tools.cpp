@@ -2,11 +2,13 @@
 // stroke or a drag, Esc in the middle of one, and how its edits group into undo steps. And the list
 // of tools: every tool declares a distinct id and shortcut, in the palette's order.
 #include "editor/tools/area_tool.hpp"
+#include "editor/tools/background_alignment_tool.hpp"
 #include "editor/tools/eraser_tool.hpp"
 #include "editor/tools/eyedropper_tool.hpp"
 #include "editor/tools/feature_tool.hpp"
 #include "editor/tools/fill_tool.hpp"
 #include "editor/tools/hexside_tool.hpp"
+#include "editor/tools/overlay_painter.hpp"
 #include "editor/tools/path_tool.hpp"
 #include "editor/tools/select_tool.hpp"
 #include "editor/tools/set_level_tool.hpp"
@@ -14,8 +16,10 @@
 #include "editor/tools/supply_tool.hpp"
 #include "editor/tools/terrain_brush_tool.hpp"
 #include "editor/tools/tool_list.hpp"
+#include "editor/tools/tool_manager.hpp"
 #include "model/commands/edits.hpp"
 #include "model/scenario_generator.hpp"
+#include "render/map_painter.hpp"
 
 #include <gtest/gtest.h>
 
@@ -38,6 +42,7 @@ class FakeHost final : public ToolHost {
     void selectMarker(std::optional<MapMarker> m) override { marker = m; }
     void message(const std::string& text) override { messages.push_back(text); }
     void terrainPicked(TerrainIndex t) override { picked = t; }
+    void finishTask() override { ++tasksFinished; }
 
     // A gesture as the manager runs it: a new undo merge id, then press, drags and release.
     void stroke(MapTool& tool, const std::vector<Offset>& cells) {
@@ -58,6 +63,7 @@ class FakeHost final : public ToolHost {
     std::optional<MapMarker> marker;
     std::vector<std::string> messages;
     std::optional<TerrainIndex> picked;
+    int tasksFinished = 0;
 };
 
 class MapTools : public testing::Test {
@@ -218,6 +224,99 @@ TEST_F(MapTools, AnAreaIsChosenByADragAndClearedByEsc) {
     EXPECT_TRUE(area.hasClipboard()) << "Esc drops the rectangle, not what was copied";
     EXPECT_TRUE(area.pasteAt(doc, {10, 10}));
     EXPECT_EQ(doc.history().size(), 1U);
+}
+
+// What a tool drew, call by call.
+class RecordingOverlay final : public OverlayPainter {
+  public:
+    void line(Point, Point, OverlayColour, double) override { ++lines; }
+    void circle(Point centre, double, OverlayColour, double, std::optional<OverlayColour>) override {
+        rings.push_back(centre);
+    }
+    void dot(Point, double, OverlayColour) override { ++dots; }
+    void cross(Point centre, double, OverlayColour, double) override { crosses.push_back(centre); }
+    void text(Point, Point, std::string_view t, double, OverlayColour, bool) override {
+        texts.emplace_back(t);
+    }
+    int lines = 0, dots = 0;
+    std::vector<Point> rings, crosses;
+    std::vector<std::string> texts;
+};
+
+TEST_F(MapTools, AligningTheBackgroundTakesClicksAndKeysDrawsItsPairsAndEndsItself) {
+    BackgroundImage scan;
+    scan.file = "scan.png";
+    scan.unitsPerPixel = 0.1;
+    std::optional<BackgroundImage> applied;
+    BackgroundAlignmentTool tool(scan, [&](BackgroundImage b) { applied = b; });
+    EXPECT_EQ(tool.cursor(), ToolCursor::Cross);
+    const double u = mapUnitsPerCell;
+    // Two pairs: (1,1) on the scan belongs at (2,2); (5,1) at (10,2): twice the scale, moved.
+    for (Point p : {Point{1 * u, 1 * u}, Point{2 * u, 2 * u}, Point{5 * u, 1 * u}, Point{10 * u, 2 * u}}) {
+        tool.press(host, p);
+        tool.release(host, p);
+    }
+    EXPECT_EQ(tool.alignment().completePairs(), 2u);
+    ASSERT_FALSE(host.messages.empty());
+    EXPECT_EQ(host.messages.back(), tool.status()) << "each click says what to do next";
+    RecordingOverlay drawn;
+    tool.drawOverlay(drawn);
+    ASSERT_EQ(drawn.rings.size(), 2u) << "a ring on the scan for each pair";
+    ASSERT_EQ(drawn.crosses.size(), 2u) << "a cross where each belongs";
+    EXPECT_DOUBLE_EQ(drawn.rings[1].x, 5 * u);
+    EXPECT_DOUBLE_EQ(drawn.crosses[1].x, 10 * u);
+    EXPECT_EQ(drawn.texts.front(), "1");
+    // A stray click taken back with Backspace; then Enter applies, and the task ends itself.
+    tool.press(host, {7 * u, 7 * u});
+    EXPECT_TRUE(tool.alignment().waitingForGridPoint());
+    EXPECT_TRUE(tool.key(host, ToolKey::Backspace));
+    EXPECT_FALSE(tool.alignment().waitingForGridPoint());
+    EXPECT_EQ(host.tasksFinished, 0);
+    EXPECT_TRUE(tool.key(host, ToolKey::Enter));
+    EXPECT_EQ(host.tasksFinished, 1);
+    ASSERT_TRUE(applied);
+    const auto [x, y] = applied->toMap(50, 10); // the pixel of scan point (5, 1)
+    EXPECT_NEAR(x, 10, 1e-9);
+    EXPECT_NEAR(y, 2, 1e-9);
+    EXPECT_EQ(host.messages.back(), "Background aligned by two points");
+}
+
+TEST_F(MapTools, EnterWithOnePairAppliesNothingAndEscEndsTheTaskAsItWas) {
+    BackgroundImage scan;
+    scan.file = "scan.png";
+    scan.unitsPerPixel = 0.1;
+    int applied = 0;
+    BackgroundAlignmentTool tool(scan, [&](BackgroundImage) { ++applied; });
+    tool.press(host, {100, 100});
+    tool.press(host, {200, 200});
+    EXPECT_TRUE(tool.key(host, ToolKey::Enter));
+    EXPECT_EQ(applied, 0);
+    EXPECT_EQ(host.tasksFinished, 0) << "two pairs are needed: the task goes on";
+    EXPECT_TRUE(tool.key(host, ToolKey::Escape));
+    EXPECT_EQ(applied, 0);
+    EXPECT_EQ(host.tasksFinished, 1);
+    EXPECT_EQ(host.messages.back(), "Alignment cancelled: the background is as it was");
+}
+
+TEST_F(MapTools, ATaskTakesTheMapFromThePalettesToolUntilItFinishes) {
+    const Layout layout(doc.scenario().map.grid, mapUnitsPerCell);
+    ToolManager tools(doc, layout);
+    tools.settings.tool = Tool::Terrain;
+    BackgroundImage scan;
+    scan.file = "scan.png";
+    scan.unitsPerPixel = 0.1;
+    tools.startTask(std::make_unique<BackgroundAlignmentTool>(scan, [](BackgroundImage) {}));
+    ASSERT_NE(tools.task(), nullptr);
+    EXPECT_EQ(&tools.active(), tools.task());
+    const auto before = doc.scenario().map.terrain;
+    tools.press(layout.cellCenter({3, 3}));
+    tools.release(layout.cellCenter({3, 3}));
+    EXPECT_EQ(doc.scenario().map.terrain, before) << "the click went to the task, not the brush";
+    EXPECT_FALSE(tools.key(ToolKey::Enter) && tools.task() == nullptr) << "one click is no pair";
+    tools.cancel(); // Esc
+    EXPECT_EQ(tools.task(), nullptr);
+    EXPECT_EQ(tools.active().info().id, Tool::Terrain);
+    EXPECT_FALSE(tools.key(ToolKey::Enter)) << "the brush takes no keys";
 }
 
 } // namespace
