@@ -10,6 +10,7 @@
 #include "panels/properties_panel.hpp"
 #include "panels/scenario_panel.hpp"
 #include "panels/tools_panel.hpp"
+#include "tools/supply_tool.hpp"
 #include "tools/tool_list.hpp"
 
 #include <wx/config.h>
@@ -72,7 +73,7 @@ MainFrame::MainFrame()
         const double percent = canvas_->zoom() * 100;
         SetStatusText(wxString::Format(percent < 1 ? "zoom %.1f%%" : "zoom %.0f%%", percent), 1);
     };
-    canvas_->onToolKey = [this](Tool tool) {
+    canvas_->onToolKey = [this](ToolId tool) {
         tools_->selectTool(tool);
         const ToolInfo& info = mapToolInfo(tool);
         SetStatusText(wxString::FromUTF8(std::string(info.title) + ": " + std::string(info.help)), 0);
@@ -85,7 +86,7 @@ MainFrame::MainFrame()
         }
     };
     oob_->onPickSupplyCell = [this](HeadquartersId corps) {
-        tools_->selectTool(Tool::Supply);
+        tools_->selectTool(SupplyTool::toolId);
         if (canvas_->tools()) {
             canvas_->tools()->select(PieceRef::commander(corps));
         }
@@ -132,6 +133,7 @@ MainFrame::MainFrame()
         refreshProblemViews();
         showIdleStatus();
         menus_->refresh(); // a panel closed by its own button, say
+        toolbar_->refresh();
         e.Skip();
     });
     Bind(wxEVT_CLOSE_WINDOW, [this](wxCloseEvent& e) {
@@ -171,6 +173,7 @@ void MainFrame::buildMenus() {
         std::ranges::move(part, std::back_inserter(actions_));
     }
     menus_ = std::make_unique<ActionMenus>(*this, actions_);
+    toolbar_ = std::make_unique<ActionToolBar>(*this, actions_);
     oob_->addActionButtons(actions_);
 }
 
@@ -276,8 +279,9 @@ void MainFrame::updateTitle() {
     if (GetTitle() != text) {
         SetTitle(text);
     }
-    if (menus_) {
+    if (menus_ && toolbar_) {
         menus_->refresh(); // Undo's and Redo's labels and states, at once: Ctrl+Z may come next
+        toolbar_->refresh();
     }
 }
 

@@ -9,6 +9,7 @@
 // the View menu, panels, status bar and what persists between runs, main_frame_dialogs.cpp the
 // dialogs a command asks through. Every command is an entry of actions() (editor/actions/).
 #include "actions/action_menus.hpp"
+#include "actions/action_toolbar.hpp"
 #include "canvas/map_canvas.hpp"
 #include "dialogs/export_dialog.hpp"
 #include "dialogs/new_map_dialog.hpp"
@@ -157,6 +158,7 @@ class MainFrame : public wxFrame {
     wxTimer autosave_;
     Actions actions_;                                   // sized once: the menus and buttons keep references
     std::unique_ptr<ActionMenus> menus_;                // the menu bar built from actions_
+    std::unique_ptr<ActionToolBar> toolbar_;            // and the toolbar
     std::array<std::optional<wxString>, 2> idleStatus_; // by field
     std::uint64_t shownProblems_ = 0;                   // the document's problemsRevision() shown
 };

@@ -29,6 +29,7 @@ Actions MainFrame::editActions() {
          .shortcut = "Ctrl+Z",
          .help = "Take back the last edit (a whole stroke or drag is one)",
          .stockId = wxID_UNDO,
+         .onToolbar = true,
          .run = [this] { doc_->undo(); },
          .enabled = undoable,
          .currentLabel = [this] { return "&Undo " + (doc_ ? doc_->history().undoText().value_or("") : ""); }},
@@ -38,6 +39,7 @@ Actions MainFrame::editActions() {
          .shortcut = "Ctrl+Y",
          .help = "Do again what Undo took back",
          .stockId = wxID_REDO,
+         .onToolbar = true,
          .run = [this] { doc_->redo(); },
          .enabled = redoable,
          .currentLabel = [this] { return "&Redo " + (doc_ ? doc_->history().redoText().value_or("") : ""); }},
@@ -234,13 +236,26 @@ Actions MainFrame::toolActions() {
     // reads the same list of tools), so typing a name in a panel never switches tools.
     Actions actions;
     for (const ToolInfo& info : mapToolInfos()) {
-        actions.push_back({.name = "tool." + std::string(enumName(info.id)),
+        actions.push_back({.name = "tool." + std::string(info.id.name),
                            .menu = "&Tools",
                            .label = std::string(info.title),
                            .shortcut = shortcutText(info),
                            .scope = ShortcutScope::Map,
                            .help = std::string(info.help),
-                           .run = [this, tool = info.id] { tools_->selectTool(tool); }});
+                           .onToolbar = true,
+                           .icon = info.icon,
+                           .radio = true,
+                           .checked =
+                               [this, tool = info.id] {
+                                   return canvas_->tools() != nullptr &&
+                                          canvas_->tools()->settings.tool == tool;
+                               },
+                           .setChecked =
+                               [this, tool = info.id](bool on) {
+                                   if (on) {
+                                       tools_->selectTool(tool);
+                                   }
+                               }});
     }
     return actions;
 }

@@ -22,6 +22,7 @@ Actions MainFrame::fileActions() {
          .shortcut = "Ctrl+N",
          .help = "A new map: its grid, size, scale and ruleset",
          .stockId = wxID_NEW,
+         .onToolbar = true,
          .run =
              [this] {
                  if (!confirmDiscard()) {
@@ -41,6 +42,7 @@ Actions MainFrame::fileActions() {
          .shortcut = "Ctrl+O",
          .help = "Open a scenario",
          .stockId = wxID_OPEN,
+         .onToolbar = true,
          .run =
              [this] {
                  if (!confirmDiscard()) {
@@ -77,6 +79,7 @@ Actions MainFrame::fileActions() {
          .shortcut = "Ctrl+S",
          .help = "Save the scenario (the previous version stays as FILE.bak)",
          .stockId = wxID_SAVE,
+         .onToolbar = true,
          .run = [this] { save(); },
          .enabled = hasDocument},
         {.name = "file.save-as",

@@ -1,7 +1,7 @@
 #pragma once
 // One entry per command the user can give (as Tiled's ActionManager and KiCad's TOOL_ACTION): its
-// name, label, shortcut, when it is enabled and what it does. The menu bar, the order of battle's
-// buttons, the accelerators and Help > Keyboard shortcuts are all built from the one table
+// name, label, shortcut, when it is enabled and what it does. The menu bar, the toolbar, the order of
+// battle's buttons, the accelerators and Help > Keyboard shortcuts are all built from the one table
 // (MainFrame::actions()), so no command is written down twice.
 #include <functional>
 #include <string>
@@ -25,6 +25,11 @@ struct Action {
     std::string help{};   // the status bar's line while the item is highlighted; a button's tooltip
     std::string button{}; // the label of its button on a panel ("+ Army"); empty: no button
     int stockId = 0;      // wxID_SAVE and the like: the platform's standard item (and its icon)
+    // On the toolbar: with `icon` (an SVG picture), else the platform's picture for stockId.
+    bool onToolbar = false;
+    std::string_view icon{};
+    // A check item that is one of a group (the tools): choosing it is the only way to change it.
+    bool radio = false;
     bool separatorBefore = false;
     std::function<void()> run{};
     std::function<bool()> enabled{}; // empty: always

@@ -78,8 +78,9 @@ ActionMenus::ActionMenus(wxFrame& frame, Actions& actions) : actions_(actions) {
             items_.push_back(menu->Append(action.id, text, submenu, help));
             continue;
         }
-        items_.push_back(action.checkable() ? menu->AppendCheckItem(action.id, text, help)
-                                            : menu->Append(action.id, text, help));
+        items_.push_back(action.radio         ? menu->AppendRadioItem(action.id, text, help)
+                         : action.checkable() ? menu->AppendCheckItem(action.id, text, help)
+                                              : menu->Append(action.id, text, help));
         frame.Bind(
             wxEVT_MENU,
             [&action](wxCommandEvent& e) {
@@ -106,7 +107,8 @@ void ActionMenus::refresh() {
         if (action.enabled && item->IsEnabled() != action.enabled()) {
             item->Enable(!item->IsEnabled());
         }
-        if (action.checkable() && action.checked && item->IsChecked() != action.checked()) {
+        if (action.checkable() && action.checked && item->IsChecked() != action.checked() &&
+            (!action.radio || !item->IsChecked())) { // a radio item goes off as another comes on
             item->Check(!item->IsChecked());
         }
         if (action.currentLabel) {

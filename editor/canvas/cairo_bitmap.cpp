@@ -33,6 +33,11 @@ cairo_t* CairoBitmap::begin(int width, int height, unsigned background) {
     return cr;
 }
 
+const wxBitmap* CairoBitmap::kept(int width, int height) const {
+    return bitmap_.IsOk() && bitmap_.GetWidth() == width && bitmap_.GetHeight() == height ? &bitmap_
+                                                                                          : nullptr;
+}
+
 wxBitmap CairoBitmap::bitmap() {
     if (surface_ == nullptr || !bitmap_.IsOk()) {
         return wxBitmap();

@@ -23,6 +23,8 @@ class CairoBitmap {
     cairo_t* begin(int width, int height, unsigned background);
     // What was drawn, as a bitmap for any wxDC.
     wxBitmap bitmap();
+    // The bitmap bitmap() gave last, if it is of that size: a repaint of what lies over it alone.
+    const wxBitmap* kept(int width, int height) const;
 
   private:
     cairo_surface_t* surface_ = nullptr;

@@ -2,6 +2,7 @@
 
 #include "editor/tools/background_alignment_tool.hpp"
 #include "editor/tools/overlay_painter.hpp"
+#include "editor/tools/select_tool.hpp"
 
 #include <cairo.h>
 
@@ -40,6 +41,23 @@ class GraphicsOverlay final : public OverlayPainter {
         const double h = halfPx * pixel_;
         line({centre.x - h, centre.y}, {centre.x + h, centre.y}, colour, widthPx);
         line({centre.x, centre.y - h}, {centre.x, centre.y + h}, colour, widthPx);
+    }
+    void outline(std::span<const Point> corners, OverlayColour stroke, double widthPx,
+                 std::optional<OverlayColour> fill, bool dashed) override {
+        if (corners.empty()) {
+            return;
+        }
+        gc_.SetPen(gc_.CreatePen(wxGraphicsPenInfo(wx(stroke))
+                                     .Width(widthPx * pixel_)
+                                     .Style(dashed ? wxPENSTYLE_SHORT_DASH : wxPENSTYLE_SOLID)));
+        gc_.SetBrush(fill ? gc_.CreateBrush(wxBrush(wx(*fill))) : wxGraphicsBrush());
+        wxGraphicsPath path = gc_.CreatePath();
+        path.MoveToPoint(corners.front().x, corners.front().y);
+        for (const Point& p : corners.subspan(1)) {
+            path.AddLineToPoint(p.x, p.y);
+        }
+        path.CloseSubpath();
+        gc_.DrawPath(path);
     }
     void text(Point anchor, Point offsetPx, std::string_view text, double sizePx, OverlayColour colour,
               bool bold) override {
@@ -104,6 +122,12 @@ MapCanvas::MapCanvas(wxWindow* parent)
                       wxEVT_RIGHT_UP, wxEVT_MOTION}) {
         Bind(type, &MapCanvas::onMouse, this);
     }
+    Bind(wxEVT_LEAVE_WINDOW, [this](wxMouseEvent& e) {
+        if (tools_ && tools_->hover(std::nullopt)) {
+            refreshMarks();
+        }
+        e.Skip();
+    });
     Bind(wxEVT_KEY_DOWN, &MapCanvas::onKey, this);
     Bind(wxEVT_KEY_UP, [this](wxKeyEvent& e) {
         if (e.GetKeyCode() == WXK_SPACE) {
@@ -209,9 +233,17 @@ const BackgroundAlignment* MapCanvas::backgroundAlignment() const {
 }
 
 void MapCanvas::toolChanged() {
-    const bool cross = tools_ && tools_->active().cursor() == ToolCursor::Cross;
-    SetCursor(cross ? wxCursor(wxCURSOR_CROSS) : wxNullCursor);
+    showToolCursor();
     Refresh(false);
+}
+
+void MapCanvas::showToolCursor() {
+    // The palette changes the tool without telling the canvas: the pointer follows when it moves.
+    const bool cross = tools_ && tools_->active().cursor() == ToolCursor::Cross;
+    if (cross != crossCursor_) {
+        crossCursor_ = cross;
+        SetCursor(cross ? wxCursor(wxCURSOR_CROSS) : wxNullCursor);
+    }
 }
 
 void MapCanvas::mapChanged(const ChangeSet& cs) {
@@ -269,6 +301,15 @@ void MapCanvas::centreOn(Offset cell) {
     Refresh(false);
 }
 
+void MapCanvas::Refresh(bool eraseBackground, const wxRect* rect) {
+    mapStale_ = true;
+    wxWindow::Refresh(eraseBackground, rect);
+}
+
+void MapCanvas::refreshMarks() {
+    wxWindow::Refresh(false);
+}
+
 void MapCanvas::onPaint(wxPaintEvent&) {
     wxAutoBufferedPaintDC dc(this);
     dc.SetBackground(wxBrush(wxColour(60, 60, 64)));
@@ -278,9 +319,13 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     }
     const wxSize size = GetClientSize();
     reloadBackground();
-    {
+    if (const wxBitmap* kept = buffer_.kept(size.x, size.y); kept != nullptr && !mapStale_) {
+        dc.DrawBitmap(*kept, 0, 0); // only the marks over the map changed
+    } else {
         // The map with render/'s painter on a Cairo image, shown as a bitmap: the same pixels on
         // every port.
+        mapStale_ = false;
+        ++mapPaints_;
         cairo_t* cr = buffer_.begin(size.x, size.y, 0x3C3C40);
         cairo_translate(cr, -scrollX_, -scrollY_);
         cairo_scale(cr, zoom_, zoom_);
@@ -384,7 +429,7 @@ void MapCanvas::onMouse(wxMouseEvent& e) {
             CaptureMouse();
         }
     } else if (e.LeftDown() && e.ShiftDown() && tools_ && !tools_->task() &&
-               tools_->settings.tool == Tool::Select) {
+               tools_->settings.tool == SelectTool::toolId) {
         tools_->extendSelected(toMap(e.GetPosition()));
         Refresh(false);
     } else if (e.LeftDown() && tools_) {
@@ -412,6 +457,10 @@ void MapCanvas::onMouse(wxMouseEvent& e) {
     } else if (e.Dragging() && toolActive_ && tools_) {
         tools_->drag(toMap(e.GetPosition()));
         Refresh(false);
+    }
+    showToolCursor();
+    if (tools_ && !panFrom_ && tools_->hover(toMap(e.GetPosition()))) {
+        refreshMarks(); // a brush's outline, the side a click would take
     }
     if (layout_) {
         hover_ = layout_->cellAt(toMap(e.GetPosition()));

@@ -42,13 +42,20 @@ class MapCanvas : public wxWindow {
     // Called after every repaint, so the minimap can follow the view.
     std::function<void()> onViewChanged;
     // A tool's single-key shortcut pressed while the map has the focus.
-    std::function<void(Tool)> onToolKey;
+    std::function<void(ToolId)> onToolKey;
     Point toMap(wxPoint p) const { return {(p.x + scrollX_) / zoom_, (p.y + scrollY_) / zoom_}; }
     wxPoint toScreen(Point p) const {
         return wxPoint(static_cast<int>(p.x * zoom_ - scrollX_), static_cast<int>(p.y * zoom_ - scrollY_));
     }
 
     std::function<void(std::optional<Offset>)> onHover;
+
+    // Every repaint asked for this way draws the map again: the map or the view changed.
+    void Refresh(bool eraseBackground = true, const wxRect* rect = nullptr) override;
+    // Repaints the marks over the map (a tool's, the selection) on the map as last drawn.
+    void refreshMarks();
+    // Paints that drew the map itself, for the tests (a pointer moving over it draws none).
+    int mapPaints() const { return mapPaints_; }
 
     // Aligning the background by control points: clicks alternate between a point on the scan and
     // where it belongs on the grid; Enter (or applyBackgroundAlignment) hands `onAligned` the
@@ -81,7 +88,9 @@ class MapCanvas : public wxWindow {
     std::unique_ptr<ToolManager> tools_;
     RenderOptions options_;
     TerrainOverview overview_;
-    CairoBitmap buffer_; // the map as last painted
+    CairoBitmap buffer_;   // the map as last painted
+    bool mapStale_ = true; // the map must be drawn again at the next paint
+    int mapPaints_ = 0;
     // Loaded from the scenario's background file, its alpha the scenario's opacity.
     std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)> background_{nullptr, nullptr};
     BackgroundImage backgroundFor_; // what background_ was loaded for
@@ -94,6 +103,8 @@ class MapCanvas : public wxWindow {
     std::optional<Offset> hover_;
     // The active tool (or task) changed: its pointer, its marks.
     void toolChanged();
+    void showToolCursor();
+    bool crossCursor_ = false;
 };
 
 } // namespace sandtable

@@ -92,7 +92,7 @@ void ToolsPanel::showTerrain(TerrainIndex t) {
     apply();
 }
 
-void ToolsPanel::selectTool(Tool t) {
+void ToolsPanel::selectTool(ToolId t) {
     const auto& infos = mapToolInfos();
     for (std::size_t i = 0; i < infos.size(); ++i) {
         if (infos[i].id == t) {
@@ -106,7 +106,7 @@ wxSize ToolsPanel::neededSize() const {
     return GetSizer()->CalcMin();
 }
 
-void ToolsPanel::showOptionsOf(Tool t) {
+void ToolsPanel::showOptionsOf(ToolId t) {
     // Only the current tool's options, so the palette fits a 1366 x 768 screen without scrolling.
     const unsigned uses = mapToolInfo(t).options;
     const std::pair<wxWindow*, bool> options[] = {
@@ -128,7 +128,7 @@ void ToolsPanel::showOptionsOf(Tool t) {
 }
 
 void ToolsPanel::apply() {
-    const Tool chosen = mapToolInfos()[static_cast<std::size_t>(std::max(0, tool_->GetSelection()))].id;
+    const ToolId chosen = mapToolInfos()[static_cast<std::size_t>(std::max(0, tool_->GetSelection()))].id;
     showOptionsOf(chosen);
     ToolManager* tools = tools_();
     if (tools == nullptr) {

@@ -20,14 +20,14 @@ class ToolsPanel : public wxScrolledWindow {
     // Terrain names change with the scenario.
     void setTerrainTypes(const std::vector<TerrainType>& types);
     void showTerrain(TerrainIndex t);
-    void selectTool(Tool t);
+    void selectTool(ToolId t);
 
     // The room the palette needs for the current tool, without scrolling.
     wxSize neededSize() const;
 
   private:
     void apply();
-    void showOptionsOf(Tool t);
+    void showOptionsOf(ToolId t);
     std::map<wxWindow*, wxWindow*> labels_; // option control -> its label
     std::function<ToolManager*()> tools_;
     wxRadioBox* tool_ = nullptr;

@@ -13,6 +13,7 @@ namespace sandtable {
 
 class AreaTool final : public MapTool {
   public:
+    static constexpr ToolId toolId{"area"};
     const ToolInfo& info() const override;
     void press(ToolHost& host, Point p) override;
     void drag(ToolHost& host, Point p) override;

@@ -14,6 +14,7 @@ namespace sandtable {
 
 class BackgroundAlignmentTool final : public MapTool {
   public:
+    static constexpr ToolId toolId{"align-background"};
     // `onAligned` receives the aligned scan when Enter applies it.
     BackgroundAlignmentTool(BackgroundImage scan, std::function<void(BackgroundImage)> onAligned);
 

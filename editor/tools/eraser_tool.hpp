@@ -1,11 +1,12 @@
 #pragma once
 // Eraser: takes features and hexsides off the cells under the brush along a stroke.
-#include "editor/tools/map_tool.hpp"
+#include "editor/tools/brush.hpp"
 
 namespace sandtable {
 
-class EraserTool final : public MapTool {
+class EraserTool final : public BrushTool {
   public:
+    static constexpr ToolId toolId{"eraser"};
     const ToolInfo& info() const override;
     void press(ToolHost& host, Point p) override;
     void drag(ToolHost& host, Point p) override;

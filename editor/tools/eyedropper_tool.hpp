@@ -6,6 +6,7 @@ namespace sandtable {
 
 class EyedropperTool final : public MapTool {
   public:
+    static constexpr ToolId toolId{"eyedropper"};
     const ToolInfo& info() const override;
     void press(ToolHost& host, Point p) override;
 };

@@ -7,6 +7,7 @@ namespace sandtable {
 
 class FeatureTool final : public MapTool {
   public:
+    static constexpr ToolId toolId{"feature"};
     const ToolInfo& info() const override;
     void press(ToolHost& host, Point p) override;
 };

@@ -6,6 +6,7 @@ namespace sandtable {
 
 class FillTool final : public MapTool {
   public:
+    static constexpr ToolId toolId{"fill"};
     const ToolInfo& info() const override;
     void press(ToolHost& host, Point p) override;
 };

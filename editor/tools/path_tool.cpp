@@ -5,15 +5,23 @@
 #include <algorithm>
 
 namespace sandtable {
+namespace {
+
+// The tool's picture on the toolbar (24 x 24).
+constexpr std::string_view icon =
+    R"(<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><path d="M3 20c4-1 5-6 9-7s6-6 9-9" fill="none" stroke="#222" stroke-width="5" stroke-linecap="round"/><path d="M3 20c4-1 5-6 9-7s6-6 9-9" fill="none" stroke="#d9a05b" stroke-width="2.8" stroke-linecap="round"/></svg>)";
+
+} // namespace
 
 const ToolInfo& PathTool::info() const {
     static constexpr ToolInfo i{
-        Tool::Path,
+        toolId,
         "Road / railroad",
         'P',
         false,
         "Drag through cells to lay a road or railroad; start on a path's end to extend it",
-        PathKindOption};
+        PathKindOption,
+        icon};
     return i;
 }
 

@@ -9,6 +9,7 @@ namespace sandtable {
 
 class PathTool final : public MapTool {
   public:
+    static constexpr ToolId toolId{"path"};
     const ToolInfo& info() const override;
     void press(ToolHost& host, Point p) override;
     void drag(ToolHost& host, Point p) override;

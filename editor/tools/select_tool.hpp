@@ -7,6 +7,7 @@ namespace sandtable {
 
 class SelectTool final : public MapTool {
   public:
+    static constexpr ToolId toolId{"select"};
     const ToolInfo& info() const override;
     void press(ToolHost& host, Point p) override;
     void drag(ToolHost& host, Point p) override;

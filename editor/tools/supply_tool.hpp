@@ -7,6 +7,7 @@ namespace sandtable {
 
 class SupplyTool final : public MapTool {
   public:
+    static constexpr ToolId toolId{"supply"};
     const ToolInfo& info() const override;
     void press(ToolHost& host, Point p) override;
 };

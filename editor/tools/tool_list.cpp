@@ -6,6 +6,7 @@
 #include "editor/tools/feature_tool.hpp"
 #include "editor/tools/fill_tool.hpp"
 #include "editor/tools/hexside_tool.hpp"
+#include "editor/tools/measure_tool.hpp"
 #include "editor/tools/path_tool.hpp"
 #include "editor/tools/select_tool.hpp"
 #include "editor/tools/set_level_tool.hpp"
@@ -13,6 +14,7 @@
 #include "editor/tools/supply_tool.hpp"
 #include "editor/tools/terrain_brush_tool.hpp"
 
+#include <ostream>
 #include <stdexcept>
 
 namespace sandtable {
@@ -32,6 +34,7 @@ std::vector<std::unique_ptr<MapTool>> makeMapTools() {
     tools.push_back(std::make_unique<SupplyTool>());
     tools.push_back(std::make_unique<AreaTool>());
     tools.push_back(std::make_unique<SetLevelTool>());
+    tools.push_back(std::make_unique<MeasureTool>());
     return tools;
 }
 
@@ -46,7 +49,7 @@ const std::vector<ToolInfo>& mapToolInfos() {
     return infos;
 }
 
-const ToolInfo& mapToolInfo(Tool tool) {
+const ToolInfo& mapToolInfo(ToolId tool) {
     for (const ToolInfo& info : mapToolInfos()) {
         if (info.id == tool) {
             return info;
@@ -55,7 +58,7 @@ const ToolInfo& mapToolInfo(Tool tool) {
     throw std::logic_error("a tool without its class in the list of tools");
 }
 
-std::optional<Tool> toolForKey(int keyCode, bool shift) {
+std::optional<ToolId> toolForKey(int keyCode, bool shift) {
     const int upper = keyCode >= 'a' && keyCode <= 'z' ? keyCode - 'a' + 'A' : keyCode;
     for (const ToolInfo& info : mapToolInfos()) {
         if (info.key == upper && info.shift == shift) {
@@ -63,6 +66,10 @@ std::optional<Tool> toolForKey(int keyCode, bool shift) {
         }
     }
     return std::nullopt;
+}
+
+std::ostream& operator<<(std::ostream& out, ToolId id) {
+    return out << id.name;
 }
 
 std::string shortcutText(const ToolInfo& info) {

@@ -35,12 +35,18 @@ void ToolManager::startTask(std::unique_ptr<MapTool> tool) {
     if (task_) {
         task_->cancel(*this);
     }
+    if (hovered_ == task_.get()) {
+        hovered_ = nullptr; // it goes now
+    }
     task_ = std::move(tool);
     message(task_->status());
 }
 
 void ToolManager::finishTask() {
     // Kept until the next task: the task may still be in the call that finished it.
+    if (hovered_ == task_.get()) {
+        hovered_ = nullptr;
+    }
     retired_ = std::move(task_);
     if (gestureTool_ == retired_.get()) {
         gestureTool_ = nullptr;
@@ -71,6 +77,15 @@ void ToolManager::release(Point p) {
     }
     gestureTool_ = nullptr;
     cancelled_ = false;
+}
+
+bool ToolManager::hover(std::optional<Point> p) {
+    bool changed = false;
+    if (hovered_ != nullptr && hovered_ != &active()) {
+        changed = hovered_->hover(*this, std::nullopt); // the tool left behind forgets the pointer
+    }
+    hovered_ = &active();
+    return hovered_->hover(*this, p) || changed;
 }
 
 void ToolManager::cancel() {

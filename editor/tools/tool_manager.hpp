@@ -32,6 +32,8 @@ class ToolManager final : public ToolHost {
     void press(Point p);
     void drag(Point p);
     void release(Point p);
+    // The pointer over the map (nullopt: off it); true when the active tool's marks changed.
+    bool hover(std::optional<Point> p);
     // Esc: the active tool drops the gesture under way.
     void cancel();
     // A key on the map for the active tool; true when it took it.
@@ -93,6 +95,7 @@ class ToolManager final : public ToolHost {
     std::unique_ptr<MapTool> retired_; // the last task, until the next one
     AreaTool* area_ = nullptr;
     MapTool* gestureTool_ = nullptr; // the tool whose gesture is under way
+    MapTool* hovered_ = nullptr;     // the tool that heard of the pointer last
     bool cancelled_ = false;         // Esc stopped the gesture under way
     std::uint64_t gesture_ = 0;
     std::optional<PieceRef> selected_;

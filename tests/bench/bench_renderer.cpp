@@ -3,6 +3,7 @@
 // canvas draws on the Cairo context under wxGTK. Target (issue: editor): under 16 ms a frame. Also
 // a brush stroke with validation, as the editor does it.
 #include "editor/document.hpp"
+#include "editor/tools/terrain_brush_tool.hpp"
 #include "editor/tools/tool_manager.hpp"
 #include "model/scenario_generator.hpp"
 #include "render/map_painter.hpp"
@@ -49,7 +50,7 @@ void brushStrokeWithValidation(benchmark::State& state) {
     (void)doc.useRuleset("hexed-general");
     const Layout layout(doc.scenario().map.grid, 100.0);
     ToolManager tools(doc, layout);
-    tools.settings.tool = Tool::Terrain;
+    tools.settings.tool = TerrainBrushTool::toolId;
     tools.settings.brushRadius = 1;
     int col = 100;
     for (auto _ : state) {

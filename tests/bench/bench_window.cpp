@@ -4,6 +4,7 @@
 // panels and the Problems list brought up to date). Target (issue: the editor's shape): every event under 2
 // ms. Needs a display: ./dev bench runs it under xvfb-run when there is none.
 #include "editor/main_frame.hpp"
+#include "editor/tools/terrain_brush_tool.hpp"
 #include "editor/tools/tool_manager.hpp"
 #include "formats/scenario_xml.hpp"
 #include "model/scenario_generator.hpp"
@@ -90,7 +91,7 @@ void strokeInTheWindow(benchmark::State& state) {
     }
     pump();
     MapCanvas* canvas = frame->canvas();
-    canvas->tools()->settings.tool = Tool::Terrain;
+    canvas->tools()->settings.tool = TerrainBrushTool::toolId;
     canvas->tools()->settings.brushRadius = 1;
     // The second argument: 0 paints open ground (no finding changes), 1 deep water, which every
     // piece the brush passes over breaks, so the findings and the views change along the stroke.

@@ -8,6 +8,7 @@
 #include "editor/tools/feature_tool.hpp"
 #include "editor/tools/fill_tool.hpp"
 #include "editor/tools/hexside_tool.hpp"
+#include "editor/tools/measure_tool.hpp"
 #include "editor/tools/overlay_painter.hpp"
 #include "editor/tools/path_tool.hpp"
 #include "editor/tools/select_tool.hpp"
@@ -23,6 +24,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 namespace sandtable {
@@ -76,21 +78,25 @@ class MapTools : public testing::Test {
     FakeHost host;
 };
 
-TEST(ToolList, EveryToolDeclaresADistinctIdAndShortcutInThePalettesOrder) {
+TEST(ToolList, EveryToolDeclaresADistinctIdShortcutAndIcon) {
     const auto& infos = mapToolInfos();
-    ASSERT_EQ(infos.size(), EnumNames<Tool>::names.size()) << "a class in the list for every tool";
+    ASSERT_EQ(infos.size(), makeMapTools().size());
+    EXPECT_EQ(infos.front().id, SelectTool::toolId) << "the palette starts with select";
     std::set<std::pair<char, bool>> keys;
-    for (std::size_t i = 0; i < infos.size(); ++i) {
-        EXPECT_EQ(infos[i].id, EnumNames<Tool>::names[i].first)
-            << "the palette lists the tools in Tool's order";
-        EXPECT_TRUE(keys.insert({infos[i].key, infos[i].shift}).second)
-            << infos[i].title << ": a shortcut taken";
-        EXPECT_FALSE(infos[i].title.empty());
-        EXPECT_FALSE(infos[i].help.empty()) << infos[i].title;
-        EXPECT_EQ(toolForKey(infos[i].key + ('a' - 'A'), infos[i].shift), infos[i].id) << "lower case too";
+    std::set<std::string_view> ids;
+    for (const ToolInfo& info : infos) {
+        EXPECT_TRUE(ids.insert(info.id.name).second) << info.title << ": an id taken";
+        EXPECT_FALSE(info.id.name.empty()) << info.title;
+        EXPECT_TRUE(keys.insert({info.key, info.shift}).second) << info.title << ": a shortcut taken";
+        EXPECT_FALSE(info.title.empty());
+        EXPECT_FALSE(info.help.empty()) << info.title;
+        EXPECT_TRUE(info.icon.starts_with("<svg") && info.icon.ends_with("</svg>")) << info.title;
+        EXPECT_EQ(toolForKey(info.key + ('a' - 'A'), info.shift), info.id) << "lower case too";
+        EXPECT_EQ(&mapToolInfo(info.id), &info);
     }
-    EXPECT_EQ(shortcutText(mapToolInfo(Tool::Lower)), "Shift+R");
+    EXPECT_EQ(shortcutText(mapToolInfo(ShiftGroundTool::lowerId)), "Shift+R");
     EXPECT_FALSE(toolForKey('B', true)) << "Shift+B is no tool";
+    EXPECT_THROW(mapToolInfo(ToolId{"no-such-tool"}), std::logic_error);
 }
 
 TEST_F(MapTools, TheTerrainBrushPaintsAStrokeAsOneUndoStep) {
@@ -111,8 +117,8 @@ TEST_F(MapTools, TheTerrainBrushPaintsAStrokeAsOneUndoStep) {
 
 TEST_F(MapTools, RaiseGroundShiftsACellOnceAStrokeAndLowerTakesItBack) {
     ShiftGroundTool raise(+1), lower(-1);
-    EXPECT_EQ(raise.info().id, Tool::Raise);
-    EXPECT_EQ(lower.info().id, Tool::Lower);
+    EXPECT_EQ(raise.info().id, ShiftGroundTool::raiseId);
+    EXPECT_EQ(lower.info().id, ShiftGroundTool::lowerId);
     const int before = level({5, 5});
     host.stroke(raise, {{5, 5}, {6, 5}, {5, 5}, {6, 5}});
     EXPECT_EQ(level({5, 5}), before + 1) << "passing a cell twice raises it once";
@@ -229,7 +235,14 @@ TEST_F(MapTools, AnAreaIsChosenByADragAndClearedByEsc) {
 // What a tool drew, call by call.
 class RecordingOverlay final : public OverlayPainter {
   public:
-    void line(Point, Point, OverlayColour, double) override { ++lines; }
+    void line(Point from, Point to, OverlayColour, double) override {
+        ++lines;
+        segments.emplace_back(from, to);
+    }
+    void outline(std::span<const Point> corners, OverlayColour, double, std::optional<OverlayColour>,
+                 bool) override {
+        outlines.emplace_back(corners.begin(), corners.end());
+    }
     void circle(Point centre, double, OverlayColour, double, std::optional<OverlayColour>) override {
         rings.push_back(centre);
     }
@@ -239,9 +252,118 @@ class RecordingOverlay final : public OverlayPainter {
         texts.emplace_back(t);
     }
     int lines = 0, dots = 0;
+    std::vector<std::pair<Point, Point>> segments;
+    std::vector<std::vector<Point>> outlines;
     std::vector<Point> rings, crosses;
     std::vector<std::string> texts;
 };
+
+// The cells whose outlines were drawn, found back from each outline's corners.
+std::set<Offset> outlinedCells(const RecordingOverlay& drawn, const Layout& layout) {
+    std::set<Offset> cells;
+    for (const std::vector<Point>& corners : drawn.outlines) {
+        Point mid;
+        for (const Point& c : corners) {
+            mid.x += c.x / static_cast<double>(corners.size());
+            mid.y += c.y / static_cast<double>(corners.size());
+        }
+        if (const auto cell = layout.cellAt(mid)) {
+            EXPECT_EQ(layout.corners(*cell), corners) << "a whole cell's outline";
+            cells.insert(*cell);
+        }
+    }
+    return cells;
+}
+
+TEST_F(MapTools, ABrushShowsTheCellsItWouldPaintUnderThePointerAndForgetsThemOffTheMap) {
+    for (const std::unique_ptr<MapTool>& tool : makeMapTools()) {
+        if (!(tool->info().options & BrushRadiusOption)) {
+            continue;
+        }
+        SCOPED_TRACE(tool->info().title);
+        EXPECT_EQ(tool->cursor(), ToolCursor::Cross);
+        host.settings.brushRadius = 1;
+        EXPECT_TRUE(tool->hover(host, host.at({5, 5})));
+        EXPECT_FALSE(tool->hover(host, host.at({5, 5}))) << "the same cell again changes nothing";
+        RecordingOverlay drawn;
+        tool->drawOverlay(drawn);
+        const std::vector<Offset> seven = doc.scenario().map.grid.range({5, 5}, 1);
+        EXPECT_EQ(outlinedCells(drawn, host.map), std::set<Offset>(seven.begin(), seven.end()));
+        // A wider brush chosen in the palette shows at the next move, on the same cell.
+        host.settings.brushRadius = 2;
+        EXPECT_TRUE(tool->hover(host, host.at({5, 5})));
+        RecordingOverlay wider;
+        tool->drawOverlay(wider);
+        EXPECT_EQ(outlinedCells(wider, host.map).size(), 19U);
+        // Off the map: nothing.
+        EXPECT_TRUE(tool->hover(host, std::nullopt));
+        RecordingOverlay none;
+        tool->drawOverlay(none);
+        EXPECT_TRUE(none.outlines.empty());
+    }
+}
+
+TEST_F(MapTools, TheHexsideToolMarksTheSideAClickWouldTake) {
+    HexsideTool tool;
+    const Point centre = host.at({4, 4});
+    const auto [from, to] = host.map.edgeSegment({{4, 4}, 1});
+    const Point nearSide{centre.x + 0.8 * ((from.x + to.x) / 2 - centre.x),
+                         centre.y + 0.8 * ((from.y + to.y) / 2 - centre.y)};
+    EXPECT_TRUE(tool.hover(host, nearSide));
+    RecordingOverlay drawn;
+    tool.drawOverlay(drawn);
+    ASSERT_FALSE(drawn.segments.empty());
+    for (const auto& [a, b] : drawn.segments) {
+        // Either way round: the side is its two corners.
+        EXPECT_TRUE((a == from && b == to) || (a == to && b == from));
+    }
+    tool.press(host, nearSide);
+    EXPECT_TRUE(doc.scenario().map.hexsideAt(EdgeId{{4, 4}, 1}).has(host.settings.sideFeature))
+        << "the marked side is the one the click took";
+    EXPECT_TRUE(tool.hover(host, std::nullopt));
+    RecordingOverlay none;
+    tool.drawOverlay(none);
+    EXPECT_TRUE(none.segments.empty());
+}
+
+TEST_F(MapTools, MeasuringReadsCellsYardsAndTableInchesAndChangesNothing) {
+    MeasureTool tool;
+    Scenario scenario = doc.scenario();
+    scenario.map.yardsPerCell = 200;
+    Document measured(scenario);
+    FakeHost on(measured);
+    Map& map = scenario.map;
+    on.stroke(tool, {{2, 4}, {4, 4}, {6, 4}});
+    // Four columns east along a flat-topped hex grid's row: 4 hexes; centres 0.866 of a cell apart.
+    const double across = 4 * std::sqrt(3.0) / 2;
+    const std::string yards = std::to_string(std::lround(across * 200));
+    ASSERT_FALSE(on.messages.empty());
+    EXPECT_EQ(on.messages.back(), "Measure " + map.grid.label({2, 4}) + " to " + map.grid.label({6, 4}) +
+                                      ": 4 hexes; " + yards + " yards as the crow flies");
+    EXPECT_EQ(tool.status(), "4 hexes; " + yards + " yards as the crow flies");
+    EXPECT_EQ(measured.history().size(), 0U) << "a measurement is no edit";
+    EXPECT_FALSE(measured.isModified());
+    RecordingOverlay drawn;
+    tool.drawOverlay(drawn);
+    ASSERT_FALSE(drawn.segments.empty());
+    EXPECT_EQ(drawn.segments.front(), std::pair(on.at({2, 4}), on.at({6, 4})));
+    EXPECT_EQ(drawn.texts.back(), tool.status());
+    // On a map measured in inches (I'm a Good Old Rebel): the table's inches too.
+    map.tabletop = TabletopCell{.size = 4, .unit = LengthUnit::Inches, .inches = 15, .yards = 500};
+    EXPECT_EQ(measurementText(map, on.map, {2, 4}, {2, 7}),
+              "3 hexes; 600 yards as the crow flies, 12.0 in on the table");
+    map.tabletop->unit = LengthUnit::Millimetres;
+    map.tabletop->size = 25;
+    EXPECT_EQ(measurementText(map, on.map, {2, 4}, {2, 5}),
+              "1 hex; 200 yards as the crow flies, 25 mm on the table");
+    // Esc clears the measurement; an Esc with none is not the tool's.
+    EXPECT_TRUE(tool.key(on, ToolKey::Escape));
+    RecordingOverlay cleared;
+    tool.drawOverlay(cleared);
+    EXPECT_TRUE(cleared.segments.empty());
+    EXPECT_EQ(tool.status(), tool.info().help);
+    EXPECT_FALSE(tool.key(on, ToolKey::Escape));
+}
 
 TEST_F(MapTools, AligningTheBackgroundTakesClicksAndKeysDrawsItsPairsAndEndsItself) {
     BackgroundImage scan;
@@ -301,7 +423,7 @@ TEST_F(MapTools, EnterWithOnePairAppliesNothingAndEscEndsTheTaskAsItWas) {
 TEST_F(MapTools, ATaskTakesTheMapFromThePalettesToolUntilItFinishes) {
     const Layout layout(doc.scenario().map.grid, mapUnitsPerCell);
     ToolManager tools(doc, layout);
-    tools.settings.tool = Tool::Terrain;
+    tools.settings.tool = TerrainBrushTool::toolId;
     BackgroundImage scan;
     scan.file = "scan.png";
     scan.unitsPerPixel = 0.1;
@@ -315,7 +437,7 @@ TEST_F(MapTools, ATaskTakesTheMapFromThePalettesToolUntilItFinishes) {
     EXPECT_FALSE(tools.key(ToolKey::Enter) && tools.task() == nullptr) << "one click is no pair";
     tools.cancel(); // Esc
     EXPECT_EQ(tools.task(), nullptr);
-    EXPECT_EQ(tools.active().info().id, Tool::Terrain);
+    EXPECT_EQ(tools.active().info().id, TerrainBrushTool::toolId);
     EXPECT_FALSE(tools.key(ToolKey::Enter)) << "the brush takes no keys";
 }
 

@@ -1,4 +1,15 @@
 // The tools, driven with map points as the canvas drives them.
+#include "editor/tools/area_tool.hpp"
+#include "editor/tools/eyedropper_tool.hpp"
+#include "editor/tools/feature_tool.hpp"
+#include "editor/tools/fill_tool.hpp"
+#include "editor/tools/hexside_tool.hpp"
+#include "editor/tools/path_tool.hpp"
+#include "editor/tools/select_tool.hpp"
+#include "editor/tools/set_level_tool.hpp"
+#include "editor/tools/shift_ground_tool.hpp"
+#include "editor/tools/supply_tool.hpp"
+#include "editor/tools/terrain_brush_tool.hpp"
 #include "editor/tools/tool_manager.hpp"
 #include "model/commands/edits.hpp"
 #include "model/edge_geometry.hpp"
@@ -25,7 +36,7 @@ class Tools : public testing::Test {
 
 TEST_F(Tools, ABrushStrokeIsOneUndoStep) {
     const Scenario before = doc.scenario();
-    tools.settings.tool = Tool::Terrain;
+    tools.settings.tool = TerrainBrushTool::toolId;
     tools.settings.terrain = 2;
     tools.settings.brushRadius = 1;
     tools.press(at({3, 3}));
@@ -42,7 +53,7 @@ TEST_F(Tools, ABrushStrokeIsOneUndoStep) {
 }
 
 TEST_F(Tools, RaiseLiftsEachCellOncePerStroke) {
-    tools.settings.tool = Tool::Raise;
+    tools.settings.tool = ShiftGroundTool::raiseId;
     const int level = doc.scenario().map.elevationAt({8, 8});
     tools.press(at({8, 8}));
     tools.drag(at({8, 8}));
@@ -51,12 +62,12 @@ TEST_F(Tools, RaiseLiftsEachCellOncePerStroke) {
 }
 
 TEST_F(Tools, FillAndEyedropper) {
-    tools.settings.tool = Tool::Eyedropper;
+    tools.settings.tool = EyedropperTool::toolId;
     TerrainIndex picked = 99;
     tools.onTerrainPicked = [&](TerrainIndex t) { picked = t; };
     tools.press(at({0, 0}));
     EXPECT_EQ(picked, doc.scenario().map.terrain[0]);
-    tools.settings.tool = Tool::Fill;
+    tools.settings.tool = FillTool::toolId;
     tools.settings.terrain = 6;
     tools.press(at({0, 0}));
     EXPECT_EQ(doc.scenario().map.terrain[0], 6);
@@ -64,7 +75,7 @@ TEST_F(Tools, FillAndEyedropper) {
 }
 
 TEST_F(Tools, PathDragLaysAJoinedRoadAndExtendsIt) {
-    tools.settings.tool = Tool::Path;
+    tools.settings.tool = PathTool::toolId;
     tools.settings.pathKind = PathKind::Railroad;
     const auto before = doc.scenario().map.paths.size();
     tools.press(at({2, 10}));
@@ -86,7 +97,7 @@ TEST_F(Tools, PathDragLaysAJoinedRoadAndExtendsIt) {
 }
 
 TEST_F(Tools, HexsideToolTogglesTheNearestSide) {
-    tools.settings.tool = Tool::Hexside;
+    tools.settings.tool = HexsideTool::toolId;
     tools.settings.sideFeature = SideFeature::Wall;
     const Grid& g = doc.scenario().map.grid;
     auto [a, b] = layout.edgeSegment(g.edge({5, 5}, 2));
@@ -131,7 +142,7 @@ TEST_F(Tools, DraggingAlongCellEdgesDrawsOneJoinedRiverAsOneUndoStep) {
         Document d(blank);
         Layout l(d.scenario().map.grid, 100);
         ToolManager t(d, l);
-        t.settings.tool = Tool::Hexside;
+        t.settings.tool = HexsideTool::toolId;
         t.settings.sideFeature = SideFeature::River;
         const Grid& g = d.scenario().map.grid;
         auto middle = [&](EdgeId e) {
@@ -181,7 +192,7 @@ TEST_F(Tools, DraggingAPieceMovesItAsOneStepAndKeysRotateIt) {
         }
     }
     const Offset from = placements.at(unit).cells.front();
-    tools.settings.tool = Tool::Select;
+    tools.settings.tool = SelectTool::toolId;
     tools.press(at(from));
     // Only units stand alone in a generated cell; the tool picks the unit.
     ASSERT_EQ(tools.selected(), unit);
@@ -226,7 +237,7 @@ namespace sandtable {
 namespace {
 
 TEST_F(Tools, TheSupplyToolMarksTheSelectedCorpsLineOfSupply) {
-    tools.settings.tool = Tool::Supply;
+    tools.settings.tool = SupplyTool::toolId;
     std::string hint;
     tools.onMessage = [&](const std::string& m) { hint = m; };
     tools.press(at({0, 3}));
@@ -278,26 +289,26 @@ namespace {
 TEST_F(Tools, AreaCopyPasteAndClearAcrossLayers) {
     const Grid& g = doc.scenario().map.grid;
     // Something in every layer inside 0203..0406 (offsets 1..3, 2..5).
-    tools.settings.tool = Tool::Terrain;
+    tools.settings.tool = TerrainBrushTool::toolId;
     tools.settings.terrain = 4;
     tools.press(at({2, 3}));
     tools.release(at({2, 3}));
-    tools.settings.tool = Tool::SetLevel;
+    tools.settings.tool = SetLevelTool::toolId;
     tools.settings.level = 3;
     tools.press(at({1, 2}));
     tools.release(at({1, 2}));
     EXPECT_EQ(doc.scenario().map.elevationAt({1, 2}), 3);
-    tools.settings.tool = Tool::Path;
+    tools.settings.tool = PathTool::toolId;
     tools.press(at({1, 4}));
     tools.release(at({3, 4}));
-    tools.settings.tool = Tool::Feature;
+    tools.settings.tool = FeatureTool::toolId;
     tools.settings.featureName = "Mill";
     tools.press(at({3, 2}));
     Hexside wall;
     wall.set(SideFeature::Wall, true);
     doc.execute(edits::setHexside(doc.scenario(), g.edge({2, 3}, 0), wall));
 
-    tools.settings.tool = Tool::Area;
+    tools.settings.tool = AreaTool::toolId;
     tools.press(at({1, 2}));
     tools.drag(at({2, 3}));
     tools.release(at({3, 5})); // the road from 0205 to 0405 dips into row 6 between (odd columns sit lower)
@@ -367,7 +378,7 @@ TEST(ToolMarkers, LinesOfSupplyAndEntryCellsArePickedAndMovedLikePieces) {
     Document doc(s);
     const Layout layout(doc.scenario().map.grid, 100);
     ToolManager tools(doc, layout);
-    tools.settings.tool = Tool::Select;
+    tools.settings.tool = SelectTool::toolId;
 
     tools.press(layout.cellCenter({0, 4}));
     ASSERT_TRUE(tools.selectedMarker());
@@ -402,7 +413,7 @@ TEST(ToolMarkers, ObjectivesAreMovedAndEveryMarkerIsDeletedAsOneStep) {
     ToolManager tools(doc, layout);
     std::vector<std::optional<MapMarker>> announced;
     tools.onMarkerSelected = [&](std::optional<MapMarker> m) { announced.push_back(m); };
-    tools.settings.tool = Tool::Select;
+    tools.settings.tool = SelectTool::toolId;
 
     tools.press(layout.cellCenter({5, 5}));
     ASSERT_TRUE(tools.selectedMarker());
@@ -445,7 +456,7 @@ TEST(ToolMarkers, APlacedFeatureIsPickedForNaming) {
     ToolManager tools(doc, layout);
     std::optional<MapMarker> announced;
     tools.onMarkerSelected = [&](std::optional<MapMarker> m) { announced = m; };
-    tools.settings.tool = Tool::Feature;
+    tools.settings.tool = FeatureTool::toolId;
     tools.settings.featureKind = FeatureKind::Objective;
     tools.press(layout.cellCenter({2, 3}));
     tools.release(layout.cellCenter({2, 3}));

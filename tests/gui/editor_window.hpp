@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 #include <wx/app.h>
+#include <wx/dcclient.h>
+#include <wx/dcmemory.h>
 #include <wx/fileconf.h>
+#include <wx/image.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -20,6 +23,24 @@ inline void pump() {
     for (int i = 0; i < 20; ++i) {
         wxTheApp->Yield(true);
     }
+}
+
+// The canvas's pixels as the screen shows them, after a repaint (of the map too, unless only the
+// marks over it were asked to be drawn again).
+inline wxImage canvasPixels(MapCanvas* canvas, bool redrawMap = true) {
+    if (redrawMap) {
+        canvas->Refresh();
+    }
+    canvas->Update();
+    pump();
+    const wxSize size = canvas->GetClientSize();
+    wxBitmap shot(size);
+    {
+        wxMemoryDC mem(shot);
+        wxClientDC client(canvas);
+        mem.Blit(0, 0, size.x, size.y, &client, 0, 0);
+    }
+    return shot.ConvertToImage();
 }
 
 class EditorWindow : public testing::Test {

@@ -4,11 +4,14 @@
 #include "editor/actions/shortcut_table.hpp"
 #include "editor/canvas/map_keys.hpp"
 #include "editor/panels/oob_panel.hpp"
+#include "editor/tools/fill_tool.hpp"
 #include "editor/tools/tool_list.hpp"
 #include "editor_window.hpp"
 
+#include <wx/bmpbndl.h>
 #include <wx/button.h>
 #include <wx/menu.h>
+#include <wx/toolbar.h>
 
 #include <fstream>
 #include <map>
@@ -104,6 +107,93 @@ TEST_F(ActionTable, EveryActionIsAnItemOfItsMenuWithItsShortcutAndEveryItemIsAnA
             EXPECT_TRUE(actionIds.contains(item->GetId())) << item->GetItemLabelText() << " is not an action";
         }
     }
+}
+
+// Pixels of the picture that are not transparent.
+int drawnPixels(const wxBitmapBundle& picture) {
+    const wxImage image = picture.GetBitmap(wxSize(24, 24)).ConvertToImage();
+    int drawn = 0;
+    for (int y = 0; y < image.GetHeight(); ++y) {
+        for (int x = 0; x < image.GetWidth(); ++x) {
+            drawn += !image.HasAlpha() || image.GetAlpha(x, y) > 0 ? 1 : 0;
+        }
+    }
+    return drawn;
+}
+
+TEST_F(ActionTable, TheToolbarIsTheTablesToolbarActionsAndEveryToolWithItsPicture) {
+    wxToolBar* bar = frame->GetToolBar();
+    ASSERT_NE(bar, nullptr);
+    std::vector<std::string> onBar;
+    for (std::size_t i = 0; i < bar->GetToolsCount(); ++i) {
+        const wxToolBarToolBase* tool = bar->GetToolByPos(static_cast<int>(i));
+        if (tool->IsSeparator()) {
+            continue;
+        }
+        const Action* action = nullptr;
+        for (const Action& a : frame->actions()) {
+            action = a.id == tool->GetId() ? &a : action;
+        }
+        ASSERT_NE(action, nullptr) << tool->GetShortHelp() << " is no action";
+        EXPECT_TRUE(action->onToolbar) << action->name;
+        wxString label = wxString::FromUTF8(action->label);
+        label.Replace("&", "");
+        label.Replace("...", "");
+        EXPECT_TRUE(tool->GetShortHelp().StartsWith(label)) << tool->GetShortHelp() << " for " << label;
+        EXPECT_EQ(tool->GetShortHelp().EndsWith("(" + wxString::FromUTF8(action->shortcut) + ")"),
+                  !action->shortcut.empty())
+            << tool->GetShortHelp();
+        EXPECT_GT(drawnPixels(tool->GetNormalBitmapBundle()), 40) << action->name << ": a picture";
+        onBar.push_back(action->name);
+    }
+    std::vector<std::string> expected;
+    for (const Action& action : frame->actions()) {
+        if (action.onToolbar) {
+            expected.push_back(action.name);
+        }
+    }
+    EXPECT_EQ(onBar, expected) << "the table's toolbar actions in its order";
+    for (const std::string name : {"file.new", "file.open", "file.save", "edit.undo", "edit.redo"}) {
+        EXPECT_NE(std::ranges::find(onBar, name), onBar.end()) << name;
+    }
+    for (const ToolInfo& info : mapToolInfos()) {
+        EXPECT_NE(std::ranges::find(onBar, "tool." + std::string(info.id.name)), onBar.end()) << info.title;
+        EXPECT_GT(drawnPixels(wxBitmapBundle::FromSVG(std::string(info.icon).c_str(), wxSize(24, 24))), 40)
+            << info.title << ": its SVG draws";
+    }
+}
+
+TEST_F(ActionTable, AToolbarButtonChoosesItsToolAndTheButtonsFollowTheDocument) {
+    wxToolBar* bar = frame->GetToolBar();
+    const Action* fill = findAction(frame->actions(), "tool.fill");
+    const Action* undo = findAction(frame->actions(), "edit.undo");
+    ASSERT_NE(fill, nullptr);
+    ASSERT_NE(undo, nullptr);
+    EXPECT_FALSE(bar->GetToolEnabled(undo->id)) << "nothing to undo on a new map";
+    EXPECT_TRUE(bar->GetToolState(findAction(frame->actions(), "tool.select")->id));
+    // A click on a radio button of the toolbar: wx sends the tool's id, checked.
+    wxCommandEvent click(wxEVT_TOOL, fill->id);
+    click.SetEventObject(bar);
+    click.SetInt(1);
+    bar->ProcessWindowEvent(click);
+    pump();
+    EXPECT_EQ(frame->canvas()->tools()->settings.tool, FillTool::toolId);
+    EXPECT_TRUE(bar->GetToolState(fill->id));
+    EXPECT_FALSE(bar->GetToolState(findAction(frame->actions(), "tool.select")->id));
+    EXPECT_TRUE(frame->GetMenuBar()->IsChecked(fill->id)) << "the Tools menu follows";
+    // A tool chosen by its key: the toolbar follows too.
+    key('B');
+    pump();
+    EXPECT_TRUE(bar->GetToolState(findAction(frame->actions(), "tool.terrain")->id));
+    EXPECT_FALSE(bar->GetToolState(fill->id));
+    clickCell({3, 3});
+    EXPECT_TRUE(bar->GetToolEnabled(undo->id)) << "a stroke can be undone";
+    wxCommandEvent undoClick(wxEVT_TOOL, undo->id);
+    undoClick.SetEventObject(bar);
+    bar->ProcessWindowEvent(undoClick);
+    pump();
+    EXPECT_FALSE(frame->document()->history().canUndo()) << "the button undid the stroke";
+    EXPECT_FALSE(bar->GetToolEnabled(undo->id));
 }
 
 TEST_F(ActionTable, TheOrderOfBattlesButtonsAreTheUnitsMenusAdds) {

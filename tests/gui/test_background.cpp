@@ -34,19 +34,6 @@ void click(MapCanvas* canvas, wxPoint at) {
 }
 
 // The canvas as it is on screen.
-wxImage canvasPixels(MapCanvas* canvas) {
-    canvas->Refresh();
-    canvas->Update();
-    pump();
-    const wxSize size = canvas->GetClientSize();
-    wxBitmap shot(size);
-    {
-        wxMemoryDC mem(shot);
-        wxClientDC client(canvas);
-        mem.Blit(0, 0, size.x, size.y, &client, 0, 0);
-    }
-    return shot.ConvertToImage();
-}
 
 // A red 200 x 100 "scan", chosen as the background.
 void chooseRedScan(MainFrame* frame, const fs::path& dir) {

@@ -2,6 +2,10 @@
 // takes pieces from the tree, menu commands, the problems panel, saving, recovery.
 #include "editor/panels/oob_panel.hpp"
 #include "editor/panels/problems_panel.hpp"
+#include "editor/tools/fill_tool.hpp"
+#include "editor/tools/path_tool.hpp"
+#include "editor/tools/shift_ground_tool.hpp"
+#include "editor/tools/terrain_brush_tool.hpp"
 #include "editor_window.hpp"
 #include "model/commands/edits.hpp"
 #include "render/colours.hpp"
@@ -76,7 +80,7 @@ TEST_F(EditorWindow, ABadFileShowsTheReadersMessageAndKeepsTheCurrentScenario) {
 TEST_F(EditorWindow, PaintAStrokeThenUndoIt) {
     const Scenario before = scenario();
     ToolManager& tools = *frame->canvas()->tools();
-    tools.settings.tool = Tool::Terrain;
+    tools.settings.tool = TerrainBrushTool::toolId;
     tools.settings.terrain = 1;
     tools.press(at({5, 5}));
     tools.drag(at({6, 5}));
@@ -91,7 +95,7 @@ TEST_F(EditorWindow, PaintAStrokeThenUndoIt) {
 
 TEST_F(EditorWindow, LayARoad) {
     ToolManager& tools = *frame->canvas()->tools();
-    tools.settings.tool = Tool::Path;
+    tools.settings.tool = PathTool::toolId;
     tools.settings.pathKind = PathKind::Pike;
     tools.press(at({2, 2}));
     tools.drag(at({5, 3}));
@@ -145,7 +149,7 @@ TEST_F(EditorWindow, TheProblemsListShowsTheNewErrorFirst) {
 
 TEST_F(EditorWindow, SaveAndReopen) {
     ToolManager& tools = *frame->canvas()->tools();
-    tools.settings.tool = Tool::Raise;
+    tools.settings.tool = ShiftGroundTool::raiseId;
     tools.press(at({3, 3}));
     tools.release(at({3, 3}));
     const fs::path file = dir / "saved.xml";
@@ -362,7 +366,7 @@ TEST_F(EditorWindow, ResizeUndoThenFillStaysWithinTheRestoredMap) {
     EXPECT_EQ(frame->canvas()->layout()->grid(), scenario().map.grid);
     // A fill far outside the 5 x 5 map: the canvas must map the click to the restored 28 x 26 map.
     ToolManager& tools = *frame->canvas()->tools();
-    tools.settings.tool = Tool::Fill;
+    tools.settings.tool = FillTool::toolId;
     tools.settings.terrain = 2;
     const Offset far{20, 20};
     const auto oldTerrain = scenario().map.terrain[scenario().map.grid.index(far)];
@@ -410,7 +414,7 @@ TEST_F(EditorWindow, AnExceptionInAHandlerIsShownTheWorkKeptAndTheEditorLivesOn)
     frame->Bind(
         wxEVT_MENU, [](wxCommandEvent&) -> void { throw std::out_of_range("map::at"); }, boom);
     ToolManager& tools = *frame->canvas()->tools();
-    tools.settings.tool = Tool::Terrain;
+    tools.settings.tool = TerrainBrushTool::toolId;
     tools.settings.terrain = 1;
     tools.press(at({3, 3}));
     tools.release(at({3, 3}));

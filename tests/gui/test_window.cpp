@@ -1,9 +1,24 @@
 // The window around the work: panels, layout and settings kept between runs, the window's size on
 // small screens, single-key tools, help.
 #include "editor/panels/tools_panel.hpp"
+#include "editor/tools/area_tool.hpp"
+#include "editor/tools/eraser_tool.hpp"
+#include "editor/tools/eyedropper_tool.hpp"
+#include "editor/tools/feature_tool.hpp"
+#include "editor/tools/fill_tool.hpp"
+#include "editor/tools/hexside_tool.hpp"
+#include "editor/tools/path_tool.hpp"
+#include "editor/tools/select_tool.hpp"
+#include "editor/tools/set_level_tool.hpp"
+#include "editor/tools/shift_ground_tool.hpp"
+#include "editor/tools/supply_tool.hpp"
+#include "editor/tools/terrain_brush_tool.hpp"
+#include "editor/tools/tool_list.hpp"
 #include "editor_window.hpp"
 
 #include <wx/display.h>
+
+#include <tuple>
 
 namespace sandtable {
 namespace {
@@ -58,18 +73,20 @@ TEST_F(Window, TheWindowNeverOpensLargerThanTheScreen) {
 
 TEST_F(Window, SingleKeysChooseToolsWhileTheMapHasTheFocus) {
     ToolManager& tools = *frame->canvas()->tools();
-    const std::vector<std::tuple<int, bool, Tool>> keys{
-        {'B', false, Tool::Terrain}, {'F', false, Tool::Fill},   {'I', false, Tool::Eyedropper},
-        {'R', false, Tool::Raise},   {'R', true, Tool::Lower},   {'V', false, Tool::SetLevel},
-        {'H', false, Tool::Hexside}, {'P', false, Tool::Path},   {'T', false, Tool::Feature},
-        {'E', false, Tool::Eraser},  {'U', false, Tool::Supply}, {'A', false, Tool::Area},
-        {'S', false, Tool::Select}};
+    const std::vector<std::tuple<int, bool, ToolId>> keys{
+        {'B', false, TerrainBrushTool::toolId}, {'F', false, FillTool::toolId},
+        {'I', false, EyedropperTool::toolId},   {'R', false, ShiftGroundTool::raiseId},
+        {'R', true, ShiftGroundTool::lowerId},  {'V', false, SetLevelTool::toolId},
+        {'H', false, HexsideTool::toolId},      {'P', false, PathTool::toolId},
+        {'T', false, FeatureTool::toolId},      {'E', false, EraserTool::toolId},
+        {'U', false, SupplyTool::toolId},       {'A', false, AreaTool::toolId},
+        {'S', false, SelectTool::toolId}};
     for (const auto& [code, shift, tool] : keys) {
         key(frame->canvas(), code, shift);
         EXPECT_EQ(tools.settings.tool, tool) << static_cast<char>(code) << (shift ? " with Shift" : "");
     }
     key(frame->canvas(), 'B', false, true); // Ctrl+B is not B
-    EXPECT_EQ(tools.settings.tool, Tool::Select);
+    EXPECT_EQ(tools.settings.tool, SelectTool::toolId);
     // Help lists them, with the menus' shortcuts.
     const wxString help = frame->keyboardShortcuts();
     EXPECT_TRUE(help.Contains("Shift+R")) << help;
@@ -78,13 +95,45 @@ TEST_F(Window, SingleKeysChooseToolsWhileTheMapHasTheFocus) {
     EXPECT_TRUE(help.Contains("Ctrl+Shift+W")) << "the Units menu's adds";
 }
 
+TEST_F(Window, APointerOverTheMapShowsWhereTheBrushWouldPaintWithoutDrawingTheMapAgain) {
+    MapCanvas* canvas = frame->canvas();
+    key('B');
+    const wxImage before = canvasPixels(canvas);
+    const int mapPaints = canvas->mapPaints();
+    // The middle of a side of the cell under the pointer: the brush's outline runs there.
+    const auto [from, to] = canvas->layout()->edgeSegment({{5, 5}, 0});
+    const wxPoint side = canvas->toScreen({(from.x + to.x) / 2, (from.y + to.y) / 2});
+    auto colourAt = [&](const wxImage& image) {
+        return std::tuple(image.GetRed(side.x, side.y), image.GetGreen(side.x, side.y),
+                          image.GetBlue(side.x, side.y));
+    };
+    auto pointer = [&](wxEventType type, Point p) {
+        wxMouseEvent e(type);
+        const wxPoint screen = canvas->toScreen(p);
+        e.m_x = screen.x;
+        e.m_y = screen.y;
+        e.SetEventObject(canvas);
+        canvas->ProcessWindowEvent(e);
+    };
+    pointer(wxEVT_MOTION, at({5, 5}));
+    const wxImage outlined = canvasPixels(canvas, false);
+    EXPECT_NE(colourAt(outlined), colourAt(before)) << "the outline over the cell's side";
+    EXPECT_EQ(canvas->mapPaints(), mapPaints) << "a moving pointer does not draw the map again";
+    pointer(wxEVT_LEAVE_WINDOW, at({5, 5}));
+    EXPECT_EQ(colourAt(canvasPixels(canvas, false)), colourAt(before)) << "gone with the pointer";
+    EXPECT_EQ(canvas->mapPaints(), mapPaints);
+    clickCell({5, 5});
+    canvasPixels(canvas, false);
+    EXPECT_GT(canvas->mapPaints(), mapPaints) << "an edit draws the map again";
+}
+
 TEST_F(Window, EveryToolsOptionsFitALaptopScreenWithoutScrolling) {
     // 1366 x 768 less the menu bar, the status bar, the palette's caption and the problems pane.
     const int room = 768 - 30 - 25 - 22 - 160;
-    for (const auto& [tool, name] : EnumNames<Tool>::names) {
-        frame->toolsPanel()->selectTool(tool);
+    for (const ToolInfo& tool : mapToolInfos()) {
+        frame->toolsPanel()->selectTool(tool.id);
         pump();
-        EXPECT_LE(frame->toolsPanel()->neededSize().y, room) << name;
+        EXPECT_LE(frame->toolsPanel()->neededSize().y, room) << tool.title;
     }
 }
 
