@@ -98,6 +98,16 @@ Arguments::Arguments(const std::vector<std::string>& args, std::set<std::string>
     }
 }
 
+void Arguments::rename(const std::string& alias, const std::string& name) {
+    if (auto it = values_.find(alias); it != values_.end()) {
+        values_[name] = it->second;
+        values_.erase(it);
+    }
+    if (flags_.erase(alias) > 0) {
+        flags_.insert(name);
+    }
+}
+
 std::optional<std::string> Arguments::value(const std::string& option) const {
     auto it = values_.find(option);
     return it == values_.end() ? std::nullopt : std::optional(it->second);

@@ -27,6 +27,16 @@ class Arguments {
     std::optional<std::string> value(const std::string& option) const;
     const std::vector<std::string>& positionals() const { return positionals_; }
 
+    // The value or flag given as `alias` is the option `name`'s ("--output" is "-o").
+    void rename(const std::string& alias, const std::string& name);
+    // The arguments are refused: `why`; with `seeHelp`, the message sends the reader to --help (a
+    // missing required option names all there is to know).
+    void fail(std::string why, bool seeHelp = true) {
+        error_ = std::move(why);
+        seeHelp_ = seeHelp;
+    }
+    bool seeHelp() const { return seeHelp_; }
+
     // Parses an integer option within [lo, hi]; on a bad value sets error() and returns nullopt.
     std::optional<long long> integer(const std::string& option, long long lo, long long hi,
                                      long long fallback);
@@ -36,6 +46,7 @@ class Arguments {
     std::map<std::string, std::string> values_;
     std::vector<std::string> positionals_;
     std::string error_;
+    bool seeHelp_ = true;
 };
 
 } // namespace sandtable::cli

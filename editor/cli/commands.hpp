@@ -1,18 +1,20 @@
 #pragma once
-// One function per subcommand; each parses its own options and returns an exit code.
+// One function per subcommand: its options parsed from its entry in the table (subcommand.hpp), it
+// returns an exit code.
+#include "arguments.hpp"
 #include "cli.hpp"
 
 namespace sandtable::cli {
 
-int infoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int convertCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int rulesetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int importElevationCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int importLandCoverCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
-int alignBackgroundCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int infoCommand(Arguments& a, std::ostream& out, std::ostream& err);
+int convertCommand(Arguments& a, std::ostream& out, std::ostream& err);
+int validateCommand(Arguments& a, std::ostream& out, std::ostream& err);
+int rulesetsCommand(Arguments& a, std::ostream& out, std::ostream& err);
+int exportCommand(Arguments& a, std::ostream& out, std::ostream& err);
+int generateCommand(Arguments& a, std::ostream& out, std::ostream& err);
+int placeCommand(Arguments& a, std::ostream& out, std::ostream& err);
+int importElevationCommand(Arguments& a, std::ostream& out, std::ostream& err);
+int importLandCoverCommand(Arguments& a, std::ostream& out, std::ostream& err);
+int alignBackgroundCommand(Arguments& a, std::ostream& out, std::ostream& err);
 
 } // namespace sandtable::cli

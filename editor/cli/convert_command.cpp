@@ -6,13 +6,7 @@
 
 namespace sandtable::cli {
 
-int convertCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {}, {});
-    if (!a.ok() || a.positionals().size() != 2) {
-        err << "sandtable convert: " << (a.ok() ? "expected IN and OUT" : a.error())
-            << "; usage: sandtable convert IN OUT\n";
-        return BadInput;
-    }
+int convertCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     auto scenario = readScenarioReporting(a.positionals()[0], err);
     if (!scenario) {
         return BadInput;

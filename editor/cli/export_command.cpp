@@ -129,20 +129,8 @@ std::optional<bool> validateBeforeExport(const Scenario& s, const std::string& f
 
 } // namespace
 
-int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"--force"},
-                {"--to", "-o", "--output", "--cell-size", "--paper", "--orientation", "--dpi", "--layers",
-                 "--style", "--margin", "--cell-pixels"});
-    const auto output = a.value("-o") ? a.value("-o") : a.value("--output");
-    if (!a.ok() || a.positionals().size() != 1 || !output) {
-        err << "sandtable export: "
-            << (!a.ok()   ? a.error()
-                : !output ? std::string("-o OUT is required")
-                          : std::string("expected one FILE"))
-            << "; usage: sandtable export FILE --to KIND -o OUT [--force] (KIND: " << exportKindList()
-            << ")\n";
-        return BadInput;
-    }
+int exportCommand(Arguments& a, std::ostream& out, std::ostream& err) {
+    const auto output = a.value("-o"); // required: the table says so
     // --to may be left out when the output's extension says it.
     const std::string extension = std::filesystem::path(*output).extension().string();
     std::string to = a.value("--to").value_or(extension.size() > 1 ? extension.substr(1) : "");

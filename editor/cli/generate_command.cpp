@@ -8,23 +8,17 @@
 
 namespace sandtable::cli {
 
-int generateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {}, {"--cols", "--rows", "--units", "--roads", "--seed", "--grid", "-o", "--output"});
+int generateCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     GeneratorParameters p;
     const auto cols = a.integer("--cols", 4, limits::mapSide.hi, 100);
     const auto rows = a.integer("--rows", 4, limits::mapSide.hi, 100);
     const auto units = a.integer("--units", 0, 1'000'000, 1000);
     const auto roads = a.integer("--roads", -1, 1'000'000, -1);
     const auto seed = a.integer("--seed", 0, 1LL << 62, 1);
-    const auto output = a.value("-o") ? a.value("-o") : a.value("--output");
+    const auto output = a.value("-o");
     const auto shape = parseEnum<GridShape>(a.value("--grid").value_or("hex-flat"));
-    if (!a.ok() || !cols || !rows || !units || !roads || !seed || !output || !shape ||
-        !a.positionals().empty()) {
-        std::string why =
-            !a.ok()   ? a.error()
-            : !output ? "-o FILE is required"
-            : !shape  ? "--grid must be hex-flat, hex-pointy or square"
-                      : "unexpected argument '" + (a.positionals().empty() ? "" : a.positionals()[0]) + "'";
+    if (!a.ok() || !cols || !rows || !units || !roads || !seed || !output || !shape) {
+        const std::string why = !a.ok() ? a.error() : "--grid must be hex-flat, hex-pointy or square";
         err << "sandtable generate: " << why << "\n";
         return BadInput;
     }

@@ -133,13 +133,7 @@ void writeJson(const std::string& file, const Scenario& s, const ScenarioSummary
 
 } // namespace
 
-int infoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"--json"}, {});
-    if (!a.ok() || a.positionals().size() != 1) {
-        err << "sandtable info: " << (a.ok() ? "expected one FILE" : a.error())
-            << "; usage: sandtable info FILE [--json]\n";
-        return BadInput;
-    }
+int infoCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     const std::string& file = a.positionals()[0];
     auto scenario = readScenarioReporting(file, err);
     if (!scenario) {

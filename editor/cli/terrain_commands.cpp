@@ -43,17 +43,8 @@ void writeCells(JsonWriter& j, const Grid& grid, const std::vector<Offset>& cell
 
 } // namespace
 
-int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"--clear", "--json"},
-                {"--crs", "--x", "--y", "--anchor", "--rotation", "--points", "-o"});
-    const char* usage =
-        "usage: sandtable place FILE --crs CRS --x X --y Y [--anchor centre|top-left] "
-        "[--rotation DEG] [-o OUT] [--json] | --crs CRS --points \"CCRR,X,Y CCRR,X,Y...\" | --clear";
-    if (!a.ok() || a.positionals().size() != 1) {
-        err << "sandtable place: " << (a.ok() ? std::string("expected one FILE") : a.error()) << "; " << usage
-            << "\n";
-        return BadInput;
-    }
+int placeCommand(Arguments& a, std::ostream& out, std::ostream& err) {
+    const char* usage = "see sandtable place --help";
     const std::string file = a.positionals()[0];
     auto scenario = readScenarioReporting(file, err);
     if (!scenario) {
@@ -172,16 +163,8 @@ int placeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     return Success;
 }
 
-int importElevationCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"--json"}, {"--interval", "--method", "--base", "--dem-units", "-o"});
-    const char* usage =
-        "usage: sandtable import-elevation FILE DEM --interval 20ft [--method mean|max|centre] "
-        "[--base 300ft] [--dem-units m|ft] [-o OUT] [--json]";
-    if (!a.ok() || a.positionals().size() != 2) {
-        err << "sandtable import-elevation: " << (a.ok() ? std::string("expected FILE and DEM") : a.error())
-            << "; " << usage << "\n";
-        return BadInput;
-    }
+int importElevationCommand(Arguments& a, std::ostream& out, std::ostream& err) {
+    const char* usage = "see sandtable import-elevation --help";
     ElevationImportOptions o;
     const auto interval = heightInFeet(a.value("--interval").value_or(""));
     if (!interval || !limits::feetPerContour.allows(static_cast<int>(std::lround(*interval))) ||
@@ -263,16 +246,7 @@ int importElevationCommand(const std::vector<std::string>& args, std::ostream& o
     return Success;
 }
 
-int alignBackgroundCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"--json"}, {"--points", "-o"});
-    const char* usage =
-        "usage: sandtable align-background FILE --points \"PX,PY,CCRR PX,PY,CCRR PX,PY,CCRR...\" "
-        "[-o OUT] [--json]";
-    if (!a.ok() || a.positionals().size() != 1 || !a.value("--points")) {
-        err << "sandtable align-background: "
-            << (a.ok() ? std::string("expected FILE and --points") : a.error()) << "; " << usage << "\n";
-        return BadInput;
-    }
+int alignBackgroundCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     const std::string file = a.positionals()[0];
     auto scenario = readScenarioReporting(file, err);
     if (!scenario) {
@@ -334,16 +308,7 @@ int alignBackgroundCommand(const std::vector<std::string>& args, std::ostream& o
     return Success;
 }
 
-int importLandCoverCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"--json"}, {"--table", "--min-share", "-o"});
-    const char* usage = "usage: sandtable import-land-cover FILE RASTER --table nlcd|worldcover|TABLE "
-                        "[--min-share 50%] [-o OUT] [--json]";
-    if (!a.ok() || a.positionals().size() != 2 || !a.value("--table")) {
-        err << "sandtable import-land-cover: "
-            << (a.ok() ? std::string("expected FILE, RASTER and --table") : a.error()) << "; " << usage
-            << "\n";
-        return BadInput;
-    }
+int importLandCoverCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     LandCoverOptions o;
     if (auto share = a.value("--min-share")) {
         const auto minimum = minimumShare(*share);

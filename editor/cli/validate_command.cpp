@@ -83,14 +83,7 @@ void writeText(const std::string& file, const ResolvedRuleset& rules, const Repo
 
 } // namespace
 
-int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"--json", "--all"}, {"--ruleset", "--severity"});
-    if (!a.ok() || a.positionals().size() != 1) {
-        err << "sandtable validate: " << (a.ok() ? "expected one FILE" : a.error())
-            << "; usage: sandtable validate FILE [--ruleset NAME|PATH | --all] [--json] [--severity "
-               "error|warning|info]\n";
-        return BadInput;
-    }
+int validateCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     const auto minimum = parseEnum<Severity>(a.value("--severity").value_or("info"));
     if (!minimum) {
         err << "sandtable validate: --severity must be error, warning or info, not '"
@@ -155,13 +148,7 @@ int validateCommand(const std::vector<std::string>& args, std::ostream& out, std
     return errors > 0 ? ScenarioHasProblems : Success;
 }
 
-int rulesetsCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    Arguments a(args, {"--json"}, {});
-    if (!a.ok() || a.positionals().size() > 1) {
-        err << "sandtable rulesets: " << (a.ok() ? "at most one ruleset" : a.error())
-            << "; usage: sandtable rulesets [NAME|PATH] [--json]\n";
-        return BadInput;
-    }
+int rulesetsCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     std::vector<std::string> names = a.positionals().empty() ? builtinRulesetNames() : a.positionals();
     JsonWriter j;
     j.beginArray();

@@ -1,4 +1,5 @@
 #include "editor/cli/cli.hpp"
+#include "editor/cli/subcommand.hpp"
 #include "exports/export_kinds.hpp"
 #include "formats/scenario_xml.hpp"
 
@@ -41,6 +42,62 @@ TEST_F(Cli, HelpAndVersionSucceed) {
     EXPECT_NE(run({"--help"}).out.find("generate"), std::string::npos);
     EXPECT_EQ(run({"--version"}).out.rfind("sandtable ", 0), 0u);
     EXPECT_NE(run({"info", "--help"}).out.find("sandtable info FILE [--json]"), std::string::npos);
+}
+
+TEST_F(Cli, EachCommandsHelpAndParserComeFromItsOneEntry) {
+    ASSERT_GE(cli::subcommands().size(), 10U);
+    const std::string overview = run({"--help"}).out;
+    for (const cli::Subcommand& c : cli::subcommands()) {
+        SCOPED_TRACE(std::string(c.name));
+        EXPECT_NE(overview.find("  " + std::string(c.name) + " "), std::string::npos) << "listed in --help";
+        const std::string help = run({std::string(c.name), "--help"}).out;
+        EXPECT_EQ(help.rfind("usage: sandtable " + std::string(c.name), 0), 0U) << help;
+        EXPECT_EQ(help, run({"help", std::string(c.name)}).out);
+        // The positionals the entry asks for, and each option as a user would give it.
+        std::vector<std::string> args;
+        for (int i = 0; i < c.minArguments; ++i) {
+            args.push_back("x" + std::to_string(i));
+        }
+        for (const cli::Option& o : c.options) {
+            std::string_view names = o.names;
+            while (!names.empty()) {
+                const auto comma = names.find(", ");
+                const std::string name(names.substr(0, comma));
+                names = comma == std::string_view::npos ? "" : names.substr(comma + 2);
+                EXPECT_NE(help.find(name), std::string::npos) << name << " is not in the help";
+                std::vector<std::string> given = args;
+                for (const cli::Option& required : c.options) {
+                    if (required.need == cli::Option::Need::Required && &required != &o) {
+                        given.push_back(std::string(required.names.substr(0, required.names.find(','))));
+                        given.push_back("v");
+                    }
+                }
+                given.push_back(name);
+                if (!o.value.empty()) {
+                    given.push_back("v");
+                }
+                const cli::Arguments a = cli::parseFor(c, given);
+                EXPECT_TRUE(a.ok()) << name << ": " << a.error();
+                const std::string first(o.names.substr(0, o.names.find(',')));
+                EXPECT_TRUE(o.value.empty() ? a.has(first) : a.value(first) == "v")
+                    << name << " reaches the handler as " << first;
+            }
+        }
+        std::vector<std::string> unknown = args;
+        unknown.push_back("--frobnicate");
+        EXPECT_FALSE(cli::parseFor(c, unknown).ok());
+        std::vector<std::string> tooMany = args;
+        for (int i = c.minArguments; i <= c.maxArguments; ++i) {
+            tooMany.push_back("extra");
+        }
+        EXPECT_FALSE(cli::parseFor(c, tooMany).ok()) << "more arguments than the entry takes";
+    }
+    const cli::Subcommand* exportCommand = cli::findSubcommand("export");
+    ASSERT_NE(exportCommand, nullptr);
+    const cli::Arguments withoutOutput = cli::parseFor(*exportCommand, {"a.xml", "--to", "pdf"});
+    EXPECT_EQ(withoutOutput.error(), "-o OUT is required");
+    EXPECT_EQ(run({"convert", "a.xml"}).err,
+              "sandtable convert: expected IN and OUT; see sandtable convert --help\n");
 }
 
 TEST_F(Cli, UnknownCommandsAndOptionsAreUsageErrors) {

@@ -1,0 +1,43 @@
+#pragma once
+// One entry per subcommand, as the editor's actions are one table: its name, summary, arguments,
+// options (each with its value's name and help line), description and handler. `sandtable --help`
+// lists the table, `sandtable COMMAND --help` writes the command's usage from its entry, and the
+// options are parsed from the same entry before its handler runs, so no option is named twice.
+#include "arguments.hpp"
+
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace sandtable::cli {
+
+struct Option {
+    std::string_view names; // "--json", or "-o, --output": the first is the one handlers ask for
+    std::string_view value; // what it takes ("OUT", "N", "{papers}"); empty: a flag
+    std::string_view help;
+    // Required: the command refuses to run without it. Usual: shown unbracketed in the synopsis
+    // (given nearly always) but not demanded.
+    enum class Need { Optional, Usual, Required } need = Need::Optional;
+};
+
+struct Subcommand {
+    std::string_view name;
+    std::string_view summary;
+    std::string_view arguments; // the positionals as the synopsis names them: "FILE", "IN OUT", "[NAME|PATH]"
+    int minArguments = 0, maxArguments = 0;
+    std::span<const Option> options;
+    std::string_view description;
+    int (*run)(Arguments&, std::ostream&, std::ostream&) = nullptr;
+};
+
+std::span<const Subcommand> subcommands();
+const Subcommand* findSubcommand(std::string_view name);
+// "usage: sandtable NAME ..." with the description and one line per option; the export kinds, papers,
+// layers and ink styles filled in from their one table each.
+std::string usageOf(const Subcommand& command);
+// The arguments of `args` by the command's options, or what is wrong with them (the positionals'
+// count and the required options included).
+Arguments parseFor(const Subcommand& command, const std::vector<std::string>& args);
+
+} // namespace sandtable::cli
