@@ -2,6 +2,7 @@
 // new, open (with recovery of unsaved work), and the views brought up to date after each change.
 #include "main_frame.hpp"
 
+#include "app_icon.hpp"
 #include "formats/atomic_file.hpp"
 #include "model/commands/edits.hpp"
 #include "panels/minimap_panel.hpp"
@@ -25,6 +26,7 @@ MainFrame::MainFrame()
     if (wxImage::FindHandler(wxBITMAP_TYPE_PNG) == nullptr) {
         wxInitAllImageHandlers();
     }
+    SetIcons(appIcons());
     aui_.SetManagedWindow(this);
     printOptions_.paper = *paperByName("a4");
     printOptions_.cellSizePt = 25 / 25.4 * 72; // 25 mm a cell, as the export dialog offers

@@ -2,6 +2,8 @@
 // title and ruleset, the order of battle's additions and imports, the tools, the help.
 #include "main_frame.hpp"
 
+#include "app_icon.hpp"
+
 #include "formats/atomic_file.hpp"
 #include "formats/oob_csv.hpp"
 #include "formats/ruleset_xml.hpp"
@@ -283,6 +285,8 @@ Actions MainFrame::helpActions() {
              [] {
                  wxAboutDialogInfo info;
                  info.SetName("Sandtable");
+                 info.SetVersion(SANDTABLE_VERSION);
+                 info.SetIcon(appIcons().GetIcon(64));
                  info.SetDescription("Scenario and map editor for American Civil War grid wargames");
                  wxAboutBox(info);
              }},

@@ -127,6 +127,23 @@ TEST_F(Window, APointerOverTheMapShowsWhereTheBrushWouldPaintWithoutDrawingTheMa
     EXPECT_GT(canvas->mapPaints(), mapPaints) << "an edit draws the map again";
 }
 
+TEST_F(Window, TheWindowCarriesSandtablesIconAtEverySizeATaskbarAsksFor) {
+    const wxIconBundle icons = frame->GetIcons();
+    for (const int size : {16, 32, 48, 256}) {
+        const wxIcon icon = icons.GetIconOfExactSize(wxSize(size, size));
+        ASSERT_TRUE(icon.IsOk()) << size;
+        const wxImage image = wxBitmap(icon).ConvertToImage();
+        int drawn = 0;
+        for (int y = 0; y < size; ++y) {
+            for (int x = 0; x < size; ++x) {
+                drawn += !image.HasAlpha() || image.GetAlpha(x, y) > 0 ? 1 : 0;
+            }
+        }
+        EXPECT_GT(drawn, size * size / 3) << size << ": a picture, not an empty square";
+        EXPECT_LT(drawn, size * size) << size << ": a shape, not a filled square";
+    }
+}
+
 TEST_F(Window, EveryToolsOptionsFitALaptopScreenWithoutScrolling) {
     // 1366 x 768 less the menu bar, the status bar, the palette's caption and the problems pane.
     const int room = 768 - 30 - 25 - 22 - 160;
