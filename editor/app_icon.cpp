@@ -2,21 +2,31 @@
 
 #include <wx/icon.h>
 
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
 namespace sandtable {
+
+const std::vector<std::pair<std::string_view, std::string_view>>& builtinIconTexts();
+
 namespace {
 
-constexpr const char* logo =
-    R"(<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">)"
-    R"(<path d="M17 6h30l15 26-15 26H17L2 32z" fill="#cfd9a0" stroke="#3d4a1e" stroke-width="3" stroke-linejoin="round"/>)"
-    R"(<path d="M2 32h60" fill="none" stroke="#2e6fd1" stroke-width="3"/>)"
-    R"(<path d="M26 50V14" fill="none" stroke="#222" stroke-width="3" stroke-linecap="round"/>)"
-    R"(<path d="M27.5 15h19l-5 7 5 7h-19z" fill="#c0392b" stroke="#222" stroke-width="2" stroke-linejoin="round"/>)"
-    R"(</svg>)";
+// editor/icons/sandtable.svg, compiled in (builtinIconTexts); the packages install the same file.
+std::string_view logo() {
+    for (const auto& [name, text] : builtinIconTexts()) {
+        if (name == "sandtable") {
+            return text;
+        }
+    }
+    return {};
+}
 
 } // namespace
 
 wxBitmapBundle appLogo() {
-    return wxBitmapBundle::FromSVG(logo, wxSize(64, 64));
+    return wxBitmapBundle::FromSVG(std::string(logo()).c_str(), wxSize(64, 64));
 }
 
 wxIconBundle appIcons() {

@@ -77,6 +77,11 @@ class MainFrame : public wxFrame {
     std::function<wxString(const wxString& question)> askText;
     // File > New map's dialog; nothing when cancelled.
     std::function<std::optional<NewMapChoice>(const NewMapChoice& initial)> askNewMap;
+    // Where to save a scenario that has no file of its own yet (or is a sample battle): the title,
+    // the folder and file name offered; nothing when cancelled.
+    std::function<std::optional<std::filesystem::path>(const wxString& title, const wxString& folder,
+                                                       const wxString& name)>
+        askSavePath;
     // File > Export's dialog (kind, file, options); nothing when cancelled.
     std::function<std::optional<ExportRequest>(const Scenario&, const std::filesystem::path& suggested)>
         askExport;

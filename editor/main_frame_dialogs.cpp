@@ -8,6 +8,7 @@
 #include "dialogs/resize_dialog.hpp"
 #include "dialogs/terrain_dialogs.hpp"
 
+#include <wx/filedlg.h>
 #include <wx/msgdlg.h>
 #include <wx/textdlg.h>
 
@@ -63,6 +64,15 @@ void MainFrame::installDialogs() {
         }
         auto plan = dialog.plan();
         return plan ? std::optional(*plan) : std::nullopt;
+    };
+    askSavePath = [this](const wxString& title, const wxString& folder,
+                         const wxString& name) -> std::optional<std::filesystem::path> {
+        wxFileDialog dialog(this, title, folder, name, "Sandtable scenarios (*.xml)|*.xml",
+                            wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+        if (dialog.ShowModal() != wxID_OK) {
+            return std::nullopt;
+        }
+        return std::filesystem::path(dialog.GetPath().ToStdWstring());
     };
     openUrl = [](const wxString& url) { wxLaunchDefaultBrowser(url); };
 }

@@ -3,6 +3,7 @@
 #include "main_frame.hpp"
 
 #include "exports/export_kinds.hpp"
+#include "install_layout.hpp"
 #include "print/map_printout.hpp"
 
 #include <wx/config.h>
@@ -10,6 +11,7 @@
 #include <wx/menu.h>
 #include <wx/print.h>
 #include <wx/progdlg.h>
+#include <wx/stdpaths.h>
 
 namespace sandtable {
 
@@ -53,6 +55,29 @@ Actions MainFrame::fileActions() {
                                      wxFD_OPEN | wxFD_FILE_MUST_EXIST);
                  if (dialog.ShowModal() == wxID_OK) {
                      open(dialog.GetPath().utf8_string());
+                 }
+             }},
+        {.name = "file.samples",
+         .menu = "&File",
+         .label = "Open Sa&mple Battle",
+         .help = "The battles that come with Sandtable, to play or to learn from",
+         .fillSubmenu =
+             [this](wxMenu& menu) {
+                 const std::vector<SampleBattle> battles = sampleBattles(installLayout().samples);
+                 if (battles.empty()) {
+                     menu.Append(wxID_ANY, "(no sample battles installed)")->Enable(false);
+                 }
+                 for (const SampleBattle& battle : battles) {
+                     const wxMenuItem* item = menu.Append(wxID_ANY, wxString::FromUTF8(battle.title),
+                                                          wxString(battle.file.wstring()));
+                     Bind(
+                         wxEVT_MENU,
+                         [this, file = battle.file](wxCommandEvent&) {
+                             if (confirmDiscard()) {
+                                 open(file.string());
+                             }
+                         },
+                         item->GetId());
                  }
              }},
         {.name = "file.recent",
@@ -211,13 +236,17 @@ bool MainFrame::save() {
     if (!doc_) {
         return false;
     }
-    if (doc_->file().empty()) {
-        wxFileDialog dialog(this, "Save scenario", lastFolder_, "untitled.sandtable.xml",
-                            "Sandtable scenarios (*.xml)|*.xml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
-        if (dialog.ShowModal() != wxID_OK) {
-            return false;
-        }
-        return saveAs(dialog.GetPath().utf8_string());
+    // A sample battle is a starting point, never changed in place: its first save asks where the
+    // designer's copy goes (in their documents, not among the samples).
+    const bool sample = !doc_->file().empty() && isInsideFolder(doc_->file(), installLayout().samples);
+    if (doc_->file().empty() || sample) {
+        const bool lastAmongSamples =
+            isInsideFolder(std::filesystem::path(lastFolder_.ToStdWstring()) / "x", installLayout().samples);
+        const auto path = askSavePath(
+            sample ? "Save your copy of the sample battle" : "Save scenario",
+            sample && lastAmongSamples ? wxStandardPaths::Get().GetDocumentsDir() : lastFolder_,
+            sample ? wxString(doc_->file().filename().wstring()) : wxString("untitled.sandtable.xml"));
+        return path && saveAs(*path);
     }
     return saveAs(doc_->file());
 }

@@ -4,9 +4,11 @@
 #include "main_frame.hpp"
 
 #include "actions/shortcut_table.hpp"
+#include "install_layout.hpp"
 
 #include <wx/config.h>
 #include <wx/display.h>
+#include <wx/filename.h>
 #include <wx/menu.h>
 #include <wx/sizer.h>
 #include <wx/statusbr.h>
@@ -239,25 +241,21 @@ void MainFrame::showKeyboardShortcuts() {
 }
 
 std::filesystem::path userGuidePath() {
-    // Next to the program when installed (share/doc), else the source tree it was built from.
-    for (const std::filesystem::path& candidate :
-         {std::filesystem::path(SANDTABLE_DOCS_DIR) / "user-guide.md",
-          std::filesystem::path("/usr/share/doc/sandtable/user-guide.md")}) {
-        std::error_code ec;
-        if (std::filesystem::is_regular_file(candidate, ec)) {
-            return candidate;
-        }
-    }
-    return {};
+    const auto guide = installLayout().docs / "user-guide.md";
+    std::error_code ec;
+    return std::filesystem::is_regular_file(guide, ec) ? guide : std::filesystem::path();
 }
 
 void MainFrame::openUserGuide() {
     const auto guide = userGuidePath();
     if (guide.empty()) {
-        reportError("User guide", "The user guide (docs/user-guide.md) is not installed with this program.");
+        reportError("User guide", "The user guide is not installed with this program: there is no " +
+                                      wxString::FromUTF8((installLayout().docs / "user-guide.md").string()) +
+                                      ".");
         return;
     }
-    openUrl("file://" + wxString::FromUTF8(guide.string()));
+    // A file: URL the system understands (file:///C:/... on Windows, escaped where it must be).
+    openUrl(wxFileName::FileNameToURL(wxFileName(wxString(guide.wstring()))));
 }
 
 } // namespace sandtable

@@ -15,31 +15,6 @@ std::string pages(int n) {
     return std::to_string(n) + (n == 1 ? " page" : " pages");
 }
 
-// Drawn to a temporary file beside `out` and renamed into place only when all went well: a failed
-// or cancelled print leaves no file under the name asked for (and an older one untouched).
-template <typename Draw>
-std::expected<std::string, std::string> throughTemporaryFile(const std::filesystem::path& out, Draw draw) {
-    auto file = AtomicFile::create(out, AtomicWriteOptions{false});
-    if (!file) {
-        return std::unexpected(file.error());
-    }
-    std::expected<std::string, std::string> written = draw(file->temporaryPath());
-    if (!written) {
-        // The message names the file asked for, not the temporary one (which goes with `file`).
-        std::string message = written.error();
-        const std::string tmp = file->temporaryPath().string();
-        for (auto at = message.find(tmp); at != std::string::npos; at = message.find(tmp, at)) {
-            message.replace(at, tmp.size(), out.string());
-            at += out.string().size();
-        }
-        return std::unexpected(message);
-    }
-    if (auto committed = file->commit(); !committed) {
-        return std::unexpected(committed.error());
-    }
-    return written;
-}
-
 // What a print says it wrote: the map's pages, a sheet's page count, nothing more for a picture.
 std::string summaryOf(const PrintResult& r) {
     std::string out = pages(r.pages) + " (an overview and " + std::to_string(r.columns) + " x " +
@@ -162,6 +137,29 @@ const std::array<ExportKind, 9> kinds{{
 }};
 
 } // namespace
+
+std::expected<std::string, std::string> throughTemporaryFile(const std::filesystem::path& out,
+                                                             const TemporaryFileWriter& draw) {
+    auto file = AtomicFile::create(out, AtomicWriteOptions{false});
+    if (!file) {
+        return std::unexpected(file.error());
+    }
+    std::expected<std::string, std::string> written = draw(file->temporaryPath());
+    if (!written) {
+        // The message names the file asked for, not the temporary one (which goes with `file`).
+        std::string message = written.error();
+        const std::string tmp = file->temporaryPath().string();
+        for (auto at = message.find(tmp); at != std::string::npos; at = message.find(tmp, at)) {
+            message.replace(at, tmp.size(), out.string());
+            at += out.string().size();
+        }
+        return std::unexpected(message);
+    }
+    if (auto committed = file->commit(); !committed) {
+        return std::unexpected(committed.error());
+    }
+    return written;
+}
 
 const std::array<ExportKind, 9>& exportKinds() {
     return kinds;

@@ -9,6 +9,7 @@
 #include <array>
 #include <expected>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -63,5 +64,13 @@ ExportClearance clearForExport(int errors, bool force);
 std::expected<std::string, std::string> exportScenario(const ExportKind& kind, const Scenario& s,
                                                        const std::filesystem::path& out,
                                                        const ExportOptions& o);
+
+// Calls `draw` with a temporary file beside `out` and renames it into place only when all went well:
+// a failed or cancelled writer leaves no file under the name asked for (and an older one untouched);
+// its message names `out`, not the temporary file.
+using TemporaryFileWriter =
+    std::function<std::expected<std::string, std::string>(const std::filesystem::path& temporary)>;
+std::expected<std::string, std::string> throughTemporaryFile(const std::filesystem::path& out,
+                                                             const TemporaryFileWriter& draw);
 
 } // namespace sandtable

@@ -91,6 +91,8 @@ inline constexpr long long maxPrintPages = 5'000;
 inline constexpr double maxPrintSidePt = 14'400 * 100.0; // 200 inches a side, for SVG
 inline constexpr long long maxPicturePixels = 400'000'000;
 inline constexpr long long maxPictureSide = 32'767;
+// A thumbnail's longest side in pixels (file managers ask for 128, 256 or 512).
+inline constexpr IntRange thumbnailPixels{16, 2048};
 // Text: names are one line; notes may be long but not absurd.
 inline constexpr std::size_t maxNameBytes = 1'000;
 inline constexpr std::size_t maxTextBytes = 1'000'000;

@@ -532,4 +532,21 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
     return {};
 }
 
+std::expected<void, std::string> printMapThumbnail(const Scenario& s, const std::filesystem::path& out,
+                                                   int longestSidePx) {
+    if (!limits::thumbnailPixels.allows(longestSidePx)) {
+        return std::unexpected("a thumbnail's size must be " + limits::thumbnailPixels.expected() + ", not " +
+                               std::to_string(longestSidePx));
+    }
+    const Layout layout(s.map.grid, unitsPerCell);
+    PrintOptions o;
+    o.dpi = 72; // a point a pixel
+    // A hair under the size, so that rounding the sides up never makes them a pixel too long.
+    o.cellSizePt = (longestSidePx - 0.01) / std::max(layout.width(), layout.height()) * unitsPerCell;
+    o.layers.grid = false;
+    o.layers.labels = false;
+    o.layers.features = false;
+    return printMapPng(s, out, o);
+}
+
 } // namespace sandtable

@@ -90,5 +90,10 @@ printMapPdf(const Scenario& s, const std::filesystem::path& out, const PrintOpti
 printMapSvg(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
 [[nodiscard]] std::expected<void, std::string>
 printMapPng(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
+// The whole map as a PNG whose longer side is `longestSidePx` (limits::thumbnailPixels), as a file
+// manager shows a scenario: the ground, water, roads and the forces, without the grid, cell numbers
+// and names, which at a few pixels a cell would only be noise.
+[[nodiscard]] std::expected<void, std::string>
+printMapThumbnail(const Scenario& s, const std::filesystem::path& out, int longestSidePx);
 
 } // namespace sandtable

@@ -97,7 +97,16 @@ constexpr std::array alignBackgroundOptions{
     json,
 };
 
+constexpr std::array thumbnailOptions{
+    Option{"--size", "N", "the picture's longer side in pixels (default 256)"},
+};
+
 constexpr std::array<Option, 0> noOptions{};
+
+int manPageCommand(Arguments& /*a*/, std::ostream& out, std::ostream& /*err*/) {
+    out << manPage();
+    return Success;
+}
 
 constexpr std::array table{
     Subcommand{"info", "describe a scenario: grid, layers, order of battle, deployment", "FILE", 1, 1,
@@ -165,6 +174,14 @@ constexpr std::array table{
         "reported. Land cover is today's: check the result against the period maps. See\n"
         "docs/terrain-data.md.\n",
         importLandCoverCommand},
+    Subcommand{"thumbnail", "draw the whole map as a small picture, as file managers show a scenario",
+               "FILE OUT.png", 2, 2, thumbnailOptions,
+               "Draws the map (ground, water, roads and forces; no grid, numbers or names) as a PNG whose\n"
+               "longer side is --size pixels, written atomically. The desktop's thumbnailer calls it.\n",
+               thumbnailCommand},
+    Subcommand{"man-page", "write this manual as a man page (roff), made from these commands' help", "", 0, 0,
+               noOptions, "Writes sandtable(1) to standard output; the Debian package installs it.\n",
+               manPageCommand},
     Subcommand{
         "align-background", "line a scanned map up by three or more control points (least squares)", "FILE",
         1, 1, alignBackgroundOptions,
@@ -175,8 +192,8 @@ constexpr std::array table{
 };
 
 void printHelp(std::ostream& out) {
-    out << "sandtable " SANDTABLE_VERSION
-           " - scenario and map editor for American Civil War grid wargames\n\n"
+    out << "sandtable " SANDTABLE_VERSION " - " << programSummary
+        << "\n\n"
            "usage: sandtable [FILE]            open the editor (on FILE)\n"
            "       sandtable COMMAND [ARGS]    run headless, without a display\n\n"
            "commands:\n";
@@ -232,6 +249,26 @@ constexpr std::size_t optionColumn = 34;
 
 } // namespace
 
+std::string optionShown(const Option& option, bool allNames) {
+    return withValue(option, allNames ? option.names : firstName(option));
+}
+
+std::vector<std::string> synopsisWords(const Subcommand& c) {
+    std::vector<std::string> words;
+    if (!c.arguments.empty()) {
+        words.emplace_back(c.arguments);
+    }
+    for (const Option& o : c.options) {
+        const std::string shown = withValue(o, firstName(o));
+        words.push_back(o.need == Option::Need::Optional ? "[" + shown + "]" : shown);
+    }
+    return words;
+}
+
+std::string filledText(std::string_view text) {
+    return filled(std::string(text));
+}
+
 std::span<const Subcommand> subcommands() {
     return table;
 }
@@ -254,12 +291,8 @@ std::string usageOf(const Subcommand& c) {
         text += " " + w;
         column += 1 + w.size();
     };
-    if (!c.arguments.empty()) {
-        word(std::string(c.arguments));
-    }
-    for (const Option& o : c.options) {
-        const std::string shown = withValue(o, firstName(o));
-        word(o.need == Option::Need::Optional ? "[" + shown + "]" : shown);
+    for (const std::string& w : synopsisWords(c)) {
+        word(w);
     }
     text += "\n\n" + filled(std::string(c.description));
     if (!c.options.empty()) {

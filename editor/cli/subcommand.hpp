@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sandtable::cli {
 
@@ -31,11 +32,26 @@ struct Subcommand {
     int (*run)(Arguments&, std::ostream&, std::ostream&) = nullptr;
 };
 
+// What the program is, in `sandtable --help`'s first line and the man page's NAME.
+inline constexpr std::string_view programSummary =
+    "scenario and map editor for American Civil War grid wargames";
+
 std::span<const Subcommand> subcommands();
 const Subcommand* findSubcommand(std::string_view name);
 // "usage: sandtable NAME ..." with the description and one line per option; the export kinds, papers,
 // layers and ink styles filled in from their one table each.
 std::string usageOf(const Subcommand& command);
+// An option as its help shows it ("-o, --output OUT", "--to pdf|svg|..."): every name with
+// `allNames`, else the one handlers ask for.
+std::string optionShown(const Option& option, bool allNames);
+// What follows "sandtable NAME" in the synopsis: the arguments, then each option (in brackets
+// unless it is usually given).
+std::vector<std::string> synopsisWords(const Subcommand& command);
+// `text` with "{kinds}", "{papers}", "{layers}" and "{styles}" filled in from their tables.
+std::string filledText(std::string_view text);
+// The manual page (roff, man(7)) of the whole command line, made from this table: the synopsis,
+// every command with its description and options, the exit codes and the files an installation has.
+std::string manPage();
 // The arguments of `args` by the command's options, or what is wrong with them (the positionals'
 // count and the required options included).
 Arguments parseFor(const Subcommand& command, const std::vector<std::string>& args);

@@ -1,11 +1,13 @@
 #include "arguments.hpp"
 #include "commands.hpp"
+#include "editor/install_layout.hpp"
 #include "editor/ruleset_loading.hpp"
 #include "formats/json_writer.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
 #include "validators/validator.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <ostream>
 
@@ -149,7 +151,8 @@ int validateCommand(Arguments& a, std::ostream& out, std::ostream& err) {
 }
 
 int rulesetsCommand(Arguments& a, std::ostream& out, std::ostream& err) {
-    std::vector<std::string> names = a.positionals().empty() ? builtinRulesetNames() : a.positionals();
+    const std::vector<std::string> builtins = builtinRulesetNames();
+    std::vector<std::string> names = a.positionals().empty() ? builtins : a.positionals();
     JsonWriter j;
     j.beginArray();
     for (const std::string& name : names) {
@@ -167,6 +170,16 @@ int rulesetsCommand(Arguments& a, std::ostream& out, std::ostream& err) {
             .field("name", ruleset->name)
             .field("title", ruleset->title)
             .field("description", ruleset->description);
+        // A built-in ruleset's file, installed to be copied for house rules.
+        std::error_code ec;
+        if (const auto file = installLayout().rulesets / (name + ".xml");
+            std::ranges::find(builtins, name) != builtins.end() &&
+            std::filesystem::is_regular_file(file, ec)) {
+            j.field("file", file.string());
+            if (!a.has("--json")) {
+                out << "  (as a file to copy for house rules: " << file.string() << ")\n";
+            }
+        }
         j.key("rules").beginArray();
         for (const ActiveRule& r : resolved->rules) {
             const RuleInfo& info = r.rule->info();

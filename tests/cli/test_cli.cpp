@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace sandtable {
@@ -350,6 +352,90 @@ TEST(ExportClearance, ErrorsStopAnExportUnlessForced) {
     EXPECT_FALSE(clearForExport(3, false).allowed);
     EXPECT_TRUE(clearForExport(3, true).allowed);
     EXPECT_TRUE(clearForExport(3, true).forced);
+}
+
+} // namespace
+} // namespace sandtable
+
+#include <cairo.h>
+
+namespace sandtable {
+namespace {
+
+TEST_F(Cli, ThumbnailIsTheWholeMapWithItsLongerSideAtTheSizeAsked) {
+    ASSERT_EQ(run({"generate", "--cols", "40", "--rows", "20", "--units", "20", "-o", path("g.xml")}).code,
+              0);
+    const auto r = run({"thumbnail", path("g.xml"), path("g.png"), "--size", "128"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    cairo_surface_t* png = cairo_image_surface_create_from_png(path("g.png").c_str());
+    ASSERT_EQ(cairo_surface_status(png), CAIRO_STATUS_SUCCESS);
+    const int w = cairo_image_surface_get_width(png), h = cairo_image_surface_get_height(png);
+    EXPECT_EQ(w, 128); // a 40 x 20 map is wider than tall
+    EXPECT_LT(h, w);
+    EXPECT_GT(h, 40);
+    // A map, not a blank: more than a handful of colours across it.
+    std::set<std::uint32_t> colours;
+    const unsigned char* data = cairo_image_surface_get_data(png);
+    const int stride = cairo_image_surface_get_stride(png);
+    for (int y = 0; y < h; y += 3) {
+        for (int x = 0; x < w; x += 3) {
+            colours.insert(*reinterpret_cast<const std::uint32_t*>(data + y * stride + x * 4) & 0xffffffu);
+        }
+    }
+    EXPECT_GT(colours.size(), 5U);
+    cairo_surface_destroy(png);
+    // The default is 256.
+    ASSERT_EQ(run({"thumbnail", path("g.xml"), path("d.png")}).code, 0);
+    png = cairo_image_surface_create_from_png(path("d.png").c_str());
+    EXPECT_EQ(cairo_image_surface_get_width(png), 256);
+    cairo_surface_destroy(png);
+}
+
+TEST_F(Cli, ThumbnailRefusesABadSizeAMissingFileAndAnUnwritablePlaceLeavingNoFile) {
+    ASSERT_EQ(run({"generate", "--cols", "10", "--rows", "10", "--units", "4", "-o", path("g.xml")}).code, 0);
+    auto r = run({"thumbnail", path("g.xml"), path("t.png"), "--size", "8"});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.err, "sandtable thumbnail: option --size must be a whole number from 16 to 2,048, not '8'\n");
+    r = run({"thumbnail", path("missing.xml"), path("t.png")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("missing.xml"), std::string::npos) << r.err;
+    r = run({"thumbnail", path("g.xml"), path("no-such-folder/t.png")});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("no-such-folder/t.png"), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(path("t.png")));
+    EXPECT_FALSE(fs::exists(path("no-such-folder")));
+}
+
+TEST_F(Cli, TheManPageIsMadeFromTheTableOfCommands) {
+    const auto r = run({"man-page"});
+    ASSERT_EQ(r.code, 0);
+    EXPECT_EQ(r.out.rfind(".TH SANDTABLE 1 ", 0), 0U);
+    EXPECT_NE(r.out.find(".SH NAME\nsandtable \\- " + std::string(cli::programSummary) + "\n"),
+              std::string::npos);
+    for (const cli::Subcommand& c : cli::subcommands()) {
+        EXPECT_NE(
+            r.out.find(".SS \"" + std::string(c.name) + "\"\n.B sandtable " + std::string(c.name) + "\n"),
+            std::string::npos)
+            << c.name;
+        for (const cli::Option& o : c.options) {
+            std::string shown = cli::optionShown(o, true), escaped;
+            for (const char ch : shown) {
+                escaped += ch == '-' ? std::string("\\-") : std::string(1, ch);
+            }
+            EXPECT_NE(r.out.find(".TP\n.B " + escaped + "\n"), std::string::npos) << escaped;
+        }
+    }
+    // Nothing a formatter would take for a request: every line that starts with a dot is one of ours.
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.starts_with(".")) {
+            const std::string request = line.substr(0, line.find(' '));
+            EXPECT_TRUE(
+                (std::set<std::string>{".TH", ".SH", ".SS", ".B", ".BR", ".I", ".RI", ".br", ".PP", ".TP"}
+                     .contains(request)))
+                << line;
+        }
+    }
 }
 
 } // namespace

@@ -20,6 +20,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 
 namespace sandtable {
 namespace {
@@ -466,6 +468,62 @@ TEST_F(EditorWindow, PanelsRefuseOutOfRangeValuesAtEntry) {
     auto back = readScenario(dir / "edited.xml");
     ASSERT_TRUE(back) << back.error().toString();
     EXPECT_EQ(*back, scenario());
+}
+
+} // namespace
+} // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+// File > Open Sample Battle lists the battles that come with the program (here the source tree's,
+// as the build finds them); a sample is a starting point: saving it asks where the copy goes and
+// leaves the sample as it was.
+TEST_F(EditorWindow, TheSampleBattlesOpenFromTheFileMenuAndASaveKeepsThemUnchanged) {
+    const wxString gettysburg = "Gettysburg, 1-3 July 1863";
+    const int id = frame->GetMenuBar()->FindMenuItem("File", gettysburg);
+    ASSERT_NE(id, wxNOT_FOUND) << "File > Open Sample Battle > " << gettysburg;
+    const wxMenuItem* item = frame->GetMenuBar()->FindItem(id);
+    ASSERT_NE(item->GetMenu(), nullptr);
+    EXPECT_EQ(item->GetMenu()->GetMenuItemCount(), 6U) << "the six sample battles";
+    menu(id);
+    pump();
+    const fs::path file = fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml";
+    ASSERT_EQ(frame->document()->file(), file);
+    std::ifstream before(file, std::ios::binary);
+    const std::string original((std::istreambuf_iterator<char>(before)), std::istreambuf_iterator<char>());
+
+    ScenarioInfo info = scenario().info;
+    info.title = "Gettysburg, my variant";
+    frame->document()->execute(edits::setInfo(scenario(), info));
+    wxString askedTitle, askedName;
+    const fs::path copy = dir / "my-gettysburg.sandtable.xml";
+    frame->askSavePath = [&](const wxString& title, const wxString&, const wxString& name) {
+        askedTitle = title;
+        askedName = name;
+        return std::optional<fs::path>(copy);
+    };
+    ASSERT_TRUE(frame->save());
+    EXPECT_EQ(askedTitle, "Save your copy of the sample battle");
+    EXPECT_EQ(askedName, "gettysburg.sandtable.xml");
+    EXPECT_EQ(frame->document()->file(), copy);
+    EXPECT_FALSE(frame->document()->isModified());
+    std::ifstream after(file, std::ios::binary);
+    EXPECT_EQ(std::string((std::istreambuf_iterator<char>(after)), std::istreambuf_iterator<char>()),
+              original)
+        << "the sample was changed";
+    std::ifstream saved(copy, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(saved)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("Gettysburg, my variant"), std::string::npos);
+
+    // A cancelled dialog saves nothing.
+    ASSERT_TRUE(frame->open(file));
+    frame->document()->execute(edits::setInfo(scenario(), info));
+    frame->askSavePath = [](const wxString&, const wxString&, const wxString&) {
+        return std::optional<fs::path>();
+    };
+    EXPECT_FALSE(frame->save());
+    EXPECT_TRUE(frame->document()->isModified());
 }
 
 } // namespace

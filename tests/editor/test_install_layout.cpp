@@ -1,0 +1,82 @@
+// Where the program finds its samples, rulesets' files and guide: installed under a prefix (the
+// Debian package), in the portable Windows folder, or in the source tree of a build.
+#include "editor/install_layout.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <unistd.h>
+
+namespace sandtable {
+namespace {
+
+namespace fs = std::filesystem;
+
+class InstallLayoutTest : public testing::Test {
+  protected:
+    void SetUp() override {
+        dir = fs::temp_directory_path() / ("sandtable-layout-" + std::to_string(::getpid()));
+        fs::create_directories(dir);
+    }
+    void TearDown() override { fs::remove_all(dir); }
+    static void write(const fs::path& file, const std::string& text) {
+        fs::create_directories(file.parent_path());
+        std::ofstream(file) << text;
+    }
+    fs::path dir;
+};
+
+TEST_F(InstallLayoutTest, AnInstalledProgramFindsItsFilesUnderItsPrefix) {
+    fs::create_directories(dir / "usr/share/sandtable/rulesets");
+    const InstallLayout layout = installLayoutFor(dir / "usr/bin/sandtable", dir / "src");
+    EXPECT_EQ(layout.samples, dir / "usr/share/sandtable/samples");
+    EXPECT_EQ(layout.rulesets, dir / "usr/share/sandtable/rulesets");
+    EXPECT_EQ(layout.docs, dir / "usr/share/doc/sandtable");
+}
+
+TEST_F(InstallLayoutTest, APortableFolderHoldsItsFilesBesideTheProgram) {
+    fs::create_directories(dir / "Sandtable/rulesets");
+    const InstallLayout layout = installLayoutFor(dir / "Sandtable/sandtable.exe", dir / "src");
+    EXPECT_EQ(layout.samples, dir / "Sandtable/samples");
+    EXPECT_EQ(layout.rulesets, dir / "Sandtable/rulesets");
+    EXPECT_EQ(layout.docs, dir / "Sandtable/docs");
+}
+
+TEST_F(InstallLayoutTest, ABuildUsesTheSourceTreeItWasBuiltFrom) {
+    // A bin folder without share/sandtable beside it is not an installation.
+    fs::create_directories(dir / "build/bin");
+    const InstallLayout layout = installLayoutFor(dir / "build/bin/sandtable", dir / "src");
+    EXPECT_EQ(layout.samples, dir / "src/sample-maps");
+    EXPECT_EQ(layout.rulesets, dir / "src/validators/rulesets");
+    EXPECT_EQ(layout.docs, dir / "src/docs");
+    // The test program itself is such a build: its layout is this source tree.
+    EXPECT_EQ(installLayout().rulesets, fs::path(SANDTABLE_SOURCE_DIR) / "validators/rulesets");
+    EXPECT_TRUE(fs::is_regular_file(installLayout().docs / "user-guide.md"));
+}
+
+TEST_F(InstallLayoutTest, SampleBattlesAreListedByTheirReadmesTitles) {
+    write(dir / "zulu/zulu.sandtable.xml", "<scenario/>");
+    write(dir / "zulu/README.md", "# Antietam (Sharpsburg), 17 September 1862\n\ntext\n");
+    write(dir / "alpha/alpha.sandtable.xml", "<scenario/>");
+    write(dir / "alpha/README.md", "no heading here\n");
+    write(dir / "empty/README.md", "# A folder without its scenario\n");
+    write(dir / "loose.sandtable.xml", "<scenario/>");
+    const std::vector<SampleBattle> battles = sampleBattles(dir);
+    ASSERT_EQ(battles.size(), 2U);
+    EXPECT_EQ(battles[0].title, "Antietam (Sharpsburg), 17 September 1862");
+    EXPECT_EQ(battles[0].file, dir / "zulu/zulu.sandtable.xml");
+    EXPECT_EQ(battles[1].title, "alpha"); // no heading: the folder's name
+    EXPECT_TRUE(sampleBattles(dir / "missing").empty());
+}
+
+TEST_F(InstallLayoutTest, TheSixSampleBattlesOfThisTreeAreFound) {
+    const std::vector<SampleBattle> battles = sampleBattles(installLayout().samples);
+    ASSERT_EQ(battles.size(), 6U);
+    EXPECT_EQ(battles.front().title, "Antietam (Sharpsburg), 17 September 1862");
+    for (const SampleBattle& b : battles) {
+        EXPECT_TRUE(fs::is_regular_file(b.file)) << b.file;
+    }
+}
+
+} // namespace
+} // namespace sandtable
