@@ -1,6 +1,7 @@
 #include "document.hpp"
 
 #include "formats/atomic_file.hpp"
+#include "formats/file_system_calls.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
 #include "ruleset_loading.hpp"
@@ -8,7 +9,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
-#include <unistd.h>
 
 namespace sandtable {
 
@@ -118,11 +118,7 @@ std::expected<void, std::string> Document::useRuleset(const std::string& nameOrP
 }
 
 std::filesystem::path autosaveDirectory() {
-    if (const char* state = std::getenv("XDG_STATE_HOME"); state != nullptr && *state != '\0') {
-        return std::filesystem::path(state) / "sandtable";
-    }
-    const char* home = std::getenv("HOME");
-    return std::filesystem::path(home != nullptr ? home : "/tmp") / ".local" / "state" / "sandtable";
+    return sys::userStateFolder();
 }
 
 std::filesystem::path Document::autosavePath() const {
@@ -131,7 +127,7 @@ std::filesystem::path Document::autosavePath() const {
     if (!file_.empty()) {
         return file_.parent_path() / ("." + file_.filename().string() + ".autosave");
     }
-    return autosaveDirectory() / ("untitled-" + std::to_string(::getpid()) + ".sandtable.xml.autosave");
+    return autosaveDirectory() / ("untitled-" + std::to_string(sys::processId()) + ".sandtable.xml.autosave");
 }
 
 bool Document::autosaveIfModified() {
@@ -163,7 +159,10 @@ std::vector<std::filesystem::path> findRecoverableAutosaves() {
         }
         // untitled-PID...: skip the files of editors still running.
         const std::string pid = name.substr(9, name.find('.') - 9);
-        if (std::filesystem::exists("/proc/" + pid) && pid != std::to_string(::getpid())) {
+        if (pid.empty() || pid.size() > 9 || pid.find_first_not_of("0123456789") != std::string::npos) {
+            continue;
+        }
+        if (const int id = std::stoi(pid); id != sys::processId() && sys::processRunning(id)) {
             continue;
         }
         found.push_back(e.path());

@@ -1,5 +1,6 @@
 #include "exports/sheets.hpp"
 
+#include "model/file_names.hpp"
 #include "render/counters.hpp"
 #include "render/map_painter.hpp"
 #include "render/text.hpp"
@@ -20,7 +21,7 @@ class Document {
     Document(const std::filesystem::path& file, const PrintOptions& o)
         : file_(file), o_(o), w_(o.landscape ? o.paper.heightPt : o.paper.widthPt),
           h_(o.landscape ? o.paper.widthPt : o.paper.heightPt) {
-        surface_ = cairo_pdf_surface_create(file_.c_str(), w_, h_);
+        surface_ = cairo_pdf_surface_create(utf8(file_).c_str(), w_, h_);
         cr_ = cairo_create(surface_);
         y_ = o_.marginPt;
         font(9);

@@ -1,6 +1,7 @@
 #include "exports/vassal_module.hpp"
 
 #include "formats/atomic_file.hpp"
+#include "formats/file_system_calls.hpp"
 #include "formats/picture_size.hpp"
 #include "model/layout.hpp"
 #include "model/limits.hpp"
@@ -11,8 +12,6 @@
 #include <cairo.h>
 #include <pugixml.hpp>
 #include <zip.h>
-
-#include <unistd.h>
 
 #include <cmath>
 #include <map>
@@ -195,14 +194,12 @@ std::expected<std::string, std::string> boardPng(const Scenario& s, int cellPixe
     o.cellSizePt = cellPixels * 72.0 / o.dpi;
     o.layers.labels = false;
     o.layers.pieces = false;
-    std::string name =
-        (std::filesystem::temp_directory_path() / "sandtable-vassal-board-XXXXXX.png").string();
-    const int fd = ::mkstemps(name.data(), 4);
-    if (fd < 0) {
-        return std::unexpected(std::string("cannot make a temporary file for the board"));
+    auto made = sys::createUnique(std::filesystem::temp_directory_path(), "sandtable-vassal-board-");
+    if (!made) {
+        return std::unexpected("cannot make a temporary file for the board: " + made.error());
     }
-    ::close(fd);
-    const std::filesystem::path file(name);
+    sys::closeFile(made->fd);
+    const std::filesystem::path file = made->path;
     auto drawn = printMapPng(s, file, o);
     auto bytes =
         drawn ? readWholeFile(file) : std::expected<std::string, std::string>(std::unexpected(drawn.error()));

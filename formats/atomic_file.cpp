@@ -1,48 +1,36 @@
 #include "atomic_file.hpp"
 
+#include "file_system_calls.hpp"
 #include "model/limits.hpp"
-
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
-#include <fstream>
-#include <sstream>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace sandtable {
 namespace {
 
-std::string systemError(const std::filesystem::path& path, std::string_view what) {
-    return path.string() + ": " + std::string(what) + ": " + std::strerror(errno);
-}
+namespace fs = std::filesystem;
 
-// Closes the descriptor on every path out.
-struct FileDescriptor {
-    int fd = -1;
-    ~FileDescriptor() {
-        if (fd >= 0) {
-            ::close(fd);
-        }
+std::string kindOf(fs::file_type type) {
+    switch (type) {
+    case fs::file_type::directory:
+        return "a directory";
+    case fs::file_type::fifo:
+        return "a pipe (FIFO)";
+    case fs::file_type::character:
+        return "a character device";
+    case fs::file_type::block:
+        return "a block device";
+    case fs::file_type::socket:
+        return "a socket";
+    default:
+        return "a special file";
     }
-};
-
-std::string kindOf(mode_t mode) {
-    return S_ISDIR(mode)    ? "a directory"
-           : S_ISFIFO(mode) ? "a pipe (FIFO)"
-           : S_ISCHR(mode)  ? "a character device"
-           : S_ISBLK(mode)  ? "a block device"
-           : S_ISSOCK(mode) ? "a socket"
-                            : "a special file";
 }
 
 // ".NAME.PID." starts every temporary file of NAME; a PID that is no longer running left it.
-std::string temporaryPrefix(const std::filesystem::path& target) {
+std::string temporaryPrefix(const fs::path& target) {
     return "." + target.filename().string() + ".";
 }
 
-void removeLeftovers(const std::filesystem::path& target) {
-    namespace fs = std::filesystem;
+void removeLeftovers(const fs::path& target) {
     const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
     const std::string prefix = temporaryPrefix(target);
     std::error_code ec;
@@ -51,15 +39,15 @@ void removeLeftovers(const std::filesystem::path& target) {
         if (!name.starts_with(prefix) || !it->is_regular_file(ec)) {
             continue;
         }
-        // .NAME.PID.XXXXXX (mkstemp's six characters)
+        // .NAME.PID.XXXXXX (six characters that made the name new)
         const std::string rest = name.substr(prefix.size());
         const auto dot = rest.find('.');
         if (dot == std::string::npos || rest.size() != dot + 7 || dot == 0 ||
             rest.find_first_not_of("0123456789") != dot) {
             continue;
         }
-        const std::string pid = rest.substr(0, dot);
-        if (pid != std::to_string(::getpid()) && !fs::exists("/proc/" + pid, ec)) {
+        const int pid = std::stoi(rest.substr(0, dot));
+        if (pid != sys::processId() && !sys::processRunning(pid)) {
             fs::remove(it->path(), ec);
         }
     }
@@ -67,9 +55,7 @@ void removeLeftovers(const std::filesystem::path& target) {
 
 } // namespace
 
-std::expected<AtomicFile, std::string> AtomicFile::create(const std::filesystem::path& path,
-                                                          AtomicWriteOptions options) {
-    namespace fs = std::filesystem;
+std::expected<AtomicFile, std::string> AtomicFile::create(const fs::path& path, AtomicWriteOptions options) {
     AtomicFile f;
     f.asked_ = path;
     f.options_ = options;
@@ -82,41 +68,35 @@ std::expected<AtomicFile, std::string> AtomicFile::create(const std::filesystem:
             return std::unexpected(path.string() + ": cannot follow the symbolic link: " + ec.message());
         }
     }
-    struct stat info {};
-    if (::stat(f.target_.c_str(), &info) == 0) {
-        if (!S_ISREG(info.st_mode)) {
-            return std::unexpected(path.string() + ": is " + kindOf(info.st_mode) +
+    const fs::file_status status = fs::status(f.target_, ec);
+    if (status.type() != fs::file_type::not_found) {
+        if (ec) {
+            return std::unexpected(path.string() + ": cannot look at the file: " + ec.message());
+        }
+        if (status.type() != fs::file_type::regular) {
+            return std::unexpected(path.string() + ": is " + kindOf(status.type()) +
                                    "; Sandtable writes only regular files");
         }
-        const bool writable = ::geteuid() == info.st_uid ? (info.st_mode & S_IWUSR) != 0
-                                                         : ::access(f.target_.c_str(), W_OK) == 0;
-        if (!writable) {
+        if (!sys::mayWrite(f.target_)) {
             return std::unexpected(
                 path.string() + ": is read-only; nothing was written (make it writable or save elsewhere)");
         }
         f.existed_ = true;
-    } else if (errno != ENOENT) {
-        return std::unexpected(systemError(path, "cannot look at the file"));
     }
     removeLeftovers(f.target_);
     const fs::path dir = f.target_.has_parent_path() ? f.target_.parent_path() : fs::path(".");
-    std::string tmpl = (dir / (temporaryPrefix(f.target_) + std::to_string(::getpid()) + ".XXXXXX")).string();
-    f.fd_ = ::mkostemp(tmpl.data(), O_CLOEXEC);
-    if (f.fd_ < 0) {
-        return std::unexpected(systemError(path, "cannot create a temporary file beside it"));
+    auto created =
+        sys::createUnique(dir, temporaryPrefix(f.target_) + std::to_string(sys::processId()) + ".");
+    if (!created) {
+        return std::unexpected(path.string() +
+                               ": cannot create a temporary file beside it: " + created.error());
     }
-    f.tmp_ = tmpl;
-    // mkstemp makes the file 0600: give it the old file's permissions and owner, or a new
-    // document's usual ones (0666 less the umask).
+    f.fd_ = created->fd;
+    f.tmp_ = created->path;
     if (f.existed_) {
-        ::fchmod(f.fd_, info.st_mode & 07777);
-        if (::fchown(f.fd_, info.st_uid, info.st_gid) != 0) {
-            // Only root may give a file away; the permissions above are what matters.
-        }
+        sys::copyPermissions(f.fd_, f.target_);
     } else {
-        const mode_t mask = ::umask(0);
-        ::umask(mask);
-        ::fchmod(f.fd_, 0666 & ~mask);
+        sys::useNewFilePermissions(f.fd_);
     }
     return f;
 }
@@ -134,36 +114,32 @@ AtomicFile::~AtomicFile() {
 
 void AtomicFile::discard() {
     if (fd_ >= 0) {
-        ::close(fd_);
+        sys::closeFile(fd_);
         fd_ = -1;
     }
     if (!tmp_.empty()) {
         std::error_code ignored;
-        std::filesystem::remove(tmp_, ignored);
+        fs::remove(tmp_, ignored);
         tmp_.clear();
     }
 }
 
 std::expected<void, std::string> AtomicFile::write(std::string_view bytes) {
     for (std::size_t done = 0; done < bytes.size();) {
-        const ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) {
-                continue;
-            }
-            std::string message = systemError(asked_, "cannot write");
+        const auto n = sys::writeSome(fd_, bytes.data() + done, bytes.size() - done);
+        if (!n) {
+            std::string message = asked_.string() + ": cannot write: " + n.error();
             discard();
             return std::unexpected(std::move(message));
         }
-        done += static_cast<std::size_t>(n);
+        done += *n;
     }
     return {};
 }
 
 std::expected<void, std::string> AtomicFile::commit() {
-    namespace fs = std::filesystem;
-    auto fail = [&](std::string_view what) {
-        std::string message = systemError(asked_, what);
+    auto fail = [&](std::string_view what, const std::string& why) {
+        std::string message = asked_.string() + ": " + std::string(what) + (why.empty() ? "" : ": " + why);
         discard();
         return std::unexpected(std::move(message));
     };
@@ -171,44 +147,41 @@ std::expected<void, std::string> AtomicFile::commit() {
         return std::unexpected(asked_.string() +
                                ": nothing to save (the file was already written or failed)");
     }
-    if (::fsync(fd_) != 0) {
-        return fail("cannot flush to disk");
+    if (auto flushed = sys::flushToDisk(fd_); !flushed) {
+        return fail("cannot flush to disk", flushed.error());
     }
-    ::close(fd_);
+    sys::closeFile(fd_);
     fd_ = -1;
     if (options_.keepBackup && existed_) {
         const fs::path backup = target_.string() + ".bak";
         std::error_code ec;
         if (fs::exists(fs::symlink_status(backup, ec)) &&
             !fs::is_regular_file(fs::symlink_status(backup, ec))) {
-            errno = EEXIST;
             return fail("cannot keep the previous version, because " + backup.filename().string() +
-                        " is not a regular file; nothing was written");
+                            " is not a regular file; nothing was written",
+                        "");
         }
         fs::remove(backup, ec);
         // A hard link keeps the old bytes under the backup name without copying them; where links
         // are not possible, a copy. The file is not replaced without its backup.
-        if (::link(target_.c_str(), backup.c_str()) != 0 &&
-            !fs::copy_file(target_, backup, fs::copy_options::overwrite_existing, ec)) {
+        std::error_code linked;
+        fs::create_hard_link(target_, backup, linked);
+        if (linked && !fs::copy_file(target_, backup, fs::copy_options::overwrite_existing, ec)) {
             return fail("cannot keep the previous version as " + backup.filename().string() +
-                        "; nothing was written");
+                            "; nothing was written",
+                        ec.message());
         }
     }
-    if (::rename(tmp_.c_str(), target_.c_str()) != 0) {
-        return fail("cannot replace the file");
+    if (auto replaced = sys::replaceFile(tmp_, target_); !replaced) {
+        return fail("cannot replace the file", replaced.error());
     }
     tmp_.clear();
-    const fs::path dir = target_.has_parent_path() ? target_.parent_path() : fs::path(".");
-    FileDescriptor dirFd;
-    dirFd.fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dirFd.fd >= 0) {
-        ::fsync(dirFd.fd);
-    }
+    sys::flushFolder(target_.has_parent_path() ? target_.parent_path() : fs::path("."));
     return {};
 }
 
-std::expected<void, std::string> writeFileAtomically(const std::filesystem::path& path,
-                                                     std::string_view bytes, AtomicWriteOptions options) {
+std::expected<void, std::string> writeFileAtomically(const fs::path& path, std::string_view bytes,
+                                                     AtomicWriteOptions options) {
     auto file = AtomicFile::create(path, options);
     if (!file) {
         return std::unexpected(file.error());
@@ -219,31 +192,28 @@ std::expected<void, std::string> writeFileAtomically(const std::filesystem::path
     return file->commit();
 }
 
-std::expected<std::string, std::string> readWholeFile(const std::filesystem::path& path) {
-    FileDescriptor in;
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
-    in.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (in.fd < 0) {
-        return std::unexpected(std::string("cannot open: ") + std::strerror(errno));
+std::expected<std::string, std::string> readWholeFile(const fs::path& path) {
+    auto opened = sys::openForReading(path);
+    if (!opened) {
+        return std::unexpected(opened.error());
     }
-    struct stat info {};
-    if (::fstat(in.fd, &info) != 0) {
-        return std::unexpected(std::string("cannot read: ") + std::strerror(errno));
-    }
-    if (S_ISDIR(info.st_mode)) {
+    if (opened->type == fs::file_type::directory) {
         return std::unexpected(std::string("is a directory, not a file"));
     }
-    if (!S_ISREG(info.st_mode)) {
-        return std::unexpected("is " + kindOf(info.st_mode) +
+    if (opened->type != fs::file_type::regular) {
+        return std::unexpected("is " + kindOf(opened->type) +
                                ", not a regular file; Sandtable reads only regular files");
     }
-    const auto size = static_cast<std::uintmax_t>(info.st_size);
+    struct Closer {
+        int fd;
+        ~Closer() { sys::closeFile(fd); }
+    } closer{opened->fd};
+    const std::uintmax_t size = opened->size;
     if (size > limits::maxFileBytes) {
         return std::unexpected("is " + limits::formatNumber(static_cast<long long>(size)) +
                                " bytes; Sandtable reads files of at most " +
                                limits::formatNumber(static_cast<long long>(limits::maxFileBytes)) + " bytes");
     }
-    ::fcntl(in.fd, F_SETFL, ::fcntl(in.fd, F_GETFL) & ~O_NONBLOCK);
     // One spare byte notices a file that grows while it is read (a log, a pipe-like file in /proc).
     std::string bytes;
     bytes.resize(static_cast<std::size_t>(size) + 1);
@@ -257,17 +227,14 @@ std::expected<std::string, std::string> readWholeFile(const std::filesystem::pat
             }
             bytes.resize(bytes.size() + 65536);
         }
-        const ssize_t n = ::read(in.fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) {
-                continue;
-            }
-            return std::unexpected(std::string("cannot read: ") + std::strerror(errno));
+        const auto n = sys::readSome(opened->fd, bytes.data() + done, bytes.size() - done);
+        if (!n) {
+            return std::unexpected("cannot read: " + n.error());
         }
-        if (n == 0) {
+        if (*n == 0) {
             break;
         }
-        done += static_cast<std::size_t>(n);
+        done += *n;
     }
     bytes.resize(done);
     return bytes;

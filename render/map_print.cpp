@@ -1,5 +1,6 @@
 #include "map_print.hpp"
 
+#include "model/file_names.hpp"
 #include "model/limits.hpp"
 #include "render/colours.hpp"
 #include "render/map_painter.hpp"
@@ -20,7 +21,6 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
-#include <unistd.h>
 #include <vector>
 
 namespace sandtable {
@@ -86,7 +86,7 @@ class PrintedMap {
 class PngRowWriter {
   public:
     PngRowWriter(const std::filesystem::path& path, int width, int height)
-        : file_(std::fopen(path.c_str(), "wb"), std::fclose), row_(static_cast<std::size_t>(width) * 3) {
+        : file_(openCFile(path, "wb"), std::fclose), row_(static_cast<std::size_t>(width) * 3) {
         if (!file_) {
             return;
         }
@@ -448,7 +448,7 @@ std::expected<PrintResult, std::string> printMapPdf(const Scenario& s, const std
     }
     const int total = planned->pages;
     const PageSizePt page = print.pageSize();
-    cairo_surface_t* surface = cairo_pdf_surface_create(out.c_str(), page.width, page.height);
+    cairo_surface_t* surface = cairo_pdf_surface_create(utf8(out).c_str(), page.width, page.height);
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
         cairo_surface_destroy(surface);
         return std::unexpected(out.string() + ": cannot create the PDF");
@@ -483,7 +483,7 @@ std::expected<void, std::string> printMapSvg(const Scenario& s, const std::files
                                " points; use a smaller --cell-size");
     }
     cairo_surface_t* surface =
-        cairo_svg_surface_create(out.c_str(), layout.width() * scale, layout.height() * scale);
+        cairo_svg_surface_create(utf8(out).c_str(), layout.width() * scale, layout.height() * scale);
     cairo_t* cr = cairo_create(surface);
     setInkStyle(cr, o.ink);
     PrintedMap map(s, o, scale, scale * 300.0 / 72.0);

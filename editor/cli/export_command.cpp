@@ -2,6 +2,7 @@
 #include "commands.hpp"
 #include "editor/ruleset_loading.hpp"
 #include "exports/export_kinds.hpp"
+#include "formats/file_system_calls.hpp"
 #include "formats/scenario_xml.hpp"
 #include "model/limits.hpp"
 #include "validators/validator.hpp"
@@ -10,7 +11,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <ostream>
-#include <unistd.h>
 
 namespace sandtable::cli {
 namespace {
@@ -170,7 +170,7 @@ int exportCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     }
     options.forced = *forced;
     // A progress bar on the terminal, when there is one to see it.
-    if (isatty(fileno(stderr)) != 0) {
+    if (sys::isTerminal(stderr)) {
         options.print.progress = [&err](int done, int total) {
             const int width = 30, filled = total > 0 ? done * width / total : width;
             err << "\r[" << std::string(static_cast<std::size_t>(filled), '#')

@@ -1,6 +1,7 @@
 #include "formats/vassal/module_reader.hpp"
 
 #include "formats/picture_size.hpp"
+#include "model/file_names.hpp"
 #include "model/limits.hpp"
 
 #include <pugixml.hpp>
@@ -431,7 +432,7 @@ std::expected<VassalModule, LoadError> readVassalModule(const std::filesystem::p
         return fail("no such module file (or it is not a regular file)");
     }
     int error = 0;
-    std::unique_ptr<zip_t, ZipCloser> z(zip_open(where.c_str(), ZIP_RDONLY, &error));
+    std::unique_ptr<zip_t, ZipCloser> z(zip_open(utf8(vmod).c_str(), ZIP_RDONLY, &error));
     if (!z) {
         zip_error_t e;
         zip_error_init_with_code(&e, error);

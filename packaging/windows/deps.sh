@@ -140,7 +140,9 @@ autotools_package() { # source dir, build dir, configure options...
     local src="$1" build="$2"
     shift 2
     mkdir -p "$build"
-    (cd "$build" && "$src/configure" --host="$host" --prefix="$prefix" --enable-shared --disable-static \
+    # shared_flags: wx's configure knows no --disable-static (it builds one kind or the other).
+    # shellcheck disable=SC2086
+    (cd "$build" && "$src/configure" --host="$host" --prefix="$prefix" ${shared_flags---enable-shared --disable-static} \
         CC="$host-gcc-posix" CXX="$host-g++-posix" CPPFLAGS="-I$prefix/include" LDFLAGS="-L$prefix/lib" "$@")
     # Only the library's folder where the package's tests cannot be left out otherwise.
     make -C "$build/$make_in" -j "$jobs"
@@ -286,9 +288,10 @@ build_wxwidgets() {
     # pictures are read with the zlib and libpng above, JPEG and TIFF are not read by wx (GDAL reads
     # the rasters), and what needs expat (XRC, wxXmlDocument) is left out. Also left out, unused:
     # HTML help, rich text, Scintilla, the ribbon, OpenGL, media and web views.
-    autotools_package "$(source_of wxwidgets3.2)" "$cache/build/wxwidgets" --with-msw --disable-debug_flag \
+    shared_flags=--enable-shared autotools_package "$(source_of wxwidgets3.2)" "$cache/build/wxwidgets" --with-msw \
+        --disable-debug_flag \
         --with-zlib=sys --with-libpng=sys --with-libjpeg=no --with-libtiff=no --with-expat=no \
-        --with-liblzma=no --with-regex=builtin --with-opengl=no --disable-xrc --disable-xml --disable-html \
+        --with-liblzma=no --with-regex=builtin --with-opengl=no --disable-xrc --disable-html \
         --disable-richtext --disable-stc --disable-ribbon --disable-mediactrl --disable-webview
 }
 

@@ -157,3 +157,46 @@ TEST(AtomicFile, ACancelledFileLeavesNothing) {
 }
 
 } // namespace sandtable
+
+#include "formats/file_system_calls.hpp"
+#include "model/file_names.hpp"
+
+namespace sandtable {
+namespace {
+
+TEST(AtomicFile, AFolderAndFileNamedWithAccentsAndSpacesAreWrittenAndRead) {
+    Folder folder;
+    const fs::path maps = folder.path / pathFromUtf8("Zoë's maps");
+    fs::create_directories(maps);
+    const fs::path file = maps / pathFromUtf8("Gettysburg, 1863 — day 1.sandtable.xml");
+    ASSERT_TRUE(writeFileAtomically(file, "<scenario/>"));
+    ASSERT_TRUE(writeFileAtomically(file, "<scenario format-version=\"1\"/>"));
+    EXPECT_EQ(readWholeFile(file).value(), "<scenario format-version=\"1\"/>");
+    EXPECT_EQ(readWholeFile(file.string() + ".bak").value(), "<scenario/>");
+    EXPECT_EQ(utf8(file.filename()), "Gettysburg, 1863 — day 1.sandtable.xml");
+    EXPECT_EQ(pathFromUtf8(utf8(file)), file);
+    std::FILE* c = openCFile(file, "rb");
+    ASSERT_NE(c, nullptr);
+    std::fclose(c);
+}
+
+TEST(FileSystemCalls, TheRunningProcessIsKnownAndAnImpossibleOneIsNot) {
+    EXPECT_TRUE(sys::processRunning(sys::processId()));
+    EXPECT_FALSE(sys::processRunning(999'999'999));
+}
+
+TEST(FileSystemCalls, TheUsersStateFolderFollowsXdgStateHome) {
+    const char* before = std::getenv("XDG_STATE_HOME");
+    const std::string kept = before != nullptr ? before : "";
+    ::setenv("XDG_STATE_HOME", "/somewhere/state", 1);
+    EXPECT_EQ(sys::userStateFolder(), fs::path("/somewhere/state/sandtable"));
+    ::unsetenv("XDG_STATE_HOME");
+    EXPECT_EQ(sys::userStateFolder().filename(), "sandtable");
+    EXPECT_EQ(sys::userStateFolder().parent_path().filename(), "state");
+    if (before != nullptr) {
+        ::setenv("XDG_STATE_HOME", kept.c_str(), 1);
+    }
+}
+
+} // namespace
+} // namespace sandtable

@@ -1,0 +1,160 @@
+#include "file_system_calls.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sandtable::sys {
+namespace {
+
+std::string lastError() {
+    return std::strerror(errno);
+}
+
+std::filesystem::file_type typeOf(mode_t mode) {
+    using std::filesystem::file_type;
+    return S_ISREG(mode)    ? file_type::regular
+           : S_ISDIR(mode)  ? file_type::directory
+           : S_ISFIFO(mode) ? file_type::fifo
+           : S_ISCHR(mode)  ? file_type::character
+           : S_ISBLK(mode)  ? file_type::block
+           : S_ISSOCK(mode) ? file_type::socket
+                            : file_type::unknown;
+}
+
+// A read or write again when a signal interrupted it before any byte moved.
+template <typename Call>
+std::expected<std::size_t, std::string> interruptible(Call call) {
+    for (;;) {
+        const ssize_t n = call();
+        if (n >= 0) {
+            return static_cast<std::size_t>(n);
+        }
+        if (errno != EINTR) {
+            return std::unexpected(lastError());
+        }
+    }
+}
+
+} // namespace
+
+std::filesystem::path userStateFolder() {
+    if (const char* state = std::getenv("XDG_STATE_HOME"); state != nullptr && *state != '\0') {
+        return std::filesystem::path(state) / "sandtable";
+    }
+    const char* home = std::getenv("HOME");
+    return std::filesystem::path(home != nullptr ? home : "/tmp") / ".local" / "state" / "sandtable";
+}
+
+bool isTerminal(std::FILE* stream) {
+    return ::isatty(::fileno(stream)) != 0;
+}
+
+int processId() {
+    return static_cast<int>(::getpid());
+}
+
+bool processRunning(int pid) {
+    std::error_code ec;
+    return std::filesystem::exists("/proc/" + std::to_string(pid), ec);
+}
+
+bool mayWrite(const std::filesystem::path& file) {
+    struct stat info {};
+    if (::stat(file.c_str(), &info) != 0) {
+        return false;
+    }
+    // The owner's write bit, even for root (who could write anyway): a file its owner made
+    // read-only is one they do not want changed.
+    return ::geteuid() == info.st_uid ? (info.st_mode & S_IWUSR) != 0 : ::access(file.c_str(), W_OK) == 0;
+}
+
+std::expected<NewFile, std::string> createUnique(const std::filesystem::path& folder,
+                                                 const std::string& prefix) {
+    std::string name = (folder / (prefix + "XXXXXX")).string();
+    const int fd = ::mkostemp(name.data(), O_CLOEXEC);
+    if (fd < 0) {
+        return std::unexpected(lastError());
+    }
+    return NewFile{fd, name};
+}
+
+void copyPermissions(int fd, const std::filesystem::path& from) {
+    struct stat info {};
+    if (::stat(from.c_str(), &info) != 0) {
+        return;
+    }
+    ::fchmod(fd, info.st_mode & 07777);
+    if (::fchown(fd, info.st_uid, info.st_gid) != 0) {
+        // Only root may give a file away; the permissions above are what matters.
+    }
+}
+
+void useNewFilePermissions(int fd) {
+    // mkstemp makes the file 0600: a new document's usual ones are 0666 less the umask.
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::fchmod(fd, 0666 & ~mask);
+}
+
+std::expected<std::size_t, std::string> writeSome(int fd, const char* bytes, std::size_t size) {
+    return interruptible([&] { return ::write(fd, bytes, size); });
+}
+
+std::expected<std::size_t, std::string> readSome(int fd, char* bytes, std::size_t size) {
+    return interruptible([&] { return ::read(fd, bytes, size); });
+}
+
+std::expected<void, std::string> flushToDisk(int fd) {
+    if (::fsync(fd) != 0) {
+        return std::unexpected(lastError());
+    }
+    return {};
+}
+
+void closeFile(int fd) {
+    ::close(fd);
+}
+
+std::expected<void, std::string> replaceFile(const std::filesystem::path& from,
+                                             const std::filesystem::path& to) {
+    if (::rename(from.c_str(), to.c_str()) != 0) {
+        return std::unexpected(lastError());
+    }
+    return {};
+}
+
+void flushFolder(const std::filesystem::path& folder) {
+    const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        ::fsync(fd);
+        ::close(fd);
+    }
+}
+
+std::expected<OpenedForReading, std::string> openForReading(const std::filesystem::path& path) {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused by its type.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        return std::unexpected("cannot open: " + lastError());
+    }
+    struct stat info {};
+    if (::fstat(fd, &info) != 0) {
+        std::string error = "cannot read: " + lastError();
+        ::close(fd);
+        return std::unexpected(std::move(error));
+    }
+    OpenedForReading opened{fd, typeOf(info.st_mode), static_cast<std::uintmax_t>(info.st_size)};
+    if (opened.type != std::filesystem::file_type::regular) {
+        ::close(fd);
+        opened.fd = -1;
+        return opened;
+    }
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    return opened;
+}
+
+} // namespace sandtable::sys
