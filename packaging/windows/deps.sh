@@ -287,11 +287,12 @@ build_wxwidgets() {
     # the SVG pictures. Debian's source drops wx's own zlib, libpng, libjpeg, libtiff and expat:
     # pictures are read with the zlib and libpng above, JPEG and TIFF are not read by wx (GDAL reads
     # the rasters), and what needs expat (XRC, wxXmlDocument) is left out. Also left out, unused:
-    # HTML help, rich text, Scintilla, the ribbon, OpenGL, media and web views.
+    # HTML help, rich text, Scintilla, the ribbon, OpenGL, media and web views, and the debug
+    # report (wxQA, which needs XML).
     shared_flags=--enable-shared autotools_package "$(source_of wxwidgets3.2)" "$cache/build/wxwidgets" --with-msw \
         --disable-debug_flag \
         --with-zlib=sys --with-libpng=sys --with-libjpeg=no --with-libtiff=no --with-expat=no \
-        --with-liblzma=no --with-regex=builtin --with-opengl=no --disable-xrc --disable-html \
+        --with-liblzma=no --with-regex=builtin --with-opengl=no --disable-xrc --disable-html --disable-debugreport \
         --disable-richtext --disable-stc --disable-ribbon --disable-mediactrl --disable-webview
 }
 
