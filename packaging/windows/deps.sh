@@ -57,7 +57,8 @@ source_of() {
     if [[ ! -f "$dir/.unpacked" ]]; then
         private_sources
         if [[ ! -f "$cache/apt/lists/.updated" ]]; then
-            apt_private update -qq || die "cannot reach Debian's source packages (apt-get update on $cache/apt/sources.list failed); check the network and run again"
+            # --error-on=any: an index that could not be fetched is a failure, not a warning.
+            apt_private update -qq --error-on=any || die "cannot reach Debian's source packages (apt-get update on $cache/apt/sources.list failed); check the network and run again"
             touch "$cache/apt/lists/.updated"
         fi
         local fetched=1
