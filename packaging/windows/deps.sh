@@ -146,10 +146,14 @@ autotools_package() { # source dir, build dir, configure options...
     (cd "$build" && "$src/configure" --host="$host" --prefix="$prefix" ${shared_flags---enable-shared --disable-static} \
         CC="$host-gcc-posix" CXX="$host-g++-posix" CPPFLAGS="-I$prefix/include" LDFLAGS="-L$prefix/lib" "$@")
     # Only the library's folder where the package's tests cannot be left out otherwise.
-    make -C "$build/$make_in" -j "$jobs"
-    make -C "$build/$make_in" install
+    # make_vars: words for make's command line (variables a package's configure sets wrongly).
+    # shellcheck disable=SC2086
+    make -C "$build/$make_in" -j "$jobs" $make_vars
+    # shellcheck disable=SC2086
+    make -C "$build/$make_in" install $make_vars
 }
 make_in=.
+make_vars=""
 
 # --- the packages, in the order they depend on each other -------------------------------------
 
@@ -300,8 +304,10 @@ build_wxwidgets() {
 build_sqlite3() {
     # PROJ's database engine. Its amalgamation is generated with this machine's tclsh, as upstream's
     # build does; no Tcl binding, no shell line editing.
-    autotools_package "$(source_of sqlite3)" "$cache/build/sqlite3" --disable-tcl --disable-readline \
-        --disable-editline BCC=gcc TCLSH_CMD=tclsh
+    # Its configure tells Windows by config_TARGET_EXEEXT, and gives the build machine's helper
+    # programs the target's .exe, which its Tcl scripts do not expect: BEXE is emptied for make.
+    config_TARGET_EXEEXT=.exe make_vars="BEXE=" autotools_package "$(source_of sqlite3)" "$cache/build/sqlite3" \
+        --disable-tcl --disable-readline --disable-editline BCC=gcc TCLSH_CMD=tclsh
 }
 
 build_proj() {
