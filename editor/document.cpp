@@ -7,7 +7,6 @@
 #include "ruleset_loading.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <functional>
 
 namespace sandtable {
@@ -159,10 +158,8 @@ std::vector<std::filesystem::path> findRecoverableAutosaves() {
         }
         // untitled-PID...: skip the files of editors still running.
         const std::string pid = name.substr(9, name.find('.') - 9);
-        if (pid.empty() || pid.size() > 9 || pid.find_first_not_of("0123456789") != std::string::npos) {
-            continue;
-        }
-        if (const int id = std::stoi(pid); id != sys::processId() && sys::processRunning(id)) {
+        if (const auto id = sys::processIdFrom(pid);
+            id && *id != sys::processId() && sys::processRunning(*id)) {
             continue;
         }
         found.push_back(e.path());

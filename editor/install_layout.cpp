@@ -72,7 +72,6 @@ bool isInsideFolder(const std::filesystem::path& file, const std::filesystem::pa
 }
 
 std::filesystem::path executablePath() {
-    std::error_code ec;
 #ifdef _WIN32
     std::wstring buffer(MAX_PATH, L'\0');
     for (;;) {
@@ -87,6 +86,7 @@ std::filesystem::path executablePath() {
         buffer.resize(buffer.size() * 2); // a long path: ask again with room for it
     }
 #else
+    std::error_code ec;
     auto path = std::filesystem::read_symlink("/proc/self/exe", ec);
     return ec ? std::filesystem::path() : path;
 #endif

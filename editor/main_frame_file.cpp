@@ -74,7 +74,7 @@ Actions MainFrame::fileActions() {
                          wxEVT_MENU,
                          [this, file = battle.file](wxCommandEvent&) {
                              if (confirmDiscard()) {
-                                 open(file.string());
+                                 open(file);
                              }
                          },
                          item->GetId());
@@ -240,12 +240,11 @@ bool MainFrame::save() {
     // designer's copy goes (in their documents, not among the samples).
     const bool sample = !doc_->file().empty() && isInsideFolder(doc_->file(), installLayout().samples);
     if (doc_->file().empty() || sample) {
-        const bool lastAmongSamples =
-            isInsideFolder(std::filesystem::path(lastFolder_.ToStdWstring()) / "x", installLayout().samples);
-        const auto path = askSavePath(
-            sample ? "Save your copy of the sample battle" : "Save scenario",
-            sample && lastAmongSamples ? wxStandardPaths::Get().GetDocumentsDir() : lastFolder_,
-            sample ? wxString(doc_->file().filename().wstring()) : wxString("untitled.sandtable.xml"));
+        // Opening the sample made its folder the last one: the copy is offered the documents.
+        const auto path = askSavePath(sample ? "Save your copy of the sample battle" : "Save scenario",
+                                      sample ? wxStandardPaths::Get().GetDocumentsDir() : lastFolder_,
+                                      sample ? wxString(doc_->file().filename().wstring())
+                                             : wxString("untitled.sandtable.xml"));
         return path && saveAs(*path);
     }
     return saveAs(doc_->file());

@@ -3,6 +3,8 @@
 #include "file_system_calls.hpp"
 #include "model/limits.hpp"
 
+#include <charconv>
+
 namespace sandtable {
 namespace {
 
@@ -46,14 +48,24 @@ void removeLeftovers(const fs::path& target) {
             rest.find_first_not_of("0123456789") != dot) {
             continue;
         }
-        const int pid = std::stoi(rest.substr(0, dot));
-        if (pid != sys::processId() && !sys::processRunning(pid)) {
+        // A number too large for a process id names no process that could still be writing.
+        const auto pid = sys::processIdFrom(std::string_view(rest).substr(0, dot));
+        if (!pid || (*pid != sys::processId() && !sys::processRunning(*pid))) {
             fs::remove(it->path(), ec);
         }
     }
 }
 
 } // namespace
+
+std::optional<int> sys::processIdFrom(std::string_view digits) {
+    int pid = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), pid);
+    if (digits.empty() || error != std::errc{} || end != digits.data() + digits.size() || pid < 0) {
+        return std::nullopt;
+    }
+    return pid;
+}
 
 std::expected<AtomicFile, std::string> AtomicFile::create(const fs::path& path, AtomicWriteOptions options) {
     AtomicFile f;

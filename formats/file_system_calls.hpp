@@ -10,7 +10,9 @@
 #include <cstdio>
 #include <expected>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace sandtable::sys {
 
@@ -21,6 +23,9 @@ std::filesystem::path userStateFolder();
 bool isTerminal(std::FILE* stream);
 
 int processId();
+// The process id written in a file's name ("12345"), or nothing when the text is not one: not all
+// digits, or too large for a process id.
+std::optional<int> processIdFrom(std::string_view digits);
 // Whether the process `pid` still runs (a temporary file it left may be in use).
 bool processRunning(int pid);
 // Whether an existing file may be written by this process (its permissions or attributes).

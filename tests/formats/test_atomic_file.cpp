@@ -200,3 +200,30 @@ TEST(FileSystemCalls, TheUsersStateFolderFollowsXdgStateHome) {
 
 } // namespace
 } // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+// A leftover whose process number is too long for any process (copied from another system, or
+// made by hand) is a leftover like any other: the save removes it and does not fail.
+TEST(AtomicFile, ALeftoverWithAnImpossibleProcessNumberIsCleanedUpNotFatal) {
+    Folder dir;
+    const fs::path file = dir.path / "battle.xml";
+    ASSERT_TRUE(writeFileAtomically(file, "one"));
+    ASSERT_TRUE(writeFileAtomically(dir.path / ".battle.xml.99999999999999999999.abcdef", "stale",
+                                    AtomicWriteOptions{false}));
+    ASSERT_TRUE(writeFileAtomically(file, "two"));
+    EXPECT_EQ(dir.names(), (std::vector<std::string>{"battle.xml", "battle.xml.bak"}));
+}
+
+TEST(FileSystemCalls, AProcessNumberIsReadOnlyFromDigitsThatFit) {
+    EXPECT_EQ(sys::processIdFrom("12345"), 12345);
+    EXPECT_EQ(sys::processIdFrom("0"), 0);
+    EXPECT_EQ(sys::processIdFrom(""), std::nullopt);
+    EXPECT_EQ(sys::processIdFrom("12a"), std::nullopt);
+    EXPECT_EQ(sys::processIdFrom("-5"), std::nullopt);
+    EXPECT_EQ(sys::processIdFrom("99999999999999999999"), std::nullopt);
+}
+
+} // namespace
+} // namespace sandtable
