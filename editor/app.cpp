@@ -1,7 +1,13 @@
 #include "main_frame.hpp"
+#include "model/file_names.hpp"
 
 #include <wx/app.h>
 #include <wx/dcclient.h>
+#ifdef __WXMSW__
+#include <wx/fileconf.h>
+#include <wx/filename.h>
+#include <wx/stdpaths.h>
+#endif
 #include <wx/dcmemory.h>
 #include <wx/image.h>
 #include <wx/msgdlg.h>
@@ -17,6 +23,15 @@ class SandtableApp : public wxApp {
   public:
     bool OnInit() override {
         SetAppName("Sandtable");
+#ifdef __WXMSW__
+        // Settings in a file of the user's application data (%APPDATA%\Sandtable\settings.ini)
+        // rather than the registry: one place a user can see, copy or delete.
+        const wxString folder = wxStandardPaths::Get().GetUserDataDir();
+        wxFileName::Mkdir(folder, wxS_DIR_DEFAULT, wxPATH_MKDIR_FULL);
+        // wxApp deletes the global configuration when it exits.
+        wxConfigBase::Set(new wxFileConfig("Sandtable", wxEmptyString, folder + "\\settings.ini",
+                                           wxEmptyString, wxCONFIG_USE_LOCAL_FILE));
+#endif
         wxInitAllImageHandlers();
         std::string file;
         for (int i = 1; i < argc; ++i) {
@@ -30,7 +45,7 @@ class SandtableApp : public wxApp {
         frame_ = new MainFrame; // wx owns top-level windows
         frame_->Show();
         if (!file.empty()) {
-            frame_->open(file);
+            frame_->open(pathFromUtf8(file));
         } else if (screenshot_.empty()) {
             offerRecovery();
         }
@@ -40,12 +55,18 @@ class SandtableApp : public wxApp {
         return true;
     }
 
-    int OnExit() override { return exitCode_; }
+    int OnExit() override {
+        return exitCode_;
+    }
 
     // An exception escaping an event handler (a bad value dropped on a panel, say) must not end
     // the editor and take unsaved work with it.
-    bool OnExceptionInMainLoop() override { return recoverFromExceptionInMainLoop(); }
-    void OnUnhandledException() override { recoverFromExceptionInMainLoop(); }
+    bool OnExceptionInMainLoop() override {
+        return recoverFromExceptionInMainLoop();
+    }
+    void OnUnhandledException() override {
+        recoverFromExceptionInMainLoop();
+    }
 
   private:
     void offerRecovery() {

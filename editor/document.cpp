@@ -1,4 +1,5 @@
 #include "document.hpp"
+#include "model/file_names.hpp"
 
 #include "formats/atomic_file.hpp"
 #include "formats/file_system_calls.hpp"
@@ -124,9 +125,10 @@ std::filesystem::path Document::autosavePath() const {
     // Beside the file when there is one (a user finds it there too), else in the state folder,
     // named after this process so two editors never share one.
     if (!file_.empty()) {
-        return file_.parent_path() / ("." + file_.filename().string() + ".autosave");
+        return file_.parent_path() / pathFromUtf8("." + utf8(file_.filename()) + ".autosave");
     }
-    return autosaveDirectory() / ("untitled-" + std::to_string(sys::processId()) + ".sandtable.xml.autosave");
+    return autosaveDirectory() /
+           pathFromUtf8("untitled-" + std::to_string(sys::processId()) + ".sandtable.xml.autosave");
 }
 
 bool Document::autosaveIfModified() {
@@ -172,7 +174,7 @@ std::vector<std::filesystem::path> findRecoverableAutosaves() {
 }
 
 std::optional<std::filesystem::path> recoverableAutosaveFor(const std::filesystem::path& file) {
-    const auto autosave = file.parent_path() / ("." + file.filename().string() + ".autosave");
+    const auto autosave = file.parent_path() / pathFromUtf8("." + utf8(file.filename()) + ".autosave");
     std::error_code e1, e2;
     if (!std::filesystem::exists(autosave, e1)) {
         return std::nullopt;

@@ -1,5 +1,7 @@
 #include "install_layout.hpp"
 
+#include "model/file_names.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <system_error>
@@ -29,14 +31,12 @@ InstallLayout installLayoutFor(const std::filesystem::path& executable,
         const std::filesystem::path prefix = folder.parent_path();
         if (folder.filename() == "bin" && isFolder(prefix / "share" / "sandtable" / "rulesets")) {
             const auto share = prefix / "share";
+            const auto fonts = share / "sandtable" / "fonts";
             return {share / "sandtable" / "samples", share / "sandtable" / "rulesets",
-                    share / "doc" / "sandtable"};
-        }
-        if (isFolder(folder / "rulesets")) {
-            return {folder / "samples", folder / "rulesets", folder / "docs"};
+                    share / "doc" / "sandtable", isFolder(fonts) ? fonts : std::filesystem::path()};
         }
     }
-    return {sourceTree / "sample-maps", sourceTree / "validators" / "rulesets", sourceTree / "docs"};
+    return {sourceTree / "sample-maps", sourceTree / "validators" / "rulesets", sourceTree / "docs", {}};
 }
 
 std::vector<SampleBattle> sampleBattles(const std::filesystem::path& samples) {
@@ -49,7 +49,7 @@ std::vector<SampleBattle> sampleBattles(const std::filesystem::path& samples) {
         if (!std::filesystem::is_regular_file(file, ec)) {
             continue;
         }
-        SampleBattle battle{folder.filename().string(), file};
+        SampleBattle battle{utf8(folder.filename()), file};
         std::ifstream readme(folder / "README.md");
         if (std::string heading; std::getline(readme, heading) && heading.starts_with("# ")) {
             battle.title = heading.substr(2);

@@ -1,9 +1,9 @@
 #pragma once
 // Where the program's own files are: the samples, the rulesets' files (to copy for house rules) and
 // the user guide. One answer for the editor and the command line, from where the running program is:
-//   PREFIX/bin/sandtable             installed (the Debian package): PREFIX/share/sandtable/{samples,
-//                                    rulesets} and PREFIX/share/doc/sandtable
-//   FOLDER/sandtable.exe             the portable Windows folder: FOLDER/{samples,rulesets,docs}
+//   PREFIX/bin/sandtable             installed (the Debian package, the Windows zip and installer):
+//                                    PREFIX/share/sandtable/{samples,rulesets,fonts} and
+//                                    PREFIX/share/doc/sandtable
 //   anywhere else                    a build: the source tree it was built from
 #include <filesystem>
 #include <string>
@@ -15,9 +15,10 @@ struct InstallLayout {
     std::filesystem::path samples;  // a folder a battle, each with NAME.sandtable.xml
     std::filesystem::path rulesets; // the built-in rulesets as files
     std::filesystem::path docs;     // user-guide.md and its images
+    std::filesystem::path fonts;    // fonts shipped with the program (Windows), else empty
 };
 
-// The layout for a program at `executable`, built from `sourceTree`: the first of the three above
+// The layout for a program at `executable`, built from `sourceTree`: the first of the two above
 // whose rulesets folder exists.
 [[nodiscard]] InstallLayout installLayoutFor(const std::filesystem::path& executable,
                                              const std::filesystem::path& sourceTree);

@@ -238,8 +238,7 @@ bool MainFrame::open(const std::filesystem::path& file) {
     } else {
         setDocument(std::move(*doc));
     }
-    recent_.AddFileToHistory(wxString::FromUTF8(file.string()));
-    rememberFolderOf(file);
+    rememberFile(file);
     saveWindowState(); // the recent files at once: a crash must not forget them
     return true;
 }

@@ -135,6 +135,8 @@ class MainFrame : public wxFrame {
     bool isPlaced(const wxString& command);
     void restoreWindowState();
     void rememberFolderOf(const std::filesystem::path& file);
+    // Adds the file to the recent files and remembers its folder.
+    void rememberFile(const std::filesystem::path& file);
     void showKeyboardShortcuts();
     void updateTitle();
     void onChanged(const ChangeSet& cs);

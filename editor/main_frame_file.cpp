@@ -1,6 +1,7 @@
 // The File menu: a new map, opening and saving (with the recent files), export of every kind,
 // printing and quitting.
 #include "main_frame.hpp"
+#include "model/file_names.hpp"
 
 #include "exports/export_kinds.hpp"
 #include "install_layout.hpp"
@@ -54,7 +55,7 @@ Actions MainFrame::fileActions() {
                                      "Sandtable scenarios (*.xml)|*.xml|All files|*",
                                      wxFD_OPEN | wxFD_FILE_MUST_EXIST);
                  if (dialog.ShowModal() == wxID_OK) {
-                     open(dialog.GetPath().utf8_string());
+                     open(pathFromUtf8(dialog.GetPath().utf8_string()));
                  }
              }},
         {.name = "file.samples",
@@ -92,8 +93,9 @@ Actions MainFrame::fileActions() {
                      wxEVT_MENU,
                      [this](wxCommandEvent& e) {
                          if (confirmDiscard()) {
-                             open(recent_.GetHistoryFile(static_cast<size_t>(e.GetId() - wxID_FILE1))
-                                      .utf8_string());
+                             open(pathFromUtf8(
+                                 recent_.GetHistoryFile(static_cast<size_t>(e.GetId() - wxID_FILE1))
+                                     .utf8_string()));
                          }
                      },
                      wxID_FILE1, wxID_FILE9);
@@ -119,7 +121,7 @@ Actions MainFrame::fileActions() {
                                      doc_ ? wxString::FromUTF8(doc_->displayName()) : wxString(),
                                      "Sandtable scenarios (*.xml)|*.xml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
                  if (dialog.ShowModal() == wxID_OK) {
-                     saveAs(dialog.GetPath().utf8_string());
+                     saveAs(pathFromUtf8(dialog.GetPath().utf8_string()));
                  }
              },
          .enabled = hasDocument},
@@ -133,7 +135,7 @@ Actions MainFrame::fileActions() {
              [this] {
                  // Beside the scenario (or in the last folder), named after it.
                  const std::filesystem::path suggested =
-                     doc_->file().empty() ? std::filesystem::path(lastFolder_.utf8_string()) / "map.pdf"
+                     doc_->file().empty() ? pathFromUtf8(lastFolder_.utf8_string()) / "map.pdf"
                                           : doc_->file();
                  if (const auto request = askExport(doc_->scenario(), suggested)) {
                      exportTo(*request);
@@ -255,8 +257,7 @@ bool MainFrame::saveAs(const std::filesystem::path& file) {
         reportError("Cannot save", wxString::FromUTF8(saved.error()));
         return false;
     }
-    recent_.AddFileToHistory(wxString::FromUTF8(file.string()));
-    rememberFolderOf(file);
+    rememberFile(file);
     updateTitle();
     SetStatusText("Saved " + wxString::FromUTF8(file.filename().string()), 1);
     return true;

@@ -2,6 +2,7 @@
 // show), where the window stands and how big it is, what persists between runs (wxConfig), the
 // status bar, the keyboard shortcuts and the user guide.
 #include "main_frame.hpp"
+#include "model/file_names.hpp"
 
 #include "actions/shortcut_table.hpp"
 #include "install_layout.hpp"
@@ -166,7 +167,18 @@ void MainFrame::saveWindowState() {
 }
 
 void MainFrame::rememberFolderOf(const std::filesystem::path& file) {
-    lastFolder_ = wxString::FromUTF8(file.parent_path().string());
+    std::error_code ec;
+    const auto absolute = std::filesystem::absolute(file, ec);
+    lastFolder_ = wxString::FromUTF8(utf8((ec ? file : absolute).parent_path()));
+}
+
+void MainFrame::rememberFile(const std::filesystem::path& file) {
+    // By its absolute path: a file named relative to the folder the editor was started in must
+    // still open from the recent list of an editor started elsewhere.
+    std::error_code ec;
+    const auto absolute = std::filesystem::absolute(file, ec);
+    recent_.AddFileToHistory(wxString::FromUTF8(utf8(ec ? file : absolute)));
+    rememberFolderOf(file);
 }
 
 void MainFrame::onHover(std::optional<Offset> cell) {

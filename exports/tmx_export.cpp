@@ -1,4 +1,5 @@
 #include "exports/tmx_export.hpp"
+#include "model/file_names.hpp"
 
 #include "model/layout.hpp"
 
@@ -166,7 +167,7 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
                                            const TmxExportOptions& options) {
     const Grid& grid = s.map.grid;
     const TmxGeometry g = TmxGeometry::of(grid);
-    const std::string stem = out.stem().string();
+    const std::string stem = utf8(out.stem());
     const std::filesystem::path dir = out.has_parent_path() ? out.parent_path() : std::filesystem::path(".");
 
     // Tilesets: one tile per terrain type; one per elevation level (grey, darker is lower).
@@ -425,9 +426,9 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
     };
     // Images and tileset first, the map last: a map never points at files that are not there.
     for (const auto& [path, bytes] :
-         {std::pair{dir / terrainPng, tilesetPng(grid, g, terrainColours, terrainSymbols)},
-          std::pair{dir / levelPng, tilesetPng(grid, g, levelColours)},
-          std::pair{dir / terrainTsx, toString(tsx)}, std::pair{out, toString(doc)}}) {
+         {std::pair{dir / pathFromUtf8(terrainPng), tilesetPng(grid, g, terrainColours, terrainSymbols)},
+          std::pair{dir / pathFromUtf8(levelPng), tilesetPng(grid, g, levelColours)},
+          std::pair{dir / pathFromUtf8(terrainTsx), toString(tsx)}, std::pair{out, toString(doc)}}) {
         if (auto written = writeFileAtomically(path, bytes, AtomicWriteOptions{false}); !written) {
             return written;
         }

@@ -1,4 +1,5 @@
 #include "atomic_file.hpp"
+#include "model/file_names.hpp"
 
 #include "file_system_calls.hpp"
 #include "model/limits.hpp"
@@ -165,7 +166,7 @@ std::expected<void, std::string> AtomicFile::commit() {
     sys::closeFile(fd_);
     fd_ = -1;
     if (options_.keepBackup && existed_) {
-        const fs::path backup = target_.string() + ".bak";
+        const fs::path backup = fs::path(target_).concat(".bak");
         std::error_code ec;
         if (fs::exists(fs::symlink_status(backup, ec)) &&
             !fs::is_regular_file(fs::symlink_status(backup, ec))) {

@@ -13,12 +13,16 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sandtable::sys {
 
 // Where Sandtable keeps its state of its own (the autosaves of untitled maps): $XDG_STATE_HOME or
 // ~/.local/state on POSIX, %LOCALAPPDATA% on Windows; Sandtable's folder in it.
 std::filesystem::path userStateFolder();
+// The program's arguments after its name, as UTF-8: argv on POSIX; on Windows the wide command
+// line (argv there is in the ANSI code page, which cannot hold every file name).
+std::vector<std::string> commandLine(int argc, char** argv);
 // Whether the C stream goes to a terminal a person watches (a progress bar is worth drawing).
 bool isTerminal(std::FILE* stream);
 

@@ -1,5 +1,6 @@
 #include "file_system_calls.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -26,8 +27,7 @@ std::filesystem::file_type typeOf(mode_t mode) {
 }
 
 // A read or write again when a signal interrupted it before any byte moved.
-template <typename Call>
-std::expected<std::size_t, std::string> interruptible(Call call) {
+template <typename Call> std::expected<std::size_t, std::string> interruptible(Call call) {
     for (;;) {
         const ssize_t n = call();
         if (n >= 0) {
@@ -47,6 +47,10 @@ std::filesystem::path userStateFolder() {
     }
     const char* home = std::getenv("HOME");
     return std::filesystem::path(home != nullptr ? home : "/tmp") / ".local" / "state" / "sandtable";
+}
+
+std::vector<std::string> commandLine(int argc, char** argv) {
+    return std::vector<std::string>(argv + std::min(argc, 1), argv + argc);
 }
 
 bool isTerminal(std::FILE* stream) {

@@ -16,6 +16,8 @@
 #include <system_error>
 #include <thread>
 #include <windows.h>
+// After windows.h, which it needs.
+#include <shellapi.h>
 
 namespace sandtable::sys {
 namespace {
@@ -39,6 +41,24 @@ std::filesystem::path userStateFolder() {
         return std::filesystem::path(local) / "Sandtable";
     }
     return std::filesystem::temp_directory_path() / "Sandtable";
+}
+
+std::vector<std::string> commandLine(int argc, char** argv) {
+    int count = 0;
+    wchar_t** wide = CommandLineToArgvW(GetCommandLineW(), &count);
+    if (wide == nullptr) {
+        return std::vector<std::string>(argv + std::min(argc, 1), argv + argc);
+    }
+    std::vector<std::string> args;
+    for (int i = 1; i < count; ++i) {
+        const int n = WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);
+        std::string arg(static_cast<std::size_t>(std::max(n, 1)), '\0');
+        WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, arg.data(), n, nullptr, nullptr);
+        arg.resize(static_cast<std::size_t>(std::max(n - 1, 0))); // without the terminating zero
+        args.push_back(std::move(arg));
+    }
+    LocalFree(wide);
+    return args;
 }
 
 bool isTerminal(std::FILE* stream) {

@@ -1,4 +1,5 @@
 #include "ruleset_xml.hpp"
+#include "model/file_names.hpp"
 
 #include "atomic_file.hpp"
 #include "model/limits.hpp"
@@ -190,9 +191,8 @@ std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const s
         displayName = std::string(nameOrPath) + " (built-in)";
         identity = displayName;
     } else {
-        const std::filesystem::path path = std::filesystem::path(nameOrPath).is_absolute()
-                                               ? std::filesystem::path(nameOrPath)
-                                               : baseDir / nameOrPath;
+        const std::filesystem::path named = pathFromUtf8(nameOrPath);
+        const std::filesystem::path path = named.is_absolute() ? named : baseDir / named;
         std::error_code ec;
         const auto canonical = std::filesystem::weakly_canonical(path, ec);
         identity = ec ? path.lexically_normal().string() : canonical.string();

@@ -1,4 +1,5 @@
 #include "formats/terrain_model.hpp"
+#include "model/file_names.hpp"
 
 #include "formats/gdal_raster.hpp"
 #include "model/commands/edits.hpp"
@@ -371,7 +372,7 @@ EarthPlacementEdit placeOnTheEarth(const Scenario& s, const std::optional<GeoPla
     std::vector<CommandPtr> parts;
     parts.push_back(edits::setGeoPlacement(s, placement));
     if (const auto& scan = s.map.background; scan && placement) {
-        const std::filesystem::path named(scan->file);
+        const std::filesystem::path named = pathFromUtf8(scan->file);
         const std::filesystem::path image =
             named.is_relative() && !scenarioFile.empty() ? scenarioFile.parent_path() / named : named;
         Map moved = s.map;

@@ -6,7 +6,106 @@
 
 #include <cairo.h>
 
+#ifdef _WIN32
+#include "model/file_names.hpp"
+
+#include <cairo-ft.h>
+#include <fontconfig/fontconfig.h>
+#include <pango/pangofc-fontmap.h>
+#endif
+
 namespace sandtable {
+
+#ifdef _WIN32
+namespace {
+
+std::string xmlEscaped(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        switch (c) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&apos;";
+            break;
+        default:
+            out += c;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+bool useBundledFonts(const std::filesystem::path& folder, const std::filesystem::path& cache) {
+    if (folder.empty()) {
+        return false;
+    }
+    // A configuration of its own holding just the shipped fonts: no fonts.conf to look for, no
+    // scan of the system's fonts at start, and the fonts' cache in the user's own folder (without
+    // one fontconfig complains on stderr, which the command line's output must not carry).
+    FcConfig* config = FcConfigCreate();
+    if (config == nullptr) {
+        return false;
+    }
+    const std::string xml = "<?xml version=\"1.0\"?><fontconfig><dir>" + xmlEscaped(utf8(folder)) +
+                            "</dir><cachedir>" + xmlEscaped(utf8(cache)) + "</cachedir></fontconfig>";
+    if (FcConfigParseAndLoadFromMemory(config, reinterpret_cast<const FcChar8*>(xml.c_str()), FcFalse) ==
+            FcFalse ||
+        FcConfigBuildFonts(config) == FcFalse || FcConfigSetCurrent(config) == FcFalse) {
+        FcConfigDestroy(config);
+        return false;
+    }
+    PangoFontMap* map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+    if (map == nullptr) {
+        return false;
+    }
+    pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
+    pango_cairo_font_map_set_default(PANGO_CAIRO_FONT_MAP(map));
+    g_object_unref(map);
+    return true;
+}
+#else
+bool useBundledFonts(const std::filesystem::path& /*folder*/, const std::filesystem::path& /*cache*/) {
+    return false; // fontconfig finds the system's DejaVu
+}
+#endif
+
+namespace {
+
+// The plain DejaVu Sans face for digits, found as Pango finds it.
+cairo_font_face_t* digitFace() {
+#ifdef _WIN32
+    // Cairo's toy faces are Windows' fonts there; ask fontconfig, as on Linux.
+    FcPattern* pattern = FcPatternCreate();
+    FcPatternAddString(pattern, FC_FAMILY, reinterpret_cast<const FcChar8*>("DejaVu Sans"));
+    FcPatternAddInteger(pattern, FC_SLANT, FC_SLANT_ROMAN);
+    FcPatternAddInteger(pattern, FC_WEIGHT, FC_WEIGHT_MEDIUM);
+    FcConfigSubstitute(nullptr, pattern, FcMatchPattern);
+    FcDefaultSubstitute(pattern);
+    FcResult result = FcResultNoMatch;
+    FcPattern* match = FcFontMatch(nullptr, pattern, &result);
+    FcPatternDestroy(pattern);
+    if (match != nullptr) {
+        cairo_font_face_t* face = cairo_ft_font_face_create_for_pattern(match);
+        FcPatternDestroy(match);
+        return face;
+    }
+#endif
+    return cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+}
+
+} // namespace
 
 struct TextWriter::Impl {
     cairo_t* cr = nullptr;
@@ -88,8 +187,7 @@ void TextWriter::drawCentred(double x, double y, const std::string& text) {
 }
 
 DigitWriter::DigitWriter(cairo_t* cr, double size) : cr_(cr) {
-    cairo_font_face_t* face =
-        cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_font_face_t* face = digitFace();
     cairo_matrix_t fontMatrix, identity;
     cairo_matrix_init_scale(&fontMatrix, size, size);
     cairo_matrix_init_identity(&identity);

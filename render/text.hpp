@@ -2,6 +2,7 @@
 // Text on the map with PangoCairo, in user units: a font of size 12 is 12 units tall wherever the
 // context's transformation puts it, so labels scale with the map on screen and on paper.
 #include <array>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -10,6 +11,15 @@ typedef struct _cairo cairo_t;
 typedef struct _cairo_scaled_font cairo_scaled_font_t;
 
 namespace sandtable {
+
+// Text is set in the DejaVu fonts on every system. Linux has them from the system (Debian's
+// fonts-dejavu-core, which the package depends on) and `folder` is empty; the Windows build ships
+// them in `folder` and draws them with FreeType through fontconfig, as Linux does, so a map, its
+// print and its PNG look the same on both (Windows' own text engine would set other shapes and
+// widths). `cache` is a folder of the user's for fontconfig's cache of them. Called once, before
+// anything is drawn; false when the folder's fonts cannot be used, and then the system's fonts
+// stand in.
+bool useBundledFonts(const std::filesystem::path& folder, const std::filesystem::path& cache);
 
 struct Font {
     double size = 10;

@@ -1,4 +1,5 @@
 #include "map_canvas.hpp"
+#include "model/file_names.hpp"
 
 #include "editor/tools/background_alignment_tool.hpp"
 #include "editor/tools/overlay_painter.hpp"
@@ -164,7 +165,7 @@ void MapCanvas::reloadBackground() {
         return;
     }
     backgroundFor_ = *wanted;
-    const std::filesystem::path file = doc_->resolve(wanted->file);
+    const std::filesystem::path file = doc_->resolve(pathFromUtf8(wanted->file));
     background_.reset();
     wxImage image;
     if (!std::filesystem::exists(file) || !image.LoadFile(wxString::FromUTF8(file.string()))) {

@@ -1,4 +1,5 @@
 #include "arguments.hpp"
+#include "model/file_names.hpp"
 
 #include "formats/scenario_xml.hpp"
 #include "model/limits.hpp"
@@ -14,7 +15,7 @@
 namespace sandtable::cli {
 
 std::optional<Scenario> readScenarioReporting(const std::string& file, std::ostream& err) {
-    auto scenario = readScenario(file);
+    auto scenario = readScenario(pathFromUtf8(file));
     if (!scenario) {
         err << scenario.error().toString() << "\n";
         return std::nullopt;

@@ -1,6 +1,7 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "formats/scenario_xml.hpp"
+#include "model/file_names.hpp"
 
 #include <ostream>
 
@@ -11,7 +12,7 @@ int convertCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     if (!scenario) {
         return BadInput;
     }
-    if (auto saved = saveScenario(*scenario, a.positionals()[1]); !saved) {
+    if (auto saved = saveScenario(*scenario, pathFromUtf8(a.positionals()[1])); !saved) {
         err << "sandtable convert: " << saved.error() << "\n";
         return BadInput;
     }

@@ -4,6 +4,7 @@
 #include "exports/export_kinds.hpp"
 #include "formats/file_system_calls.hpp"
 #include "formats/scenario_xml.hpp"
+#include "model/file_names.hpp"
 #include "model/limits.hpp"
 #include "validators/validator.hpp"
 
@@ -102,7 +103,7 @@ std::optional<bool> validateBeforeExport(const Scenario& s, const std::string& f
     if (s.info.ruleset.empty()) {
         return false;
     }
-    const auto base = std::filesystem::path(file).parent_path();
+    const auto base = pathFromUtf8(file).parent_path();
     auto loaded = loadCheckedRuleset(s.info.ruleset, base.empty() ? std::filesystem::path(".") : base);
     if (!loaded) {
         err << loaded.error() << "\n";
@@ -132,7 +133,7 @@ std::optional<bool> validateBeforeExport(const Scenario& s, const std::string& f
 int exportCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     const auto output = a.value("-o"); // required: the table says so
     // --to may be left out when the output's extension says it.
-    const std::string extension = std::filesystem::path(*output).extension().string();
+    const std::string extension = utf8(pathFromUtf8(*output).extension());
     std::string to = a.value("--to").value_or(extension.size() > 1 ? extension.substr(1) : "");
     if (!a.value("--to") && !exportKindNamed(to)) {
         // An extension no kind is named after (.vmod) still says the kind when only one writes it.
@@ -182,7 +183,7 @@ int exportCommand(Arguments& a, std::ostream& out, std::ostream& err) {
             return true;
         };
     }
-    auto written = exportScenario(*kind, *scenario, *output, options);
+    auto written = exportScenario(*kind, *scenario, pathFromUtf8(*output), options);
     if (!written) {
         err << "sandtable export: " << written.error() << "\n";
         return BadInput;

@@ -1,6 +1,7 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "formats/scenario_xml.hpp"
+#include "model/file_names.hpp"
 #include "model/limits.hpp"
 #include "model/scenario_generator.hpp"
 
@@ -39,7 +40,7 @@ int generateCommand(Arguments& a, std::ostream& out, std::ostream& err) {
         return BadInput;
     }
     const Scenario s = generateScenario(p);
-    if (auto saved = saveScenario(s, *output); !saved) {
+    if (auto saved = saveScenario(s, pathFromUtf8(*output)); !saved) {
         err << "sandtable generate: " << saved.error() << "\n";
         return BadInput;
     }

@@ -8,6 +8,7 @@
 #include "formats/land_cover.hpp"
 #include "formats/scenario_xml.hpp"
 #include "formats/terrain_model.hpp"
+#include "model/file_names.hpp"
 #include "model/layout.hpp"
 #include "model/limits.hpp"
 
@@ -116,10 +117,10 @@ int placeCommand(Arguments& a, std::ostream& out, std::ostream& err) {
         placement = g;
     }
     // As the editor places it: a georeferenced background moves with the map.
-    const auto placing = placeOnTheEarth(*scenario, placement, file);
+    const auto placing = placeOnTheEarth(*scenario, placement, pathFromUtf8(file));
     placing.edit->apply(*scenario);
     const std::string target = a.value("-o").value_or(file);
-    if (auto saved = saveScenario(*scenario, target); !saved) {
+    if (auto saved = saveScenario(*scenario, pathFromUtf8(target)); !saved) {
         err << "sandtable place: " << saved.error() << "\n";
         return BadInput;
     }
@@ -203,7 +204,7 @@ int importElevationCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     if (!scenario) {
         return BadInput;
     }
-    auto imported = importElevation(scenario->map, a.positionals()[1], o);
+    auto imported = importElevation(scenario->map, pathFromUtf8(a.positionals()[1]), o);
     if (!imported) {
         err << "sandtable import-elevation: " << imported.error() << "\n";
         return BadInput;
@@ -211,7 +212,7 @@ int importElevationCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     scenario->map.elevation = imported->levels;
     scenario->map.feetPerContour = imported->feetPerContour;
     const std::string target = a.value("-o").value_or(file);
-    if (auto saved = saveScenario(*scenario, target); !saved) {
+    if (auto saved = saveScenario(*scenario, pathFromUtf8(target)); !saved) {
         err << "sandtable import-elevation: " << saved.error() << "\n";
         return BadInput;
     }
@@ -284,7 +285,7 @@ int alignBackgroundCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     }
     scenario->map.background = aligned->first;
     const std::string target = a.value("-o").value_or(file);
-    if (auto saved = saveScenario(*scenario, target); !saved) {
+    if (auto saved = saveScenario(*scenario, pathFromUtf8(target)); !saved) {
         err << "sandtable align-background: " << saved.error() << "\n";
         return BadInput;
     }
@@ -329,14 +330,14 @@ int importLandCoverCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     if (!scenario) {
         return BadInput;
     }
-    auto imported = importLandCover(scenario->map, a.positionals()[1], *table, o);
+    auto imported = importLandCover(scenario->map, pathFromUtf8(a.positionals()[1]), *table, o);
     if (!imported) {
         err << "sandtable import-land-cover: " << imported.error() << "\n";
         return BadInput;
     }
     scenario->map.terrain = imported->terrain;
     const std::string target = a.value("-o").value_or(file);
-    if (auto saved = saveScenario(*scenario, target); !saved) {
+    if (auto saved = saveScenario(*scenario, pathFromUtf8(target)); !saved) {
         err << "sandtable import-land-cover: " << saved.error() << "\n";
         return BadInput;
     }

@@ -4,6 +4,7 @@
 #include "arguments.hpp"
 #include "commands.hpp"
 #include "exports/export_kinds.hpp"
+#include "model/file_names.hpp"
 #include "model/limits.hpp"
 #include "render/map_print.hpp"
 
@@ -18,7 +19,7 @@ int thumbnailCommand(Arguments& a, std::ostream& /*out*/, std::ostream& err) {
         return BadInput;
     }
     const std::string& file = a.positionals()[0];
-    const std::filesystem::path out = a.positionals()[1];
+    const std::filesystem::path out = pathFromUtf8(a.positionals()[1]);
     auto scenario = readScenarioReporting(file, err);
     if (!scenario) {
         return BadInput;

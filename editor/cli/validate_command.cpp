@@ -5,6 +5,7 @@
 #include "formats/json_writer.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
+#include "model/file_names.hpp"
 #include "validators/validator.hpp"
 
 #include <algorithm>
@@ -107,7 +108,7 @@ int validateCommand(Arguments& a, std::ostream& out, std::ostream& err) {
         a.has("--all") ? scenario->info.declaredRulesets()
                        : std::vector{a.value("--ruleset").value_or(scenario->info.ruleset)};
     std::filesystem::path base =
-        a.value("--ruleset") ? std::filesystem::path(".") : std::filesystem::path(file).parent_path();
+        a.value("--ruleset") ? std::filesystem::path(".") : pathFromUtf8(file).parent_path();
     if (base.empty()) {
         base = ".";
     }
@@ -172,7 +173,7 @@ int rulesetsCommand(Arguments& a, std::ostream& out, std::ostream& err) {
             .field("description", ruleset->description);
         // A built-in ruleset's file, installed to be copied for house rules.
         std::error_code ec;
-        if (const auto file = installLayout().rulesets / (name + ".xml");
+        if (const auto file = installLayout().rulesets / pathFromUtf8(name + ".xml");
             std::ranges::find(builtins, name) != builtins.end() &&
             std::filesystem::is_regular_file(file, ec)) {
             j.field("file", file.string());

@@ -1,4 +1,5 @@
 #include "export_dialog.hpp"
+#include "model/file_names.hpp"
 
 #include "exports/export_kinds.hpp"
 #include "model/limits.hpp"
@@ -39,7 +40,7 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
     // "battle.sandtable.xml" exports as "battle.pdf", not "battle.sandtable.pdf".
     std::filesystem::path named = suggested;
     if (named.stem().extension() == ".sandtable") {
-        named.replace_filename(named.stem().stem().string() + named.extension().string());
+        named.replace_filename(named.stem().stem().concat(named.extension().native()));
     }
     file = new wxTextCtrl(this, wxID_ANY, wxString::FromUTF8(named.string()), wxDefaultPosition,
                           wxSize(360, -1));
@@ -97,7 +98,7 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
     });
     browse->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
         const auto& k = exportKinds()[static_cast<std::size_t>(kind->GetSelection())];
-        const std::filesystem::path now = file->GetValue().utf8_string();
+        const std::filesystem::path now = pathFromUtf8(file->GetValue().utf8_string());
         wxFileDialog dialog(this, "Export to", wxString::FromUTF8(now.parent_path().string()),
                             wxString::FromUTF8(now.filename().string()),
                             wxString::FromUTF8(std::string(k.filter)), wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
@@ -127,9 +128,9 @@ void ExportDialog::chooseKind(const std::string& name) {
         return;
     }
     // The file's extension follows the kind.
-    std::filesystem::path path = file->GetValue().utf8_string();
+    std::filesystem::path path = pathFromUtf8(file->GetValue().utf8_string());
     if (!path.empty()) {
-        path.replace_extension(std::string(k->extension));
+        path.replace_extension(pathFromUtf8(k->extension));
         file->ChangeValue(wxString::FromUTF8(path.string()));
     }
     auto show = [](wxWindow* control, bool shown) {

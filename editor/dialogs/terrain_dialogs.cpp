@@ -1,4 +1,5 @@
 #include "editor/dialogs/terrain_dialogs.hpp"
+#include "model/file_names.hpp"
 
 #include "editor/dialogs/dialog_form.hpp"
 
@@ -97,7 +98,7 @@ std::expected<ElevationImport, std::string> ImportElevationDialog::preview() con
     } else if (units->GetSelection() == 2) {
         o.demUnit = HeightUnit::Foot;
     }
-    return importElevation(scenario_.map, path, o);
+    return importElevation(scenario_.map, pathFromUtf8(path), o);
 }
 
 void ImportElevationDialog::update() {
@@ -217,7 +218,7 @@ std::expected<LandCoverImport, std::string> ImportLandCoverDialog::preview() con
     if (!minimum) {
         return std::unexpected("The share must be a percentage, " + limits::landCoverSharePercent.expected());
     }
-    return importLandCover(scenario_.map, path, *classes, LandCoverOptions{*minimum});
+    return importLandCover(scenario_.map, pathFromUtf8(path), *classes, LandCoverOptions{*minimum});
 }
 
 void ImportLandCoverDialog::update() {

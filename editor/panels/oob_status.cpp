@@ -2,8 +2,10 @@
 // worst finding, kept up to date finding by finding; and the tooltip listing an item's findings.
 #include "oob_panel.hpp"
 
+#include <wx/brush.h>
 #include <wx/graphics.h>
 #include <wx/imaglist.h>
+#include <wx/pen.h>
 
 #include <algorithm>
 #include <map>

@@ -49,6 +49,8 @@ printf 'Source: sandtable\n\nPackage: sandtable\nArchitecture: any\n' > "$work/d
 depends="$(cd "$work" && dpkg-shlibdeps -O -e"$root/usr/bin/sandtable" 2> "$work/shlibdeps.log" |
     sed -n 's/^shlibs:Depends=//p')" || die "dpkg-shlibdeps failed: $(cat "$work/shlibdeps.log")"
 [[ -n "$depends" ]] || die "dpkg-shlibdeps found no dependency: $(cat "$work/shlibdeps.log")"
+# The maps are set in DejaVu (render/text.hpp): without it fontconfig would choose other shapes.
+depends="$depends, fonts-dejavu-core"
 
 mkdir -p "$root/DEBIAN"
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"

@@ -32,14 +32,18 @@ TEST_F(InstallLayoutTest, AnInstalledProgramFindsItsFilesUnderItsPrefix) {
     EXPECT_EQ(layout.samples, dir / "usr/share/sandtable/samples");
     EXPECT_EQ(layout.rulesets, dir / "usr/share/sandtable/rulesets");
     EXPECT_EQ(layout.docs, dir / "usr/share/doc/sandtable");
+    // Linux's fonts are the system's: none shipped, none named.
+    EXPECT_TRUE(layout.fonts.empty());
 }
 
-TEST_F(InstallLayoutTest, APortableFolderHoldsItsFilesBesideTheProgram) {
-    fs::create_directories(dir / "Sandtable/rulesets");
-    const InstallLayout layout = installLayoutFor(dir / "Sandtable/sandtable.exe", dir / "src");
-    EXPECT_EQ(layout.samples, dir / "Sandtable/samples");
-    EXPECT_EQ(layout.rulesets, dir / "Sandtable/rulesets");
-    EXPECT_EQ(layout.docs, dir / "Sandtable/docs");
+TEST_F(InstallLayoutTest, TheWindowsFolderHasTheSameLayoutAndShipsItsFonts) {
+    // The zip and the installer: PREFIX\bin\sandtable.exe, wherever the user put PREFIX.
+    const fs::path prefix = dir / "Program Files" / "sandtable-0.1.0-win64";
+    fs::create_directories(prefix / "share/sandtable/rulesets");
+    fs::create_directories(prefix / "share/sandtable/fonts");
+    const InstallLayout layout = installLayoutFor(prefix / "bin/sandtable.exe", dir / "src");
+    EXPECT_EQ(layout.rulesets, prefix / "share/sandtable/rulesets");
+    EXPECT_EQ(layout.fonts, prefix / "share/sandtable/fonts");
 }
 
 TEST_F(InstallLayoutTest, ABuildUsesTheSourceTreeItWasBuiltFrom) {
@@ -49,6 +53,7 @@ TEST_F(InstallLayoutTest, ABuildUsesTheSourceTreeItWasBuiltFrom) {
     EXPECT_EQ(layout.samples, dir / "src/sample-maps");
     EXPECT_EQ(layout.rulesets, dir / "src/validators/rulesets");
     EXPECT_EQ(layout.docs, dir / "src/docs");
+    EXPECT_TRUE(layout.fonts.empty());
     // The test program itself is such a build: its layout is this source tree.
     EXPECT_EQ(installLayout().rulesets, fs::path(SANDTABLE_SOURCE_DIR) / "validators/rulesets");
     EXPECT_TRUE(fs::is_regular_file(installLayout().docs / "user-guide.md"));
