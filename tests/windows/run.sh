@@ -103,6 +103,17 @@ same_picture() { # relative path; at most 0.5 % of the pixels differ by more tha
 }
 
 echo "windows-test: $(basename "$zip") under $(wine --version) against $linux"
+
+# What Explorer shows and Windows reads of the program: its own icon first (not wx's), the
+# per-monitor DPI awareness in its manifest.
+checks=$((checks + 1))
+if command -v wrestool > /dev/null; then
+    first_icon="$(wrestool -l --type=14 "$gui" | head -1)"
+    [[ "$first_icon" == *AAAA_SANDTABLE* ]] || differ "sandtable.exe's first icon is not Sandtable's: $first_icon"
+    wrestool -x --raw --type=24 "$gui" | grep -q "PerMonitorV2" || differ "sandtable.exe's manifest does not ask for per-monitor DPI"
+else
+    differ "wrestool (icoutils) is not installed: the program's resources cannot be checked"
+fi
 run_both help --help
 run_both rulesets rulesets
 run_both rulesets-json rulesets --json
