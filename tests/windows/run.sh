@@ -102,6 +102,32 @@ same_picture() { # relative path; at most 0.5 % of the pixels differ by more tha
     fi
 }
 
+same_svg() { # relative path: the same text, numbers within a millionth (Cairo writes them with the
+    # C library's printf, and Windows' rounds the sixth decimal otherwise than glibc's)
+    checks=$((checks + 1))
+    local why
+    if ! why="$(python3 - "$work/linux/$folder/$1" "$work/windows/$folder/$1" 2>&1 << 'PY'
+import re, sys
+number = re.compile(r"-?\d+\.\d+")
+a, b = (open(f, encoding="utf-8").read().replace("\r\n", "\n") for f in sys.argv[1:3])
+if number.sub("#", a) != number.sub("#", b):
+    sys.exit("the text differs")
+for x, y in zip(number.findall(a), number.findall(b)):
+    if abs(float(x) - float(y)) > 2e-6:
+        sys.exit(f"{x} against {y}")
+PY
+    )"; then
+        differ "$1: $why"
+    fi
+}
+same_pages() { # relative path of a PDF: the same number of pages, each of the same size
+    checks=$((checks + 1))
+    if [[ "$(pdfinfo -f 1 -l 9999 "$work/linux/$folder/$1" 2> /dev/null | grep -E '^(Pages|Page.*size)')" != \
+        "$(pdfinfo -f 1 -l 9999 "$work/windows/$folder/$1" 2> /dev/null | grep -E '^(Pages|Page.*size)')" ]]; then
+        differ "$1: other pages or page sizes"
+    fi
+}
+
 echo "windows-test: $(basename "$zip") under $(wine --version) against $linux"
 
 # What Explorer shows and Windows reads of the program: its own icon first (not wx's), the
@@ -146,13 +172,15 @@ for file in "$root"/sample-maps/*/*.sandtable.xml; do
     same_picture "out/$name.png"
     run_both "$name-thumbnail" thumbnail "$s" "out/$name-thumbnail.png" --size 256
     same_picture "out/$name-thumbnail.png"
-    run_both "$name-pdf" export "$s" --to pdf -o "out/$name.pdf" --force
-    checks=$((checks + 1))
-    if [[ "$(pdfinfo "$work/linux/$folder/out/$name.pdf" 2> /dev/null | grep -E '^(Pages|Page size)')" != \
-        "$(pdfinfo "$work/windows/$folder/out/$name.pdf" 2> /dev/null | grep -E '^(Pages|Page size)')" ]]; then
-        differ "out/$name.pdf: other pages or page sizes"
-    fi
+    run_both "$name-svg" export "$s" --to svg -o "out/$name.svg" --force
+    same_svg "out/$name.svg"
+    for kind in pdf roster counters booklet; do
+        run_both "$name-$kind" export "$s" --to "$kind" -o "out/$name-$kind.pdf" --force
+        same_pages "out/$name-$kind.pdf"
+    done
 done
+run_both generate generate --cols 60 --rows 40 --units 200 --seed 7 -o out/generated.sandtable.xml
+same_file out/generated.sandtable.xml
 
 # Placing a map on the Earth (PROJ and its database) and taking heights from an ASCII grid (GDAL).
 s="gettysburg/gettysburg.sandtable.xml"
@@ -178,6 +206,24 @@ PY
 done
 run_both elevation import-elevation out/placed.sandtable.xml out/dem.asc --interval 10m --dem-units m -o out/heights.sandtable.xml
 same_file out/heights.sandtable.xml
+# Land cover: NLCD classes (water, deciduous forest, crops, developed) in bands over the same ground.
+for side in linux windows; do
+    python3 - "$work/$side/$folder/out/cover.asc" << 'PY'
+import shutil, sys
+rows, cols = 200, 200
+classes = [11, 41, 82, 22]
+with open(sys.argv[1], "w") as f:
+    f.write(f"ncols {cols}\nnrows {rows}\nxllcorner 300000\nyllcorner 4400000\ncellsize 100\nNODATA_value 0\n")
+    for r in range(rows):
+        f.write(" ".join(str(classes[(r // 20 + c // 30) % 4]) for c in range(cols)) + "\n")
+shutil.copy(sys.argv[1][:-9] + "dem.prj", sys.argv[1][:-4] + ".prj")
+# A designer's table for this map's terrain types (The Hexed General's): water left alone.
+with open(sys.argv[1][:-9] + "cover-table.txt", "w") as f:
+    f.write("11 -\n41 woods\n82 orchard\n22 town\n")
+PY
+done
+run_both land-cover import-land-cover out/placed.sandtable.xml out/cover.asc --table out/cover-table.txt -o out/covered.sandtable.xml
+same_file out/covered.sandtable.xml
 
 # The bad-file corpus: the same message, the same exit code.
 for file in "$root"/tests/data/bad/*.xml; do
