@@ -301,7 +301,13 @@ build_cairo() {
     # suite (which wants FreeType) is always built by `make`: only src/ is made and installed.
     local ssp
     ssp="$(dirname "$("$host-gcc-posix" -print-file-name=libssp.dll.a)")"
-    make_in=src autotools_package "$src" "$cache/build/cairo" LIBS=-lssp LDFLAGS="-L$prefix/lib -L$ssp" --enable-win32 --enable-win32-font \
+    # MinGW's own printf (__USE_MINGW_ANSI_STDIO), not Windows' C library's, which Cairo asks for by
+    # name on Windows (_snprintf): Cairo writes the numbers of its SVG and PDF with it, and Windows'
+    # rounds a last decimal half-way otherwise than glibc, so the same map's SVG would not be the
+    # same bytes as on Linux.
+    sed -i 's/^#define snprintf _snprintf$//; s/^#define vsnprintf _vsnprintf$//' "$src/src/cairo-compiler-private.h"
+    make_in=src autotools_package "$src" "$cache/build/cairo" LIBS=-lssp LDFLAGS="-L$prefix/lib -L$ssp" \
+        CPPFLAGS="-I$prefix/include -D__USE_MINGW_ANSI_STDIO=1" --enable-win32 --enable-win32-font \
         --disable-xlib --disable-xcb --disable-xlib-xrender --enable-ft --enable-fc --enable-png \
         --enable-pdf --enable-svg --enable-ps --disable-gobject --disable-trace --disable-interpreter \
         --disable-full-testing --disable-gtk-doc --disable-valgrind --disable-symbol-lookup
