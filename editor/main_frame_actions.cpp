@@ -1,7 +1,7 @@
 // The Edit, Scenario, Units, Tools and Help menus: undo and the area's clipboard, the scenario's
 // title and ruleset, the order of battle's additions and imports, the tools, the help.
 #include "main_frame.hpp"
-#include "model/file_names.hpp"
+#include "wx_paths.hpp"
 
 #include "app_icon.hpp"
 
@@ -182,7 +182,7 @@ Actions MainFrame::unitActions() {
                                                    "CSV files (*.csv)|*.csv|All files|*",
                                                    wxFD_OPEN | wxFD_FILE_MUST_EXIST);
                                if (dialog.ShowModal() == wxID_OK) {
-                                   importOrderOfBattle(pathFromUtf8(dialog.GetPath().utf8_string()));
+                                   importOrderOfBattle(pathOf(dialog.GetPath()));
                                }
                            },
                        .enabled = hasDocument});

@@ -2,6 +2,7 @@
 // answer in their place: messages, questions, File > New map, File > Export, Map > Resize, Map >
 // Place on the Earth and the terrain imports.
 #include "main_frame.hpp"
+#include "wx_paths.hpp"
 
 #include "dialogs/export_dialog.hpp"
 #include "dialogs/new_map_dialog.hpp"
@@ -72,7 +73,7 @@ void MainFrame::installDialogs() {
         if (dialog.ShowModal() != wxID_OK) {
             return std::nullopt;
         }
-        return std::filesystem::path(dialog.GetPath().ToStdWstring());
+        return pathOf(dialog.GetPath());
     };
     openUrl = [](const wxString& url) { wxLaunchDefaultBrowser(url); };
 }

@@ -2,7 +2,7 @@
 // georeference; the map placed on the Earth by a point or by control points; its elevation from a
 // terrain model and a first pass at its terrain from land cover (docs/terrain-data.md).
 #include "main_frame.hpp"
-#include "model/file_names.hpp"
+#include "wx_paths.hpp"
 
 #include "formats/terrain_model.hpp"
 #include "model/commands/edits.hpp"
@@ -35,7 +35,7 @@ Actions MainFrame::mapActions() {
                                      "Images (*.png;*.jpg;*.jpeg;*.tif)|*.png;*.jpg;*.jpeg;*.tif|All files|*",
                                      wxFD_OPEN | wxFD_FILE_MUST_EXIST);
                  if (dialog.ShowModal() == wxID_OK) {
-                     setBackground(pathFromUtf8(dialog.GetPath().utf8_string()));
+                     setBackground(pathOf(dialog.GetPath()));
                  }
              },
          .enabled = hasDocument},

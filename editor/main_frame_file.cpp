@@ -1,7 +1,7 @@
 // The File menu: a new map, opening and saving (with the recent files), export of every kind,
 // printing and quitting.
 #include "main_frame.hpp"
-#include "model/file_names.hpp"
+#include "wx_paths.hpp"
 
 #include "exports/export_kinds.hpp"
 #include "install_layout.hpp"
@@ -55,7 +55,7 @@ Actions MainFrame::fileActions() {
                                      "Sandtable scenarios (*.xml)|*.xml|All files|*",
                                      wxFD_OPEN | wxFD_FILE_MUST_EXIST);
                  if (dialog.ShowModal() == wxID_OK) {
-                     open(pathFromUtf8(dialog.GetPath().utf8_string()));
+                     open(pathOf(dialog.GetPath()));
                  }
              }},
         {.name = "file.samples",
@@ -69,8 +69,8 @@ Actions MainFrame::fileActions() {
                      menu.Append(wxID_ANY, "(no sample battles installed)")->Enable(false);
                  }
                  for (const SampleBattle& battle : battles) {
-                     const wxMenuItem* item = menu.Append(wxID_ANY, wxString::FromUTF8(battle.title),
-                                                          wxString(battle.file.wstring()));
+                     const wxMenuItem* item =
+                         menu.Append(wxID_ANY, wxString::FromUTF8(battle.title), textOf(battle.file));
                      Bind(
                          wxEVT_MENU,
                          [this, file = battle.file](wxCommandEvent&) {
@@ -93,9 +93,8 @@ Actions MainFrame::fileActions() {
                      wxEVT_MENU,
                      [this](wxCommandEvent& e) {
                          if (confirmDiscard()) {
-                             open(pathFromUtf8(
-                                 recent_.GetHistoryFile(static_cast<size_t>(e.GetId() - wxID_FILE1))
-                                     .utf8_string()));
+                             open(
+                                 pathOf(recent_.GetHistoryFile(static_cast<size_t>(e.GetId() - wxID_FILE1))));
                          }
                      },
                      wxID_FILE1, wxID_FILE9);
@@ -121,7 +120,7 @@ Actions MainFrame::fileActions() {
                                      doc_ ? wxString::FromUTF8(doc_->displayName()) : wxString(),
                                      "Sandtable scenarios (*.xml)|*.xml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
                  if (dialog.ShowModal() == wxID_OK) {
-                     saveAs(pathFromUtf8(dialog.GetPath().utf8_string()));
+                     saveAs(pathOf(dialog.GetPath()));
                  }
              },
          .enabled = hasDocument},
@@ -135,8 +134,7 @@ Actions MainFrame::fileActions() {
              [this] {
                  // Beside the scenario (or in the last folder), named after it.
                  const std::filesystem::path suggested =
-                     doc_->file().empty() ? pathFromUtf8(lastFolder_.utf8_string()) / "map.pdf"
-                                          : doc_->file();
+                     doc_->file().empty() ? pathOf(lastFolder_) / "map.pdf" : doc_->file();
                  if (const auto request = askExport(doc_->scenario(), suggested)) {
                      exportTo(*request);
                  }
@@ -243,10 +241,10 @@ bool MainFrame::save() {
     const bool sample = !doc_->file().empty() && isInsideFolder(doc_->file(), installLayout().samples);
     if (doc_->file().empty() || sample) {
         // Opening the sample made its folder the last one: the copy is offered the documents.
-        const auto path = askSavePath(sample ? "Save your copy of the sample battle" : "Save scenario",
-                                      sample ? wxStandardPaths::Get().GetDocumentsDir() : lastFolder_,
-                                      sample ? wxString(doc_->file().filename().wstring())
-                                             : wxString("untitled.sandtable.xml"));
+        const auto path =
+            askSavePath(sample ? "Save your copy of the sample battle" : "Save scenario",
+                        sample ? wxStandardPaths::Get().GetDocumentsDir() : lastFolder_,
+                        sample ? textOf(doc_->file().filename()) : wxString("untitled.sandtable.xml"));
         return path && saveAs(*path);
     }
     return saveAs(doc_->file());

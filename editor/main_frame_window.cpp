@@ -2,7 +2,7 @@
 // show), where the window stands and how big it is, what persists between runs (wxConfig), the
 // status bar, the keyboard shortcuts and the user guide.
 #include "main_frame.hpp"
-#include "model/file_names.hpp"
+#include "wx_paths.hpp"
 
 #include "actions/shortcut_table.hpp"
 #include "install_layout.hpp"
@@ -169,7 +169,7 @@ void MainFrame::saveWindowState() {
 void MainFrame::rememberFolderOf(const std::filesystem::path& file) {
     std::error_code ec;
     const auto absolute = std::filesystem::absolute(file, ec);
-    lastFolder_ = wxString::FromUTF8(utf8((ec ? file : absolute).parent_path()));
+    lastFolder_ = textOf((ec ? file : absolute).parent_path());
 }
 
 void MainFrame::rememberFile(const std::filesystem::path& file) {
@@ -177,8 +177,9 @@ void MainFrame::rememberFile(const std::filesystem::path& file) {
     // still open from the recent list of an editor started elsewhere.
     std::error_code ec;
     const auto absolute = std::filesystem::absolute(file, ec);
-    recent_.AddFileToHistory(wxString::FromUTF8(utf8(ec ? file : absolute)));
-    rememberFolderOf(file);
+    const auto& remembered = ec ? file : absolute;
+    recent_.AddFileToHistory(textOf(remembered));
+    lastFolder_ = textOf(remembered.parent_path());
 }
 
 void MainFrame::onHover(std::optional<Offset> cell) {
@@ -267,7 +268,7 @@ void MainFrame::openUserGuide() {
         return;
     }
     // A file: URL the system understands (file:///C:/... on Windows, escaped where it must be).
-    openUrl(wxFileName::FileNameToURL(wxFileName(wxString(guide.wstring()))));
+    openUrl(wxFileName::FileNameToURL(wxFileName(textOf(guide))));
 }
 
 } // namespace sandtable

@@ -19,29 +19,12 @@ namespace sandtable {
 #ifdef _WIN32
 namespace {
 
-std::string xmlEscaped(const std::string& text) {
-    std::string out;
-    for (const char c : text) {
-        switch (c) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&apos;";
-            break;
-        default:
-            out += c;
-        }
-    }
+// A path as XML text for fontconfig's configuration (GLib's escaping, which Pango brings).
+std::string xmlEscaped(const std::filesystem::path& path) {
+    const std::string text = utf8(path);
+    gchar* escaped = g_markup_escape_text(text.c_str(), static_cast<gssize>(text.size()));
+    std::string out(escaped);
+    g_free(escaped);
     return out;
 }
 
@@ -58,8 +41,8 @@ bool useBundledFonts(const std::filesystem::path& folder, const std::filesystem:
     if (config == nullptr) {
         return false;
     }
-    const std::string xml = "<?xml version=\"1.0\"?><fontconfig><dir>" + xmlEscaped(utf8(folder)) +
-                            "</dir><cachedir>" + xmlEscaped(utf8(cache)) + "</cachedir></fontconfig>";
+    const std::string xml = "<?xml version=\"1.0\"?><fontconfig><dir>" + xmlEscaped(folder) +
+                            "</dir><cachedir>" + xmlEscaped(cache) + "</cachedir></fontconfig>";
     if (FcConfigParseAndLoadFromMemory(config, reinterpret_cast<const FcChar8*>(xml.c_str()), FcFalse) ==
             FcFalse ||
         FcConfigBuildFonts(config) == FcFalse || FcConfigSetCurrent(config) == FcFalse) {

@@ -1,5 +1,5 @@
 #include "export_dialog.hpp"
-#include "model/file_names.hpp"
+#include "editor/wx_paths.hpp"
 
 #include "exports/export_kinds.hpp"
 #include "model/limits.hpp"
@@ -98,7 +98,7 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
     });
     browse->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
         const auto& k = exportKinds()[static_cast<std::size_t>(kind->GetSelection())];
-        const std::filesystem::path now = pathFromUtf8(file->GetValue().utf8_string());
+        const std::filesystem::path now = pathOf(file->GetValue());
         wxFileDialog dialog(this, "Export to", wxString::FromUTF8(now.parent_path().string()),
                             wxString::FromUTF8(now.filename().string()),
                             wxString::FromUTF8(std::string(k.filter)), wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
@@ -128,7 +128,7 @@ void ExportDialog::chooseKind(const std::string& name) {
         return;
     }
     // The file's extension follows the kind.
-    std::filesystem::path path = pathFromUtf8(file->GetValue().utf8_string());
+    std::filesystem::path path = pathOf(file->GetValue());
     if (!path.empty()) {
         path.replace_extension(pathFromUtf8(k->extension));
         file->ChangeValue(wxString::FromUTF8(path.string()));
