@@ -1,4 +1,5 @@
 #include "document.hpp"
+#include "model/battle.hpp"
 #include "model/file_names.hpp"
 
 #include "formats/atomic_file.hpp"
@@ -12,8 +13,9 @@
 
 namespace sandtable {
 
-Document::Document(Scenario scenario, std::filesystem::path file)
-    : scenario_(std::make_unique<Scenario>(std::move(scenario))), stack_(*scenario_), file_(std::move(file)) {
+Document::Document(Scenario scenario, std::filesystem::path file, int formatVersion)
+    : scenario_(std::make_unique<Scenario>(std::move(scenario))), stack_(*scenario_), file_(std::move(file)),
+      formatVersion_(formatVersion) {
     stack_.setListener([this](const ChangeSet& cs) { changed(cs); });
     if (!scenario_->info.ruleset.empty()) {
         (void)useRuleset(scenario_->info.ruleset); // an unknown ruleset leaves the document unvalidated
@@ -21,11 +23,12 @@ Document::Document(Scenario scenario, std::filesystem::path file)
 }
 
 std::expected<std::unique_ptr<Document>, std::string> Document::open(const std::filesystem::path& file) {
-    auto scenario = readScenario(file);
+    int version = 0;
+    auto scenario = readScenario(file, &version);
     if (!scenario) {
         return std::unexpected(scenario.error().toString());
     }
-    return std::make_unique<Document>(std::move(*scenario), file);
+    return std::make_unique<Document>(std::move(*scenario), file, version);
 }
 
 std::vector<PieceRef> Document::piecesAt(Offset cell) const {
@@ -59,6 +62,47 @@ void Document::execute(CommandPtr command, bool continueGesture) {
     stack_.push(std::move(command), continueGesture);
 }
 
+void Document::chooseScenario(std::size_t index) {
+    if (index == scenario_->current || index >= scenarioCount(*scenario_)) {
+        return;
+    }
+    makeCurrent(*scenario_, index);
+    ChangeSet cs;
+    cs.kinds = AllChanged;
+    cs.everything = true;
+    changed(cs);
+}
+
+bool Document::savesInNewerFormat() const {
+    return formatVersion_ != 0 && formatVersion_ < currentFormatVersion;
+}
+
+const std::vector<Document::ScenarioProblems>& Document::otherScenarioProblems() const {
+    if (otherProblemsFor_ == revision_) {
+        return otherProblems_;
+    }
+    otherProblems_.clear();
+    const auto base = file_.empty() ? std::filesystem::current_path() : file_.parent_path();
+    for (std::size_t i = 0; i < scenarioCount(*scenario_); ++i) {
+        if (i == scenario_->current) {
+            continue;
+        }
+        ScenarioProblems problems{i};
+        const Scenario alone = scenarioAlone(*scenario_, i);
+        if (auto loaded = loadCheckedRuleset(alone.info.ruleset, base);
+            loaded && !alone.info.ruleset.empty()) {
+            Validator validator(alone, std::move(loaded->resolved));
+            const Report report = validator.report();
+            problems.errors = report.errors();
+            problems.warnings = report.warnings();
+            problems.validated = true;
+        }
+        otherProblems_.push_back(problems);
+    }
+    otherProblemsFor_ = revision_;
+    return otherProblems_;
+}
+
 void Document::changed(const ChangeSet& cs) {
     ++revision_;
     if ((cs.kinds & InfoChanged) != 0 && scenario_->info.ruleset != rulesetSource_ &&
@@ -83,6 +127,7 @@ std::expected<void, std::string> Document::save(const std::filesystem::path& fil
     const bool moved = file != file_;
     const auto oldAutosave = autosavePath();
     file_ = file;
+    formatVersion_ = currentFormatVersion;
     stack_.markClean();
     std::error_code ec;
     std::filesystem::remove(oldAutosave, ec);

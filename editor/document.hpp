@@ -20,7 +20,9 @@ class Document {
   public:
     using Listener = std::function<void(const ChangeSet&)>;
 
-    explicit Document(Scenario scenario, std::filesystem::path file = {});
+    // `formatVersion` is the version the file was read in (an older one is written in the current
+    // version at the first save, which the editor says beforehand).
+    explicit Document(Scenario scenario, std::filesystem::path file = {}, int formatVersion = 0);
     // Reads a scenario; the error names file, line and column.
     static std::expected<std::unique_ptr<Document>, std::string> open(const std::filesystem::path& file);
 
@@ -33,6 +35,23 @@ class Document {
     std::string displayName() const;
 
     void execute(CommandPtr command, bool continueGesture = false);
+
+    // Makes scenario `index` of the battle the current one: the views, the problems and the ruleset
+    // follow. Not an edit (nothing in the file changes), so not on the undo stack.
+    void chooseScenario(std::size_t index);
+    // The findings of every scenario but the current one, each under its own ruleset (computed when
+    // asked after a change; empty for a scenario whose ruleset cannot be read).
+    struct ScenarioProblems {
+        std::size_t index = 0;
+        int errors = 0;
+        int warnings = 0;
+        bool validated = false;
+    };
+    const std::vector<ScenarioProblems>& otherScenarioProblems() const;
+
+    // The file was read in an older format version and has not been saved in the current one yet.
+    bool savesInNewerFormat() const;
+    int readFormatVersion() const { return formatVersion_; }
     void undo() { stack_.undo(); }
     void redo() { stack_.redo(); }
     const UndoStack& history() const { return stack_; }
@@ -95,6 +114,9 @@ class Document {
     // Counts every change (edit, undo, redo): the undo index alone repeats after undo and a new edit.
     std::uint64_t revision_ = 0;
     std::uint64_t autosavedAt_ = static_cast<std::uint64_t>(-1);
+    int formatVersion_ = 0;
+    mutable std::vector<ScenarioProblems> otherProblems_;
+    mutable std::uint64_t otherProblemsFor_ = static_cast<std::uint64_t>(-1);
 };
 
 // Where documents without a file autosave, and where recovery looks: $XDG_STATE_HOME/sandtable

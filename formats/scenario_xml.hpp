@@ -1,7 +1,9 @@
 #pragma once
-// The native scenario format: one XML file per scenario (docs/format.md, docs/scenario.xsd).
-// Reading either gives a whole, consistent scenario or an error naming file, line and column.
-// Writing is canonical: the same scenario always gives the same bytes.
+// The native format: one XML file per battle, holding its map, its order of battle and one or more
+// scenarios (docs/format.md, docs/scenario.xsd). Version-1 files (one scenario, <scenario> root) are
+// read as a battle with one scenario; every file is written in the current version. Reading gives a
+// whole, consistent battle or an error naming file, line and column (and the scenario). Writing is
+// canonical: the same battle always gives the same bytes, whichever scenario is current.
 #include "atomic_file.hpp"
 #include "load_error.hpp"
 #include "model/scenario.hpp"
@@ -13,12 +15,15 @@
 
 namespace sandtable {
 
-inline constexpr int currentFormatVersion = 1;
+inline constexpr int currentFormatVersion = 2;
 
-[[nodiscard]] std::expected<Scenario, LoadError> readScenario(const std::filesystem::path& path);
+// The first scenario is current. `formatVersion`, when given, gets the version the file was written
+// in (the editor says before saving that an older file will be written in the current version).
+[[nodiscard]] std::expected<Scenario, LoadError> readScenario(const std::filesystem::path& path,
+                                                              int* formatVersion = nullptr);
 // `name` is what error messages call the text (usually its file name).
-[[nodiscard]] std::expected<Scenario, LoadError> readScenarioFromString(std::string_view xml,
-                                                                        std::string_view name);
+[[nodiscard]] std::expected<Scenario, LoadError>
+readScenarioFromString(std::string_view xml, std::string_view name, int* formatVersion = nullptr);
 
 [[nodiscard]] std::string writeScenarioToString(const Scenario& scenario);
 // Atomic: a temporary file, flushed, renamed over the old one, which is kept as FILE.bak.

@@ -1,4 +1,5 @@
 #include "atomic_file.hpp"
+#include "model/battle.hpp"
 #include "model/limits.hpp"
 #include "scenario_xml.hpp"
 #include "xml_lexical_check.hpp"
@@ -57,7 +58,7 @@ class Reader {
         // pugixml points at an element's name; a person looks for its '<'.
         const std::ptrdiff_t offset =
             !at ? -1 : at.offset_debug() - (at.type() == pugi::node_element ? 1 : 0);
-        throw ReadFailure{offset, std::move(message)};
+        throw ReadFailure{offset, inScenario_ + std::move(message)};
     }
     [[noreturn]] void failAtOffset(std::ptrdiff_t offset, std::string message) const {
         throw ReadFailure{offset, std::move(message)};
@@ -313,8 +314,7 @@ class Reader {
     // ----- sections -----
     void parse() {
         if (xml_.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-            failAtOffset(
-                0, "the file is empty; a Sandtable scenario starts with <scenario format-version=\"1\">");
+            failAtOffset(0, "the file is empty; a Sandtable file starts with <battle format-version=\"2\">");
         }
         if (auto bad = findLexicalProblem(xml_)) {
             failAtOffset(static_cast<std::ptrdiff_t>(bad->offset), bad->message);
@@ -324,8 +324,7 @@ class Reader {
         if (!r) {
             if (r.status == pugi::status_no_document_element) {
                 failAtOffset(
-                    0,
-                    "no XML element found; a Sandtable scenario starts with <scenario format-version=\"1\">");
+                    0, "no XML element found; a Sandtable file starts with <battle format-version=\"2\">");
             }
             std::string what = r.description();
             // Only an error at the very end means the file stops early; one in the middle is a typo.
@@ -336,9 +335,10 @@ class Reader {
             failAtOffset(r.offset, "not well-formed XML: " + what);
         }
         pugi::xml_node root = doc_.document_element();
-        if (std::string_view(root.name()) != "scenario") {
-            fail(root,
-                 "the root element is " + element(root) + "; a Sandtable scenario starts with <scenario>");
+        const std::string_view rootName = root.name();
+        if (rootName != "battle" && rootName != "scenario") {
+            fail(root, "the root element is " + element(root) +
+                           "; a Sandtable file starts with <battle> (or <scenario> in format-version 1)");
         }
         allowOnly(root, {"format-version"});
         const long long version = integer(root, "format-version", limits::formatVersion);
@@ -347,21 +347,99 @@ class Reader {
                            " was written by a newer Sandtable; this one reads up to " +
                            std::to_string(currentFormatVersion) + ". Update Sandtable to open it");
         }
-        allowChildren(root, {"info", "map", "order-of-battle", "deployment", "events", "exclusions"});
+        version_ = static_cast<int>(version);
+        if (version == 1) {
+            if (rootName != "scenario") {
+                fail(root, "a format-version 1 file starts with <scenario>, not <battle>");
+            }
+            allowChildren(root, {"info", "map", "order-of-battle", "deployment", "events", "exclusions"});
+            readMap(single(root, "map", true));
+            if (auto oob = single(root, "order-of-battle", false)) {
+                readOrderOfBattle(oob);
+            }
+            readScenario(root);
+            return;
+        }
+        if (rootName != "battle") {
+            fail(root, "a format-version " + std::to_string(version) +
+                           " file starts with <battle>, which holds the map, the order of battle and "
+                           "one <scenario> or more");
+        }
+        allowChildren(root, {"map", "order-of-battle", "scenario"});
         readMap(single(root, "map", true));
-        readInfo(single(root, "info", true));
         if (auto oob = single(root, "order-of-battle", false)) {
             readOrderOfBattle(oob);
         }
-        if (auto dep = single(root, "deployment", false)) {
+        if (!root.child("scenario")) {
+            fail(root, "<battle> has no <scenario>; a battle needs one scenario at least");
+        }
+        std::vector<ScenarioStart> starts;
+        std::unordered_map<std::string, pugi::xml_node> titles;
+        for (pugi::xml_node sc : root.children("scenario")) {
+            allowOnly(sc, {});
+            readScenario(sc);
+            if (auto [it, added] = titles.emplace(s_.info.title, sc); !added) {
+                inScenario_.clear();
+                fail(sc, "two scenarios are titled " + quote(s_.info.title) + " (the first at line " +
+                             std::to_string(errorAt(it->second.offset_debug(), "").line) +
+                             "); each scenario of a battle needs its own title");
+            }
+            inScenario_.clear();
+            starts.push_back(ScenarioStart{std::move(s_.info), std::move(s_.deployment), std::move(s_.events),
+                                           std::move(s_.exclusions)});
+            s_.info = {};
+            s_.deployment = {};
+            s_.events.clear();
+            s_.exclusions.clear();
+        }
+        putStarts(s_, std::move(starts), 0);
+    }
+
+    // One scenario's own start: the <scenario> element of a battle, or the root of a version-1 file.
+    void readScenario(pugi::xml_node n) {
+        const bool inBattle = std::string_view(n.name()) == "scenario" && n.parent() != doc_;
+        if (inBattle) {
+            allowChildren(n, {"info", "forces", "deployment", "events", "exclusions"});
+        }
+        readInfo(single(n, "info", true));
+        if (inBattle) {
+            // From here on every message says which scenario it is about.
+            inScenario_ = "scenario " + quote(s_.info.title) + ": ";
+            if (auto forces = single(n, "forces", false)) {
+                readForces(forces);
+            }
+        }
+        if (auto dep = single(n, "deployment", false)) {
             readDeployment(dep);
         }
-        if (auto ev = single(root, "events", false)) {
+        if (auto ev = single(n, "events", false)) {
             readEvents(ev);
         }
-        if (auto ex = single(root, "exclusions", false)) {
+        if (auto ex = single(n, "exclusions", false)) {
             readExclusions(ex);
         }
+    }
+
+    void readForces(pugi::xml_node n) {
+        allowOnly(n, {});
+        allowChildren(n, {"force"});
+        std::set<HeadquartersId> forces;
+        for (pugi::xml_node f : n.children("force")) {
+            allowOnly(f, {"headquarters"});
+            const HeadquartersId hq{static_cast<std::uint32_t>(integer(f, "headquarters", limits::id))};
+            if (!s_.oob.headquarters.contains(hq)) {
+                fail(f, "<force> names headquarters " + std::to_string(hq.value) +
+                            ", which is not in the order of battle");
+            }
+            if (!forces.insert(hq).second) {
+                fail(f, "<force> names headquarters " + std::to_string(hq.value) + " twice");
+            }
+        }
+        if (forces.empty()) {
+            fail(n, "<forces> lists no force; name the headquarters taking part, or leave <forces> out "
+                    "for the whole order of battle");
+        }
+        s_.deployment.forces = std::move(forces);
     }
 
     void readInfo(pugi::xml_node n) {
@@ -926,13 +1004,52 @@ class Reader {
         return Facing{*kind, static_cast<std::uint8_t>(index)};
     }
 
+    // The piece a <place> or <reinforcement> deploys: in the order of battle, and under a force the
+    // scenario lists.
+    PieceRef deployedPiece(pugi::xml_node n) const {
+        const PieceRef piece = pieceFrom(n, required(n, "piece"), "piece");
+        if (!takesPart(s_, piece)) {
+            fail(n, std::string(required(n, "piece")) + " is deployed, but it is under none of the forces "
+                                                        "the scenario lists in <forces>");
+        }
+        return piece;
+    }
+
+    // A unit's stands and strength at the start, when losses have brought them below full.
+    StrengthNow strengthNow(pugi::xml_node n, PieceRef piece) const {
+        StrengthNow now;
+        if (!n.attribute("stands") && !n.attribute("strength")) {
+            return now;
+        }
+        if (piece.kind != PieceKind::Unit) {
+            fail(n, "only units have stands and strength; " + std::string(required(n, "piece")) +
+                        " is not a unit");
+        }
+        const Unit& u = s_.oob.units.at(UnitId{piece.id});
+        if (n.attribute("stands")) {
+            now.stands = int32(n, "stands", limits::stands);
+            if (*now.stands > u.stands) {
+                fail(n, "attribute 'stands' of " + element(n) + " is " + std::to_string(*now.stands) + "; " +
+                            u.name + " has " + std::to_string(u.stands) + " at full strength");
+            }
+        }
+        if (n.attribute("strength")) {
+            now.strength = int32(n, "strength", limits::strength);
+            if (*now.strength > u.strength) {
+                fail(n, "attribute 'strength' of " + element(n) + " is " + std::to_string(*now.strength) +
+                            "; " + u.name + " has " + std::to_string(u.strength) + " at full strength");
+            }
+        }
+        return now;
+    }
+
     void readDeployment(pugi::xml_node n) {
         allowOnly(n, {});
         allowChildren(n, {"place", "reinforcement"});
         const Grid& g = s_.map.grid;
         for (pugi::xml_node p : n.children("place")) {
-            allowOnly(p, {"piece", "cells", "facing"});
-            const PieceRef piece = pieceFrom(p, required(p, "piece"), "piece");
+            allowOnly(p, {"piece", "cells", "facing", "stands", "strength"});
+            const PieceRef piece = deployedPiece(p);
             Placement pl;
             pl.cells = cellList(p, "cells");
             {
@@ -948,19 +1065,20 @@ class Reader {
                             " lists " + std::to_string(pl.cells.size()));
             }
             pl.facing = facing(p);
+            pl.now = strengthNow(p, piece);
             if (!s_.deployment.placements.emplace(piece, std::move(pl)).second) {
                 fail(p, std::string(required(p, "piece")) + " is placed twice");
             }
         }
         for (pugi::xml_node r : n.children("reinforcement")) {
-            allowOnly(r, {"piece", "turn", "entry"});
-            const PieceRef piece = pieceFrom(r, required(r, "piece"), "piece");
+            allowOnly(r, {"piece", "turn", "entry", "stands", "strength"});
+            const PieceRef piece = deployedPiece(r);
             if (s_.deployment.placements.contains(piece)) {
                 fail(r, std::string(required(r, "piece")) +
                             " is both placed on the map and arriving as a reinforcement");
             }
             Reinforcement re{int32(r, "turn", limits::turns), cell(r, "entry"),
-                             wholeText(r, "the reinforcement's note")};
+                             wholeText(r, "the reinforcement's note"), strengthNow(r, piece)};
             if (!s_.deployment.reinforcements.emplace(piece, std::move(re)).second) {
                 fail(r, std::string(required(r, "piece")) + " arrives as a reinforcement twice");
             }
@@ -1008,20 +1126,30 @@ class Reader {
     std::string name_;
     pugi::xml_document doc_;
     Scenario s_;
+    std::string inScenario_; // "scenario 'Day 2': " while reading one of a battle's scenarios
+
+  public:
+    int version_ = 0; // the file's format-version, once read
 };
 
 } // namespace
 
-std::expected<Scenario, LoadError> readScenarioFromString(std::string_view xml, std::string_view name) {
-    return Reader(xml, name).run();
+std::expected<Scenario, LoadError> readScenarioFromString(std::string_view xml, std::string_view name,
+                                                          int* formatVersion) {
+    Reader reader(xml, name);
+    auto scenario = reader.run();
+    if (formatVersion != nullptr) {
+        *formatVersion = reader.version_;
+    }
+    return scenario;
 }
 
-std::expected<Scenario, LoadError> readScenario(const std::filesystem::path& path) {
+std::expected<Scenario, LoadError> readScenario(const std::filesystem::path& path, int* formatVersion) {
     auto bytes = readWholeFile(path);
     if (!bytes) {
         return std::unexpected(LoadError{path.string(), 0, 0, bytes.error()});
     }
-    return readScenarioFromString(*bytes, path.string());
+    return readScenarioFromString(*bytes, path.string(), formatVersion);
 }
 
 } // namespace sandtable

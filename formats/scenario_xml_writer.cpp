@@ -1,6 +1,8 @@
 #include "atomic_file.hpp"
 #include "scenario_xml.hpp"
 
+#include "model/battle.hpp"
+
 #include <pugixml.hpp>
 
 #include <charconv>
@@ -68,36 +70,17 @@ class Writer {
         pugi::xml_node decl = doc_.append_child(pugi::node_declaration);
         decl.append_attribute("version") = "1.0";
         decl.append_attribute("encoding") = "UTF-8";
-        pugi::xml_node root = doc_.append_child("scenario");
+        pugi::xml_node root = doc_.append_child("battle");
         root.append_attribute("format-version") = currentFormatVersion;
-        writeInfo(root.append_child("info"));
         writeMap(root.append_child("map"));
         writeOrderOfBattle(root);
-        writeDeployment(root);
-        if (!s_.events.empty()) {
-            pugi::xml_node events = root.append_child("events");
-            for (const auto& [roll, text] : s_.events) {
-                pugi::xml_node e = events.append_child("event");
-                e.append_attribute("roll") = roll;
-                e.text() = text.c_str();
-            }
-        }
-        if (!s_.exclusions.empty()) {
-            pugi::xml_node list = root.append_child("exclusions");
-            for (const Exclusion& ex : s_.exclusions) {
-                pugi::xml_node e = list.append_child("exclusion");
-                e.append_attribute("rule") = ex.rule.c_str();
-                if (!ex.cells.empty()) {
-                    e.append_attribute("cells") = cells(ex.cells).c_str();
-                }
-                if (!ex.pieces.empty()) {
-                    std::string text;
-                    for (PieceRef p : ex.pieces) {
-                        text += (text.empty() ? "" : " ") + pieceRefText(p);
-                    }
-                    e.append_attribute("pieces") = text.c_str();
-                }
-                e.text() = ex.comment.c_str();
+        // In the battle's order, whichever is current: the same battle gives the same bytes.
+        for (std::size_t i = 0; i < scenarioCount(s_); ++i) {
+            if (i == s_.current) {
+                writeScenario(root, s_.info, s_.deployment, s_.events, s_.exclusions);
+            } else {
+                const ScenarioStart& st = s_.otherStarts[i < s_.current ? i : i - 1];
+                writeScenario(root, st.info, st.deployment, st.events, st.exclusions);
             }
         }
         std::ostringstream out;
@@ -125,8 +108,46 @@ class Writer {
         }
     }
 
-    void writeInfo(pugi::xml_node n) {
-        const ScenarioInfo& info = s_.info;
+    void writeScenario(pugi::xml_node root, const ScenarioInfo& info, const Deployment& deployment,
+                       const std::map<int, std::string>& events, const std::vector<Exclusion>& exclusions) {
+        pugi::xml_node n = root.append_child("scenario");
+        writeInfo(n.append_child("info"), info);
+        if (deployment.forces) {
+            pugi::xml_node forces = n.append_child("forces");
+            for (HeadquartersId hq : *deployment.forces) {
+                forces.append_child("force").append_attribute("headquarters") = hq.value;
+            }
+        }
+        writeDeployment(n, deployment);
+        if (!events.empty()) {
+            pugi::xml_node table = n.append_child("events");
+            for (const auto& [roll, text] : events) {
+                pugi::xml_node e = table.append_child("event");
+                e.append_attribute("roll") = roll;
+                e.text() = text.c_str();
+            }
+        }
+        if (!exclusions.empty()) {
+            pugi::xml_node list = n.append_child("exclusions");
+            for (const Exclusion& ex : exclusions) {
+                pugi::xml_node e = list.append_child("exclusion");
+                e.append_attribute("rule") = ex.rule.c_str();
+                if (!ex.cells.empty()) {
+                    e.append_attribute("cells") = cells(ex.cells).c_str();
+                }
+                if (!ex.pieces.empty()) {
+                    std::string text;
+                    for (PieceRef p : ex.pieces) {
+                        text += (text.empty() ? "" : " ") + pieceRefText(p);
+                    }
+                    e.append_attribute("pieces") = text.c_str();
+                }
+                e.text() = ex.comment.c_str();
+            }
+        }
+    }
+
+    void writeInfo(pugi::xml_node n, const ScenarioInfo& info) {
         n.append_attribute("title") = info.title.c_str();
         if (!info.date.empty()) {
             n.append_attribute("date") = info.date.c_str();
@@ -362,8 +383,16 @@ class Writer {
         }
     }
 
-    void writeDeployment(pugi::xml_node root) {
-        const Deployment& d = s_.deployment;
+    static void writeStrength(pugi::xml_node e, const StrengthNow& now) {
+        if (now.stands) {
+            e.append_attribute("stands") = *now.stands;
+        }
+        if (now.strength) {
+            e.append_attribute("strength") = *now.strength;
+        }
+    }
+
+    void writeDeployment(pugi::xml_node root, const Deployment& d) {
         if (d.placements.empty() && d.reinforcements.empty()) {
             return;
         }
@@ -376,12 +405,14 @@ class Writer {
                 e.append_attribute("facing") =
                     (std::string(enumName(pl.facing->kind)) + ":" + std::to_string(pl.facing->index)).c_str();
             }
+            writeStrength(e, pl.now);
         }
         for (const auto& [piece, r] : d.reinforcements) {
             pugi::xml_node e = n.append_child("reinforcement");
             e.append_attribute("piece") = pieceRefText(piece).c_str();
             e.append_attribute("turn") = r.turn;
             e.append_attribute("entry") = label(r.entry).c_str();
+            writeStrength(e, r.now);
             if (!r.note.empty()) {
                 e.text() = r.note.c_str();
             }

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,9 +40,19 @@ struct Facing {
     auto operator<=>(const Facing&) const = default;
 };
 
+// A unit's stands and strength at a scenario's start where losses so far have brought them below the
+// full strength the order of battle gives it; what is not given is full.
+struct StrengthNow {
+    std::optional<int> stands;
+    std::optional<int> strength;
+    bool reduced() const { return stands || strength; }
+    auto operator<=>(const StrengthNow&) const = default;
+};
+
 struct Placement {
     std::vector<Offset> cells; // one, or several adjacent ones for a line spanning cells (Kallistra)
     std::optional<Facing> facing;
+    StrengthNow now{}; // units only
     auto operator<=>(const Placement&) const = default;
 };
 
@@ -49,10 +60,14 @@ struct Reinforcement {
     int turn = 1;
     Offset entry;
     std::string note;
+    StrengthNow now{}; // units only
     auto operator<=>(const Reinforcement&) const = default;
 };
 
 struct Deployment {
+    // The formations taking part, each with everything under it; without a list, the whole order of
+    // battle. A piece outside them is absent from the scenario: neither deployed nor expected.
+    std::optional<std::set<HeadquartersId>> forces;
     std::map<PieceRef, Placement> placements;
     std::map<PieceRef, Reinforcement> reinforcements;
     bool operator==(const Deployment&) const = default;

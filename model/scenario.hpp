@@ -1,6 +1,9 @@
 #pragma once
-// Scenario is everything a designer saves: the map, both orders of battle, the deployment and the
-// scenario's text (notes, special rules, objectives, events table, victory conditions).
+// Scenario is everything a designer saves: a battle, that is one map, one order of battle of every
+// force that took part, and one or more scenarios over them, each with its own start (information,
+// deployment, events table, exclusions). The battle is held seen through its current scenario:
+// validators, renderers and exports read the current start from the fields, and model/battle.hpp
+// switches, adds and removes scenarios.
 #include "deployment.hpp"
 #include "map.hpp"
 #include "order_of_battle.hpp"
@@ -61,13 +64,30 @@ struct Exclusion {
 std::optional<PieceRef> parsePieceRef(std::string_view text);
 std::string pieceRefText(PieceRef piece);
 
-struct Scenario {
+// What one scenario of a battle has of its own.
+struct ScenarioStart {
     ScenarioInfo info;
-    Map map;
-    OrderOfBattle oob;
     Deployment deployment;
     std::map<int, std::string> events; // 2D6 events table: roll (2..12) -> what happens
     std::vector<Exclusion> exclusions;
+    bool operator==(const ScenarioStart&) const = default;
+};
+
+struct Scenario {
+    // The current scenario's start.
+    ScenarioInfo info;
+    // The battle's.
+    Map map;
+    OrderOfBattle oob;
+    // The current scenario's start.
+    Deployment deployment;
+    std::map<int, std::string> events; // 2D6 events table: roll (2..12) -> what happens
+    std::vector<Exclusion> exclusions;
+    // The battle's other scenarios, in the battle's order without the current one, which stands at
+    // `current` among them all. Each start lives in one place only, so an edit never has two copies
+    // to keep equal.
+    std::vector<ScenarioStart> otherStarts;
+    std::size_t current = 0;
 
     bool operator==(const Scenario&) const = default;
 

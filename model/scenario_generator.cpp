@@ -236,7 +236,7 @@ class Generator {
                 // Some arrive later, at an entry cell on their own edge.
                 const int edgeCol = side == Side::Union ? 0 : grid().cols() - 1;
                 s_.deployment.reinforcements[PieceRef::unit(id)] =
-                    Reinforcement{uniform(2, 6), {edgeCol, uniform(0, grid().rows() - 1)}, ""};
+                    Reinforcement{uniform(2, 6), {edgeCol, uniform(0, grid().rows() - 1)}, "", {}};
             } else if (auto c = freeCellNear(centre, side)) {
                 place(PieceRef::unit(id), *c);
             }

@@ -1,5 +1,7 @@
 #include "scenario_summary.hpp"
 
+#include "battle.hpp"
+
 #include <algorithm>
 
 namespace sandtable {
@@ -41,7 +43,9 @@ ScenarioSummary summarize(const Scenario& s) {
     }
     auto count = [&](PieceRef piece, Side side) {
         SideSummary& sum = out.sides[sideIndex(side)];
-        if (s.deployment.placements.contains(piece)) {
+        if (!takesPart(s, piece)) {
+            ++sum.absent;
+        } else if (s.deployment.placements.contains(piece)) {
             ++sum.placed;
         } else if (s.deployment.reinforcements.contains(piece)) {
             ++sum.reinforcements;

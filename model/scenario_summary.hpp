@@ -19,6 +19,7 @@ struct SideSummary {
     int placed = 0;         // pieces (units, commanders, trains) on the map at the start
     int reinforcements = 0; // pieces arriving later
     int unplaced = 0;       // pieces neither placed nor arriving
+    int absent = 0;         // pieces whose force does not take part in the scenario
 };
 
 struct ScenarioSummary {

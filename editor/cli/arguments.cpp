@@ -2,6 +2,7 @@
 #include "model/file_names.hpp"
 
 #include "formats/scenario_xml.hpp"
+#include "model/battle.hpp"
 #include "model/limits.hpp"
 
 #include <CLI/CLI.hpp>
@@ -21,6 +22,21 @@ std::optional<Scenario> readScenarioReporting(const std::string& file, std::ostr
         return std::nullopt;
     }
     return std::move(*scenario);
+}
+
+bool chooseScenarioReporting(const Arguments& a, Scenario& battle, const std::string& file,
+                             std::ostream& err) {
+    const auto wanted = a.value("--scenario");
+    if (!wanted) {
+        return true;
+    }
+    auto index = findScenario(battle, *wanted);
+    if (!index) {
+        err << file << ": " << index.error() << "\n";
+        return false;
+    }
+    makeCurrent(battle, *index);
+    return true;
 }
 
 namespace {

@@ -15,6 +15,13 @@ namespace sandtable::cli {
 // Reads a scenario; on failure prints the reader's message (file:line:column: what) to err.
 std::optional<Scenario> readScenarioReporting(const std::string& file, std::ostream& err);
 
+class Arguments;
+
+// Makes the scenario --scenario names (a title or a number from 1) current; without --scenario the
+// first stays current. On a name the battle does not have, prints which it has and returns false.
+bool chooseScenarioReporting(const Arguments& a, Scenario& battle, const std::string& file,
+                             std::ostream& err);
+
 class Arguments {
   public:
     // valueOptions take a value (--cols 10 or --cols=10); flags do not.

@@ -20,13 +20,19 @@ using Need = Option::Need;
 constexpr Option json{"--json", "", "the same as a JSON document (docs/cli.md describes its fields)"};
 constexpr Option output{"-o", "OUT", "save the result as OUT (default: FILE itself, atomically)"};
 
-constexpr std::array infoOptions{json};
+constexpr Option scenario{"--scenario", "NAME|NUMBER",
+                          "the battle's scenario to use, by title or number (default: the first)"};
+
+constexpr std::array infoOptions{
+    Option{"--scenario", "NAME|NUMBER", "describe this scenario's deployment (default: the first)"}, json};
 
 constexpr std::array validateOptions{
     Option{"--ruleset", "NAME|PATH",
            "a built-in ruleset or a house-rules file instead of the scenario's own"},
     Option{"--all", "",
            "also every ruleset the scenario declares in also-rulesets (exit 1 if any has errors)"},
+    Option{"--scenario", "NAME|NUMBER",
+           "only this scenario of the battle, by title or number (default: all)"},
     Option{"--json", "", "a JSON report (docs/validation.md); with --all, an array of them"},
     Option{"--severity", "error|warning|info",
            "show only findings at or above this severity (default info: all)"},
@@ -45,6 +51,7 @@ constexpr std::array exportOptions{
     Option{"--style", "{styles}", "the ink: colour, or what prints well in black and white"},
     Option{"--margin", "LEN", "the unprinted margin of each page (pdf)"},
     Option{"--cell-pixels", "N", "a cell's width on a VASSAL board in pixels (default 108)"},
+    scenario,
 };
 
 constexpr std::array rulesetsOptions{json};
@@ -99,6 +106,7 @@ constexpr std::array alignBackgroundOptions{
 
 constexpr std::array thumbnailOptions{
     Option{"--size", "N", "the picture's longer side in pixels (default 256)"},
+    scenario,
 };
 
 constexpr std::array<Option, 0> noOptions{};

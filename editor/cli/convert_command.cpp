@@ -8,15 +8,22 @@
 namespace sandtable::cli {
 
 int convertCommand(Arguments& a, std::ostream& out, std::ostream& err) {
-    auto scenario = readScenarioReporting(a.positionals()[0], err);
+    int version = 0;
+    auto scenario = readScenario(pathFromUtf8(a.positionals()[0]), &version);
     if (!scenario) {
+        err << scenario.error().toString() << "\n";
         return BadInput;
     }
     if (auto saved = saveScenario(*scenario, pathFromUtf8(a.positionals()[1])); !saved) {
         err << "sandtable convert: " << saved.error() << "\n";
         return BadInput;
     }
-    out << "wrote " << a.positionals()[1] << "\n";
+    out << "wrote " << a.positionals()[1];
+    if (version < currentFormatVersion) {
+        out << " in format-version " << currentFormatVersion << " (" << a.positionals()[0] << " was version "
+            << version << ")";
+    }
+    out << "\n";
     return Success;
 }
 

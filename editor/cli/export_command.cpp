@@ -161,7 +161,7 @@ int exportCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     ExportOptions options{.print = std::move(*print), .vassalCellPixels = *cellPixels};
     const std::string& file = a.positionals()[0];
     auto scenario = readScenarioReporting(file, err);
-    if (!scenario) {
+    if (!scenario || !chooseScenarioReporting(a, *scenario, file, err)) {
         return BadInput;
     }
     int code = Success;

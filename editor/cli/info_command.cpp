@@ -2,6 +2,7 @@
 #include "commands.hpp"
 #include "formats/json_writer.hpp"
 #include "formats/scenario_xml.hpp"
+#include "model/battle.hpp"
 #include "model/scenario_summary.hpp"
 
 #include <ostream>
@@ -11,6 +12,16 @@ namespace {
 
 void writeText(const Scenario& s, const ScenarioSummary& sum, std::ostream& out) {
     const Grid& g = s.map.grid;
+    if (scenarioCount(s) > 1) {
+        out << "scenarios:  " << scenarioCount(s) << "\n";
+        for (std::size_t i = 0; i < scenarioCount(s); ++i) {
+            const ScenarioInfo& info = scenarioInfo(s, i);
+            out << (i == s.current ? "  * " : "    ") << i + 1 << ". " << info.title
+                << (info.date.empty() ? "" : ", " + info.date) << ", " << info.turns << " turns, "
+                << (info.ruleset.empty() ? "(no ruleset)" : info.ruleset) << "\n";
+        }
+        out << "described below: scenario " << s.current + 1 << "\n";
+    }
     out << "title:      " << s.info.title << "\n";
     if (!s.info.date.empty() || !s.info.place.empty()) {
         out << "when/where: " << s.info.date << (s.info.place.empty() ? "" : ", " + s.info.place) << "\n";
@@ -55,7 +66,9 @@ void writeText(const Scenario& s, const ScenarioSummary& sum, std::ostream& out)
         }
         out << " units; " << side.stands << " stands, " << side.men << " men, " << side.guns << " guns, "
             << side.trains << " trains\n    deployed " << side.placed << ", reinforcements "
-            << side.reinforcements << ", not deployed " << side.unplaced << "\n";
+            << side.reinforcements << ", not deployed " << side.unplaced
+            << (side.absent > 0 ? ", not in this scenario " + std::to_string(side.absent) : std::string())
+            << "\n";
     }
     out << "events:     " << sum.events << " of 11 rolls\n";
 }
@@ -64,7 +77,20 @@ void writeJson(const std::string& file, const Scenario& s, const ScenarioSummary
     const Grid& g = s.map.grid;
     JsonWriter j;
     j.beginObject();
-    j.field("file", file)
+    j.field("file", file);
+    j.key("scenarios").beginArray();
+    for (std::size_t i = 0; i < scenarioCount(s); ++i) {
+        const ScenarioInfo& info = scenarioInfo(s, i);
+        j.beginObject()
+            .field("number", static_cast<int>(i) + 1)
+            .field("title", info.title)
+            .field("date", info.date)
+            .field("turns", info.turns)
+            .field("ruleset", info.ruleset)
+            .endObject();
+    }
+    j.endArray();
+    j.field("scenario", static_cast<int>(s.current) + 1)
         .field("title", s.info.title)
         .field("date", s.info.date)
         .field("place", s.info.place);
@@ -136,7 +162,7 @@ void writeJson(const std::string& file, const Scenario& s, const ScenarioSummary
 int infoCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     const std::string& file = a.positionals()[0];
     auto scenario = readScenarioReporting(file, err);
-    if (!scenario) {
+    if (!scenario || !chooseScenarioReporting(a, *scenario, file, err)) {
         return BadInput;
     }
     const ScenarioSummary sum = summarize(*scenario);

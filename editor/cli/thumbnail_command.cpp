@@ -21,7 +21,7 @@ int thumbnailCommand(Arguments& a, std::ostream& /*out*/, std::ostream& err) {
     const std::string& file = a.positionals()[0];
     const std::filesystem::path out = pathFromUtf8(a.positionals()[1]);
     auto scenario = readScenarioReporting(file, err);
-    if (!scenario) {
+    if (!scenario || !chooseScenarioReporting(a, *scenario, file, err)) {
         return BadInput;
     }
     auto written = throughTemporaryFile(

@@ -5,6 +5,7 @@
 #include "formats/json_writer.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
+#include "model/battle.hpp"
 #include "model/file_names.hpp"
 #include "validators/validator.hpp"
 
@@ -19,10 +20,13 @@ std::string pieceText(PieceRef p) {
     return std::string(enumName(p.kind)) + ":" + std::to_string(p.id);
 }
 
-void writeJson(JsonWriter& j, const std::string& file, const ResolvedRuleset& rules, const Report& report,
-               Severity minimum, const Grid& grid) {
+void writeJson(JsonWriter& j, const std::string& file, std::size_t scenario, const std::string& title,
+               const ResolvedRuleset& rules, const Report& report, Severity minimum, const Grid& grid) {
     j.beginObject();
-    j.field("file", file).field("ruleset", rules.name);
+    j.field("file", file)
+        .field("scenario", title)
+        .field("scenarioNumber", static_cast<int>(scenario) + 1)
+        .field("ruleset", rules.name);
     j.key("summary").beginObject();
     j.field("errors", report.errors())
         .field("warnings", report.warnings())
@@ -94,56 +98,88 @@ int validateCommand(Arguments& a, std::ostream& out, std::ostream& err) {
         return BadInput;
     }
     const std::string& file = a.positionals()[0];
-    auto scenario = readScenarioReporting(file, err);
-    if (!scenario) {
+    auto battle = readScenarioReporting(file, err);
+    if (!battle) {
         return BadInput;
     }
-    // --ruleset wins over the scenario's own; --all adds the other rulesets the scenario declares. A
+    // --ruleset wins over each scenario's own; --all adds the other rulesets a scenario declares. A
     // path in the scenario is relative to the scenario.
     if (a.has("--all") && a.value("--ruleset")) {
         err << "sandtable validate: give --ruleset or --all, not both\n";
         return BadInput;
     }
-    const std::vector<std::string> names =
-        a.has("--all") ? scenario->info.declaredRulesets()
-                       : std::vector{a.value("--ruleset").value_or(scenario->info.ruleset)};
+    // Every scenario of the battle, or the one --scenario names.
+    std::vector<std::size_t> chosen;
+    if (a.value("--scenario")) {
+        if (!chooseScenarioReporting(a, *battle, file, err)) {
+            return BadInput;
+        }
+        chosen.push_back(battle->current);
+    } else {
+        for (std::size_t i = 0; i < scenarioCount(*battle); ++i) {
+            chosen.push_back(i);
+        }
+    }
+    const bool several = scenarioCount(*battle) > 1;
     std::filesystem::path base =
         a.value("--ruleset") ? std::filesystem::path(".") : pathFromUtf8(file).parent_path();
     if (base.empty()) {
         base = ".";
     }
-    if (names.front().empty()) {
-        err << file
-            << ": the scenario names no ruleset; give one with --ruleset (sandtable rulesets lists them)\n";
-        return BadInput;
-    }
-    std::vector<LoadedRuleset> rulesets;
-    for (const std::string& name : names) {
-        auto loaded = loadCheckedRuleset(name, base);
-        if (!loaded) {
-            err << loaded.error() << "\n";
+    // Read every ruleset first: a bad one stops the run before any report is printed.
+    struct Run {
+        std::size_t scenario;
+        LoadedRuleset rules;
+    };
+    std::vector<Run> runs;
+    for (std::size_t index : chosen) {
+        const ScenarioInfo& info = scenarioInfo(*battle, index);
+        const std::vector<std::string> names = a.has("--all")
+                                                   ? info.declaredRulesets()
+                                                   : std::vector{a.value("--ruleset").value_or(info.ruleset)};
+        if (names.front().empty()) {
+            err << file << ": "
+                << (several ? scenarioName(*battle, index) + " " : std::string("the scenario "))
+                << "names no ruleset; give one with --ruleset (sandtable rulesets lists them)\n";
             return BadInput;
         }
-        rulesets.push_back(std::move(*loaded));
+        for (const std::string& name : names) {
+            auto loaded = loadCheckedRuleset(name, base);
+            if (!loaded) {
+                err << loaded.error() << "\n";
+                return BadInput;
+            }
+            runs.push_back(Run{index, std::move(*loaded)});
+        }
     }
-    const Grid& grid = scenario->map.grid;
+    const Grid& grid = battle->map.grid;
+    // One report is one JSON object; several (--all, or a battle's scenarios) an array of them.
+    const bool array = a.has("--all") || (several && !a.value("--scenario"));
     JsonWriter j;
-    if (a.has("--all") && a.has("--json")) {
+    if (array && a.has("--json")) {
         j.beginArray();
     }
     int errors = 0;
-    for (const LoadedRuleset& rules : rulesets) {
-        const Validator validator(*scenario, rules.resolved);
+    std::size_t shown = static_cast<std::size_t>(-1);
+    Scenario alone;
+    for (const Run& run : runs) {
+        if (run.scenario != shown) {
+            alone = scenarioAlone(*battle, run.scenario);
+            shown = run.scenario;
+        }
+        const Validator validator(alone, run.rules.resolved);
         const Report report = validator.report();
         errors += report.errors();
+        // A battle of several scenarios names the scenario in every line.
+        const std::string where = several ? file + ": " + scenarioName(*battle, run.scenario) : file;
         if (a.has("--json")) {
-            writeJson(j, file, rules.resolved, report, *minimum, grid);
+            writeJson(j, file, run.scenario, alone.info.title, run.rules.resolved, report, *minimum, grid);
         } else {
-            writeText(file, rules.resolved, report, *minimum, out, grid);
+            writeText(where, run.rules.resolved, report, *minimum, out, grid);
         }
     }
     if (a.has("--json")) {
-        if (a.has("--all")) {
+        if (array) {
             j.endArray();
         }
         out << j.str();

@@ -123,21 +123,7 @@ void OobPanel::runMenuCommand(wxTreeItemId item, int id) {
         if (!piece) {
             break;
         }
-        if (piece->kind == PieceKind::Commander) {
-            doc_->execute(edits::removeHeadquarters(s, HeadquartersId{piece->id}));
-        } else {
-            std::vector<CommandPtr> parts;
-            if (s.deployment.placements.contains(*piece)) {
-                parts.push_back(edits::setPlacement(s, *piece, std::nullopt));
-            }
-            if (s.deployment.reinforcements.contains(*piece)) {
-                parts.push_back(edits::setReinforcement(s, *piece, std::nullopt));
-            }
-            parts.push_back(piece->kind == PieceKind::Unit
-                                ? edits::setUnit(s, UnitId{piece->id}, std::nullopt)
-                                : edits::setTrain(s, TrainId{piece->id}, std::nullopt));
-            doc_->execute(std::make_unique<CommandGroup>("Delete", std::move(parts)));
-        }
+        doc_->execute(edits::removePiece(s, *piece));
         break;
     default:
         break;

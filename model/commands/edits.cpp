@@ -207,6 +207,78 @@ CommandPtr resizeMap(const Scenario& s, int cols, int rows) {
     return sandtable::resizeMap(s, ResizePlan{cols, rows, {}});
 }
 
+CommandPtr setForces(const Scenario& s, std::optional<std::set<HeadquartersId>> forces) {
+    ChangeSet cs;
+    cs.kinds = PlacementsChanged | OrderChanged;
+    cs.everything = true; // who takes part changes what every deployment rule expects
+    return std::make_unique<ReplaceValue<std::optional<std::set<HeadquartersId>>>>(
+        "Choose the forces taking part", [](Scenario & sc) -> auto& { return sc.deployment.forces; },
+        s.deployment.forces, std::move(forces), std::move(cs));
+}
+
+CommandPtr setOtherStarts(const Scenario& s, std::vector<ScenarioStart> others) {
+    return std::make_unique<ReplaceValue<std::vector<ScenarioStart>>>(
+        "Edit the other scenarios", [](Scenario & sc) -> auto& { return sc.otherStarts; }, s.otherStarts,
+        std::move(others), infoChanged());
+}
+
+namespace {
+
+// A force list without the removed headquarters: a removed force gives way to its parent (when that
+// stays), and a list left empty means the whole order of battle, never a scenario without forces.
+std::optional<std::set<HeadquartersId>> forcesWithout(const std::optional<std::set<HeadquartersId>>& forces,
+                                                      const std::vector<HeadquartersId>& doomed,
+                                                      const OrderOfBattle& oob) {
+    if (!forces) {
+        return forces;
+    }
+    std::set<HeadquartersId> kept;
+    for (HeadquartersId hq : *forces) {
+        if (std::ranges::find(doomed, hq) == doomed.end()) {
+            kept.insert(hq);
+            continue;
+        }
+        HeadquartersId parent = oob.headquarters.at(hq).parent;
+        while (parent.valid() && std::ranges::find(doomed, parent) != doomed.end()) {
+            parent = oob.headquarters.at(parent).parent;
+        }
+        if (parent.valid()) {
+            kept.insert(parent);
+        }
+    }
+    return kept.empty() ? std::nullopt : std::optional(std::move(kept));
+}
+
+// Takes `pieces` and `doomed` headquarters out of the current scenario (as commands) and out of
+// every other scenario (one command).
+void dropEverywhere(const Scenario& s, const std::vector<PieceRef>& pieces,
+                    const std::vector<HeadquartersId>& doomed, std::vector<CommandPtr>& parts) {
+    for (PieceRef p : pieces) {
+        if (s.deployment.placements.contains(p)) {
+            parts.push_back(setPlacement(s, p, std::nullopt));
+        }
+        if (s.deployment.reinforcements.contains(p)) {
+            parts.push_back(setReinforcement(s, p, std::nullopt));
+        }
+    }
+    if (auto forces = forcesWithout(s.deployment.forces, doomed, s.oob); forces != s.deployment.forces) {
+        parts.push_back(setForces(s, std::move(forces)));
+    }
+    std::vector<ScenarioStart> others = s.otherStarts;
+    for (ScenarioStart& start : others) {
+        for (PieceRef p : pieces) {
+            start.deployment.placements.erase(p);
+            start.deployment.reinforcements.erase(p);
+        }
+        start.deployment.forces = forcesWithout(start.deployment.forces, doomed, s.oob);
+    }
+    if (others != s.otherStarts) {
+        parts.push_back(setOtherStarts(s, std::move(others)));
+    }
+}
+
+} // namespace
+
 CommandPtr removeHeadquarters(const Scenario& s, HeadquartersId id) {
     std::vector<CommandPtr> parts;
     std::vector<HeadquartersId> pending{id};
@@ -222,29 +294,41 @@ CommandPtr removeHeadquarters(const Scenario& s, HeadquartersId id) {
             pending.push_back(child);
         }
     }
-    auto dropPiece = [&](PieceRef p) {
-        if (s.deployment.placements.contains(p)) {
-            parts.push_back(setPlacement(s, p, std::nullopt));
-        }
-        if (s.deployment.reinforcements.contains(p)) {
-            parts.push_back(setReinforcement(s, p, std::nullopt));
-        }
-    };
+    std::vector<PieceRef> pieces;
     for (HeadquartersId hq : doomed) {
         for (UnitId u : s.oob.unitsUnder(hq)) {
-            dropPiece(PieceRef::unit(u));
-            parts.push_back(setUnit(s, u, std::nullopt));
+            pieces.push_back(PieceRef::unit(u));
         }
         for (const auto& [trainId, train] : s.oob.trains) {
             if (train.corps == hq) {
-                dropPiece(PieceRef::train(trainId));
-                parts.push_back(setTrain(s, trainId, std::nullopt));
+                pieces.push_back(PieceRef::train(trainId));
             }
         }
-        dropPiece(PieceRef::commander(hq));
+        pieces.push_back(PieceRef::commander(hq));
+    }
+    dropEverywhere(s, pieces, doomed, parts);
+    for (PieceRef p : pieces) {
+        if (p.kind == PieceKind::Unit) {
+            parts.push_back(setUnit(s, UnitId{p.id}, std::nullopt));
+        } else if (p.kind == PieceKind::Train) {
+            parts.push_back(setTrain(s, TrainId{p.id}, std::nullopt));
+        }
+    }
+    for (HeadquartersId hq : doomed) {
         parts.push_back(setHeadquarters(s, hq, std::nullopt));
     }
     return std::make_unique<CommandGroup>("Delete headquarters", std::move(parts));
+}
+
+CommandPtr removePiece(const Scenario& s, PieceRef piece) {
+    if (piece.kind == PieceKind::Commander) {
+        return removeHeadquarters(s, HeadquartersId{piece.id});
+    }
+    std::vector<CommandPtr> parts;
+    dropEverywhere(s, {piece}, {}, parts);
+    parts.push_back(piece.kind == PieceKind::Unit ? setUnit(s, UnitId{piece.id}, std::nullopt)
+                                                  : setTrain(s, TrainId{piece.id}, std::nullopt));
+    return std::make_unique<CommandGroup>("Delete", std::move(parts));
 }
 
 UnitId nextUnitId(const Scenario& s) {

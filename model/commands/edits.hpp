@@ -33,8 +33,18 @@ CommandPtr replaceMap(const Scenario& s, Map map);
 // fit and, in the same undoable step, takes off whatever would name a cell off the new map:
 // placements, reinforcement entries, supply cells, features, roads and exclusions.
 CommandPtr resizeMap(const Scenario& s, int cols, int rows);
-// Removes a headquarters with everything under it: sub-headquarters, units, trains, placements.
+// Removes a headquarters with everything under it: sub-headquarters, units, trains, and their
+// placements and reinforcements in every scenario of the battle. A scenario that listed it among
+// its forces lists its parent instead (or, for an army, takes the whole order of battle when it
+// listed nothing else).
 CommandPtr removeHeadquarters(const Scenario& s, HeadquartersId id);
+// Removes a unit or a train from the order of battle and from every scenario's deployment.
+CommandPtr removePiece(const Scenario& s, PieceRef piece);
+// The forces taking part in the current scenario; nullopt for the whole order of battle.
+CommandPtr setForces(const Scenario& s, std::optional<std::set<HeadquartersId>> forces);
+// Every scenario's start but the current one's, at once (a resize, a deletion from the order of
+// battle reaching into them).
+CommandPtr setOtherStarts(const Scenario& s, std::vector<ScenarioStart> others);
 
 // The next free id of each kind.
 UnitId nextUnitId(const Scenario& s);

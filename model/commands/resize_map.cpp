@@ -1,7 +1,9 @@
 #include "resize_map.hpp"
 
 #include "edits.hpp"
+#include "model/battle.hpp"
 #include "model/layout.hpp"
+#include "model/limits.hpp"
 
 #include <algorithm>
 
@@ -87,40 +89,64 @@ ResizePlan ResizePlan::anchored(const Grid& from, int cols, int rows, ResizeAnch
 }
 
 bool ResizeLosses::empty() const {
-    return pieces.empty() && reinforcementEntries.empty() && supplyCells.empty() && features.empty() &&
-           roads.empty() && exclusions == 0 && hexsides == 0;
+    return supplyCells.empty() && features.empty() && roads.empty() && hexsides == 0 &&
+           std::ranges::all_of(scenarios, &ScenarioResizeLosses::empty);
 }
 
-std::string ResizeLosses::summary() const {
+namespace {
+
+void listPart(std::string& out, const std::vector<std::string>& names, const char* one, const char* many) {
+    if (names.empty()) {
+        return;
+    }
+    std::string list;
+    for (std::size_t i = 0; i < names.size() && i < 4; ++i) {
+        list += (i > 0 ? ", " : "") + names[i];
+    }
+    if (names.size() > 4) {
+        list += ", ...";
+    }
+    out += (out.empty() ? "" : "; ") + std::to_string(names.size()) + " " + (names.size() == 1 ? one : many) +
+           " (" + list + ")";
+}
+
+void countPart(std::string& out, int n, const char* one, const char* many) {
+    if (n > 0) {
+        out += (out.empty() ? "" : "; ") + std::to_string(n) + " " + (n == 1 ? one : many);
+    }
+}
+
+std::string scenarioSummary(const ScenarioResizeLosses& l) {
     std::string out;
-    auto part = [&](const std::vector<std::string>& names, const char* one, const char* many) {
-        if (names.empty()) {
-            return;
-        }
-        std::string list;
-        for (std::size_t i = 0; i < names.size() && i < 4; ++i) {
-            list += (i > 0 ? ", " : "") + names[i];
-        }
-        if (names.size() > 4) {
-            list += ", ...";
-        }
-        out += (out.empty() ? "" : "; ") + std::to_string(names.size()) + " " +
-               (names.size() == 1 ? one : many) + " (" + list + ")";
-    };
-    part(pieces, "piece", "pieces");
-    part(reinforcementEntries, "reinforcement entry", "reinforcement entries");
-    part(supplyCells, "line of supply", "lines of supply");
-    part(features, "map feature", "map features");
-    part(roads, "road or railroad", "roads and railroads");
-    if (hexsides > 0) {
-        out +=
-            (out.empty() ? "" : "; ") + std::to_string(hexsides) + (hexsides == 1 ? " hexside" : " hexsides");
+    listPart(out, l.pieces, "piece", "pieces");
+    listPart(out, l.reinforcementEntries, "reinforcement entry", "reinforcement entries");
+    countPart(out, l.exclusions, "exclusion", "exclusions");
+    return out;
+}
+
+} // namespace
+
+std::string ResizeLosses::summary() const {
+    if (empty()) {
+        return "nothing";
     }
-    if (exclusions > 0) {
-        out += (out.empty() ? "" : "; ") + std::to_string(exclusions) +
-               (exclusions == 1 ? " exclusion" : " exclusions");
+    std::string out;
+    if (scenarios.size() == 1) {
+        out = scenarioSummary(scenarios.front());
     }
-    return out.empty() ? "nothing" : out;
+    listPart(out, supplyCells, "line of supply", "lines of supply");
+    listPart(out, features, "map feature", "map features");
+    listPart(out, roads, "road or railroad", "roads and railroads");
+    countPart(out, hexsides, "hexside", "hexsides");
+    if (scenarios.size() > 1) {
+        // Each scenario that loses something, by its title.
+        for (const ScenarioResizeLosses& l : scenarios) {
+            if (!l.empty()) {
+                out += (out.empty() ? "in " : "; in ") + limits::quoted(l.title) + ": " + scenarioSummary(l);
+            }
+        }
+    }
+    return out;
 }
 
 ResizeLosses resizeLosses(const Scenario& s, const ResizePlan& plan) {
@@ -129,15 +155,26 @@ ResizeLosses resizeLosses(const Scenario& s, const ResizePlan& plan) {
     auto lost = [&](Offset c) { return !ng.contains(moved(c, plan)); };
     auto anyLost = [&](const std::vector<Offset>& cells) { return std::ranges::any_of(cells, lost); };
     ResizeLosses out;
-    for (const auto& [piece, placement] : s.deployment.placements) {
-        if (anyLost(placement.cells)) {
-            out.pieces.push_back(pieceName(s, piece));
+    for (std::size_t i = 0; i < scenarioCount(s); ++i) {
+        const bool current = i == s.current;
+        const ScenarioStart* other = current ? nullptr : &s.otherStarts[i < s.current ? i : i - 1];
+        const Deployment& d = current ? s.deployment : other->deployment;
+        const std::vector<Exclusion>& exclusions = current ? s.exclusions : other->exclusions;
+        ScenarioResizeLosses l;
+        l.title = scenarioInfo(s, i).title;
+        for (const auto& [piece, placement] : d.placements) {
+            if (anyLost(placement.cells)) {
+                l.pieces.push_back(pieceName(s, piece));
+            }
         }
-    }
-    for (const auto& [piece, r] : s.deployment.reinforcements) {
-        if (lost(r.entry)) {
-            out.reinforcementEntries.push_back(pieceName(s, piece));
+        for (const auto& [piece, r] : d.reinforcements) {
+            if (lost(r.entry)) {
+                l.reinforcementEntries.push_back(pieceName(s, piece));
+            }
         }
+        l.exclusions = static_cast<int>(
+            std::ranges::count_if(exclusions, [&](const Exclusion& e) { return anyLost(e.cells); }));
+        out.scenarios.push_back(std::move(l));
     }
     for (const auto& [id, hq] : s.oob.headquarters) {
         if (hq.supplyCell && lost(*hq.supplyCell)) {
@@ -157,8 +194,6 @@ ResizeLosses resizeLosses(const Scenario& s, const ResizePlan& plan) {
     for (const auto& [e, h] : s.map.hexsides) {
         out.hexsides += movedEdge(g, ng, e, plan) ? 0 : 1;
     }
-    out.exclusions = static_cast<int>(
-        std::ranges::count_if(s.exclusions, [&](const Exclusion& e) { return anyLost(e.cells); }));
     return out;
 }
 
@@ -276,6 +311,37 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
     }
     if (kept != s.exclusions) {
         parts.push_back(edits::setExclusions(s, std::move(kept)));
+    }
+    // The other scenarios' starts move the same way, in the same step.
+    std::vector<ScenarioStart> others = s.otherStarts;
+    for (ScenarioStart& start : others) {
+        std::map<PieceRef, Placement> placements;
+        for (auto [piece, placement] : start.deployment.placements) {
+            if (auto cells = moveAll(placement.cells)) {
+                placement.cells = *cells;
+                placements.emplace(piece, std::move(placement));
+            }
+        }
+        start.deployment.placements = std::move(placements);
+        std::map<PieceRef, Reinforcement> reinforcements;
+        for (auto [piece, r] : start.deployment.reinforcements) {
+            r.entry = moved(r.entry, plan);
+            if (ng.contains(r.entry)) {
+                reinforcements.emplace(piece, std::move(r));
+            }
+        }
+        start.deployment.reinforcements = std::move(reinforcements);
+        std::vector<Exclusion> keptHere;
+        for (Exclusion e : start.exclusions) {
+            if (auto cells = moveAll(e.cells)) {
+                e.cells = *cells;
+                keptHere.push_back(std::move(e));
+            }
+        }
+        start.exclusions = std::move(keptHere);
+    }
+    if (others != s.otherStarts) {
+        parts.push_back(edits::setOtherStarts(s, std::move(others)));
     }
     return std::make_unique<CommandGroup>("Resize map", std::move(parts));
 }

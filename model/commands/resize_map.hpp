@@ -32,24 +32,34 @@ Grid resizedGrid(const Grid& g, const ResizePlan& plan);
 std::vector<GeoControlPoint> resizedControlPoints(const std::vector<GeoControlPoint>& points,
                                                   const Grid& after, const ResizePlan& plan);
 
-// What the resize would take off the map, by kind, with names (pieces, features, roads...).
-struct ResizeLosses {
+// What the resize would take off one scenario's start.
+struct ScenarioResizeLosses {
+    std::string title;
     std::vector<std::string> pieces;
     std::vector<std::string> reinforcementEntries;
+    int exclusions = 0;
+    bool empty() const { return pieces.empty() && reinforcementEntries.empty() && exclusions == 0; }
+};
+
+// What the resize would take off the map, by kind, with names (pieces, features, roads...): the
+// battle's, and each scenario's.
+struct ResizeLosses {
     std::vector<std::string> supplyCells;
     std::vector<std::string> features;
     std::vector<std::string> roads;
-    int exclusions = 0;
     int hexsides = 0;
+    std::vector<ScenarioResizeLosses> scenarios; // every scenario, in the battle's order
 
     bool empty() const;
-    // "2 pieces (Iron Brigade, ...), 1 road" or "nothing".
+    // "2 pieces (Iron Brigade, ...), 1 road" or "nothing"; with several scenarios, per scenario:
+    // "1 road; in 'Day 1': 2 pieces (...); in 'Day 2': nothing".
     std::string summary() const;
 };
 ResizeLosses resizeLosses(const Scenario& s, const ResizePlan& plan);
 
-// The resize as one undoable edit. Cells keep their neighbours: moving a hex map by an odd number
-// of columns (flat tops) or rows (pointy tops) flips the grid's offset parity to match.
+// The resize as one undoable edit, for every scenario of the battle. Cells keep their neighbours: moving a
+// hex map by an odd number of columns (flat tops) or rows (pointy tops) flips the grid's offset parity to
+// match.
 CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan);
 
 } // namespace sandtable

@@ -1,6 +1,7 @@
 #pragma once
 // UndoStack applies commands to a scenario and can walk them back and forth. It remembers the
-// index at which the scenario was last saved, so "modified" is derived, never tracked by hand.
+// index at which the scenario was last saved, so "modified" is derived, never tracked by hand, and
+// which of the battle's scenarios each edit was made in, so its undo happens there.
 #include "command.hpp"
 
 #include <functional>
@@ -40,8 +41,18 @@ class UndoStack {
         }
     }
 
+    // Goes to the scenario an edit was made in, when it belongs to one; `notice` then says everything
+    // changed.
+    void goTo(std::size_t scenario, const ChangeSet& cs, ChangeSet& notice);
+
+    // A command with the current scenario before and after it was applied.
+    struct Step {
+        CommandPtr command;
+        std::size_t before = 0;
+        std::size_t after = 0;
+    };
     Scenario& scenario_;
-    std::vector<CommandPtr> commands_;
+    std::vector<Step> commands_;
     std::size_t index_ = 0;
     std::optional<std::size_t> cleanIndex_ = 0; // nullopt: the saved state was dropped from redo
     Listener listener_;

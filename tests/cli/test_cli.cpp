@@ -43,7 +43,8 @@ TEST_F(Cli, HelpAndVersionSucceed) {
     EXPECT_EQ(run({"--help"}).code, 0);
     EXPECT_NE(run({"--help"}).out.find("generate"), std::string::npos);
     EXPECT_EQ(run({"--version"}).out.rfind("sandtable ", 0), 0u);
-    EXPECT_NE(run({"info", "--help"}).out.find("sandtable info FILE [--json]"), std::string::npos);
+    EXPECT_NE(run({"info", "--help"}).out.find("sandtable info FILE [--scenario NAME|NUMBER] [--json]"),
+              std::string::npos);
 }
 
 TEST_F(Cli, EachCommandsHelpAndParserComeFromItsOneEntry) {

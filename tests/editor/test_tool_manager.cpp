@@ -369,7 +369,7 @@ Scenario withMarkers() {
     s.oob.headquarters[HeadquartersId{2}] =
         Headquarters{Side::Union, Echelon::Corps, HeadquartersId{1}, "I Corps", "Reynolds", {}, Offset{0, 4}};
     s.oob.units[UnitId{1}] = Unit{HeadquartersId{2}, "Iron Brigade"};
-    s.deployment.reinforcements[PieceRef::unit(UnitId{1})] = Reinforcement{3, Offset{9, 2}, ""};
+    s.deployment.reinforcements[PieceRef::unit(UnitId{1})] = Reinforcement{3, Offset{9, 2}, "", {}};
     return s;
 }
 

@@ -55,7 +55,7 @@ Scenario everyField() {
     s.deployment.placements[PieceRef::unit(s.oob.units.begin()->first)] =
         Placement{{{3, 3}, {4, 3}}, Facing{FacingKind::Side, 2}};
     s.deployment.reinforcements[PieceRef::commander(HeadquartersId{2})] =
-        Reinforcement{4, {0, 9}, "Arrives from Harpers Ferry"};
+        Reinforcement{4, {0, 9}, "Arrives from Harpers Ferry", {}};
     s.deployment.placements.erase(PieceRef::commander(HeadquartersId{2}));
     s.exclusions.push_back(Exclusion{
         "stacking.max-stands", {{3, 3}}, {PieceRef::unit(UnitId{1})}, "Historical: packed in the lane"});

@@ -129,7 +129,7 @@ TEST(ResizeMap, WhatFallsOffIsListedFirstAndGoesInTheSameStep) {
             std::ranges::any_of(placement.cells, [](Offset c) { return c.col >= 4 || c.row >= 4; }) ? 1 : 0;
     }
     ASSERT_GT(outside, 0u);
-    EXPECT_EQ(losses.pieces.size(), outside);
+    EXPECT_EQ(losses.scenarios.at(0).pieces.size(), outside);
     EXPECT_NE(losses.summary().find(std::to_string(outside) + " pieces ("), std::string::npos)
         << losses.summary();
     UndoStack stack(s);

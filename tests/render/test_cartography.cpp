@@ -281,7 +281,7 @@ TEST(Cartography, APileSaysWhereEachOfItsCountersIs) {
 TEST(Cartography, AnEntryArrowStandsAtTheMapEdgeAndPointsOntoTheMap) {
     Scenario s = plain(GridShape::Square, 6, 6);
     addUnionRegiments(s, 1);
-    s.deployment.reinforcements[PieceRef::unit(UnitId{1})] = Reinforcement{3, {0, 3}, ""};
+    s.deployment.reinforcements[PieceRef::unit(UnitId{1})] = Reinforcement{3, {0, 3}, "", {}};
     const Layout layout(s.map.grid, 100);
     RenderOptions o;
     o.labels = false;

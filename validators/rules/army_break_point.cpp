@@ -27,10 +27,14 @@ class ArmyBreakPoint final : public RuleBase {
             }
             int fighting = 0;
             for (const auto& [uid, unit] : s.oob.units) {
+                // The units the army begins this scenario with: those of the forces taking part.
                 if ((unit.arm == Arm::Infantry || unit.arm == Arm::Cavalry) &&
-                    s.oob.ancestor(unit.parent, Echelon::Army) == id) {
+                    s.oob.ancestor(unit.parent, Echelon::Army) == id && takesPart(s, PieceRef::unit(uid))) {
                     ++fighting;
                 }
+            }
+            if (fighting == 0 && !takesPart(s, PieceRef::commander(id))) {
+                continue; // the army is not in this scenario
             }
             out.add({}, {PieceRef::commander(id)},
                     hq.name + ": " +

@@ -38,7 +38,8 @@ class AllPiecesDeployed final : public RuleBase {
             return false;
         };
         auto one = [&](PieceRef p) {
-            if (exists(p) && !s.deployment.placements.contains(p) &&
+            // A piece whose force does not take part in the scenario is absent, not missing.
+            if (exists(p) && takesPart(s, p) && !s.deployment.placements.contains(p) &&
                 !s.deployment.reinforcements.contains(p)) {
                 out.add({}, {p},
                         ctx.describe(p) + " is neither on the map nor in the reinforcement schedule");

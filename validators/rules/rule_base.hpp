@@ -1,5 +1,6 @@
 #pragma once
 // Helpers shared by the rules: a base holding the RuleInfo, and iteration over a Scope.
+#include "model/battle.hpp"
 #include "model/limits.hpp"
 #include "validators/rule.hpp"
 
@@ -61,10 +62,11 @@ template <typename F> void forEachUnit(const ValidationContext& ctx, const Scope
     }
 }
 
-// A unit spread over several cells puts an equal share of its stands in each (rounded up).
+// A unit spread over several cells puts an equal share of the stands it has now (losses taken off)
+// in each, rounded up.
 inline int standsPerCell(const Unit& u, const Placement& pl) {
     const int cells = std::max<int>(1, static_cast<int>(pl.cells.size()));
-    return (u.stands + cells - 1) / cells;
+    return (standsNow(u, pl.now) + cells - 1) / cells;
 }
 
 // Stands of the units in a cell that `include` accepts; `who` gets those units.

@@ -1,0 +1,196 @@
+#include "battle.hpp"
+
+#include "limits.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+namespace sandtable {
+namespace {
+
+ScenarioStart moveCurrentOut(Scenario& s) {
+    return ScenarioStart{std::move(s.info), std::move(s.deployment), std::move(s.events),
+                         std::move(s.exclusions)};
+}
+
+void moveCurrentIn(Scenario& s, ScenarioStart&& start) {
+    s.info = std::move(start.info);
+    s.deployment = std::move(start.deployment);
+    s.events = std::move(start.events);
+    s.exclusions = std::move(start.exclusions);
+}
+
+// The place of scenario `index` in otherStarts (index != current).
+std::size_t otherSlot(const Scenario& s, std::size_t index) {
+    return index < s.current ? index : index - 1;
+}
+
+} // namespace
+
+std::size_t scenarioCount(const Scenario& s) {
+    return s.otherStarts.size() + 1;
+}
+
+const ScenarioInfo& scenarioInfo(const Scenario& s, std::size_t index) {
+    return index == s.current ? s.info : s.otherStarts.at(otherSlot(s, index)).info;
+}
+
+ScenarioStart scenarioStart(const Scenario& s, std::size_t index) {
+    if (index == s.current) {
+        return ScenarioStart{s.info, s.deployment, s.events, s.exclusions};
+    }
+    return s.otherStarts.at(otherSlot(s, index));
+}
+
+std::vector<ScenarioStart> allStarts(const Scenario& s) {
+    std::vector<ScenarioStart> starts;
+    starts.reserve(scenarioCount(s));
+    for (std::size_t i = 0; i < scenarioCount(s); ++i) {
+        starts.push_back(scenarioStart(s, i));
+    }
+    return starts;
+}
+
+std::vector<ScenarioStart> takeStarts(Scenario& s) {
+    std::vector<ScenarioStart> starts = std::move(s.otherStarts);
+    s.otherStarts.clear();
+    starts.insert(starts.begin() + static_cast<std::ptrdiff_t>(std::min(s.current, starts.size())),
+                  moveCurrentOut(s));
+    s.info = {};
+    s.deployment = {};
+    s.events.clear();
+    s.exclusions.clear();
+    s.current = 0;
+    return starts;
+}
+
+void putStarts(Scenario& s, std::vector<ScenarioStart> starts, std::size_t current) {
+    if (starts.empty()) {
+        starts.emplace_back();
+    }
+    current = std::min(current, starts.size() - 1);
+    moveCurrentIn(s, std::move(starts[current]));
+    starts.erase(starts.begin() + static_cast<std::ptrdiff_t>(current));
+    s.otherStarts = std::move(starts);
+    s.current = current;
+}
+
+void makeCurrent(Scenario& s, std::size_t index) {
+    if (index == s.current || index >= scenarioCount(s)) {
+        return;
+    }
+    putStarts(s, takeStarts(s), index);
+}
+
+Scenario scenarioAlone(const Scenario& s, std::size_t index) {
+    Scenario alone;
+    alone.map = s.map;
+    alone.oob = s.oob;
+    moveCurrentIn(alone, scenarioStart(s, index));
+    return alone;
+}
+
+std::expected<std::size_t, std::string> findScenario(const Scenario& s, std::string_view titleOrNumber) {
+    const std::size_t count = scenarioCount(s);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (scenarioInfo(s, i).title == titleOrNumber) {
+            return i;
+        }
+    }
+    std::size_t number = 0;
+    const char* end = titleOrNumber.data() + titleOrNumber.size();
+    if (auto [ptr, ec] = std::from_chars(titleOrNumber.data(), end, number);
+        ec == std::errc{} && ptr == end && number >= 1 && number <= count) {
+        return number - 1;
+    }
+    std::string list;
+    for (std::size_t i = 0; i < count; ++i) {
+        list += (i == 0 ? "" : ", ") + std::to_string(i + 1) + " " + limits::quoted(scenarioInfo(s, i).title);
+    }
+    return std::unexpected("the battle has no scenario " + limits::quoted(titleOrNumber) + "; it has " +
+                           (count == 1 ? "one: " : std::to_string(count) + ": ") + list);
+}
+
+std::string freeScenarioTitle(const Scenario& s, const std::string& base) {
+    auto taken = [&](const std::string& title) {
+        for (std::size_t i = 0; i < scenarioCount(s); ++i) {
+            if (scenarioInfo(s, i).title == title) {
+                return true;
+            }
+        }
+        return false;
+    };
+    if (!taken(base)) {
+        return base;
+    }
+    for (int n = 2;; ++n) {
+        std::string title = base + " (" + std::to_string(n) + ")";
+        if (!taken(title)) {
+            return title;
+        }
+    }
+}
+
+std::string scenarioName(const Scenario& s, std::size_t index) {
+    return "scenario " + std::to_string(index + 1) + ", " + limits::quoted(scenarioInfo(s, index).title);
+}
+
+bool takesPart(const OrderOfBattle& oob, const Deployment& d, PieceRef piece) {
+    if (!d.forces) {
+        return true;
+    }
+    HeadquartersId hq;
+    switch (piece.kind) {
+    case PieceKind::Unit:
+        if (auto it = oob.units.find(UnitId{piece.id}); it != oob.units.end()) {
+            hq = it->second.parent;
+        }
+        break;
+    case PieceKind::Commander:
+        hq = HeadquartersId{piece.id};
+        break;
+    case PieceKind::Train:
+        if (auto it = oob.trains.find(TrainId{piece.id}); it != oob.trains.end()) {
+            hq = it->second.corps;
+        }
+        break;
+    }
+    // Parents are acyclic (the reader and the commands see to it); the bound only guards the walk.
+    for (std::size_t steps = 0; hq.valid() && steps <= oob.headquarters.size(); ++steps) {
+        if (d.forces->contains(hq)) {
+            return true;
+        }
+        const Headquarters* h = oob.find(hq);
+        if (h == nullptr) {
+            return false;
+        }
+        hq = h->parent;
+    }
+    return false;
+}
+
+bool takesPart(const Scenario& s, PieceRef piece) {
+    return takesPart(s.oob, s.deployment, piece);
+}
+
+int standsNow(const Unit& u, const StrengthNow& now) {
+    return now.stands.value_or(u.stands);
+}
+
+int strengthNow(const Unit& u, const StrengthNow& now) {
+    return now.strength.value_or(u.strength);
+}
+
+const StrengthNow& strengthOf(const Scenario& s, UnitId unit) {
+    static const StrengthNow full;
+    const PieceRef piece = PieceRef::unit(unit);
+    if (auto it = s.deployment.placements.find(piece); it != s.deployment.placements.end()) {
+        return it->second.now;
+    }
+    if (auto it = s.deployment.reinforcements.find(piece); it != s.deployment.reinforcements.end()) {
+        return it->second.now;
+    }
+    return full;
+}
+
+} // namespace sandtable

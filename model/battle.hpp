@@ -1,0 +1,58 @@
+#pragma once
+// A battle's scenarios: one map and one order of battle, and for each scenario its own start.
+// Scenario holds the battle seen through its current scenario (scenario.hpp); these functions count,
+// name, switch, add and remove scenarios, always moving starts, never copying the map.
+#include "scenario.hpp"
+
+#include <expected>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sandtable {
+
+std::size_t scenarioCount(const Scenario& s);
+const ScenarioInfo& scenarioInfo(const Scenario& s, std::size_t index);
+// A copy of scenario `index`'s start (the current one's from the fields).
+ScenarioStart scenarioStart(const Scenario& s, std::size_t index);
+// Every scenario's start in the battle's order, copied.
+std::vector<ScenarioStart> allStarts(const Scenario& s);
+
+// Makes scenario `index` the current one: its start moves into the fields, the old one's out.
+void makeCurrent(Scenario& s, std::size_t index);
+// The starts, moved out in order; the fields are left with a default start.
+std::vector<ScenarioStart> takeStarts(Scenario& s);
+// Puts `starts` (one at least) back, `current` the current one.
+void putStarts(Scenario& s, std::vector<ScenarioStart> starts, std::size_t current);
+
+// The battle with scenario `index` alone: what one scenario's checks and exports read.
+Scenario scenarioAlone(const Scenario& s, std::size_t index);
+
+// Runs f(ScenarioStart&) on every scenario's start, the current one included, in order.
+template <typename F> void forEveryStart(Scenario& s, F&& f) {
+    const std::size_t current = s.current;
+    std::vector<ScenarioStart> starts = takeStarts(s);
+    for (ScenarioStart& start : starts) {
+        f(start);
+    }
+    putStarts(s, std::move(starts), current);
+}
+
+// A scenario by its title or by its number counted from 1 ("2", "Day 2"); the error lists them.
+std::expected<std::size_t, std::string> findScenario(const Scenario& s, std::string_view titleOrNumber);
+// `base`, or `base (2)`, `base (3)`...: the first title no scenario of the battle has.
+std::string freeScenarioTitle(const Scenario& s, const std::string& base);
+// "scenario 2, 'Day 2'": how messages name a scenario.
+std::string scenarioName(const Scenario& s, std::size_t index);
+
+// The piece takes part in the current scenario: under one of the forces it lists, or it lists none.
+bool takesPart(const Scenario& s, PieceRef piece);
+bool takesPart(const OrderOfBattle& oob, const Deployment& d, PieceRef piece);
+
+// A unit's stands and strength at the scenario's start, losses so far taken off.
+int standsNow(const Unit& u, const StrengthNow& now);
+int strengthNow(const Unit& u, const StrengthNow& now);
+// The unit's strength now, from wherever the current scenario deploys it (full when not deployed).
+const StrengthNow& strengthOf(const Scenario& s, UnitId unit);
+
+} // namespace sandtable
