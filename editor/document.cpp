@@ -67,6 +67,7 @@ void Document::chooseScenario(std::size_t index) {
         return;
     }
     makeCurrent(*scenario_, index);
+    problemsChanged(); // another scenario's findings, even where they count the same
     ChangeSet cs;
     cs.kinds = AllChanged;
     cs.everything = true;
@@ -78,7 +79,7 @@ bool Document::savesInNewerFormat() const {
 }
 
 const std::vector<Document::ScenarioProblems>& Document::otherScenarioProblems() const {
-    if (otherProblemsFor_ == revision_) {
+    if (!otherProblemsStale_) {
         return otherProblems_;
     }
     otherProblems_.clear();
@@ -99,12 +100,18 @@ const std::vector<Document::ScenarioProblems>& Document::otherScenarioProblems()
         }
         otherProblems_.push_back(problems);
     }
-    otherProblemsFor_ = revision_;
+    otherProblemsStale_ = false;
     return otherProblems_;
 }
 
 void Document::changed(const ChangeSet& cs) {
     ++revision_;
+    // The other scenarios' findings change with the battle's map and order of battle, and with the
+    // broad edits that reach into them (a resize, a new or deleted scenario); an edit of the current
+    // scenario's start leaves them as they were.
+    if (cs.everything || cs.touches(TerrainChanged | PathsChanged | OrderChanged)) {
+        otherProblemsStale_ = true;
+    }
     if ((cs.kinds & InfoChanged) != 0 && scenario_->info.ruleset != rulesetSource_ &&
         !scenario_->info.ruleset.empty()) {
         (void)useRuleset(scenario_->info.ruleset); // an unreadable ruleset keeps the previous rules

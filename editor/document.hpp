@@ -116,7 +116,7 @@ class Document {
     std::uint64_t autosavedAt_ = static_cast<std::uint64_t>(-1);
     int formatVersion_ = 0;
     mutable std::vector<ScenarioProblems> otherProblems_;
-    mutable std::uint64_t otherProblemsFor_ = static_cast<std::uint64_t>(-1);
+    mutable bool otherProblemsStale_ = true;
 };
 
 // Where documents without a file autosave, and where recovery looks: $XDG_STATE_HOME/sandtable

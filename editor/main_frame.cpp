@@ -4,12 +4,15 @@
 
 #include "app_icon.hpp"
 #include "formats/atomic_file.hpp"
+#include "model/battle.hpp"
 #include "model/commands/edits.hpp"
+#include "model/limits.hpp"
 #include "panels/minimap_panel.hpp"
 #include "panels/oob_panel.hpp"
 #include "panels/problems_panel.hpp"
 #include "panels/properties_panel.hpp"
 #include "panels/scenario_panel.hpp"
+#include "panels/scenarios_panel.hpp"
 #include "panels/tools_panel.hpp"
 #include "tools/supply_tool.hpp"
 #include "tools/tool_list.hpp"
@@ -36,6 +39,7 @@ MainFrame::MainFrame()
     properties_ = new PropertiesPanel(this);
     problems_ = new ProblemsPanel(this);
     scenarioPanel_ = new ScenarioPanel(this);
+    scenarios_ = new ScenariosPanel(this);
     minimap_ = new MinimapPanel(this, *canvas_);
     aui_.AddPane(canvas_, wxAuiPaneInfo().Name("map").CenterPane());
     aui_.AddPane(
@@ -57,6 +61,9 @@ MainFrame::MainFrame()
                                   .Row(0)
                                   .Position(1));
     aui_.AddPane(problems_, wxAuiPaneInfo().Name("problems").Caption("Problems").Bottom().BestSize(800, 150));
+    aui_.AddPane(
+        scenarios_,
+        wxAuiPaneInfo().Name("scenarios").Caption("Scenarios").Right().BestSize(340, 180).Row(0).Position(3));
     aui_.AddPane(
         scenarioPanel_,
         wxAuiPaneInfo().Name("scenario").Caption("Scenario").Right().BestSize(340, 420).Row(0).Position(2));
@@ -161,6 +168,7 @@ MainFrame::~MainFrame() {
     oob_->setDocument(nullptr);
     properties_->setDocument(nullptr);
     scenarioPanel_->setDocument(nullptr);
+    scenarios_->setDocument(nullptr);
     canvas_->setDocument(nullptr);
     aui_.UnInit();
 }
@@ -171,12 +179,13 @@ wxWindow* MainFrame::minimap() const {
 
 void MainFrame::buildMenus() {
     for (auto part : {fileActions(), editActions(), viewActions(), mapActions(), scenarioActions(),
-                      unitActions(), toolActions(), helpActions()}) {
+                      scenarioListActions(), unitActions(), toolActions(), helpActions()}) {
         std::ranges::move(part, std::back_inserter(actions_));
     }
     menus_ = std::make_unique<ActionMenus>(*this, actions_);
     toolbar_ = std::make_unique<ActionToolBar>(*this, actions_);
     oob_->addActionButtons(actions_);
+    scenarios_->addActionButtons(actions_);
 }
 
 void MainFrame::setDocument(std::unique_ptr<Document> doc) {
@@ -207,6 +216,7 @@ void MainFrame::setDocument(std::unique_ptr<Document> doc) {
     oob_->setDocument(doc_.get());
     properties_->setDocument(doc_.get());
     scenarioPanel_->setDocument(doc_.get());
+    scenarios_->setDocument(doc_.get());
     scenarioPanel_->onRulesetChanged = [this](const std::string& name) {
         // Check it now to say what is wrong; the document follows the scenario's ruleset itself.
         if (auto used = doc_->useRuleset(name); !used) {
@@ -287,7 +297,18 @@ void MainFrame::updateTitle() {
 }
 
 void MainFrame::showProblems() {
-    problems_->show(doc_->problemsSnapshot(), doc_->scenario().map.grid, doc_->rulesetName());
+    // The other scenarios of the battle, each by its count: their findings are a click away in the
+    // Scenarios panel.
+    std::string elsewhere;
+    for (const Document::ScenarioProblems& p : doc_->otherScenarioProblems()) {
+        const std::string& title = scenarioInfo(doc_->scenario(), p.index).title;
+        elsewhere +=
+            (elsewhere.empty() ? "other scenarios: " : ", ") + limits::quoted(title) + " " +
+            (!p.validated ? "no ruleset"
+                          : std::to_string(p.errors) + (p.errors == 1 ? " error, " : " errors, ") +
+                                std::to_string(p.warnings) + (p.warnings == 1 ? " warning" : " warnings"));
+    }
+    problems_->show(doc_->problemsSnapshot(), doc_->scenario().map.grid, doc_->rulesetName(), elsewhere);
     shownProblems_ = doc_->problemsRevision();
 }
 
@@ -297,6 +318,7 @@ void MainFrame::refreshProblemViews() {
     }
     oob_->refreshStatus();
     showProblems();
+    scenarios_->refresh();
 }
 
 void MainFrame::onChanged(const ChangeSet& cs) {
@@ -315,6 +337,7 @@ void MainFrame::onChanged(const ChangeSet& cs) {
     // mouse events that came meanwhile; any other change shows at once.
     if (!canvas_->gestureUnderWay()) {
         refreshProblemViews();
+        scenarios_->refresh(); // titles, order, the current one, counts
     }
     updateTitle();
     canvas_->mapChanged(cs);

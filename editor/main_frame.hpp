@@ -35,6 +35,7 @@ class ToolsPanel;
 class OobPanel;
 class PropertiesPanel;
 class ProblemsPanel;
+class ScenariosPanel;
 class ScenarioPanel;
 class MinimapPanel;
 
@@ -67,6 +68,7 @@ class MainFrame : public wxFrame {
     OobPanel* orderOfBattle() const { return oob_; }
     ToolsPanel* toolsPanel() const { return tools_; }
     ScenarioPanel* scenarioPanel() const { return scenarioPanel_; }
+    ScenariosPanel* scenariosPanel() const { return scenarios_; }
     PropertiesPanel* propertiesPanel() const { return properties_; }
     wxWindow* minimap() const;
 
@@ -75,6 +77,8 @@ class MainFrame : public wxFrame {
     // Returns wxYES, wxNO or wxCANCEL.
     std::function<int(const wxString& question)> ask;
     std::function<wxString(const wxString& question)> askText;
+    // A line of text offered for editing (a scenario's title); empty when cancelled.
+    std::function<wxString(const wxString& question, const wxString& suggestion)> askEdit;
     // File > New map's dialog; nothing when cancelled.
     std::function<std::optional<NewMapChoice>(const NewMapChoice& initial)> askNewMap;
     // Where to save a scenario that has no file of its own yet (or is a sample battle): the title,
@@ -125,6 +129,11 @@ class MainFrame : public wxFrame {
     Actions viewActions();
     Actions mapActions();
     Actions scenarioActions();
+    Actions scenarioListActions();
+    // A title scenario `index` may take (asked with `suggestion` offered); nothing when cancelled or
+    // refused, which is said.
+    std::optional<std::string> askScenarioTitle(const wxString& prompt, std::size_t index,
+                                                const std::string& suggestion);
     Actions unitActions();
     Actions toolActions();
     Actions helpActions();
@@ -157,6 +166,7 @@ class MainFrame : public wxFrame {
     PropertiesPanel* properties_ = nullptr;
     ProblemsPanel* problems_ = nullptr;
     ScenarioPanel* scenarioPanel_ = nullptr;
+    ScenariosPanel* scenarios_ = nullptr;
     MinimapPanel* minimap_ = nullptr;
     wxFileHistory recent_;
     wxString defaultPerspective_;

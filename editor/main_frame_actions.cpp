@@ -88,21 +88,6 @@ Actions MainFrame::editActions() {
 Actions MainFrame::scenarioActions() {
     const auto hasDocument = [this] { return doc_ != nullptr; };
     return {
-        {.name = "scenario.title",
-         .menu = "&Scenario",
-         .label = "&Title...",
-         .help = "The scenario's title",
-         .run =
-             [this] {
-                 const wxString title = wxGetTextFromUser(
-                     "Scenario title", "Scenario", wxString::FromUTF8(doc_->scenario().info.title), this);
-                 if (!title.IsEmpty()) {
-                     ScenarioInfo info = doc_->scenario().info;
-                     info.title = title.utf8_string();
-                     doc_->execute(edits::setInfo(doc_->scenario(), info));
-                 }
-             },
-         .enabled = hasDocument},
         {.name = "scenario.ruleset",
          .menu = "&Scenario",
          .label = "&Ruleset...",

@@ -23,6 +23,9 @@ void MainFrame::installDialogs() {
         return wxMessageBox(question, "Sandtable", wxYES_NO | wxCANCEL | wxICON_QUESTION, this);
     };
     askText = [this](const wxString& question) { return wxGetTextFromUser(question, "Sandtable", "", this); };
+    askEdit = [this](const wxString& question, const wxString& suggestion) {
+        return wxGetTextFromUser(question, "Sandtable", suggestion, this);
+    };
     askNewMap = [this](const NewMapChoice& initial) -> std::optional<NewMapChoice> {
         NewMapDialog dialog(this, initial);
         if (dialog.ShowModal() != wxID_OK) {

@@ -1,6 +1,8 @@
 // The File menu: a new map, opening and saving (with the recent files), export of every kind,
 // printing and quitting.
 #include "main_frame.hpp"
+
+#include "formats/scenario_xml.hpp"
 #include "wx_paths.hpp"
 
 #include "exports/export_kinds.hpp"
@@ -251,6 +253,17 @@ bool MainFrame::save() {
 }
 
 bool MainFrame::saveAs(const std::filesystem::path& file) {
+    // An older file is written in the current format at its first save over itself: said first, since
+    // an older Sandtable cannot open it afterwards (FILE.bak keeps the old one).
+    if (doc_->savesInNewerFormat() && file == doc_->file() &&
+        ask(wxString::Format("%s was written in format-version %d. Saving writes it as a battle in "
+                             "format-version %d, which older versions of Sandtable cannot open; the "
+                             "old file is kept as %s.bak.\n\nSave it in the new version?",
+                             textOf(file.filename()), doc_->readFormatVersion(), currentFormatVersion,
+                             textOf(file.filename()))) != wxYES) {
+        SetStatusText("Not saved", 1);
+        return false;
+    }
     if (auto saved = doc_->save(file); !saved) {
         reportError("Cannot save", wxString::FromUTF8(saved.error()));
         return false;

@@ -19,11 +19,12 @@
 namespace sandtable {
 namespace {
 
-constexpr std::array<std::pair<const char*, const char*>, 6> panes{{{"tools", "&Tools"},
+constexpr std::array<std::pair<const char*, const char*>, 7> panes{{{"tools", "&Tools"},
                                                                     {"minimap", "&Overview"},
                                                                     {"oob", "Order of &battle"},
                                                                     {"properties", "&Properties"},
                                                                     {"scenario", "&Scenario"},
+                                                                    {"scenarios", "Sc&enarios"},
                                                                     {"problems", "Pro&blems"}}};
 
 } // namespace

@@ -131,6 +131,23 @@ std::string freeScenarioTitle(const Scenario& s, const std::string& base) {
     }
 }
 
+std::optional<std::string> scenarioTitleProblem(const Scenario& s, std::size_t index,
+                                                const std::string& title) {
+    // A scenario still to be added (index past the last) is checked like the current one.
+    ScenarioInfo info = index < scenarioCount(s) ? scenarioInfo(s, index) : s.info;
+    info.title = title;
+    if (auto problem = limits::checkInfo(info)) {
+        return problem;
+    }
+    for (std::size_t i = 0; i < scenarioCount(s); ++i) {
+        if (i != index && scenarioInfo(s, i).title == title) {
+            return "scenario " + std::to_string(i + 1) + " is titled " + limits::quoted(title) +
+                   " already; each scenario of a battle needs its own title";
+        }
+    }
+    return std::nullopt;
+}
+
 std::string scenarioName(const Scenario& s, std::size_t index) {
     return "scenario " + std::to_string(index + 1) + ", " + limits::quoted(scenarioInfo(s, index).title);
 }

@@ -5,6 +5,7 @@
 #include "scenario.hpp"
 
 #include <expected>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,11 @@ template <typename F> void forEveryStart(Scenario& s, F&& f) {
 std::expected<std::size_t, std::string> findScenario(const Scenario& s, std::string_view titleOrNumber);
 // `base`, or `base (2)`, `base (3)`...: the first title no scenario of the battle has.
 std::string freeScenarioTitle(const Scenario& s, const std::string& base);
+// Why scenario `index` may not be titled `title` (blank, more than a line, or another scenario's),
+// or nothing: what the editor checks before an edit the file would refuse. An index past the last
+// is a scenario about to be added.
+std::optional<std::string> scenarioTitleProblem(const Scenario& s, std::size_t index,
+                                                const std::string& title);
 // "scenario 2, 'Day 2'": how messages name a scenario.
 std::string scenarioName(const Scenario& s, std::size_t index);
 

@@ -79,7 +79,7 @@ ProblemsPanel::ProblemsPanel(wxWindow* parent) : wxPanel(parent) {
 }
 
 void ProblemsPanel::show(std::shared_ptr<const Report> report, const Grid& grid,
-                         const std::string& rulesetName) {
+                         const std::string& rulesetName, const std::string& elsewhere) {
     report_ = std::move(report);
     grid_ = grid;
     // Errors first, then warnings, then information; excluded ones last; within each, the report's
@@ -93,10 +93,11 @@ void ProblemsPanel::show(std::shared_ptr<const Report> report, const Grid& grid,
     list_->SetItemCount(static_cast<long>(rows_.size()));
     list_->Refresh(false); // the rows in view are drawn again when the window paints
     const wxString summary =
-        rulesetName.empty()
-            ? wxString("No ruleset: choose one in Scenario > Ruleset")
-            : wxString::Format("%s: %d errors, %d warnings, %d info, %d excluded", rulesetName,
-                               report_->errors(), report_->warnings(), report_->infos(), report_->excluded);
+        (rulesetName.empty() ? wxString("No ruleset: choose one in Scenario > Ruleset")
+                             : wxString::Format("%s: %d errors, %d warnings, %d info, %d excluded",
+                                                rulesetName, report_->errors(), report_->warnings(),
+                                                report_->infos(), report_->excluded)) +
+        (elsewhere.empty() ? wxString() : "   |   " + wxString::FromUTF8(elsewhere));
     if (summary_->GetLabel() != summary) {
         summary_->SetLabel(summary); // a new label lays the panel out again
     }
@@ -107,6 +108,10 @@ const Violation* ProblemsPanel::rowFinding(long row) const {
         return nullptr;
     }
     return &report_->violations[rows_[static_cast<std::size_t>(row)]];
+}
+
+std::string ProblemsPanel::summaryText() const {
+    return summary_->GetLabel().utf8_string();
 }
 
 int ProblemsPanel::rowCount() const {

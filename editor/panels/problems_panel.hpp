@@ -20,7 +20,11 @@ class ProblemsList;
 class ProblemsPanel : public wxPanel {
   public:
     explicit ProblemsPanel(wxWindow* parent);
-    void show(std::shared_ptr<const Report> report, const Grid& grid, const std::string& rulesetName);
+    // `elsewhere`: what the battle's other scenarios have ("other scenarios: 'Day 2' 1 error"), shown
+    // after the summary.
+    void show(std::shared_ptr<const Report> report, const Grid& grid, const std::string& rulesetName,
+              const std::string& elsewhere = {});
+    std::string summaryText() const;
     std::function<void(const Violation&)> onActivate;
     std::function<void(const Violation&)> onExclude;
     int rowCount() const;

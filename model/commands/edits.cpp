@@ -217,9 +217,13 @@ CommandPtr setForces(const Scenario& s, std::optional<std::set<HeadquartersId>> 
 }
 
 CommandPtr setOtherStarts(const Scenario& s, std::vector<ScenarioStart> others) {
+    // Rare and broad (a resize, a deletion from the order of battle): said as everything, so the
+    // findings of every scenario are counted again.
+    ChangeSet cs = infoChanged();
+    cs.everything = true;
     return std::make_unique<ReplaceValue<std::vector<ScenarioStart>>>(
         "Edit the other scenarios", [](Scenario & sc) -> auto& { return sc.otherStarts; }, s.otherStarts,
-        std::move(others), infoChanged());
+        std::move(others), std::move(cs));
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #include "editor/actions/shortcut_table.hpp"
 #include "editor/canvas/map_keys.hpp"
 #include "editor/panels/oob_panel.hpp"
+#include "editor/panels/scenarios_panel.hpp"
 #include "editor/tools/fill_tool.hpp"
 #include "editor/tools/tool_list.hpp"
 #include "editor_window.hpp"
@@ -216,14 +217,30 @@ TEST_F(ActionTable, TheOrderOfBattlesButtonsAreTheUnitsMenusAdds) {
     for (const wxButton* button : buttons) {
         labels.push_back(button->GetLabel().utf8_string());
     }
-    std::vector<std::string> wanted;
+    std::vector<std::string> wanted, wantedOnScenarios;
     for (const Action& action : frame->actions()) {
-        if (!action.button.empty()) {
+        if (action.button.empty()) {
+            continue;
+        }
+        // A button is on the order of battle (the Units menu's adds) or on the Scenarios panel
+        // (the Scenario menu's list commands), nowhere else.
+        if (action.menu == "&Units") {
             wanted.push_back(action.button);
-            EXPECT_EQ(action.menu, "&Units") << action.name;
+        } else {
+            EXPECT_EQ(action.menu, "&Scenario") << action.name;
+            EXPECT_TRUE(action.name.starts_with("scenarios.")) << action.name;
+            wantedOnScenarios.push_back(action.button);
         }
     }
     EXPECT_EQ(labels, wanted);
+    std::vector<std::string> onScenarios;
+    for (wxWindow* child : frame->scenariosPanel()->GetChildren()) {
+        if (auto* button = dynamic_cast<wxButton*>(child)) {
+            onScenarios.push_back(button->GetLabel().utf8_string());
+        }
+    }
+    EXPECT_EQ(onScenarios, wantedOnScenarios);
+    EXPECT_EQ(onScenarios, (std::vector<std::string>{"New", "Duplicate", "Rename", "Delete", "Up", "Down"}));
     ASSERT_FALSE(buttons.empty());
     // A button does what its menu item does: "+ Army" on a side adds an army.
     frame->newScenario(NewMapChoice{});

@@ -26,7 +26,7 @@ namespace {
 using Window = EditorWindow;
 
 TEST_F(Window, PanelsAreHiddenAndShownFromTheViewMenuAndTheLayoutResets) {
-    for (const char* pane : {"tools", "minimap", "oob", "properties", "scenario", "problems"}) {
+    for (const char* pane : {"tools", "minimap", "oob", "properties", "scenario", "scenarios", "problems"}) {
         EXPECT_TRUE(frame->isPaneShown(pane)) << pane;
     }
     menuCheck("View", "Problems", false);

@@ -86,6 +86,17 @@ TEST(Battle, FindsAScenarioByTitleOrNumberAndListsThemOtherwise) {
     EXPECT_FALSE(findScenario(b, "0"));
 }
 
+TEST(Battle, AScenarioTitleMustBeItsOwn) {
+    const Scenario b = readBattle();
+    EXPECT_EQ(scenarioTitleProblem(b, 0, "Morning"), std::nullopt) << "its own title again";
+    EXPECT_EQ(scenarioTitleProblem(b, 0, "Afternoon"),
+              "scenario 2 is titled 'Afternoon' already; each scenario of a battle needs its own title");
+    EXPECT_TRUE(scenarioTitleProblem(b, 2, "Afternoon")) << "a scenario about to be added";
+    EXPECT_EQ(scenarioTitleProblem(b, 2, "Evening"), std::nullopt);
+    EXPECT_TRUE(scenarioTitleProblem(b, 1, "")) << "blank";
+    EXPECT_TRUE(scenarioTitleProblem(b, 1, "two\nlines"));
+}
+
 TEST(Battle, APieceTakesPartWhenItsForceIsListed) {
     Scenario b = readBattle();
     EXPECT_TRUE(takesPart(b, PieceRef::commander(HeadquartersId{2}))) << "no list: everyone";

@@ -1,0 +1,146 @@
+// A battle's scenarios in the editor: the Scenarios panel and the Scenario menu's list commands,
+// a second scenario made from the first by duplicating it and moving a piece, each scenario's
+// problems, undo across scenarios, and the notice before an old file is written in the new format.
+#include "editor/panels/problems_panel.hpp"
+#include "editor/panels/scenarios_panel.hpp"
+#include "editor_window.hpp"
+#include "formats/scenario_xml.hpp"
+#include "model/battle.hpp"
+#include "model/commands/edits.hpp"
+
+#include <wx/listctrl.h>
+
+namespace sandtable {
+namespace {
+
+class Scenarios : public EditorWindow {
+  protected:
+    ScenariosPanel& panel() { return *frame->scenariosPanel(); }
+    fs::path copyOf(const char* name) {
+        const fs::path file = dir / name;
+        fs::copy_file(fs::path(SANDTABLE_TEST_DATA) / "good" / name, file,
+                      fs::copy_options::overwrite_existing);
+        return file;
+    }
+    // What the designer types into the title box.
+    // An action by its name, as its menu item or toolbar button runs it (Undo's label changes).
+    void run(const char* name) {
+        const Action* action = findAction(frame->actions(), name);
+        ASSERT_NE(action, nullptr) << name;
+        menu(action->id);
+    }
+    void typeTitle(const wxString& title) {
+        frame->askEdit = [this, title](const wxString& question, const wxString& suggestion) {
+            questions.push_back(question + " [" + suggestion + "]");
+            return title;
+        };
+    }
+};
+
+const PieceRef iowa = PieceRef::unit(UnitId{1});
+
+TEST_F(Scenarios, ThePanelListsTheBattlesScenariosWithTheirProblems) {
+    ASSERT_TRUE(frame->open(copyOf("battle.xml")));
+    ASSERT_EQ(panel().rowCount(), 2);
+    EXPECT_EQ(panel().rowText(0, 1), "Morning");
+    EXPECT_EQ(panel().rowText(1, 1), "Afternoon");
+    EXPECT_EQ(panel().rowText(0, 3), "3 warnings");
+    EXPECT_EQ(panel().rowText(1, 3), "clean");
+    EXPECT_EQ(panel().selectedRow(), 0);
+    EXPECT_TRUE(
+        frame->problems()->summaryText().ends_with("other scenarios: 'Afternoon' 0 errors, 0 warnings"))
+        << frame->problems()->summaryText();
+    // Choosing a row makes it current, and the map and problems follow; nothing to save.
+    panel().list()->SetItemState(1, wxLIST_STATE_SELECTED, wxLIST_STATE_SELECTED);
+    pump();
+    if (scenario().current != 1) { // not every port sends the event for a programmatic selection
+        wxListEvent e(wxEVT_LIST_ITEM_SELECTED, panel().list()->GetId());
+        e.m_itemIndex = 1;
+        e.SetEventObject(panel().list());
+        panel().list()->ProcessWindowEvent(e);
+        pump();
+    }
+    EXPECT_EQ(scenario().current, 1u);
+    EXPECT_EQ(scenario().info.title, "Afternoon");
+    EXPECT_EQ(frame->document()->problems().warnings(), 0);
+    EXPECT_FALSE(frame->document()->isModified());
+    EXPECT_TRUE(frame->problems()->summaryText().ends_with("other scenarios: 'Morning' 0 errors, 3 warnings"))
+        << frame->problems()->summaryText();
+    menu("Scenario", "Previous scenario");
+    EXPECT_EQ(scenario().info.title, "Morning");
+    EXPECT_EQ(panel().selectedRow(), 0);
+}
+
+TEST_F(Scenarios, TheSecondDayIsTheFirstDuplicatedWithItsPiecesMoved) {
+    const fs::path file = copyOf("battle.xml");
+    ASSERT_TRUE(frame->open(file));
+    typeTitle("Morning, second hour");
+    menu("Scenario", "Duplicate scenario...");
+    ASSERT_EQ(scenarioCount(scenario()), 3u);
+    EXPECT_EQ(scenario().current, 1u) << "the copy follows the original and is the one edited";
+    EXPECT_EQ(scenario().info.title, "Morning, second hour");
+    EXPECT_EQ(questions.back(), "Title of the copy [Morning (2)]");
+    EXPECT_EQ(panel().rowText(1, 1), "Morning, second hour");
+    EXPECT_EQ(panel().selectedRow(), 1);
+    // Move the Iowans in the copy: the morning keeps them where they were.
+    Placement moved = scenario().deployment.placements.at(iowa);
+    moved.cells = {{3, 1}};
+    frame->document()->execute(edits::setPlacement(scenario(), iowa, moved));
+    pump();
+    EXPECT_EQ(scenarioStart(scenario(), 0).deployment.placements.at(iowa).cells,
+              (std::vector<Offset>{{1, 1}}));
+    // Undo from another scenario goes back to where the move was made.
+    menu("Scenario", "Previous scenario");
+    EXPECT_EQ(scenario().current, 0u);
+    run("edit.undo");
+    EXPECT_EQ(scenario().current, 1u);
+    EXPECT_EQ(panel().selectedRow(), 1);
+    EXPECT_EQ(scenario().deployment.placements.at(iowa).cells, (std::vector<Offset>{{1, 1}}));
+    run("edit.redo");
+    // A title another scenario has is refused, and said.
+    typeTitle("Afternoon");
+    menu("Scenario", "Rename scenario...");
+    EXPECT_EQ(scenario().info.title, "Morning, second hour");
+    ASSERT_FALSE(errors.empty());
+    EXPECT_TRUE(errors.back().Contains("is titled 'Afternoon' already")) << errors.back();
+    // Reorder, save, reopen: the file holds all three in the new order.
+    menu("Scenario", "Move scenario down");
+    EXPECT_EQ(scenarioInfo(scenario(), 2).title, "Morning, second hour");
+    menu("File", "Save");
+    auto reopened = readScenario(file);
+    ASSERT_TRUE(reopened);
+    ASSERT_EQ(scenarioCount(*reopened), 3u);
+    EXPECT_EQ(scenarioInfo(*reopened, 1).title, "Afternoon");
+    EXPECT_EQ(scenarioStart(*reopened, 2).deployment.placements.at(iowa).cells,
+              (std::vector<Offset>{{3, 1}}));
+    // Delete asks first, and Undo brings the scenario back.
+    answer = wxYES;
+    menu("Scenario", "Delete scenario");
+    EXPECT_EQ(scenarioCount(scenario()), 2u);
+    run("edit.undo");
+    EXPECT_EQ(scenarioCount(scenario()), 3u);
+    EXPECT_EQ(scenario().info.title, "Morning, second hour");
+}
+
+TEST_F(Scenarios, AnOldFileIsWrittenInTheNewVersionOnlyAfterSaying) {
+    const fs::path file = copyOf("small.xml");
+    ASSERT_TRUE(frame->open(file));
+    frame->document()->execute(edits::setEvent(scenario(), 3, "Rain"));
+    answer = wxNO;
+    menu("File", "Save");
+    ASSERT_FALSE(questions.empty());
+    EXPECT_TRUE(questions.back().Contains("format-version 1")) << questions.back();
+    int version = 0;
+    ASSERT_TRUE(readScenario(file, &version));
+    EXPECT_EQ(version, 1) << "declined: the old file is untouched";
+    answer = wxYES;
+    menu("File", "Save");
+    ASSERT_TRUE(readScenario(file, &version));
+    EXPECT_EQ(version, 2);
+    const std::size_t asked = questions.size();
+    menu("File", "Save");
+    EXPECT_EQ(questions.size(), asked) << "said once, before the first save";
+}
+
+} // namespace
+} // namespace sandtable
