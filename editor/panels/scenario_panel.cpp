@@ -1,5 +1,7 @@
 #include "scenario_panel.hpp"
 
+#include "model/battle.hpp"
+
 #include "formats/ruleset_xml.hpp"
 #include "model/commands/edits.hpp"
 #include "model/limits.hpp"
@@ -144,6 +146,10 @@ std::expected<CommandPtr, std::string> ScenarioPanel::edit(const std::string& na
     auto whole = [&](limits::IntRange range, const char* what) { return wholeNumberIn(v, range, what); };
     std::expected<int, std::string> n = 0;
     if (name == "title") {
+        // Each scenario of a battle has its own title: the file refuses two alike.
+        if (auto problem = scenarioTitleProblem(s, s.current, str)) {
+            return std::unexpected(*problem);
+        }
         info.title = str;
     } else if (name == "date") {
         info.date = str;

@@ -2,6 +2,7 @@
 // a second scenario made from the first by duplicating it and moving a piece, each scenario's
 // problems, undo across scenarios, and the notice before an old file is written in the new format.
 #include "editor/panels/problems_panel.hpp"
+#include "editor/panels/scenario_panel.hpp"
 #include "editor/panels/scenarios_panel.hpp"
 #include "editor_window.hpp"
 #include "formats/scenario_xml.hpp"
@@ -9,6 +10,7 @@
 #include "model/commands/edits.hpp"
 
 #include <wx/listctrl.h>
+#include <wx/propgrid/propgrid.h>
 
 namespace sandtable {
 namespace {
@@ -69,6 +71,14 @@ TEST_F(Scenarios, ThePanelListsTheBattlesScenariosWithTheirProblems) {
     menu("Scenario", "Previous scenario");
     EXPECT_EQ(scenario().info.title, "Morning");
     EXPECT_EQ(panel().selectedRow(), 0);
+    // The Scenario panel's title takes no other scenario's either.
+    frame->scenarioPanel()->grid()->ChangePropertyValue("title", "Afternoon");
+    pump();
+    EXPECT_EQ(scenario().info.title, "Morning");
+    frame->scenarioPanel()->grid()->ChangePropertyValue("title", "Dawn");
+    pump();
+    EXPECT_EQ(scenario().info.title, "Dawn");
+    EXPECT_EQ(panel().rowText(0, 1), "Dawn");
 }
 
 TEST_F(Scenarios, TheSecondDayIsTheFirstDuplicatedWithItsPiecesMoved) {
