@@ -68,10 +68,7 @@ void Document::chooseScenario(std::size_t index) {
     }
     makeCurrent(*scenario_, index);
     problemsChanged(); // another scenario's findings, even where they count the same
-    ChangeSet cs;
-    cs.kinds = AllChanged;
-    cs.everything = true;
-    changed(cs);
+    changed(ChangeSet::all());
 }
 
 bool Document::savesInNewerFormat() const {
@@ -84,21 +81,30 @@ const std::vector<Document::ScenarioProblems>& Document::otherScenarioProblems()
     }
     otherProblems_.clear();
     const auto base = file_.empty() ? std::filesystem::current_path() : file_.parent_path();
+    // One copy of the battle, seen through each other scenario in turn: the live one stays as the
+    // views and the validator hold it, and the map is copied once, not once per scenario.
+    std::optional<Scenario> copy;
     for (std::size_t i = 0; i < scenarioCount(*scenario_); ++i) {
         if (i == scenario_->current) {
             continue;
         }
-        ScenarioProblems problems{i};
-        const Scenario alone = scenarioAlone(*scenario_, i);
-        if (auto loaded = loadCheckedRuleset(alone.info.ruleset, base);
-            loaded && !alone.info.ruleset.empty()) {
-            Validator validator(alone, std::move(loaded->resolved));
-            const Report report = validator.report();
-            problems.errors = report.errors();
-            problems.warnings = report.warnings();
-            problems.validated = true;
+        ScenarioProblems& problems = otherProblems_.emplace_back(ScenarioProblems{i});
+        const std::string& ruleset = scenarioInfo(*scenario_, i).ruleset;
+        if (ruleset.empty()) {
+            continue;
         }
-        otherProblems_.push_back(problems);
+        auto loaded = loadCheckedRuleset(ruleset, base);
+        if (!loaded) {
+            continue;
+        }
+        if (!copy) {
+            copy = *scenario_;
+        }
+        makeCurrent(*copy, i);
+        const Report report = Validator(*copy, std::move(loaded->resolved)).report();
+        problems.errors = report.errors();
+        problems.warnings = report.warnings();
+        problems.validated = true;
     }
     otherProblemsStale_ = false;
     return otherProblems_;

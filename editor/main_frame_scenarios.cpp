@@ -27,6 +27,10 @@ std::optional<std::string> MainFrame::askScenarioTitle(const wxString& prompt, s
 Actions MainFrame::scenarioListActions() {
     const auto hasDocument = [this] { return doc_ != nullptr; };
     const auto several = [this] { return doc_ && scenarioCount(doc_->scenario()) > 1; };
+    const auto hasPrevious = [this] { return doc_ && doc_->scenario().current > 0; };
+    const auto hasNext = [this] {
+        return doc_ && doc_->scenario().current + 1 < scenarioCount(doc_->scenario());
+    };
     return {
         {.name = "scenarios.add",
          .menu = "&Scenario",
@@ -106,7 +110,7 @@ Actions MainFrame::scenarioListActions() {
                  doc_->execute(edits::moveScenario(doc_->scenario(), doc_->scenario().current,
                                                    doc_->scenario().current - 1));
              },
-         .enabled = [this] { return doc_ && doc_->scenario().current > 0; }},
+         .enabled = hasPrevious},
         {.name = "scenarios.move-down",
          .menu = "&Scenario",
          .label = "Move scenario do&wn",
@@ -117,8 +121,7 @@ Actions MainFrame::scenarioListActions() {
                  doc_->execute(edits::moveScenario(doc_->scenario(), doc_->scenario().current,
                                                    doc_->scenario().current + 1));
              },
-         .enabled =
-             [this] { return doc_ && doc_->scenario().current + 1 < scenarioCount(doc_->scenario()); }},
+         .enabled = hasNext},
         {.name = "scenarios.next",
          .menu = "&Scenario",
          .label = "Ne&xt scenario",
@@ -126,15 +129,14 @@ Actions MainFrame::scenarioListActions() {
          .help = "Show and edit the next scenario of the battle",
          .separatorBefore = true,
          .run = [this] { doc_->chooseScenario(doc_->scenario().current + 1); },
-         .enabled =
-             [this] { return doc_ && doc_->scenario().current + 1 < scenarioCount(doc_->scenario()); }},
+         .enabled = hasNext},
         {.name = "scenarios.previous",
          .menu = "&Scenario",
          .label = "Pre&vious scenario",
          .shortcut = "Ctrl+PgUp",
          .help = "Show and edit the previous scenario of the battle",
          .run = [this] { doc_->chooseScenario(doc_->scenario().current - 1); },
-         .enabled = [this] { return doc_ && doc_->scenario().current > 0; }},
+         .enabled = hasPrevious},
     };
 }
 

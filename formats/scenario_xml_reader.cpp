@@ -385,12 +385,7 @@ class Reader {
                              "); each scenario of a battle needs its own title");
             }
             inScenario_.clear();
-            starts.push_back(ScenarioStart{std::move(s_.info), std::move(s_.deployment), std::move(s_.events),
-                                           std::move(s_.exclusions)});
-            s_.info = {};
-            s_.deployment = {};
-            s_.events.clear();
-            s_.exclusions.clear();
+            starts.push_back(takeCurrentStart(s_));
         }
         putStarts(s_, std::move(starts), 0);
     }

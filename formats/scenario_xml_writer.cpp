@@ -76,12 +76,7 @@ class Writer {
         writeOrderOfBattle(root);
         // In the battle's order, whichever is current: the same battle gives the same bytes.
         for (std::size_t i = 0; i < scenarioCount(s_); ++i) {
-            if (i == s_.current) {
-                writeScenario(root, s_.info, s_.deployment, s_.events, s_.exclusions);
-            } else {
-                const ScenarioStart& st = s_.otherStarts[i < s_.current ? i : i - 1];
-                writeScenario(root, st.info, st.deployment, st.events, st.exclusions);
-            }
+            writeScenario(root, startAt(s_, i));
         }
         std::ostringstream out;
         doc_.save(out, "  ", pugi::format_indent, pugi::encoding_utf8);
@@ -108,28 +103,27 @@ class Writer {
         }
     }
 
-    void writeScenario(pugi::xml_node root, const ScenarioInfo& info, const Deployment& deployment,
-                       const std::map<int, std::string>& events, const std::vector<Exclusion>& exclusions) {
+    void writeScenario(pugi::xml_node root, const ScenarioStartView& start) {
         pugi::xml_node n = root.append_child("scenario");
-        writeInfo(n.append_child("info"), info);
-        if (deployment.forces) {
+        writeInfo(n.append_child("info"), start.info);
+        if (start.deployment.forces) {
             pugi::xml_node forces = n.append_child("forces");
-            for (HeadquartersId hq : *deployment.forces) {
+            for (HeadquartersId hq : *start.deployment.forces) {
                 forces.append_child("force").append_attribute("headquarters") = hq.value;
             }
         }
-        writeDeployment(n, deployment);
-        if (!events.empty()) {
+        writeDeployment(n, start.deployment);
+        if (!start.events.empty()) {
             pugi::xml_node table = n.append_child("events");
-            for (const auto& [roll, text] : events) {
+            for (const auto& [roll, text] : start.events) {
                 pugi::xml_node e = table.append_child("event");
                 e.append_attribute("roll") = roll;
                 e.text() = text.c_str();
             }
         }
-        if (!exclusions.empty()) {
+        if (!start.exclusions.empty()) {
             pugi::xml_node list = n.append_child("exclusions");
-            for (const Exclusion& ex : exclusions) {
+            for (const Exclusion& ex : start.exclusions) {
                 pugi::xml_node e = list.append_child("exclusion");
                 e.append_attribute("rule") = ex.rule.c_str();
                 if (!ex.cells.empty()) {

@@ -8,11 +8,6 @@
 namespace sandtable {
 namespace {
 
-ScenarioStart moveCurrentOut(Scenario& s) {
-    return ScenarioStart{std::move(s.info), std::move(s.deployment), std::move(s.events),
-                         std::move(s.exclusions)};
-}
-
 void moveCurrentIn(Scenario& s, ScenarioStart&& start) {
     s.info = std::move(start.info);
     s.deployment = std::move(start.deployment);
@@ -31,35 +26,38 @@ std::size_t scenarioCount(const Scenario& s) {
     return s.otherStarts.size() + 1;
 }
 
+ScenarioStartView startAt(const Scenario& s, std::size_t index) {
+    if (index == s.current) {
+        return {s.info, s.deployment, s.events, s.exclusions};
+    }
+    const ScenarioStart& other = s.otherStarts.at(otherSlot(s, index));
+    return {other.info, other.deployment, other.events, other.exclusions};
+}
+
 const ScenarioInfo& scenarioInfo(const Scenario& s, std::size_t index) {
-    return index == s.current ? s.info : s.otherStarts.at(otherSlot(s, index)).info;
+    return startAt(s, index).info;
 }
 
 ScenarioStart scenarioStart(const Scenario& s, std::size_t index) {
-    if (index == s.current) {
-        return ScenarioStart{s.info, s.deployment, s.events, s.exclusions};
-    }
-    return s.otherStarts.at(otherSlot(s, index));
+    const ScenarioStartView v = startAt(s, index);
+    return ScenarioStart{v.info, v.deployment, v.events, v.exclusions};
 }
 
-std::vector<ScenarioStart> allStarts(const Scenario& s) {
-    std::vector<ScenarioStart> starts;
-    starts.reserve(scenarioCount(s));
-    for (std::size_t i = 0; i < scenarioCount(s); ++i) {
-        starts.push_back(scenarioStart(s, i));
-    }
-    return starts;
+ScenarioStart takeCurrentStart(Scenario& s) {
+    ScenarioStart start{std::move(s.info), std::move(s.deployment), std::move(s.events),
+                        std::move(s.exclusions)};
+    s.info = {};
+    s.deployment = {};
+    s.events.clear();
+    s.exclusions.clear();
+    return start;
 }
 
 std::vector<ScenarioStart> takeStarts(Scenario& s) {
     std::vector<ScenarioStart> starts = std::move(s.otherStarts);
     s.otherStarts.clear();
     starts.insert(starts.begin() + static_cast<std::ptrdiff_t>(std::min(s.current, starts.size())),
-                  moveCurrentOut(s));
-    s.info = {};
-    s.deployment = {};
-    s.events.clear();
-    s.exclusions.clear();
+                  takeCurrentStart(s));
     s.current = 0;
     return starts;
 }
@@ -80,14 +78,6 @@ void makeCurrent(Scenario& s, std::size_t index) {
         return;
     }
     putStarts(s, takeStarts(s), index);
-}
-
-Scenario scenarioAlone(const Scenario& s, std::size_t index) {
-    Scenario alone;
-    alone.map = s.map;
-    alone.oob = s.oob;
-    moveCurrentIn(alone, scenarioStart(s, index));
-    return alone;
 }
 
 std::expected<std::size_t, std::string> findScenario(const Scenario& s, std::string_view titleOrNumber) {
@@ -152,10 +142,12 @@ std::string scenarioName(const Scenario& s, std::size_t index) {
     return "scenario " + std::to_string(index + 1) + ", " + limits::quoted(scenarioInfo(s, index).title);
 }
 
-bool takesPart(const OrderOfBattle& oob, const Deployment& d, PieceRef piece) {
-    if (!d.forces) {
+bool takesPart(const Scenario& s, PieceRef piece) {
+    const std::optional<std::set<HeadquartersId>>& forces = s.deployment.forces;
+    if (!forces) {
         return true;
     }
+    const OrderOfBattle& oob = s.oob;
     HeadquartersId hq;
     switch (piece.kind) {
     case PieceKind::Unit:
@@ -174,7 +166,7 @@ bool takesPart(const OrderOfBattle& oob, const Deployment& d, PieceRef piece) {
     }
     // Parents are acyclic (the reader and the commands see to it); the bound only guards the walk.
     for (std::size_t steps = 0; hq.valid() && steps <= oob.headquarters.size(); ++steps) {
-        if (d.forces->contains(hq)) {
+        if (forces->contains(hq)) {
             return true;
         }
         const Headquarters* h = oob.find(hq);
@@ -184,10 +176,6 @@ bool takesPart(const OrderOfBattle& oob, const Deployment& d, PieceRef piece) {
         hq = h->parent;
     }
     return false;
-}
-
-bool takesPart(const Scenario& s, PieceRef piece) {
-    return takesPart(s.oob, s.deployment, piece);
 }
 
 int standsNow(const Unit& u, const StrengthNow& now) {

@@ -12,32 +12,28 @@
 
 namespace sandtable {
 
+// Scenario `index`'s start where it lives (the fields for the current one), read in place.
+struct ScenarioStartView {
+    const ScenarioInfo& info;
+    const Deployment& deployment;
+    const std::map<int, std::string>& events;
+    const std::vector<Exclusion>& exclusions;
+};
+
 std::size_t scenarioCount(const Scenario& s);
+ScenarioStartView startAt(const Scenario& s, std::size_t index);
 const ScenarioInfo& scenarioInfo(const Scenario& s, std::size_t index);
-// A copy of scenario `index`'s start (the current one's from the fields).
+// A copy of scenario `index`'s start.
 ScenarioStart scenarioStart(const Scenario& s, std::size_t index);
-// Every scenario's start in the battle's order, copied.
-std::vector<ScenarioStart> allStarts(const Scenario& s);
 
 // Makes scenario `index` the current one: its start moves into the fields, the old one's out.
 void makeCurrent(Scenario& s, std::size_t index);
+// The current start, moved out of the fields, which are left with a default start.
+ScenarioStart takeCurrentStart(Scenario& s);
 // The starts, moved out in order; the fields are left with a default start.
 std::vector<ScenarioStart> takeStarts(Scenario& s);
 // Puts `starts` (one at least) back, `current` the current one.
 void putStarts(Scenario& s, std::vector<ScenarioStart> starts, std::size_t current);
-
-// The battle with scenario `index` alone: what one scenario's checks and exports read.
-Scenario scenarioAlone(const Scenario& s, std::size_t index);
-
-// Runs f(ScenarioStart&) on every scenario's start, the current one included, in order.
-template <typename F> void forEveryStart(Scenario& s, F&& f) {
-    const std::size_t current = s.current;
-    std::vector<ScenarioStart> starts = takeStarts(s);
-    for (ScenarioStart& start : starts) {
-        f(start);
-    }
-    putStarts(s, std::move(starts), current);
-}
 
 // A scenario by its title or by its number counted from 1 ("2", "Day 2"); the error lists them.
 std::expected<std::size_t, std::string> findScenario(const Scenario& s, std::string_view titleOrNumber);
@@ -53,7 +49,6 @@ std::string scenarioName(const Scenario& s, std::size_t index);
 
 // The piece takes part in the current scenario: under one of the forces it lists, or it lists none.
 bool takesPart(const Scenario& s, PieceRef piece);
-bool takesPart(const OrderOfBattle& oob, const Deployment& d, PieceRef piece);
 
 // A unit's stands and strength at the scenario's start, losses so far taken off.
 int standsNow(const Unit& u, const StrengthNow& now);

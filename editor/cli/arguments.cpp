@@ -15,8 +15,9 @@
 
 namespace sandtable::cli {
 
-std::optional<Scenario> readScenarioReporting(const std::string& file, std::ostream& err) {
-    auto scenario = readScenario(pathFromUtf8(file));
+std::optional<Scenario> readScenarioReporting(const std::string& file, std::ostream& err,
+                                              int* formatVersion) {
+    auto scenario = readScenario(pathFromUtf8(file), formatVersion);
     if (!scenario) {
         err << scenario.error().toString() << "\n";
         return std::nullopt;

@@ -13,7 +13,9 @@
 namespace sandtable::cli {
 
 // Reads a scenario; on failure prints the reader's message (file:line:column: what) to err.
-std::optional<Scenario> readScenarioReporting(const std::string& file, std::ostream& err);
+// `formatVersion`, when given, gets the version the file was written in.
+std::optional<Scenario> readScenarioReporting(const std::string& file, std::ostream& err,
+                                              int* formatVersion = nullptr);
 
 class Arguments;
 

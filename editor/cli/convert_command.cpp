@@ -9,9 +9,8 @@ namespace sandtable::cli {
 
 int convertCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     int version = 0;
-    auto scenario = readScenario(pathFromUtf8(a.positionals()[0]), &version);
+    auto scenario = readScenarioReporting(a.positionals()[0], err, &version);
     if (!scenario) {
-        err << scenario.error().toString() << "\n";
         return BadInput;
     }
     if (auto saved = saveScenario(*scenario, pathFromUtf8(a.positionals()[1])); !saved) {

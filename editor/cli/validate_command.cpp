@@ -160,20 +160,15 @@ int validateCommand(Arguments& a, std::ostream& out, std::ostream& err) {
         j.beginArray();
     }
     int errors = 0;
-    std::size_t shown = static_cast<std::size_t>(-1);
-    Scenario alone;
     for (const Run& run : runs) {
-        if (run.scenario != shown) {
-            alone = scenarioAlone(*battle, run.scenario);
-            shown = run.scenario;
-        }
-        const Validator validator(alone, run.rules.resolved);
+        makeCurrent(*battle, run.scenario); // moves the starts; the map is never copied
+        const Validator validator(*battle, run.rules.resolved);
         const Report report = validator.report();
         errors += report.errors();
         // A battle of several scenarios names the scenario in every line.
         const std::string where = several ? file + ": " + scenarioName(*battle, run.scenario) : file;
         if (a.has("--json")) {
-            writeJson(j, file, run.scenario, alone.info.title, run.rules.resolved, report, *minimum, grid);
+            writeJson(j, file, run.scenario, battle->info.title, run.rules.resolved, report, *minimum, grid);
         } else {
             writeText(where, run.rules.resolved, report, *minimum, out, grid);
         }

@@ -29,6 +29,13 @@ struct ChangeSet {
     bool everything = false;
 
     bool touches(std::uint8_t mask) const { return everything || (kinds & mask) != 0; }
+    // Everything changed: a new map, another scenario made current.
+    static ChangeSet all() {
+        ChangeSet cs;
+        cs.kinds = AllChanged;
+        cs.everything = true;
+        return cs;
+    }
     void merge(const ChangeSet& other);
 };
 

@@ -196,11 +196,8 @@ CommandPtr setTerrainLayer(const Scenario& s, std::vector<TerrainIndex> terrain)
 }
 
 CommandPtr replaceMap(const Scenario& s, Map map) {
-    ChangeSet cs;
-    cs.everything = true;
-    cs.kinds = AllChanged;
     return std::make_unique<ReplaceValue<Map>>(
-        "Change map", [](Scenario & sc) -> auto& { return sc.map; }, s.map, std::move(map), std::move(cs));
+        "Change map", [](Scenario & sc) -> auto& { return sc.map; }, s.map, std::move(map), ChangeSet::all());
 }
 
 CommandPtr resizeMap(const Scenario& s, int cols, int rows) {
@@ -281,6 +278,12 @@ void dropEverywhere(const Scenario& s, const std::vector<PieceRef>& pieces,
     }
 }
 
+// Takes a unit or a train out of the order of battle (commanders go with their headquarters).
+CommandPtr removeFromOrder(const Scenario& s, PieceRef piece) {
+    return piece.kind == PieceKind::Unit ? setUnit(s, UnitId{piece.id}, std::nullopt)
+                                         : setTrain(s, TrainId{piece.id}, std::nullopt);
+}
+
 } // namespace
 
 CommandPtr removeHeadquarters(const Scenario& s, HeadquartersId id) {
@@ -312,10 +315,8 @@ CommandPtr removeHeadquarters(const Scenario& s, HeadquartersId id) {
     }
     dropEverywhere(s, pieces, doomed, parts);
     for (PieceRef p : pieces) {
-        if (p.kind == PieceKind::Unit) {
-            parts.push_back(setUnit(s, UnitId{p.id}, std::nullopt));
-        } else if (p.kind == PieceKind::Train) {
-            parts.push_back(setTrain(s, TrainId{p.id}, std::nullopt));
+        if (p.kind != PieceKind::Commander) {
+            parts.push_back(removeFromOrder(s, p));
         }
     }
     for (HeadquartersId hq : doomed) {
@@ -330,8 +331,7 @@ CommandPtr removePiece(const Scenario& s, PieceRef piece) {
     }
     std::vector<CommandPtr> parts;
     dropEverywhere(s, {piece}, {}, parts);
-    parts.push_back(piece.kind == PieceKind::Unit ? setUnit(s, UnitId{piece.id}, std::nullopt)
-                                                  : setTrain(s, TrainId{piece.id}, std::nullopt));
+    parts.push_back(removeFromOrder(s, piece));
     return std::make_unique<CommandGroup>("Delete", std::move(parts));
 }
 

@@ -156,12 +156,10 @@ ResizeLosses resizeLosses(const Scenario& s, const ResizePlan& plan) {
     auto anyLost = [&](const std::vector<Offset>& cells) { return std::ranges::any_of(cells, lost); };
     ResizeLosses out;
     for (std::size_t i = 0; i < scenarioCount(s); ++i) {
-        const bool current = i == s.current;
-        const ScenarioStart* other = current ? nullptr : &s.otherStarts[i < s.current ? i : i - 1];
-        const Deployment& d = current ? s.deployment : other->deployment;
-        const std::vector<Exclusion>& exclusions = current ? s.exclusions : other->exclusions;
+        const ScenarioStartView start = startAt(s, i);
+        const Deployment& d = start.deployment;
         ScenarioResizeLosses l;
-        l.title = scenarioInfo(s, i).title;
+        l.title = start.info.title;
         for (const auto& [piece, placement] : d.placements) {
             if (anyLost(placement.cells)) {
                 l.pieces.push_back(pieceName(s, piece));
@@ -173,7 +171,7 @@ ResizeLosses resizeLosses(const Scenario& s, const ResizePlan& plan) {
             }
         }
         l.exclusions = static_cast<int>(
-            std::ranges::count_if(exclusions, [&](const Exclusion& e) { return anyLost(e.cells); }));
+            std::ranges::count_if(start.exclusions, [&](const Exclusion& e) { return anyLost(e.cells); }));
         out.scenarios.push_back(std::move(l));
     }
     for (const auto& [id, hq] : s.oob.headquarters) {
@@ -269,26 +267,40 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
     // Pieces move with their cells; whatever would name a cell off the new map goes in the same
     // step, so the scenario stays whole (and saveable) and one undo brings all of it back.
     const bool shifted = plan.shift != Offset{};
+    // Each scenario's pieces, entries and exclusions move by the same rules: the current one's as
+    // commands (the views and the validator follow entry by entry), the others' in one step.
+    auto movedPlacement = [&](Placement p) -> std::optional<Placement> {
+        auto cells = moveAll(p.cells);
+        if (!cells) {
+            return std::nullopt;
+        }
+        p.cells = *cells;
+        return p;
+    };
+    auto movedReinforcement = [&](Reinforcement r) -> std::optional<Reinforcement> {
+        r.entry = moved(r.entry, plan);
+        return ng.contains(r.entry) ? std::optional(std::move(r)) : std::nullopt;
+    };
+    auto movedExclusions = [&](const std::vector<Exclusion>& exclusions) {
+        std::vector<Exclusion> kept;
+        for (Exclusion e : exclusions) {
+            if (auto cells = moveAll(e.cells)) {
+                e.cells = *cells;
+                kept.push_back(std::move(e));
+            }
+        }
+        return kept;
+    };
     std::vector<CommandPtr> parts;
     parts.push_back(edits::replaceMap(s, std::move(resized)));
     for (const auto& [piece, placement] : s.deployment.placements) {
-        auto cells = moveAll(placement.cells);
-        if (!cells) {
-            parts.push_back(edits::setPlacement(s, piece, std::nullopt));
-        } else if (shifted) {
-            Placement p = placement;
-            p.cells = *cells;
-            parts.push_back(edits::setPlacement(s, piece, p));
+        if (auto after = movedPlacement(placement); !after || shifted) {
+            parts.push_back(edits::setPlacement(s, piece, std::move(after)));
         }
     }
     for (const auto& [piece, r] : s.deployment.reinforcements) {
-        const Offset entry = moved(r.entry, plan);
-        if (!ng.contains(entry)) {
-            parts.push_back(edits::setReinforcement(s, piece, std::nullopt));
-        } else if (shifted) {
-            Reinforcement changed = r;
-            changed.entry = entry;
-            parts.push_back(edits::setReinforcement(s, piece, changed));
+        if (auto after = movedReinforcement(r); !after || shifted) {
+            parts.push_back(edits::setReinforcement(s, piece, std::move(after)));
         }
     }
     for (const auto& [id, hq] : s.oob.headquarters) {
@@ -302,43 +314,26 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
             parts.push_back(edits::setHeadquarters(s, id, changed));
         }
     }
-    std::vector<Exclusion> kept;
-    for (Exclusion e : s.exclusions) {
-        if (auto cells = moveAll(e.cells)) {
-            e.cells = *cells;
-            kept.push_back(std::move(e));
-        }
-    }
-    if (kept != s.exclusions) {
+    if (std::vector<Exclusion> kept = movedExclusions(s.exclusions); kept != s.exclusions) {
         parts.push_back(edits::setExclusions(s, std::move(kept)));
     }
-    // The other scenarios' starts move the same way, in the same step.
     std::vector<ScenarioStart> others = s.otherStarts;
     for (ScenarioStart& start : others) {
         std::map<PieceRef, Placement> placements;
-        for (auto [piece, placement] : start.deployment.placements) {
-            if (auto cells = moveAll(placement.cells)) {
-                placement.cells = *cells;
-                placements.emplace(piece, std::move(placement));
+        for (const auto& [piece, placement] : start.deployment.placements) {
+            if (auto after = movedPlacement(placement)) {
+                placements.emplace(piece, std::move(*after));
             }
         }
         start.deployment.placements = std::move(placements);
         std::map<PieceRef, Reinforcement> reinforcements;
-        for (auto [piece, r] : start.deployment.reinforcements) {
-            r.entry = moved(r.entry, plan);
-            if (ng.contains(r.entry)) {
-                reinforcements.emplace(piece, std::move(r));
+        for (const auto& [piece, r] : start.deployment.reinforcements) {
+            if (auto after = movedReinforcement(r)) {
+                reinforcements.emplace(piece, std::move(*after));
             }
         }
         start.deployment.reinforcements = std::move(reinforcements);
-        std::vector<Exclusion> keptHere;
-        for (Exclusion e : start.exclusions) {
-            if (auto cells = moveAll(e.cells)) {
-                e.cells = *cells;
-                keptHere.push_back(std::move(e));
-            }
-        }
-        start.exclusions = std::move(keptHere);
+        start.exclusions = movedExclusions(start.exclusions);
     }
     if (others != s.otherStarts) {
         parts.push_back(edits::setOtherStarts(s, std::move(others)));

@@ -9,13 +9,6 @@
 namespace sandtable::edits {
 namespace {
 
-ChangeSet everything() {
-    ChangeSet cs;
-    cs.kinds = AllChanged;
-    cs.everything = true;
-    return cs;
-}
-
 // Rearranges the list of starts: `forward` from the state before to the state after, `backward` the
 // other way, each also saying which scenario is current afterwards.
 class RearrangeScenarios final : public Command {
@@ -26,7 +19,7 @@ class RearrangeScenarios final : public Command {
     void apply(Scenario& s) const override { run(s, forward_); }
     void revert(Scenario& s) const override { run(s, backward_); }
     std::string text() const override { return text_; }
-    ChangeSet changes() const override { return everything(); }
+    ChangeSet changes() const override { return ChangeSet::all(); }
 
   private:
     static void run(Scenario& s, const Step& step) {

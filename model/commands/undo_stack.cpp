@@ -18,8 +18,7 @@ bool belongsToScenario(const ChangeSet& cs) {
 void UndoStack::goTo(std::size_t scenario, const ChangeSet& cs, ChangeSet& notice) {
     if (belongsToScenario(cs) && scenario_.current != scenario && scenario < scenarioCount(scenario_)) {
         makeCurrent(scenario_, scenario);
-        notice.everything = true;
-        notice.kinds = AllChanged;
+        notice = ChangeSet::all();
     }
 }
 

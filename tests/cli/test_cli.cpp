@@ -2,6 +2,7 @@
 #include "editor/cli/subcommand.hpp"
 #include "exports/export_kinds.hpp"
 #include "formats/scenario_xml.hpp"
+#include "run_cli.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,17 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-Result run(std::vector<std::string> args) {
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return {code, out.str(), err.str()};
-}
+using test_support::run;
 
 class Cli : public testing::Test {
   protected:

@@ -1,7 +1,7 @@
 // A battle of several scenarios: one map and order of battle, each scenario its own start. The
 // model's switching, the scenario commands and their undo, edits of the battle reaching every
 // scenario, the file format's round trip and the command line's per-scenario reports.
-#include "editor/cli/cli.hpp"
+#include "../cli/run_cli.hpp"
 #include "editor/document.hpp"
 #include "formats/scenario_xml.hpp"
 #include "model/battle.hpp"
@@ -15,7 +15,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <sstream>
 
 namespace sandtable {
 namespace {
@@ -266,17 +265,8 @@ TEST(Battle, ADocumentReadInVersionOneSaysItWillBeWrittenInVersionTwo) {
     fs::remove_all(dir);
 }
 
-struct CliResult {
-    int code;
-    std::string out;
-    std::string err;
-};
-
-CliResult run(std::vector<std::string> args) {
-    std::ostringstream out, err;
-    const int code = cli::run(args, out, err);
-    return {code, out.str(), err.str()};
-}
+using test_support::CliResult;
+using test_support::run;
 
 TEST(BattleCli, ValidateReportsEveryScenarioUnderItsOwnRuleset) {
     const CliResult r = run({"validate", battleFile});
