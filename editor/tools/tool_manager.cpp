@@ -2,7 +2,9 @@
 
 #include "editor/tools/map_markers.hpp"
 #include "editor/tools/tool_list.hpp"
+#include "model/battle.hpp"
 #include "model/commands/edits.hpp"
+#include "model/limits.hpp"
 
 #include <algorithm>
 
@@ -220,6 +222,14 @@ void ToolManager::placePiece(PieceRef piece, Point p) {
     const Scenario& s = doc_.scenario();
     if (!cell || !s.hasPiece(piece)) {
         return; // dropped off the map, or text from elsewhere naming no piece of this scenario
+    }
+    // The file refuses a piece deployed outside the forces the scenario lists: so does the editor.
+    if (!takesPart(s, piece)) {
+        if (onMessage) {
+            onMessage("Not placed: its force does not take part in the scenario " +
+                      limits::quoted(s.info.title));
+        }
+        return;
     }
     Placement placement;
     placement.cells = {*cell};

@@ -68,6 +68,18 @@ TEST_F(Scenarios, ThePanelListsTheBattlesScenariosWithTheirProblems) {
     EXPECT_FALSE(frame->document()->isModified());
     EXPECT_TRUE(frame->problems()->summaryText().ends_with("other scenarios: 'Morning' 0 errors, 3 warnings"))
         << frame->problems()->summaryText();
+    // Bragg's corps takes no part in the afternoon: dropping him on the map is refused, as the file
+    // would refuse it.
+    std::vector<std::string> messages;
+    frame->canvas()->tools()->onMessage = [&](const std::string& m) { messages.push_back(m); };
+    frame->canvas()->tools()->placePiece(PieceRef::commander(HeadquartersId{5}), at({0, 4}));
+    EXPECT_FALSE(scenario().deployment.placements.contains(PieceRef::commander(HeadquartersId{5})));
+    ASSERT_FALSE(messages.empty());
+    EXPECT_EQ(messages.back(), "Not placed: its force does not take part in the scenario 'Afternoon'");
+    frame->canvas()->tools()->placePiece(PieceRef::commander(HeadquartersId{3}), at({0, 4}));
+    EXPECT_EQ(scenario().deployment.placements.at(PieceRef::commander(HeadquartersId{3})).cells,
+              (std::vector<Offset>{{0, 4}}))
+        << "a piece of a listed force is placed";
     menu("Scenario", "Previous scenario");
     EXPECT_EQ(scenario().info.title, "Morning");
     EXPECT_EQ(panel().selectedRow(), 0);
