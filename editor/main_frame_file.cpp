@@ -195,20 +195,32 @@ bool MainFrame::exportTo(const ExportRequest& request) {
     }
     const std::filesystem::path& out = request.file;
     const std::string& kind = request.kind;
-    const int errors = doc_->problems().errors();
-    const ExportClearance clearance = clearForExport(
-        errors, errors > 0 &&
-                    ask(wxString::Format("The scenario has %d errors under %s (see Problems). Export anyway?",
-                                         errors, doc_->rulesetName())) == wxYES);
-    if (!clearance.allowed) {
-        return false;
-    }
-    const bool forced = clearance.forced;
     const auto exportKind = exportKindNamed(kind);
     if (!exportKind) {
         reportError("Export failed", "There is no export kind " + wxString::FromUTF8(kind));
         return false;
     }
+    // A kind that holds every scenario of the battle answers for the errors of them all.
+    const int errors = doc_->problems().errors();
+    int otherErrors = 0;
+    if (exportKind->everyScenario) {
+        for (const Document::ScenarioProblems& p : doc_->otherScenarioProblems()) {
+            otherErrors += p.errors;
+        }
+    }
+    const wxString question =
+        otherErrors == 0
+            ? wxString::Format("The scenario has %d errors under %s (see Problems). Export anyway?", errors,
+                               doc_->rulesetName())
+            : wxString::Format("The scenarios this export holds have %d errors: %d in this one under %s (see "
+                               "Problems), %d in the others (see Scenarios). Export anyway?",
+                               errors + otherErrors, errors, doc_->rulesetName(), otherErrors);
+    const ExportClearance clearance =
+        clearForExport(errors + otherErrors, errors + otherErrors > 0 && ask(question) == wxYES);
+    if (!clearance.allowed) {
+        return false;
+    }
+    const bool forced = clearance.forced;
     ExportOptions o = request.options;
     o.forced = forced;
     if (exportKind->tiledPages) {

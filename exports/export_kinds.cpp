@@ -109,6 +109,7 @@ const std::array<ExportKind, 9> kinds{{
      .extension = "vmod",
      .filter = "VASSAL module (*.vmod)|*.vmod",
      .cellPixels = true,
+     .everyScenario = true,
      .write = writeVassal},
     {.kind = "json",
      .title = "JSON for other programs",

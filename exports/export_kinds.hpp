@@ -42,6 +42,7 @@ struct ExportKind {
     bool dpi = false;           // pixels per inch
     bool cellPixels = false;    // a board cell's size in pixels (VASSAL)
     bool tiledPages = false;    // the map tiled over pages: a page count to show; File > Print follows it
+    bool everyScenario = false; // holds every scenario of a battle; the others draw the current one
     ExportWriter write = nullptr;
 };
 

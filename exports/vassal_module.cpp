@@ -3,6 +3,7 @@
 #include "formats/atomic_file.hpp"
 #include "formats/file_system_calls.hpp"
 #include "formats/picture_size.hpp"
+#include "model/battle.hpp"
 #include "model/layout.hpp"
 #include "model/limits.hpp"
 #include "render/map_print.hpp"
@@ -40,14 +41,17 @@ std::string pieceName(const Scenario& s, PieceRef p) {
     switch (p.kind) {
     case PieceKind::Unit: {
         const Unit& u = s.oob.units.at(UnitId{p.id});
-        // Strength and roster travel in the name, which VASSAL shows over the counter.
+        // Strength at the scenario's start and roster travel in the name, which VASSAL shows over
+        // the counter.
+        const StrengthNow& now = strengthOf(s, UnitId{p.id});
+        const int strength = strengthNow(u, now), stands = standsNow(u, now);
         std::string name = u.name;
         if (u.roster != 0) {
             name = "#" + std::to_string(u.roster) + " " + name;
         }
-        return name + " (" + std::to_string(u.strength) +
+        return name + " (" + std::to_string(strength) +
                (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery ? " guns" : " men") + ", " +
-               std::to_string(u.stands) + (u.stands == 1 ? " stand)" : " stands)");
+               std::to_string(stands) + (stands == 1 ? " stand)" : " stands)");
     }
     case PieceKind::Commander: {
         const Headquarters& h = s.oob.headquarters.at(HeadquartersId{p.id});
@@ -76,13 +80,16 @@ int rotationIndex(const Layout& layout, const Facing& f) {
     return ((-clockwiseSteps) % steps + steps) % steps;
 }
 
-// The PieceSlot's text: VASSAL's AddPiece command for the piece, its type and state nested in
-// sequences (a rotation trait around the basic piece for a unit).
-std::string pieceDefinition(const Scenario& s, const Layout& layout, PieceRef p,
-                            const std::optional<Facing>& facing) {
+struct PieceTypeAndState {
+    std::string type, state;
+};
+
+// The piece's type and state, nested in sequences (a rotation trait around the basic piece for a
+// unit); `basicState` is where the basic piece stands ("null;0;0" for none).
+PieceTypeAndState pieceTypeAndState(const Scenario& s, const Layout& layout, PieceRef p,
+                                    const std::optional<Facing>& facing, const std::string& basicState) {
     const std::string basicType =
         "piece;" + vassalSequence({"", "", pieceImageName(p), pieceName(s, p)}, ';');
-    const std::string basicState = "null;0;0";
     std::string type = basicType, state = basicState;
     if (p.kind == PieceKind::Unit) {
         const std::string rotate =
@@ -95,6 +102,13 @@ std::string pieceDefinition(const Scenario& s, const Layout& layout, PieceRef p,
         state =
             vassalSequence({std::to_string(facing ? rotationIndex(layout, *facing) : 0), basicState}, '\t');
     }
+    return {type, state};
+}
+
+// The PieceSlot's text: VASSAL's AddPiece command for the piece, on no map.
+std::string pieceDefinition(const Scenario& s, const Layout& layout, PieceRef p,
+                            const std::optional<Facing>& facing) {
+    auto [type, state] = pieceTypeAndState(s, layout, p, facing, "null;0;0");
     return vassalSequence({"+", "null", type, state}, '/');
 }
 
@@ -252,6 +266,10 @@ std::expected<ArrivalBoard, std::string> arrivalBoard(const Scenario& s, const s
     ArrivalBoard out;
     {
         TextWriter text(cr, Font{cellPixels * 0.13, true});
+        if (list.empty()) {
+            cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+            text.drawCentred(w / 2.0, h / 2.0 - cellPixels * 0.1, "No reinforcements in this scenario");
+        }
         for (std::size_t i = 0; i < list.size(); ++i) {
             const int x = gap + static_cast<int>(i % perRow) * (boxW + gap);
             const int y = gap + static_cast<int>(i / perRow) * (boxH + gap);
@@ -332,9 +350,13 @@ pugi::xml_node addMap(pugi::xml_node module, std::string_view name, std::string_
     return map;
 }
 
-pugi::xml_node addBoard(pugi::xml_node map, std::string_view name, std::string_view image) {
+pugi::xml_node addBoardPicker(pugi::xml_node map) {
     pugi::xml_node picker = map.append_child("VASSAL.build.module.map.BoardPicker");
     picker.append_attribute("title") = "Choose Boards";
+    return picker;
+}
+
+pugi::xml_node addBoardTo(pugi::xml_node picker, std::string_view name, std::string_view image) {
     pugi::xml_node board = picker.append_child("VASSAL.build.module.map.boardPicker.Board");
     board.append_attribute("name") = std::string(name).c_str();
     board.append_attribute("image") = std::string(image).c_str();
@@ -342,11 +364,138 @@ pugi::xml_node addBoard(pugi::xml_node map, std::string_view name, std::string_v
     return board;
 }
 
+pugi::xml_node addBoard(pugi::xml_node map, std::string_view name, std::string_view image) {
+    return addBoardTo(addBoardPicker(map), name, image);
+}
+
 pugi::xml_node addStack(pugi::xml_node map, const std::string& name, std::string_view board) {
     pugi::xml_node stack = map.append_child("VASSAL.build.module.map.SetupStack");
     stack.append_attribute("name") = name.c_str();
     stack.append_attribute("owningBoard") = std::string(board).c_str();
     return stack;
+}
+
+// A zip archive made in memory by libzip: the module itself and each set-up's saved game.
+std::expected<std::string, std::string> zipBytes(const std::vector<ModuleFile>& files) {
+    zip_error_t error;
+    zip_error_init(&error);
+    zip_source_t* buffer = zip_source_buffer_create(nullptr, 0, 0, &error);
+    zip_t* archive = buffer ? zip_open_from_source(buffer, ZIP_TRUNCATE, &error) : nullptr;
+    if (archive == nullptr) {
+        const std::string why = zip_error_strerror(&error);
+        if (buffer) {
+            zip_source_free(buffer);
+        }
+        zip_error_fini(&error);
+        return std::unexpected("cannot make the zip archive: " + why);
+    }
+    zip_source_keep(buffer);
+    bool ok = true;
+    for (const ModuleFile& f : files) {
+        zip_source_t* source = zip_source_buffer(archive, f.bytes.data(), f.bytes.size(), 0);
+        const zip_int64_t index =
+            source ? zip_file_add(archive, f.name.c_str(), source, ZIP_FL_OVERWRITE | ZIP_FL_ENC_UTF_8) : -1;
+        if (index < 0) {
+            if (source) {
+                zip_source_free(source);
+            }
+            ok = false;
+            break;
+        }
+        // Pictures are compressed already.
+        if (f.name.ends_with(".png")) {
+            zip_set_file_compression(archive, static_cast<zip_uint64_t>(index), ZIP_CM_STORE, 0);
+        }
+    }
+    std::string why = ok ? "" : zip_strerror(archive);
+    if (!ok) {
+        zip_discard(archive);
+    } else if (zip_close(archive) != 0) {
+        why = zip_strerror(archive);
+        zip_discard(archive);
+        ok = false;
+    }
+    std::string bytes;
+    if (ok) {
+        zip_stat_t st;
+        zip_stat_init(&st);
+        if (zip_source_stat(buffer, &st) == 0 && zip_source_open(buffer) == 0) {
+            bytes.resize(static_cast<std::size_t>(st.size));
+            ok = zip_source_read(buffer, bytes.data(), st.size) == static_cast<zip_int64_t>(st.size);
+            zip_source_close(buffer);
+        } else {
+            ok = false;
+        }
+        why = ok ? "" : "cannot read the archive back";
+    }
+    zip_source_free(buffer);
+    zip_error_fini(&error);
+    if (!ok) {
+        return std::unexpected("cannot write the archive: " + why);
+    }
+    return bytes;
+}
+
+// A saved game as VASSAL's GameState writes one: begin_save, every piece, then every stack (whose
+// state lists its pieces, so they come first), each map's boards, end_save; the commands joined by
+// ESC. Written plain: VASSAL reads a save without its obfuscation as well.
+class SavedGameWriter {
+  public:
+    // The basic piece's state for a piece standing at a map's pixel (no gpid, no properties).
+    static std::string standingAt(const std::string& map, int x, int y) {
+        return vassalSequence({map, std::to_string(x), std::to_string(y), "", "0"}, ';');
+    }
+    // Adds a piece; returns its id.
+    std::string addPiece(const PieceTypeAndState& piece) {
+        std::string id = std::to_string(nextId_++);
+        pieces_.push_back(vassalSequence({"+", id, piece.type, piece.state}, '/'));
+        return id;
+    }
+    void addStack(const std::string& map, int x, int y, const std::vector<std::string>& pieceIds) {
+        std::vector<std::string> state{map, std::to_string(x), std::to_string(y)};
+        state.insert(state.end(), pieceIds.begin(), pieceIds.end());
+        state.push_back("@@0"); // the stack's layer
+        stacks_.push_back(
+            vassalSequence({"+", std::to_string(nextId_++), "stack", vassalSequence(state, ';')}, '/'));
+    }
+    // The map's board picker chooses `board` (none: no board) at the map's top left.
+    void chooseBoard(const std::string& map, const std::optional<std::string>& board) {
+        std::vector<std::string> fields{map + "BoardPicker"};
+        if (board) {
+            fields.insert(fields.end(), {vassalSequence({*board}, '/'), "0", "0"});
+        }
+        boards_.push_back(vassalSequence(fields, '\t'));
+    }
+    std::string text() const {
+        std::vector<std::string> commands{"begin_save"};
+        commands.insert(commands.end(), pieces_.begin(), pieces_.end());
+        commands.insert(commands.end(), stacks_.begin(), stacks_.end());
+        commands.insert(commands.end(), boards_.begin(), boards_.end());
+        commands.push_back("end_save");
+        return vassalSequence(commands, '\x1b');
+    }
+
+  private:
+    std::vector<std::string> pieces_, stacks_, boards_;
+    int nextId_ = 1;
+};
+
+// A battle's module is named for what its scenarios' titles share before a colon ("Gettysburg"
+// for "Gettysburg: 1 July" and "Gettysburg: 2 July"), or for its first scenario.
+std::string battleName(const Scenario& s) {
+    const std::string& first = scenarioInfo(s, 0).title;
+    const auto colon = first.find(':');
+    if (colon != std::string::npos && colon > 0) {
+        const std::string prefix = first.substr(0, colon + 1);
+        bool shared = true;
+        for (std::size_t i = 1; i < scenarioCount(s); ++i) {
+            shared = shared && scenarioInfo(s, i).title.starts_with(prefix);
+        }
+        if (shared) {
+            return first.substr(0, colon);
+        }
+    }
+    return first;
 }
 
 } // namespace
@@ -395,6 +544,8 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     }
     geometry.boardWidth = boardSize->width;
     geometry.boardHeight = boardSize->height;
+    const std::size_t scenarios = scenarioCount(s);
+    const bool battle = scenarios > 1;
 
     std::vector<ModuleFile> files;
     files.push_back({"images/board.png", std::move(*board)});
@@ -415,9 +566,17 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     pugi::xml_document doc;
     declareXml(doc);
     pugi::xml_node module = doc.append_child("VASSAL.build.GameModule");
-    const std::string description = "Made by Sandtable from " + s.info.title +
-                                    (options.forced ? " (exported despite validation errors)" : "");
-    module.append_attribute("name") = s.info.title.empty() ? "Sandtable scenario" : s.info.title.c_str();
+    std::string description = "Made by Sandtable from " + s.info.title;
+    if (battle) {
+        description = "Made by Sandtable: " + std::to_string(scenarios) + " scenarios (";
+        for (std::size_t i = 0; i < scenarios; ++i) {
+            description += (i > 0 ? "; " : "") + scenarioInfo(s, i).title;
+        }
+        description += "), each a game set-up at File > New game";
+    }
+    description += options.forced ? " (exported despite validation errors)" : "";
+    const std::string name = battle ? battleName(s) : s.info.title;
+    module.append_attribute("name") = name.empty() ? "Sandtable scenario" : name.c_str();
     module.append_attribute("version") = "1.0";
     module.append_attribute("VassalVersion") = "3.7.0";
     module.append_attribute("description") = description.c_str();
@@ -446,69 +605,184 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         ++pieces;
         return {};
     };
+    // The stacks of one scenario's start: on the battlefield, a stack per cell, units first (largest
+    // formations at the bottom), then commanders and trains; a line over several cells is a piece in
+    // each.
+    using CellStacks = std::map<Offset, std::vector<std::pair<PieceRef, std::optional<Facing>>>>;
+    auto cellStacks = [](const Scenario& scenario) {
+        CellStacks byCell;
+        for (const auto& [piece, placement] : scenario.deployment.placements) {
+            for (Offset c : placement.cells) {
+                if (scenario.map.grid.contains(c)) {
+                    byCell[c].emplace_back(piece, placement.facing);
+                }
+            }
+        }
+        return byCell;
+    };
 
-    // The battlefield: one stack per cell, units first (largest formations at the bottom), then
-    // commanders and trains; a line over several cells is a piece in each.
     pugi::xml_node field = addMap(module, "Main Map", "Map", false);
     addGrid(addBoard(field, mainBoard, "board.png"), geometry);
-    std::map<Offset, std::vector<std::pair<PieceRef, std::optional<Facing>>>> byCell;
-    for (const auto& [piece, placement] : s.deployment.placements) {
-        for (Offset c : placement.cells) {
-            if (s.map.grid.contains(c)) {
-                byCell[c].emplace_back(piece, placement.facing);
-            }
-        }
-    }
-    for (const auto& [cell, list] : byCell) {
-        const std::string label = s.map.grid.label(cell);
-        pugi::xml_node stack = addStack(field, label, mainBoard);
-        stack.append_attribute("useGridLocation") = "true";
-        stack.append_attribute("location") = label.c_str();
-        stack.append_attribute("x") = 0;
-        stack.append_attribute("y") = 0;
-        for (const auto& [piece, facing] : list) {
-            if (auto added = addPiece(stack, piece, facing); !added) {
-                return std::unexpected(out.string() + ": " + added.error());
-            }
-        }
-    }
-
-    // The reinforcements: a board of their own, a stack for each turn and entry.
-    const std::vector<Arrival> schedule = arrivals(s);
-    if (!schedule.empty()) {
-        auto shelf = arrivalBoard(s, schedule, cellPixels);
-        if (!shelf) {
-            return std::unexpected(out.string() + ": " + shelf.error());
-        }
-        files.push_back({"images/reinforcements.png", std::move(shelf->png)});
-        pugi::xml_node waiting = addMap(module, reinforcementBoard, "Reinforcements", true);
-        addBoard(waiting, reinforcementBoard, "reinforcements.png");
-        for (std::size_t i = 0; i < schedule.size(); ++i) {
-            const Arrival& a = schedule[i];
-            pugi::xml_node stack =
-                addStack(waiting, "Turn " + std::to_string(a.turn) + " at " + s.map.grid.label(a.entry),
-                         reinforcementBoard);
-            stack.append_attribute("useGridLocation") = "false";
-            stack.append_attribute("location") = "";
-            stack.append_attribute("x") = shelf->centres[i].first;
-            stack.append_attribute("y") = shelf->centres[i].second;
-            for (PieceRef p : a.pieces) {
-                if (auto added = addPiece(stack, p, std::nullopt); !added) {
+    std::string summary;
+    if (!battle) {
+        // One scenario: its start as the module's at-start stacks.
+        const CellStacks byCell = cellStacks(s);
+        for (const auto& [cell, list] : byCell) {
+            const std::string label = s.map.grid.label(cell);
+            pugi::xml_node stack = addStack(field, label, mainBoard);
+            stack.append_attribute("useGridLocation") = "true";
+            stack.append_attribute("location") = label.c_str();
+            stack.append_attribute("x") = 0;
+            stack.append_attribute("y") = 0;
+            for (const auto& [piece, facing] : list) {
+                if (auto added = addPiece(stack, piece, facing); !added) {
                     return std::unexpected(out.string() + ": " + added.error());
                 }
             }
         }
-    }
 
-    // The scenario's text.
-    pugi::xml_node chart = module.append_child("VASSAL.build.module.ChartWindow");
-    chart.append_attribute("name") = "Scenario";
-    chart.append_attribute("text") = "Scenario";
-    chart.append_attribute("tooltip") = "Set-up, special rules, objectives, victory and events";
-    pugi::xml_node html = chart.append_child("VASSAL.build.widget.HtmlChart");
-    html.append_attribute("chartName") = "Scenario";
-    html.append_attribute("fileName") = "scenario.html";
-    files.push_back({"scenario.html", scenarioHtml(s)});
+        // The reinforcements: a board of their own, a stack for each turn and entry.
+        const std::vector<Arrival> schedule = arrivals(s);
+        if (!schedule.empty()) {
+            auto shelf = arrivalBoard(s, schedule, cellPixels);
+            if (!shelf) {
+                return std::unexpected(out.string() + ": " + shelf.error());
+            }
+            files.push_back({"images/reinforcements.png", std::move(shelf->png)});
+            pugi::xml_node waiting = addMap(module, reinforcementBoard, "Reinforcements", true);
+            addBoard(waiting, reinforcementBoard, "reinforcements.png");
+            for (std::size_t i = 0; i < schedule.size(); ++i) {
+                const Arrival& a = schedule[i];
+                pugi::xml_node stack =
+                    addStack(waiting, "Turn " + std::to_string(a.turn) + " at " + s.map.grid.label(a.entry),
+                             reinforcementBoard);
+                stack.append_attribute("useGridLocation") = "false";
+                stack.append_attribute("location") = "";
+                stack.append_attribute("x") = shelf->centres[i].first;
+                stack.append_attribute("y") = shelf->centres[i].second;
+                for (PieceRef p : a.pieces) {
+                    if (auto added = addPiece(stack, p, std::nullopt); !added) {
+                        return std::unexpected(out.string() + ": " + added.error());
+                    }
+                }
+            }
+        }
+        std::size_t waiting = 0;
+        for (const Arrival& a : schedule) {
+            waiting += a.pieces.size();
+        }
+        summary = std::to_string(pieces - static_cast<int>(waiting)) + " pieces in " +
+                  std::to_string(byCell.size()) + " stacks on a " + std::to_string(geometry.boardWidth) +
+                  " x " + std::to_string(geometry.boardHeight) + " board (" + std::to_string(cellPixels) +
+                  " px a cell), " + std::to_string(waiting) + " reinforcements in " +
+                  std::to_string(schedule.size()) + " arrivals";
+
+        pugi::xml_node chart = module.append_child("VASSAL.build.module.ChartWindow");
+        chart.append_attribute("name") = "Scenario";
+        chart.append_attribute("text") = "Scenario";
+        chart.append_attribute("tooltip") = "Set-up, special rules, objectives, victory and events";
+        pugi::xml_node html = chart.append_child("VASSAL.build.widget.HtmlChart");
+        html.append_attribute("chartName") = "Scenario";
+        html.append_attribute("fileName") = "scenario.html";
+        files.push_back({"scenario.html", scenarioHtml(s)});
+    } else {
+        // A battle: every scenario a predefined set-up (File > New game), a saved game holding its
+        // start; the module has no at-start stacks, which VASSAL would add to none of them. Each
+        // scenario's reinforcements wait on a board of its own on the Reinforcements map, which its
+        // saved game chooses.
+        Scenario current = s; // switched through its scenarios; the map is copied this once
+        bool anyReinforcements = false;
+        for (std::size_t i = 0; i < scenarios; ++i) {
+            anyReinforcements = anyReinforcements || !startAt(s, i).deployment.reinforcements.empty();
+        }
+        pugi::xml_node waitingPicker;
+        if (anyReinforcements) {
+            waitingPicker = addBoardPicker(addMap(module, reinforcementBoard, "Reinforcements", true));
+        }
+        pugi::xml_node chart = module.append_child("VASSAL.build.module.ChartWindow");
+        chart.append_attribute("name") = "Scenarios";
+        chart.append_attribute("text") = "Scenarios";
+        chart.append_attribute("tooltip") =
+            "Each scenario's set-up, special rules, objectives, victory and events";
+        std::vector<std::string> setupNames;
+        for (std::size_t i = 0; i < scenarios; ++i) {
+            makeCurrent(current, i);
+            const std::string number = std::to_string(i + 1);
+            const std::string setupName = number + ". " + current.info.title;
+            SavedGameWriter game;
+            const CellStacks byCell = cellStacks(current);
+            int placed = 0;
+            for (const auto& [cell, list] : byCell) {
+                const Point centre = layout.cellCenter(cell);
+                const int x = static_cast<int>(std::lround(centre.x)),
+                          y = static_cast<int>(std::lround(centre.y));
+                std::vector<std::string> ids;
+                for (const auto& [piece, facing] : list) {
+                    if (auto image = picture(piece); !image) {
+                        return std::unexpected(out.string() + ": " + image.error());
+                    }
+                    ids.push_back(game.addPiece(pieceTypeAndState(
+                        current, layout, piece, facing, SavedGameWriter::standingAt("Main Map", x, y))));
+                    ++placed;
+                }
+                game.addStack("Main Map", x, y, ids);
+            }
+            game.chooseBoard("Main Map", std::string(mainBoard));
+            const std::vector<Arrival> schedule = arrivals(current);
+            int waiting = 0;
+            if (anyReinforcements) {
+                auto shelf = arrivalBoard(current, schedule, cellPixels);
+                if (!shelf) {
+                    return std::unexpected(out.string() + ": " + shelf.error());
+                }
+                const std::string shelfName = std::string(reinforcementBoard) + " " + number;
+                const std::string image = "reinforcements-" + number + ".png";
+                files.push_back({"images/" + image, std::move(shelf->png)});
+                addBoardTo(waitingPicker, shelfName, image);
+                for (std::size_t a = 0; a < schedule.size(); ++a) {
+                    const auto [x, y] = shelf->centres[a];
+                    std::vector<std::string> ids;
+                    for (PieceRef p : schedule[a].pieces) {
+                        if (auto drawn = picture(p); !drawn) {
+                            return std::unexpected(out.string() + ": " + drawn.error());
+                        }
+                        ids.push_back(game.addPiece(pieceTypeAndState(
+                            current, layout, p, std::nullopt,
+                            SavedGameWriter::standingAt(std::string(reinforcementBoard), x, y))));
+                        ++waiting;
+                    }
+                    game.addStack(std::string(reinforcementBoard), x, y, ids);
+                }
+                game.chooseBoard(std::string(reinforcementBoard), shelfName);
+            }
+            const std::string saveName = "setups/scenario-" + number + ".vsav";
+            auto save = zipBytes({{"savedGame", game.text()}});
+            if (!save) {
+                return std::unexpected(out.string() + ": the set-up of " + scenarioName(s, i) + ": " +
+                                       save.error());
+            }
+            files.push_back({saveName, std::move(*save)});
+            pugi::xml_node setup = module.append_child("VASSAL.build.module.PredefinedSetup");
+            setup.append_attribute("name") = setupName.c_str();
+            setup.append_attribute("file") = saveName.c_str();
+            setup.append_attribute("useFile") = "true";
+            setup.append_attribute("isMenu") = "false";
+            pugi::xml_node html = chart.append_child("VASSAL.build.widget.HtmlChart");
+            html.append_attribute("chartName") = setupName.c_str();
+            html.append_attribute("fileName") = ("scenario-" + number + ".html").c_str();
+            files.push_back({"scenario-" + number + ".html", scenarioHtml(current)});
+            pieces += placed + waiting;
+            setupNames.push_back("'" + current.info.title + "': " + std::to_string(placed) + " pieces in " +
+                                 std::to_string(byCell.size()) + " stacks, " + std::to_string(waiting) +
+                                 " reinforcements in " + std::to_string(schedule.size()) + " arrivals");
+        }
+        summary = std::to_string(scenarios) + " scenarios as game set-ups on a " +
+                  std::to_string(geometry.boardWidth) + " x " + std::to_string(geometry.boardHeight) +
+                  " board (" + std::to_string(cellPixels) + " px a cell): ";
+        for (std::size_t i = 0; i < setupNames.size(); ++i) {
+            summary += (i > 0 ? "; " : "") + setupNames[i];
+        }
+    }
     module.append_attribute("nextPieceSlotId") = gpid + 1;
     files.push_back({"buildFile.xml", xmlText(doc)});
 
@@ -521,77 +795,18 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     root.append_child("extra2");
     root.append_child("VassalVersion").text() = "3.7.0";
     root.append_child("description").text() = description.c_str();
-    root.append_child("name").text() = s.info.title.empty() ? "Sandtable scenario" : s.info.title.c_str();
+    root.append_child("name").text() = name.empty() ? "Sandtable scenario" : name.c_str();
     files.push_back({"moduledata", xmlText(data)});
 
-    // The archive, made in memory by libzip and written atomically: a failed export leaves no file.
-    zip_error_t error;
-    zip_error_init(&error);
-    zip_source_t* buffer = zip_source_buffer_create(nullptr, 0, 0, &error);
-    zip_t* archive = buffer ? zip_open_from_source(buffer, ZIP_TRUNCATE, &error) : nullptr;
-    if (archive == nullptr) {
-        const std::string why = zip_error_strerror(&error);
-        if (buffer) {
-            zip_source_free(buffer);
-        }
-        zip_error_fini(&error);
-        return std::unexpected(out.string() + ": cannot make the zip archive: " + why);
+    // The archive, made in memory and written atomically: a failed export leaves no file.
+    auto bytes = zipBytes(files);
+    if (!bytes) {
+        return std::unexpected(out.string() + ": cannot write the module: " + bytes.error());
     }
-    zip_source_keep(buffer);
-    bool ok = true;
-    for (const ModuleFile& f : files) {
-        zip_source_t* source = zip_source_buffer(archive, f.bytes.data(), f.bytes.size(), 0);
-        const zip_int64_t index =
-            source ? zip_file_add(archive, f.name.c_str(), source, ZIP_FL_OVERWRITE | ZIP_FL_ENC_UTF_8) : -1;
-        if (index < 0) {
-            if (source) {
-                zip_source_free(source);
-            }
-            ok = false;
-            break;
-        }
-        // Pictures are compressed already.
-        if (f.name.ends_with(".png")) {
-            zip_set_file_compression(archive, static_cast<zip_uint64_t>(index), ZIP_CM_STORE, 0);
-        }
-    }
-    std::string why = ok ? "" : zip_strerror(archive);
-    if (!ok) {
-        zip_discard(archive);
-    } else if (zip_close(archive) != 0) {
-        why = zip_strerror(archive);
-        zip_discard(archive);
-        ok = false;
-    }
-    std::string bytes;
-    if (ok) {
-        zip_stat_t st;
-        zip_stat_init(&st);
-        if (zip_source_stat(buffer, &st) == 0 && zip_source_open(buffer) == 0) {
-            bytes.resize(static_cast<std::size_t>(st.size));
-            ok = zip_source_read(buffer, bytes.data(), st.size) == static_cast<zip_int64_t>(st.size);
-            zip_source_close(buffer);
-        } else {
-            ok = false;
-        }
-        why = ok ? "" : "cannot read the archive back";
-    }
-    zip_source_free(buffer);
-    zip_error_fini(&error);
-    if (!ok) {
-        return std::unexpected(out.string() + ": cannot write the module: " + why);
-    }
-    if (auto written = writeFileAtomically(out, bytes, AtomicWriteOptions{false}); !written) {
+    if (auto written = writeFileAtomically(out, *bytes, AtomicWriteOptions{false}); !written) {
         return std::unexpected(written.error());
     }
-    std::size_t waiting = 0;
-    for (const Arrival& a : schedule) {
-        waiting += a.pieces.size();
-    }
-    return std::to_string(pieces - static_cast<int>(waiting)) + " pieces in " +
-           std::to_string(byCell.size()) + " stacks on a " + std::to_string(geometry.boardWidth) + " x " +
-           std::to_string(geometry.boardHeight) + " board (" + std::to_string(cellPixels) + " px a cell), " +
-           std::to_string(waiting) + " reinforcements in " + std::to_string(schedule.size()) + " arrivals";
+    return summary;
 }
 
 } // namespace sandtable

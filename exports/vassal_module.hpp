@@ -4,7 +4,10 @@
 // cell and names every cell as Sandtable labels it; a counter picture and a piece for every unit,
 // commander and train; the deployment as at-start stacks in their cells, turned to their facing;
 // the reinforcements on a second map, one stack for each turn and entry; the scenario's text in a
-// chart window. Documented in docs/export.md; checked against the real engine by tests.
+// chart window. A battle of several scenarios makes each one a predefined set-up (File > New game):
+// a saved game in the module holding that scenario's start and reinforcements, at its strength at
+// the start, with its reinforcements on a board of its own. Documented in docs/export.md; checked
+// through Sandtable's VASSAL reader by tests, and against the real engine where one is at hand.
 #include "formats/vassal/sequence.hpp"
 #include "model/scenario.hpp"
 

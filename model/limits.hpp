@@ -86,6 +86,8 @@ inline constexpr int defaultVassalCellPixels = 108; // counters about 60 pixels 
 inline constexpr long long maxVassalArchiveEntries = 100'000;
 inline constexpr long long maxVassalBuildFileBytes = 64LL << 20;
 inline constexpr long long maxVassalPictureHeaderBytes = 1LL << 20;
+// A predefined set-up's saved game: the archive in the module, and the commands it unpacks to.
+inline constexpr long long maxVassalSavedGameBytes = 64LL << 20;
 inline constexpr IntRange vassalBoardSide{1, 1'000'000};
 inline constexpr long long maxPrintPages = 5'000;
 inline constexpr double maxPrintSidePt = 14'400 * 100.0; // 200 inches a side, for SVG

@@ -139,7 +139,8 @@ constexpr std::array table{
         "after an overview page; svg is the whole map at that size; png one image at --dpi.\n"
         "vassal writes a VASSAL module: the board (--cell-pixels a cell, so counters are about 60\n"
         "pixels), its grid and numbering, a counter for every piece, the set-up as at-start stacks, the\n"
-        "reinforcements and the scenario's text.\n"
+        "reinforcements and the scenario's text; a battle's module makes every scenario a game set-up\n"
+        "at File > New game (validated all, each under its ruleset). With --scenario, that one only.\n"
         "roster, counters and booklet are PDFs: rosters per side, a counter sheet at the cell size, the\n"
         "scenario booklet. See docs/export.md.\n",
         exportCommand},

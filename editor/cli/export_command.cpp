@@ -4,6 +4,7 @@
 #include "exports/export_kinds.hpp"
 #include "formats/file_system_calls.hpp"
 #include "formats/scenario_xml.hpp"
+#include "model/battle.hpp"
 #include "model/file_names.hpp"
 #include "model/limits.hpp"
 #include "validators/validator.hpp"
@@ -96,31 +97,49 @@ std::expected<int, std::string> vassalCellPixelsFrom(const Arguments& a) {
     return v;
 }
 
-// Validates first, as designers expect: prints errors and warnings; returns whether the export may
-// go on and whether it is forced past errors.
-std::optional<bool> validateBeforeExport(const Scenario& s, const std::string& file, bool force,
+// Validates first, as designers expect: prints errors and warnings of the current scenario, or of
+// every scenario for a kind that holds them all (each under its own ruleset); returns whether the
+// export may go on and whether it is forced past errors.
+std::optional<bool> validateBeforeExport(Scenario& s, const std::string& file, bool everyScenario, bool force,
                                          std::ostream& err, int& code) {
-    if (s.info.ruleset.empty()) {
-        return false;
-    }
-    const auto base = pathFromUtf8(file).parent_path();
-    auto loaded = loadCheckedRuleset(s.info.ruleset, base.empty() ? std::filesystem::path(".") : base);
-    if (!loaded) {
-        err << loaded.error() << "\n";
-        code = BadInput;
-        return std::nullopt;
-    }
-    const Report report = Validator(s, loaded->resolved).report();
-    for (const Violation& v : report.violations) {
-        if (!v.excluded && v.severity != Severity::Info) {
-            const bool located = !v.cells.empty() && s.map.grid.contains(v.cells.front());
-            err << file << ": " << (located ? s.map.grid.label(v.cells.front()) + ": " : "")
-                << enumName(v.severity) << " " << v.rule << ": " << v.message << "\n";
+    const std::size_t wasCurrent = s.current;
+    const std::size_t count = everyScenario ? scenarioCount(s) : 1;
+    int errors = 0;
+    std::string rulesets;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (everyScenario) {
+            makeCurrent(s, i);
+        }
+        if (s.info.ruleset.empty()) {
+            continue;
+        }
+        const std::string where = file + (scenarioCount(s) > 1 ? ": " + scenarioName(s, s.current) : "");
+        const auto base = pathFromUtf8(file).parent_path();
+        auto loaded = loadCheckedRuleset(s.info.ruleset, base.empty() ? std::filesystem::path(".") : base);
+        if (!loaded) {
+            err << (count > 1 ? where + ": " : "") << loaded.error() << "\n";
+            code = BadInput;
+            makeCurrent(s, wasCurrent);
+            return std::nullopt;
+        }
+        const Report report = Validator(s, loaded->resolved).report();
+        for (const Violation& v : report.violations) {
+            if (!v.excluded && v.severity != Severity::Info) {
+                const bool located = !v.cells.empty() && s.map.grid.contains(v.cells.front());
+                err << where << ": " << (located ? s.map.grid.label(v.cells.front()) + ": " : "")
+                    << enumName(v.severity) << " " << v.rule << ": " << v.message << "\n";
+            }
+        }
+        errors += report.errors();
+        if (rulesets.find(loaded->resolved.name) == std::string::npos) {
+            rulesets += (rulesets.empty() ? "" : " and ") + loaded->resolved.name;
         }
     }
-    const ExportClearance clearance = clearForExport(report.errors(), force);
+    makeCurrent(s, wasCurrent);
+    const ExportClearance clearance = clearForExport(errors, force);
     if (!clearance.allowed) {
-        err << "sandtable export: " << report.errors() << " errors under " << loaded->resolved.name
+        err << "sandtable export: " << errors << " errors under " << rulesets
+            << (count > 1 ? " in the scenarios the export holds" : "")
             << "; nothing was exported. Fix them, exclude them, or export anyway with --force\n";
         code = ScenarioHasProblems;
         return std::nullopt;
@@ -164,8 +183,14 @@ int exportCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     if (!scenario || !chooseScenarioReporting(a, *scenario, file, err)) {
         return BadInput;
     }
+    if (kind->everyScenario && a.value("--scenario")) {
+        // A kind that holds every scenario holds the one chosen only.
+        scenario->otherStarts.clear();
+        scenario->current = 0;
+    }
     int code = Success;
-    const auto forced = validateBeforeExport(*scenario, file, a.has("--force"), err, code);
+    const auto forced =
+        validateBeforeExport(*scenario, file, kind->everyScenario, a.has("--force"), err, code);
     if (!forced) {
         return code;
     }

@@ -34,6 +34,7 @@ const std::set<std::string_view> slotElements{"VASSAL.build.widget.PieceSlot",
                                               "VASSAL.build.widget.CardSlot"};
 constexpr std::string_view pieceWindowElement = "VASSAL.build.module.PieceWindow";
 constexpr std::string_view prototypeElement = "VASSAL.build.module.PrototypeDefinition";
+constexpr std::string_view predefinedSetupElement = "VASSAL.build.module.PredefinedSetup";
 
 // A problem at an element of the build file; caught at the top and turned into a LoadError.
 struct Failure {
@@ -303,10 +304,29 @@ class BuildFileReader {
         }
     }
 
+    void setups(pugi::xml_node n, const std::string& menu) {
+        VassalPredefinedSetup setup;
+        setup.name = menu + n.attribute("name").value();
+        setup.file = n.attribute("file").value();
+        setup.useFile = flag(n, "useFile", true);
+        setup.isMenu = flag(n, "isMenu", false);
+        setup.line = lineOf(n.offset_debug() - 1);
+        const std::string inner = setup.name + " / ";
+        const bool isMenu = setup.isMenu;
+        module_.setups.push_back(std::move(setup));
+        if (isMenu) {
+            for (pugi::xml_node child : n.children(std::string(predefinedSetupElement).c_str())) {
+                setups(child, inner);
+            }
+        }
+    }
+
     void walk(pugi::xml_node n) {
         for (pugi::xml_node child : n.children()) {
             const std::string_view name = child.name();
-            if (mapElements.contains(name)) {
+            if (name == predefinedSetupElement) {
+                setups(child, "");
+            } else if (mapElements.contains(name)) {
                 module_.maps.push_back(map(child));
             } else if (name == pieceWindowElement) {
                 VassalPieceWindow w;
@@ -491,8 +511,32 @@ std::expected<VassalModule, LoadError> readVassalModule(const std::filesystem::p
         return sizes[image] = size;
     };
     auto module = readVassalBuildFile(*xml, where + "/" + buildName, pictures);
-    if (module) {
-        module->notes.insert(module->notes.begin(), notes.begin(), notes.end());
+    if (!module) {
+        return module;
+    }
+    module->notes.insert(module->notes.begin(), notes.begin(), notes.end());
+    for (VassalPredefinedSetup& setup : module->setups) {
+        if (setup.isMenu || !setup.useFile) {
+            setup.game =
+                std::unexpected(std::string("no saved game: a new game from the module's at-start stacks"));
+            continue;
+        }
+        const zip_int64_t at = zip_name_locate(z.get(), setup.file.c_str(), 0);
+        if (at < 0) {
+            setup.game = std::unexpected("the module holds no file '" + setup.file + "'");
+            continue;
+        }
+        auto archive = readEntry(z.get(), static_cast<zip_uint64_t>(at), limits::maxVassalSavedGameBytes);
+        if (!archive) {
+            setup.game = std::unexpected("'" + setup.file + "' cannot be read: " + archive.error());
+        } else if (static_cast<long long>(archive->size()) > limits::maxVassalSavedGameBytes) {
+            setup.game = std::unexpected("'" + setup.file + "' is larger than " +
+                                         std::to_string(limits::maxVassalSavedGameBytes >> 20) + " MiB");
+        } else if (auto game = readVassalSavedGame(*archive, limits::maxVassalSavedGameBytes); !game) {
+            setup.game = std::unexpected("'" + setup.file + "': " + game.error());
+        } else {
+            setup.game = std::move(*game);
+        }
     }
     return module;
 }

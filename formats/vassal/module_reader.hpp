@@ -7,6 +7,7 @@
 #include "formats/load_error.hpp"
 #include "formats/vassal/grid.hpp"
 #include "formats/vassal/pieces.hpp"
+#include "formats/vassal/saved_game.hpp"
 
 #include <expected>
 #include <filesystem>
@@ -69,11 +70,23 @@ struct VassalPrototype {
     int line = 0;
 };
 
+// A predefined set-up: an entry of File > New game. A menu's entries are listed after it with the
+// menu's name and " / " before theirs.
+struct VassalPredefinedSetup {
+    std::string name;
+    std::string file; // the saved game's path in the archive
+    bool useFile = true, isMenu = false;
+    int line = 0;
+    // Read by readVassalModule from the archive: the game, or why it cannot be read.
+    std::expected<VassalSavedGame, std::string> game = std::unexpected(std::string("not read"));
+};
+
 struct VassalModule {
     std::string name, version, vassalVersion, description;
     std::vector<VassalMap> maps;
     std::vector<VassalPieceWindow> pieceWindows;
     std::vector<VassalPrototype> prototypes;
+    std::vector<VassalPredefinedSetup> setups;
     // What was read but is not understood ("buildFile.xml:12: a ZonedGrid ..."), for a report.
     std::vector<std::string> notes;
 
@@ -88,7 +101,8 @@ using VassalPictureSizes = std::function<std::optional<std::pair<int, int>>(cons
 // Reads a build file's text; `file` names it in errors.
 std::expected<VassalModule, LoadError> readVassalBuildFile(std::string_view xml, const std::string& file,
                                                            const VassalPictureSizes& pictures);
-// Reads a module archive: its buildFile.xml (or the older buildFile) and its board pictures' sizes.
+// Reads a module archive: its buildFile.xml (or the older buildFile), its board pictures' sizes and
+// its predefined set-ups' saved games.
 std::expected<VassalModule, LoadError> readVassalModule(const std::filesystem::path& vmod);
 
 } // namespace sandtable

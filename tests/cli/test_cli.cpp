@@ -297,6 +297,36 @@ TEST_F(Cli, ExportValidatesFirstAndForceRecordsIt) {
     EXPECT_EQ(std::system(check.c_str()), 0);
 }
 
+// A battle's VASSAL module holds every scenario, so every scenario is validated first, each named
+// in what is printed; --scenario exports the one chosen alone, validated alone.
+TEST_F(Cli, ExportOfABattleValidatesEveryScenarioItHolds) {
+    std::ifstream in(std::string(SANDTABLE_TEST_DATA) + "/good/battle.xml");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string clean = R"(<place piece="unit:2" cells="0303" facing="corner:0" />)";
+    const auto at = text.find(clean);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, clean.size(), R"(<place piece="unit:2" cells="0302" facing="corner:0" />)");
+    const std::string file = path("crowded-afternoon.xml");
+    std::ofstream(file) << text;
+    auto r = run({"export", file, "-o", path("battle.vmod")});
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find(file + ": scenario 2, 'Afternoon': 0302: error stacking.units-per-cell"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("1 errors under hexed-general in the scenarios the export holds"), std::string::npos)
+        << r.err;
+    EXPECT_FALSE(fs::exists(path("battle.vmod")));
+    r = run({"export", file, "-o", path("morning.vmod"), "--scenario", "Morning"});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("7 pieces in 5 stacks"), std::string::npos) << r.out;
+    // Other kinds draw the current scenario and validate it alone.
+    r = run({"export", file, "-o", path("morning.tmx")});
+    EXPECT_EQ(r.code, 0) << r.err;
+    r = run({"export", std::string(SANDTABLE_TEST_DATA) + "/good/battle.xml", "-o", path("battle.vmod")});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("2 scenarios as game set-ups"), std::string::npos) << r.out;
+}
+
 } // namespace
 } // namespace sandtable
 

@@ -5,6 +5,8 @@
 // it makes of the module with the scenario.
 #include "exports/vassal_module.hpp"
 #include "formats/scenario_xml.hpp"
+#include "formats/vassal/module_reader.hpp"
+#include "model/battle.hpp"
 #include "model/layout.hpp"
 #include "model/scenario_generator.hpp"
 #include "tests/formats/vassal_oracle.hpp"
@@ -14,6 +16,7 @@
 #include <zip.h>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -168,6 +171,137 @@ TEST_F(VassalExport, ABoardCellOutOfRangeIsRefusedAndNothingIsWritten) {
     ASSERT_FALSE(written);
     EXPECT_NE(written.error().find("tiny.vmod: a board cell must be"), std::string::npos) << written.error();
     EXPECT_FALSE(fs::exists(vmod));
+}
+
+// A battle of two scenarios: each is a game set-up at File > New game whose saved game holds that
+// scenario's start, read back through Sandtable's VASSAL reader: every piece in its cell's stack
+// (the cell VASSAL's grid names at the stack's pixel), with the same definition (name with the
+// strength at that start, picture, facing) as a module of that scenario alone has in its at-start
+// stacks, which the engine's own answers hold; its reinforcements on its own board.
+TEST_F(VassalExport, EveryScenarioOfABattleIsAGameSetUpHoldingItsOwnStart) {
+    auto battle = readScenario(fs::path(SANDTABLE_TEST_DATA) / "good" / "battle.xml");
+    ASSERT_TRUE(battle) << battle.error().toString();
+    ASSERT_EQ(scenarioCount(*battle), 2U);
+    const fs::path vmod = dir / "battle.vmod";
+    auto written = exportVassal(*battle, vmod, VassalExportOptions{60, false});
+    ASSERT_TRUE(written) << written.error();
+    EXPECT_NE(written->find("2 scenarios as game set-ups"), std::string::npos) << *written;
+    auto module = readVassalModule(vmod);
+    ASSERT_TRUE(module) << module.error().toString();
+    ASSERT_EQ(module->setups.size(), 2U);
+    EXPECT_EQ(module->setups[0].name, "1. Morning");
+    EXPECT_EQ(module->setups[1].name, "2. Afternoon");
+    const VassalMap* field = module->map("Main Map");
+    ASSERT_NE(field, nullptr);
+    EXPECT_TRUE(field->stacks.empty()) << "VASSAL adds at-start stacks to no saved game";
+    ASSERT_EQ(field->boards.size(), 1U);
+    ASSERT_TRUE(field->boards[0].grid);
+    const VassalGrid& grid = *field->boards[0].grid;
+    const VassalMap* waiting = module->map("Reinforcements");
+    ASSERT_NE(waiting, nullptr);
+    ASSERT_EQ(waiting->boards.size(), 2U) << "a board of reinforcements for each scenario";
+
+    // The trait chain of a piece, less where its basic piece stands.
+    auto definitionOf = [](const VassalPiece& p) {
+        std::string out;
+        for (const VassalTrait& t : p.traits) {
+            out += t.type + "|" + (&t == &p.basic() ? "" : t.state) + "\n";
+        }
+        return out;
+    };
+    for (std::size_t i = 0; i < 2; ++i) {
+        SCOPED_TRACE("scenario " + std::to_string(i + 1));
+        Scenario alone = *battle;
+        makeCurrent(alone, i);
+        alone.otherStarts.clear();
+        alone.current = 0;
+        // What the scenario alone's module holds: each cell's pieces, and each reinforcement.
+        const fs::path aloneFile = dir / ("alone-" + std::to_string(i) + ".vmod");
+        ASSERT_TRUE(exportVassal(alone, aloneFile, VassalExportOptions{60, false}));
+        auto aloneModule = readVassalModule(aloneFile);
+        ASSERT_TRUE(aloneModule) << aloneModule.error().toString();
+        std::multiset<std::string> wantField, wantWaiting;
+        for (const VassalMap& m : aloneModule->maps) {
+            for (const VassalSetupStack& stack : m.stacks) {
+                for (const VassalPieceSlot& slot : stack.slots) {
+                    ASSERT_TRUE(slot.piece) << slot.piece.error();
+                    (m.name == "Main Map" ? wantField : wantWaiting)
+                        .insert((m.name == "Main Map" ? stack.location + " " : std::string()) +
+                                definitionOf(*slot.piece));
+                }
+            }
+        }
+        ASSERT_FALSE(wantField.empty());
+
+        const auto& game = module->setups[i].game;
+        ASSERT_TRUE(game) << game.error();
+        std::multiset<std::string> gotField, gotWaiting;
+        for (const VassalSavedStack& stack : game->stacks) {
+            for (const std::string& id : stack.pieceIds) {
+                const VassalSavedPiece* p = game->piece(id);
+                ASSERT_NE(p, nullptr);
+                EXPECT_EQ(p->map, stack.map);
+                EXPECT_EQ(p->x, stack.x);
+                EXPECT_EQ(p->y, stack.y);
+                if (stack.map == "Main Map") {
+                    const auto label = grid.locationName({stack.x, stack.y});
+                    ASSERT_TRUE(label);
+                    const VassalPoint snapped = grid.snapToCentre({stack.x, stack.y});
+                    EXPECT_LE(std::abs(snapped.x - stack.x) + std::abs(snapped.y - stack.y), 2)
+                        << "the stack stands on its cell's centre";
+                    gotField.insert(*label + " " + definitionOf(p->piece));
+                } else {
+                    EXPECT_EQ(stack.map, "Reinforcements");
+                    gotWaiting.insert(definitionOf(p->piece));
+                }
+            }
+        }
+        EXPECT_EQ(gotField, wantField);
+        EXPECT_EQ(gotWaiting, wantWaiting);
+        ASSERT_TRUE(game->boards.contains("Main Map"));
+        EXPECT_EQ(game->boards.at("Main Map"), std::vector<std::string>{"Battlefield"});
+        ASSERT_TRUE(game->boards.contains("Reinforcements"));
+        EXPECT_EQ(game->boards.at("Reinforcements"),
+                  std::vector<std::string>{"Reinforcements " + std::to_string(i + 1)});
+        EXPECT_TRUE(game->otherCommands.empty());
+    }
+    // The afternoon's first unit has lost a stand: its counter says so.
+    const auto& afternoon = module->setups[1].game;
+    bool reduced = false;
+    for (const VassalSavedPiece& p : afternoon->pieces) {
+        reduced = reduced || p.piece.name().find("(610 men, 2 stands)") != std::string::npos;
+    }
+    EXPECT_TRUE(reduced) << "the strength at the afternoon's start";
+}
+
+TEST(VassalSavedGame, AnObfuscatedSaveReadsAsItsPlainText) {
+    // VASSAL's ObfuscatingOutputStream: the header, a key byte, then each byte XORed with it, in hex.
+    const std::string plain = "begin_save\x1b"
+                              "end_save";
+    std::string obfuscated = "!VCSK2a";
+    for (char c : plain) {
+        char hex[3];
+        std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(c) ^ 0x2a);
+        obfuscated += hex;
+    }
+    auto text = deobfuscateVassal(obfuscated);
+    ASSERT_TRUE(text) << text.error();
+    EXPECT_EQ(*text, plain);
+    EXPECT_FALSE(deobfuscateVassal("!VCSK2a4"));
+    EXPECT_FALSE(deobfuscateVassal("!VCSK2azz"));
+    EXPECT_EQ(*deobfuscateVassal("begin_save"), "begin_save") << "a plain save is read as it is";
+}
+
+TEST(VassalSavedGame, ABrokenSaveSaysWhatIsWrong) {
+    EXPECT_EQ(decodeVassalSavedGame("+/1/stack/Main Map;0;0").error(),
+              "the saved game does not begin with begin_save");
+    EXPECT_EQ(decodeVassalSavedGame("begin_save\x1b+/1/stack/Main Map;0;0").error(),
+              "the saved game does not end with end_save");
+    EXPECT_EQ(decodeVassalSavedGame("begin_save\x1b+/1/stack/Main Map;0;0;7\x1b"
+                                    "end_save")
+                  .error(),
+              "command 2: the stack 1 holds the piece '7', which no command before it adds");
+    EXPECT_FALSE(readVassalSavedGame("not a zip", 1 << 20));
 }
 
 // --- read back as VASSAL reads it ------------------------------------------------------------------

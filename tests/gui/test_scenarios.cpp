@@ -12,6 +12,8 @@
 #include <wx/listctrl.h>
 #include <wx/propgrid/propgrid.h>
 
+#include <fstream>
+
 namespace sandtable {
 namespace {
 
@@ -162,6 +164,40 @@ TEST_F(Scenarios, AnOldFileIsWrittenInTheNewVersionOnlyAfterSaying) {
     const std::size_t asked = questions.size();
     menu("File", "Save");
     EXPECT_EQ(questions.size(), asked) << "said once, before the first save";
+}
+
+} // namespace
+} // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+// A VASSAL module holds every scenario of the battle: an error in another scenario is asked about
+// before it is written, while a map export draws the current scenario and asks about its own only.
+TEST_F(Scenarios, AnExportThatHoldsEveryScenarioAsksAboutTheOthersErrors) {
+    const fs::path file = dir / "crowded-afternoon.xml";
+    {
+        std::ifstream in(fs::path(SANDTABLE_TEST_DATA) / "good" / "battle.xml");
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string clean = R"(<place piece="unit:2" cells="0303" facing="corner:0" />)";
+        const auto at = text.find(clean);
+        ASSERT_NE(at, std::string::npos);
+        text.replace(at, clean.size(), R"(<place piece="unit:2" cells="0302" facing="corner:0" />)");
+        std::ofstream(file) << text;
+    }
+    ASSERT_TRUE(frame->open(file));
+    ASSERT_EQ(scenario().current, 0u);
+    questions.clear();
+    answer = wxNO;
+    EXPECT_TRUE(frame->exportTo(dir / "morning.tmx", "tmx"));
+    EXPECT_TRUE(questions.empty()) << "the morning is clean";
+    EXPECT_FALSE(frame->exportTo(dir / "battle.vmod", "vassal"));
+    EXPECT_FALSE(fs::exists(dir / "battle.vmod"));
+    ASSERT_EQ(questions.size(), 1u);
+    EXPECT_TRUE(questions.back().Contains("1 errors: 0 in this one")) << questions.back();
+    answer = wxYES;
+    EXPECT_TRUE(frame->exportTo(dir / "battle.vmod", "vassal"));
+    EXPECT_TRUE(fs::exists(dir / "battle.vmod"));
 }
 
 } // namespace
