@@ -115,6 +115,7 @@ const std::array<ExportKind, 9> kinds{{
      .title = "JSON for other programs",
      .extension = "json",
      .filter = "JSON (*.json)|*.json",
+     .everyScenario = true,
      .write = writeJson},
     {.kind = "roster",
      .title = "Roster sheets (PDF)",

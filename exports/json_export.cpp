@@ -1,6 +1,7 @@
 #include "exports/json_export.hpp"
 
 #include "formats/json_writer.hpp"
+#include "model/battle.hpp"
 
 namespace sandtable {
 namespace {
@@ -9,15 +10,18 @@ void cell(JsonWriter& j, const Grid& g, Offset c) {
     j.beginObject().field("col", c.col).field("row", c.row).field("label", g.label(c)).endObject();
 }
 
-} // namespace
+void strengthNow(JsonWriter& j, const StrengthNow& now) {
+    if (now.stands) {
+        j.field("stands", *now.stands);
+    }
+    if (now.strength) {
+        j.field("strength", *now.strength);
+    }
+}
 
-std::string exportJson(const Scenario& s, bool forced) {
-    const Grid& g = s.map.grid;
-    JsonWriter j;
-    j.beginObject();
-    j.field("format", "sandtable-export").field("formatVersion", 1).field("exportForced", forced);
-    const ScenarioInfo& info = s.info;
-    j.key("scenario").beginObject();
+void scenarioObject(JsonWriter& j, const Grid& g, int number, const ScenarioStartView& start) {
+    const ScenarioInfo& info = start.info;
+    j.beginObject().field("number", number);
     j.field("title", info.title)
         .field("date", info.date)
         .field("place", info.place)
@@ -40,11 +44,58 @@ std::string exportJson(const Scenario& s, bool forced) {
         .endObject();
     j.field("victoryConditions", info.victoryConditions);
     j.key("events").beginArray();
-    for (const auto& [roll, text] : s.events) {
+    for (const auto& [roll, text] : start.events) {
         j.beginObject().field("roll", roll).field("text", text).endObject();
     }
+    j.endArray();
+    const Deployment& d = start.deployment;
+    if (d.forces) {
+        j.key("forces").beginArray();
+        for (HeadquartersId hq : *d.forces) {
+            j.value(hq.value);
+        }
+        j.endArray();
+    } else {
+        j.key("forces").null();
+    }
+    j.key("placements").beginArray();
+    for (const auto& [piece, pl] : d.placements) {
+        j.beginObject().field("piece", pieceRefText(piece));
+        j.key("cells").beginArray();
+        for (Offset c : pl.cells) {
+            cell(j, g, c);
+        }
+        j.endArray();
+        if (pl.facing) {
+            j.key("facing")
+                .beginObject()
+                .field("kind", enumName(pl.facing->kind))
+                .field("index", static_cast<int>(pl.facing->index))
+                .endObject();
+        }
+        strengthNow(j, pl.now);
+        j.endObject();
+    }
+    j.endArray();
+    j.key("reinforcements").beginArray();
+    for (const auto& [piece, r] : d.reinforcements) {
+        j.beginObject().field("piece", pieceRefText(piece)).field("turn", r.turn);
+        j.key("entry");
+        cell(j, g, r.entry);
+        j.field("note", r.note);
+        strengthNow(j, r.now);
+        j.endObject();
+    }
     j.endArray().endObject();
+}
 
+} // namespace
+
+std::string exportJson(const Scenario& s, bool forced) {
+    const Grid& g = s.map.grid;
+    JsonWriter j;
+    j.beginObject();
+    j.field("format", "sandtable-export").field("formatVersion", 2).field("exportForced", forced);
     j.key("grid").beginObject();
     j.field("shape", enumName(g.shape()))
         .field("parity", enumName(g.parity()))
@@ -161,30 +212,11 @@ std::string exportJson(const Scenario& s, bool forced) {
         j.beginObject().field("id", id.value).field("corps", t.corps.value).field("name", t.name).endObject();
     }
     j.endArray();
-    j.key("placements").beginArray();
-    for (const auto& [piece, pl] : s.deployment.placements) {
-        j.beginObject().field("piece", pieceRefText(piece));
-        j.key("cells").beginArray();
-        for (Offset c : pl.cells) {
-            cell(j, g, c);
-        }
-        j.endArray();
-        if (pl.facing) {
-            j.key("facing")
-                .beginObject()
-                .field("kind", enumName(pl.facing->kind))
-                .field("index", static_cast<int>(pl.facing->index))
-                .endObject();
-        }
-        j.endObject();
-    }
-    j.endArray();
-    j.key("reinforcements").beginArray();
-    for (const auto& [piece, r] : s.deployment.reinforcements) {
-        j.beginObject().field("piece", pieceRefText(piece)).field("turn", r.turn);
-        j.key("entry");
-        cell(j, g, r.entry);
-        j.field("note", r.note).endObject();
+    // Every scenario of the battle, in its order, each with its own information and start.
+    j.field("currentScenario", static_cast<int>(s.current) + 1);
+    j.key("scenarios").beginArray();
+    for (std::size_t i = 0; i < scenarioCount(s); ++i) {
+        scenarioObject(j, g, static_cast<int>(i) + 1, startAt(s, i));
     }
     j.endArray();
     j.endObject();

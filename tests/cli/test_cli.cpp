@@ -293,7 +293,7 @@ TEST_F(Cli, ExportValidatesFirstAndForceRecordsIt) {
         "python3 -c \"import json,sys; d=json.load(open('" + path("b.json") +
         "')); assert d['grid']['cols']==28 and len(d['terrain'])==26 and len(d['terrain'][0])==28; "
         "assert any(u['name']=='1st Minnesota' for u in d['units']); assert "
-        "d['scenario']['events'][0]['roll']==2\"";
+        "d['scenarios'][0]['events'][0]['roll']==2 and d['currentScenario']==1\"";
     EXPECT_EQ(std::system(check.c_str()), 0);
 }
 
@@ -325,6 +325,21 @@ TEST_F(Cli, ExportOfABattleValidatesEveryScenarioItHolds) {
     r = run({"export", std::string(SANDTABLE_TEST_DATA) + "/good/battle.xml", "-o", path("battle.vmod")});
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("2 scenarios as game set-ups"), std::string::npos) << r.out;
+    // JSON holds every scenario: the afternoon's first unit at its strength then.
+    r = run({"export", std::string(SANDTABLE_TEST_DATA) + "/good/battle.xml", "-o", path("battle.json"),
+             "--scenario", "2", "--force"});
+    EXPECT_EQ(r.code, 0) << r.err;
+    r = run({"export", std::string(SANDTABLE_TEST_DATA) + "/good/battle.xml", "-o", path("battle.json")});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string check =
+        "python3 -c \"import json; d=json.load(open('" + path("battle.json") +
+        "')); s=d['scenarios']; assert [x['title'] for x in s]==['Morning','Afternoon'], s; "
+        "assert s[0]['forces'] is None and s[1]['forces']==[3,6]; "
+        "p=[x for x in s[1]['placements'] if x['piece']=='unit:1'][0]; "
+        "assert p['stands']==2 and p['strength']==610 and p['cells'][0]['label']=='0302', p; "
+        "r=s[1]['reinforcements'][0]; assert r['piece']=='unit:3' and r['strength']==530, r; "
+        "assert 'stands' not in s[0]['placements'][0]\"";
+    EXPECT_EQ(std::system(check.c_str()), 0);
 }
 
 } // namespace
