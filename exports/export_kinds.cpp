@@ -135,6 +135,7 @@ const std::array<ExportKind, 9> kinds{{
      .extension = "pdf",
      .filter = "PDF (*.pdf)|*.pdf",
      .paper = true,
+     .everyScenario = true,
      .write = writePrint<printBooklet>},
 }};
 

@@ -1,5 +1,6 @@
 #include "exports/sheets.hpp"
 
+#include "model/battle.hpp"
 #include "model/file_names.hpp"
 #include "render/counters.hpp"
 #include "render/map_painter.hpp"
@@ -8,9 +9,11 @@
 #include <cairo-pdf.h>
 #include <cairo.h>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <sstream>
+#include <tuple>
 
 namespace sandtable {
 namespace {
@@ -181,6 +184,9 @@ std::expected<int, std::string> printRosters(const Scenario& s, const std::files
             walkSide(
                 s.oob, side,
                 [&](HeadquartersId h, int depth) {
+                    if (!takesPart(s, PieceRef::commander(h))) {
+                        return; // a force the scenario leaves out
+                    }
                     d.need(16);
                     d.y() += 13;
                     const Headquarters& x = s.oob.headquarters.at(h);
@@ -190,7 +196,11 @@ std::expected<int, std::string> printRosters(const Scenario& s, const std::files
                     d.font(8);
                 },
                 [&](UnitId uid, int) {
+                    if (!takesPart(s, PieceRef::unit(uid))) {
+                        return;
+                    }
                     const Unit& u = s.oob.units.at(uid);
+                    const StrengthNow& now = strengthOf(s, uid);
                     d.need(14);
                     d.y() += 12;
                     const double y = d.y();
@@ -198,8 +208,9 @@ std::expected<int, std::string> printRosters(const Scenario& s, const std::files
                     d.textAt(d.left() + cols[1], y, u.name.substr(0, 38));
                     d.textAt(d.left() + cols[2], y, std::string(enumName(u.quality)));
                     d.textAt(d.left() + cols[3], y, weaponOf(u));
-                    d.textAt(d.left() + cols[4], y, std::to_string(u.stands));
-                    d.textAt(d.left() + cols[5], y, std::to_string(u.strength));
+                    // At the scenario's start: losses so far taken off.
+                    d.textAt(d.left() + cols[4], y, std::to_string(standsNow(u, now)));
+                    d.textAt(d.left() + cols[5], y, std::to_string(strengthNow(u, now)));
                     // Hit boxes to tick during play.
                     cairo_set_line_width(d.cr(), 0.6);
                     for (int k = 0; k < 8; ++k) {
@@ -223,7 +234,9 @@ std::expected<int, std::string> printCounters(const Scenario& s, const std::file
         int i = 0;
         std::vector<std::pair<PieceRef, Side>> pieces;
         for (const auto& [id, u] : s.oob.units) {
-            pieces.emplace_back(PieceRef::unit(id), s.oob.sideOf(u.parent).value_or(Side::Union));
+            if (takesPart(s, PieceRef::unit(id))) {
+                pieces.emplace_back(PieceRef::unit(id), s.oob.sideOf(u.parent).value_or(Side::Union));
+            }
         }
         for (const auto& [piece, side] : pieces) {
             const int col = i % perRow;
@@ -235,7 +248,10 @@ std::expected<int, std::string> printCounters(const Scenario& s, const std::file
                 top = o.marginPt;
             }
             const double x = d.left() + col * size;
-            const Unit& u = s.oob.units.at(UnitId{piece.id});
+            // The unit as it starts the scenario, losses taken off.
+            Unit u = s.oob.units.at(UnitId{piece.id});
+            const StrengthNow& now = strengthOf(s, UnitId{piece.id});
+            std::tie(u.stands, u.strength) = std::pair{standsNow(u, now), strengthNow(u, now)};
             cairo_t* cr = d.cr();
             // The map's own counter, filling the square, its number in white below the symbol.
             drawUnitCounter(cr, u, side, x, top, size, size, true, &label, false);
@@ -249,22 +265,158 @@ std::expected<int, std::string> printCounters(const Scenario& s, const std::file
     });
 }
 
+namespace {
+
+// A piece as the booklet lists it: a unit with its roster number and its strength at the start.
+std::string pieceLine(const Scenario& s, PieceRef piece) {
+    switch (piece.kind) {
+    case PieceKind::Unit: {
+        const Unit& u = s.oob.units.at(UnitId{piece.id});
+        const StrengthNow& now = strengthOf(s, UnitId{piece.id});
+        const int strength = strengthNow(u, now), stands = standsNow(u, now);
+        const bool guns = u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery;
+        return (u.roster ? "#" + std::to_string(u.roster) + " " : "") + u.name + " (" +
+               std::to_string(strength) + (guns ? " guns, " : " men, ") + std::to_string(stands) +
+               (stands == 1 ? " stand" : " stands") + (now.reduced() ? " after losses" : "") + ")";
+    }
+    case PieceKind::Commander: {
+        const Headquarters& h = s.oob.headquarters.at(HeadquartersId{piece.id});
+        return h.commander.empty() ? h.name : h.commander + " (" + h.name + ")";
+    }
+    case PieceKind::Train:
+        return s.oob.trains.at(TrainId{piece.id}).name;
+    }
+    return {};
+}
+
+Side sideOfPiece(const Scenario& s, PieceRef piece) {
+    switch (piece.kind) {
+    case PieceKind::Unit:
+        return s.oob.sideOf(s.oob.units.at(UnitId{piece.id}).parent).value_or(Side::Union);
+    case PieceKind::Commander:
+        return s.oob.headquarters.at(HeadquartersId{piece.id}).side;
+    case PieceKind::Train:
+        return s.oob.sideOf(s.oob.trains.at(TrainId{piece.id}).corps).value_or(Side::Union);
+    }
+    return Side::Union;
+}
+
+// The current scenario's pages: who takes part, where each piece starts (side by side, in
+// order-of-battle order), when and where the others arrive, then the scenario's text.
+void scenarioPages(Document& d, const Scenario& s) {
+    const ScenarioInfo& info = s.info;
+    if (s.deployment.forces) {
+        std::string names;
+        for (HeadquartersId hq : *s.deployment.forces) {
+            if (s.oob.headquarters.contains(hq)) {
+                const Headquarters& h = s.oob.headquarters.at(hq);
+                names += (names.empty() ? "" : "; ") + h.name +
+                         (h.commander.empty() ? "" : " (" + h.commander + ")");
+            }
+        }
+        d.heading("Forces taking part");
+        d.paragraph(names + ", each with all under it. The rest of the order of battle takes no part.");
+    }
+    auto section = [&](const std::string& title, const std::string& text) {
+        if (!text.empty()) {
+            d.heading(title);
+            d.paragraph(text);
+        }
+    };
+    section("Set-up notes", info.setupNotes);
+    for (Side side : {Side::Union, Side::Confederate}) {
+        std::vector<std::string> lines;
+        auto placed = [&](PieceRef piece) {
+            const auto at = s.deployment.placements.find(piece);
+            if (at == s.deployment.placements.end()) {
+                return;
+            }
+            std::string cells;
+            for (Offset c : at->second.cells) {
+                cells += (cells.empty() ? "" : "-") + s.map.grid.label(c);
+            }
+            lines.push_back(cells + "   " + pieceLine(s, piece));
+        };
+        walkSide(
+            s.oob, side, [&](HeadquartersId h, int) { placed(PieceRef::commander(h)); },
+            [&](UnitId u, int) { placed(PieceRef::unit(u)); });
+        for (const auto& [id, train] : s.oob.trains) {
+            if (s.oob.sideOf(train.corps) == side) {
+                placed(PieceRef::train(id));
+            }
+        }
+        if (!lines.empty()) {
+            d.heading("Set-up: " + info.sideNames[sideIndex(side)]);
+            for (const std::string& line : lines) {
+                d.paragraph(line);
+            }
+        }
+    }
+    if (!s.deployment.reinforcements.empty()) {
+        // The schedule in the order of play: by turn, then entry.
+        std::vector<std::pair<PieceRef, Reinforcement>> schedule(s.deployment.reinforcements.begin(),
+                                                                 s.deployment.reinforcements.end());
+        std::stable_sort(schedule.begin(), schedule.end(), [](const auto& a, const auto& b) {
+            return std::tie(a.second.turn, a.second.entry) < std::tie(b.second.turn, b.second.entry);
+        });
+        d.heading("Reinforcements");
+        for (const auto& [piece, r] : schedule) {
+            d.paragraph("Turn " + std::to_string(r.turn) + " at " + s.map.grid.label(r.entry) + ": " +
+                        info.sideNames[sideIndex(sideOfPiece(s, piece))] + ", " + pieceLine(s, piece) +
+                        (r.note.empty() ? "" : " - " + r.note));
+        }
+    }
+    section("Special rules", info.specialRules);
+    if (!s.events.empty()) {
+        d.heading("Events (roll 2D6 at the start of each turn)");
+        for (const auto& [roll, text] : s.events) {
+            d.paragraph(std::to_string(roll) + ": " + text);
+        }
+    }
+    section(info.sideNames[0] + " objectives", info.objectives[0]);
+    section(info.sideNames[1] + " objectives", info.objectives[1]);
+    section("Victory conditions", info.victoryConditions);
+}
+
+std::string scenarioFacts(const ScenarioInfo& info) {
+    return info.date + ". Ruleset: " + info.ruleset + "; " + std::to_string(info.turns) + " turns of " +
+           std::to_string(info.turnMinutes) + " minutes; " + info.sideNames[sideIndex(info.firstPlayer)] +
+           " moves first.";
+}
+
+} // namespace
+
 std::expected<int, std::string> printBooklet(const Scenario& s, const std::filesystem::path& out,
                                              const PrintOptions& o) {
     return writeDocument(out, o, [&](Document& d) {
+        const std::size_t count = scenarioCount(s);
         const ScenarioInfo& info = s.info;
         d.font(22, true);
         d.y() += 60;
-        d.textAt(d.left(), d.y(), info.title);
+        d.textAt(d.left(), d.y(), count > 1 ? battleTitle(s) : info.title);
         d.font(12);
-        d.y() += 22;
-        d.textAt(d.left(), d.y(), info.date + (info.place.empty() ? "" : "  -  " + info.place));
-        d.y() += 16;
-        d.textAt(d.left(), d.y(),
-                 "Ruleset: " + info.ruleset + "   " + std::to_string(info.turns) + " turns of " +
-                     std::to_string(info.turnMinutes) + " minutes; " +
-                     info.sideNames[sideIndex(info.firstPlayer)] + " moves first");
-        // An overview of the map on the title page.
+        if (count == 1) {
+            d.y() += 22;
+            d.textAt(d.left(), d.y(), info.date + (info.place.empty() ? "" : "  -  " + info.place));
+            d.y() += 16;
+            d.textAt(d.left(), d.y(),
+                     "Ruleset: " + info.ruleset + "   " + std::to_string(info.turns) + " turns of " +
+                         std::to_string(info.turnMinutes) + " minutes; " +
+                         info.sideNames[sideIndex(info.firstPlayer)] + " moves first");
+        } else {
+            d.y() += 22;
+            d.textAt(d.left(), d.y(), info.place);
+            d.y() += 6;
+            for (std::size_t i = 0; i < count; ++i) {
+                const ScenarioInfo& each = scenarioInfo(s, i);
+                d.y() += 16;
+                d.textAt(d.left(), d.y(),
+                         "Scenario " + std::to_string(i + 1) + ": " + each.title + "  -  " + each.date +
+                             ", " + std::to_string(each.turns) + " turns");
+            }
+        }
+        // An overview of the map on the title page: a battle's without pieces, which differ by
+        // scenario.
         const Layout layout(s.map.grid, mapUnitsPerCell);
         const double areaTop = d.y() + 20, areaW = d.right() - d.left(),
                      areaH = d.height() - areaTop - o.marginPt;
@@ -275,6 +427,7 @@ std::expected<int, std::string> printBooklet(const Scenario& s, const std::files
             cairo_scale(d.cr(), fit, fit);
             RenderOptions ro;
             ro.labels = false;
+            ro.pieces = count == 1;
             MapPainter(s, layout).draw(d.cr(), MapRect{0, 0, layout.width(), layout.height()}, fit * 300 / 72,
                                        ro);
             cairo_restore(d.cr());
@@ -299,37 +452,19 @@ std::expected<int, std::string> printBooklet(const Scenario& s, const std::files
                                 depth * 10);
                 });
         }
-        auto section = [&](const std::string& title, const std::string& text) {
-            if (!text.empty()) {
-                d.heading(title);
-                d.paragraph(text);
-            }
-        };
-        section("Set-up", info.setupNotes);
-        if (!s.deployment.reinforcements.empty()) {
-            d.heading("Reinforcements");
-            for (const auto& [piece, r] : s.deployment.reinforcements) {
-                std::string name = std::string(enumName(piece.kind)) + " " + std::to_string(piece.id);
-                if (piece.kind == PieceKind::Unit && s.oob.units.contains(UnitId{piece.id})) {
-                    name = s.oob.units.at(UnitId{piece.id}).name;
-                } else if (piece.kind == PieceKind::Commander &&
-                           s.oob.headquarters.contains(HeadquartersId{piece.id})) {
-                    name = s.oob.headquarters.at(HeadquartersId{piece.id}).commander;
-                }
-                d.paragraph("Turn " + std::to_string(r.turn) + " at " + s.map.grid.label(r.entry) + ": " +
-                            name + (r.note.empty() ? "" : " - " + r.note));
-            }
+        if (count == 1) {
+            scenarioPages(d, s);
+            return;
         }
-        section("Special rules", info.specialRules);
-        if (!s.events.empty()) {
-            d.heading("Events (roll 2D6 at the start of each turn)");
-            for (const auto& [roll, text] : s.events) {
-                d.paragraph(std::to_string(roll) + ": " + text);
-            }
+        // Each scenario from a new page, switched to in a copy of the battle (the map copied once).
+        Scenario current = s;
+        for (std::size_t i = 0; i < count; ++i) {
+            makeCurrent(current, i);
+            d.newPage();
+            d.heading("Scenario " + std::to_string(i + 1) + ": " + current.info.title, 16);
+            d.paragraph(scenarioFacts(current.info));
+            scenarioPages(d, current);
         }
-        section(info.sideNames[0] + " objectives", info.objectives[0]);
-        section(info.sideNames[1] + " objectives", info.objectives[1]);
-        section("Victory conditions", info.victoryConditions);
     });
 }
 

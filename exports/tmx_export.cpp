@@ -1,4 +1,6 @@
 #include "exports/tmx_export.hpp"
+
+#include "model/battle.hpp"
 #include "model/file_names.hpp"
 
 #include "model/layout.hpp"
@@ -351,8 +353,9 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
                      std::string(enumName(s.oob.sideOf(u.parent).value_or(Side::Union))).c_str());
             property(p, "arm", "string", std::string(enumName(u.arm)).c_str());
             property(p, "formation", "string", std::string(enumName(u.formation)).c_str());
-            property(p, "stands", "int", u.stands);
-            property(p, "strength", "int", u.strength);
+            // At the scenario's start, losses taken off.
+            property(p, "stands", "int", standsNow(u, placement.now));
+            property(p, "strength", "int", strengthNow(u, placement.now));
             property(p, "quality", "string", std::string(enumName(u.quality)).c_str());
             property(p, "weapon", "string", std::string(enumName(u.weapon)).c_str());
             property(p, "gun", "string", std::string(enumName(u.gun)).c_str());

@@ -480,24 +480,6 @@ class SavedGameWriter {
     int nextId_ = 1;
 };
 
-// A battle's module is named for what its scenarios' titles share before a colon ("Gettysburg"
-// for "Gettysburg: 1 July" and "Gettysburg: 2 July"), or for its first scenario.
-std::string battleName(const Scenario& s) {
-    const std::string& first = scenarioInfo(s, 0).title;
-    const auto colon = first.find(':');
-    if (colon != std::string::npos && colon > 0) {
-        const std::string prefix = first.substr(0, colon + 1);
-        bool shared = true;
-        for (std::size_t i = 1; i < scenarioCount(s); ++i) {
-            shared = shared && scenarioInfo(s, i).title.starts_with(prefix);
-        }
-        if (shared) {
-            return first.substr(0, colon);
-        }
-    }
-    return first;
-}
-
 } // namespace
 
 VassalGeometry VassalGeometry::of(const Grid& grid, double cellPixels) {
@@ -575,7 +557,7 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         description += "), each a game set-up at File > New game";
     }
     description += options.forced ? " (exported despite validation errors)" : "";
-    const std::string name = battle ? battleName(s) : s.info.title;
+    const std::string name = battle ? battleTitle(s) : s.info.title;
     module.append_attribute("name") = name.empty() ? "Sandtable scenario" : name.c_str();
     module.append_attribute("version") = "1.0";
     module.append_attribute("VassalVersion") = "3.7.0";

@@ -138,6 +138,22 @@ std::optional<std::string> scenarioTitleProblem(const Scenario& s, std::size_t i
     return std::nullopt;
 }
 
+std::string battleTitle(const Scenario& s) {
+    const std::string& first = scenarioInfo(s, 0).title;
+    const auto colon = first.find(':');
+    if (colon != std::string::npos && colon > 0) {
+        const std::string prefix = first.substr(0, colon + 1);
+        bool shared = true;
+        for (std::size_t i = 1; i < scenarioCount(s); ++i) {
+            shared = shared && scenarioInfo(s, i).title.starts_with(prefix);
+        }
+        if (shared) {
+            return first.substr(0, colon);
+        }
+    }
+    return first;
+}
+
 std::string scenarioName(const Scenario& s, std::size_t index) {
     return "scenario " + std::to_string(index + 1) + ", " + limits::quoted(scenarioInfo(s, index).title);
 }

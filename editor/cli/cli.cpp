@@ -142,7 +142,8 @@ constexpr std::array table{
         "reinforcements and the scenario's text; a battle's module makes every scenario a game set-up\n"
         "at File > New game (validated all, each under its ruleset). With --scenario, that one only.\n"
         "roster, counters and booklet are PDFs: rosters per side, a counter sheet at the cell size, the\n"
-        "scenario booklet. See docs/export.md.\n",
+        "booklet. vassal, json and booklet hold every scenario of a battle; the others the --scenario\n"
+        "chosen. See docs/export.md.\n",
         exportCommand},
     Subcommand{"rulesets", "list the built-in rulesets and their rules", "[NAME|PATH]", 0, 1, rulesetsOptions,
                "Lists each built-in ruleset (or the one given) with its rules, severities and parameters.\n",

@@ -47,6 +47,17 @@ TEST(Battle, ReadsEveryScenarioWithItsOwnStartTheFirstCurrent) {
     EXPECT_FALSE(b.deployment.placements.at(iowa).now.reduced()) << "full strength in the morning";
 }
 
+TEST(Battle, IsCalledWhatItsScenariosTitlesShareBeforeAColon) {
+    Scenario b = readBattle();
+    EXPECT_EQ(battleTitle(b), "Morning") << "nothing shared: the first scenario's title";
+    b.info.title = "Shiloh: morning";
+    EXPECT_EQ(battleTitle(b), "Shiloh: morning") << "the afternoon does not share it";
+    b.otherStarts[0].info.title = "Shiloh: afternoon";
+    EXPECT_EQ(battleTitle(b), "Shiloh");
+    b.otherStarts[0].info.title = "Shiloh afternoon";
+    EXPECT_EQ(battleTitle(b), "Shiloh: morning");
+}
+
 TEST(Battle, SavesTheSameBytesWhicheverScenarioIsCurrent) {
     Scenario b = readBattle();
     const std::string first = writeScenarioToString(b);

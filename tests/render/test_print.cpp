@@ -203,6 +203,7 @@ TEST_F(Printing, APngTallerThanOneBandIsSeamless) {
 
 #include "exports/sheets.hpp"
 #include "formats/scenario_xml.hpp"
+#include "model/battle.hpp"
 
 namespace sandtable {
 namespace {
@@ -243,6 +244,47 @@ TEST_F(Printing, RostersCountersAndTheBookletCarryTheScenario) {
         EXPECT_NE(text.find(expected), std::string::npos) << expected;
     }
     EXPECT_FALSE(fs::exists(dir / "booklet.pdf.partial"));
+}
+
+// A battle's booklet: its order of battle once, then each scenario from a page of its own with the
+// forces taking part, its set-up at each unit's strength then and its reinforcement schedule. The
+// rosters and counters are the current scenario's: the forces it leaves out are not there.
+TEST_F(Printing, ABattlesBookletHasEveryScenarioAndItsRostersTheCurrentOnesForces) {
+    auto s = readScenario(fs::path(SANDTABLE_TEST_DATA) / "good" / "battle.xml");
+    ASSERT_TRUE(s) << s.error().toString();
+    PrintOptions o;
+    o.paper = *paperByName("a4");
+    o.cellSizePt = *parseLength("20mm");
+    const fs::path booklet = dir / "battle-booklet.pdf";
+    auto pages = printBooklet(*s, booklet, o);
+    ASSERT_TRUE(pages) << pages.error();
+    EXPECT_EQ(*pages, 4) << "the title, the order of battle and a page for each scenario";
+    auto page = [&](int n) {
+        return commandOutput("pdftotext -layout -f " + std::to_string(n) + " -l " + std::to_string(n) + " '" +
+                             booklet.string() + "' -");
+    };
+    EXPECT_NE(page(1).find("Scenario 2: Afternoon"), std::string::npos) << page(1);
+    const std::string morning = page(3), afternoon = page(4);
+    EXPECT_NE(morning.find("Scenario 1: Morning"), std::string::npos) << morning;
+    EXPECT_NE(morning.find("0202 #1 1st Iowa (900 men, 3 stands)"), std::string::npos) << morning;
+    EXPECT_NE(morning.find("Turn 2 at 0101: Union, Smith (I Corps)"), std::string::npos) << morning;
+    EXPECT_EQ(morning.find("Forces taking part"), std::string::npos) << "the whole order of battle";
+    EXPECT_NE(afternoon.find("Scenario 2: Afternoon"), std::string::npos) << afternoon;
+    EXPECT_NE(afternoon.find("Forces taking part"), std::string::npos) << afternoon;
+    EXPECT_NE(afternoon.find("0302 #1 1st Iowa (610 men, 2 stands after losses)"), std::string::npos)
+        << afternoon;
+    EXPECT_NE(afternoon.find("Turn 2 at 0601: Confederate, #1 22nd Alabama (530 men, 2 stands after losses)"),
+              std::string::npos)
+        << afternoon;
+
+    makeCurrent(*s, 1);
+    const fs::path roster = dir / "afternoon-roster.pdf";
+    ASSERT_TRUE(printRosters(*s, roster, o));
+    const std::string rosterText = commandOutput("pdftotext -layout '" + roster.string() + "' -");
+    EXPECT_NE(rosterText.find("1st Division (Jones)"), std::string::npos) << rosterText;
+    EXPECT_EQ(rosterText.find("I Corps"), std::string::npos) << "Smith's corps headquarters takes no part";
+    EXPECT_NE(rosterText.find("610"), std::string::npos) << "the 1st Iowa's strength at the start";
+    EXPECT_EQ(rosterText.find("900"), std::string::npos) << rosterText;
 }
 
 } // namespace
