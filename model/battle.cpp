@@ -141,7 +141,7 @@ std::optional<std::string> scenarioTitleProblem(const Scenario& s, std::size_t i
 std::string battleTitle(const Scenario& s) {
     const std::string& first = scenarioInfo(s, 0).title;
     const auto colon = first.find(':');
-    if (colon != std::string::npos && colon > 0) {
+    if (scenarioCount(s) > 1 && colon != std::string::npos && colon > 0) {
         const std::string prefix = first.substr(0, colon + 1);
         bool shared = true;
         for (std::size_t i = 1; i < scenarioCount(s); ++i) {

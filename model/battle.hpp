@@ -45,7 +45,8 @@ std::string freeScenarioTitle(const Scenario& s, const std::string& base);
 std::optional<std::string> scenarioTitleProblem(const Scenario& s, std::size_t index,
                                                 const std::string& title);
 // What a battle is called on a module or a booklet: what its scenarios' titles share before a colon
-// ("Gettysburg" for "Gettysburg: 1 July" and "Gettysburg: 2 July"), or its first scenario's title.
+// ("Gettysburg" for "Gettysburg: 1 July" and "Gettysburg: 2 July"), or its first scenario's title
+// (a battle of one scenario: that scenario's whole title).
 std::string battleTitle(const Scenario& s);
 // "scenario 2, 'Day 2'": how messages name a scenario.
 std::string scenarioName(const Scenario& s, std::size_t index);

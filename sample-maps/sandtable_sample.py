@@ -417,26 +417,75 @@ class SquareBoard(Board):
         return out
 
 
-def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(), roster=False, contour_ft=20, geo=None):
+def _info_xml(w, info, also=None):
+    w('<info title=%s date=%s place=%s theatre=%s turn-minutes="%d" turns="%d" first-player=%s ruleset=%s%s>' % (
+        quoteattr(info["title"]), quoteattr(info["date"]), quoteattr(info["place"]), quoteattr(info["theatre"]),
+        info["turnMinutes"], info["turns"], quoteattr(info["firstPlayer"]), quoteattr(info["ruleset"]), ' also-rulesets=%s' % quoteattr(also) if also else ""))
+    w('<side id="union" name="Union"/><side id="confederate" name="Confederate"/>')
+    w('<setup-notes>%s</setup-notes>' % escape(info["setup"]))
+    w('<special-rules>%s</special-rules>' % escape(info["special"]))
+    w('<objectives side="union">%s</objectives>' % escape(info["objectives_union"]))
+    w('<objectives side="confederate">%s</objectives>' % escape(info["objectives_cs"]))
+    w('<victory-conditions>%s</victory-conditions>' % escape(info["victory"]))
+    w('</info>')
+
+
+def _start_xml(w, board, place, reinf, events, exclusions, forces=None, strengths=None):
+    """A scenario's start: forces taking part (headquarters ids; None for all), deployment (strengths:
+    {piece: (stands, men)} at the start, for units below full strength), events and exclusions."""
+    strengths = strengths or {}
+    def now(piece):
+        if piece not in strengths:
+            return ""
+        stands, men = strengths[piece]
+        return ' stands="%d" strength="%d"' % (stands, men)
+    if forces:
+        w('<forces>')
+        for hid in forces:
+            w('<force headquarters="%d"/>' % hid)
+        w('</forces>')
+    w('<deployment>')
+    occupied = {}
+    for piece, (cells, facing) in place.items():
+        for c in cells:
+            assert board.on_map(c), (piece, c)
+            if piece.startswith("unit:"):
+                assert c not in occupied, ("two units in", board.label(c), piece, occupied.get(c))
+                occupied[c] = piece
+        f = ' facing="%s"' % facing if facing else ""
+        w('<place piece="%s" cells="%s"%s%s/>' % (piece, " ".join(board.label(c) for c in cells), f, now(piece)))
+    for piece, (turn, entry, note) in reinf.items():
+        w('<reinforcement piece="%s" turn="%d" entry="%s"%s>%s</reinforcement>' % (piece, turn, board.label(entry), now(piece), escape(note)))
+    w('</deployment>')
+    w('<events>')
+    for roll, text in events.items():
+        w('<event roll="%d">%s</event>' % (roll, escape(text)))
+    w('</events>')
+    if exclusions:
+        w('<exclusions>')
+        for rule, pieces, comment in exclusions:
+            w('<exclusion rule="%s" pieces="%s">%s</exclusion>' % (rule, pieces, escape(comment)))
+        w('</exclusions>')
+
+
+def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(), roster=False, contour_ft=20, geo=None,
+                   scenarios=None):
     """Prints the scenario described by the build script's globals d (INFO, TERRAIN, terrain,
     elevation, hexsides, PATHS, FEATURES, HQ, UNITS, TRAINS, PLACE, REINF, EVENTS) as Sandtable XML.
     also: other rulesets the scenario declares; exclusions: (rule, pieces, comment) accepted findings;
     roster: number each unit by its id, for rulesets with a numbered roster; geo: (longitude,
-    latitude) of the map's centre, north up, to place it on the Earth."""
+    latitude) of the map's centre, north up, to place it on the Earth.
+    scenarios: a battle of several scenarios (format-version 2): a list of dicts, each with INFO,
+    PLACE, REINF, EVENTS and optionally forces, strengths and exclusions; d's own INFO, PLACE, REINF
+    and EVENTS are then not written."""
     o = []
     w = o.append
     w('<?xml version="1.0" encoding="UTF-8"?>')
-    w('<scenario format-version="1">')
-    w('<info title=%s date=%s place=%s theatre=%s turn-minutes="%d" turns="%d" first-player=%s ruleset=%s%s>' % (
-        quoteattr(d["INFO"]["title"]), quoteattr(d["INFO"]["date"]), quoteattr(d["INFO"]["place"]), quoteattr(d["INFO"]["theatre"]),
-        d["INFO"]["turnMinutes"], d["INFO"]["turns"], quoteattr(d["INFO"]["firstPlayer"]), quoteattr(d["INFO"]["ruleset"]), ' also-rulesets=%s' % quoteattr(also) if also else ""))
-    w('<side id="union" name="Union"/><side id="confederate" name="Confederate"/>')
-    w('<setup-notes>%s</setup-notes>' % escape(d["INFO"]["setup"]))
-    w('<special-rules>%s</special-rules>' % escape(d["INFO"]["special"]))
-    w('<objectives side="union">%s</objectives>' % escape(d["INFO"]["objectives_union"]))
-    w('<objectives side="confederate">%s</objectives>' % escape(d["INFO"]["objectives_cs"]))
-    w('<victory-conditions>%s</victory-conditions>' % escape(d["INFO"]["victory"]))
-    w('</info>')
+    if scenarios:
+        w('<battle format-version="2">')
+    else:
+        w('<scenario format-version="1">')
+        _info_xml(w, d["INFO"], also)
     w('<map grid="%s" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="%d" feet-per-contour="%d">' % (grid, board.cols, board.rows, yards, contour_ft))
     w('<terrain-types>')
     for key, name, cls, cover, blocks, colour, symbol in d["TERRAIN"]:
@@ -482,29 +531,17 @@ def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(
     for tid, corps, name in d["TRAINS"]:
         w('<train id="%d" corps="%d" name=%s/>' % (tid, corps, quoteattr(name)))
     w('</order-of-battle>')
-    w('<deployment>')
-    occupied = {}
-    for piece, (cells, facing) in d["PLACE"].items():
-        for c in cells:
-            assert board.on_map(c), (piece, c)
-            if piece.startswith("unit:"):
-                assert c not in occupied, ("two units in", board.label(c), piece, occupied.get(c))
-                occupied[c] = piece
-        f = ' facing="%s"' % facing if facing else ""
-        w('<place piece="%s" cells="%s"%s/>' % (piece, " ".join(board.label(c) for c in cells), f))
-    for piece, (turn, entry, note) in d["REINF"].items():
-        w('<reinforcement piece="%s" turn="%d" entry="%s">%s</reinforcement>' % (piece, turn, board.label(entry), escape(note)))
-    w('</deployment>')
-    w('<events>')
-    for roll, text in d["EVENTS"].items():
-        w('<event roll="%d">%s</event>' % (roll, escape(text)))
-    w('</events>')
-    if exclusions:
-        w('<exclusions>')
-        for rule, pieces, comment in exclusions:
-            w('<exclusion rule="%s" pieces="%s">%s</exclusion>' % (rule, pieces, escape(comment)))
-        w('</exclusions>')
-    w('</scenario>')
+    if scenarios:
+        for sc in scenarios:
+            w('<scenario>')
+            _info_xml(w, sc["INFO"], sc.get("also", also))
+            _start_xml(w, board, sc["PLACE"], sc["REINF"], sc["EVENTS"], sc.get("exclusions", exclusions),
+                       sc.get("forces"), sc.get("strengths"))
+            w('</scenario>')
+        w('</battle>')
+    else:
+        _start_xml(w, board, d["PLACE"], d["REINF"], d["EVENTS"], exclusions)
+        w('</scenario>')
     print("\n".join(o))
 
 

@@ -517,9 +517,7 @@ std::expected<VassalModule, LoadError> readVassalModule(const std::filesystem::p
     module->notes.insert(module->notes.begin(), notes.begin(), notes.end());
     for (VassalPredefinedSetup& setup : module->setups) {
         if (setup.isMenu || !setup.useFile) {
-            setup.game =
-                std::unexpected(std::string("no saved game: a new game from the module's at-start stacks"));
-            continue;
+            continue; // a menu, or a new game from the module's at-start stacks
         }
         const zip_int64_t at = zip_name_locate(z.get(), setup.file.c_str(), 0);
         if (at < 0) {

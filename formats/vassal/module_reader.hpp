@@ -77,8 +77,9 @@ struct VassalPredefinedSetup {
     std::string file; // the saved game's path in the archive
     bool useFile = true, isMenu = false;
     int line = 0;
-    // Read by readVassalModule from the archive: the game, or why it cannot be read.
-    std::expected<VassalSavedGame, std::string> game = std::unexpected(std::string("not read"));
+    // Read by readVassalModule from the archive: the game, or why it cannot be read; nothing when
+    // only the build file was read (or the set-up starts from the at-start stacks).
+    std::optional<std::expected<VassalSavedGame, std::string>> game;
 };
 
 struct VassalModule {

@@ -294,5 +294,178 @@ Turns are one hour: turns 1-12 are 8 am to 8 pm on 1 July, turn 13 the night of 
     victory="At the end of turn 44, the Confederacy wins if it holds Cemetery Hill or the Angle, or if the Union army has reached its break point; the Union wins if it holds Cemetery Hill, Culp's Hill, Little Round Top and the Angle and the Confederate army has reached its break point. Anything else is a Union marginal victory: Lee must retreat to Virginia.",
 )
 
+# --- the battle's scenarios ----------------------------------------------------------------------
+# One map and one order of battle; three starts. The first is the opening above, played to the end;
+# the second and third start at dawn on 2 and 3 July with every division that had come up standing
+# where it stood at that hour, at its strength after the fighting before it.
+INFO["title"] = "Gettysburg: 1 July, the whole battle"
+
+def hq_named(name):
+    return next(h[0] for h in HQ if h[4] == name)
+
+def units_of(hid):
+    return [u for u in UNITS if u[1] == hid]
+
+def side_of_hq(hid):
+    return next(h[1] for h in HQ if h[0] == hid)
+
+def stands_for(u, men):
+    uid, parent, name, arm, stands, strength, *rest = u
+    return max(1, round(men / 450)) if arm != "artillery" else max(1, men // 7)
+
+def day_start(start_turn, end_turn, anchors, posts, losses, trains_at):
+    """A start at `start_turn` of the whole battle, played to `end_turn`.
+    anchors: {division or brigade-holding headquarters: (cell, facing)}: its commander there and its
+    units in the nearest free cells, on its own side of the field; posts: {headquarters without
+    units of their own (armies, corps): cell}; losses: {unit name: men lost before the start};
+    trains_at: {corps headquarters: road cell}. Pieces arriving later keep their road and hour,
+    counted from the start."""
+    place, reinf, strengths = {}, {}, {}
+    arrived = lambda piece: piece in PLACE or (piece in REINF and REINF[piece][0] < start_turn)
+    taken = {}
+    enemy_anchor = {US: [], CS: []}
+    for hid, (cell, facing) in anchors.items():
+        enemy_anchor[CS if side_of_hq(hid) == US else US].append(cell)
+    for hid, (cell, facing) in anchors.items():
+        side = side_of_hq(hid)
+        if arrived("commander:%d" % hid):
+            place["commander:%d" % hid] = ([cell], None)
+        # The nearest free cells to the anchor, preferring those farther from the enemy's anchors.
+        for u in units_of(hid):
+            piece = "unit:%d" % u[0]
+            if not arrived(piece):
+                continue
+            candidates = [(c, r) for c in range(COLS) for r in range(ROWS)
+                          if (c, r) not in taken and distance((c, r), cell) <= 3]
+            candidates.sort(key=lambda c: (distance(c, cell),
+                                           -min(distance(c, e) for e in enemy_anchor[side]), c))
+            spot = candidates[0]
+            taken[spot] = side
+            place[piece] = ([spot], "corner:%d" % facing)
+    for hid, cell in posts.items():
+        if arrived("commander:%d" % hid):
+            place["commander:%d" % hid] = ([cell], None)
+    for tid, corps_hq, name in TRAINS:
+        piece = "train:%d" % tid
+        if arrived(piece):
+            place[piece] = ([trains_at[corps_hq]], None)
+    for piece, (turn, entry, note) in REINF.items():
+        if turn >= start_turn and turn <= end_turn:
+            reinf[piece] = (turn - start_turn + 1, entry, note)
+    missing = [p for p in list(PLACE) + list(REINF) if p not in place and p not in reinf]
+    assert not missing, ("placed nowhere at turn %d" % start_turn, missing)
+    by_name = {u[2]: u for u in UNITS}
+    for name, lost in losses.items():
+        u = by_name[name]
+        men = u[5] - lost
+        assert 0 < men < u[5], (name, lost)
+        strengths["unit:%d" % u[0]] = (min(u[4], stands_for(u, men)), men)
+    return place, reinf, strengths
+
+W, E, NE, NW, SW, SE = 3, 0, 5, 4, 2, 1  # corners: 0 east, clockwise; 5 north-east, 2 south-west
+
+# Men lost on 1 July by the brigades that fought that day: round figures after Busey and Martin's
+# losses (for brigades that fought on 1 July only, the battle's losses) and Pfanz's first-day study.
+LOSSES_1_JULY = {
+    "Meredith's Iron Brigade": 1150, "Cutler's brigade": 1000, "Paul's brigade": 1000,
+    "Baxter's brigade": 650, "Biddle's brigade": 900, "Stone's Bucktail brigade": 850,
+    "von Gilsa's brigade": 500, "Ames' brigade": 800, "Coster's brigade": 600,
+    "Schimmelfennig's brigade": 800, "Krzyzanowski's brigade": 670,
+    "Gamble's cavalry brigade": 100,
+    "Archer's brigade": 680, "Davis' brigade": 900, "Pettigrew's brigade": 1100,
+    "Brockenbrough's brigade": 150, "Perrin's brigade": 580, "Scales' brigade": 500,
+    "Iverson's brigade": 900, "O'Neal's brigade": 700, "Daniel's brigade": 900,
+    "Doles' brigade": 220, "Ramseur's brigade": 270, "Gordon's brigade": 380,
+}
+# And on 2 July (Busey and Martin; Pfanz, Gettysburg: The Second Day, and Culp's Hill and Cemetery
+# Hill), added to the first day's for the start of 3 July.
+LOSSES_2_JULY = {
+    "Graham's brigade": 740, "Ward's brigade": 780, "de Trobriand's brigade": 490,
+    "Carr's brigade": 790, "Brewster's Excelsior brigade": 780, "Burling's brigade": 510,
+    "Cross's brigade": 330, "Kelly's Irish Brigade": 200, "Zook's brigade": 360, "Brooke's brigade": 390,
+    "Harrow's brigade": 300, "Willard's brigade": 700, "Tilton's brigade": 125, "Sweitzer's brigade": 420,
+    "Vincent's brigade": 350, "Day's brigade": 380, "Burbank's brigade": 450, "Weed's brigade": 200,
+    "Greene's brigade": 300, "Ames' brigade": 150,
+    "Kershaw's brigade": 630, "Barksdale's brigade": 750, "Semmes' brigade": 430, "Wofford's brigade": 370,
+    "Law's brigade": 500, "Robertson's Texas Brigade": 600, "Anderson's brigade": 670, "Benning's brigade": 500,
+    "Wilcox's brigade": 580, "Wright's brigade": 700, "Perry's brigade (Lang)": 300,
+    "Hays' Louisiana Tigers": 250, "Hoke's brigade (Avery)": 330,
+}
+LOSSES_BY_3_JULY = dict(LOSSES_1_JULY)
+for name, lost in LOSSES_2_JULY.items():
+    LOSSES_BY_3_JULY[name] = LOSSES_BY_3_JULY.get(name, 0) + lost
+
+H = hq_named
+# Dawn, 2 July (turn 14, 4 am): the fishhook from Culp's Hill round Cemetery Hill and down Cemetery
+# Ridge, Sickles at its southern end; Ewell in and east of the town, Hill on Seminary Ridge;
+# Longstreet, Hancock, Sykes, Sedgwick and the reserves still on the roads (Pfanz, The Second Day).
+DAY2_ANCHORS = {
+    H("1st Division (Wadsworth)"): ((13, 10), NW), H("2nd Division (Robinson)"): ((12, 12), W),
+    H("3rd Division (Rowley)"): ((12, 13), W),
+    H("1st Division (Barlow)"): ((13, 11), NW), H("2nd Division (von Steinwehr)"): ((12, 11), NW),
+    H("3rd Division (Schurz)"): ((11, 11), NW),
+    H("1st Division (Williams)"): ((15, 13), NE), H("2nd Division (Geary)"): ((14, 11), NE),
+    H("1st Division (Birney)"): ((12, 16), W), H("2nd Division (Humphreys)"): ((13, 14), W),
+    H("1st Cavalry Division (Buford)"): ((11, 17), W),
+    H("Heth's division"): ((7, 10), E), H("Pender's division"): ((9, 12), E),
+    H("Anderson's division"): ((8, 14), E), H("Third Corps reserve artillery (Walker)"): ((8, 12), E),
+    H("Rodes' division"): ((10, 10), E), H("Early's division"): ((12, 9), SE),
+    H("Johnson's division"): ((16, 10), SW), H("Second Corps reserve artillery (J. T. Brown)"): ((17, 9), SW),
+}
+# Dawn, 3 July (turn 31): Hancock's II Corps at the Angle with the remains of the I Corps, the V and
+# VI Corps on and behind the Round Tops, the XII Corps fighting for its works on Culp's Hill;
+# Longstreet on the ground he took, Pickett behind Seminary Ridge, the guns along the Emmitsburg road
+# (Pfanz, Culp's Hill and Cemetery Hill; Stewart, Pickett's Charge).
+DAY3_ANCHORS = {
+    H("1st Division (Wadsworth)"): ((13, 10), NW), H("2nd Division (Robinson)"): ((13, 12), W),
+    H("3rd Division (Rowley)"): ((13, 15), W),
+    H("1st Division (Barlow)"): ((13, 11), NW), H("2nd Division (von Steinwehr)"): ((12, 11), NW),
+    H("3rd Division (Schurz)"): ((12, 10), NW),
+    H("1st Division (Williams)"): ((15, 12), NE), H("2nd Division (Geary)"): ((14, 11), NE),
+    H("1st Division (Birney)"): ((15, 16), W), H("2nd Division (Humphreys)"): ((14, 13), W),
+    H("1st Cavalry Division (Buford)"): ((19, 20), W),
+    H("1st Division (Caldwell)"): ((13, 16), W), H("2nd Division (Gibbon)"): ((13, 14), W),
+    H("3rd Division (Hays)"): ((12, 13), W),
+    H("1st Division (Barnes)"): ((13, 18), W), H("2nd Division, Regulars (Ayres)"): ((14, 18), W),
+    H("3rd Division, Pennsylvania Reserves (Crawford)"): ((13, 17), W),
+    H("1st Division (Wright)"): ((14, 19), SW), H("2nd Division (Howe)"): ((15, 17), W),
+    H("3rd Division (Newton; Wheaton)"): ((14, 15), W), H("Artillery Reserve (Tyler)"): ((15, 14), W),
+    H("Heth's division"): ((9, 13), E), H("Pender's division"): ((9, 11), E),
+    H("Anderson's division"): ((10, 14), E), H("Third Corps reserve artillery (Walker)"): ((8, 12), E),
+    H("Rodes' division"): ((10, 10), E), H("Early's division"): ((11, 9), SE),
+    H("Johnson's division"): ((15, 10), SW), H("Second Corps reserve artillery (J. T. Brown)"): ((17, 9), SW),
+    H("McLaws' division"): ((10, 16), E), H("Hood's division"): ((11, 18), NE),
+    H("Pickett's division"): ((8, 15), E), H("First Corps reserve artillery (Walton)"): ((10, 15), E),
+    H("Cavalry Division (Stuart)"): ((18, 7), SW),
+}
+def train_roads(corps_list, side):
+    """Each corps's train on the road to its line of supply, in the four cells nearest the map's edge:
+    the Baltimore Pike for the Union, the Chambersburg Pike for the Confederacy."""
+    road = polyline(TOWN, (12, 11), (16, 15), (21, 20)) if side == US else polyline(TOWN, (7, 9), (0, 8))
+    return {c: road[-4:][k % 4] for k, c in enumerate(corps_list)}
+
+DAY2_TRAINS = {**train_roads([i, xi, xii, iii, ii, v, vi], US), **train_roads([hill, ewell, longstreet], CS)}
+DAY2_POSTS = {meade: (13, 12), lee: (9, 10), i: (12, 12), xi: (12, 11), xii: (15, 11), iii: (13, 15),
+              hill: (9, 11), ewell: (11, 8)}
+DAY3_POSTS = {**DAY2_POSTS, ii: (13, 14), v: (14, 18), vi: (14, 16), longstreet: (9, 14)}
+
+day2_place, day2_reinf, day2_strengths = day_start(14, 29, DAY2_ANCHORS, DAY2_POSTS, LOSSES_1_JULY, DAY2_TRAINS)
+day3_place, day3_reinf, day3_strengths = day_start(31, 44, DAY3_ANCHORS, DAY3_POSTS, LOSSES_BY_3_JULY, DAY2_TRAINS)
+
+INFO_2 = dict(INFO, title="Gettysburg: 2 July", date="1863-07-02", turns=16, firstPlayer="confederate",
+    setup="""Dawn on 2 July (4 am). The Union army holds the fishhook: the XII Corps and Wadsworth on Culp's Hill, the XI Corps and the rest of the I Corps on Cemetery Hill and the northern end of Cemetery Ridge, Sickles' III Corps at its southern end, Buford's cavalry by the Peach Orchard. Ewell's corps is in and east of the town with Johnson facing Culp's Hill across Rock Creek; Hill's on Seminary Ridge. The brigades that fought on 1 July start at their strength after it. Hancock's II Corps arrives on turn 3 by the Taneytown road, Longstreet's McLaws and Hood on turn 3 by the Chambersburg Pike, Sykes' V Corps on turn 4, the Artillery Reserve and Crawford on turn 7, Stuart's cavalry on turn 11, Sedgwick's VI Corps on turns 11 and 12 after a march of more than 30 miles, and Pickett on turn 14.
+Turns are one hour: turn 1 is 4 am and turn 16 is 7 pm on 2 July.""",
+    victory="""At the end of turn 16, the Confederacy wins if it holds Cemetery Hill, Culp's Hill or Little Round Top; the Union wins if it holds all three and the Confederate army has reached its break point. Anything else is a draw: the battle goes on into 3 July.""")
+INFO_3 = dict(INFO, title="Gettysburg: 3 July", date="1863-07-03", turns=14, firstPlayer="union",
+    setup="""Dawn on 3 July (4 am). Both armies stand where the second day left them: the Union line from Culp's Hill, where the XII Corps opens the day fighting to retake its works from Johnson, round Cemetery Hill and along Cemetery Ridge to the Round Tops, Hancock's II Corps at the Angle and the V and VI Corps on and behind the Round Tops. Longstreet holds the Peach Orchard and the Wheatfield, Pickett's fresh division waits behind Seminary Ridge with the First Corps guns along the Emmitsburg road, and Stuart's cavalry is east of the town. Every brigade starts at its strength after 1 and 2 July.
+Turns are one hour: turn 1 is 4 am, and the cannonade and Pickett's Charge are due on turn 12 (3 pm).""",
+    victory="""At the end of turn 14, the Confederacy wins if it holds the Angle or Cemetery Hill; the Union wins if it holds them and the Confederate army has reached its break point. Anything else is a Union marginal victory: Lee must retreat to Virginia.""")
+
+SCENARIOS = [
+    dict(INFO=INFO, PLACE=PLACE, REINF=REINF, EVENTS=EVENTS),
+    dict(INFO=INFO_2, PLACE=day2_place, REINF=day2_reinf, EVENTS=EVENTS, strengths=day2_strengths),
+    dict(INFO=INFO_3, PLACE=day3_place, REINF=day3_reinf, EVENTS=EVENTS, strengths=day3_strengths),
+]
+
 if __name__ == "__main__":
-    write_scenario(globals(), board)
+    write_scenario(globals(), board, scenarios=SCENARIOS)

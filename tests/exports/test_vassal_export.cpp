@@ -233,7 +233,8 @@ TEST_F(VassalExport, EveryScenarioOfABattleIsAGameSetUpHoldingItsOwnStart) {
         }
         ASSERT_FALSE(wantField.empty());
 
-        const auto& game = module->setups[i].game;
+        ASSERT_TRUE(module->setups[i].game);
+        const auto& game = *module->setups[i].game;
         ASSERT_TRUE(game) << game.error();
         std::multiset<std::string> gotField, gotWaiting;
         for (const VassalSavedStack& stack : game->stacks) {
@@ -266,7 +267,7 @@ TEST_F(VassalExport, EveryScenarioOfABattleIsAGameSetUpHoldingItsOwnStart) {
         EXPECT_TRUE(game->otherCommands.empty());
     }
     // The afternoon's first unit has lost a stand: its counter says so.
-    const auto& afternoon = module->setups[1].game;
+    const auto& afternoon = *module->setups[1].game;
     bool reduced = false;
     for (const VassalSavedPiece& p : afternoon->pieces) {
         reduced = reduced || p.piece.name().find("(610 men, 2 stands)") != std::string::npos;

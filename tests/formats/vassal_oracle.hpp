@@ -74,6 +74,18 @@ inline std::vector<std::string> pieceProblems(const VassalModule& module) {
     for (const VassalPrototype& p : module.prototypes) {
         check("prototype '" + p.name + "' (line " + std::to_string(p.line) + ")", p.piece);
     }
+    for (const VassalPredefinedSetup& setup : module.setups) {
+        if (!setup.game) {
+            continue; // not read: the build file alone
+        }
+        if (!*setup.game) {
+            out.push_back("set-up '" + setup.name + "': " + setup.game->error());
+            continue;
+        }
+        for (const VassalSavedPiece& p : (*setup.game)->pieces) {
+            check("set-up '" + setup.name + "', piece " + p.id, p.piece);
+        }
+    }
     return out;
 }
 

@@ -56,6 +56,8 @@ TEST(Battle, IsCalledWhatItsScenariosTitlesShareBeforeAColon) {
     EXPECT_EQ(battleTitle(b), "Shiloh");
     b.otherStarts[0].info.title = "Shiloh afternoon";
     EXPECT_EQ(battleTitle(b), "Shiloh: morning");
+    b.otherStarts.clear();
+    EXPECT_EQ(battleTitle(b), "Shiloh: morning") << "a scenario alone keeps its whole title";
 }
 
 TEST(Battle, SavesTheSameBytesWhicheverScenarioIsCurrent) {

@@ -7,6 +7,7 @@
 #include "exports/vassal_module.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
+#include "model/battle.hpp"
 #include "model/layout.hpp"
 #include "render/map_print.hpp"
 #include "validators/validator.hpp"
@@ -81,28 +82,37 @@ TEST_P(Sample, LoadsAndSavesBackToTheSameBytes) {
 
 TEST_P(Sample, ValidatesWithNoErrorsUnderEveryRulesetItDeclares) {
     const std::string readme = slurp(folder / "README.md");
-    for (const std::string& name : scenario.info.declaredRulesets()) {
-        auto ruleset = loadRuleset(name);
-        ASSERT_TRUE(ruleset) << ruleset.error().toString();
-        auto resolved = resolveRuleset(*ruleset);
-        ASSERT_TRUE(resolved) << resolved.error();
-        const Report report = Validator(scenario, *resolved).report();
-        std::string errors;
-        for (const Violation& v : report.violations) {
-            if (v.severity == Severity::Error && !v.excluded) {
-                errors += "  " + v.rule + ": " + v.message + "\n";
+    // Every scenario of a battle, each under the rulesets it declares.
+    const std::size_t count = scenarioCount(scenario);
+    Scenario current = scenario;
+    for (std::size_t i = 0; i < count; ++i) {
+        makeCurrent(current, i);
+        for (const std::string& name : current.info.declaredRulesets()) {
+            auto ruleset = loadRuleset(name);
+            ASSERT_TRUE(ruleset) << ruleset.error().toString();
+            auto resolved = resolveRuleset(*ruleset);
+            ASSERT_TRUE(resolved) << resolved.error();
+            const Report report = Validator(current, *resolved).report();
+            std::string errors;
+            for (const Violation& v : report.violations) {
+                if (v.severity == Severity::Error && !v.excluded) {
+                    errors += "  " + v.rule + ": " + v.message + "\n";
+                }
             }
+            EXPECT_EQ(report.errors(), 0) << scenarioName(current, i) << ", " << name << ":\n" << errors;
+            // The README's validation summary is the one sandtable prints today.
+            const std::string summary = file.filename().string() + ": " +
+                                        (count > 1 ? scenarioName(current, i) + ": " : std::string()) + name +
+                                        ": " + std::to_string(report.errors()) + " errors, " +
+                                        std::to_string(report.warnings()) + " warnings, " +
+                                        std::to_string(report.infos()) + " info, " +
+                                        std::to_string(report.excluded) + " excluded";
+            EXPECT_NE(readme.find(summary), std::string::npos)
+                << "README.md does not show the current summary: " << summary;
         }
-        EXPECT_EQ(report.errors(), 0) << name << ":\n" << errors;
-        // The README's validation summary is the one sandtable prints today.
-        const std::string summary =
-            file.filename().string() + ": " + name + ": " + std::to_string(report.errors()) + " errors, " +
-            std::to_string(report.warnings()) + " warnings, " + std::to_string(report.infos()) + " info, " +
-            std::to_string(report.excluded) + " excluded";
-        EXPECT_NE(readme.find(summary), std::string::npos)
-            << "README.md does not show the current summary: " << summary;
+        EXPECT_FALSE(current.deployment.placements.empty())
+            << scenarioName(current, i) << ": a sample deploys its armies";
     }
-    EXPECT_FALSE(scenario.deployment.placements.empty()) << "a sample deploys its armies";
 }
 
 TEST_P(Sample, ExportsToTmxThatTiledDraws) {
@@ -127,32 +137,63 @@ TEST_P(Sample, ExportsToAVassalModuleThatVassalLoads) {
     auto module = readVassalModule(vmod);
     ASSERT_TRUE(module) << module.error().toString();
     EXPECT_TRUE(module->notes.empty()) << module->notes.front();
-    EXPECT_EQ(module->name, scenario.info.title);
-    std::set<Offset> cells;
-    for (const auto& [piece, placement] : scenario.deployment.placements) {
-        cells.insert(placement.cells.begin(), placement.cells.end());
-    }
-    std::size_t onMain = 0, onReinforcements = 0;
-    for (const VassalMap& map : module->maps) {
-        for (const VassalSetupStack& stack : map.stacks) {
-            const VassalBoard* board = map.boardOf(stack);
-            ASSERT_NE(board, nullptr) << stack.name;
-            EXPECT_GT(board->width, 0) << board->name << ": its picture is in the module";
-            const auto at = map.position(stack);
-            ASSERT_TRUE(at) << stack.name << ": " << at.error();
-            EXPECT_TRUE(at->x >= 0 && at->y >= 0 && at->x < board->width && at->y < board->height)
-                << stack.name << " at " << at->x << "," << at->y << " is off its " << board->width << " x "
-                << board->height << " board";
-            EXPECT_FALSE(stack.slots.empty()) << stack.name;
-            (map.name == "Main Map" ? onMain : onReinforcements) += 1;
+    EXPECT_EQ(module->name, battleTitle(scenario));
+    // Each scenario's stacks: the module's at-start stacks for a scenario alone, a game set-up's
+    // saved game for each scenario of a battle; every one on its board, one for each cell used and
+    // each arrival.
+    const std::size_t count = scenarioCount(scenario);
+    ASSERT_EQ(module->setups.size(), count > 1 ? count : 0);
+    Scenario current = scenario;
+    for (std::size_t i = 0; i < count; ++i) {
+        makeCurrent(current, i);
+        SCOPED_TRACE(scenarioName(current, i));
+        std::set<Offset> cells;
+        for (const auto& [piece, placement] : current.deployment.placements) {
+            cells.insert(placement.cells.begin(), placement.cells.end());
         }
+        std::set<std::pair<int, Offset>> arrivals;
+        for (const auto& [piece, r] : current.deployment.reinforcements) {
+            arrivals.insert({r.turn, r.entry});
+        }
+        std::size_t onMain = 0, onReinforcements = 0;
+        auto onBoard = [&](const VassalBoard& board, VassalPoint at, const std::string& name) {
+            EXPECT_GT(board.width, 0) << board.name << ": its picture is in the module";
+            EXPECT_TRUE(at.x >= 0 && at.y >= 0 && at.x < board.width && at.y < board.height)
+                << name << " at " << at.x << "," << at.y << " is off its " << board.width << " x "
+                << board.height << " board";
+        };
+        if (count == 1) {
+            for (const VassalMap& map : module->maps) {
+                for (const VassalSetupStack& stack : map.stacks) {
+                    const VassalBoard* board = map.boardOf(stack);
+                    ASSERT_NE(board, nullptr) << stack.name;
+                    const auto at = map.position(stack);
+                    ASSERT_TRUE(at) << stack.name << ": " << at.error();
+                    onBoard(*board, *at, stack.name);
+                    EXPECT_FALSE(stack.slots.empty()) << stack.name;
+                    (map.name == "Main Map" ? onMain : onReinforcements) += 1;
+                }
+            }
+        } else {
+            ASSERT_TRUE(module->setups[i].game);
+            const auto& game = *module->setups[i].game;
+            ASSERT_TRUE(game) << game.error();
+            for (const VassalSavedStack& stack : game->stacks) {
+                const VassalMap* map = module->map(stack.map);
+                ASSERT_NE(map, nullptr) << stack.map;
+                ASSERT_TRUE(game->boards.contains(stack.map));
+                const std::string& boardName = game->boards.at(stack.map).at(0);
+                const auto board = std::find_if(map->boards.begin(), map->boards.end(),
+                                                [&](const VassalBoard& b) { return b.name == boardName; });
+                ASSERT_NE(board, map->boards.end()) << boardName;
+                onBoard(*board, VassalPoint{stack.x, stack.y}, "stack " + stack.id);
+                EXPECT_FALSE(stack.pieceIds.empty());
+                (stack.map == "Main Map" ? onMain : onReinforcements) += 1;
+            }
+        }
+        EXPECT_EQ(onMain, cells.size());
+        EXPECT_EQ(onReinforcements, arrivals.size());
     }
-    EXPECT_EQ(onMain, cells.size());
-    std::set<std::pair<int, Offset>> arrivals;
-    for (const auto& [piece, r] : scenario.deployment.reinforcements) {
-        arrivals.insert({r.turn, r.entry});
-    }
-    EXPECT_EQ(onReinforcements, arrivals.size());
     const auto problems = testing_support::pieceProblems(*module);
     EXPECT_TRUE(problems.empty()) << problems.size() << " problems, the first: " << problems.front();
 }
@@ -171,9 +212,14 @@ TEST_P(Sample, ExportsToAVassalModuleThatTheVassalEngineLoads) {
     int code = 0;
     const std::string report = testing_support::checkVmod(vmod, code);
     EXPECT_EQ(code, 0) << report;
+    // A battle's scenarios are game set-ups, saved games the checker does not open: it has no at-start
+    // stacks (the saved games are read by ExportsToAVassalModuleThatVassalLoads).
     std::set<Offset> cells;
     for (const auto& [piece, placement] : scenario.deployment.placements) {
         cells.insert(placement.cells.begin(), placement.cells.end());
+    }
+    if (scenarioCount(scenario) > 1) {
+        cells.clear();
     }
     const std::regex onBoard(R"(SetupStack '\d+' board=Battlefield .*\(on board\))");
     const auto stacks =
