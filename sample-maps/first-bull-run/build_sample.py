@@ -315,5 +315,113 @@ EXCLUSIONS = [
       "Historical: Kirby Smith's and Elzey's men came by the Manassas Gap Railroad and detrained at Manassas Junction.")
      for piece in ["commander:%d" % smith] + ["unit:%d" % u for u in smith_units]]
 
+# --- the battle's scenarios ----------------------------------------------------------------------
+# One map and one order of battle; two starts: the morning on Matthews Hill, as above, and the
+# afternoon on Henry Hill, from 2 pm (turn 13 of the day).
+MORNING = dict(INFO, title="First Bull Run: Matthews Hill, morning", turns=12,
+    setup=INFO["setup"] + """
+The scenario ends at 2 pm (turn 12), when the Confederates driven off Matthews Hill had rallied on Henry House Hill and the afternoon's fight for it began.""",
+    objectives_union="Take Matthews Hill (0907) and the Stone House crossroads (0910), and cross the Turnpike.",
+    objectives_cs="Hold Matthews Hill as long as you can, then form on Henry House Hill (1012).",
+    victory="At the end of turn 12, the Union wins if it holds Matthews Hill and the Stone House crossroads and no Confederate unit stands north of the Turnpike; the Confederacy wins if it still holds Matthews Hill. Anything else is a draw, and the afternoon decides.")
+
+AFTERNOON_START = 13  # 2 pm
+# Where each brigade stood about 2 pm, when Ricketts' and Griffin's batteries went up onto Henry Hill
+# and Jackson's line held the plateau's south-eastern edge (Hennessy, The First Battle of Manassas;
+# Ricketts', Griffin's, Heintzelman's and Jackson's reports, OR I/2). Pieces not named stand where
+# they stood in the morning.
+AFTERNOON_AT = {
+    "Griffin's Battery (D, 5th US)": ((8, 11), 0), "Ricketts' Battery (I, 1st US)": ((9, 10), 0),
+    "5th and 11th Massachusetts": ((8, 10), 0), "1st Minnesota": ((7, 11), 0),
+    "11th New York (Fire Zouaves) and 38th New York": ((8, 12), 0), "1st Michigan": ((7, 10), 0),
+    "Arnold's Battery (D, 2nd US)": ((7, 9), 0),
+    "8th and 14th New York": ((8, 8), 0), "27th New York and US Regulars": ((7, 8), 0),
+    "Palmer's cavalry battalion (US Regulars)": ((6, 9), 0),
+    "1st and 2nd Rhode Island": ((7, 6), 5), "2nd New Hampshire and 71st New York": ((8, 6), 5),
+    "2nd Rhode Island Battery": ((7, 7), 5),
+    "13th and 69th New York": ((10, 9), 1), "79th New York": ((10, 8), 1), "2nd Wisconsin": ((11, 8), 1),
+    "2nd Maine, 1st and 2nd Connecticut": ((12, 8), 1), "3rd Connecticut": ((13, 8), 1),
+    "3rd and 4th Maine": ((9, 7), 1), "5th Maine and 2nd Vermont": ((10, 7), 1),
+    "2nd, 4th and 5th Virginia": ((10, 12), 4), "27th and 33rd Virginia": ((11, 12), 4),
+    "Pendleton's Rockbridge Artillery": ((10, 11), 4),
+    "Hampton's Legion (infantry)": ((9, 12), 4), "4th Alabama and 2nd Mississippi": ((11, 13), 4),
+    "11th Mississippi and 6th North Carolina": ((10, 13), 4), "Imboden's Staunton Artillery": ((12, 14), 4),
+    "7th and 8th Georgia": ((12, 13), 4), "4th South Carolina and 1st Louisiana Battalion": ((13, 13), 4),
+    "Latham's Battery": ((13, 14), 4), "1st Virginia Cavalry": ((7, 13), 2),
+    "18th, 19th and 28th Virginia": ((12, 12), 3), "8th and 49th Virginia": ((12, 11), 3),
+    "1st Maryland Battalion and 3rd Tennessee": ((10, 19), 5), "10th Virginia": ((11, 20), 5),
+    "Beckham's battery (Newtown Artillery)": ((11, 19), 5),
+}
+# The brigades' and regiments' commanders with them.
+AFTERNOON_COMMANDERS = {
+    "2nd Division (Hunter)": (7, 7), "1st Brigade (Porter)": (8, 8), "2nd Brigade (Burnside)": (7, 6),
+    "3rd Division (Heintzelman)": (8, 9), "1st Brigade (Franklin)": (8, 10), "2nd Brigade (Willcox)": (8, 12),
+    "3rd Brigade (Howard)": (9, 7), "3rd Brigade (Sherman)": (10, 9), "1st Brigade (Keyes)": (12, 8),
+    "Army of Northeastern Virginia": (8, 7),
+    "1st Brigade, Army of the Shenandoah (Jackson)": (10, 12), "Hampton's Legion": (9, 12),
+    "3rd Brigade, Army of the Shenandoah (Bee)": (11, 13), "2nd Brigade, Army of the Shenandoah (Bartow)": (12, 13),
+    "7th Brigade (Evans)": (13, 13), "1st Virginia Cavalry (Stuart)": (7, 13), "5th Brigade (Cocke)": (12, 12),
+    "4th Brigade, Army of the Shenandoah (Kirby Smith / Elzey)": (11, 19),
+    "Confederate Army of the Potomac and Army of the Shenandoah": (11, 14),
+    "Beauregard's line on Bull Run": (11, 14),
+}
+# Men lost in the morning by the regiments that fought on Matthews Hill: round figures after the
+# returns of casualties in OR I/2 and Hennessy's account of the morning, for the regiments whose
+# losses fell mostly there (not cited by page: see README.md); the rest start at full strength.
+MORNING_LOSSES = {
+    "4th South Carolina and 1st Louisiana Battalion": 300, "4th Alabama and 2nd Mississippi": 400,
+    "7th and 8th Georgia": 300, "1st and 2nd Rhode Island": 120, "2nd New Hampshire and 71st New York": 100,
+    "8th and 14th New York": 150, "27th New York and US Regulars": 130,
+}
+
+def afternoon_start():
+    place, reinf, strengths = {}, {}, {}
+    by_unit = {u[2]: u for u in UNITS}
+    by_hq = {h[4]: h for h in HQ}
+    for piece, (cells, facing) in PLACE.items():
+        place[piece] = (cells, facing)
+    for piece, (turn, entry, note) in REINF.items():
+        if turn >= AFTERNOON_START:
+            reinf[piece] = (turn - AFTERNOON_START + 1, entry, note)
+        else:
+            place[piece] = ([entry], "corner:1" if piece.startswith("unit:") else None)
+    side_of_unit = lambda u: next(h[1] for h in HQ if h[0] == u[1])
+    moved = {"unit:%d" % by_unit[name][0] for name in AFTERNOON_AT}
+    # Each cell's side and whether a unit stands in it, from the pieces that stay where they were.
+    held = {}
+    for piece, (cells, facing) in place.items():
+        if piece not in moved and piece.startswith("unit:"):
+            held[cells[0]] = next(side_of_unit(u) for u in UNITS if "unit:%d" % u[0] == piece)
+    for name, (cell, facing) in AFTERNOON_AT.items():
+        u = by_unit[name]
+        side = side_of_unit(u)
+        # The named cell, or the nearest free one to it.
+        free = sorted((c for c in ((x, y) for x in range(COLS) for y in range(ROWS))
+                       if c not in held and distance(c, cell) <= 2), key=lambda c: (distance(c, cell), c))
+        spot = free[0]
+        held[spot] = side
+        place["unit:%d" % u[0]] = ([spot], "corner:%d" % facing)
+    for name, cell in AFTERNOON_COMMANDERS.items():
+        assert held.get(cell, by_hq[name][1]) == by_hq[name][1], (name, cell)
+        place["commander:%d" % by_hq[name][0]] = ([cell], None)
+    for name, lost in MORNING_LOSSES.items():
+        u = by_unit[name]
+        strengths["unit:%d" % u[0]] = (u[4], u[5] - lost)
+    return place, reinf, strengths
+
+afternoon_place, afternoon_reinf, afternoon_strengths = afternoon_start()
+AFTERNOON = dict(INFO, title="First Bull Run: Henry Hill, afternoon", turns=15,
+    setup="""2:00 pm. The Confederates driven off Matthews Hill have rallied behind Jackson's Virginians, who hold the south-eastern edge of the Henry House Hill plateau with Pendleton's and Imboden's guns; Hampton's Legion stands by the Robinson house and Stuart's cavalry on the left. McDowell has sent Ricketts' and Griffin's batteries up onto the plateau by the Henry house, supported by Franklin's and Willcox's brigades and the Fire Zouaves; Porter and Burnside rest on Matthews Hill, Sherman and Keyes have crossed Bull Run above the Stone Bridge, and Howard's brigade is coming up behind Heintzelman. Kirby Smith's and Elzey's men, detrained at Manassas Junction, are on the road north. The regiments that fought on Matthews Hill start at their strength after the morning.
+Turns are 20 minutes: turn 1 is 2:00 pm and turn 15 is 6:40 pm.""",
+    objectives_union="Take Henry House Hill (1012) and hold it with the guns.",
+    objectives_cs="Hold Henry House Hill, then drive the Union army back across Bull Run.",
+    victory="At the end of turn 15, the Union wins if it holds Henry House Hill; the Confederacy wins if it holds Henry House Hill and the Union army has reached its break point (half its infantry and cavalry units lost). Anything else is a Confederate marginal victory.")
+
+SCENARIOS = [
+    dict(INFO=MORNING, PLACE=PLACE, REINF=REINF, EVENTS=EVENTS, exclusions=EXCLUSIONS),
+    dict(INFO=AFTERNOON, PLACE=afternoon_place, REINF=afternoon_reinf, EVENTS=EVENTS, strengths=afternoon_strengths,
+         exclusions=[]),
+]
+
 if __name__ == "__main__":
-    write_scenario(globals(), board, exclusions=EXCLUSIONS)
+    write_scenario(globals(), board, scenarios=SCENARIOS)

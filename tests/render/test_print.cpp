@@ -239,7 +239,7 @@ TEST_F(Printing, RostersCountersAndTheBookletCarryTheScenario) {
     EXPECT_GE(*bookletPages, 3);
     const std::string text = commandOutput("pdftotext '" + booklet.string() + "' -");
     for (const char* expected :
-         {"First Bull Run (First Manassas)", "Order of battle: Union", "Col. William T. Sherman",
+         {"Scenario 2: First Bull Run: Henry Hill, afternoon", "Order of battle: Union", "Col. William T. Sherman",
           "Reinforcements", "Stonewall", "Victory conditions", "Take Henry House Hill"}) {
         EXPECT_NE(text.find(expected), std::string::npos) << expected;
     }
