@@ -79,6 +79,10 @@ class MainFrame : public wxFrame {
     std::function<wxString(const wxString& question)> askText;
     // A line of text offered for editing (a scenario's title); empty when cancelled.
     std::function<wxString(const wxString& question, const wxString& suggestion)> askEdit;
+    // A list to tick (the forces taking part): the indices ticked, or nothing when cancelled.
+    std::function<std::optional<std::vector<int>>(const wxString& question, const wxArrayString& items,
+                                                  const std::vector<int>& ticked)>
+        askChoices;
     // File > New map's dialog; nothing when cancelled.
     std::function<std::optional<NewMapChoice>(const NewMapChoice& initial)> askNewMap;
     // Where to save a scenario that has no file of its own yet (or is a sample battle): the title,
@@ -132,6 +136,8 @@ class MainFrame : public wxFrame {
     Actions scenarioListActions();
     // A title scenario `index` may take (asked with `suggestion` offered); nothing when cancelled or
     // refused, which is said.
+    // Scenario > Forces taking part: ticks the formations in the order of battle.
+    void chooseForces();
     std::optional<std::string> askScenarioTitle(const wxString& prompt, std::size_t index,
                                                 const std::string& suggestion);
     Actions unitActions();

@@ -9,6 +9,7 @@
 #include "dialogs/resize_dialog.hpp"
 #include "dialogs/terrain_dialogs.hpp"
 
+#include <wx/choicdlg.h>
 #include <wx/filedlg.h>
 #include <wx/msgdlg.h>
 #include <wx/textdlg.h>
@@ -25,6 +26,23 @@ void MainFrame::installDialogs() {
     askText = [this](const wxString& question) { return wxGetTextFromUser(question, "Sandtable", "", this); };
     askEdit = [this](const wxString& question, const wxString& suggestion) {
         return wxGetTextFromUser(question, "Sandtable", suggestion, this);
+    };
+    askChoices = [this](const wxString& question, const wxArrayString& items,
+                        const std::vector<int>& ticked) -> std::optional<std::vector<int>> {
+        wxMultiChoiceDialog dialog(this, question, "Sandtable", items);
+        wxArrayInt selections;
+        for (int i : ticked) {
+            selections.Add(i);
+        }
+        dialog.SetSelections(selections);
+        if (dialog.ShowModal() != wxID_OK) {
+            return std::nullopt;
+        }
+        std::vector<int> out;
+        for (int i : dialog.GetSelections()) {
+            out.push_back(i);
+        }
+        return out;
     };
     askNewMap = [this](const NewMapChoice& initial) -> std::optional<NewMapChoice> {
         NewMapDialog dialog(this, initial);

@@ -7,6 +7,9 @@
 #include "model/commands/scenarios.hpp"
 #include "model/limits.hpp"
 
+#include <algorithm>
+#include <functional>
+
 namespace sandtable {
 
 std::optional<std::string> MainFrame::askScenarioTitle(const wxString& prompt, std::size_t index,
@@ -22,6 +25,71 @@ std::optional<std::string> MainFrame::askScenarioTitle(const wxString& prompt, s
         return std::nullopt;
     }
     return title;
+}
+
+void MainFrame::chooseForces() {
+    const Scenario& s = doc_->scenario();
+    // Every headquarters, side by side, in order-of-battle order, indented under its parent.
+    std::vector<HeadquartersId> ids;
+    wxArrayString items;
+    std::vector<int> ticked;
+    const std::function<void(HeadquartersId, int)> add = [&](HeadquartersId id, int depth) {
+        const Headquarters& hq = s.oob.headquarters.at(id);
+        const bool listed = s.deployment.forces ? s.deployment.forces->contains(id) : depth == 0;
+        if (listed) {
+            ticked.push_back(static_cast<int>(ids.size()));
+        }
+        ids.push_back(id);
+        items.Add(wxString(' ', static_cast<std::size_t>(depth) * 4) +
+                  wxString::FromUTF8(hq.name + (hq.commander.empty() ? "" : " - " + hq.commander)));
+        for (HeadquartersId child : s.oob.children(id)) {
+            add(child, depth + 1);
+        }
+    };
+    std::vector<HeadquartersId> armies;
+    for (Side side : {Side::Union, Side::Confederate}) {
+        for (const auto& [id, hq] : s.oob.headquarters) {
+            if (hq.side == side && !hq.parent.valid()) {
+                armies.push_back(id);
+                add(id, 0);
+            }
+        }
+    }
+    const auto answer =
+        askChoices("Forces taking part in " + wxString::FromUTF8(limits::quoted(s.info.title)) +
+                       ", each with all under it:",
+                   items, ticked);
+    if (!answer) {
+        return;
+    }
+    if (answer->empty()) {
+        reportError("No forces", "A scenario needs at least one force taking part; nothing was changed.");
+        return;
+    }
+    std::set<HeadquartersId> chosen;
+    for (int i : *answer) {
+        chosen.insert(ids.at(static_cast<std::size_t>(i)));
+    }
+    // Every army ticked is the whole order of battle, which the file says by listing none.
+    const bool whole = std::ranges::all_of(armies, [&](HeadquartersId a) { return chosen.contains(a); });
+    std::optional<std::set<HeadquartersId>> forces;
+    if (!whole) {
+        forces = std::move(chosen);
+    }
+    std::size_t leaving = 0;
+    for (const auto& [piece, placement] : s.deployment.placements) {
+        leaving += takesPart(s.oob, forces, piece) ? 0 : 1;
+    }
+    for (const auto& [piece, reinforcement] : s.deployment.reinforcements) {
+        leaving += takesPart(s.oob, forces, piece) ? 0 : 1;
+    }
+    doc_->execute(edits::chooseForces(s, std::move(forces)));
+    SetStatusText(leaving == 0
+                      ? wxString("Forces taking part chosen")
+                      : wxString::Format("Forces taking part chosen; %zu pieces of the others left the "
+                                         "map and the schedule (Undo brings them back)",
+                                         leaving),
+                  0);
 }
 
 Actions MainFrame::scenarioListActions() {
@@ -122,6 +190,14 @@ Actions MainFrame::scenarioListActions() {
                                                    doc_->scenario().current + 1));
              },
          .enabled = hasNext},
+        {.name = "scenarios.forces",
+         .menu = "&Scenario",
+         .label = "&Forces taking part...",
+         .help = "Which formations take part in this scenario, each with all under it; the others' pieces "
+                 "leave its map and schedule",
+         .button = "Forces",
+         .run = [this] { chooseForces(); },
+         .enabled = hasDocument},
         {.name = "scenarios.next",
          .menu = "&Scenario",
          .label = "Ne&xt scenario",

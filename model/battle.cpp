@@ -159,11 +159,14 @@ std::string scenarioName(const Scenario& s, std::size_t index) {
 }
 
 bool takesPart(const Scenario& s, PieceRef piece) {
-    const std::optional<std::set<HeadquartersId>>& forces = s.deployment.forces;
+    return takesPart(s.oob, s.deployment.forces, piece);
+}
+
+bool takesPart(const OrderOfBattle& oob, const std::optional<std::set<HeadquartersId>>& forces,
+               PieceRef piece) {
     if (!forces) {
         return true;
     }
-    const OrderOfBattle& oob = s.oob;
     HeadquartersId hq;
     switch (piece.kind) {
     case PieceKind::Unit:
@@ -212,6 +215,31 @@ const StrengthNow& strengthOf(const Scenario& s, UnitId unit) {
         return it->second.now;
     }
     return full;
+}
+
+std::optional<std::string> fullStrengthProblem(const Scenario& s, UnitId unit, const Unit& changed) {
+    const PieceRef piece = PieceRef::unit(unit);
+    for (std::size_t i = 0; i < scenarioCount(s); ++i) {
+        const Deployment& d = startAt(s, i).deployment;
+        const StrengthNow* now = nullptr;
+        if (auto p = d.placements.find(piece); p != d.placements.end()) {
+            now = &p->second.now;
+        } else if (auto r = d.reinforcements.find(piece); r != d.reinforcements.end()) {
+            now = &r->second.now;
+        }
+        if (now == nullptr) {
+            continue;
+        }
+        if (now->stands && *now->stands > changed.stands) {
+            return scenarioName(s, i) + " starts " + changed.name + " with " + std::to_string(*now->stands) +
+                   " stands; at full strength it cannot have fewer";
+        }
+        if (now->strength && *now->strength > changed.strength) {
+            return scenarioName(s, i) + " starts " + changed.name + " with " +
+                   std::to_string(*now->strength) + " men or guns; at full strength it cannot have fewer";
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace sandtable

@@ -53,11 +53,17 @@ std::string scenarioName(const Scenario& s, std::size_t index);
 
 // The piece takes part in the current scenario: under one of the forces it lists, or it lists none.
 bool takesPart(const Scenario& s, PieceRef piece);
+// The same for a list of forces (nullopt: the whole order of battle).
+bool takesPart(const OrderOfBattle& oob, const std::optional<std::set<HeadquartersId>>& forces,
+               PieceRef piece);
 
 // A unit's stands and strength at the scenario's start, losses so far taken off.
 int standsNow(const Unit& u, const StrengthNow& now);
 int strengthNow(const Unit& u, const StrengthNow& now);
 // The unit's strength now, from wherever the current scenario deploys it (full when not deployed).
 const StrengthNow& strengthOf(const Scenario& s, UnitId unit);
+// Why `unit` may not become `changed` in the order of battle: a scenario starts it with more stands
+// or men than `changed` has at full strength (the file would refuse it). Nothing when it may.
+std::optional<std::string> fullStrengthProblem(const Scenario& s, UnitId unit, const Unit& changed);
 
 } // namespace sandtable

@@ -2,6 +2,7 @@
 #include "editor/wx_paths.hpp"
 
 #include "exports/export_kinds.hpp"
+#include "model/battle.hpp"
 #include "model/limits.hpp"
 
 #include <wx/button.h>
@@ -223,11 +224,20 @@ void ExportDialog::update() {
     const auto r = request();
     problem->SetLabel(r ? wxString() : wxString::FromUTF8(r.error()));
     wxString count;
-    if (r && exportKindNamed(r->kind)->tiledPages) {
+    const auto chosen = r ? exportKindNamed(r->kind) : std::nullopt;
+    if (chosen && chosen->tiledPages) {
         if (auto p = pagesOf(scenario_, r->options.print)) {
             count = wxString::Format("%d pages: the overview and %d x %d map pages", p->pages, p->columns,
                                      p->rows);
         }
+    }
+    // A battle's export holds every scenario or draws the one being edited: say which.
+    if (const std::size_t scenarios = scenarioCount(scenario_); chosen && scenarios > 1) {
+        const wxString which = chosen->everyScenario
+                                   ? wxString::Format("Holds all %zu scenarios of the battle", scenarios)
+                                   : "Draws the scenario being edited, " +
+                                         wxString::FromUTF8(limits::quoted(scenario_.info.title));
+        count = count.empty() ? which : count + "\n" + which;
     }
     pages->SetLabel(count);
     if (wxWindow* ok = FindWindow(wxID_OK)) {

@@ -1,5 +1,6 @@
 #include "properties_panel.hpp"
 
+#include "model/battle.hpp"
 #include "model/commands/edits.hpp"
 #include "model/limits.hpp"
 
@@ -14,6 +15,8 @@ namespace sandtable {
 namespace {
 
 constexpr int NoValue = 255; // "(none)" in an optional enumerated field
+constexpr const char* standsAtStart = "Stands at start";
+constexpr const char* strengthAtStart = "Men or guns at start";
 
 // A choice of `offered` values (the ruleset's vocabulary); a current value outside them stays
 // visible, marked, so opening an old scenario never changes a unit silently.
@@ -147,6 +150,13 @@ void PropertiesPanel::show(std::optional<PieceRef> piece) {
             ->Append(
                 new wxStringProperty("Belongs to", "Belongs to", wxString::FromUTF8(parentName(u.parent))))
             ->Enable(false);
+        // The scenario's: its strength at this start, losses so far taken off.
+        if (s.deployment.placements.contains(*piece) || s.deployment.reinforcements.contains(*piece)) {
+            const StrengthNow& now = strengthOf(s, UnitId{piece->id});
+            grid_->Append(new wxPropertyCategory("At the start of this scenario"));
+            grid_->Append(new wxIntProperty(standsAtStart, standsAtStart, standsNow(u, now)));
+            grid_->Append(new wxIntProperty(strengthAtStart, strengthAtStart, strengthNow(u, now)));
+        }
     } else if (piece->kind == PieceKind::Commander) {
         const Headquarters* hq = s.oob.find(HeadquartersId{piece->id});
         if (hq == nullptr) {
@@ -204,9 +214,41 @@ std::expected<int, std::string> wholeNumberIn(const wxVariant& v, limits::IntRan
     return static_cast<int>(n);
 }
 
+std::expected<CommandPtr, std::string> PropertiesPanel::editStrengthAtStart(const wxString& name,
+                                                                            const wxVariant& v) const {
+    const Scenario& s = doc_->scenario();
+    const Unit& u = s.oob.units.at(UnitId{piece_->id});
+    StrengthNow now = strengthOf(s, UnitId{piece_->id});
+    // Up to its full strength; at full strength nothing is written.
+    if (name == standsAtStart) {
+        auto n = wholeNumberIn(v, limits::IntRange{limits::stands.lo, u.stands}, standsAtStart);
+        if (!n) {
+            return std::unexpected(n.error());
+        }
+        now.stands = *n == u.stands ? std::nullopt : std::optional(*n);
+    } else {
+        auto n = wholeNumberIn(v, limits::IntRange{limits::strength.lo, u.strength}, strengthAtStart);
+        if (!n) {
+            return std::unexpected(n.error());
+        }
+        now.strength = *n == u.strength ? std::nullopt : std::optional(*n);
+    }
+    if (auto p = s.deployment.placements.find(*piece_); p != s.deployment.placements.end()) {
+        Placement changed = p->second;
+        changed.now = now;
+        return edits::setPlacement(s, *piece_, changed);
+    }
+    Reinforcement changed = s.deployment.reinforcements.at(*piece_);
+    changed.now = now;
+    return edits::setReinforcement(s, *piece_, changed);
+}
+
 std::expected<CommandPtr, std::string> PropertiesPanel::edit(const wxString& name, const wxVariant& v) const {
     if (feature_) {
         return editFeature(name, v);
+    }
+    if (piece_ && piece_->kind == PieceKind::Unit && (name == standsAtStart || name == strengthAtStart)) {
+        return editStrengthAtStart(name, v);
     }
     const Scenario& s = doc_->scenario();
     auto number = [&](limits::IntRange range, const char* what) { return wholeNumberIn(v, range, what); };
@@ -260,6 +302,9 @@ std::expected<CommandPtr, std::string> PropertiesPanel::edit(const wxString& nam
             return std::unexpected(n.error());
         }
         if (auto problem = limits::checkUnit(u)) {
+            return std::unexpected(*problem);
+        }
+        if (auto problem = fullStrengthProblem(s, UnitId{piece_->id}, u)) {
             return std::unexpected(*problem);
         }
         return edits::setUnit(s, UnitId{piece_->id}, u);

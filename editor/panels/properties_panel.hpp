@@ -1,6 +1,7 @@
 #pragma once
 // Properties of the selected unit, headquarters, train or map feature, edited in place (each change
-// one undo step).
+// one undo step). A unit the current scenario deploys also shows its stands and men at that
+// scenario's start, which belong to the scenario (the others are the order of battle's).
 #include "editor/document.hpp"
 #include "model/limits.hpp"
 
@@ -48,10 +49,12 @@ class PropertiesPanel : public wxPanel, public EntryChecks {
     }
 
     wxPropertyGrid* grid() const { return grid_; }
-
-  private:
     // The edit a property change makes, or what is wrong with the value.
     std::expected<CommandPtr, std::string> edit(const wxString& name, const wxVariant& v) const;
+
+  private:
+    std::expected<CommandPtr, std::string> editStrengthAtStart(const wxString& name,
+                                                               const wxVariant& v) const;
     std::expected<CommandPtr, std::string> editFeature(const wxString& name, const wxVariant& v) const;
     void changing(wxPropertyGridEvent& e);
     void changed(wxPropertyGridEvent& e);

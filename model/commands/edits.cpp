@@ -1,4 +1,5 @@
 #include "edits.hpp"
+#include "model/battle.hpp"
 
 #include "resize_map.hpp"
 
@@ -211,6 +212,22 @@ CommandPtr setForces(const Scenario& s, std::optional<std::set<HeadquartersId>> 
     return std::make_unique<ReplaceValue<std::optional<std::set<HeadquartersId>>>>(
         "Choose the forces taking part", [](Scenario & sc) -> auto& { return sc.deployment.forces; },
         s.deployment.forces, std::move(forces), std::move(cs));
+}
+
+CommandPtr chooseForces(const Scenario& s, std::optional<std::set<HeadquartersId>> forces) {
+    std::vector<CommandPtr> parts;
+    for (const auto& [piece, placement] : s.deployment.placements) {
+        if (!takesPart(s.oob, forces, piece)) {
+            parts.push_back(setPlacement(s, piece, std::nullopt));
+        }
+    }
+    for (const auto& [piece, reinforcement] : s.deployment.reinforcements) {
+        if (!takesPart(s.oob, forces, piece)) {
+            parts.push_back(setReinforcement(s, piece, std::nullopt));
+        }
+    }
+    parts.push_back(setForces(s, std::move(forces)));
+    return std::make_unique<CommandGroup>("Choose the forces taking part", std::move(parts));
 }
 
 CommandPtr setOtherStarts(const Scenario& s, std::vector<ScenarioStart> others) {

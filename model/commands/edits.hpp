@@ -42,6 +42,10 @@ CommandPtr removeHeadquarters(const Scenario& s, HeadquartersId id);
 CommandPtr removePiece(const Scenario& s, PieceRef piece);
 // The forces taking part in the current scenario; nullopt for the whole order of battle.
 CommandPtr setForces(const Scenario& s, std::optional<std::set<HeadquartersId>> forces);
+// Chooses the forces taking part (an empty list is refused by the caller) and takes the pieces of
+// the others off the map and out of the reinforcement schedule, in one undo step, as the file
+// requires.
+CommandPtr chooseForces(const Scenario& s, std::optional<std::set<HeadquartersId>> forces);
 // Every scenario's start but the current one's, at once (a resize, a deletion from the order of
 // battle reaching into them).
 CommandPtr setOtherStarts(const Scenario& s, std::vector<ScenarioStart> others);

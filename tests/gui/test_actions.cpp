@@ -240,7 +240,8 @@ TEST_F(ActionTable, TheOrderOfBattlesButtonsAreTheUnitsMenusAdds) {
         }
     }
     EXPECT_EQ(onScenarios, wantedOnScenarios);
-    EXPECT_EQ(onScenarios, (std::vector<std::string>{"New", "Duplicate", "Rename", "Delete", "Up", "Down"}));
+    EXPECT_EQ(onScenarios,
+              (std::vector<std::string>{"New", "Duplicate", "Rename", "Delete", "Up", "Down", "Forces"}));
     ASSERT_FALSE(buttons.empty());
     // A button does what its menu item does: "+ Army" on a side adds an army.
     frame->newScenario(NewMapChoice{});

@@ -359,6 +359,12 @@ TEST_F(Dialogs, ExportOptionsReachTheFile) {
     EXPECT_TRUE(dialog.file->GetValue().EndsWith("bull-run.png")) << dialog.file->GetValue();
     EXPECT_TRUE(dialog.dpi->IsShown());
     EXPECT_FALSE(dialog.paper->IsShown());
+    // First Bull Run is a battle of two scenarios: the dialog says what the kind holds.
+    EXPECT_TRUE(
+        dialog.pages->GetLabel().Contains("Draws the scenario being edited, 'First Bull Run: Matthews Hill"))
+        << dialog.pages->GetLabel();
+    dialog.chooseKind("vassal");
+    EXPECT_EQ(dialog.pages->GetLabel(), "Holds all 2 scenarios of the battle");
     dialog.chooseKind("pdf");
     EXPECT_TRUE(dialog.file->GetValue().EndsWith("bull-run.pdf"));
     EXPECT_FALSE(dialog.dpi->IsShown());

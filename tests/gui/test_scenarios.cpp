@@ -202,3 +202,102 @@ TEST_F(Scenarios, AnExportThatHoldsEveryScenarioAsksAboutTheOthersErrors) {
 
 } // namespace
 } // namespace sandtable
+
+#include "editor/panels/oob_panel.hpp"
+#include "editor/panels/properties_panel.hpp"
+
+namespace sandtable {
+namespace {
+
+// A unit's stands and men at the scenario's start are edited in its properties, one undo step in
+// that scenario, up to its full strength; the order of battle's full strength may not fall below a
+// scenario's start.
+TEST_F(Scenarios, AUnitsStrengthAtTheStartIsTheScenarios) {
+    ASSERT_TRUE(frame->open(copyOf("battle.xml")));
+    frame->document()->chooseScenario(1);
+    pump();
+    frame->propertiesPanel()->show(iowa);
+    wxPropertyGrid* grid = frame->propertiesPanel()->grid();
+    ASSERT_NE(grid->GetProperty("Men or guns at start"), nullptr);
+    EXPECT_EQ(grid->GetPropertyValue("Men or guns at start").GetLong(), 610);
+    EXPECT_EQ(grid->GetPropertyValue("Stands at start").GetLong(), 2);
+    // More than full strength is refused, saying what is allowed.
+    auto refused = frame->propertiesPanel()->edit("Men or guns at start", wxVariant("901"));
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error(), "Men or guns at start must be a whole number from 0 to 900, not '901'");
+    auto edit = frame->propertiesPanel()->edit("Men or guns at start", wxVariant("480"));
+    ASSERT_TRUE(edit) << edit.error();
+    frame->document()->execute(std::move(*edit));
+    EXPECT_EQ(scenario().deployment.placements.at(iowa).now, (StrengthNow{2, 480}));
+    // Back to full strength: nothing is written for it.
+    edit = frame->propertiesPanel()->edit("Stands at start", wxVariant("3"));
+    ASSERT_TRUE(edit) << edit.error();
+    frame->document()->execute(std::move(*edit));
+    EXPECT_EQ(scenario().deployment.placements.at(iowa).now, (StrengthNow{std::nullopt, 480}));
+    // The order of battle's full strength may not fall below the 480 this scenario starts it with.
+    refused = frame->propertiesPanel()->edit("Men or guns", wxVariant("400"));
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error(), "scenario 2, 'Afternoon' starts 1st Iowa with 480 men or guns; at full "
+                               "strength it cannot have fewer");
+    // Both edits undo in the afternoon, and the morning never changed.
+    run("edit.undo");
+    run("edit.undo");
+    EXPECT_EQ(scenario().deployment.placements.at(iowa).now, (StrengthNow{2, 610}));
+    EXPECT_FALSE(scenarioStart(scenario(), 0).deployment.placements.at(iowa).now.reduced());
+    // In the morning, where it starts at full strength, the fields show its full strength.
+    frame->document()->chooseScenario(0);
+    pump();
+    frame->propertiesPanel()->show(iowa);
+    EXPECT_EQ(frame->propertiesPanel()->grid()->GetPropertyValue("Men or guns at start").GetLong(), 900);
+}
+
+// Scenario > Forces taking part: ticking formations in the order of battle; the others' pieces leave
+// the map and the schedule in one undo step; none ticked is refused; every army is the whole.
+TEST_F(Scenarios, TheForcesTakingPartAreTickedInTheOrderOfBattle) {
+    ASSERT_TRUE(frame->open(copyOf("battle.xml")));
+    wxArrayString offered;
+    std::vector<int> ticks;
+    std::vector<int> tickedBefore;
+    frame->askChoices = [&](const wxString&, const wxArrayString& items, const std::vector<int>& ticked) {
+        offered = items;
+        tickedBefore = ticked;
+        return std::optional(ticks);
+    };
+    // Army of the Tennessee, I Corps, 1st Division, Army of Mississippi, II Corps, 2nd Division.
+    ticks = {2, 4};
+    run("scenarios.forces");
+    ASSERT_EQ(offered.size(), 6u);
+    EXPECT_EQ(offered[2], "        1st Division - Jones");
+    EXPECT_EQ(tickedBefore, (std::vector<int>{0, 3})) << "the whole order of battle: both armies";
+    ASSERT_TRUE(scenario().deployment.forces);
+    EXPECT_EQ(*scenario().deployment.forces, (std::set{HeadquartersId{3}, HeadquartersId{5}}));
+    EXPECT_FALSE(scenario().deployment.placements.contains(PieceRef::train(TrainId{1})));
+    EXPECT_TRUE(frame->GetStatusBar()->GetStatusText(0).Contains("2 pieces of the others left"))
+        << frame->GetStatusBar()->GetStatusText(0);
+    run("scenarios.forces");
+    EXPECT_EQ(tickedBefore, (std::vector<int>{2, 4}));
+    // None ticked is refused; nothing changes.
+    ticks = {};
+    run("scenarios.forces");
+    ASSERT_FALSE(errors.empty());
+    EXPECT_TRUE(errors.back().Contains("at least one force")) << errors.back();
+    EXPECT_EQ(*scenario().deployment.forces, (std::set{HeadquartersId{3}, HeadquartersId{5}}));
+    // Both armies: the whole order of battle again.
+    ticks = {0, 3};
+    run("scenarios.forces");
+    EXPECT_FALSE(scenario().deployment.forces);
+    // Undo goes back through the three choices to the whole order of battle with every piece.
+    run("edit.undo");
+    EXPECT_EQ(*scenario().deployment.forces, (std::set{HeadquartersId{3}, HeadquartersId{5}}));
+    run("edit.undo");
+    run("edit.undo");
+    EXPECT_FALSE(scenario().deployment.forces);
+    EXPECT_TRUE(scenario().deployment.placements.contains(PieceRef::train(TrainId{1}))) << "back on the map";
+    EXPECT_TRUE(scenario().deployment.reinforcements.contains(PieceRef::commander(HeadquartersId{2})));
+    EXPECT_TRUE(frame->save());
+    auto reread = readScenario(dir / "battle.xml");
+    ASSERT_TRUE(reread) << reread.error().toString();
+}
+
+} // namespace
+} // namespace sandtable

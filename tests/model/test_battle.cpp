@@ -217,6 +217,49 @@ TEST(Battle, DeletingAScenariosOnlyArmyLeavesItTheWholeOrderOfBattle) {
     EXPECT_TRUE(readScenarioFromString(writeScenarioToString(b), "after"));
 }
 
+// Choosing the forces takes the others' pieces off the map and out of the schedule in the same undo
+// step, so the scenario always saves and reopens.
+TEST(Battle, ChoosingTheForcesTakesTheOthersPiecesOffInOneStep) {
+    Scenario b = readBattle();
+    const Scenario original = b;
+    UndoStack stack(b);
+    // The morning, with only the Union's 1st Division and the Confederate corps.
+    stack.push(edits::chooseForces(b, std::set{HeadquartersId{3}, HeadquartersId{5}}));
+    EXPECT_EQ(stack.size(), 1u);
+    EXPECT_EQ(*b.deployment.forces, (std::set{HeadquartersId{3}, HeadquartersId{5}}));
+    EXPECT_TRUE(b.deployment.placements.contains(iowa));
+    EXPECT_TRUE(b.deployment.placements.contains(PieceRef::commander(HeadquartersId{6})))
+        << "under the corps";
+    EXPECT_FALSE(b.deployment.placements.contains(PieceRef::train(TrainId{1})))
+        << "the I Corps train is Smith's, above the division";
+    EXPECT_FALSE(b.deployment.reinforcements.contains(PieceRef::commander(HeadquartersId{2})))
+        << "Smith himself takes no part";
+    auto reread = readScenarioFromString(writeScenarioToString(b), "after");
+    ASSERT_TRUE(reread) << reread.error().toString();
+    stack.undo();
+    EXPECT_EQ(b, original);
+    // Every army chosen is the whole order of battle.
+    stack.push(edits::chooseForces(b, std::nullopt));
+    EXPECT_FALSE(b.deployment.forces);
+    EXPECT_EQ(b.deployment, original.deployment);
+}
+
+// The order of battle's full strength may not fall below what a scenario starts a unit with.
+TEST(Battle, AFullStrengthBelowAScenariosStartIsRefused) {
+    const Scenario b = readBattle();
+    Unit iowaUnit = b.oob.units.at(UnitId{1});
+    iowaUnit.strength = 700;
+    EXPECT_FALSE(fullStrengthProblem(b, UnitId{1}, iowaUnit)) << "the afternoon starts it with 610";
+    iowaUnit.strength = 600;
+    EXPECT_EQ(fullStrengthProblem(b, UnitId{1}, iowaUnit),
+              "scenario 2, 'Afternoon' starts 1st Iowa with 610 men or guns; at full strength it cannot have "
+              "fewer");
+    iowaUnit.strength = 900;
+    iowaUnit.stands = 1;
+    EXPECT_EQ(fullStrengthProblem(b, UnitId{1}, iowaUnit),
+              "scenario 2, 'Afternoon' starts 1st Iowa with 2 stands; at full strength it cannot have fewer");
+}
+
 TEST(Battle, AResizeMovesEveryScenarioInOneStepAndReportsEach) {
     Scenario b = readBattle();
     const Scenario original = b;
