@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <memory>
+#include <unordered_set>
 
 namespace sandtable {
 namespace {
@@ -89,6 +90,8 @@ std::expected<VassalSavedGame, std::string> decodeVassalSavedGame(std::string_vi
         return std::unexpected("the saved game does not end with end_save");
     }
     VassalSavedGame game;
+    // The pieces added so far, by id: a stack names its pieces, and a hostile save may hold many.
+    std::unordered_set<std::string> added;
     for (std::size_t i = 1; i + 1 < list.size(); ++i) {
         const std::string& command = list[i];
         const std::string where = "command " + std::to_string(i + 1);
@@ -111,7 +114,7 @@ std::expected<VassalSavedGame, std::string> decodeVassalSavedGame(std::string_vi
                     if (token.starts_with("@@")) {
                         continue; // the stack's layer
                     }
-                    if (game.piece(token) == nullptr) {
+                    if (!added.contains(token)) {
                         return std::unexpected(where + ": the stack " + id + " holds the piece '" + token +
                                                "', which no command before it adds");
                     }
@@ -132,6 +135,7 @@ std::expected<VassalSavedGame, std::string> decodeVassalSavedGame(std::string_vi
             p.map = st.next("null");
             p.x = wholeOr(st.next("0"), 0);
             p.y = wholeOr(st.next("0"), 0);
+            added.insert(p.id);
             game.pieces.push_back(std::move(p));
         } else if (const auto at = command.find(boardPickerSuffix); at != std::string::npos) {
             const std::string map = command.substr(0, at);
