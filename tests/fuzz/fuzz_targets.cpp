@@ -5,6 +5,7 @@
 #include "formats/oob_csv.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
+#include "formats/vassal/saved_game.hpp"
 #include "model/commands/undo_stack.hpp"
 #include "validators/validator.hpp"
 
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <unistd.h>
 
@@ -156,9 +158,37 @@ void oobCsvImport(std::string_view bytes) {
     }
 }
 
+void vassalSavedGame(std::string_view bytes) {
+    // The text of a save's savedGame entry, obfuscated or plain, as a module's set-up holds it.
+    auto text = deobfuscateVassal(bytes);
+    auto game = text ? decodeVassalSavedGame(*text) : std::unexpected(text.error());
+    if (!game) {
+        if (game.error().empty() || game.error().find('\n') != std::string::npos) {
+            finding("an error message is empty or spans lines: " + game.error());
+        }
+        return;
+    }
+    std::set<std::string> pieces;
+    for (const VassalSavedPiece& p : game->pieces) {
+        if (p.piece.traits.empty()) {
+            finding("a decoded piece has no basic piece: " + p.id);
+        }
+        pieces.insert(p.id);
+    }
+    for (const VassalSavedStack& stack : game->stacks) {
+        for (const std::string& id : stack.pieceIds) {
+            if (!pieces.contains(id)) {
+                finding("a stack names a piece the save does not add: " + id);
+            }
+        }
+    }
+}
+
 const std::vector<Target>& targets() {
-    static const std::vector<Target> all{
-        {"scenario", scenarioReader}, {"ruleset", rulesetReader}, {"oob-csv", oobCsvImport}};
+    static const std::vector<Target> all{{"scenario", scenarioReader},
+                                         {"ruleset", rulesetReader},
+                                         {"oob-csv", oobCsvImport},
+                                         {"vassal-saved-game", vassalSavedGame}};
     return all;
 }
 

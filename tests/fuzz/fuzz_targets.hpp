@@ -2,7 +2,8 @@
 // The fuzz targets: each takes arbitrary bytes, runs them through one reader the way a user's file
 // would go, and aborts (a finding) when something that must hold does not: a file that loads must
 // validate under every built-in ruleset, save, load again equal, and save to the same bytes; an
-// accepted CSV import must leave a scenario that saves and reopens. Crashes, sanitizer reports and
+// accepted CSV import must leave a scenario that saves and reopens; a VASSAL saved game that decodes
+// must hold every piece its stacks name. Crashes, sanitizer reports and
 // hangs are findings too. Shared by the AFL++ driver and the corpus replay in ./dev test.
 #include <string_view>
 #include <vector>
@@ -20,5 +21,6 @@ const Target* findTarget(std::string_view name);
 void scenarioReader(std::string_view bytes);
 void rulesetReader(std::string_view bytes);
 void oobCsvImport(std::string_view bytes);
+void vassalSavedGame(std::string_view bytes);
 
 } // namespace sandtable::fuzz
