@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
     using sandtable::fuzz::findTarget;
     const sandtable::fuzz::Target* target = argc >= 2 ? findTarget(argv[1]) : nullptr;
     if (target == nullptr) {
-        std::cerr << "usage: sandtable-fuzz scenario|ruleset|oob-csv [FILE]\n";
+        std::cerr << "usage: sandtable-fuzz scenario|ruleset|oob-csv|vassal-saved-game [FILE]\n";
         return 2;
     }
     std::string bytes;
