@@ -76,14 +76,14 @@ void MainFrame::chooseForces() {
     if (!whole) {
         forces = std::move(chosen);
     }
-    std::size_t leaving = 0;
-    for (const auto& [piece, placement] : s.deployment.placements) {
-        leaving += takesPart(s.oob, forces, piece) ? 0 : 1;
-    }
-    for (const auto& [piece, reinforcement] : s.deployment.reinforcements) {
-        leaving += takesPart(s.oob, forces, piece) ? 0 : 1;
-    }
+    // The command takes the others' pieces off; how many is what it leaves fewer.
+    const auto deployed = [this] {
+        return doc_->scenario().deployment.placements.size() +
+               doc_->scenario().deployment.reinforcements.size();
+    };
+    const std::size_t before = deployed();
     doc_->execute(edits::chooseForces(s, std::move(forces)));
+    const std::size_t leaving = before - deployed();
     SetStatusText(leaving == 0
                       ? wxString("Forces taking part chosen")
                       : wxString::Format("Forces taking part chosen; %zu pieces of the others left the "

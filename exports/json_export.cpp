@@ -10,7 +10,8 @@ void cell(JsonWriter& j, const Grid& g, Offset c) {
     j.beginObject().field("col", c.col).field("row", c.row).field("label", g.label(c)).endObject();
 }
 
-void strengthNow(JsonWriter& j, const StrengthNow& now) {
+// A unit's stands and strength at the start, where below full.
+void reducedStrength(JsonWriter& j, const StrengthNow& now) {
     if (now.stands) {
         j.field("stands", *now.stands);
     }
@@ -73,7 +74,7 @@ void scenarioObject(JsonWriter& j, const Grid& g, int number, const ScenarioStar
                 .field("index", static_cast<int>(pl.facing->index))
                 .endObject();
         }
-        strengthNow(j, pl.now);
+        reducedStrength(j, pl.now);
         j.endObject();
     }
     j.endArray();
@@ -83,7 +84,7 @@ void scenarioObject(JsonWriter& j, const Grid& g, int number, const ScenarioStar
         j.key("entry");
         cell(j, g, r.entry);
         j.field("note", r.note);
-        strengthNow(j, r.now);
+        reducedStrength(j, r.now);
         j.endObject();
     }
     j.endArray().endObject();

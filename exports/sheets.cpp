@@ -267,40 +267,6 @@ std::expected<int, std::string> printCounters(const Scenario& s, const std::file
 
 namespace {
 
-// A piece as the booklet lists it: a unit with its roster number and its strength at the start.
-std::string pieceLine(const Scenario& s, PieceRef piece) {
-    switch (piece.kind) {
-    case PieceKind::Unit: {
-        const Unit& u = s.oob.units.at(UnitId{piece.id});
-        const StrengthNow& now = strengthOf(s, UnitId{piece.id});
-        const int strength = strengthNow(u, now), stands = standsNow(u, now);
-        const bool guns = u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery;
-        return (u.roster ? "#" + std::to_string(u.roster) + " " : "") + u.name + " (" +
-               std::to_string(strength) + (guns ? " guns, " : " men, ") + std::to_string(stands) +
-               (stands == 1 ? " stand" : " stands") + (now.reduced() ? " after losses" : "") + ")";
-    }
-    case PieceKind::Commander: {
-        const Headquarters& h = s.oob.headquarters.at(HeadquartersId{piece.id});
-        return h.commander.empty() ? h.name : h.commander + " (" + h.name + ")";
-    }
-    case PieceKind::Train:
-        return s.oob.trains.at(TrainId{piece.id}).name;
-    }
-    return {};
-}
-
-Side sideOfPiece(const Scenario& s, PieceRef piece) {
-    switch (piece.kind) {
-    case PieceKind::Unit:
-        return s.oob.sideOf(s.oob.units.at(UnitId{piece.id}).parent).value_or(Side::Union);
-    case PieceKind::Commander:
-        return s.oob.headquarters.at(HeadquartersId{piece.id}).side;
-    case PieceKind::Train:
-        return s.oob.sideOf(s.oob.trains.at(TrainId{piece.id}).corps).value_or(Side::Union);
-    }
-    return Side::Union;
-}
-
 // The current scenario's pages: who takes part, where each piece starts (side by side, in
 // order-of-battle order), when and where the others arrive, then the scenario's text.
 void scenarioPages(Document& d, const Scenario& s) {
@@ -335,7 +301,7 @@ void scenarioPages(Document& d, const Scenario& s) {
             for (Offset c : at->second.cells) {
                 cells += (cells.empty() ? "" : "-") + s.map.grid.label(c);
             }
-            lines.push_back(cells + "   " + pieceLine(s, piece));
+            lines.push_back(cells + "   " + pieceAtStart(s, piece, true));
         };
         walkSide(
             s.oob, side, [&](HeadquartersId h, int) { placed(PieceRef::commander(h)); },
@@ -362,8 +328,8 @@ void scenarioPages(Document& d, const Scenario& s) {
         d.heading("Reinforcements");
         for (const auto& [piece, r] : schedule) {
             d.paragraph("Turn " + std::to_string(r.turn) + " at " + s.map.grid.label(r.entry) + ": " +
-                        info.sideNames[sideIndex(sideOfPiece(s, piece))] + ", " + pieceLine(s, piece) +
-                        (r.note.empty() ? "" : " - " + r.note));
+                        info.sideNames[sideIndex(sideOf(s.oob, piece).value_or(Side::Union))] + ", " +
+                        pieceAtStart(s, piece, true) + (r.note.empty() ? "" : " - " + r.note));
         }
     }
     section("Special rules", info.specialRules);

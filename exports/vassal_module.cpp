@@ -37,32 +37,6 @@ std::string pieceImageName(PieceRef p) {
     return std::string(enumName(p.kind)) + "-" + std::to_string(p.id) + ".png";
 }
 
-std::string pieceName(const Scenario& s, PieceRef p) {
-    switch (p.kind) {
-    case PieceKind::Unit: {
-        const Unit& u = s.oob.units.at(UnitId{p.id});
-        // Strength at the scenario's start and roster travel in the name, which VASSAL shows over
-        // the counter.
-        const StrengthNow& now = strengthOf(s, UnitId{p.id});
-        const int strength = strengthNow(u, now), stands = standsNow(u, now);
-        std::string name = u.name;
-        if (u.roster != 0) {
-            name = "#" + std::to_string(u.roster) + " " + name;
-        }
-        return name + " (" + std::to_string(strength) +
-               (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery ? " guns" : " men") + ", " +
-               std::to_string(stands) + (stands == 1 ? " stand)" : " stands)");
-    }
-    case PieceKind::Commander: {
-        const Headquarters& h = s.oob.headquarters.at(HeadquartersId{p.id});
-        return h.commander.empty() ? h.name : h.commander + " (" + h.name + ")";
-    }
-    case PieceKind::Train:
-        return s.oob.trains.at(TrainId{p.id}).name;
-    }
-    return {};
-}
-
 // How many steps the rotation trait has: twelve on hexes (sides and corners, 30 degrees apart),
 // eight on squares.
 int rotationSteps(const Grid& g) {
@@ -88,8 +62,10 @@ struct PieceTypeAndState {
 // unit); `basicState` is where the basic piece stands ("null;0;0" for none).
 PieceTypeAndState pieceTypeAndState(const Scenario& s, const Layout& layout, PieceRef p,
                                     const std::optional<Facing>& facing, const std::string& basicState) {
+    // Strength at the scenario's start and roster travel in the name, which VASSAL shows over the
+    // counter.
     const std::string basicType =
-        "piece;" + vassalSequence({"", "", pieceImageName(p), pieceName(s, p)}, ';');
+        "piece;" + vassalSequence({"", "", pieceImageName(p), pieceAtStart(s, p)}, ';');
     std::string type = basicType, state = basicState;
     if (p.kind == PieceKind::Unit) {
         const std::string rotate =
@@ -192,7 +168,7 @@ std::string scenarioHtml(const Scenario& s) {
              "entry.</p><table>";
         for (const auto& [piece, r] : s.deployment.reinforcements) {
             h += "<tr><td>Turn " + std::to_string(r.turn) + "</td><td>" + s.map.grid.label(r.entry) +
-                 "</td><td>" + escapeHtml(pieceName(s, piece)) +
+                 "</td><td>" + escapeHtml(pieceAtStart(s, piece)) +
                  (r.note.empty() ? "" : ": " + escapeHtml(r.note)) + "</td></tr>";
         }
         h += "</table>";
@@ -579,7 +555,7 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
             return std::unexpected(image.error());
         }
         pugi::xml_node slot = stack.append_child("VASSAL.build.widget.PieceSlot");
-        slot.append_attribute("entryName") = pieceName(s, p).c_str();
+        slot.append_attribute("entryName") = pieceAtStart(s, p).c_str();
         slot.append_attribute("gpid") = ++gpid;
         slot.append_attribute("width") = (*image)->width;
         slot.append_attribute("height") = (*image)->height;
@@ -590,7 +566,8 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     // The stacks of one scenario's start: on the battlefield, a stack per cell, units first (largest
     // formations at the bottom), then commanders and trains; a line over several cells is a piece in
     // each.
-    using CellStacks = std::map<Offset, std::vector<std::pair<PieceRef, std::optional<Facing>>>>;
+    using StackPieces = std::vector<std::pair<PieceRef, std::optional<Facing>>>;
+    using CellStacks = std::map<Offset, StackPieces>;
     auto cellStacks = [](const Scenario& scenario) {
         CellStacks byCell;
         for (const auto& [piece, placement] : scenario.deployment.placements) {
@@ -692,22 +669,30 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
             const std::string number = std::to_string(i + 1);
             const std::string setupName = number + ". " + current.info.title;
             SavedGameWriter game;
+            // A stack at a map's pixel: each piece added with its picture in the module.
+            auto addSavedStack = [&](const std::string& map, int x, int y,
+                                     const StackPieces& list) -> std::expected<void, std::string> {
+                std::vector<std::string> ids;
+                for (const auto& [piece, facing] : list) {
+                    if (auto drawn = picture(piece); !drawn) {
+                        return std::unexpected(drawn.error());
+                    }
+                    ids.push_back(game.addPiece(pieceTypeAndState(current, layout, piece, facing,
+                                                                  SavedGameWriter::standingAt(map, x, y))));
+                }
+                game.addStack(map, x, y, ids);
+                return {};
+            };
             const CellStacks byCell = cellStacks(current);
             int placed = 0;
             for (const auto& [cell, list] : byCell) {
                 const Point centre = layout.cellCenter(cell);
                 const int x = static_cast<int>(std::lround(centre.x)),
                           y = static_cast<int>(std::lround(centre.y));
-                std::vector<std::string> ids;
-                for (const auto& [piece, facing] : list) {
-                    if (auto image = picture(piece); !image) {
-                        return std::unexpected(out.string() + ": " + image.error());
-                    }
-                    ids.push_back(game.addPiece(pieceTypeAndState(
-                        current, layout, piece, facing, SavedGameWriter::standingAt("Main Map", x, y))));
-                    ++placed;
+                if (auto added = addSavedStack("Main Map", x, y, list); !added) {
+                    return std::unexpected(out.string() + ": " + added.error());
                 }
-                game.addStack("Main Map", x, y, ids);
+                placed += static_cast<int>(list.size());
             }
             game.chooseBoard("Main Map", std::string(mainBoard));
             const std::vector<Arrival> schedule = arrivals(current);
@@ -723,17 +708,14 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
                 addBoardTo(waitingPicker, shelfName, image);
                 for (std::size_t a = 0; a < schedule.size(); ++a) {
                     const auto [x, y] = shelf->centres[a];
-                    std::vector<std::string> ids;
+                    StackPieces list;
                     for (PieceRef p : schedule[a].pieces) {
-                        if (auto drawn = picture(p); !drawn) {
-                            return std::unexpected(out.string() + ": " + drawn.error());
-                        }
-                        ids.push_back(game.addPiece(pieceTypeAndState(
-                            current, layout, p, std::nullopt,
-                            SavedGameWriter::standingAt(std::string(reinforcementBoard), x, y))));
-                        ++waiting;
+                        list.emplace_back(p, std::nullopt);
                     }
-                    game.addStack(std::string(reinforcementBoard), x, y, ids);
+                    if (auto added = addSavedStack(std::string(reinforcementBoard), x, y, list); !added) {
+                        return std::unexpected(out.string() + ": " + added.error());
+                    }
+                    waiting += static_cast<int>(list.size());
                 }
                 game.chooseBoard(std::string(reinforcementBoard), shelfName);
             }

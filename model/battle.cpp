@@ -205,38 +205,54 @@ int strengthNow(const Unit& u, const StrengthNow& now) {
     return now.strength.value_or(u.strength);
 }
 
-const StrengthNow& strengthOf(const Scenario& s, UnitId unit) {
+const StrengthNow& strengthIn(const Deployment& d, UnitId unit) {
     static const StrengthNow full;
     const PieceRef piece = PieceRef::unit(unit);
-    if (auto it = s.deployment.placements.find(piece); it != s.deployment.placements.end()) {
+    if (auto it = d.placements.find(piece); it != d.placements.end()) {
         return it->second.now;
     }
-    if (auto it = s.deployment.reinforcements.find(piece); it != s.deployment.reinforcements.end()) {
+    if (auto it = d.reinforcements.find(piece); it != d.reinforcements.end()) {
         return it->second.now;
     }
     return full;
 }
 
+const StrengthNow& strengthOf(const Scenario& s, UnitId unit) {
+    return strengthIn(s.deployment, unit);
+}
+
+std::string pieceAtStart(const Scenario& s, PieceRef piece, bool sayLosses) {
+    switch (piece.kind) {
+    case PieceKind::Unit: {
+        const Unit& u = s.oob.units.at(UnitId{piece.id});
+        const StrengthNow& now = strengthOf(s, UnitId{piece.id});
+        const int strength = strengthNow(u, now), stands = standsNow(u, now);
+        const bool guns = u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery;
+        return (u.roster != 0 ? "#" + std::to_string(u.roster) + " " : "") + u.name + " (" +
+               std::to_string(strength) + (guns ? " guns, " : " men, ") + std::to_string(stands) +
+               (stands == 1 ? " stand" : " stands") + (sayLosses && now.reduced() ? " after losses" : "") +
+               ")";
+    }
+    case PieceKind::Commander: {
+        const Headquarters& h = s.oob.headquarters.at(HeadquartersId{piece.id});
+        return h.commander.empty() ? h.name : h.commander + " (" + h.name + ")";
+    }
+    case PieceKind::Train:
+        return s.oob.trains.at(TrainId{piece.id}).name;
+    }
+    return {};
+}
+
 std::optional<std::string> fullStrengthProblem(const Scenario& s, UnitId unit, const Unit& changed) {
-    const PieceRef piece = PieceRef::unit(unit);
     for (std::size_t i = 0; i < scenarioCount(s); ++i) {
-        const Deployment& d = startAt(s, i).deployment;
-        const StrengthNow* now = nullptr;
-        if (auto p = d.placements.find(piece); p != d.placements.end()) {
-            now = &p->second.now;
-        } else if (auto r = d.reinforcements.find(piece); r != d.reinforcements.end()) {
-            now = &r->second.now;
-        }
-        if (now == nullptr) {
-            continue;
-        }
-        if (now->stands && *now->stands > changed.stands) {
-            return scenarioName(s, i) + " starts " + changed.name + " with " + std::to_string(*now->stands) +
+        const StrengthNow& now = strengthIn(startAt(s, i).deployment, unit);
+        if (now.stands && *now.stands > changed.stands) {
+            return scenarioName(s, i) + " starts " + changed.name + " with " + std::to_string(*now.stands) +
                    " stands; at full strength it cannot have fewer";
         }
-        if (now->strength && *now->strength > changed.strength) {
-            return scenarioName(s, i) + " starts " + changed.name + " with " +
-                   std::to_string(*now->strength) + " men or guns; at full strength it cannot have fewer";
+        if (now.strength && *now.strength > changed.strength) {
+            return scenarioName(s, i) + " starts " + changed.name + " with " + std::to_string(*now.strength) +
+                   " men or guns; at full strength it cannot have fewer";
         }
     }
     return std::nullopt;

@@ -60,8 +60,14 @@ bool takesPart(const OrderOfBattle& oob, const std::optional<std::set<Headquarte
 // A unit's stands and strength at the scenario's start, losses so far taken off.
 int standsNow(const Unit& u, const StrengthNow& now);
 int strengthNow(const Unit& u, const StrengthNow& now);
-// The unit's strength now, from wherever the current scenario deploys it (full when not deployed).
+// The unit's strength now, from wherever a deployment places or schedules it (full when it does not).
+const StrengthNow& strengthIn(const Deployment& d, UnitId unit);
+// The same in the current scenario.
 const StrengthNow& strengthOf(const Scenario& s, UnitId unit);
+// How exports and the booklet name a piece at the current scenario's start: "#1 1st Iowa (610 men, 2
+// stands)" (with " after losses" before the bracket when `sayLosses` and it has lost some), a
+// commander as "Jones (1st Division)", a train by its name.
+std::string pieceAtStart(const Scenario& s, PieceRef piece, bool sayLosses = false);
 // Why `unit` may not become `changed` in the order of battle: a scenario starts it with more stands
 // or men than `changed` has at full strength (the file would refuse it). Nothing when it may.
 std::optional<std::string> fullStrengthProblem(const Scenario& s, UnitId unit, const Unit& changed);

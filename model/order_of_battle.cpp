@@ -51,6 +51,24 @@ std::optional<Side> OrderOfBattle::sideOf(HeadquartersId id) const {
     return hq == nullptr ? std::nullopt : std::optional<Side>(hq->side);
 }
 
+std::optional<Side> sideOf(const OrderOfBattle& oob, PieceRef piece) {
+    switch (piece.kind) {
+    case PieceKind::Unit:
+        if (auto it = oob.units.find(UnitId{piece.id}); it != oob.units.end()) {
+            return oob.sideOf(it->second.parent);
+        }
+        return std::nullopt;
+    case PieceKind::Commander:
+        return oob.sideOf(HeadquartersId{piece.id});
+    case PieceKind::Train:
+        if (auto it = oob.trains.find(TrainId{piece.id}); it != oob.trains.end()) {
+            return oob.sideOf(it->second.corps);
+        }
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 std::optional<PieceRef> parsePieceRef(std::string_view text) {
     const auto colon = text.find(':');
     if (colon == std::string_view::npos) {

@@ -63,6 +63,9 @@ struct Exclusion {
 // "unit:12", "commander:3", "train:1", as the file and drag-and-drop write a piece.
 std::optional<PieceRef> parsePieceRef(std::string_view text);
 std::string pieceRefText(PieceRef piece);
+// The side a piece fights for: its unit's, headquarters' or train's corps'; nothing when the order
+// of battle does not hold it.
+std::optional<Side> sideOf(const OrderOfBattle& oob, PieceRef piece);
 
 // What one scenario of a battle has of its own.
 struct ScenarioStart {

@@ -118,16 +118,8 @@ void MapPainter::arrangeMarkers(Scene& scene) const {
         if (!s_.map.grid.contains(r.entry)) {
             continue;
         }
-        std::optional<Side> side;
-        if (piece.kind == PieceKind::Unit && s_.oob.units.contains(UnitId{piece.id})) {
-            side = s_.oob.sideOf(s_.oob.units.at(UnitId{piece.id}).parent);
-        } else if (piece.kind == PieceKind::Commander) {
-            side = s_.oob.sideOf(HeadquartersId{piece.id});
-        } else if (piece.kind == PieceKind::Train && s_.oob.trains.contains(TrainId{piece.id})) {
-            side = s_.oob.sideOf(s_.oob.trains.at(TrainId{piece.id}).corps);
-        }
         auto& [entrySide, turns] = entries[r.entry];
-        entrySide = side.value_or(Side::Union);
+        entrySide = sideOf(s_.oob, piece).value_or(Side::Union);
         if (std::find(turns.begin(), turns.end(), r.turn) == turns.end()) {
             turns.push_back(r.turn);
         }
