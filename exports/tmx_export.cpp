@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <sstream>
 
@@ -420,6 +421,11 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
         property(p, "class", "string", std::string(enumName(t.terrainClass)).c_str());
         property(p, "cover", "string", std::string(enumName(t.cover)).c_str());
         property(p, "blocksSight", "bool", t.blocksSight ? "true" : "false");
+        // So that an import gives the type back as it was: its colour and symbol.
+        char colour[10];
+        std::snprintf(colour, sizeof colour, "#ff%02x%02x%02x", t.colour.r, t.colour.g, t.colour.b);
+        property(p, "colour", "color", colour);
+        property(p, "symbol", "string", std::string(enumName(t.symbol)).c_str());
     }
 
     auto toString = [](const pugi::xml_document& d) {

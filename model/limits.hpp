@@ -89,6 +89,14 @@ inline constexpr long long maxVassalPictureHeaderBytes = 1LL << 20;
 // A predefined set-up's saved game: the archive in the module, and the commands it unpacks to.
 inline constexpr long long maxVassalSavedGameBytes = 64LL << 20;
 inline constexpr IntRange vassalBoardSide{1, 1'000'000};
+// Tiled maps and VASSAL boards imported (formats/tiled, formats/vassal/board_import): every tile
+// layer is decoded to one id per cell, so their cells together are bounded, as are a tileset's
+// tiles, a layer's nesting and a JSON document's depth; a board's picture is copied whole.
+inline constexpr long long maxTiledLayers = 1'000;
+inline constexpr long long maxTiledLayerCellsTotal = 50'000'000;
+inline constexpr long long maxTiledTilesetTiles = 1'000'000;
+inline constexpr int maxTiledNesting = 64;
+inline constexpr long long maxVassalBoardPictureBytes = 256LL << 20;
 inline constexpr long long maxPrintPages = 5'000;
 inline constexpr double maxPrintSidePt = 14'400 * 100.0; // 200 inches a side, for SVG
 inline constexpr long long maxPicturePixels = 400'000'000;

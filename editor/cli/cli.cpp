@@ -97,6 +97,13 @@ constexpr std::array importLandCoverOptions{
     json,
 };
 
+constexpr std::array importOptions{
+    Option{"-o, --output", "OUT.sandtable.xml", "the battle to write", Need::Required},
+    Option{"--terrain-table", "TABLE", "a Tiled map's tiles to terrain: lines TILE = TERRAIN"},
+    Option{"--board", "NAME", "a VASSAL module's board (BOARD or MAP/BOARD; default: the first with a grid)"},
+    json,
+};
+
 constexpr std::array alignBackgroundOptions{
     Option{"--points", "\"PX,PY,CCRR PX,PY,CCRR PX,PY,CCRR...\"",
            "pixels of the scan and the cells they belong at", Need::Required},
@@ -184,6 +191,19 @@ constexpr std::array table{
         "reported. Land cover is today's: check the result against the period maps. See\n"
         "docs/terrain-data.md.\n",
         importLandCoverCommand},
+    Subcommand{
+        "import", "make a battle of a Tiled map or a VASSAL module's board", "FILE", 1, 1, importOptions,
+        "FILE is a Tiled map (.tmx, .tmx.gz, .tmj or .json; orthogonal or hexagonal) or a VASSAL module\n"
+        "(.vmod). A Tiled map's grid becomes the battle's, its tiles terrain by --terrain-table (lines\n"
+        "TILE = TERRAIN, TILE a global id, TILESET:ID or a tile's class; TERRAIN '-' to leave it) or by "
+        "what\n"
+        "the tiles say (a terrain key as class, or a terrain, key or level property); its objects roads,\n"
+        "rivers, walls, towns and labels where their class says which. A VASSAL board's grid becomes the\n"
+        "battle's, its picture the background aligned to the cells (written as OUT-board.png beside OUT),\n"
+        "its at-start stacks the deployment and each predefined set-up a scenario; a piece's side comes\n"
+        "from its prototypes, markers, name or counter colour, else it is listed under 'Side not known'.\n"
+        "Prints what became what and what was not converted. See docs/import.md.\n",
+        importCommand},
     Subcommand{"thumbnail", "draw the whole map as a small picture, as file managers show a scenario",
                "FILE OUT.png", 2, 2, thumbnailOptions,
                "Draws the map (ground, water, roads and forces; no grid, numbers or names) as a PNG whose\n"

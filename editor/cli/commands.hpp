@@ -15,6 +15,7 @@ int generateCommand(Arguments& a, std::ostream& out, std::ostream& err);
 int placeCommand(Arguments& a, std::ostream& out, std::ostream& err);
 int importElevationCommand(Arguments& a, std::ostream& out, std::ostream& err);
 int importLandCoverCommand(Arguments& a, std::ostream& out, std::ostream& err);
+int importCommand(Arguments& a, std::ostream& out, std::ostream& err);
 int thumbnailCommand(Arguments& a, std::ostream& out, std::ostream& err);
 int alignBackgroundCommand(Arguments& a, std::ostream& out, std::ostream& err);
 

@@ -442,6 +442,33 @@ std::expected<VassalModule, LoadError> readVassalBuildFile(std::string_view xml,
     return BuildFileReader(xml, file, pictures).read();
 }
 
+std::expected<VassalEntries, LoadError> readVassalModuleEntries(const std::filesystem::path& vmod,
+                                                                const std::vector<std::string>& names,
+                                                                long long limit) {
+    int error = 0;
+    std::unique_ptr<zip_t, ZipCloser> z(zip_open(utf8(vmod).c_str(), ZIP_RDONLY, &error));
+    if (!z) {
+        return std::unexpected(LoadError{vmod.string(), 0, 0, "does not open as a zip archive"});
+    }
+    VassalEntries out;
+    for (const std::string& name : names) {
+        const zip_int64_t at = zip_name_locate(z.get(), name.c_str(), 0);
+        if (at < 0) {
+            out.emplace(name, std::unexpected("the module holds no '" + name + "'"));
+            continue;
+        }
+        auto bytes = readEntry(z.get(), static_cast<zip_uint64_t>(at), limit);
+        if (bytes && static_cast<long long>(bytes->size()) > limit) {
+            bytes = std::unexpected("'" + name + "' unpacks to more than " + limits::formatNumber(limit) +
+                                    " bytes");
+        } else if (!bytes) {
+            bytes = std::unexpected("'" + name + "' cannot be read: " + bytes.error());
+        }
+        out.emplace(name, std::move(bytes));
+    }
+    return out;
+}
+
 std::expected<VassalModule, LoadError> readVassalModule(const std::filesystem::path& vmod) {
     const std::string where = vmod.string();
     auto fail = [&](std::string message) {

@@ -12,6 +12,7 @@
 #include <expected>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -105,5 +106,11 @@ std::expected<VassalModule, LoadError> readVassalBuildFile(std::string_view xml,
 // Reads a module archive: its buildFile.xml (or the older buildFile), its board pictures' sizes and
 // its predefined set-ups' saved games.
 std::expected<VassalModule, LoadError> readVassalModule(const std::filesystem::path& vmod);
+// Entries of a module by their names in the archive ("images/board.png"), each at most `limit`
+// bytes; an entry that is missing, larger or unreadable gets why. Nothing is written to disk.
+using VassalEntries = std::map<std::string, std::expected<std::string, std::string>>;
+std::expected<VassalEntries, LoadError> readVassalModuleEntries(const std::filesystem::path& vmod,
+                                                                const std::vector<std::string>& names,
+                                                                long long limit);
 
 } // namespace sandtable

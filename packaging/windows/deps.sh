@@ -202,6 +202,12 @@ build_pixman() {
         -Dopenmp=disabled
 }
 
+build_libzstd() {
+    # Tiled maps' zstd-compressed layers: the library alone, no programs.
+    cmake_package "$(source_of libzstd)/build/cmake" "$cache/build/libzstd" -DZSTD_BUILD_PROGRAMS=OFF \
+        -DZSTD_BUILD_TESTS=OFF -DZSTD_BUILD_STATIC=OFF -DZSTD_BUILD_SHARED=ON -DZSTD_LEGACY_SUPPORT=OFF
+}
+
 build_pugixml() {
     cmake_package "$(source_of pugixml)" "$cache/build/pugixml" -DPUGIXML_BUILD_TESTS=OFF
 }
@@ -389,7 +395,7 @@ build_gdal() {
         -DBUILD_PYTHON_BINDINGS=OFF -DBUILD_JAVA_BINDINGS=OFF -DBUILD_CSHARP_BINDINGS=OFF
 }
 
-packages=(zlib libpng pixman pugixml libzip fribidi pcre2 libffi gettext glib expat freetype fontconfig harfbuzz cairo pango
+packages=(zlib libzstd libpng pixman pugixml libzip fribidi pcre2 libffi gettext glib expat freetype fontconfig harfbuzz cairo pango
     wxwidgets sqlite3 proj gdal)
 
 # A package's stamp holds its build time and a hash of its recipe (its build_ function): a recipe
@@ -421,12 +427,17 @@ for p in "${packages[@]}"; do
     echo "$seconds $(recipe_of "$p")" > "$stamp"
     echo "dev windows: $p built in $seconds s"
 done
-# Boost.Geometry and CLI11 are headers: Debian's own (libboost-dev, libcli11-dev), seen by the cross
-# build through links in the prefix (never the rest of /usr/include, which is this machine's).
-mkdir -p "$prefix/share/cmake/CLI11"
+# Boost.Geometry, CLI11 and nlohmann-json are headers: Debian's own (libboost-dev, libcli11-dev,
+# nlohmann-json3-dev), seen by the cross build through links in the prefix (never the rest of
+# /usr/include, which is this machine's).
+mkdir -p "$prefix/share/cmake/CLI11" "$prefix/share/cmake/nlohmann_json"
 ln -sfn /usr/include/boost "$prefix/include/boost"
 ln -sfn /usr/include/CLI "$prefix/include/CLI"
+ln -sfn /usr/include/nlohmann "$prefix/include/nlohmann"
 for f in /usr/share/cmake/CLI11/*.cmake; do
     ln -sfn "$f" "$prefix/share/cmake/CLI11/$(basename "$f")"
+done
+for f in /usr/share/cmake/nlohmann_json/*.cmake; do
+    ln -sfn "$f" "$prefix/share/cmake/nlohmann_json/$(basename "$f")"
 done
 echo "dev windows: every dependency built into $prefix"

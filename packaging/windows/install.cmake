@@ -44,7 +44,7 @@ install(DIRECTORY ${SANDTABLE_WINDOWS_PREFIX}/share/proj DESTINATION ${CMAKE_INS
 
 # Licences: Debian's copyright file of each source package built (the whole statement, with every
 # upstream licence in it), upstream's own where Debian's packaging was not in the archive, and
-# those of the MinGW runtime, Boost, CLI11 and DejaVu.
+# those of the MinGW runtime, Boost, CLI11, nlohmann-json and DejaVu.
 set(licences ${CMAKE_INSTALL_DATADIR}/doc/sandtable/licences)
 file(GLOB sources LIST_DIRECTORIES true ${windows_cache}/src/*)
 foreach(source IN LISTS sources)
@@ -64,7 +64,7 @@ foreach(source IN LISTS sources)
   endif()
   install(FILES ${found} DESTINATION ${licences} RENAME ${name}.txt)
 endforeach()
-foreach(package gcc-mingw-w64-base mingw-w64-common libboost1.74-dev libcli11-dev fonts-dejavu-core)
+foreach(package gcc-mingw-w64-base mingw-w64-common libboost1.74-dev libcli11-dev nlohmann-json3-dev fonts-dejavu-core)
   install(FILES /usr/share/doc/${package}/copyright DESTINATION ${licences} RENAME ${package}.txt)
 endforeach()
 

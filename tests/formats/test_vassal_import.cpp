@@ -1,0 +1,312 @@
+// VASSAL boards made battles: every sample through Sandtable's own module and back (grid, the board
+// aligned under the cells, every piece in its cell with its side and strength, every scenario);
+// sides from prototypes, markers and names; hostile archives and grids Sandtable cannot represent.
+#include "editor/import_file.hpp"
+#include "exports/vassal_module.hpp"
+#include "formats/scenario_xml.hpp"
+#include "formats/vassal/board_import.hpp"
+#include "model/battle.hpp"
+#include "model/layout.hpp"
+#include "render/counter_side.hpp"
+
+#include <gtest/gtest.h>
+#include <zip.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+namespace sandtable {
+namespace {
+
+namespace fs = std::filesystem;
+
+class VassalImport : public testing::Test {
+  protected:
+    void SetUp() override {
+        dir = fs::temp_directory_path() / ("sandtable-vassal-import-" + std::to_string(::getpid()) + "-" +
+                                           testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::create_directories(dir / "out");
+    }
+    void TearDown() override { fs::remove_all(dir); }
+
+    fs::path zipOf(const std::string& name, const std::vector<std::pair<std::string, std::string>>& entries) {
+        const fs::path file = dir / name;
+        int error = 0;
+        zip_t* z = zip_open(file.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
+        EXPECT_NE(z, nullptr);
+        for (const auto& [entry, bytes] : entries) {
+            zip_source_t* src = zip_source_buffer(z, bytes.data(), bytes.size(), 0);
+            EXPECT_GE(zip_file_add(z, entry.c_str(), src, ZIP_FL_ENC_UTF_8), 0);
+        }
+        EXPECT_EQ(zip_close(z), 0);
+        return file;
+    }
+
+    // A module of one board (its grid element given whole) and one at-start stack of these pieces.
+    fs::path moduleWith(const std::string& name, const std::string& grid,
+                        const std::vector<std::string>& pieces, const std::string& picture,
+                        const std::string& image = "board.png") {
+        std::string slots;
+        int gpid = 0;
+        for (const std::string& p : pieces) {
+            slots += "<VASSAL.build.widget.PieceSlot entryName=\"p\" gpid=\"" + std::to_string(++gpid) +
+                     "\" width=\"40\" height=\"40\">" + p + "</VASSAL.build.widget.PieceSlot>";
+        }
+        const std::string build =
+            "<?xml version=\"1.0\"?><VASSAL.build.GameModule name=\"Test\" version=\"1\">"
+            "<VASSAL.build.module.Map mapName=\"Main Map\"><VASSAL.build.module.map.BoardPicker>"
+            "<VASSAL.build.module.map.boardPicker.Board name=\"Field\" image=\"" +
+            image + "\">" + grid +
+            "</VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker>"
+            "<VASSAL.build.module.map.SetupStack name=\"s\" owningBoard=\"Field\" useGridLocation=\"false\" "
+            "x=\"100\" "
+            "y=\"100\">" +
+            slots +
+            "</VASSAL.build.module.map.SetupStack></VASSAL.build.module.Map></VASSAL.build.GameModule>";
+        std::vector<std::pair<std::string, std::string>> entries{{"buildFile.xml", build}};
+        if (!picture.empty()) {
+            entries.emplace_back("images/" + image, picture);
+        }
+        return zipOf(name, entries);
+    }
+
+    fs::path dir;
+};
+
+// A PNG of w x h pixels in one colour, made with the exporter's own board code path's library.
+std::string png(int w, int h) {
+    Scenario s;
+    s.map = Map::blank(Grid({GridShape::Square, OffsetParity::Odd, 1, 1, 1}), defaultTerrainTypes());
+    (void)s;
+    // The smallest valid PNG header is enough for the size; the importer copies the bytes as they are.
+    std::string bytes = "\x89PNG\r\n\x1a\n";
+    bytes += std::string("\0\0\0\x0dIHDR", 8);
+    for (int v : {w, h}) {
+        bytes.push_back(static_cast<char>((v >> 24) & 0xFF));
+        bytes.push_back(static_cast<char>((v >> 16) & 0xFF));
+        bytes.push_back(static_cast<char>((v >> 8) & 0xFF));
+        bytes.push_back(static_cast<char>(v & 0xFF));
+    }
+    bytes += std::string("\x08\x06\0\0\0", 5);
+    bytes += std::string("\0\0\0\0", 4);
+    return bytes;
+}
+
+std::string withoutStrength(const std::string& name) {
+    static const std::regex strength(R"(^(#\d+ )?(.*?)( \(\d+ (men|guns), \d+ stands?( after losses)?\))?$)");
+    std::smatch m;
+    return std::regex_match(name, m, strength) ? m[2].str() : name;
+}
+
+// Every sample through its own VASSAL module: the same grid, the board under the cells to a pixel,
+// every piece in its cell, every unit on its side at its strength, in every scenario.
+TEST_F(VassalImport, EverySampleComesBackFromItsModule) {
+    int samples = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(SANDTABLE_SAMPLES)) {
+        if (!entry.path().string().ends_with(".sandtable.xml")) {
+            continue;
+        }
+        auto original = readScenario(entry.path());
+        ASSERT_TRUE(original) << original.error().toString();
+        const std::string name = entry.path().stem().stem().string();
+        const fs::path vmod = dir / (name + ".vmod");
+        constexpr int cellPixels = 60;
+        ASSERT_TRUE(exportVassal(*original, vmod, VassalExportOptions{cellPixels, true}));
+        const fs::path out = dir / "out" / (name + ".sandtable.xml");
+        auto imported = importBattle(ImportRequest{vmod, std::nullopt, ""}, out);
+        ASSERT_TRUE(imported) << imported.error();
+        const Scenario& back = imported->battle;
+        EXPECT_EQ(back.map.grid, original->map.grid) << name;
+
+        // The board: each cell's centre on the picture is where the export drew it.
+        ASSERT_TRUE(back.map.background) << name;
+        ASSERT_EQ(imported->files.size(), 1u);
+        EXPECT_EQ(back.map.background->file, name + "-board.png");
+        EXPECT_EQ(back.map.background->opacity, 1.0);
+        EXPECT_GE(back.map.background->controlPoints.size(), 3u);
+        const Layout cells(back.map.grid, 1.0), pixels(original->map.grid, cellPixels);
+        double worst = 0;
+        for (std::size_t i = 0; i < back.map.grid.cellCount(); ++i) {
+            const Offset c = back.map.grid.offsetAt(i);
+            const auto [px, py] = back.map.background->toPixel(cells.cellCenter(c).x, cells.cellCenter(c).y);
+            worst = std::max(worst, std::hypot(px - pixels.cellCenter(c).x, py - pixels.cellCenter(c).y));
+        }
+        EXPECT_LT(worst, 1.0) << name << ": a cell's centre is this many pixels off the board's";
+
+        // The pieces, scenario by scenario.
+        ASSERT_EQ(scenarioCount(back), scenarioCount(*original)) << name;
+        for (std::size_t k = 0; k < scenarioCount(*original); ++k) {
+            Scenario was = *original, is = back;
+            makeCurrent(was, k);
+            makeCurrent(is, k);
+            EXPECT_EQ(is.info.title, was.info.title) << name;
+            std::multiset<std::string> want, got;
+            for (const auto& [piece, placement] : was.deployment.placements) {
+                for (Offset c : placement.cells) {
+                    std::string line =
+                        was.map.grid.label(c) + " " + withoutStrength(pieceAtStart(was, piece));
+                    if (piece.kind == PieceKind::Unit) {
+                        line += " | " + pieceAtStart(was, piece) + " | " +
+                                std::string(enumName(*sideOf(was.oob, piece)));
+                    }
+                    want.insert(line);
+                }
+            }
+            std::map<std::string, bool> unitNames; // a commander's picture is no unit's
+            for (const auto& [piece, placement] : was.deployment.placements) {
+                unitNames[withoutStrength(pieceAtStart(was, piece))] = piece.kind == PieceKind::Unit;
+            }
+            for (const auto& [piece, placement] : is.deployment.placements) {
+                const std::string named = withoutStrength(pieceAtStart(is, piece));
+                std::string line = is.map.grid.label(placement.cells.front()) + " " + named;
+                if (unitNames[named]) {
+                    line += " | " + pieceAtStart(is, piece) + " | " +
+                            std::string(enumName(*sideOf(is.oob, piece)));
+                }
+                got.insert(line);
+            }
+            EXPECT_EQ(got, want) << name << ", scenario " << k + 1;
+            if (scenarioCount(*original) == 1) {
+                EXPECT_EQ(is.deployment.reinforcements.size(), was.deployment.reinforcements.size()) << name;
+                std::multiset<std::pair<int, std::string>> wantArrivals, gotArrivals;
+                for (const auto& [p, r] : was.deployment.reinforcements) {
+                    wantArrivals.emplace(r.turn, was.map.grid.label(r.entry));
+                }
+                for (const auto& [p, r] : is.deployment.reinforcements) {
+                    gotArrivals.emplace(r.turn, is.map.grid.label(r.entry));
+                }
+                EXPECT_EQ(gotArrivals, wantArrivals) << name;
+            }
+        }
+        EXPECT_EQ(imported->report.piecesBySide.count("side not known"), 0u) << name;
+
+        // Written: the picture beside the battle, and the battle reopens.
+        ASSERT_TRUE(writeImportedBattle(*imported, out)) << name;
+        EXPECT_TRUE(fs::is_regular_file(dir / "out" / (name + "-board.png")));
+        auto reopened = readScenario(out);
+        ASSERT_TRUE(reopened) << reopened.error().toString();
+        EXPECT_EQ(reopened->map.background, back.map.background);
+        ++samples;
+    }
+    EXPECT_EQ(samples, 6);
+}
+
+TEST(CounterSide, BlueIsUnionGreyIsConfederateAndOtherColoursAreNeither) {
+    EXPECT_EQ(sideOfColour({52, 84, 160}), Side::Union);
+    EXPECT_EQ(sideOfColour({160, 160, 160}), Side::Confederate);
+    EXPECT_EQ(sideOfColour({30, 30, 200}), Side::Union);
+    EXPECT_EQ(sideOfColour({200, 40, 40}), std::nullopt); // red: a marker, not a side
+    EXPECT_EQ(sideOfColour({250, 250, 250}), std::nullopt);
+    EXPECT_EQ(sideOfColour({10, 10, 10}), std::nullopt);
+    EXPECT_EQ(sideOfCounterPicture("not a png"), std::nullopt);
+}
+
+TEST_F(VassalImport, SidesComeFromPrototypesMarkersAndNamesAndOtherwiseAreNotGuessed) {
+    const std::string grid =
+        "<VASSAL.build.module.map.boardPicker.board.HexGrid x0=\"50\" y0=\"50\" dx=\"87\" "
+        "dy=\"100\"/>";
+    const fs::path vmod =
+        moduleWith("sides.vmod", grid,
+                   {"+/null/prototype;Union Infantry\tpiece;;;a.png;First/\tnull;0;0",
+                    "+/null/mark;Nationality\tpiece;;;b.png;Second/CSA\tnull;0;0",
+                    "+/null/piece;;;c.png;Third (Federal)/null;0;0", "+/null/piece;;;d.png;Fourth/null;0;0"},
+                   png(600, 500));
+    auto imported = importVassalModule(vmod, VassalImportOptions{});
+    ASSERT_TRUE(imported) << imported.error();
+    const Scenario& s = imported->battle;
+    std::map<std::string, std::string> sides;
+    for (const auto& [id, u] : s.oob.units) {
+        const Headquarters& army = s.oob.headquarters.at(u.parent);
+        sides[u.name] = army.name;
+    }
+    EXPECT_EQ(sides["First"], "Union forces (imported)");
+    EXPECT_EQ(sides["Second"], "Confederate forces (imported)");
+    EXPECT_EQ(sides["Third (Federal)"], "Union forces (imported)");
+    EXPECT_EQ(sides["Fourth"], "Side not known: move these units to their side");
+    EXPECT_EQ(imported->report.piecesBySide.at("side not known"), 1);
+    // All four stand in the cell at 100,100 (a stack).
+    for (const auto& [piece, placement] : s.deployment.placements) {
+        EXPECT_EQ(placement.cells.front(), (Offset{1, 0})) << pieceRefText(piece);
+    }
+}
+
+TEST_F(VassalImport, WhatCannotBeConvertedGetsAClearErrorOrAReportLine) {
+    const std::string hex =
+        "<VASSAL.build.module.map.boardPicker.board.HexGrid x0=\"50\" y0=\"50\" dx=\"87\" dy=\"100\"/>";
+    // Not a zip.
+    std::ofstream(dir / "text.vmod") << "hello";
+    auto notZip =
+        importBattle(ImportRequest{dir / "text.vmod", std::nullopt, ""}, dir / "out" / "x.sandtable.xml");
+    ASSERT_FALSE(notZip);
+    EXPECT_NE(notZip.error().find("not a VASSAL module: it is not a zip archive"), std::string::npos)
+        << notZip.error();
+    // A board with a zoned grid only.
+    const fs::path zoned =
+        moduleWith("zoned.vmod", "<VASSAL.build.module.map.boardPicker.board.ZonedGrid/>", {}, png(100, 100));
+    auto noGrid = importVassalModule(zoned, {});
+    ASSERT_FALSE(noGrid);
+    EXPECT_NE(noGrid.error().find("no board has a hex or square grid Sandtable can represent"),
+              std::string::npos)
+        << noGrid.error();
+    // A grid of cells half a pixel wide on a huge board.
+    const fs::path fine =
+        moduleWith("fine.vmod",
+                   "<VASSAL.build.module.map.boardPicker.board.HexGrid x0=\"0\" y0=\"0\" dx=\"5\" dy=\"5\"/>",
+                   {}, png(100000, 100000));
+    auto tooFine = importVassalModule(fine, {});
+    ASSERT_FALSE(tooFine);
+    EXPECT_NE(tooFine.error().find("are more than 10000 cells a side"), std::string::npos) << tooFine.error();
+    const fs::path flat = moduleWith(
+        "flat.vmod",
+        "<VASSAL.build.module.map.boardPicker.board.HexGrid x0=\"0\" y0=\"0\" dx=\"0\" dy=\"50\"/>", {},
+        png(500, 500));
+    auto zero = importVassalModule(flat, {});
+    ASSERT_FALSE(zero);
+    EXPECT_NE(zero.error().find(
+                  "flat.vmod/buildFile.xml:1:226: HexGrid's cells must be from 0.5 to 1,000,000 pixels"),
+              std::string::npos)
+        << zero.error();
+    // A board the module names but does not hold: no size, no background.
+    const fs::path missing = moduleWith("missing.vmod", hex, {}, "");
+    auto noPicture = importVassalModule(missing, {});
+    ASSERT_FALSE(noPicture);
+    EXPECT_NE(noPicture.error().find("has no size"), std::string::npos) << noPicture.error();
+    // --board names a board the module lacks: its boards are listed.
+    const fs::path good = moduleWith("good.vmod", hex, {}, png(600, 500));
+    auto wrongBoard = importVassalModule(good, VassalImportOptions{"Other", "x.png", {}});
+    ASSERT_FALSE(wrongBoard);
+    EXPECT_NE(wrongBoard.error().find("no board 'Other'; its boards are 'Main Map/Field'"), std::string::npos)
+        << wrongBoard.error();
+    EXPECT_TRUE(importVassalModule(good, VassalImportOptions{"Main Map/Field", "x.png", {}}));
+}
+
+// An archive whose entries and picture names climb out of it: nothing is written but OUT and its
+// picture, in OUT's folder.
+TEST_F(VassalImport, NamesThatClimbOutOfTheArchiveWriteNothingOutsideOut) {
+    const std::string hex =
+        "<VASSAL.build.module.map.boardPicker.board.HexGrid x0=\"50\" y0=\"50\" dx=\"87\" dy=\"100\"/>";
+    const fs::path vmod =
+        moduleWith("climb.vmod", hex, {"+/null/piece;;;../../../escape.png;Climber/null;0;0"}, png(600, 500),
+                   "../../escape.png");
+    const fs::path out = dir / "out" / "climb.sandtable.xml";
+    auto imported = importBattle(ImportRequest{vmod, std::nullopt, ""}, out);
+    ASSERT_TRUE(imported) << imported.error();
+    ASSERT_TRUE(writeImportedBattle(*imported, out));
+    std::vector<std::string> written;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+        if (e.is_regular_file()) {
+            written.push_back(fs::relative(e.path(), dir).string());
+        }
+    }
+    std::ranges::sort(written);
+    EXPECT_EQ(written,
+              (std::vector<std::string>{"climb.vmod", "out/climb-board.png", "out/climb.sandtable.xml"}));
+    EXPECT_FALSE(fs::exists(dir.parent_path() / "escape.png"));
+    EXPECT_TRUE(readScenario(out));
+}
+
+} // namespace
+} // namespace sandtable
