@@ -14,6 +14,7 @@
 #include "dialogs/export_dialog.hpp"
 #include "dialogs/new_map_dialog.hpp"
 #include "editor/document.hpp"
+#include "formats/import_report.hpp"
 #include "formats/land_cover.hpp"
 #include "formats/terrain_model.hpp"
 #include "model/commands/resize_map.hpp"
@@ -90,6 +91,13 @@ class MainFrame : public wxFrame {
     std::function<std::optional<std::filesystem::path>(const wxString& title, const wxString& folder,
                                                        const wxString& name)>
         askSavePath;
+    // File > Import's dialog: the battle converted (as its preview showed it) and where to save it;
+    // nothing when cancelled.
+    struct ImportChoice {
+        ImportResult imported;
+        std::filesystem::path target;
+    };
+    std::function<std::optional<ImportChoice>(const wxString& folder)> askImport;
     // File > Export's dialog (kind, file, options); nothing when cancelled.
     std::function<std::optional<ExportRequest>(const Scenario&, const std::filesystem::path& suggested)>
         askExport;

@@ -1,10 +1,11 @@
 // The dialogs a command asks through, each behind a std::function of MainFrame so that the tests
-// answer in their place: messages, questions, File > New map, File > Export, Map > Resize, Map >
-// Place on the Earth and the terrain imports.
+// answer in their place: messages, questions, File > New map, File > Import, File > Export, Map > Resize, Map
+// > Place on the Earth and the terrain imports.
 #include "main_frame.hpp"
 #include "wx_paths.hpp"
 
 #include "dialogs/export_dialog.hpp"
+#include "dialogs/import_dialog.hpp"
 #include "dialogs/new_map_dialog.hpp"
 #include "dialogs/resize_dialog.hpp"
 #include "dialogs/terrain_dialogs.hpp"
@@ -51,6 +52,14 @@ void MainFrame::installDialogs() {
         }
         auto chosen = dialog.choice();
         return chosen ? std::optional(*chosen) : std::nullopt;
+    };
+    askImport = [this](const wxString& folder) -> std::optional<ImportChoice> {
+        ImportDialog dialog(this, folder);
+        // OK is enabled only on a preview that worked: import what it showed.
+        if (dialog.ShowModal() != wxID_OK || !dialog.shown()) {
+            return std::nullopt;
+        }
+        return ImportChoice{*dialog.shown(), dialog.target()};
     };
     askExport = [this](const Scenario& scenario,
                        const std::filesystem::path& suggested) -> std::optional<ExportRequest> {

@@ -2,6 +2,7 @@
 // printing and quitting.
 #include "main_frame.hpp"
 
+#include "editor/import_file.hpp"
 #include "formats/scenario_xml.hpp"
 #include "wx_paths.hpp"
 
@@ -100,6 +101,35 @@ Actions MainFrame::fileActions() {
                          }
                      },
                      wxID_FILE1, wxID_FILE9);
+             }},
+        {.name = "file.import",
+         .menu = "&File",
+         .label = "&Import...",
+         .shortcut = "Ctrl+I",
+         .help =
+             "A Tiled map or a VASSAL module's board made a new battle, with a report of what became what",
+         .run =
+             [this] {
+                 if (!confirmDiscard()) {
+                     return;
+                 }
+                 const auto chosen = askImport(lastFolder_);
+                 if (!chosen) {
+                     return;
+                 }
+                 std::error_code ec;
+                 if (std::filesystem::exists(chosen->target, ec) &&
+                     ask("Replace " + textOf(chosen->target) + " with the imported battle? (It stays as " +
+                         textOf(chosen->target) + ".bak.)") != wxYES) {
+                     return;
+                 }
+                 if (auto written = writeImportedBattle(chosen->imported, chosen->target); !written) {
+                     reportError("Cannot import", wxString::FromUTF8(written.error()));
+                     return;
+                 }
+                 if (open(chosen->target)) {
+                     SetStatusText("Imported: " + wxString::FromUTF8(chosen->imported.report.source));
+                 }
              }},
         {.name = "file.save",
          .menu = "&File",

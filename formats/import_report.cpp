@@ -12,7 +12,9 @@ std::string count(long n, std::string_view one, std::string_view many) {
 std::vector<std::string> ImportReport::lines() const {
     std::vector<std::string> out;
     out.push_back(source);
-    if (cells > 0) {
+    if (cells > 0 && cellsByTerrain.empty() && cellsUnmapped == 0) {
+        out.push_back(count(cells, "cell", "cells") + " of open ground, to paint over the board's picture");
+    } else if (cells > 0) {
         long mapped = 0;
         for (const auto& [key, n] : cellsByTerrain) {
             mapped += n;

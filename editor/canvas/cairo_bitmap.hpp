@@ -5,6 +5,8 @@
 // cairo_t holds only on GTK; through this buffer Windows shows exactly the pixels Linux shows.
 #include <wx/bitmap.h>
 
+class wxImage;
+
 typedef struct _cairo cairo_t;
 typedef struct _cairo_surface cairo_surface_t;
 
@@ -30,5 +32,9 @@ class CairoBitmap {
     cairo_surface_t* surface_ = nullptr;
     wxBitmap bitmap_;
 };
+
+// A picture wx read (any format it reads) as the surface the painter draws: premultiplied ARGB,
+// its alpha the image's own times `opacity`. Null when Cairo cannot make it; the caller destroys it.
+cairo_surface_t* surfaceOfImage(const wxImage& image, double opacity);
 
 } // namespace sandtable

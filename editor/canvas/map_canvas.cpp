@@ -174,31 +174,11 @@ void MapCanvas::reloadBackground() {
         }
         return;
     }
-    // wx reads every image format; the painter draws a cairo surface: premultiplied ARGB, its
-    // alpha the image's own times the scenario's opacity.
-    const double opacity = std::clamp(wanted->opacity, 0.0, 1.0);
-    const int w = image.GetWidth(), h = image.GetHeight();
-    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-        cairo_surface_destroy(surface);
+    // wx reads every image format; the painter draws a cairo surface.
+    cairo_surface_t* surface = surfaceOfImage(image, wanted->opacity);
+    if (surface == nullptr) {
         return;
     }
-    cairo_surface_flush(surface);
-    unsigned char* data = cairo_image_surface_get_data(surface);
-    const int stride = cairo_image_surface_get_stride(surface);
-    const unsigned char* rgb = image.GetData();
-    const unsigned char* alpha = image.HasAlpha() ? image.GetAlpha() : nullptr;
-    for (int y = 0; y < h; ++y) {
-        auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
-        for (int x = 0; x < w; ++x) {
-            const std::size_t i = static_cast<std::size_t>(y) * w + x;
-            const double a = opacity * (alpha != nullptr ? alpha[i] / 255.0 : 1.0);
-            auto channel = [a](unsigned char v) { return static_cast<std::uint32_t>(v * a + 0.5); };
-            row[x] = (static_cast<std::uint32_t>(a * 255 + 0.5) << 24) | (channel(rgb[3 * i]) << 16) |
-                     (channel(rgb[3 * i + 1]) << 8) | channel(rgb[3 * i + 2]);
-        }
-    }
-    cairo_surface_mark_dirty(surface);
     background_ = {surface, cairo_surface_destroy};
 }
 

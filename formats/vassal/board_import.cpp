@@ -1,6 +1,7 @@
 #include "formats/vassal/board_import.hpp"
 
 #include "formats/picture_size.hpp"
+#include "formats/vassal/sequence.hpp"
 #include "model/battle.hpp"
 #include "model/file_names.hpp"
 #include "model/layout.hpp"
@@ -200,6 +201,45 @@ std::optional<Side> sideInTraits(const VassalPiece& piece) {
                 return side;
             }
         }
+    }
+    return std::nullopt;
+}
+
+// The facing a piece's rotation trait turns it to: VASSAL's step i of N turns the picture i steps
+// counterclockwise from north (a free rotation, N = 1, holds the angle itself); the side or corner
+// of the cell nearest that direction, within half a step.
+std::optional<Facing> facingOf(const VassalPiece& piece, const Grid& grid) {
+    for (const VassalTrait& t : piece.traits) {
+        if (!std::string_view(t.type).starts_with("rotate;")) {
+            continue;
+        }
+        const auto type = vassalTokens(std::string_view(t.type).substr(7), ';');
+        const auto state = vassalTokens(t.state, ';');
+        if (type.empty() || state.empty()) {
+            return std::nullopt;
+        }
+        char* end = nullptr;
+        const long steps = std::strtol(type[0].c_str(), &end, 10);
+        const double value = std::strtod(state[0].c_str(), nullptr);
+        if (steps < 1 || steps > 360 || !std::isfinite(value)) {
+            return std::nullopt;
+        }
+        const double counterclockwise = steps == 1 ? value : value * 360.0 / static_cast<double>(steps);
+        const double screen = -counterclockwise - 90.0; // clockwise from east, as Layout measures
+        const Layout layout(grid, 1.0);
+        std::optional<Facing> best;
+        double bestGap = steps == 1 ? 180.0 : 180.0 / static_cast<double>(steps) + 1e-6;
+        for (const FacingKind kind : {FacingKind::Side, FacingKind::Corner}) {
+            for (int i = 0; i < grid.sideCount(); ++i) {
+                const double angle = kind == FacingKind::Side ? layout.sideAngle(i) : layout.cornerAngle(i);
+                const double gap = std::abs(std::remainder(angle - screen, 360.0));
+                if (gap < bestGap) {
+                    bestGap = gap;
+                    best = Facing{kind, static_cast<std::uint8_t>(i)};
+                }
+            }
+        }
+        return best;
     }
     return std::nullopt;
 }
@@ -702,7 +742,8 @@ class VassalImport {
                 }
                 const PieceRef ref{PieceKind::Unit, id.value};
                 if (p.cell) {
-                    start.deployment.placements[ref] = Placement{{*p.cell}, std::nullopt, now};
+                    start.deployment.placements[ref] =
+                        Placement{{*p.cell}, facingOf(*p.piece, lattice_.grid()), now};
                 } else if (p.turn) {
                     if (!p.entry || !lattice_.grid().contains(*p.entry)) {
                         result_.report.notes.push_back(

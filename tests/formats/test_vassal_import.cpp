@@ -101,6 +101,10 @@ std::string withoutStrength(const std::string& name) {
     return std::regex_match(name, m, strength) ? m[2].str() : name;
 }
 
+std::string facingText(const std::optional<Facing>& f) {
+    return f ? std::string(enumName(f->kind)) + " " + std::to_string(f->index) : "no facing";
+}
+
 // Every sample through its own VASSAL module: the same grid, the board under the cells to a pixel,
 // every piece in its cell, every unit on its side at its strength, in every scenario.
 TEST_F(VassalImport, EverySampleComesBackFromItsModule) {
@@ -150,7 +154,8 @@ TEST_F(VassalImport, EverySampleComesBackFromItsModule) {
                         was.map.grid.label(c) + " " + withoutStrength(pieceAtStart(was, piece));
                     if (piece.kind == PieceKind::Unit) {
                         line += " | " + pieceAtStart(was, piece) + " | " +
-                                std::string(enumName(*sideOf(was.oob, piece)));
+                                std::string(enumName(*sideOf(was.oob, piece))) + " | " +
+                                facingText(placement.facing);
                     }
                     want.insert(line);
                 }
@@ -164,7 +169,7 @@ TEST_F(VassalImport, EverySampleComesBackFromItsModule) {
                 std::string line = is.map.grid.label(placement.cells.front()) + " " + named;
                 if (unitNames[named]) {
                     line += " | " + pieceAtStart(is, piece) + " | " +
-                            std::string(enumName(*sideOf(is.oob, piece)));
+                            std::string(enumName(*sideOf(is.oob, piece))) + " | " + facingText(placement.facing);
                 }
                 got.insert(line);
             }

@@ -1,10 +1,14 @@
 // The editor's dialogs, typed into as a user would: fields checked as typed, live results, what
 // reaches the document.
 #include "editor/dialogs/export_dialog.hpp"
+#include "editor/dialogs/import_dialog.hpp"
 #include "editor/dialogs/new_map_dialog.hpp"
 #include "editor/dialogs/resize_dialog.hpp"
 #include "editor/dialogs/terrain_dialogs.hpp"
 #include "editor_window.hpp"
+#include "exports/vassal_module.hpp"
+#include "formats/scenario_xml.hpp"
+#include "model/battle.hpp"
 #include "model/commands/edits.hpp"
 #include "tests/formats/synthetic_dem.hpp"
 
@@ -399,6 +403,72 @@ TEST_F(Dialogs, ExportOptionsReachTheFile) {
     };
     EXPECT_EQ(field("Pages"), std::to_string(pages)) << info;
     EXPECT_EQ(field("Page size"), "1190.55 x 841.89 pts (A3)") << info;
+}
+
+// File > Import as a designer uses it: a VASSAL module chosen, its board picked from the list, the
+// preview's report read, OK; then the battle is open with the board under the grid, its picture
+// written beside it; a Tiled map's terrain table is used only for Tiled maps.
+TEST_F(Dialogs, ImportShowsTheReportAndPreviewThenOpensTheNewBattleOverItsBoard) {
+    auto source = readScenario(sample);
+    ASSERT_TRUE(source);
+    const fs::path vmod = dir / "bull-run.vmod";
+    ASSERT_TRUE(exportVassal(*source, vmod, VassalExportOptions{60, true}));
+
+    ImportDialog dialog(frame, wxString::FromUTF8(dir.string()));
+    EXPECT_EQ(dialog.problem->GetLabel(), "Choose a Tiled map or a VASSAL module");
+    EXPECT_FALSE(dialog.FindWindow(wxID_OK)->IsEnabled());
+    type(dialog.file, wxString::FromUTF8(vmod.string()));
+    // The battle is named after the module, beside it; the module's boards with a grid are listed.
+    EXPECT_EQ(dialog.saveAs->GetValue(), wxString::FromUTF8((dir / "bull-run.sandtable.xml").string()));
+    ASSERT_EQ(dialog.board->GetCount(), 2u);
+    EXPECT_EQ(dialog.board->GetString(1), "Main Map/Battlefield");
+    EXPECT_FALSE(dialog.table->IsEnabled());
+    choose(dialog.board, "Main Map/Battlefield");
+    ASSERT_TRUE(dialog.shown()) << dialog.problem->GetLabel();
+    EXPECT_TRUE(dialog.FindWindow(wxID_OK)->IsEnabled());
+    const wxString report = dialog.summary->GetLabel();
+    EXPECT_TRUE(report.Contains("board 'Battlefield' of map 'Main Map': hex grid, flat tops")) << report;
+    EXPECT_TRUE(report.Contains("2 scenarios")) << report;
+    EXPECT_TRUE(report.Contains("pieces: Confederate")) << report;
+    EXPECT_FALSE(fs::exists(dir / "bull-run.sandtable.xml")) << "the preview wrote the battle";
+
+    frame->askImport = [&](const wxString&) {
+        return std::optional(MainFrame::ImportChoice{*dialog.shown(), dialog.target()});
+    };
+    menu("File", "Import...");
+    EXPECT_TRUE(errors.empty()) << errors.front();
+    ASSERT_NE(frame->document(), nullptr);
+    EXPECT_EQ(frame->document()->file(), dir / "bull-run.sandtable.xml");
+    EXPECT_EQ(scenario().map.grid, source->map.grid);
+    ASSERT_TRUE(scenario().map.background);
+    EXPECT_EQ(scenario().map.background->file, "bull-run-board.png");
+    EXPECT_TRUE(fs::is_regular_file(dir / "bull-run-board.png"));
+    EXPECT_EQ(scenarioCount(scenario()), 2u);
+    EXPECT_FALSE(frame->document()->isModified());
+
+    // A Tiled map: the table is offered, a table that is not one says so.
+    const fs::path tmx = dir / "map.tmx", table = dir / "table.txt";
+    std::ofstream(tmx) << R"(<map orientation="hexagonal" width="3" height="2" tilewidth="14" tileheight="12"
+ hexsidelength="6" staggeraxis="y" staggerindex="odd"><tileset firstgid="1" name="t" tilewidth="14"
+ tileheight="12" tilecount="2" columns="2"/><layer name="g" width="3" height="2"><data encoding="csv">
+1,2,1,2,1,2</data></layer></map>)";
+    std::ofstream(table) << "t:0 = woods\nt:1 water\n";
+    ImportDialog tiled(frame, wxString::FromUTF8(dir.string()));
+    type(tiled.file, wxString::FromUTF8(tmx.string()));
+    EXPECT_TRUE(tiled.table->IsEnabled());
+    EXPECT_FALSE(tiled.board->IsEnabled());
+    ASSERT_TRUE(tiled.shown());
+    EXPECT_TRUE(tiled.summary->GetLabel().Contains("tile t:1 has no terrain: 3 cells"))
+        << tiled.summary->GetLabel();
+    type(tiled.table, wxString::FromUTF8(table.string()));
+    EXPECT_FALSE(tiled.shown());
+    EXPECT_EQ(tiled.problem->GetLabel(),
+              wxString::FromUTF8(table.string() + ":2: expected TILE = TERRAIN, not 't:1 water'"));
+    std::ofstream(table) << "t:0 = woods\nt:1 = water\n";
+    type(tiled.table, "");
+    type(tiled.table, wxString::FromUTF8(table.string()));
+    ASSERT_TRUE(tiled.shown()) << tiled.problem->GetLabel();
+    EXPECT_TRUE(tiled.summary->GetLabel().Contains("water: 3 cells")) << tiled.summary->GetLabel();
 }
 
 } // namespace
