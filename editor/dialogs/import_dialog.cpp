@@ -34,8 +34,8 @@ ImportDialog::ImportDialog(wxWindow* parent, const wxString& folder)
         new wxStaticText(this, wxID_ANY,
                          "A Tiled map (orthogonal or hexagonal) or a VASSAL module's board becomes a new\n"
                          "battle: its grid, its terrain (Tiled: by a table of tiles) or its board's picture\n"
-                         "under the grid, its pieces. Paint over the board afterwards; View > Background\n"
-                         "sets how strongly the picture shows."),
+                         "under the grid, its pieces. Paint over the board afterwards; Map > Background\n"
+                         "opacity sets how strongly the picture shows."),
         0, wxALL, 10);
     auto* form = new wxFlexGridSizer(2, 6, 8);
     form->AddGrowableCol(1);

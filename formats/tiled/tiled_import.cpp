@@ -5,6 +5,7 @@
 #include "model/limits.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <sstream>
@@ -357,8 +358,16 @@ class TiledImport {
             }
         }
         if (t.key.empty()) {
+            // A colour of its own, so the new terrain is told from open ground at a glance.
+            static constexpr std::array<Rgb, 6> added{{{196, 164, 110},
+                                                       {170, 150, 196},
+                                                       {120, 180, 196},
+                                                       {214, 140, 120},
+                                                       {150, 150, 110},
+                                                       {200, 196, 120}}};
             t.key = key;
             t.name = key;
+            t.colour = added[map.terrainTypes.size() % added.size()];
             result_.report.notes.push_back(
                 "terrain '" + key +
                 "' is not one of the map's types: added as open ground without cover; "

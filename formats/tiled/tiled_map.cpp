@@ -570,9 +570,14 @@ class JsonReader {
         try {
             doc = Json::parse(text_.begin(), text_.end());
         } catch (const Json::parse_error& e) {
+            // "[json.exception.parse_error.101] parse error at line 1, column 25: syntax error ...":
+            // the place is the LoadError's, the rest is the reason.
             std::string what = e.what();
             if (auto at = what.find("; last read"); at != std::string::npos) {
                 what = what.substr(0, at);
+            }
+            if (auto colon = what.find(": "); what.starts_with("[json.exception") && colon != std::string::npos) {
+                what = what.substr(colon + 2);
             }
             return std::unexpected(LoadError::at(utf8(file_), text_, static_cast<std::ptrdiff_t>(e.byte) - 1,
                                                  "not well-formed JSON: " + what));

@@ -518,7 +518,9 @@ class VassalImport {
         }
         BackgroundImage image;
         image.file = name;
-        image.opacity = 1.0;
+        // Over the cells, as every background: strong enough to read the board, faint enough that
+        // the terrain painted over it shows (Map > Background opacity changes it).
+        image.opacity = 0.6;
         auto aligned = image.alignedByPoints(points);
         if (!aligned) {
             // A board of one row or column: scale and origin from its first cell and the cell size.
@@ -760,6 +762,10 @@ class VassalImport {
             starts.push_back(std::move(start));
         }
         result_.report.scenarios = static_cast<int>(starts.size());
+        result_.report.notes.push_back(
+            "every piece is a unit under one army per side (a module says nothing of the command structure): "
+            "name the armies' generals, build corps, divisions and brigades in the Order of battle panel, "
+            "and give pieces that did not turn in VASSAL their facing");
         putStarts(s, std::move(starts), 0);
         return {};
     }

@@ -129,7 +129,7 @@ TEST_F(VassalImport, EverySampleComesBackFromItsModule) {
         ASSERT_TRUE(back.map.background) << name;
         ASSERT_EQ(imported->files.size(), 1u);
         EXPECT_EQ(back.map.background->file, name + "-board.png");
-        EXPECT_EQ(back.map.background->opacity, 1.0);
+        EXPECT_EQ(back.map.background->opacity, 0.6);
         EXPECT_GE(back.map.background->controlPoints.size(), 3u);
         const Layout cells(back.map.grid, 1.0), pixels(original->map.grid, cellPixels);
         double worst = 0;
@@ -197,6 +197,49 @@ TEST_F(VassalImport, EverySampleComesBackFromItsModule) {
         ++samples;
     }
     EXPECT_EQ(samples, 6);
+}
+
+// The walk-through of docs/import.md: another sample's module imported, a few cells repainted over
+// its board, exported again: the module reads as VASSAL reads it, every set-up with its pieces.
+TEST_F(VassalImport, AnImportedBoardRepaintedExportsAModuleThatReadsAsVassalReadsIt) {
+    auto source = readScenario(fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml");
+    ASSERT_TRUE(source);
+    const fs::path vmod = dir / "gettysburg.vmod", again = dir / "again.vmod";
+    ASSERT_TRUE(exportVassal(*source, vmod, VassalExportOptions{80, true}));
+    const fs::path out = dir / "out" / "traced.sandtable.xml";
+    auto imported = importBattle(ImportRequest{vmod, std::nullopt, ""}, out);
+    ASSERT_TRUE(imported) << imported.error();
+    ASSERT_TRUE(writeImportedBattle(*imported, out));
+    auto traced = readScenario(out);
+    ASSERT_TRUE(traced);
+    const auto woods = traced->map.terrainIndexOf("woods");
+    ASSERT_TRUE(woods);
+    for (const Offset c : {Offset{3, 4}, Offset{3, 5}, Offset{4, 4}}) {
+        traced->map.terrain[traced->map.grid.index(c)] = static_cast<TerrainIndex>(*woods);
+    }
+    auto written = exportVassal(*traced, again, VassalExportOptions{80, true});
+    ASSERT_TRUE(written) << written.error();
+    auto module = readVassalModule(again);
+    ASSERT_TRUE(module) << module.error().toString();
+    const VassalMap* field = module->map("Main Map");
+    ASSERT_NE(field, nullptr);
+    ASSERT_TRUE(field->boards.front().grid);
+    EXPECT_EQ(module->setups.size(), scenarioCount(*source));
+    std::size_t pieces = 0;
+    for (const VassalPredefinedSetup& setup : module->setups) {
+        ASSERT_TRUE(setup.game && *setup.game) << setup.name;
+        for (const VassalSavedPiece& p : (*setup.game)->pieces) {
+            for (const VassalTrait& t : p.piece.traits) {
+                EXPECT_TRUE(t.formProblems().empty()) << setup.name << ": " << p.piece.name();
+            }
+            ++pieces;
+        }
+    }
+    EXPECT_GT(pieces, 100u);
+    // And the module imports once more to the same grid.
+    auto twice = importBattle(ImportRequest{again, std::nullopt, ""}, dir / "out" / "twice.sandtable.xml");
+    ASSERT_TRUE(twice) << twice.error();
+    EXPECT_EQ(twice->battle.map.grid, traced->map.grid);
 }
 
 TEST(CounterSide, BlueIsUnionGreyIsConfederateAndOtherColoursAreNeither) {

@@ -5,6 +5,7 @@
 #include "formats/oob_csv.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
+#include "formats/tiled/tiled_import.hpp"
 #include "formats/vassal/saved_game.hpp"
 #include "model/commands/undo_stack.hpp"
 #include "validators/validator.hpp"
@@ -184,11 +185,39 @@ void vassalSavedGame(std::string_view bytes) {
     }
 }
 
+void tiledMap(std::string_view bytes) {
+    // A TMX or JSON map as `sandtable import` reads it (no external tileset resolves: a name is
+    // looked up beside a file that is not there).
+    auto map = readTiledMapText(bytes, "/nonexistent/fuzz.tmx");
+    if (!map) {
+        const std::string message = map.error().toString();
+        if (map.error().message.empty() || message.find('\n') != std::string::npos) {
+            finding("an error message is empty or spans lines: " + message);
+        }
+        return;
+    }
+    const std::size_t cells = static_cast<std::size_t>(map->width) * static_cast<std::size_t>(map->height);
+    for (const TiledTileLayer& layer : map->tileLayers) {
+        if (layer.gids.size() != cells) {
+            finding("a tile layer does not cover the map's rectangle: " + layer.name);
+        }
+    }
+    auto imported = importTiledMap(*map);
+    if (!imported) {
+        if (imported.error().empty() || imported.error().find('\n') != std::string::npos) {
+            finding("an import error is empty or spans lines: " + imported.error());
+        }
+        return;
+    }
+    saveReloadCompare(imported->battle, "Tiled import");
+}
+
 const std::vector<Target>& targets() {
     static const std::vector<Target> all{{"scenario", scenarioReader},
                                          {"ruleset", rulesetReader},
                                          {"oob-csv", oobCsvImport},
-                                         {"vassal-saved-game", vassalSavedGame}};
+                                         {"vassal-saved-game", vassalSavedGame},
+                                         {"tiled-map", tiledMap}};
     return all;
 }
 

@@ -3,7 +3,8 @@
 // would go, and aborts (a finding) when something that must hold does not: a file that loads must
 // validate under every built-in ruleset, save, load again equal, and save to the same bytes; an
 // accepted CSV import must leave a scenario that saves and reopens; a VASSAL saved game that decodes
-// must hold every piece its stacks name. Crashes, sanitizer reports and
+// must hold every piece its stacks name; a Tiled map that imports must save and reopen equal.
+// Crashes, sanitizer reports and
 // hangs are findings too. Shared by the AFL++ driver and the corpus replay in ./dev test.
 #include <string_view>
 #include <vector>
@@ -22,5 +23,6 @@ void scenarioReader(std::string_view bytes);
 void rulesetReader(std::string_view bytes);
 void oobCsvImport(std::string_view bytes);
 void vassalSavedGame(std::string_view bytes);
+void tiledMap(std::string_view bytes);
 
 } // namespace sandtable::fuzz
