@@ -576,7 +576,8 @@ class JsonReader {
             if (auto at = what.find("; last read"); at != std::string::npos) {
                 what = what.substr(0, at);
             }
-            if (auto colon = what.find(": "); what.starts_with("[json.exception") && colon != std::string::npos) {
+            if (auto colon = what.find(": ");
+                what.starts_with("[json.exception") && colon != std::string::npos) {
                 what = what.substr(colon + 2);
             }
             return std::unexpected(LoadError::at(utf8(file_), text_, static_cast<std::ptrdiff_t>(e.byte) - 1,

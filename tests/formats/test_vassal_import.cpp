@@ -169,7 +169,8 @@ TEST_F(VassalImport, EverySampleComesBackFromItsModule) {
                 std::string line = is.map.grid.label(placement.cells.front()) + " " + named;
                 if (unitNames[named]) {
                     line += " | " + pieceAtStart(is, piece) + " | " +
-                            std::string(enumName(*sideOf(is.oob, piece))) + " | " + facingText(placement.facing);
+                            std::string(enumName(*sideOf(is.oob, piece))) + " | " +
+                            facingText(placement.facing);
                 }
                 got.insert(line);
             }
