@@ -18,6 +18,7 @@ enum class ImportKind : std::uint8_t { Tiled, Vassal };
 struct ImportRequest {
     std::filesystem::path file;
     std::optional<std::filesystem::path> terrainTable; // Tiled: TILE = TERRAIN lines
+    bool tilesBackground = false;                      // Tiled: the tiles' picture under the grid
     std::string board;                                 // VASSAL: the board to take
 };
 
@@ -25,8 +26,8 @@ struct ImportRequest {
 std::expected<ImportKind, std::string> importKindOf(const std::filesystem::path& file);
 
 // The name a battle saved as `out` gives its imported picture: "gettysburg.sandtable.xml" ->
-// "gettysburg-board.png".
-std::string importedPictureName(const std::filesystem::path& out);
+// "gettysburg-board.png" (a Tiled map's tiles: "-tiles.png").
+std::string importedPictureName(const std::filesystem::path& out, std::string_view what = "board");
 
 // Reads and converts; `out` is where the battle will be saved (its pictures are named after it).
 [[nodiscard]] std::expected<ImportResult, std::string> importBattle(const ImportRequest& request,

@@ -100,6 +100,7 @@ constexpr std::array importLandCoverOptions{
 constexpr std::array importOptions{
     Option{"-o, --output", "OUT.sandtable.xml", "the battle to write", Need::Required},
     Option{"--terrain-table", "TABLE", "a Tiled map's tiles to terrain: lines TILE = TERRAIN"},
+    Option{"--tiles-background", "", "a Tiled map's tiles drawn as a picture under the grid (OUT-tiles.png)"},
     Option{"--board", "NAME", "a VASSAL module's board (BOARD or MAP/BOARD; default: the first with a grid)"},
     json,
 };

@@ -15,6 +15,7 @@ int importCommand(Arguments& a, std::ostream& out, std::ostream& err) {
         request.terrainTable = pathFromUtf8(*table);
     }
     request.board = a.value("--board").value_or("");
+    request.tilesBackground = a.has("--tiles-background");
     const std::filesystem::path target = pathFromUtf8(*a.value("-o"));
     auto imported = importBattle(request, target);
     if (!imported) {

@@ -10,6 +10,7 @@
 
 #include <cairo.h>
 #include <wx/button.h>
+#include <wx/checkbox.h>
 #include <wx/choice.h>
 #include <wx/dcbuffer.h>
 #include <wx/image.h>
@@ -46,6 +47,8 @@ ImportDialog::ImportDialog(wxWindow* parent, const wxString& folder)
     std::tie(table, std::ignore) =
         fileRow(this, form, "Tiles to terrain", "Tile table", "Tables (*.txt)|*.txt|All files|*");
     table->SetHint("Tiled: lines TILE = TERRAIN (optional)");
+    tiles = new wxCheckBox(this, wxID_ANY, "Draw the tiles as a picture under the grid, to paint over");
+    row(this, form, "", tiles);
     board = new wxChoice(this, wxID_ANY);
     board->Append(firstBoard);
     board->SetSelection(0);
@@ -66,6 +69,7 @@ ImportDialog::ImportDialog(wxWindow* parent, const wxString& folder)
         t->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
     }
     board->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
+    tiles->Bind(wxEVT_CHECKBOX, [this](wxCommandEvent&) { update(); });
     picture->Bind(wxEVT_PAINT, [this](wxPaintEvent&) { paintPicture(); });
     update();
 }
@@ -120,6 +124,7 @@ std::expected<ImportResult, std::string> ImportDialog::preview() const {
     if (kind && *kind == ImportKind::Tiled && !table->GetValue().empty()) {
         request.terrainTable = pathFromUtf8(table->GetValue().utf8_string());
     }
+    request.tilesBackground = kind && *kind == ImportKind::Tiled && tiles->GetValue();
     if (kind && *kind == ImportKind::Vassal && board->GetSelection() > 0) {
         request.board = board->GetStringSelection().utf8_string();
     }
@@ -129,6 +134,7 @@ std::expected<ImportResult, std::string> ImportDialog::preview() const {
 void ImportDialog::update() {
     const auto kind = importKindOf(pathFromUtf8(file->GetValue().utf8_string()));
     table->Enable(!kind || *kind == ImportKind::Tiled);
+    tiles->Enable(!kind || *kind == ImportKind::Tiled);
     board->Enable(kind && *kind == ImportKind::Vassal);
     auto got = preview();
     wxString text;

@@ -11,6 +11,7 @@
 #include <string>
 #include <wx/dialog.h>
 
+class wxCheckBox;
 class wxChoice;
 class wxStaticText;
 class wxTextCtrl;
@@ -30,6 +31,7 @@ class ImportDialog : public wxDialog {
 
     wxTextCtrl* file = nullptr;
     wxTextCtrl* table = nullptr; // Tiled: TILE = TERRAIN lines
+    wxCheckBox* tiles = nullptr; // Tiled: the tiles' picture under the grid
     wxChoice* board = nullptr;   // VASSAL: the boards with a grid
     wxTextCtrl* saveAs = nullptr;
     wxStaticText* summary = nullptr;

@@ -8,6 +8,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <set>
 #include <sstream>
 #include <unordered_map>
 
@@ -91,7 +92,7 @@ namespace {
 // coordinates: an infinite map's first cell is its origin).
 class TiledGeometry {
   public:
-    TiledGeometry(const TiledMap& m) : m_(m) {
+    explicit TiledGeometry(const TiledMap& m) : m_(m) {
         hex_ = m.orientation == "hexagonal";
         if (hex_) {
             if (m.staggerAxis == 'x') {
@@ -261,6 +262,15 @@ class TiledImport {
         }
         readObjects();
         result_.report.notes.insert(result_.report.notes.begin(), m_.notes.begin(), m_.notes.end());
+        if (table_ != nullptr) {
+            // A line no tile used is most likely a typing error: say so.
+            for (const TileTerrainRule& rule : table_->rules) {
+                if (!usedLines_.contains(rule.line)) {
+                    result_.report.notes.push_back(table_->source + ":" + std::to_string(rule.line) + ": '" +
+                                                   rule.tile + "' matches no tile of the map");
+                }
+            }
+        }
         return std::move(result_);
     }
 
@@ -411,6 +421,7 @@ class TiledImport {
         if (table_ != nullptr) {
             for (const std::string& c : candidates) {
                 if (const TileTerrainRule* rule = table_->find(c)) {
+                    usedLines_.insert(rule->line);
                     if (!rule->terrain) {
                         meaning.silenced = true;
                         return meaning;
@@ -495,7 +506,7 @@ class TiledImport {
             }
         }
         result_.report.cells = static_cast<long>(grid.cellCount());
-        result_.report.cellsWithElevation = std::ranges::count(levelled, true);
+        result_.report.cellsWithElevation = static_cast<long>(std::ranges::count(levelled, true));
         for (auto& [name, u] : unmapped) {
             result_.report.unmappedTiles.push_back(std::move(u));
         }
@@ -540,7 +551,6 @@ class TiledImport {
 
     void readObjects() {
         Map& map = result_.battle.map;
-        const Grid& grid = map.grid;
         std::uint32_t nextPath = 1, nextFeature = 1;
         std::map<std::string, int> skipped;
         int pieces = 0, outside = 0;
@@ -626,7 +636,6 @@ class TiledImport {
                 "' not converted: their class names no road, railroad, river, stream, "
                 "wall, fence, town, label, landing, objective or entry point");
         }
-        (void)grid;
     }
 
     // The cells a polyline passes, adjacent one to the next.
@@ -691,11 +700,16 @@ class TiledImport {
 
     const TiledMap& m_;
     const TileTerrainTable* table_;
+    std::set<int> usedLines_;
     TiledGeometry geometry_;
     ImportResult result_;
 };
 
 } // namespace
+
+std::pair<double, double> tiledCellCentre(const TiledMap& map, Offset cell) {
+    return TiledGeometry(map).centre(cell.col + map.originX, cell.row + map.originY);
+}
 
 std::expected<ImportResult, std::string> importTiledMap(const TiledMap& map, const TileTerrainTable* table) {
     return TiledImport(map, table).run();

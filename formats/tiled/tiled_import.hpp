@@ -42,4 +42,8 @@ readTileTerrainTable(const std::filesystem::path& file);
 [[nodiscard]] std::expected<ImportResult, std::string>
 importTiledMap(const TiledMap& map, const TileTerrainTable* table = nullptr);
 
+// The centre of the new map's cell where Tiled draws it, in Tiled's pixels (an infinite map's cells
+// counted from its origin cell, as the import numbers them): where a picture of the tiles puts it.
+std::pair<double, double> tiledCellCentre(const TiledMap& map, Offset cell);
+
 } // namespace sandtable

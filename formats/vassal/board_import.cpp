@@ -667,13 +667,6 @@ class VassalImport {
         Scenario& s = result_.battle;
         // The same piece in several set-ups is one unit: its n-th copy in any set-up the same.
         std::map<std::string, std::vector<UnitId>> unitsOf;
-        std::map<std::string, int> copies;
-        for (const ScenarioPieces& sc : scenarios) {
-            std::map<std::string, int> here;
-            for (const PlacedPiece& p : sc.pieces) {
-                copies[p.key] = std::max(copies[p.key], ++here[p.key]);
-            }
-        }
         std::map<std::optional<Side>, HeadquartersId> armies;
         std::uint32_t nextHq = 1, nextUnit = 1;
         auto armyOf = [&](std::optional<Side> side) {
@@ -720,7 +713,6 @@ class VassalImport {
                 }
             }
         }
-        (void)copies;
         std::vector<ScenarioStart> starts;
         std::set<std::string> titles;
         for (const ScenarioPieces& sc : scenarios) {

@@ -1,18 +1,22 @@
 // Tiled maps made battles: every orientation, stagger, index and layer encoding on generated TMX
 // and JSON maps; every sample through Sandtable's TMX export and back, as TMX and as the JSON the
 // real Tiled writes of it; Tiled's own example maps as Debian installs them; hostile maps.
+#include "editor/import_file.hpp"
 #include "exports/tmx_export.hpp"
 #include "formats/scenario_xml.hpp"
 #include "formats/tiled/tiled_import.hpp"
 #include "model/battle.hpp"
+#include "model/layout.hpp"
 #include "model/limits.hpp"
 
+#include <cairo.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <zlib.h>
 #include <zstd.h>
 
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -345,6 +349,13 @@ TEST_F(TiledImport, ATableMapsTilesByIdByTilesetAndByClassAndReportsWhatItLeaves
     EXPECT_EQ(imported->battle.map.terrainAt({0, 0}).key, "woods");
     EXPECT_EQ(imported->battle.map.terrainAt({2, 0}).key, "water");
 
+    // A line no tile matches is said: most likely a typing error.
+    auto typo = parseTileTerrainTable("ground:0 = woods\ngrund:1 = water\n", "typo.txt");
+    imported = importText("map.tmx", tmxOf(m), &*typo);
+    ASSERT_TRUE(imported);
+    EXPECT_NE(std::ranges::find(imported->report.notes, "typo.txt:2: 'grund:1' matches no tile of the map"),
+              imported->report.notes.end());
+
     // A key the map does not have is added, and the report says so.
     auto added = parseTileTerrainTable("ground:0 = rough\n", "added.txt");
     imported = importText("map.tmx", tmxOf(m), &*added);
@@ -564,6 +575,47 @@ TEST_F(TiledImport, TiledsExampleMapsImportWithASensibleReport) {
     EXPECT_TRUE(imported->report.unmappedTiles.empty());
     EXPECT_EQ(imported->report.cellsByTerrain.at("water"), 94);
     EXPECT_TRUE(saveScenario(imported->battle, dir / "mini.sandtable.xml"));
+
+    // Its tiles as the picture under the grid: each cell's centre on the picture is where Tiled
+    // draws it, and the picture there is the tile's (the lake's blue).
+    const fs::path out = dir / "tiles.sandtable.xml";
+    auto tiles = importBattle(
+        ImportRequest{examples / "hexagonal-mini.tmx",
+                      fs::path(SANDTABLE_SOURCE_DIR) / "docs" / "import" / "hexagonal-mini.terrain.txt", true,
+                      ""},
+        out);
+    ASSERT_TRUE(tiles) << tiles.error();
+    ASSERT_TRUE(tiles->battle.map.background);
+    EXPECT_EQ(tiles->battle.map.background->file, "tiles-tiles.png");
+    ASSERT_EQ(tiles->files.size(), 1u);
+    ASSERT_TRUE(writeImportedBattle(*tiles, out));
+    cairo_surface_t* picture = cairo_image_surface_create_from_png((dir / "tiles-tiles.png").c_str());
+    ASSERT_EQ(cairo_surface_status(picture), CAIRO_STATUS_SUCCESS);
+    const Layout cells(tiles->battle.map.grid, 1.0);
+    const unsigned char* data = cairo_image_surface_get_data(picture);
+    const int stride = cairo_image_surface_get_stride(picture);
+    int lakes = 0, blue = 0;
+    double worst = 0;
+    const auto [firstX, firstY] = tiledCellCentre(*mini, {0, 0});
+    const auto [atX, atY] =
+        tiles->battle.map.background->toPixel(cells.cellCenter({0, 0}).x, cells.cellCenter({0, 0}).y);
+    for (std::size_t i = 0; i < tiles->battle.map.grid.cellCount(); ++i) {
+        const Offset c = tiles->battle.map.grid.offsetAt(i);
+        const auto [tx, ty] = tiledCellCentre(*mini, c);
+        const auto [px, py] =
+            tiles->battle.map.background->toPixel(cells.cellCenter(c).x, cells.cellCenter(c).y);
+        worst = std::max(worst, std::hypot((px - atX) - (tx - firstX), (py - atY) - (ty - firstY)));
+        if (tiles->battle.map.terrainAt(c).key == "water") {
+            ++lakes;
+            const unsigned char* p =
+                data + static_cast<int>(py) * stride + static_cast<int>(px) * 4; // B G R A
+            blue += p[0] > p[2] + 60 ? 1 : 0;
+        }
+    }
+    cairo_surface_destroy(picture);
+    EXPECT_LT(worst, 0.5) << "a cell's centre on the tiles' picture is this far from where Tiled draws it";
+    EXPECT_EQ(lakes, 94);
+    EXPECT_EQ(blue, lakes) << "lake cells whose picture is not the lake's blue";
 
     // Every other example: a battle, or a refusal naming what Sandtable cannot represent.
     int maps = 0, refused = 0;

@@ -120,7 +120,7 @@ TEST_F(VassalImport, EverySampleComesBackFromItsModule) {
         constexpr int cellPixels = 60;
         ASSERT_TRUE(exportVassal(*original, vmod, VassalExportOptions{cellPixels, true}));
         const fs::path out = dir / "out" / (name + ".sandtable.xml");
-        auto imported = importBattle(ImportRequest{vmod, std::nullopt, ""}, out);
+        auto imported = importBattle(ImportRequest{vmod, std::nullopt, false, ""}, out);
         ASSERT_TRUE(imported) << imported.error();
         const Scenario& back = imported->battle;
         EXPECT_EQ(back.map.grid, original->map.grid) << name;
@@ -208,7 +208,7 @@ TEST_F(VassalImport, AnImportedBoardRepaintedExportsAModuleThatReadsAsVassalRead
     const fs::path vmod = dir / "gettysburg.vmod", again = dir / "again.vmod";
     ASSERT_TRUE(exportVassal(*source, vmod, VassalExportOptions{80, true}));
     const fs::path out = dir / "out" / "traced.sandtable.xml";
-    auto imported = importBattle(ImportRequest{vmod, std::nullopt, ""}, out);
+    auto imported = importBattle(ImportRequest{vmod, std::nullopt, false, ""}, out);
     ASSERT_TRUE(imported) << imported.error();
     ASSERT_TRUE(writeImportedBattle(*imported, out));
     auto traced = readScenario(out);
@@ -238,7 +238,8 @@ TEST_F(VassalImport, AnImportedBoardRepaintedExportsAModuleThatReadsAsVassalRead
     }
     EXPECT_GT(pieces, 100u);
     // And the module imports once more to the same grid.
-    auto twice = importBattle(ImportRequest{again, std::nullopt, ""}, dir / "out" / "twice.sandtable.xml");
+    auto twice =
+        importBattle(ImportRequest{again, std::nullopt, false, ""}, dir / "out" / "twice.sandtable.xml");
     ASSERT_TRUE(twice) << twice.error();
     EXPECT_EQ(twice->battle.map.grid, traced->map.grid);
 }
@@ -287,8 +288,8 @@ TEST_F(VassalImport, WhatCannotBeConvertedGetsAClearErrorOrAReportLine) {
         "<VASSAL.build.module.map.boardPicker.board.HexGrid x0=\"50\" y0=\"50\" dx=\"87\" dy=\"100\"/>";
     // Not a zip.
     std::ofstream(dir / "text.vmod") << "hello";
-    auto notZip =
-        importBattle(ImportRequest{dir / "text.vmod", std::nullopt, ""}, dir / "out" / "x.sandtable.xml");
+    auto notZip = importBattle(ImportRequest{dir / "text.vmod", std::nullopt, false, ""},
+                               dir / "out" / "x.sandtable.xml");
     ASSERT_FALSE(notZip);
     EXPECT_NE(notZip.error().find("not a VASSAL module: it is not a zip archive"), std::string::npos)
         << notZip.error();
@@ -332,6 +333,18 @@ TEST_F(VassalImport, WhatCannotBeConvertedGetsAClearErrorOrAReportLine) {
     EXPECT_TRUE(importVassalModule(good, VassalImportOptions{"Main Map/Field", "x.png", {}}));
 }
 
+// An entry read from a module stops one byte past its limit, whatever the archive says of its size.
+TEST_F(VassalImport, AnEntryLargerThanItsLimitIsRefusedWithoutReadingItAll) {
+    const fs::path vmod =
+        zipOf("big.vmod", {{"images/board.png", std::string(1 << 20, 'x')}, {"small", "ok"}});
+    auto entries = readVassalModuleEntries(vmod, {"images/board.png", "small", "missing"}, 1000);
+    ASSERT_TRUE(entries);
+    ASSERT_FALSE(entries->at("images/board.png"));
+    EXPECT_EQ(entries->at("images/board.png").error(), "'images/board.png' unpacks to more than 1,000 bytes");
+    EXPECT_EQ(*entries->at("small"), "ok");
+    EXPECT_EQ(entries->at("missing").error(), "the module holds no 'missing'");
+}
+
 // An archive whose entries and picture names climb out of it: nothing is written but OUT and its
 // picture, in OUT's folder.
 TEST_F(VassalImport, NamesThatClimbOutOfTheArchiveWriteNothingOutsideOut) {
@@ -341,7 +354,7 @@ TEST_F(VassalImport, NamesThatClimbOutOfTheArchiveWriteNothingOutsideOut) {
         moduleWith("climb.vmod", hex, {"+/null/piece;;;../../../escape.png;Climber/null;0;0"}, png(600, 500),
                    "../../escape.png");
     const fs::path out = dir / "out" / "climb.sandtable.xml";
-    auto imported = importBattle(ImportRequest{vmod, std::nullopt, ""}, out);
+    auto imported = importBattle(ImportRequest{vmod, std::nullopt, false, ""}, out);
     ASSERT_TRUE(imported) << imported.error();
     ASSERT_TRUE(writeImportedBattle(*imported, out));
     std::vector<std::string> written;

@@ -15,6 +15,7 @@
 #include <fstream>
 
 #include <wx/button.h>
+#include <wx/checkbox.h>
 #include <wx/choice.h>
 #include <wx/radiobox.h>
 #include <wx/stattext.h>
@@ -469,6 +470,17 @@ TEST_F(Dialogs, ImportShowsTheReportAndPreviewThenOpensTheNewBattleOverItsBoard)
     type(tiled.table, wxString::FromUTF8(table.string()));
     ASSERT_TRUE(tiled.shown()) << tiled.problem->GetLabel();
     EXPECT_TRUE(tiled.summary->GetLabel().Contains("water: 3 cells")) << tiled.summary->GetLabel();
+    EXPECT_FALSE(tiled.shown()->battle.map.background);
+    // The tiles as the background: this tileset has no picture, which is said.
+    tiled.tiles->SetValue(true);
+    wxCommandEvent tick(wxEVT_CHECKBOX, tiled.tiles->GetId());
+    tick.SetEventObject(tiled.tiles);
+    tiled.tiles->ProcessWindowEvent(tick);
+    pump();
+    ASSERT_TRUE(tiled.shown()) << tiled.problem->GetLabel();
+    EXPECT_FALSE(tiled.shown()->battle.map.background);
+    EXPECT_TRUE(tiled.summary->GetLabel().Contains("the map's tiles have no pictures to draw"))
+        << tiled.summary->GetLabel();
 }
 
 } // namespace
