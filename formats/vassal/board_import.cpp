@@ -313,8 +313,9 @@ class VassalImport {
         map_ = map;
         board_ = board;
         if (board->width <= 0 || board->height <= 0) {
-            return std::unexpected(where_ + ": board '" + board->name +
-                                   "' has no size: its picture is missing and it states no width and height");
+            return std::unexpected(
+                where_ + ": board '" + board->name +
+                "' has no size: its picture is missing or unreadable and it states no width and height");
         }
         lattice_ = Lattice(*board->grid, board->width, board->height);
         if (auto measured = lattice_.measure(board->name); !measured) {
@@ -328,6 +329,13 @@ class VassalImport {
                                 map->name + "': " + gridWords();
         result_.report.cells = static_cast<long>(lattice_.grid().cellCount());
         chooseLabels();
+        if (board->grid->edgesLegal || board->grid->cornersLegal) {
+            result_.report.notes.push_back(
+                where_ + ": in VASSAL pieces may also stand on this grid's cell " +
+                (board->grid->edgesLegal ? std::string("sides") : std::string("")) +
+                (board->grid->edgesLegal && board->grid->cornersLegal ? " and " : "") +
+                (board->grid->cornersLegal ? "corners" : "") + "; here each stands in the cell nearest it");
+        }
         if (auto pictured = background(); !pictured) {
             return std::unexpected(pictured.error());
         }

@@ -324,6 +324,27 @@ TEST_F(VassalImport, WhatCannotBeConvertedGetsAClearErrorOrAReportLine) {
     auto noPicture = importVassalModule(missing, {});
     ASSERT_FALSE(noPicture);
     EXPECT_NE(noPicture.error().find("has no size"), std::string::npos) << noPicture.error();
+    // A picture that is no picture: no size either, and the same message.
+    const fs::path corrupt = moduleWith("corrupt.vmod", hex, {}, "this is not a PNG");
+    auto unreadable = importVassalModule(corrupt, {});
+    ASSERT_FALSE(unreadable);
+    EXPECT_NE(unreadable.error().find("board 'Field' has no size: its picture is missing or unreadable"),
+              std::string::npos)
+        << unreadable.error();
+    // Pieces on cell sides and corners in VASSAL: said, and each put in its nearest cell.
+    const fs::path edges = moduleWith(
+        "edges.vmod",
+        "<VASSAL.build.module.map.boardPicker.board.HexGrid x0=\"50\" y0=\"50\" dx=\"87\" dy=\"100\" "
+        "edgesLegal=\"true\" cornersLegal=\"true\"/>",
+        {"+/null/piece;;;a.png;Edge/null;0;0"}, png(600, 500));
+    auto onEdges = importVassalModule(edges, {});
+    ASSERT_TRUE(onEdges) << onEdges.error();
+    EXPECT_NE(
+        std::ranges::find(onEdges->report.notes,
+                          edges.string() +
+                              ": in VASSAL pieces may also stand on this grid's cell sides and corners; here "
+                              "each stands in the cell nearest it"),
+        onEdges->report.notes.end());
     // --board names a board the module lacks: its boards are listed.
     const fs::path good = moduleWith("good.vmod", hex, {}, png(600, 500));
     auto wrongBoard = importVassalModule(good, VassalImportOptions{"Other", "x.png", {}});

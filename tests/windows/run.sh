@@ -3,7 +3,8 @@
 # Wine beside this machine's own build and says where they differ. Both work in copies of the same
 # folder named "Zoë's maps" (a space, an apostrophe and a letter outside ASCII), with the same
 # relative paths, so their messages can be compared word for word.
-#   - every headless command on every sample: text and JSON byte for byte (line ends normalised),
+#   - every headless command on every sample (and the import of its VASSAL and TMX exports): text and
+#     JSON byte for byte (line ends normalised),
 #     saved XML, TMX, TSX, JSON and the VASSAL buildFile.xml byte for byte, PNGs within a small
 #     per-pixel tolerance, PDFs page for page, the same exit codes;
 #   - every file of the bad-file corpus: the same message and exit code;
@@ -150,6 +151,13 @@ for file in "$root"/sample-maps/*/*.sandtable.xml; do
         (cd "$work/$side/$folder/out" && unzip -q -o "$name.vmod" buildFile.xml -d "$name-vmod" 2> /dev/null)
     done
     same_file "out/$name-vmod/buildFile.xml"
+    # And back: the module's board and pieces, the TMX's map with its tiles drawn under the grid.
+    run_both "$name-import-vassal" import "out/$name.vmod" -o "out/$name-from-vassal.sandtable.xml"
+    same_file "out/$name-from-vassal.sandtable.xml"
+    same_picture "out/$name-from-vassal-board.png"
+    run_both "$name-import-tmx" import "out/$name.tmx" --tiles-background -o "out/$name-from-tmx.sandtable.xml"
+    same_file "out/$name-from-tmx.sandtable.xml"
+    same_picture "out/$name-from-tmx-tiles.png"
     run_both "$name-png" export "$s" --to png --dpi 40 -o "out/$name.png" --force
     same_picture "out/$name.png"
     run_both "$name-thumbnail" thumbnail "$s" "out/$name-thumbnail.png" --size 256
