@@ -1,6 +1,7 @@
 #include "formats/vassal/board_import.hpp"
 
 #include "formats/picture_size.hpp"
+#include "formats/vassal/board_cells.hpp"
 #include "formats/vassal/sequence.hpp"
 #include "model/battle.hpp"
 #include "model/file_names.hpp"
@@ -15,167 +16,6 @@
 
 namespace sandtable {
 namespace {
-
-// Java's (int) cast and Math.round, as VASSAL computes its centres (formats/vassal/grid.cpp).
-int javaInt(double v) {
-    return static_cast<int>(std::trunc(v));
-}
-int javaRound(double v) {
-    return javaInt(std::floor(v + 0.5));
-}
-
-// The board's cells: Sandtable's grid over every VASSAL cell whose centre lies on the board (margin()).
-// VASSAL numbers its raw cells (nx, ny) in its own frame (a sideways hex grid swaps x and y); the frame's
-// columns are Sandtable's columns (rows when sideways), the first whose centre is on the board the
-// first. Centres are computed as VASSAL computes them, never stored: a board may have millions.
-class Lattice {
-  public:
-    Lattice() = default;
-    Lattice(const VassalGrid& g, int boardWidth, int boardHeight)
-        : g_(g), hex_(g.kind == VassalGridKind::Hex), turned_(hex_ && g.sideways),
-          fw_(turned_ ? boardHeight : boardWidth), fh_(turned_ ? boardWidth : boardHeight) {}
-
-    const Grid& grid() const { return grid_; }
-    void setGrid(const Grid& g) { grid_ = g; }
-
-    std::expected<void, std::string> measure(const std::string& board) {
-        if (!(g_.dx > 0) || !(g_.dy > 0) || !std::isfinite(g_.dx) || !std::isfinite(g_.dy)) {
-            return std::unexpected("board '" + board + "': the grid's dx and dy must be positive, not " +
-                                   std::to_string(g_.dx) + " and " + std::to_string(g_.dy));
-        }
-        if (fw_ / g_.dx > limits::mapSide.hi + 2 || fh_ / g_.dy > limits::mapSide.hi + 2) {
-            return std::unexpected("board '" + board + "': " + std::to_string(fw_) + " x " +
-                                   std::to_string(fh_) + " pixels in cells of " + std::to_string(g_.dx) +
-                                   " x " + std::to_string(g_.dy) + " are more than " +
-                                   std::to_string(limits::mapSide.hi) + " cells a side");
-        }
-        nxMin_ = static_cast<int>(std::floor(-g_.x0 / g_.dx)) - 2;
-        while (frameX(nxMin_) < margin()) {
-            ++nxMin_;
-        }
-        int nxMax = nxMin_;
-        while (frameX(nxMax + 1) < fw_ - margin()) {
-            ++nxMax;
-        }
-        if (frameX(nxMin_) >= fw_ - margin()) {
-            return std::unexpected("board '" + board + "': no cell of its grid has its centre on the board");
-        }
-        // The first two columns' first and last centres on the board: every other column is like one.
-        int top = INT32_MAX;
-        std::array<std::pair<int, int>, 2> span{}; // first and last ny of columns nxMin, nxMin + 1
-        for (int k = 0; k < 2 && nxMin_ + k <= nxMax; ++k) {
-            const int nx = nxMin_ + k;
-            int ny = static_cast<int>(std::floor(-g_.y0 / g_.dy)) - 2;
-            while (frameY(nx, ny) < margin()) {
-                ++ny;
-            }
-            int last = ny - 1;
-            while (frameY(nx, last + 1) < fh_ - margin()) {
-                ++last;
-            }
-            span[static_cast<std::size_t>(k)] = {ny, last};
-            if (last >= ny) {
-                top = std::min(top, frameY(nx, ny));
-            }
-        }
-        if (top == INT32_MAX) {
-            return std::unexpected("board '" + board + "': no cell of its grid has its centre on the board");
-        }
-        top_ = top;
-        firstDown_ =
-            hex_ && span[0].second >= span[0].first && frameY(nxMin_, span[0].first) > top_ + g_.dy / 4;
-        int rows = 0;
-        for (int k = 0; k < 2 && nxMin_ + k <= nxMax; ++k) {
-            const int nx = nxMin_ + k;
-            if (span[static_cast<std::size_t>(k)].second >= span[static_cast<std::size_t>(k)].first) {
-                rows = std::max(rows, rowOf(nx, span[static_cast<std::size_t>(k)].second) + 1);
-            }
-        }
-        Grid::Parameters p;
-        p.shape = !hex_ ? GridShape::Square : turned_ ? GridShape::HexPointy : GridShape::HexFlat;
-        // Sandtable shifts odd columns (rows when pointy) for odd parity: a first column up is odd.
-        p.parity = firstDown_ ? OffsetParity::Even : OffsetParity::Odd;
-        const int columns = nxMax - nxMin_ + 1;
-        p.cols = turned_ ? rows : columns;
-        p.rows = turned_ ? columns : rows;
-        if (!limits::mapSide.allows(p.cols) || !limits::mapSide.allows(p.rows) ||
-            static_cast<long long>(p.cols) * p.rows > limits::maxCells) {
-            return std::unexpected("board '" + board + "' has " + std::to_string(p.cols) + " x " +
-                                   std::to_string(p.rows) + " cells; a map has at most " +
-                                   std::to_string(limits::mapSide.hi) + " a side and " +
-                                   limits::formatNumber(limits::maxCells) + " cells");
-        }
-        grid_ = Grid(p);
-        return {};
-    }
-
-    // A cell's centre on the board, as VASSAL computes it, or nothing when it is off the board.
-    std::optional<VassalPoint> centre(Offset cell) const {
-        const int k = turned_ ? cell.row : cell.col, r = turned_ ? cell.col : cell.row;
-        const int nx = nxMin_ + k;
-        const double shift = down(nx) ? g_.dy / 2 : 0;
-        const double rawShift = hex_ && nx % 2 != 0 ? g_.dy / 2 : 0;
-        const int guess =
-            static_cast<int>(std::floor((top_ + shift + r * g_.dy - g_.y0 - rawShift) / g_.dy + 0.5));
-        for (int ny = guess - 1; ny <= guess + 1; ++ny) {
-            if (rowOf(nx, ny) == r) {
-                const int x = frameX(nx), y = frameY(nx, ny);
-                if (x < margin() || y < margin() || x >= fw_ - margin() || y >= fh_ - margin()) {
-                    return std::nullopt;
-                }
-                return turned_ ? VassalPoint{y, x} : VassalPoint{x, y};
-            }
-        }
-        return std::nullopt;
-    }
-
-    // The map cell whose centre is nearest a board pixel, within a cell of it.
-    std::optional<Offset> nearest(VassalPoint p) const {
-        const VassalPoint q = turned_ ? VassalPoint{p.y, p.x} : p;
-        std::optional<Offset> best;
-        double bestDistance = std::max(g_.dx, g_.dy);
-        const int nx0 = static_cast<int>(std::floor((q.x - g_.x0) / g_.dx + 0.5));
-        for (int nx = nx0 - 1; nx <= nx0 + 1; ++nx) {
-            const double rawShift = hex_ && nx % 2 != 0 ? g_.dy / 2 : 0;
-            const int ny0 = static_cast<int>(std::floor((q.y - g_.y0 - rawShift) / g_.dy + 0.5));
-            for (int ny = ny0 - 1; ny <= ny0 + 1; ++ny) {
-                const int k = nx - nxMin_, r = rowOf(nx, ny);
-                const Offset cell = turned_ ? Offset{r, k} : Offset{k, r};
-                const double d = std::hypot(frameX(nx) - q.x, frameY(nx, ny) - q.y);
-                if (grid_.contains(cell) && d < bestDistance) {
-                    bestDistance = d;
-                    best = cell;
-                }
-            }
-        }
-        return best;
-    }
-
-  private:
-    // A cell is on the board when its centre is a quarter of a cell inside its edges: the half
-    // cells many boards cut at their edges, whose centres lie on the edge, are not.
-    double margin() const { return std::min(g_.dx, g_.dy) / 4; }
-    int frameX(int nx) const { return hex_ ? javaInt(g_.dx * nx + g_.x0) : g_.x0 + javaRound(nx * g_.dx); }
-    int frameY(int nx, int ny) const {
-        if (!hex_) {
-            return g_.y0 + javaRound(ny * g_.dy);
-        }
-        return nx % 2 == 0 ? javaInt(g_.dy * ny + g_.y0) : javaInt(g_.dy * ny + javaInt(g_.dy / 2) + g_.y0);
-    }
-    // Columns alternate up and down from the first.
-    bool down(int nx) const { return hex_ && (((nx - nxMin_) % 2 != 0) != firstDown_); }
-    int rowOf(int nx, int ny) const {
-        const double shift = down(nx) ? g_.dy / 2 : 0;
-        return static_cast<int>(std::lround((frameY(nx, ny) - top_ - shift) / g_.dy));
-    }
-
-    VassalGrid g_;
-    bool hex_ = false, turned_ = false;
-    int fw_ = 0, fh_ = 0;
-    int nxMin_ = 0, top_ = 0;
-    bool firstDown_ = false;
-    Grid grid_;
-};
 
 // The side a word in a name says: Union, Federal, USA, Yankee; Confederate, Rebel, CSA.
 std::optional<Side> sideInText(std::string text) {
@@ -317,17 +157,17 @@ class VassalImport {
                 where_ + ": board '" + board->name +
                 "' has no size: its picture is missing or unreadable and it states no width and height");
         }
-        lattice_ = Lattice(*board->grid, board->width, board->height);
-        if (auto measured = lattice_.measure(board->name); !measured) {
+        cells_ = VassalBoardCells(*board->grid, board->width, board->height);
+        if (auto measured = cells_.measure(board->name); !measured) {
             return std::unexpected(where_ + ": " + measured.error());
         }
         Scenario& s = result_.battle;
-        s.map = Map::blank(lattice_.grid(), defaultTerrainTypes());
+        s.map = Map::blank(cells_.grid(), defaultTerrainTypes());
         s.info.title = module_.name.empty() ? utf8(vmod_.stem()) : module_.name;
-        s.info.ruleset = lattice_.grid().isHex() ? "hexed-general" : "acw-area";
+        s.info.ruleset = cells_.grid().isHex() ? "hexed-general" : "acw-area";
         result_.report.source = "VASSAL module '" + module_.name + "', board '" + board->name + "' of map '" +
                                 map->name + "': " + gridWords();
-        result_.report.cells = static_cast<long>(lattice_.grid().cellCount());
+        result_.report.cells = static_cast<long>(cells_.grid().cellCount());
         chooseLabels();
         if (board->grid->edgesLegal || board->grid->cornersLegal) {
             result_.report.notes.push_back(
@@ -350,7 +190,7 @@ class VassalImport {
 
   private:
     std::string gridWords() const {
-        const Grid& g = lattice_.grid();
+        const Grid& g = cells_.grid();
         std::string shape = g.shape() == GridShape::Square    ? "square grid"
                             : g.shape() == GridShape::HexFlat ? "hex grid, flat tops"
                                                               : "hex grid, pointy tops (sideways)";
@@ -429,13 +269,13 @@ class VassalImport {
             return;
         }
         // Cells sampled over the whole map (every cell of a small one): enough to tell the numbering.
-        const Grid& grid = lattice_.grid();
+        const Grid& grid = cells_.grid();
         std::vector<std::pair<Offset, VassalPoint>> sample;
         const int colStep = std::max(1, grid.cols() / 40), rowStep = std::max(1, grid.rows() / 40);
         for (int col = 0; col < grid.cols(); col += colStep) {
             for (int row = 0; row < grid.rows(); row += rowStep) {
                 for (const Offset c : {Offset{col, row}, Offset{std::min(col + 1, grid.cols() - 1), row}}) {
-                    if (auto centre = lattice_.centre(c)) {
+                    if (auto centre = cells_.centre(c)) {
                         sample.emplace_back(c, *centre);
                     }
                 }
@@ -449,7 +289,7 @@ class VassalImport {
                 return g.locationName(cellCentre.second) == candidate.label(cellCentre.first);
             });
             if (agrees) {
-                lattice_.setGrid(candidate);
+                cells_.setGrid(candidate);
                 result_.battle.map.grid = candidate;
                 return;
             }
@@ -508,14 +348,14 @@ class VassalImport {
         }
         result_.files.push_back({name, std::move(*bytes)});
         // Aligned by the centres of the cells at the corners and the middle of the map.
-        const Layout cells(lattice_.grid(), 1.0);
+        const Layout cells(cells_.grid(), 1.0);
         std::vector<ControlPoint> points;
-        const Grid& grid = lattice_.grid();
+        const Grid& grid = cells_.grid();
         for (const Offset c :
              {Offset{0, 0}, Offset{grid.cols() - 1, 0}, Offset{0, grid.rows() - 1},
               Offset{grid.cols() - 1, grid.rows() - 1}, Offset{grid.cols() / 2, grid.rows() / 2},
               Offset{1, 1}, Offset{0, 1}, Offset{1, 0}}) {
-            const auto centre = lattice_.centre(c);
+            const auto centre = cells_.centre(c);
             if (!grid.contains(c) || !centre || std::ranges::any_of(points, [&](const ControlPoint& p) {
                     return p.px == centre->x && p.py == centre->y;
                 })) {
@@ -533,7 +373,7 @@ class VassalImport {
         if (!aligned) {
             // A board of one row or column: scale and origin from its first cell and the cell size.
             const Point at = cells.cellCenter({0, 0});
-            const VassalPoint centre = lattice_.centre({0, 0}).value_or(VassalPoint{});
+            const VassalPoint centre = cells_.centre({0, 0}).value_or(VassalPoint{});
             image.unitsPerPixel = 1.0 / board_->grid->dy;
             image.originX = at.x - centre.x * image.unitsPerPixel;
             image.originY = at.y - centre.y * image.unitsPerPixel;
@@ -561,7 +401,7 @@ class VassalImport {
                     PlacedPiece placed{&*slot.piece, keyOf(*slot.piece), std::nullopt, std::nullopt,
                                        std::nullopt};
                     if (&m == map_ && m.boardOf(stack) == board_ && position) {
-                        placed.cell = lattice_.nearest(*position);
+                        placed.cell = cells_.nearest(*position);
                     } else {
                         waiting(placed, stack.name);
                     }
@@ -598,7 +438,7 @@ class VassalImport {
                     }
                     PlacedPiece placed{&p->piece, keyOf(p->piece), std::nullopt, std::nullopt, std::nullopt};
                     if (stack.map == map_->name) {
-                        placed.cell = lattice_.nearest({stack.x, stack.y});
+                        placed.cell = cells_.nearest({stack.x, stack.y});
                     }
                     if (!placed.cell) {
                         ++unplaced_;
@@ -635,7 +475,7 @@ class VassalImport {
         }
         placed.turn = static_cast<int>(turn);
         if (m[2].matched) {
-            placed.entry = lattice_.grid().parseLabel(m[2].str());
+            placed.entry = cells_.grid().parseLabel(m[2].str());
         }
     }
 
@@ -745,16 +585,16 @@ class VassalImport {
                 const PieceRef ref{PieceKind::Unit, id.value};
                 if (p.cell) {
                     start.deployment.placements[ref] =
-                        Placement{{*p.cell}, facingOf(*p.piece, lattice_.grid()), now};
+                        Placement{{*p.cell}, facingOf(*p.piece, cells_.grid()), now};
                 } else if (p.turn) {
-                    if (!p.entry || !lattice_.grid().contains(*p.entry)) {
+                    if (!p.entry || !cells_.grid().contains(*p.entry)) {
                         result_.report.notes.push_back(
                             where_ + ": '" + u.name + "' comes on turn " + std::to_string(*p.turn) +
                             " at no cell of the map the stack names: entry set to " +
-                            lattice_.grid().label({0, 0}) + "; move it");
+                            cells_.grid().label({0, 0}) + "; move it");
                     }
                     const Offset entry =
-                        p.entry && lattice_.grid().contains(*p.entry) ? *p.entry : Offset{0, 0};
+                        p.entry && cells_.grid().contains(*p.entry) ? *p.entry : Offset{0, 0};
                     start.deployment.reinforcements[ref] = Reinforcement{*p.turn, entry, "", now};
                     ++result_.report.reinforcements;
                 }
@@ -776,7 +616,7 @@ class VassalImport {
     VassalModule module_;
     const VassalMap* map_ = nullptr;
     const VassalBoard* board_ = nullptr;
-    Lattice lattice_;
+    VassalBoardCells cells_;
     ImportResult result_;
     int unplaced_ = 0;
     std::map<std::string, std::optional<Side>> pictureSides_;
