@@ -1,5 +1,7 @@
 #include "formats/import_report.hpp"
 
+#include "model/limits.hpp"
+
 namespace sandtable {
 namespace {
 
@@ -8,6 +10,26 @@ std::string count(long n, std::string_view one, std::string_view many) {
 }
 
 } // namespace
+
+std::string importedName(std::string_view text, std::size_t maxBytes) {
+    std::string out(text);
+    for (char& c : out) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+            c = ' ';
+        }
+    }
+    while (auto bad = limits::firstInvalidTextByte(out)) {
+        out[*bad] = '?';
+    }
+    if (out.size() > maxBytes) {
+        std::size_t cut = maxBytes;
+        while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) {
+            --cut; // not inside a character of several bytes
+        }
+        out.resize(cut);
+    }
+    return out;
+}
 
 std::vector<std::string> ImportReport::lines() const {
     std::vector<std::string> out;

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sandtable {
@@ -40,6 +41,11 @@ struct ImportedFile {
     std::string name;
     std::string bytes;
 };
+
+// A name from someone else's file as a battle may hold it: on one line (line breaks and other control
+// characters become spaces), bytes that are not UTF-8 replaced by '?', at most `maxBytes` (cut at a
+// character's boundary). A battle never holds what it could not save and read back.
+std::string importedName(std::string_view text, std::size_t maxBytes);
 
 struct ImportResult {
     Scenario battle;

@@ -246,9 +246,10 @@ class TiledImport {
         }
         Scenario& s = result_.battle;
         s.map = Map::blank(Grid(p), terrainTypes());
-        s.info.title = property("title").value_or(utf8(m_.file.stem().stem()));
-        if (s.info.title.empty()) {
-            s.info.title = "Imported map";
+        s.info.title =
+            importedName(property("title").value_or(utf8(m_.file.stem().stem())), limits::maxNameBytes);
+        if (s.info.title.find_first_not_of(' ') == std::string::npos) {
+            s.info.title = "Imported map"; // a battle's title is never empty
         }
         readInfo();
         if (m_.infinite) {
@@ -313,8 +314,8 @@ class TiledImport {
                 }
             }
         };
-        s.info.date = property("date").value_or("");
-        s.info.place = property("place").value_or("");
+        s.info.date = importedName(property("date").value_or(""), limits::maxNameBytes);
+        s.info.place = importedName(property("place").value_or(""), limits::maxNameBytes);
         if (auto t = property("theatre")) {
             if (auto theatre = parseEnum<Theatre>(*t)) {
                 s.info.theatre = *theatre;
@@ -332,7 +333,7 @@ class TiledImport {
             }
         }
         if (auto r = property("ruleset"); r && !r->empty()) {
-            s.info.ruleset = *r;
+            s.info.ruleset = importedName(*r, limits::maxNameBytes);
         }
         if (auto y = property("yardsPerCell")) {
             char* end = nullptr;
@@ -375,8 +376,8 @@ class TiledImport {
                                                        {214, 140, 120},
                                                        {150, 150, 110},
                                                        {200, 196, 120}}};
-            t.key = key;
-            t.name = key;
+            t.key = importedName(key, limits::maxNameBytes);
+            t.name = t.key;
             t.colour = added[map.terrainTypes.size() % added.size()];
             result_.report.notes.push_back(
                 "terrain '" + key +
@@ -576,7 +577,7 @@ class TiledImport {
                     continue;
                 }
                 if (auto pathKind = parseEnum<PathKind>(kind); pathKind && !o.polyline.empty()) {
-                    Path path{*pathKind, o.name, cellsAlong(o)};
+                    Path path{*pathKind, importedName(o.name, limits::maxNameBytes), cellsAlong(o)};
                     if (path.cells.size() < 2) {
                         ++outside;
                         continue;
@@ -595,7 +596,9 @@ class TiledImport {
                         ++outside;
                         continue;
                     }
-                    Feature f{*featureKind, *cell, o.name.empty() ? o.text : o.name, std::nullopt, 0};
+                    Feature f{*featureKind, *cell,
+                              importedName(o.name.empty() ? o.text : o.name, limits::maxNameBytes),
+                              std::nullopt, 0};
                     if (auto side = o.properties.find("side"); side != o.properties.end()) {
                         f.side = parseEnum<Side>(side->second.value);
                     }
@@ -606,9 +609,6 @@ class TiledImport {
                             limits::featureValue.allows(v)) {
                             f.value = v;
                         }
-                    }
-                    if (f.name.size() > limits::maxNameBytes) {
-                        f.name.resize(limits::maxNameBytes);
                     }
                     map.features.emplace(FeatureId{nextFeature++}, std::move(f));
                     ++result_.report.features;

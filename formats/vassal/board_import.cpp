@@ -114,9 +114,7 @@ PieceName parsePieceName(const std::string& text) {
     } else {
         out.name = text;
     }
-    if (out.name.size() > limits::maxNameBytes) {
-        out.name.resize(limits::maxNameBytes);
-    }
+    out.name = importedName(out.name, limits::maxNameBytes);
     return out;
 }
 
@@ -163,7 +161,11 @@ class VassalImport {
         }
         Scenario& s = result_.battle;
         s.map = Map::blank(cells_.grid(), defaultTerrainTypes());
-        s.info.title = module_.name.empty() ? utf8(vmod_.stem()) : module_.name;
+        s.info.title =
+            importedName(module_.name.empty() ? utf8(vmod_.stem()) : module_.name, limits::maxNameBytes);
+        if (s.info.title.find_first_not_of(' ') == std::string::npos) {
+            s.info.title = "Imported module"; // a battle's title is never empty
+        }
         s.info.ruleset = cells_.grid().isHex() ? "hexed-general" : "acw-area";
         result_.report.source = "VASSAL module '" + module_.name + "', board '" + board->name + "' of map '" +
                                 map->name + "': " + gridWords();
@@ -430,6 +432,7 @@ class VassalImport {
             if (std::smatch m; std::regex_match(setup.name, m, numbered)) {
                 pieces.title = m[1];
             }
+            pieces.title = importedName(pieces.title, limits::maxNameBytes);
             for (const VassalSavedStack& stack : game.stacks) {
                 for (const std::string& id : stack.pieceIds) {
                     const VassalSavedPiece* p = game.piece(id);
@@ -566,7 +569,7 @@ class VassalImport {
         for (const ScenarioPieces& sc : scenarios) {
             ScenarioStart start;
             start.info = s.info;
-            start.info.title = sc.title.empty() ? s.info.title : sc.title;
+            start.info.title = sc.title.find_first_not_of(' ') == std::string::npos ? s.info.title : sc.title;
             for (int n = 2; !titles.insert(start.info.title).second; ++n) {
                 start.info.title = sc.title + " (" + std::to_string(n) + ")";
             }

@@ -378,6 +378,15 @@ TEST_F(TiledImport, ABadTableLineIsNamedByFileAndLineWhateverItsLineEnds) {
               "empty.txt: no tiles (each line is TILE = TERRAIN)");
 }
 
+// Names from other programs' files are made fit to save (found by fuzzing: a byte 0xff in a tile
+// property's name made a battle that did not reopen).
+TEST(ImportedName, IsOneLineOfUtf8WithinItsLength) {
+    EXPECT_EQ(importedName("Mill\xff Run", 100), "Mill? Run");
+    EXPECT_EQ(importedName("Two\nlines\tand\x01", 100), "Two lines and ");
+    EXPECT_EQ(importedName("Zo\xc3\xab", 3), "Zo"); // not half of the e with diaeresis
+    EXPECT_EQ(importedName("Zo\xc3\xab", 4), "Zo\xc3\xab");
+}
+
 TEST_F(TiledImport, IsometricMapsAreRefusedNamingTheSetting) {
     MapSpec m;
     m.orientation = "isometric";
