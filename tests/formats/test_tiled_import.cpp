@@ -2,6 +2,7 @@
 // and JSON maps; every sample through Sandtable's TMX export and back, as TMX and as the JSON the
 // real Tiled writes of it; Tiled's own example maps as Debian installs them; hostile maps.
 #include "editor/import_file.hpp"
+#include "editor/install_layout.hpp"
 #include "exports/tmx_export.hpp"
 #include "formats/scenario_xml.hpp"
 #include "formats/tiled/tiled_import.hpp"
@@ -502,13 +503,10 @@ TEST_F(TiledImport, EverySampleComesBackFromItsTmxExportAndFromTiledsJson) {
     ASSERT_EQ(std::system("command -v tiled > /dev/null"), 0)
         << "tiled (Debian package tiled) is missing: run ./dev deps";
     int samples = 0;
-    for (const auto& entry : fs::recursive_directory_iterator(SANDTABLE_SAMPLES)) {
-        if (!entry.path().string().ends_with(".sandtable.xml")) {
-            continue;
-        }
-        auto original = readScenario(entry.path());
+    for (const SampleBattle& sample : sampleBattles(SANDTABLE_SAMPLES)) {
+        auto original = readScenario(sample.file);
         ASSERT_TRUE(original) << original.error().toString();
-        const std::string name = entry.path().stem().stem().string();
+        const std::string name = sample.file.stem().stem().string();
         const fs::path tmx = dir / (name + ".tmx"), json = dir / (name + ".json");
         ASSERT_TRUE(exportTmx(*original, tmx));
         const std::string command = "QT_QPA_PLATFORM=offscreen tiled --export-map json '" + tmx.string() +

@@ -2,6 +2,7 @@
 // aligned under the cells, every piece in its cell with its side and strength, every scenario);
 // sides from prototypes, markers and names; hostile archives and grids Sandtable cannot represent.
 #include "editor/import_file.hpp"
+#include "editor/install_layout.hpp"
 #include "exports/vassal_module.hpp"
 #include "formats/scenario_xml.hpp"
 #include "formats/vassal/board_import.hpp"
@@ -9,8 +10,9 @@
 #include "model/layout.hpp"
 #include "render/counter_side.hpp"
 
+#include "tests/formats/zip_archive.hpp"
+
 #include <gtest/gtest.h>
-#include <zip.h>
 
 #include <algorithm>
 #include <cmath>
@@ -33,16 +35,7 @@ class VassalImport : public testing::Test {
     void TearDown() override { fs::remove_all(dir); }
 
     fs::path zipOf(const std::string& name, const std::vector<std::pair<std::string, std::string>>& entries) {
-        const fs::path file = dir / name;
-        int error = 0;
-        zip_t* z = zip_open(file.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
-        EXPECT_NE(z, nullptr);
-        for (const auto& [entry, bytes] : entries) {
-            zip_source_t* src = zip_source_buffer(z, bytes.data(), bytes.size(), 0);
-            EXPECT_GE(zip_file_add(z, entry.c_str(), src, ZIP_FL_ENC_UTF_8), 0);
-        }
-        EXPECT_EQ(zip_close(z), 0);
-        return file;
+        return testing_support::writeZip(dir / name, entries);
     }
 
     // A module of one board (its grid element given whole) and one at-start stack of these pieces.
@@ -109,13 +102,10 @@ std::string facingText(const std::optional<Facing>& f) {
 // every piece in its cell, every unit on its side at its strength, in every scenario.
 TEST_F(VassalImport, EverySampleComesBackFromItsModule) {
     int samples = 0;
-    for (const auto& entry : fs::recursive_directory_iterator(SANDTABLE_SAMPLES)) {
-        if (!entry.path().string().ends_with(".sandtable.xml")) {
-            continue;
-        }
-        auto original = readScenario(entry.path());
+    for (const SampleBattle& sample : sampleBattles(SANDTABLE_SAMPLES)) {
+        auto original = readScenario(sample.file);
         ASSERT_TRUE(original) << original.error().toString();
-        const std::string name = entry.path().stem().stem().string();
+        const std::string name = sample.file.stem().stem().string();
         const fs::path vmod = dir / (name + ".vmod");
         constexpr int cellPixels = 60;
         ASSERT_TRUE(exportVassal(*original, vmod, VassalExportOptions{cellPixels, true}));

@@ -10,8 +10,9 @@
 #include "model/limits.hpp"
 #include "tests/formats/vassal_oracle.hpp"
 
+#include "tests/formats/zip_archive.hpp"
+
 #include <gtest/gtest.h>
-#include <zip.h>
 
 #include <algorithm>
 #include <fstream>
@@ -392,16 +393,7 @@ class VassalArchive : public testing::Test {
 
     // A zip of these entries (name, bytes).
     fs::path zipOf(const std::string& name, const std::vector<std::pair<std::string, std::string>>& entries) {
-        const fs::path file = dir / name;
-        int error = 0;
-        zip_t* z = zip_open(file.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
-        EXPECT_NE(z, nullptr);
-        for (const auto& [entry, bytes] : entries) {
-            zip_source_t* src = zip_source_buffer(z, bytes.data(), bytes.size(), 0);
-            EXPECT_GE(zip_file_add(z, entry.c_str(), src, ZIP_FL_ENC_UTF_8), 0);
-        }
-        EXPECT_EQ(zip_close(z), 0);
-        return file;
+        return testing_support::writeZip(dir / name, entries);
     }
     fs::path dir;
 };
