@@ -486,38 +486,54 @@ class VassalImport {
         return piece.image() + "\n" + parsePieceName(piece.name()).name;
     }
 
-    std::optional<Side> sideOf(const VassalPiece& piece) {
-        if (auto side = sideInTraits(piece)) {
-            return side;
-        }
-        if (auto side = sideInText(piece.name())) {
-            return side;
-        }
-        if (!options_.sideOfPicture || piece.image().empty()) {
-            return std::nullopt;
-        }
-        auto it = pictureSides_.find(piece.image());
-        if (it == pictureSides_.end()) {
-            std::optional<Side> side;
-            const std::string entry = "images/" + piece.image();
-            if (auto entries =
-                    readVassalModuleEntries(vmod_, {entry}, limits::maxVassalPictureHeaderBytes * 8)) {
-                if (auto& bytes = entries->at(entry)) {
-                    if (auto size = pictureSize(*bytes);
-                        size && size->width <= 4096 && size->height <= 4096) {
-                        side = options_.sideOfPicture(*bytes);
+    // What the pieces' words say of their side, else their counters' colours: the pictures of
+    // every piece whose words say nothing, read from the archive in one pass.
+    void readSides(const std::vector<ScenarioPieces>& scenarios) {
+        std::set<std::string> pictures;
+        for (const ScenarioPieces& sc : scenarios) {
+            for (const PlacedPiece& p : sc.pieces) {
+                if (!sidesByKey_.contains(p.key)) {
+                    std::optional<Side> side = sideInTraits(*p.piece);
+                    side = side ? side : sideInText(p.piece->name());
+                    sidesByKey_.emplace(p.key, side);
+                    if (!side && options_.sideOfPicture && !p.piece->image().empty()) {
+                        pictures.insert("images/" + p.piece->image());
                     }
                 }
             }
-            it = pictureSides_.emplace(piece.image(), side).first;
         }
-        return it->second;
+        if (pictures.empty()) {
+            return;
+        }
+        auto entries = readVassalModuleEntries(vmod_, {pictures.begin(), pictures.end()},
+                                               limits::maxVassalPictureHeaderBytes * 8);
+        if (!entries) {
+            return;
+        }
+        for (const auto& [entry, bytes] : *entries) {
+            if (!bytes) {
+                continue;
+            }
+            if (auto size = pictureSize(*bytes); size && size->width <= 4096 && size->height <= 4096) {
+                pictureSides_.emplace(entry.substr(std::string_view("images/").size()),
+                                      options_.sideOfPicture(*bytes));
+            }
+        }
+    }
+
+    std::optional<Side> sideOf(const PlacedPiece& p) const {
+        if (auto known = sidesByKey_.at(p.key)) {
+            return known;
+        }
+        auto it = pictureSides_.find(p.piece->image());
+        return it == pictureSides_.end() ? std::nullopt : it->second;
     }
 
     std::expected<void, std::string> buildBattle(const std::vector<ScenarioPieces>& scenarios) {
         Scenario& s = result_.battle;
         // The same piece in several set-ups is one unit: its n-th copy in any set-up the same.
         std::map<std::string, std::vector<UnitId>> unitsOf;
+        readSides(scenarios);
         std::map<std::optional<Side>, HeadquartersId> armies;
         std::uint32_t nextHq = 1, nextUnit = 1;
         auto armyOf = [&](std::optional<Side> side) {
@@ -542,7 +558,7 @@ class VassalImport {
                 const int copy = here[p.key]++;
                 const PieceName name = parsePieceName(p.piece->name());
                 if (copy >= static_cast<int>(units.size())) {
-                    const std::optional<Side> side = sideOf(*p.piece);
+                    const std::optional<Side> side = sideOf(p);
                     ++result_.report.piecesBySide[side ? s.info.sideNames[sideIndex(*side)]
                                                        : std::string("side not known")];
                     Unit u;
@@ -622,7 +638,8 @@ class VassalImport {
     VassalBoardCells cells_;
     ImportResult result_;
     int unplaced_ = 0;
-    std::map<std::string, std::optional<Side>> pictureSides_;
+    std::map<std::string, std::optional<Side>> sidesByKey_;   // by the pieces' words
+    std::map<std::string, std::optional<Side>> pictureSides_; // by picture, where the words say nothing
 };
 
 } // namespace
