@@ -26,7 +26,10 @@ bool isFolder(const std::filesystem::path& p) {
 
 InstallLayout installLayoutFor(const std::filesystem::path& executable,
                                const std::filesystem::path& sourceTree) {
-    const std::filesystem::path folder = executable.parent_path();
+    std::filesystem::path folder = executable.parent_path();
+    if (folder.filename() == "sandtable" && folder.parent_path().filename() == "libexec") {
+        folder = folder.parent_path().parent_path() / "bin"; // sandtable-editor: its prefix's
+    }
     if (!folder.empty()) {
         const std::filesystem::path prefix = folder.parent_path();
         if (folder.filename() == "bin" && isFolder(prefix / "share" / "sandtable" / "rulesets")) {
@@ -37,6 +40,16 @@ InstallLayout installLayoutFor(const std::filesystem::path& executable,
         }
     }
     return {sourceTree / "sample-maps", sourceTree / "validators" / "rulesets", sourceTree / "docs", {}};
+}
+
+std::filesystem::path editorProgramFor(const std::filesystem::path& executable) {
+    const std::filesystem::path folder = executable.parent_path();
+    const std::filesystem::path name = "sandtable-editor";
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(folder / name, ec) || folder.filename() != "bin") {
+        return folder / name;
+    }
+    return folder.parent_path() / "libexec" / "sandtable" / name;
 }
 
 std::vector<SampleBattle> sampleBattles(const std::filesystem::path& samples) {

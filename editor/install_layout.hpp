@@ -4,7 +4,11 @@
 //   PREFIX/bin/sandtable             installed (the Debian package, the Windows zip and installer):
 //                                    PREFIX/share/sandtable/{samples,rulesets,fonts} and
 //                                    PREFIX/share/doc/sandtable
-//   anywhere else                    a build: the source tree it was built from
+//   PREFIX/libexec/sandtable/sandtable-editor
+//                                    installed: the program with everything, which `sandtable`
+//                                    hands the editor and the drawing commands to (the same)
+//   anywhere else                    a build: the source tree it was built from (sandtable-editor
+//                                    beside sandtable)
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -24,6 +28,9 @@ struct InstallLayout {
                                              const std::filesystem::path& sourceTree);
 // The running program's own (asked of the system once: /proc/self/exe, GetModuleFileNameW).
 [[nodiscard]] const InstallLayout& installLayout();
+// Where sandtable-editor is for `sandtable` at `executable`: beside it (a build), else
+// PREFIX/libexec/sandtable/ when it is in PREFIX/bin.
+[[nodiscard]] std::filesystem::path editorProgramFor(const std::filesystem::path& executable);
 struct SampleBattle {
     std::string title; // its README's heading ("Gettysburg, 1-3 July 1863"), else its folder's name
     std::filesystem::path file;

@@ -11,6 +11,7 @@
 #include <iostream>
 
 int main(int argc, char** argv) {
+    sandtable::sys::preferLargeMemoryPages();
     const std::vector<std::string> args = sandtable::sys::commandLine(argc, argv);
     sandtable::useBundledFonts(sandtable::installLayout().fonts,
                                sandtable::sys::userStateFolder() / "font-cache");

@@ -7,6 +7,7 @@
 #include <iostream>
 
 int main(int argc, char** argv) {
+    sandtable::sys::preferLargeMemoryPages();
     const std::vector<std::string> args = sandtable::sys::commandLine(argc, argv);
     if (args.empty() || !sandtable::cli::isHeadless(args[0])) {
         std::cerr << "sandtable: this build has no editor; see sandtable --help\n";

@@ -8,6 +8,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#if defined(__linux__) && defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#define SANDTABLE_LARGE_PAGES 1
+#include <malloc.h>
+#include <sys/mman.h>
+#endif
+
 namespace sandtable::sys {
 namespace {
 
@@ -55,6 +61,25 @@ std::vector<std::string> commandLine(int argc, char** argv) {
 
 bool isTerminal(std::FILE* stream) {
     return ::isatty(::fileno(stream)) != 0;
+}
+
+void preferLargeMemoryPages() {
+#ifdef SANDTABLE_LARGE_PAGES
+    constexpr int reserve = 256 << 20; // address space, not memory: pages come as touched
+    constexpr std::uintptr_t largePage = 2 << 20;
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);    // glibc's largest: big buffers come from the heap too,
+    mallopt(M_TRIM_THRESHOLD, reserve * 2); // which keeps them between a load and a save
+    mallopt(M_TOP_PAD, reserve);
+    const auto before = reinterpret_cast<std::uintptr_t>(sbrk(0));
+    void* volatile grow = std::malloc(1 << 20); // more than the heap has free: it grows by the pad
+    std::free(grow);
+    const auto after = reinterpret_cast<std::uintptr_t>(sbrk(0));
+    const std::uintptr_t start = (before + largePage - 1) & ~(largePage - 1);
+    if (after > start + largePage) {
+        // A hint: where the system has no large pages (or says no) the heap works as before.
+        (void)madvise(reinterpret_cast<void*>(start), after - start, MADV_HUGEPAGE);
+    }
+#endif
 }
 
 int processId() {

@@ -65,6 +65,11 @@ bool isTerminal(std::FILE* stream) {
     return _isatty(_fileno(stream)) != 0;
 }
 
+void preferLargeMemoryPages() {
+    // Windows grants large pages only to accounts given the "Lock pages in memory" right: nothing
+    // to ask for here.
+}
+
 int processId() {
     return static_cast<int>(GetCurrentProcessId());
 }

@@ -34,7 +34,7 @@ for field in "Package: sandtable" "Section: graphics" "Depends: .*libwxgtk3.2-1"
 $control"
 done
 dpkg-deb -c "$deb" > "$work/contents"
-for file in usr/bin/sandtable usr/share/man/man1/sandtable.1.gz usr/share/applications/sandtable.desktop \
+for file in usr/bin/sandtable usr/libexec/sandtable/sandtable-editor usr/share/man/man1/sandtable.1.gz usr/share/applications/sandtable.desktop \
     usr/share/mime/packages/sandtable.xml usr/share/thumbnailers/sandtable.thumbnailer \
     usr/share/icons/hicolor/scalable/apps/sandtable.svg usr/share/icons/hicolor/16x16/apps/sandtable.png \
     usr/share/icons/hicolor/256x256/apps/sandtable.png usr/share/doc/sandtable/copyright \
@@ -44,7 +44,9 @@ for file in usr/bin/sandtable usr/share/man/man1/sandtable.1.gz usr/share/applic
     grep -q " \./$file\$" "$work/contents" || fail "the package has no /$file"
 done
 ! grep -q "build_sample.py\|make_pictures.sh" "$work/contents" || fail "the package carries the samples' build scripts"
-grep -q "^-rwxr-xr-x root/root .* ./usr/bin/sandtable$" "$work/contents" || fail "/usr/bin/sandtable is not root's 0755"
+for program in usr/bin/sandtable usr/libexec/sandtable/sandtable-editor; do
+    grep -q "^-rwxr-xr-x root/root .* ./$program$" "$work/contents" || fail "/$program is not root's 0755"
+done
 
 root="$work/root"
 dpkg -x "$deb" "$root"

@@ -1,7 +1,6 @@
 #include "cli.hpp"
 
 #include "commands.hpp"
-#include "exports/export_kinds.hpp"
 #include "subcommand.hpp"
 
 #include <algorithm>
@@ -119,11 +118,6 @@ constexpr std::array thumbnailOptions{
 
 constexpr std::array<Option, 0> noOptions{};
 
-int manPageCommand(Arguments& /*a*/, std::ostream& out, std::ostream& /*err*/) {
-    out << manPage();
-    return Success;
-}
-
 constexpr std::array table{
     Subcommand{"info", "describe a scenario: grid, layers, order of battle, deployment", "FILE", 1, 1,
                infoOptions,
@@ -152,7 +146,7 @@ constexpr std::array table{
         "roster, counters and booklet are PDFs: rosters per side, a counter sheet at the cell size, the\n"
         "booklet. vassal, json and booklet hold every scenario of a battle; the others the --scenario\n"
         "chosen. See docs/export.md.\n",
-        exportCommand},
+        nullptr, RunsIn::EditorProgram},
     Subcommand{"rulesets", "list the built-in rulesets and their rules", "[NAME|PATH]", 0, 1, rulesetsOptions,
                "Lists each built-in ruleset (or the one given) with its rules, severities and parameters.\n",
                rulesetsCommand},
@@ -171,7 +165,7 @@ constexpr std::array table{
         "cells and the coordinates of their centres fitted by least squares (position and rotation, at\n"
         "the map's scale; each point's residual is printed); or --clear. CRS is any coordinate system\n"
         "GDAL and PROJ know. The ground scale is the map's own. Saves FILE (or OUT) atomically.\n",
-        placeCommand},
+        nullptr, RunsIn::EditorProgram},
     Subcommand{
         "import-elevation", "take the map's elevation from a terrain model (DEM) through GDAL", "FILE DEM", 2,
         2, importElevationOptions,
@@ -180,7 +174,7 @@ constexpr std::array table{
         "its centre, and sets each cell's level at the interval from the base. Cells the DEM does not\n"
         "cover keep their level and are reported. Prints the levels' histogram. See\n"
         "docs/terrain-data.md.\n",
-        importElevationCommand},
+        nullptr, RunsIn::EditorProgram},
     Subcommand{
         "import-land-cover", "a first pass at the terrain from a land-cover raster, class by class",
         "FILE RASTER", 2, 2, importLandCoverOptions,
@@ -191,7 +185,7 @@ constexpr std::array table{
         "classes the table leaves or does not list, or outside the raster keep their terrain; all are\n"
         "reported. Land cover is today's: check the result against the period maps. See\n"
         "docs/terrain-data.md.\n",
-        importLandCoverCommand},
+        nullptr, RunsIn::EditorProgram},
     Subcommand{
         "import", "make a battle of a Tiled map or a VASSAL module's board", "FILE", 1, 1, importOptions,
         "FILE is a Tiled map (.tmx, .tmx.gz, .tmj or .json; orthogonal or hexagonal) or a VASSAL module\n"
@@ -204,22 +198,22 @@ constexpr std::array table{
         "its at-start stacks the deployment and each predefined set-up a scenario; a piece's side comes\n"
         "from its prototypes, markers, name or counter colour, else it is listed under 'Side not known'.\n"
         "Prints what became what and what was not converted. See docs/import.md.\n",
-        importCommand},
+        nullptr, RunsIn::EditorProgram},
     Subcommand{"thumbnail", "draw the whole map as a small picture, as file managers show a scenario",
                "FILE OUT.png", 2, 2, thumbnailOptions,
                "Draws the map (ground, water, roads and forces; no grid, numbers or names) as a PNG whose\n"
                "longer side is --size pixels, written atomically. The desktop's thumbnailer calls it.\n",
-               thumbnailCommand},
+               nullptr, RunsIn::EditorProgram},
     Subcommand{"man-page", "write this manual as a man page (roff), made from these commands' help", "", 0, 0,
                noOptions, "Writes sandtable(1) to standard output; the Debian package installs it.\n",
-               manPageCommand},
+               nullptr, RunsIn::EditorProgram},
     Subcommand{
         "align-background", "line a scanned map up by three or more control points (least squares)", "FILE",
         1, 1, alignBackgroundOptions,
         "Each point is a pixel of the background scan and the cell whose centre it belongs at. The\n"
         "affine transformation that fits them best (scale, rotation, stretch and skew) is kept in the\n"
         "scenario; each point's residual (in cells) and their rms are printed.\n",
-        alignBackgroundCommand},
+        nullptr, RunsIn::EditorProgram},
 };
 
 void printHelp(std::ostream& out) {
@@ -239,27 +233,11 @@ void printHelp(std::ostream& out) {
            "exit codes: 0 success, 1 the scenario has problems, 2 bad input or usage.\n";
 }
 
-// "{kinds}" and the like filled in from their one table each.
+// "{kinds}" and the like filled in from their one table each (helpPlaceholders).
 std::string filled(std::string text) {
-    std::string kinds, paperNames, layers, styles;
-    for (const ExportKind& k : exportKinds()) {
-        kinds += (kinds.empty() ? "" : "|") + std::string(k.kind);
-    }
-    for (const PaperSize& p : papers()) {
-        paperNames += (paperNames.empty() ? "" : "|") + p.name;
-    }
-    for (const auto& [name, member] : renderLayers) {
-        layers += (layers.empty() ? "" : ",") + std::string(name);
-    }
-    for (const auto& [name, value] : inkStyles) {
-        styles += (styles.empty() ? "" : "|") + std::string(name);
-    }
-    for (const auto& [placeholder, value] : {std::pair{"{kinds}", kinds},
-                                             {"{papers}", paperNames},
-                                             {"{layers}", layers},
-                                             {"{styles}", styles}}) {
+    for (const auto& [placeholder, value] : helpPlaceholders()) {
         for (auto at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at)) {
-            text.replace(at, std::string_view(placeholder).size(), value);
+            text.replace(at, placeholder.size(), value);
             at += value.size();
         }
     }
@@ -395,6 +373,18 @@ Arguments parseFor(const Subcommand& c, const std::vector<std::string>& args) {
     return a;
 }
 
+bool runsInSandtable(const std::vector<std::string>& args) {
+    if (args.empty()) {
+        return false;
+    }
+    const bool help = args[0] == "help" && args.size() > 1;
+    const Subcommand* c = findSubcommand(help ? args[1] : args[0]);
+    if (c == nullptr) {
+        return help || isHeadless(args[0]); // the list of commands, the version
+    }
+    return c->runsIn == RunsIn::Sandtable;
+}
+
 bool isHeadless(std::string_view first) {
     return first == "--help" || first == "-h" || first == "help" || first == "--version" ||
            findSubcommand(first) != nullptr;
@@ -420,6 +410,16 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         err << "sandtable: unknown command '" << args[0] << "'; see sandtable --help\n";
         return BadInput;
     }
+    CommandFunction function = c->run;
+    if (c->runsIn == RunsIn::EditorProgram) {
+        const auto commands = editorProgramCommands();
+        const auto it = std::ranges::find(commands, c->name, &EditorProgramCommand::name);
+        if (it == commands.end()) {
+            err << "sandtable " << c->name << ": runs in sandtable-editor, not in this program\n";
+            return BadInput;
+        }
+        function = it->run;
+    }
     std::vector<std::string> rest(args.begin() + 1, args.end());
     if (std::ranges::find(rest, "--help") != rest.end() || std::ranges::find(rest, "-h") != rest.end()) {
         out << usageOf(*c);
@@ -434,7 +434,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         err << "\n";
         return BadInput;
     }
-    return c->run(a, out, err);
+    return function(a, out, err);
 }
 
 } // namespace sandtable::cli

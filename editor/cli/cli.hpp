@@ -19,6 +19,9 @@ enum ExitCode : int {
 // True when argv[1] asks for a headless subcommand (or --help / --version) rather than the editor.
 bool isHeadless(std::string_view firstArgument);
 
+// True when `sandtable` runs ARGS itself; else it hands them to sandtable-editor (the editor, and
+// the commands that draw or read terrain data or modules: Subcommand::runsIn).
+bool runsInSandtable(const std::vector<std::string>& args);
 // Runs `sandtable ARGS...` (args without the program name) and returns the exit code.
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

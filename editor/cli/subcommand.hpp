@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sandtable::cli {
@@ -22,6 +23,15 @@ struct Option {
     enum class Need { Optional, Usual, Required } need = Need::Optional;
 };
 
+// Which program runs a command. Most run in `sandtable` itself, which loads no library it does not
+// need, so they start in a few milliseconds; those that draw (Cairo, Pango), read terrain data (GDAL)
+// or read VASSAL modules run in `sandtable-editor`, the program with everything, which `sandtable`
+// hands the whole command line to (docs/architecture.md, "Two programs"). On Windows, and in the
+// tests, one program runs every command.
+enum class RunsIn { Sandtable, EditorProgram };
+
+using CommandFunction = int (*)(Arguments&, std::ostream&, std::ostream&);
+
 struct Subcommand {
     std::string_view name;
     std::string_view summary;
@@ -29,8 +39,23 @@ struct Subcommand {
     int minArguments = 0, maxArguments = 0;
     std::span<const Option> options;
     std::string_view description;
-    int (*run)(Arguments&, std::ostream&, std::ostream&) = nullptr;
+    // RunsIn::Sandtable: the handler. RunsIn::EditorProgram: null here; the editor program's handler
+    // is in editorProgramCommands() (editor_program_commands.cpp), which only that program links.
+    CommandFunction run = nullptr;
+    RunsIn runsIn = RunsIn::Sandtable;
 };
+
+// What differs between the two programs (RunsIn), defined once in each: editor_program_commands.cpp
+// in sandtable-editor, the one-program builds and the tests; sandtable_program.cpp in `sandtable`.
+struct EditorProgramCommand {
+    std::string_view name;
+    CommandFunction run;
+};
+// The handlers of the commands that run in the editor program; none in `sandtable`.
+std::span<const EditorProgramCommand> editorProgramCommands();
+// The help texts' placeholders and their values ("{kinds}" -> "pdf|svg|..."), from their one table
+// each; none in `sandtable`, whose own commands' help names no export kind, paper, layer or style.
+std::vector<std::pair<std::string, std::string>> helpPlaceholders();
 
 // What the program is, in `sandtable --help`'s first line and the man page's NAME.
 inline constexpr std::string_view programSummary =

@@ -28,25 +28,26 @@ trap 'rm -rf "$work"' EXIT
 root="$work/root"
 DESTDIR="$root" cmake --install "$build" --prefix /usr > "$work/install.log" ||
     die "cmake --install failed: $(tail -5 "$work/install.log")"
-for needed in usr/bin/sandtable usr/share/man/man1/sandtable.1 usr/share/icons/hicolor/48x48/apps/sandtable.png \
+for needed in usr/bin/sandtable usr/libexec/sandtable/sandtable-editor usr/share/man/man1/sandtable.1 usr/share/icons/hicolor/48x48/apps/sandtable.png \
     usr/share/sandtable/rulesets/hexed-general.xml usr/share/doc/sandtable/user-guide.md; do
     [[ -e "$root/$needed" ]] || die "the build installs no /$needed (the PNG icons need rsvg-convert, librsvg2-bin, when the build is configured)"
 done
 
 # Debian's ways: a stripped binary, compressed manual and changelog, the copyright file, md5sums.
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/sandtable"
+programs=("$root/usr/bin/sandtable" "$root/usr/libexec/sandtable/sandtable-editor")
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "${programs[@]}"
 gzip -9n "$root/usr/share/man/man1/sandtable.1"
 doc="$root/usr/share/doc/sandtable"
 gzip -9nc "$here/changelog" > "$doc/changelog.gz"
 cp "$here/copyright" "$doc/copyright"
 find "$root" -type d -exec chmod 0755 {} +
 find "$root" -type f -exec chmod 0644 {} +
-chmod 0755 "$root/usr/bin/sandtable"
+chmod 0755 "${programs[@]}"
 
-# The libraries the binary links, as package dependencies.
+# The libraries the programs link, as package dependencies.
 mkdir -p "$work/debian"
 printf 'Source: sandtable\n\nPackage: sandtable\nArchitecture: any\n' > "$work/debian/control"
-depends="$(cd "$work" && dpkg-shlibdeps -O -e"$root/usr/bin/sandtable" 2> "$work/shlibdeps.log" |
+depends="$(cd "$work" && dpkg-shlibdeps -O "${programs[@]/#/-e}" 2> "$work/shlibdeps.log" |
     sed -n 's/^shlibs:Depends=//p')" || die "dpkg-shlibdeps failed: $(cat "$work/shlibdeps.log")"
 [[ -n "$depends" ]] || die "dpkg-shlibdeps found no dependency: $(cat "$work/shlibdeps.log")"
 # The maps are set in DejaVu (render/text.hpp): without it fontconfig would choose other shapes.

@@ -94,6 +94,45 @@ TEST_F(Cli, EachCommandsHelpAndParserComeFromItsOneEntry) {
               "sandtable convert: expected IN and OUT; see sandtable convert --help\n");
 }
 
+TEST_F(Cli, SandtableRunsTheLightCommandsAndHandsTheRestToTheEditorProgram) {
+    using Words = std::vector<std::string>;
+    for (const Words& own : {Words{"rulesets"}, Words{"validate", "a.xml"}, Words{"info", "a.xml"},
+                             Words{"convert", "a", "b"}, Words{"generate"}, Words{"--help"}, Words{"-h"},
+                             Words{"help"}, Words{"--version"}, Words{"help", "validate"}}) {
+        EXPECT_TRUE(cli::runsInSandtable(own)) << own.front();
+    }
+    for (const Words& handed : {Words{}, Words{"battle.sandtable.xml"}, Words{"export", "a.xml"},
+                                Words{"thumbnail", "a", "b"}, Words{"import", "a.tmx"}, Words{"place", "a"},
+                                Words{"import-elevation"}, Words{"man-page"}, Words{"help", "export"}}) {
+        EXPECT_FALSE(cli::runsInSandtable(handed)) << (handed.empty() ? "(the editor)" : handed.back());
+    }
+    // Each command the editor program runs has its handler there, once, and no other has one.
+    std::set<std::string_view> handled;
+    for (const cli::EditorProgramCommand& c : cli::editorProgramCommands()) {
+        const cli::Subcommand* entry = cli::findSubcommand(c.name);
+        ASSERT_NE(entry, nullptr) << c.name;
+        EXPECT_EQ(entry->runsIn, cli::RunsIn::EditorProgram) << c.name;
+        EXPECT_EQ(entry->run, nullptr) << c.name;
+        EXPECT_NE(c.run, nullptr) << c.name;
+        EXPECT_TRUE(handled.insert(c.name).second) << c.name << " twice";
+    }
+    for (const cli::Subcommand& c : cli::subcommands()) {
+        if (c.runsIn == cli::RunsIn::EditorProgram) {
+            EXPECT_TRUE(handled.contains(c.name)) << c.name << " has no handler";
+            continue;
+        }
+        EXPECT_NE(c.run, nullptr) << c.name;
+        // sandtable fills in no placeholder: its own commands' help must name none.
+        for (const auto& [placeholder, value] : cli::helpPlaceholders()) {
+            EXPECT_EQ(std::string(c.description).find(placeholder), std::string::npos) << c.name;
+            for (const cli::Option& o : c.options) {
+                EXPECT_EQ((std::string(o.value) + std::string(o.help)).find(placeholder), std::string::npos)
+                    << c.name << " " << o.names;
+            }
+        }
+    }
+}
+
 TEST_F(Cli, UnknownCommandsAndOptionsAreUsageErrors) {
     auto r = run({"frobnicate"});
     EXPECT_EQ(r.code, 2);

@@ -36,6 +36,29 @@ TEST_F(InstallLayoutTest, AnInstalledProgramFindsItsFilesUnderItsPrefix) {
     EXPECT_TRUE(layout.fonts.empty());
 }
 
+TEST_F(InstallLayoutTest, TheEditorProgramInLibexecFindsTheSameFiles) {
+    // sandtable hands the editor to PREFIX/libexec/sandtable/sandtable-editor, which must find the
+    // same samples and rulesets as the sandtable in PREFIX/bin.
+    fs::create_directories(dir / "usr/share/sandtable/rulesets");
+    const InstallLayout layout =
+        installLayoutFor(dir / "usr/libexec/sandtable/sandtable-editor", dir / "src");
+    EXPECT_EQ(layout.rulesets, dir / "usr/share/sandtable/rulesets");
+    EXPECT_EQ(layout.docs, dir / "usr/share/doc/sandtable");
+    // Any other folder named sandtable is a build, not an installation.
+    EXPECT_EQ(installLayoutFor(dir / "home/sandtable/sandtable-editor", dir / "src").rulesets,
+              dir / "src/validators/rulesets");
+}
+
+TEST_F(InstallLayoutTest, SandtableFindsTheEditorProgramBesideItOrInLibexec) {
+    // A build: beside it, whether or not it is there yet (the error then names that file).
+    EXPECT_EQ(editorProgramFor(dir / "build/editor/sandtable"), dir / "build/editor/sandtable-editor");
+    // Installed in PREFIX/bin: PREFIX/libexec/sandtable.
+    EXPECT_EQ(editorProgramFor(dir / "usr/bin/sandtable"), dir / "usr/libexec/sandtable/sandtable-editor");
+    // ...unless a sandtable-editor stands beside it (a build's bin folder).
+    write(dir / "opt/bin/sandtable-editor", "");
+    EXPECT_EQ(editorProgramFor(dir / "opt/bin/sandtable"), dir / "opt/bin/sandtable-editor");
+}
+
 TEST_F(InstallLayoutTest, TheWindowsFolderHasTheSameLayoutAndShipsItsFonts) {
     // The zip and the installer: PREFIX\bin\sandtable.exe, wherever the user put PREFIX.
     const fs::path prefix = dir / "Program Files" / "sandtable-0.1.0-win64";
