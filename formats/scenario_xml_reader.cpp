@@ -706,6 +706,9 @@ class Reader {
         const std::ptrdiff_t base = data ? data.offset_debug() : n.offset_debug();
         const char* const begin = p;
         auto at = [&](const char* where) { return base + (where - begin); };
+        const auto separator = [](char c) {
+            return c == '\0' || c == ',' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
+        };
         bool expectValue = true;
         while (true) {
             while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') {
@@ -726,13 +729,24 @@ class Reader {
                 failAtOffset(at(p), "missing comma in " + element(n) + " before " +
                                         quote(std::string_view(p, std::min<std::size_t>(8, std::strlen(p)))));
             }
+            // The usual value, a few digits after an optional minus, is read here; anything else (no
+            // digits, a stray character, very long) goes to from_chars, and its error says what.
             long long v = 0;
-            const char* end = p;
-            while (*end != '\0' && *end != ',' && *end != ' ' && *end != '\n' && *end != '\r' &&
-                   *end != '\t') {
+            const char* end = p + (*p == '-' ? 1 : 0);
+            const char* const digits = end;
+            while (*end >= '0' && *end <= '9' && end - digits < 18) {
+                v = v * 10 + (*end - '0');
                 ++end;
             }
-            if (!parseNumber(std::string_view(p, static_cast<std::size_t>(end - p)), v)) {
+            const bool usual = end != digits && separator(*end);
+            if (usual) {
+                v = *p == '-' ? -v : v;
+            } else {
+                while (!separator(*end)) {
+                    ++end;
+                }
+            }
+            if (!usual && !parseNumber(std::string_view(p, static_cast<std::size_t>(end - p)), v)) {
                 failAtOffset(at(p), std::string(what) + " " +
                                         quote(std::string_view(p, static_cast<std::size_t>(end - p))) +
                                         " in " + element(n) + " is not a whole number");

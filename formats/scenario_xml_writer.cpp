@@ -1,13 +1,11 @@
 #include "atomic_file.hpp"
 #include "scenario_xml.hpp"
+#include "xml_out.hpp"
 
 #include "model/battle.hpp"
 
-#include <pugixml.hpp>
-
 #include <charconv>
 #include <cstdio>
-#include <sstream>
 
 namespace sandtable {
 namespace {
@@ -43,44 +41,24 @@ template <typename T> std::string csvLayer(const std::vector<T>& values, int col
     return out;
 }
 
-// pugixml writes a carriage return in text as it is, and every XML reader turns a raw CR into a
-// line feed; as a character reference it survives, so text saved twice stays the same. The writer's
-// own line breaks are line feeds, so every CR here is the scenario's.
-std::string escapeCarriageReturns(std::string xml) {
-    if (xml.find('\r') == std::string::npos) {
-        return xml;
-    }
-    std::string out;
-    out.reserve(xml.size() + 64);
-    for (char c : xml) {
-        if (c == '\r') {
-            out += "&#13;";
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
 class Writer {
   public:
     explicit Writer(const Scenario& s) : s_(s) {}
 
     std::string run() {
-        pugi::xml_node decl = doc_.append_child(pugi::node_declaration);
-        decl.append_attribute("version") = "1.0";
-        decl.append_attribute("encoding") = "UTF-8";
-        pugi::xml_node root = doc_.append_child("battle");
-        root.append_attribute("format-version") = currentFormatVersion;
-        writeMap(root.append_child("map"));
-        writeOrderOfBattle(root);
+        std::string text;
+        text.reserve(estimatedBytes());
+        XmlOut xml(text);
+        xml.open("battle");
+        xml.attribute("format-version", currentFormatVersion);
+        writeMap(xml);
+        writeOrderOfBattle(xml);
         // In the battle's order, whichever is current: the same battle gives the same bytes.
         for (std::size_t i = 0; i < scenarioCount(s_); ++i) {
-            writeScenario(root, startAt(s_, i));
+            writeScenario(xml, startAt(s_, i));
         }
-        std::ostringstream out;
-        doc_.save(out, "  ", pugi::format_indent, pugi::encoding_utf8);
-        return escapeCarriageReturns(std::move(out).str());
+        xml.close();
+        return text;
     }
 
   private:
@@ -97,171 +75,195 @@ class Writer {
         return out;
     }
 
-    static void textChild(pugi::xml_node parent, const char* name, const std::string& text) {
+    // Room for the dense layers and about a line a piece: one allocation for most battles.
+    std::size_t estimatedBytes() const {
+        const Map& m = s_.map;
+        std::size_t pieces = m.paths.size() + m.features.size() + m.hexsides.size() + s_.oob.units.size() +
+                             s_.oob.headquarters.size() + s_.deployment.placements.size();
+        return 4096 + m.terrain.size() * 3 + m.elevation.size() * 3 + pieces * 128;
+    }
+
+    static void textChild(XmlOut& xml, std::string_view name, const std::string& text) {
         if (!text.empty()) {
-            parent.append_child(name).text() = text.c_str();
+            xml.textElement(name, text);
         }
     }
 
-    void writeScenario(pugi::xml_node root, const ScenarioStartView& start) {
-        pugi::xml_node n = root.append_child("scenario");
-        writeInfo(n.append_child("info"), start.info);
+    void writeScenario(XmlOut& xml, const ScenarioStartView& start) {
+        xml.open("scenario");
+        writeInfo(xml, start.info);
         if (start.deployment.forces) {
-            pugi::xml_node forces = n.append_child("forces");
+            xml.open("forces");
             for (HeadquartersId hq : *start.deployment.forces) {
-                forces.append_child("force").append_attribute("headquarters") = hq.value;
+                xml.open("force");
+                xml.attribute("headquarters", hq.value);
+                xml.close();
             }
+            xml.close();
         }
-        writeDeployment(n, start.deployment);
+        writeDeployment(xml, start.deployment);
         if (!start.events.empty()) {
-            pugi::xml_node table = n.append_child("events");
+            xml.open("events");
             for (const auto& [roll, text] : start.events) {
-                pugi::xml_node e = table.append_child("event");
-                e.append_attribute("roll") = roll;
-                e.text() = text.c_str();
+                xml.open("event");
+                xml.attribute("roll", roll);
+                xml.closeWithText(text);
             }
+            xml.close();
         }
         if (!start.exclusions.empty()) {
-            pugi::xml_node list = n.append_child("exclusions");
+            xml.open("exclusions");
             for (const Exclusion& ex : start.exclusions) {
-                pugi::xml_node e = list.append_child("exclusion");
-                e.append_attribute("rule") = ex.rule.c_str();
+                xml.open("exclusion");
+                xml.attribute("rule", ex.rule);
                 if (!ex.cells.empty()) {
-                    e.append_attribute("cells") = cells(ex.cells).c_str();
+                    xml.attribute("cells", cells(ex.cells));
                 }
                 if (!ex.pieces.empty()) {
                     std::string text;
                     for (PieceRef p : ex.pieces) {
                         text += (text.empty() ? "" : " ") + pieceRefText(p);
                     }
-                    e.append_attribute("pieces") = text.c_str();
+                    xml.attribute("pieces", text);
                 }
-                e.text() = ex.comment.c_str();
+                xml.closeWithText(ex.comment);
             }
+            xml.close();
         }
+        xml.close();
     }
 
-    void writeInfo(pugi::xml_node n, const ScenarioInfo& info) {
-        n.append_attribute("title") = info.title.c_str();
+    void writeInfo(XmlOut& xml, const ScenarioInfo& info) {
+        xml.open("info");
+        xml.attribute("title", info.title);
         if (!info.date.empty()) {
-            n.append_attribute("date") = info.date.c_str();
+            xml.attribute("date", info.date);
         }
         if (!info.place.empty()) {
-            n.append_attribute("place") = info.place.c_str();
+            xml.attribute("place", info.place);
         }
-        n.append_attribute("theatre") = enumName(info.theatre).data();
-        n.append_attribute("turn-minutes") = info.turnMinutes;
-        n.append_attribute("turns") = info.turns;
-        n.append_attribute("first-player") = enumName(info.firstPlayer).data();
+        xml.attribute("theatre", enumName(info.theatre));
+        xml.attribute("turn-minutes", info.turnMinutes);
+        xml.attribute("turns", info.turns);
+        xml.attribute("first-player", enumName(info.firstPlayer));
         if (!info.ruleset.empty()) {
-            n.append_attribute("ruleset") = info.ruleset.c_str();
+            xml.attribute("ruleset", info.ruleset);
         }
         if (!info.otherRulesets.empty()) {
             std::string names;
             for (const std::string& name : info.otherRulesets) {
                 names += (names.empty() ? "" : " ") + name;
             }
-            n.append_attribute("also-rulesets") = names.c_str();
+            xml.attribute("also-rulesets", names);
         }
         for (Side side : {Side::Union, Side::Confederate}) {
-            pugi::xml_node e = n.append_child("side");
-            e.append_attribute("id") = enumName(side).data();
-            e.append_attribute("name") = info.sideNames[sideIndex(side)].c_str();
+            xml.open("side");
+            xml.attribute("id", enumName(side));
+            xml.attribute("name", info.sideNames[sideIndex(side)]);
+            xml.close();
         }
-        textChild(n, "setup-notes", info.setupNotes);
-        textChild(n, "special-rules", info.specialRules);
+        textChild(xml, "setup-notes", info.setupNotes);
+        textChild(xml, "special-rules", info.specialRules);
         for (Side side : {Side::Union, Side::Confederate}) {
             if (const std::string& text = info.objectives[sideIndex(side)]; !text.empty()) {
-                pugi::xml_node o = n.append_child("objectives");
-                o.append_attribute("side") = enumName(side).data();
-                o.text() = text.c_str();
+                xml.open("objectives");
+                xml.attribute("side", enumName(side));
+                xml.closeWithText(text);
             }
         }
-        textChild(n, "victory-conditions", info.victoryConditions);
+        textChild(xml, "victory-conditions", info.victoryConditions);
+        xml.close();
     }
 
-    void writeMap(pugi::xml_node n) {
+    void writeMap(XmlOut& xml) {
         const Map& map = s_.map;
         const Grid& g = map.grid;
-        n.append_attribute("grid") = enumName(g.shape()).data();
-        n.append_attribute("parity") = enumName(g.parity()).data();
-        n.append_attribute("cols") = g.cols();
-        n.append_attribute("rows") = g.rows();
-        n.append_attribute("label-base") = g.parameters().labelBase;
+        xml.open("map");
+        xml.attribute("grid", enumName(g.shape()));
+        xml.attribute("parity", enumName(g.parity()));
+        xml.attribute("cols", g.cols());
+        xml.attribute("rows", g.rows());
+        xml.attribute("label-base", g.parameters().labelBase);
         if (map.tabletop) {
             // As the designer gave it; the yards per cell follow.
-            n.append_attribute("cell-size") = numberText(map.tabletop->size).c_str();
+            xml.attribute("cell-size", numberText(map.tabletop->size));
             if (map.tabletop->unit != LengthUnit::Inches) {
-                n.append_attribute("cell-unit") = enumName(map.tabletop->unit).data();
+                xml.attribute("cell-unit", enumName(map.tabletop->unit));
             }
-            n.append_attribute("scale-inches") = numberText(map.tabletop->inches).c_str();
-            n.append_attribute("scale-yards") = numberText(map.tabletop->yards).c_str();
+            xml.attribute("scale-inches", numberText(map.tabletop->inches));
+            xml.attribute("scale-yards", numberText(map.tabletop->yards));
         } else {
-            n.append_attribute("yards-per-cell") = numberText(map.yardsPerCell).c_str();
+            xml.attribute("yards-per-cell", numberText(map.yardsPerCell));
         }
-        n.append_attribute("feet-per-contour") = map.feetPerContour;
-        pugi::xml_node types = n.append_child("terrain-types");
+        xml.attribute("feet-per-contour", map.feetPerContour);
+        xml.open("terrain-types");
         for (const TerrainType& t : map.terrainTypes) {
-            pugi::xml_node e = types.append_child("terrain");
-            e.append_attribute("key") = t.key.c_str();
-            e.append_attribute("name") = t.name.c_str();
-            e.append_attribute("class") = enumName(t.terrainClass).data();
-            e.append_attribute("cover") = enumName(t.cover).data();
-            e.append_attribute("blocks-sight") = t.blocksSight ? "true" : "false";
-            e.append_attribute("colour") = colourText(t.colour).c_str();
+            xml.open("terrain");
+            xml.attribute("key", t.key);
+            xml.attribute("name", t.name);
+            xml.attribute("class", enumName(t.terrainClass));
+            xml.attribute("cover", enumName(t.cover));
+            xml.attribute("blocks-sight", t.blocksSight ? "true" : "false");
+            xml.attribute("colour", colourText(t.colour));
             if (t.symbol != TerrainSymbol::None) {
-                e.append_attribute("symbol") = enumName(t.symbol).data();
+                xml.attribute("symbol", enumName(t.symbol));
             }
+            xml.close();
         }
+        xml.close();
         if (map.background) {
             const BackgroundImage& b = *map.background;
-            pugi::xml_node e = n.append_child("background");
-            e.append_attribute("file") = b.file.c_str();
-            e.append_attribute("origin-x") = numberText(b.originX).c_str();
-            e.append_attribute("origin-y") = numberText(b.originY).c_str();
-            e.append_attribute("units-per-pixel") = numberText(b.unitsPerPixel).c_str();
-            e.append_attribute("rotation") = numberText(b.rotationDegrees).c_str();
-            e.append_attribute("opacity") = numberText(b.opacity).c_str();
+            xml.open("background");
+            xml.attribute("file", b.file);
+            xml.attribute("origin-x", numberText(b.originX));
+            xml.attribute("origin-y", numberText(b.originY));
+            xml.attribute("units-per-pixel", numberText(b.unitsPerPixel));
+            xml.attribute("rotation", numberText(b.rotationDegrees));
+            xml.attribute("opacity", numberText(b.opacity));
             if (b.affine) {
                 std::string six;
                 for (double v : *b.affine) {
                     six += (six.empty() ? "" : " ") + numberText(v);
                 }
-                e.append_attribute("affine") = six.c_str();
+                xml.attribute("affine", six);
             }
             for (const ControlPoint& p : b.controlPoints) {
-                pugi::xml_node point = e.append_child("point");
-                point.append_attribute("px") = numberText(p.px).c_str();
-                point.append_attribute("py") = numberText(p.py).c_str();
-                point.append_attribute("x") = numberText(p.mx).c_str();
-                point.append_attribute("y") = numberText(p.my).c_str();
+                xml.open("point");
+                xml.attribute("px", numberText(p.px));
+                xml.attribute("py", numberText(p.py));
+                xml.attribute("x", numberText(p.mx));
+                xml.attribute("y", numberText(p.my));
+                xml.close();
             }
+            xml.close();
         }
         if (map.geo) {
             const GeoPlacement& geo = *map.geo;
-            pugi::xml_node e = n.append_child("geo");
-            e.append_attribute("crs") = geo.crs.c_str();
-            e.append_attribute("anchor") = enumName(geo.anchor).data();
-            e.append_attribute("x") = numberText(geo.x).c_str();
-            e.append_attribute("y") = numberText(geo.y).c_str();
-            e.append_attribute("rotation") = numberText(geo.rotationDegrees).c_str();
+            xml.open("geo");
+            xml.attribute("crs", geo.crs);
+            xml.attribute("anchor", enumName(geo.anchor));
+            xml.attribute("x", numberText(geo.x));
+            xml.attribute("y", numberText(geo.y));
+            xml.attribute("rotation", numberText(geo.rotationDegrees));
             for (const GeoControlPoint& p : geo.controlPoints) {
-                pugi::xml_node point = e.append_child("point");
-                point.append_attribute("cell") = g.label(p.cell).c_str();
-                point.append_attribute("x") = numberText(p.x).c_str();
-                point.append_attribute("y") = numberText(p.y).c_str();
+                xml.open("point");
+                xml.attribute("cell", g.label(p.cell));
+                xml.attribute("x", numberText(p.x));
+                xml.attribute("y", numberText(p.y));
+                xml.close();
             }
+            xml.close();
         }
-        pugi::xml_node terrain = n.append_child("terrain");
-        terrain.append_attribute("encoding") = "csv";
-        terrain.text() = csvLayer(map.terrain, g.cols()).c_str();
+        xml.open("terrain");
+        xml.attribute("encoding", "csv");
+        xml.closeWithText(csvLayer(map.terrain, g.cols()));
         if (std::any_of(map.elevation.begin(), map.elevation.end(), [](std::int16_t v) { return v != 0; })) {
-            pugi::xml_node elevation = n.append_child("elevation");
-            elevation.append_attribute("encoding") = "csv";
-            elevation.text() = csvLayer(map.elevation, g.cols()).c_str();
+            xml.open("elevation");
+            xml.attribute("encoding", "csv");
+            xml.closeWithText(csvLayer(map.elevation, g.cols()));
         }
         if (!map.hexsides.empty()) {
-            pugi::xml_node list = n.append_child("hexsides");
+            xml.open("hexsides");
             for (const auto& [edge, side] : map.hexsides) {
                 // Name the side from a cell on the map: the owner when it is on the map, else its
                 // neighbour across the side (border sides).
@@ -271,9 +273,9 @@ class Writer {
                     cell = g.neighbor(edge.cell, edge.dir);
                     dir = g.opposite(edge.dir);
                 }
-                pugi::xml_node e = list.append_child("hexside");
-                e.append_attribute("cell") = label(cell).c_str();
-                e.append_attribute("side") = dir;
+                xml.open("hexside");
+                xml.attribute("cell", label(cell));
+                xml.attribute("side", dir);
                 std::string features;
                 for (const auto& [f, name] : EnumNames<SideFeature>::names) {
                     if (side.has(f)) {
@@ -281,140 +283,154 @@ class Writer {
                     }
                 }
                 if (!features.empty()) {
-                    e.append_attribute("features") = features.c_str();
+                    xml.attribute("features", features);
                 }
                 if (side.crossing != Crossing::None) {
-                    e.append_attribute("crossing") = enumName(side.crossing).data();
+                    xml.attribute("crossing", enumName(side.crossing));
                 }
+                xml.close();
             }
+            xml.close();
         }
         if (!map.paths.empty()) {
-            pugi::xml_node list = n.append_child("paths");
+            xml.open("paths");
             for (const auto& [id, path] : map.paths) {
-                pugi::xml_node e = list.append_child("path");
-                e.append_attribute("id") = id.value;
-                e.append_attribute("kind") = enumName(path.kind).data();
+                xml.open("path");
+                xml.attribute("id", id.value);
+                xml.attribute("kind", enumName(path.kind));
                 if (!path.name.empty()) {
-                    e.append_attribute("name") = path.name.c_str();
+                    xml.attribute("name", path.name);
                 }
-                e.append_attribute("cells") = cells(path.cells).c_str();
+                xml.attribute("cells", cells(path.cells));
+                xml.close();
             }
+            xml.close();
         }
         if (!map.features.empty()) {
-            pugi::xml_node list = n.append_child("features");
+            xml.open("features");
             for (const auto& [id, f] : map.features) {
-                pugi::xml_node e = list.append_child("feature");
-                e.append_attribute("id") = id.value;
-                e.append_attribute("kind") = enumName(f.kind).data();
-                e.append_attribute("cell") = label(f.cell).c_str();
+                xml.open("feature");
+                xml.attribute("id", id.value);
+                xml.attribute("kind", enumName(f.kind));
+                xml.attribute("cell", label(f.cell));
                 if (!f.name.empty()) {
-                    e.append_attribute("name") = f.name.c_str();
+                    xml.attribute("name", f.name);
                 }
                 if (f.side) {
-                    e.append_attribute("side") = enumName(*f.side).data();
+                    xml.attribute("side", enumName(*f.side));
                 }
                 if (f.value != 0) {
-                    e.append_attribute("value") = f.value;
+                    xml.attribute("value", f.value);
                 }
+                xml.close();
             }
+            xml.close();
         }
+        xml.close();
     }
 
-    void writeOrderOfBattle(pugi::xml_node root) {
+    void writeOrderOfBattle(XmlOut& xml) {
         const OrderOfBattle& oob = s_.oob;
         if (oob.headquarters.empty() && oob.units.empty() && oob.trains.empty()) {
             return;
         }
-        pugi::xml_node n = root.append_child("order-of-battle");
+        xml.open("order-of-battle");
         for (const auto& [id, hq] : oob.headquarters) {
-            pugi::xml_node e = n.append_child("headquarters");
-            e.append_attribute("id") = id.value;
-            e.append_attribute("side") = enumName(hq.side).data();
-            e.append_attribute("echelon") = enumName(hq.echelon).data();
+            xml.open("headquarters");
+            xml.attribute("id", id.value);
+            xml.attribute("side", enumName(hq.side));
+            xml.attribute("echelon", enumName(hq.echelon));
             if (hq.parent.valid()) {
-                e.append_attribute("parent") = hq.parent.value;
+                xml.attribute("parent", hq.parent.value);
             }
-            e.append_attribute("name") = hq.name.c_str();
+            xml.attribute("name", hq.name);
             if (!hq.commander.empty()) {
-                e.append_attribute("commander") = hq.commander.c_str();
+                xml.attribute("commander", hq.commander);
             }
             if (hq.commanderQuality) {
-                e.append_attribute("commander-quality") = enumName(*hq.commanderQuality).data();
+                xml.attribute("commander-quality", enumName(*hq.commanderQuality));
             }
             if (hq.supplyCell) {
-                e.append_attribute("supply-cell") = label(*hq.supplyCell).c_str();
+                xml.attribute("supply-cell", label(*hq.supplyCell));
             }
+            xml.close();
         }
         for (const auto& [id, u] : oob.units) {
-            pugi::xml_node e = n.append_child("unit");
-            e.append_attribute("id") = id.value;
-            e.append_attribute("parent") = u.parent.value;
-            e.append_attribute("name") = u.name.c_str();
+            xml.open("unit");
+            xml.attribute("id", id.value);
+            xml.attribute("parent", u.parent.value);
+            xml.attribute("name", u.name);
             if (u.roster != 0) {
-                e.append_attribute("roster") = u.roster;
+                xml.attribute("roster", u.roster);
             }
-            e.append_attribute("arm") = enumName(u.arm).data();
-            e.append_attribute("stands") = u.stands;
+            xml.attribute("arm", enumName(u.arm));
+            xml.attribute("stands", u.stands);
             if (u.strength != 0) {
-                e.append_attribute("strength") = u.strength;
+                xml.attribute("strength", u.strength);
             }
-            e.append_attribute("quality") = enumName(u.quality).data();
+            xml.attribute("quality", enumName(u.quality));
             if (u.weapon != Weapon::None) {
-                e.append_attribute("weapon") = enumName(u.weapon).data();
+                xml.attribute("weapon", enumName(u.weapon));
             }
             if (u.gun != Gun::None) {
-                e.append_attribute("gun") = enumName(u.gun).data();
+                xml.attribute("gun", enumName(u.gun));
             }
-            e.append_attribute("formation") = enumName(u.formation).data();
+            xml.attribute("formation", enumName(u.formation));
+            xml.close();
         }
         for (const auto& [id, t] : oob.trains) {
-            pugi::xml_node e = n.append_child("train");
-            e.append_attribute("id") = id.value;
-            e.append_attribute("corps") = t.corps.value;
+            xml.open("train");
+            xml.attribute("id", id.value);
+            xml.attribute("corps", t.corps.value);
             if (!t.name.empty()) {
-                e.append_attribute("name") = t.name.c_str();
+                xml.attribute("name", t.name);
             }
+            xml.close();
         }
+        xml.close();
     }
 
-    static void writeStrength(pugi::xml_node e, const StrengthNow& now) {
+    static void writeStrength(XmlOut& xml, const StrengthNow& now) {
         if (now.stands) {
-            e.append_attribute("stands") = *now.stands;
+            xml.attribute("stands", *now.stands);
         }
         if (now.strength) {
-            e.append_attribute("strength") = *now.strength;
+            xml.attribute("strength", *now.strength);
         }
     }
 
-    void writeDeployment(pugi::xml_node root, const Deployment& d) {
+    void writeDeployment(XmlOut& xml, const Deployment& d) {
         if (d.placements.empty() && d.reinforcements.empty()) {
             return;
         }
-        pugi::xml_node n = root.append_child("deployment");
+        xml.open("deployment");
         for (const auto& [piece, pl] : d.placements) {
-            pugi::xml_node e = n.append_child("place");
-            e.append_attribute("piece") = pieceRefText(piece).c_str();
-            e.append_attribute("cells") = cells(pl.cells).c_str();
+            xml.open("place");
+            xml.attribute("piece", pieceRefText(piece));
+            xml.attribute("cells", cells(pl.cells));
             if (pl.facing) {
-                e.append_attribute("facing") =
-                    (std::string(enumName(pl.facing->kind)) + ":" + std::to_string(pl.facing->index)).c_str();
+                xml.attribute("facing", std::string(enumName(pl.facing->kind)) + ":" +
+                                            std::to_string(pl.facing->index));
             }
-            writeStrength(e, pl.now);
+            writeStrength(xml, pl.now);
+            xml.close();
         }
         for (const auto& [piece, r] : d.reinforcements) {
-            pugi::xml_node e = n.append_child("reinforcement");
-            e.append_attribute("piece") = pieceRefText(piece).c_str();
-            e.append_attribute("turn") = r.turn;
-            e.append_attribute("entry") = label(r.entry).c_str();
-            writeStrength(e, r.now);
+            xml.open("reinforcement");
+            xml.attribute("piece", pieceRefText(piece));
+            xml.attribute("turn", r.turn);
+            xml.attribute("entry", label(r.entry));
+            writeStrength(xml, r.now);
             if (!r.note.empty()) {
-                e.text() = r.note.c_str();
+                xml.closeWithText(r.note);
+            } else {
+                xml.close();
             }
         }
+        xml.close();
     }
 
     const Scenario& s_;
-    pugi::xml_document doc_;
 };
 
 } // namespace

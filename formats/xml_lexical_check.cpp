@@ -2,6 +2,7 @@
 
 #include "model/limits.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -61,13 +62,17 @@ std::optional<LexicalProblem> findLexicalProblem(std::string_view xml) {
                                              : "the byte " + hexByte(c) +
                                                    " is not valid UTF-8; save the file as UTF-8"};
     }
-    // A plain loop: find_first_of tests every byte against the set through a call, several times
-    // slower on a 9 MB map.
+    // The next '<' and the next '&' each found by memchr (vectorised), and kept until passed: a
+    // 9 MB map is mostly numbers between its few markups.
+    std::size_t nextAngle = 0, nextAmpersand = 0;
     const auto nextMarkup = [&](std::size_t from) {
-        while (from < xml.size() && xml[from] != '<' && xml[from] != '&') {
-            ++from;
+        if (nextAngle < from) {
+            nextAngle = xml.find('<', from);
         }
-        return from < xml.size() ? from : std::string_view::npos;
+        if (nextAmpersand < from) {
+            nextAmpersand = xml.find('&', from);
+        }
+        return std::min(nextAngle, nextAmpersand);
     };
     for (std::size_t i = nextMarkup(0); i != std::string_view::npos; i = nextMarkup(i)) {
         const std::string_view rest = xml.substr(i);

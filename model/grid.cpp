@@ -188,9 +188,11 @@ std::optional<Offset> Grid::parseLabel(std::string_view text) const {
         !std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
         return std::nullopt;
     }
-    int col = 0, row = 0;
-    std::from_chars(text.data(), text.data() + digits, col);
-    std::from_chars(text.data() + digits, text.data() + text.size(), row);
+    int col = 0, row = 0; // at most 4 digits each (limits): no overflow
+    for (std::size_t i = 0; i < digits; ++i) {
+        col = col * 10 + (text[i] - '0');
+        row = row * 10 + (text[digits + i] - '0');
+    }
     Offset c{col - p_.labelBase, row - p_.labelBase};
     if (!contains(c)) {
         return std::nullopt;
