@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include <cairo.h>
 
@@ -69,44 +71,75 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last) const {
                c.row <= last.row + 1;
     };
     std::vector<EdgeId> bridges; // where a road crosses water with no ford: drawn over the roads
+    std::vector<Point> centres;
+    std::vector<std::pair<Point, Point>> ties; // a railroad's, square to its curve
     for (const auto& [id, path] : s_.map.paths) {
-        // A cheap test in cell coordinates; centres are computed only for paths on screen.
-        if (path.cells.empty() || !std::ranges::any_of(path.cells, inView)) {
+        const PathKind kind = path.kind;
+        cairo_new_path(cr);
+        ties.clear();
+        bool any = false;
+        // Only the stretches (cell i to i + 1) that end in or next to the view: a road across a
+        // big map is drawn a band (or a screen) at a time, not whole each time. Those left out
+        // lie a cell or more outside.
+        const std::vector<Offset>& cells = path.cells;
+        const auto stretchInView = [&](std::size_t i) { return inView(cells[i]) || inView(cells[i + 1]); };
+        std::size_t firstStretch = cells.size(), lastStretch = 0;
+        for (std::size_t i = 0; i + 1 < cells.size(); ++i) {
+            if (stretchInView(i)) {
+                firstStretch = std::min(firstStretch, i);
+                lastStretch = i;
+            }
+        }
+        if (firstStretch == cells.size()) {
             continue;
         }
-        // A smooth curve through the cell centres, as roads run on a printed map: each stretch a
-        // cubic whose controls follow the neighbouring centres (Catmull-Rom), so it still passes
-        // through every centre a piece stands on.
-        std::vector<Point> centres;
-        centres.reserve(path.cells.size());
-        for (Offset c : path.cells) {
-            centres.push_back(layout_.cellCenter(c));
+        // A smooth curve through the cell centres, as roads run on a printed map: each stretch
+        // a cubic whose controls follow the neighbouring centres (Catmull-Rom), so it still
+        // passes through every centre a piece stands on. With a centre more on each side, the
+        // stretches drawn are the same as the whole path's, whichever view draws them.
+        const std::size_t from = firstStretch > 0 ? firstStretch - 1 : 0;
+        const std::size_t to = std::min(cells.size() - 1, lastStretch + 2);
+        centres.clear();
+        for (std::size_t i = from; i <= to; ++i) {
+            centres.push_back(layout_.cellCenter(cells[i]));
         }
         const std::vector<CubicPiece> curve = smoothThrough(centres);
-        cairo_new_path(cr);
-        cairo_move_to(cr, centres.front().x, centres.front().y);
-        for (const CubicPiece& c : curve) {
+        for (std::size_t i = firstStretch; i <= lastStretch; ++i) {
+            if (!stretchInView(i)) {
+                continue;
+            }
+            if (i == firstStretch || !stretchInView(i - 1)) {
+                cairo_move_to(cr, centres[i - from].x, centres[i - from].y);
+            }
+            const CubicPiece& c = curve[i - from];
             cairo_curve_to(cr, c.c1.x, c.c1.y, c.c2.x, c.c2.y, c.to.x, c.to.y);
-        }
-        strokeRoute(cr, path.kind, size);
-        if (path.kind == PathKind::Railroad) {
-            // Cross ties, square to the curve.
-            for (std::size_t i = 0; i < curve.size(); ++i) {
-                for (double t : {0.25, 0.5, 0.75}) {
-                    const auto [at, along] = curve[i].at(centres[i], t);
-                    const double len = std::hypot(along.x, along.y);
-                    if (len == 0) {
-                        continue;
-                    }
-                    const double nx = -along.y / len * size * 0.1, ny = along.x / len * size * 0.1;
-                    cairo_move_to(cr, at.x - nx, at.y - ny);
-                    cairo_line_to(cr, at.x + nx, at.y + ny);
+            any = true;
+            if (const auto bridged = bridgedSide(s_.map, cells[i], cells[i + 1])) {
+                bridges.push_back(*bridged);
+            }
+            if (kind != PathKind::Railroad) {
+                continue;
+            }
+            for (double t : {0.25, 0.5, 0.75}) {
+                const auto [at, along] = c.at(centres[i - from], t);
+                const double len = std::hypot(along.x, along.y);
+                if (len != 0) {
+                    const Point across{-along.y / len * size * 0.1, along.x / len * size * 0.1};
+                    ties.push_back({{at.x - across.x, at.y - across.y}, {at.x + across.x, at.y + across.y}});
                 }
             }
-            strokeWith(cr, pathColour(path.kind), size * 0.025);
         }
-        const auto crossed = bridgedSides(s_.map, path);
-        bridges.insert(bridges.end(), crossed.begin(), crossed.end());
+        if (!any) {
+            continue;
+        }
+        strokeRoute(cr, kind, size);
+        for (const auto& [a, b] : ties) {
+            cairo_move_to(cr, a.x, a.y);
+            cairo_line_to(cr, b.x, b.y);
+        }
+        if (!ties.empty()) {
+            strokeWith(cr, pathColour(kind), size * 0.025);
+        }
     }
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     for (const EdgeId& e : bridges) {

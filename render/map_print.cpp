@@ -4,13 +4,13 @@
 #include "model/limits.hpp"
 #include "render/colours.hpp"
 #include "render/map_painter.hpp"
+#include "render/png_bands.hpp"
 #include "render/print_legend.hpp"
 #include "render/text.hpp"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
-#include <png.h>
 
 #include <ostream>
 
@@ -47,6 +47,14 @@ class PrintedMap {
     // rectangle of the page; collects the words that found no place.
     void draw(cairo_t* cr, double x, double y, double scale, double clipX, double clipY, double clipW,
               double clipH) {
+        arrange();
+        for (std::string& u : drawArranged(cr, x, y, scale, clipX, clipY, clipW, clipH)) {
+            if (std::find(unplaced_.begin(), unplaced_.end(), u) == unplaced_.end()) {
+                unplaced_.push_back(std::move(u));
+            }
+        }
+    }
+    void arrange() {
         if (!scene_) {
             auto measure = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1));
             cairo_t* m = cairo_create(measure.get());
@@ -54,18 +62,21 @@ class PrintedMap {
                                       options_);
             cairo_destroy(m);
         }
+    }
+    // After arrange(): changes nothing, so the bands of a picture draw it on several threads at once.
+    // Returns the words that found no place.
+    std::vector<std::string> drawArranged(cairo_t* cr, double x, double y, double scale, double clipX,
+                                          double clipY, double clipW, double clipH) const {
         cairo_save(cr);
         cairo_rectangle(cr, clipX, clipY, clipW, clipH);
         cairo_clip(cr);
         cairo_translate(cr, x, y);
         cairo_scale(cr, scale, scale);
         const MapRect visible{(clipX - x) / scale, (clipY - y) / scale, clipW / scale, clipH / scale};
-        for (std::string& u : painter_.draw(cr, visible, pixelsPerUnit_, options_, scene_.get())) {
-            if (std::find(unplaced_.begin(), unplaced_.end(), u) == unplaced_.end()) {
-                unplaced_.push_back(std::move(u));
-            }
-        }
+        std::vector<std::string> unplaced =
+            painter_.draw(cr, visible, pixelsPerUnit_, options_, scene_.get());
         cairo_restore(cr);
+        return unplaced;
     }
     const std::vector<std::string>& unplaced() const { return unplaced_; }
 
@@ -83,83 +94,6 @@ class PrintedMap {
 // which compress well anyway, and Cairo's own writer (default level, adaptive filters)
 // takes several times longer on a big map. Rows arrive band by band, so a picture of any height
 // needs only one band in memory.
-class PngRowWriter {
-  public:
-    PngRowWriter(const std::filesystem::path& path, int width, int height)
-        : file_(openCFile(path, "wb"), std::fclose), row_(static_cast<std::size_t>(width) * 3) {
-        if (!file_) {
-            return;
-        }
-        png_ = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
-        info_ = png_ ? png_create_info_struct(png_) : nullptr;
-        if (png_ == nullptr || info_ == nullptr) {
-            return;
-        }
-        if (setjmp(png_jmpbuf(png_))) { // libpng reports write errors by longjmp
-            failed_ = true;
-            return;
-        }
-        png_init_io(png_, file_.get());
-        png_set_compression_level(png_, 1);
-        png_set_filter(png_, 0, PNG_FILTER_NONE);
-        png_set_IHDR(png_, info_, static_cast<png_uint_32>(width), static_cast<png_uint_32>(height), 8,
-                     PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                     PNG_FILTER_TYPE_DEFAULT);
-        png_write_info(png_, info_);
-        ok_ = true;
-    }
-    ~PngRowWriter() { png_destroy_write_struct(&png_, &info_); }
-    PngRowWriter(const PngRowWriter&) = delete;
-    PngRowWriter& operator=(const PngRowWriter&) = delete;
-
-    // The first `rows` rows of an RGB24 surface as wide as the picture.
-    bool write(cairo_surface_t* band, int rows) {
-        if (!ok_ || failed_) {
-            return false;
-        }
-        cairo_surface_flush(band);
-        const int w = cairo_image_surface_get_width(band), stride = cairo_image_surface_get_stride(band);
-        const unsigned char* data = cairo_image_surface_get_data(band);
-        if (setjmp(png_jmpbuf(png_))) {
-            failed_ = true;
-            return false;
-        }
-        for (int y = 0; y < rows; ++y) {
-            // Cairo's RGB24 is 32-bit native-endian xRGB.
-            const auto* __restrict src =
-                reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
-            unsigned char* __restrict out = row_.data(); // not aliased: the loop vectorises
-            for (int x = 0; x < w; ++x) {
-                const std::uint32_t px = src[x];
-                out[0] = static_cast<unsigned char>(px >> 16);
-                out[1] = static_cast<unsigned char>(px >> 8);
-                out[2] = static_cast<unsigned char>(px);
-                out += 3;
-            }
-            png_write_row(png_, row_.data());
-        }
-        return true;
-    }
-    bool finish() {
-        if (!ok_ || failed_) {
-            return false;
-        }
-        if (setjmp(png_jmpbuf(png_))) {
-            return false;
-        }
-        png_write_end(png_, nullptr);
-        return std::fflush(file_.get()) == 0;
-    }
-
-  private:
-    std::unique_ptr<FILE, int (*)(FILE*)> file_;
-    std::vector<unsigned char> row_;
-    png_structp png_ = nullptr;
-    png_infop info_ = nullptr;
-    bool ok_ = false;
-    bool failed_ = false;
-};
-
 void text(cairo_t* cr, double x, double y, double size, const std::string& t, bool bold = false) {
     TextWriter(cr, Font{size, bold}).drawOnBaseline(x, y, t);
 }
@@ -508,28 +442,22 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
                                " a side) are drawn: lower --dpi or --cell-size");
     }
     const int w = static_cast<int>(wd), h = static_cast<int>(hd);
-    // Drawn in bands of rows straight into libpng: memory for one band, not the whole picture.
-    constexpr int bandRows = 256;
-    cairo_surface_t* band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, std::min(bandRows, h));
-    PngRowWriter png(out, w, h);
+    // Drawn in bands of rows on every core (render/png_bands): memory for a few bands, not the
+    // whole picture. The map is arranged once, before the bands share it.
     PrintedMap map(s, o, o.cellSizePt / unitsPerCell, scale);
-    bool ok = cairo_surface_status(band) == CAIRO_STATUS_SUCCESS;
-    for (int top = 0; ok && top < h; top += bandRows) {
-        const int rows = std::min(bandRows, h - top);
+    map.arrange();
+    const auto paint = [&](cairo_surface_t* band, int top, int rows) {
         cairo_t* cr = cairo_create(band);
         setInkStyle(cr, o.ink);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_paint(cr);
         // The map moved up by whole pixels: every band lands on the same pixel grid.
-        map.draw(cr, 0, -top, scale, 0, 0, w, rows);
+        (void)map.drawArranged(cr, 0, -top, scale, 0, 0, w, rows);
+        const bool drawn = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
         cairo_destroy(cr);
-        ok = png.write(band, rows);
-    }
-    cairo_surface_destroy(band);
-    if (!ok || !png.finish()) {
-        return std::unexpected(out.string() + ": cannot write the PNG");
-    }
-    return {};
+        return drawn;
+    };
+    return writePngInBands(out, w, h, paint, {.bandRows = 128, .workers = o.pictureWorkers});
 }
 
 std::expected<void, std::string> printMapThumbnail(const Scenario& s, const std::filesystem::path& out,

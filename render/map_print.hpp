@@ -31,6 +31,7 @@ struct PrintOptions {
     double marginPt = 28.35;  // 10 mm
     double overlapPt = 14.17; // 5 mm repeated on neighbouring pages, for gluing
     double dpi = 150;         // PNG only
+    int pictureWorkers = 0;   // PNG: threads drawing its bands; 0 for one a core
     // Said on the overview page after the scale ("exported despite validation errors").
     std::string remark;
     RenderOptions layers; // which layers to draw

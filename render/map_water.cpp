@@ -126,16 +126,23 @@ std::vector<std::vector<Point>> joinSegments(const std::vector<std::pair<Point, 
     return lines;
 }
 
+std::optional<EdgeId> bridgedSide(const Map& map, Offset from, Offset to) {
+    if (const auto dir = map.grid.directionTo(from, to)) {
+        const EdgeId e = map.grid.edge(from, *dir);
+        const Hexside side = map.hexsideAt(e);
+        if ((side.has(SideFeature::River) || side.has(SideFeature::Stream)) &&
+            side.crossing != Crossing::Ford) {
+            return e;
+        }
+    }
+    return std::nullopt;
+}
+
 std::vector<EdgeId> bridgedSides(const Map& map, const Path& path) {
     std::vector<EdgeId> out;
     for (std::size_t i = 0; i + 1 < path.cells.size(); ++i) {
-        if (const auto dir = map.grid.directionTo(path.cells[i], path.cells[i + 1])) {
-            const EdgeId e = map.grid.edge(path.cells[i], *dir);
-            const Hexside side = map.hexsideAt(e);
-            if ((side.has(SideFeature::River) || side.has(SideFeature::Stream)) &&
-                side.crossing != Crossing::Ford) {
-                out.push_back(e);
-            }
+        if (const auto e = bridgedSide(map, path.cells[i], path.cells[i + 1])) {
+            out.push_back(*e);
         }
     }
     return out;

@@ -4,6 +4,7 @@
 #include "model/map.hpp"
 #include "model/terrain.hpp"
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -27,6 +28,8 @@ void strokeWater(cairo_t* cr, const std::vector<std::vector<Point>>& rivers,
                  const std::vector<std::vector<Point>>& streams, double size);
 
 // The water sides a road, pike or railroad crosses with no ford there: each gets a bridge.
+// The water side the stretch of a path from `from` to its neighbour `to` crosses with no ford.
+std::optional<EdgeId> bridgedSide(const Map& map, Offset from, Offset to);
 std::vector<EdgeId> bridgedSides(const Map& map, const Path& path);
 
 // A bridge across the side `side` (its two corners) for cells `size` across: parapets on both

@@ -15,8 +15,8 @@ sandtable="$build/editor/sandtable"
 timer="$build/tests/bench/run-timer"
 fail() { echo "vs_peers: $*" >&2; exit 1; }
 [[ -x "$sandtable" && -x "$timer" ]] || fail "no $sandtable or $timer: build with -DSANDTABLE_BENCH=ON first"
-for peer in tiled tmxrasterizer; do
-    command -v "$peer" > /dev/null || fail "$peer is not installed (Debian package tiled; ./dev deps installs it)"
+for tool in tiled tmxrasterizer pngcheck; do
+    command -v "$tool" > /dev/null || fail "$tool is not installed (Debian packages tiled, pngcheck; ./dev deps installs them)"
 done
 export QT_QPA_PLATFORM=offscreen
 work="$(mktemp -d)"
@@ -56,6 +56,11 @@ png_runs=$(( runs < 3 ? runs : 3 ))
 ours="$(runs=$png_runs measure "sandtable export --to png" "$sandtable" export "$work/map300.sandtable.xml" \
     --to png --dpi 72 --cell-size 56pt --force -o "$work/ours.png")"
 theirs="$(runs=$png_runs measure "tmxrasterizer (of our TMX export)" tmxrasterizer "$work/map300.tmx" "$work/tiled.png")"
+pngcheck -q "$work/ours.png" || fail "pngcheck finds our PNG broken"
+# ImageMagick's policy refuses a side over 16,384 pixels: it reads the same map a quarter as large.
+"$sandtable" export "$work/map300.sandtable.xml" --to png --dpi 18 --cell-size 56pt --force -o "$work/small.png" > /dev/null
+[[ "$(/usr/bin/identify -format '%m %wx%h' "$work/small.png")" == "PNG 3642x4207" ]] ||
+    fail "ImageMagick does not read our PNG as PNG 3642x4207: $(/usr/bin/identify "$work/small.png" 2>&1)"
 size() { python3 -c 'import struct,sys; d=open(sys.argv[1],"rb").read(24); print("%d x %d" % struct.unpack(">II", d[16:24]))' "$1"; }
 echo "  PNG: sandtable $(size "$work/ours.png") px, $(field "$ours" cpu_ms) ms CPU ($(field "$ours" wall_ms) ms wall)," \
      "$(field "$ours" max_rss_mb) MB; tmxrasterizer $(size "$work/tiled.png") px, $(field "$theirs" cpu_ms) ms CPU," \

@@ -1,6 +1,7 @@
 // Printing at tabletop scale, checked with poppler's tools: page count and paper size from pdfinfo,
 // the printed cell size measured on pages rendered by pdftoppm at 300 dpi.
 #include "exports/export_kinds.hpp"
+#include "formats/scenario_xml.hpp"
 #include "model/scenario_generator.hpp"
 #include "render/map_print.hpp"
 
@@ -198,6 +199,47 @@ TEST_F(Printing, APngTallerThanOneBandIsSeamless) {
     }
 }
 
+TEST_F(Printing, APngIsTheSamePixelsDrawnOnOneThreadOrOnMany) {
+    // Gettysburg at 100 dpi: some 1,400 rows, so many bands that several threads draw at once,
+    // finish out of order and are written in order.
+    auto s = readScenario(fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml");
+    ASSERT_TRUE(s);
+    PrintOptions o;
+    o.cellSizePt = 40;
+    o.dpi = 100;
+    o.pictureWorkers = 1;
+    ASSERT_TRUE(printMapPng(*s, dir / "one.png", o));
+    o.pictureWorkers = 5;
+    ASSERT_TRUE(printMapPng(*s, dir / "five.png", o));
+    const PngImage one(dir / "one.png"), five(dir / "five.png");
+    ASSERT_TRUE(one.ok() && five.ok());
+    ASSERT_GT(one.height(), 128 * 8);
+    ASSERT_EQ(one.width(), five.width());
+    ASSERT_EQ(one.height(), five.height());
+    int differing = 0;
+    for (int y = 0; y < one.height(); ++y) {
+        for (int x = 0; x < one.width(); ++x) {
+            differing += one.at(x, y) != five.at(x, y) ? 1 : 0;
+        }
+    }
+    EXPECT_EQ(differing, 0);
+}
+
+TEST_F(Printing, APngThatCannotBeWrittenSaysWhyAndStops) {
+    const Scenario s = stripes(3, 9);
+    PrintOptions o;
+    const auto written = printMapPng(s, dir / "no-such-folder" / "map.png", o);
+    ASSERT_FALSE(written);
+    EXPECT_NE(written.error().find("no-such-folder/map.png: cannot write the PNG"), std::string::npos)
+        << written.error();
+    // A picture that runs out of room on the disk: /dev/full takes nothing.
+    if (fs::exists("/dev/full")) {
+        const auto full = printMapPng(s, "/dev/full", o);
+        ASSERT_FALSE(full);
+        EXPECT_NE(full.error().find("is the disk full?"), std::string::npos) << full.error();
+    }
+}
+
 } // namespace
 } // namespace sandtable
 
@@ -238,9 +280,9 @@ TEST_F(Printing, RostersCountersAndTheBookletCarryTheScenario) {
     ASSERT_TRUE(bookletPages);
     EXPECT_GE(*bookletPages, 3);
     const std::string text = commandOutput("pdftotext '" + booklet.string() + "' -");
-    for (const char* expected :
-         {"Scenario 2: First Bull Run: Henry Hill, afternoon", "Order of battle: Union", "Col. William T. Sherman",
-          "Reinforcements", "Stonewall", "Victory conditions", "Take Henry House Hill"}) {
+    for (const char* expected : {"Scenario 2: First Bull Run: Henry Hill, afternoon",
+                                 "Order of battle: Union", "Col. William T. Sherman", "Reinforcements",
+                                 "Stonewall", "Victory conditions", "Take Henry House Hill"}) {
         EXPECT_NE(text.find(expected), std::string::npos) << expected;
     }
     EXPECT_FALSE(fs::exists(dir / "booklet.pdf.partial"));

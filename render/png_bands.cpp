@@ -1,0 +1,265 @@
+#include "png_bands.hpp"
+
+#include "model/file_names.hpp"
+
+#include <zlib.h>
+#ifdef SANDTABLE_HAVE_ISAL
+#include <isa-l.h>
+#endif
+
+#include <algorithm>
+#include <array>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace sandtable {
+namespace {
+
+void appendBigEndian(std::vector<unsigned char>& out, std::uint32_t v) {
+    out.push_back(static_cast<unsigned char>(v >> 24));
+    out.push_back(static_cast<unsigned char>(v >> 16));
+    out.push_back(static_cast<unsigned char>(v >> 8));
+    out.push_back(static_cast<unsigned char>(v));
+}
+
+// One chunk: length, type, data, and the CRC of type and data.
+std::vector<unsigned char> chunk(const char (&type)[5], const unsigned char* data, std::size_t size) {
+    static constexpr unsigned char nothing = 0; // zlib's crc32 of a null pointer is its initial value
+    data = size == 0 ? &nothing : data;
+    std::vector<unsigned char> out;
+    out.reserve(size + 12);
+    appendBigEndian(out, static_cast<std::uint32_t>(size));
+    out.insert(out.end(), type, type + 4);
+    out.insert(out.end(), data, data + size);
+    uLong crc = crc32(0, reinterpret_cast<const Bytef*>(type), 4);
+    // zlib takes at most 4 GB a call; a chunk is far smaller (a band of a picture at most 100,000 wide).
+    crc = crc32(crc, data, static_cast<uInt>(size));
+    appendBigEndian(out, static_cast<std::uint32_t>(crc));
+    return out;
+}
+
+struct CompressedBand {
+    std::vector<unsigned char> deflated; // raw deflate, ending on a byte boundary (or the stream's end)
+    uLong adler = 1;                     // of the band's filtered rows
+    std::size_t rawBytes = 0;
+};
+
+// The band's rows as PNG wants them (a filter byte, 0: none, then R G B per pixel), deflated.
+// Raw deflate (the zlib header and checksum are the whole stream's, written once) of one band.
+bool deflateWithZlib(const std::vector<unsigned char>& raw, bool last, std::vector<unsigned char>& out) {
+    z_stream z{};
+    if (deflateInit2(&z, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        return false;
+    }
+    out.resize(deflateBound(&z, static_cast<uLong>(raw.size())) + 16);
+    z.next_in = const_cast<Bytef*>(raw.data()); // zlib's API is not const; it does not write there
+    z.avail_in = static_cast<uInt>(raw.size());
+    z.next_out = out.data();
+    z.avail_out = static_cast<uInt>(out.size());
+    const int result = deflate(&z, last ? Z_FINISH : Z_SYNC_FLUSH);
+    const bool ok = last ? result == Z_STREAM_END : result == Z_OK && z.avail_in == 0 && z.avail_out > 0;
+    out.resize(out.size() - z.avail_out);
+    deflateEnd(&z);
+    return ok;
+}
+
+bool deflateWithIsaL([[maybe_unused]] const std::vector<unsigned char>& raw, [[maybe_unused]] bool last,
+                     [[maybe_unused]] std::vector<unsigned char>& out) {
+#ifdef SANDTABLE_HAVE_ISAL
+    isal_zstream s;
+    isal_deflate_init(&s);
+    std::vector<std::uint8_t> levelBuffer(ISAL_DEF_LVL1_DEFAULT);
+    s.level = 1;
+    s.level_buf = levelBuffer.data();
+    s.level_buf_size = static_cast<std::uint32_t>(levelBuffer.size());
+    s.gzip_flag = IGZIP_DEFLATE;
+    s.end_of_stream = last ? 1 : 0;
+    s.flush = last ? NO_FLUSH : SYNC_FLUSH;
+    // Stored blocks at worst: 5 bytes of header for each 64 KB, and the flush's block.
+    out.resize(raw.size() + raw.size() / 8192 + 1024);
+    s.next_in = const_cast<std::uint8_t*>(raw.data()); // ISA-L's API is not const; it does not write there
+    s.avail_in = static_cast<std::uint32_t>(raw.size());
+    s.next_out = out.data();
+    s.avail_out = static_cast<std::uint32_t>(out.size());
+    const int result = isal_deflate(&s);
+    const bool ok = result == COMP_OK && s.avail_in == 0 && s.avail_out > 0 &&
+                    (!last || s.internal_state.state == ZSTATE_END);
+    out.resize(out.size() - s.avail_out);
+    return ok;
+#else
+    return false;
+#endif
+}
+
+std::optional<CompressedBand> compress(cairo_surface_t* surface, int rows, bool last, Deflater deflater,
+                                       std::vector<unsigned char>& raw) {
+    cairo_surface_flush(surface);
+    const int width = cairo_image_surface_get_width(surface),
+              stride = cairo_image_surface_get_stride(surface);
+    const unsigned char* data = cairo_image_surface_get_data(surface);
+    const std::size_t rowBytes = static_cast<std::size_t>(width) * 3 + 1;
+    raw.resize(rowBytes * static_cast<std::size_t>(rows));
+    for (int y = 0; y < rows; ++y) {
+        // Cairo's RGB24 is 32-bit native-endian xRGB.
+        const auto* __restrict src =
+            reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+        unsigned char* __restrict out = raw.data() + rowBytes * static_cast<std::size_t>(y);
+        *out++ = 0;
+        for (int x = 0; x < width; ++x) {
+            const std::uint32_t px = src[x];
+            out[0] = static_cast<unsigned char>(px >> 16);
+            out[1] = static_cast<unsigned char>(px >> 8);
+            out[2] = static_cast<unsigned char>(px);
+            out += 3;
+        }
+    }
+    CompressedBand band;
+    band.rawBytes = raw.size();
+    band.adler = adler32(1, raw.data(), static_cast<uInt>(raw.size()));
+    // A band ends on a byte boundary without ending the stream (a sync flush); the next band,
+    // deflated on its own, refers to nothing before it, so it follows in the same stream.
+    const bool deflated = deflater == Deflater::IsaL ? deflateWithIsaL(raw, last, band.deflated)
+                                                     : deflateWithZlib(raw, last, band.deflated);
+    if (!deflated) {
+        return std::nullopt;
+    }
+    return band;
+}
+
+} // namespace
+
+bool haveIsaL() {
+#ifdef SANDTABLE_HAVE_ISAL
+    return true;
+#else
+    return false;
+#endif
+}
+
+Deflater fastestDeflater() {
+    return haveIsaL() ? Deflater::IsaL : Deflater::Zlib;
+}
+
+std::expected<void, std::string> writePngInBands(const std::filesystem::path& out, int width, int height,
+                                                 const BandPainter& paint, PngBandOptions options) {
+    const auto fail = [&](const std::string& what) {
+        return std::unexpected(out.string() + ": cannot write the PNG (" + what + ")");
+    };
+    if (width <= 0 || height <= 0 || options.bandRows <= 0) {
+        return fail("no pixels");
+    }
+    std::unique_ptr<FILE, int (*)(FILE*)> file(openCFile(out, "wb"), std::fclose);
+    if (!file) {
+        return fail("the file cannot be created");
+    }
+    const auto write = [&](const std::vector<unsigned char>& bytes) {
+        return std::fwrite(bytes.data(), 1, bytes.size(), file.get()) == bytes.size();
+    };
+    static constexpr std::array<unsigned char, 8> signature{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    std::vector<unsigned char> header;
+    appendBigEndian(header, static_cast<std::uint32_t>(width));
+    appendBigEndian(header, static_cast<std::uint32_t>(height));
+    header.insert(header.end(), {8, 2, 0, 0, 0}); // 8 bits, RGB, deflate, adaptive filters, no interlace
+    bool ok = std::fwrite(signature.data(), 1, signature.size(), file.get()) == signature.size() &&
+              write(chunk("IHDR", header.data(), header.size()));
+    // The zlib stream's header: deflate with a 32 KB window, the fastest level.
+    static constexpr std::array<unsigned char, 2> zlibHeader{0x78, 0x01};
+    ok = ok && write(chunk("IDAT", zlibHeader.data(), zlibHeader.size()));
+
+    const int bands = (height + options.bandRows - 1) / options.bandRows;
+    const int workers = std::clamp(
+        options.workers > 0 ? options.workers : static_cast<int>(std::thread::hardware_concurrency()), 1,
+        std::min(bands, 16));
+    const int window = 2 * workers; // bands drawn but not yet written, at most
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::map<int, CompressedBand> finished;
+    int nextBand = 0, written = 0;
+    bool failed = !ok;
+    std::string failure = ok ? "" : "the file cannot be written";
+
+    const auto work = [&] {
+        cairo_surface_t* surface =
+            cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, std::min(options.bandRows, height));
+        std::vector<unsigned char> raw;
+        while (true) {
+            int band = 0;
+            {
+                std::unique_lock lock(mutex);
+                changed.wait(lock,
+                             [&] { return failed || nextBand >= bands || nextBand < written + window; });
+                if (failed || nextBand >= bands) {
+                    break;
+                }
+                band = nextBand++;
+            }
+            const int top = band * options.bandRows, rows = std::min(options.bandRows, height - top);
+            std::optional<CompressedBand> result;
+            bool drawn = false;
+            try {
+                drawn = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS && paint(surface, top, rows);
+                if (drawn) {
+                    result = compress(surface, rows, band == bands - 1, options.deflater, raw);
+                }
+            } catch (const std::exception&) { // out of memory: the picture fails, the program goes on
+                result.reset();
+            }
+            std::lock_guard lock(mutex);
+            if (!result) {
+                failed = true;
+                failure = drawn ? "compression failed" : "the map could not be drawn";
+            } else {
+                finished.emplace(band, std::move(*result));
+            }
+            changed.notify_all();
+        }
+        cairo_surface_destroy(surface);
+    };
+    std::vector<std::jthread> threads;
+    for (int i = 0; i < workers; ++i) {
+        threads.emplace_back(work);
+    }
+    uLong adler = 1;
+    while (true) {
+        CompressedBand band;
+        {
+            std::unique_lock lock(mutex);
+            changed.wait(lock, [&] { return failed || written == bands || finished.contains(written); });
+            if (failed || written == bands) {
+                break;
+            }
+            band = std::move(finished.extract(written).mapped());
+        }
+        adler = adler32_combine(adler, band.adler, static_cast<z_off_t>(band.rawBytes));
+        const bool bandWritten =
+            band.deflated.empty() || write(chunk("IDAT", band.deflated.data(), band.deflated.size()));
+        std::lock_guard lock(mutex);
+        if (!bandWritten) {
+            failed = true;
+            failure = "the file cannot be written: is the disk full?";
+        }
+        ++written;
+        changed.notify_all();
+    }
+    threads.clear(); // joined
+    if (failed) {
+        return fail(failure);
+    }
+    std::vector<unsigned char> checksum;
+    appendBigEndian(checksum, static_cast<std::uint32_t>(adler));
+    if (!write(chunk("IDAT", checksum.data(), checksum.size())) || !write(chunk("IEND", nullptr, 0)) ||
+        std::fflush(file.get()) != 0) {
+        return fail("the file cannot be written: is the disk full?");
+    }
+    return {};
+}
+
+} // namespace sandtable
