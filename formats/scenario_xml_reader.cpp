@@ -201,16 +201,20 @@ class Reader {
 
     std::vector<Offset> cellList(pugi::xml_node n, const char* attr) const {
         std::vector<Offset> out;
-        std::string_view rest = required(n, attr);
-        while (!rest.empty()) {
-            const auto start = rest.find_first_not_of(" \t\r\n");
-            if (start == std::string_view::npos) {
-                break;
+        const std::string_view list = required(n, attr);
+        // Plain loops: find_first_of asks memchr of the four spaces for every character.
+        const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+        for (std::size_t at = 0; at < list.size();) {
+            if (space(list[at])) {
+                ++at;
+                continue;
             }
-            rest.remove_prefix(start);
-            const auto end = rest.find_first_of(" \t\r\n");
-            out.push_back(cellFrom(n, rest.substr(0, end), attr));
-            rest.remove_prefix(end == std::string_view::npos ? rest.size() : end);
+            std::size_t end = at;
+            while (end < list.size() && !space(list[end])) {
+                ++end;
+            }
+            out.push_back(cellFrom(n, list.substr(at, end - at), attr));
+            at = end;
         }
         if (out.empty()) {
             fail(n, "attribute " + quote(attr) + " of " + element(n) + " lists no cells");

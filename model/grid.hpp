@@ -81,7 +81,9 @@ class Grid {
     Offset neighbor(Offset c, int dir) const;
     std::vector<Offset> neighbors(Offset c) const; // on the map only
     std::optional<int> directionTo(Offset from, Offset to) const;
-    bool adjacent(Offset a, Offset b) const { return directionTo(a, b).has_value(); }
+    // Across one side: a step of one (cube distance for hexes, sides only for squares), without
+    // trying each direction.
+    bool adjacent(Offset a, Offset b) const { return distance(a, b) == 1; }
     int distance(Offset a, Offset b) const;
     // Cells crossed by the straight line from a to b, both included; consecutive cells are adjacent.
     std::vector<Offset> lineDraw(Offset a, Offset b) const;

@@ -285,33 +285,46 @@ const std::vector<std::int32_t>& ValidationContext::components(unsigned kinds) c
     if (!added) {
         return parent;
     }
-    parent.resize(grid().cellCount());
-    for (std::size_t i = 0; i < parent.size(); ++i) {
-        parent[i] = static_cast<std::int32_t>(i);
-    }
+    // Union-find over the cells the paths of these kinds join: -1 marks a root (and every cell no
+    // such path touches), so a million cells cost one fill, and only the touched are flattened.
+    parent.assign(grid().cellCount(), -1);
     auto find = [&](std::int32_t x) {
-        while (parent[static_cast<std::size_t>(x)] != x) {
-            parent[static_cast<std::size_t>(x)] =
-                parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(x)])];
-            x = parent[static_cast<std::size_t>(x)];
+        std::int32_t root = x;
+        while (parent[static_cast<std::size_t>(root)] >= 0) {
+            root = parent[static_cast<std::size_t>(root)];
         }
-        return x;
+        while (parent[static_cast<std::size_t>(x)] >= 0) { // compress the walk
+            const std::int32_t next = parent[static_cast<std::size_t>(x)];
+            parent[static_cast<std::size_t>(x)] = root;
+            x = next;
+        }
+        return root;
     };
+    std::vector<std::int32_t> touched;
     for (const auto& [id, path] : s_.map.paths) {
         if ((pathKindBit(path.kind) & kinds) == 0) {
             continue;
         }
         for (std::size_t k = 0; k + 1 < path.cells.size(); ++k) {
             if (grid().contains(path.cells[k]) && grid().contains(path.cells[k + 1])) {
-                const auto a = find(static_cast<std::int32_t>(grid().index(path.cells[k])));
-                const auto b = find(static_cast<std::int32_t>(grid().index(path.cells[k + 1])));
-                parent[static_cast<std::size_t>(a)] = b;
+                const auto from = static_cast<std::int32_t>(grid().index(path.cells[k]));
+                const auto to = static_cast<std::int32_t>(grid().index(path.cells[k + 1]));
+                touched.push_back(from);
+                touched.push_back(to);
+                if (const auto a = find(from), b = find(to); a != b) {
+                    parent[static_cast<std::size_t>(a)] = b;
+                }
             }
         }
     }
-    // Flatten, so each query is a plain lookup.
-    for (std::size_t i = 0; i < parent.size(); ++i) {
-        parent[i] = find(static_cast<std::int32_t>(i));
+    // Flattened, so each query is a plain lookup: a touched cell holds its root (itself for a
+    // root); an untouched one keeps -1 (pathConnected asks only of cells on a path).
+    std::vector<std::int32_t> roots(touched.size());
+    for (std::size_t i = 0; i < touched.size(); ++i) {
+        roots[i] = find(touched[i]);
+    }
+    for (std::size_t i = 0; i < touched.size(); ++i) {
+        parent[static_cast<std::size_t>(touched[i])] = roots[i];
     }
     return parent;
 }
@@ -328,7 +341,8 @@ bool ValidationContext::pathConnected(Offset from, Offset to, unsigned kinds) co
         return false;
     }
     const auto& root = components(kinds);
-    return root[grid().index(from)] == root[grid().index(to)];
+    const std::int32_t a = root[grid().index(from)];
+    return a >= 0 && a == root[grid().index(to)]; // -1: a cell no stretch of such a path leaves
 }
 
 } // namespace sandtable

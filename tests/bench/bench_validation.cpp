@@ -64,6 +64,19 @@ void everyRule(benchmark::State& state) {
     fullRun(state, *resolveRuleset(all));
 }
 
+// Each rule alone (with the command radius needing sight, as in everyRule): which one costs what.
+void oneRule(benchmark::State& state) {
+    const auto& rule = allRules()[static_cast<std::size_t>(state.range(0))];
+    Ruleset one;
+    one.name = std::string(rule->info().key);
+    one.rules.push_back(RuleSetting{std::string(rule->info().key), true, std::nullopt, {}, "bench", 0});
+    if (one.name == "command.unit-within-radius") {
+        one.rules.back().params = {{"echelon", "division"}, {"radius", "3"}, {"needs-sight", "true"}};
+    }
+    state.SetLabel(one.name);
+    fullRun(state, *resolveRuleset(one));
+}
+
 // Moving one unit back and forth: apply the edit, re-check, as the editor does after a drag.
 void incrementalMove(benchmark::State& state, const std::string& rulesetName) {
     Scenario& s = bigScenario();
@@ -98,6 +111,7 @@ BENCHMARK(counting)->Unit(benchmark::kMillisecond);
 BENCHMARK(hexedGeneral)->Unit(benchmark::kMillisecond);
 BENCHMARK(acwAreaWithLineOfSight)->Unit(benchmark::kMillisecond);
 BENCHMARK(everyRule)->Unit(benchmark::kMillisecond);
+BENCHMARK(oneRule)->DenseRange(0, static_cast<int>(allRules().size()) - 1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(incrementalMove, hexed_general, std::string("hexed-general"))
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(incrementalMove, acw_area, std::string("acw-area"))->Unit(benchmark::kMicrosecond);
