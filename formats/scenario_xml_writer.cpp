@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <future>
 
 namespace sandtable {
 namespace {
@@ -442,14 +443,23 @@ std::string writeScenarioToString(const Scenario& scenario) {
 std::expected<void, std::string> saveScenario(const Scenario& scenario, const std::filesystem::path& path,
                                               AtomicWriteOptions options) {
     const std::string xml = writeScenarioToString(scenario);
-    // Never replace a good file with one that cannot be opened again: read the bytes back first.
-    // (It costs about one load; a save of a 1000 x 1000 map stays well under the target.)
-    if (auto back = readScenarioFromString(xml, path.string()); !back) {
+    // Never replace a good file with one that cannot be opened again: the bytes are read back, on a
+    // second thread while this one writes them to the temporary file, and the file is put in place
+    // only when both are done and the read-back loaded.
+    auto readBack =
+        std::async(std::launch::async, [&] { return readScenarioFromString(xml, path.string()); });
+    auto file = AtomicFile::create(path, options);
+    std::expected<void, std::string> written =
+        file ? file->write(xml) : std::expected<void, std::string>(std::unexpected(file.error()));
+    if (auto back = readBack.get(); !back) {
         return std::unexpected(path.string() + ": not saved, because the scenario would not load again (" +
                                back.error().message +
                                "). The previous file is unchanged; please report this as a bug.");
     }
-    return writeFileAtomically(path, xml, options);
+    if (!written) {
+        return written; // the temporary file, if any, goes with `file`
+    }
+    return file->commit();
 }
 
 } // namespace sandtable

@@ -185,6 +185,10 @@ TEST(ScenarioXml, AScenarioThatWouldNotLoadBackIsNotSaved) {
     EXPECT_NE(saved.error().find("not saved, because the scenario would not load again"), std::string::npos)
         << saved.error();
     EXPECT_EQ(*readScenario(file), good) << "the previous file must be unchanged";
+    // The bytes were being written while they were read back: their temporary file is gone too.
+    const auto left =
+        std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator());
+    EXPECT_EQ(left, 1) << "only battle.xml: no temporary file, no backup of a save that did not happen";
     std::filesystem::remove_all(dir);
 }
 
