@@ -30,6 +30,10 @@ std::string xmlEscaped(const std::filesystem::path& path) {
 
 } // namespace
 
+namespace {
+FcConfig* bundledFonts = nullptr; // the shipped fonts' configuration, once made (kept for the program)
+} // namespace
+
 bool useBundledFonts(const std::filesystem::path& folder, const std::filesystem::path& cache) {
     if (folder.empty()) {
         return false;
@@ -49,18 +53,35 @@ bool useBundledFonts(const std::filesystem::path& folder, const std::filesystem:
         FcConfigDestroy(config);
         return false;
     }
+    bundledFonts = config;
+    return useBundledFontsOnThisThread();
+}
+
+bool useBundledFontsOnThisThread() {
+    // PangoCairo's default font map is the thread's own (that is how it is safe on several threads):
+    // a thread drawing a band of a picture needs one of its own on the same configuration, or it
+    // gets the system's (on Windows, GDI's) and finds no DejaVu.
+    thread_local bool done = false;
+    if (bundledFonts == nullptr || done) {
+        return bundledFonts != nullptr;
+    }
     PangoFontMap* map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
     if (map == nullptr) {
         return false;
     }
-    pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
+    pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), bundledFonts);
     pango_cairo_font_map_set_default(PANGO_CAIRO_FONT_MAP(map));
     g_object_unref(map);
+    done = true;
     return true;
 }
 #else
 bool useBundledFonts(const std::filesystem::path& /*folder*/, const std::filesystem::path& /*cache*/) {
     return false; // fontconfig finds the system's DejaVu
+}
+
+bool useBundledFontsOnThisThread() {
+    return false; // every thread's default font map is fontconfig's, with the system's DejaVu
 }
 #endif
 
@@ -103,6 +124,7 @@ struct TextWriter::Impl {
 };
 
 TextWriter::TextWriter(cairo_t* cr, const Font& font) : impl_(std::make_unique<Impl>()) {
+    useBundledFontsOnThisThread();
     impl_->cr = cr;
     impl_->layout = pango_cairo_create_layout(cr);
     // Metrics unhinted, so sizes scale exactly with the map at every zoom and on paper.

@@ -20,6 +20,10 @@ namespace sandtable {
 // anything is drawn; false when the folder's fonts cannot be used, and then the system's fonts
 // stand in.
 bool useBundledFonts(const std::filesystem::path& folder, const std::filesystem::path& cache);
+// The same fonts for the calling thread (PangoCairo's default font map is each thread's own): a
+// TextWriter calls it, so a band of a picture drawn on another thread sets its text alike. False
+// when there are no shipped fonts (Linux) or they cannot be used.
+bool useBundledFontsOnThisThread();
 
 struct Font {
     double size = 10;
