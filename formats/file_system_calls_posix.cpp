@@ -70,6 +70,7 @@ void preferLargeMemoryPages() {
     mallopt(M_MMAP_THRESHOLD, 32 << 20);    // glibc's largest: big buffers come from the heap too,
     mallopt(M_TRIM_THRESHOLD, reserve * 2); // which keeps them between a load and a save
     mallopt(M_TOP_PAD, reserve);
+    mallopt(M_ARENA_MAX, 1); // threads too (a save's read-back, a picture's bands): not arenas of small pages
     const auto before = reinterpret_cast<std::uintptr_t>(sbrk(0));
     void* volatile grow = std::malloc(1 << 20); // more than the heap has free: it grows by the pad
     std::free(grow);
