@@ -137,12 +137,10 @@ std::optional<std::size_t> firstInvalidTextByte(std::string_view text) {
         if (i + 8 <= text.size()) {
             std::uint64_t word = 0;
             std::memcpy(&word, text.data() + i, 8);
-            if ((((word - ones * 0x20) & ~word) | word) & highBits) {
-                // some byte below 0x20 or above 0x7f: look at them one by one
-            } else {
+            if (((((word - ones * 0x20) & ~word) | word) & highBits) == 0) {
                 i += 8;
                 continue;
-            }
+            } // else some byte below 0x20 or above 0x7f: look at them one by one
         }
         const auto c = static_cast<unsigned char>(text[i]);
         if (c >= 0x20 && c < 0x80) { // the common case, without a call

@@ -77,7 +77,6 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last) const {
         const PathKind kind = path.kind;
         cairo_new_path(cr);
         ties.clear();
-        bool any = false;
         // Only the stretches (cell i to i + 1) that end in or next to the view: a road across a
         // big map is drawn a band (or a screen) at a time, not whole each time. Those left out
         // lie a cell or more outside.
@@ -113,7 +112,6 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last) const {
             }
             const CubicPiece& c = curve[i - from];
             cairo_curve_to(cr, c.c1.x, c.c1.y, c.c2.x, c.c2.y, c.to.x, c.to.y);
-            any = true;
             if (const auto bridged = bridgedSide(s_.map, cells[i], cells[i + 1])) {
                 bridges.push_back(*bridged);
             }
@@ -129,10 +127,7 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last) const {
                 }
             }
         }
-        if (!any) {
-            continue;
-        }
-        strokeRoute(cr, kind, size);
+        strokeRoute(cr, kind, size); // firstStretch is in view: there is something to stroke
         for (const auto& [a, b] : ties) {
             cairo_move_to(cr, a.x, a.y);
             cairo_line_to(cr, b.x, b.y);

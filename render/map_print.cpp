@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <csetjmp>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -89,11 +88,6 @@ class PrintedMap {
     std::vector<std::string> unplaced_;
 };
 
-// PNG through libpng at the fastest zlib level with no row filters (run-length matching, with or
-// without the Sub filter, measured slower and larger here): maps are large areas of flat colour,
-// which compress well anyway, and Cairo's own writer (default level, adaptive filters)
-// takes several times longer on a big map. Rows arrive band by band, so a picture of any height
-// needs only one band in memory.
 void text(cairo_t* cr, double x, double y, double size, const std::string& t, bool bold = false) {
     TextWriter(cr, Font{size, bold}).drawOnBaseline(x, y, t);
 }
