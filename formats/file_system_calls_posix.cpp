@@ -12,6 +12,8 @@
 #define SANDTABLE_LARGE_PAGES 1
 #include <malloc.h>
 #include <sys/mman.h>
+
+#include <thread>
 #endif
 
 namespace sandtable::sys {
@@ -70,7 +72,23 @@ void preferLargeMemoryPages() {
     mallopt(M_MMAP_THRESHOLD, 32 << 20);    // glibc's largest: big buffers come from the heap too,
     mallopt(M_TRIM_THRESHOLD, reserve * 2); // which keeps them between a load and a save
     mallopt(M_TOP_PAD, reserve);
-    mallopt(M_ARENA_MAX, 1); // threads too (a save's read-back, a picture's bands): not arenas of small pages
+    // Two arenas: the main one, and one for the other threads (a save's read-back, a picture's
+    // bands, the rules checked side by side), so two cores never wait on one malloc lock. The
+    // second is made now, by a thread of its own, and advised like the heap: glibc gives a thread
+    // arena one 64 MB heap whose memory comes as touched, and a thread that ends hands its arena to
+    // the next one started.
+    mallopt(M_ARENA_MAX, 2);
+    std::thread([] {
+        constexpr std::uintptr_t threadHeap = 64 << 20; // glibc's HEAP_MAX_SIZE on 64-bit systems
+        void* volatile first = std::malloc(64);
+        const auto at = reinterpret_cast<std::uintptr_t>(first);
+        std::free(first);
+        // Thread heaps are mapped high above the program's heap (which ends at sbrk(0)), each
+        // aligned to its size; one below is the main heap, already advised.
+        if (at > reinterpret_cast<std::uintptr_t>(sbrk(0))) {
+            (void)madvise(reinterpret_cast<void*>(at & ~(threadHeap - 1)), threadHeap, MADV_HUGEPAGE);
+        }
+    }).join();
     const auto before = reinterpret_cast<std::uintptr_t>(sbrk(0));
     void* volatile grow = std::malloc(1 << 20); // more than the heap has free: it grows by the pad
     std::free(grow);

@@ -1,7 +1,5 @@
 #include "context.hpp"
 
-#include "model/geometry.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <unordered_set>
@@ -18,20 +16,40 @@ ValidationContext::ValidationContext(const Scenario& scenario) : s_(scenario) {
 }
 
 void ValidationContext::rebuild() {
-    occupancy_.clear();
+    // The cells' lists are emptied, not freed: a full check of a big battle runs this each time, and
+    // 10,000 lists made again cost more than most rules.
+    for (auto& [cell, pieces] : occupancy_) {
+        pieces.clear();
+    }
     occupancy_.reserve(s_.deployment.placements.size() * 2);
     for (const auto& [piece, placement] : s_.deployment.placements) {
-        indexPiece(piece);
+        for (Offset c : placement.cells) {
+            auto& here = occupancy_[c];
+            // Placements are walked in piece order: appending keeps each list sorted, unless a
+            // placement names a cell twice.
+            if (here.empty() || !(piece < here.back())) {
+                here.push_back(piece);
+            } else {
+                here.insert(std::lower_bound(here.begin(), here.end(), piece), piece);
+            }
+        }
     }
+    std::erase_if(occupancy_, [](const auto& entry) { return entry.second.empty(); });
     rebuildOrder();
-    pathKinds_.clear();
-    components_.clear();
-    layout_.reset();
+    {
+        const std::lock_guard lock(pathCacheMutex_);
+        forgetPaths();
+    }
+    layout_ = std::make_unique<Layout>(grid(), 1.0);
 }
 
 void ValidationContext::rebuildOrder() {
-    unitsUnder_.clear();
-    children_.clear();
+    for (auto& [hq, units] : unitsUnder_) {
+        units.clear(); // kept for the next rebuild, as the occupancy lists are
+    }
+    for (auto& [hq, children] : children_) {
+        children.clear();
+    }
     unitById_.clear();
     unitSide_.clear();
     const std::uint32_t maxId = s_.oob.units.empty() ? 0 : s_.oob.units.rbegin()->first.value;
@@ -48,11 +66,75 @@ void ValidationContext::rebuildOrder() {
     for (const auto& [id, unit] : s_.oob.units) {
         unitsUnder_[unit.parent.value].push_back(id);
     }
+    buildAncestors();
     for (const auto& [id, hq] : s_.oob.headquarters) {
         if (hq.parent.valid()) {
             children_[hq.parent.value].push_back(id);
         }
     }
+    std::erase_if(unitsUnder_, [](const auto& entry) { return entry.second.empty(); });
+    std::erase_if(children_, [](const auto& entry) { return entry.second.empty(); });
+}
+
+void ValidationContext::buildAncestors() {
+    headquartersById_.clear();
+    ancestors_.clear();
+    const auto& all = s_.oob.headquarters;
+    const std::uint32_t maxId = all.empty() ? 0 : all.rbegin()->first.value;
+    if (all.empty() || maxId > 4 * all.size() + 1024) {
+        return;
+    }
+    headquartersById_.assign(maxId + 1, nullptr);
+    for (const auto& [id, hq] : all) {
+        headquartersById_[id.value] = &hq;
+    }
+    auto known = [&](std::uint32_t id) { return id <= maxId && headquartersById_[id] != nullptr; };
+    // Each headquarters' chain upwards is walked once: up to the first one already done, then
+    // filled downwards, the nearest headquarters of each echelon overwriting those further up.
+    enum : std::uint8_t { Todo, OnChain, Done };
+    std::vector<std::uint8_t> state(maxId + 1, Todo);
+    ancestors_.assign(maxId + 1, {});
+    std::vector<std::uint32_t> chain;
+    for (const auto& [id, hq] : all) {
+        chain.clear();
+        std::uint32_t x = id.value;
+        while (known(x) && state[x] == Todo) {
+            state[x] = OnChain;
+            chain.push_back(x);
+            x = headquartersById_[x]->parent.value;
+        }
+        if (known(x) && state[x] == OnChain) { // a cycle (refused on load): keep the bounded walk
+            headquartersById_.clear();
+            ancestors_.clear();
+            return;
+        }
+        std::array<std::uint32_t, 4> above = known(x) ? ancestors_[x] : std::array<std::uint32_t, 4>{};
+        for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+            if (const auto e = static_cast<std::size_t>(headquartersById_[*it]->echelon); e < above.size()) {
+                above[e] = *it;
+            }
+            ancestors_[*it] = above;
+            state[*it] = Done;
+        }
+    }
+}
+
+const Headquarters* ValidationContext::headquarters(HeadquartersId id) const {
+    if (!headquartersById_.empty()) {
+        return id.value < headquartersById_.size() ? headquartersById_[id.value] : nullptr;
+    }
+    return s_.oob.find(id);
+}
+
+std::optional<HeadquartersId> ValidationContext::ancestorOf(HeadquartersId start, Echelon echelon) const {
+    if (ancestors_.empty()) {
+        return s_.oob.ancestor(start, echelon);
+    }
+    if (start.value >= headquartersById_.size() || headquartersById_[start.value] == nullptr) {
+        return std::nullopt;
+    }
+    const std::uint32_t found = ancestors_[start.value][static_cast<std::size_t>(echelon)];
+    return found == 0 ? std::nullopt : std::optional(HeadquartersId{found});
 }
 
 void ValidationContext::indexPiece(PieceRef p) {
@@ -104,8 +186,8 @@ void ValidationContext::update(const ChangeSet& changes) {
         }
     }
     if (changes.kinds & PathsChanged) {
-        pathKinds_.clear();
-        components_.clear();
+        const std::lock_guard lock(pathCacheMutex_);
+        forgetPaths();
     }
 }
 
@@ -144,7 +226,10 @@ std::optional<Side> ValidationContext::sideOf(PieceRef p) const {
         }
         return std::nullopt;
     case PieceKind::Commander:
-        return s_.oob.sideOf(HeadquartersId{p.id});
+        if (const Headquarters* hq = headquarters(HeadquartersId{p.id})) {
+            return hq->side;
+        }
+        return std::nullopt;
     case PieceKind::Train: {
         auto it = s_.oob.trains.find(TrainId{p.id});
         return it == s_.oob.trains.end() ? std::nullopt : s_.oob.sideOf(it->second.corps);
@@ -161,7 +246,7 @@ std::string ValidationContext::describe(PieceRef p) const {
         }
         break;
     case PieceKind::Commander:
-        if (const Headquarters* hq = s_.oob.find(HeadquartersId{p.id})) {
+        if (const Headquarters* hq = headquarters(HeadquartersId{p.id})) {
             return (hq->commander.empty() ? "the commander" : hq->commander) + " (" + hq->name + ")";
         }
         break;
@@ -193,7 +278,7 @@ std::optional<HeadquartersId> ValidationContext::ancestor(PieceRef p, Echelon ec
         }
         start = it->second.corps;
     }
-    return s_.oob.ancestor(start, echelon);
+    return ancestorOf(start, echelon);
 }
 
 std::optional<Offset> ValidationContext::commanderCell(HeadquartersId hq) const {
@@ -212,12 +297,8 @@ const std::vector<HeadquartersId>& ValidationContext::childrenOf(HeadquartersId 
 }
 
 bool ValidationContext::lineOfSight(Offset from, Offset to) const {
-    namespace bg = boost::geometry;
     if (from == to || grid().adjacent(from, to)) {
         return true;
-    }
-    if (!layout_) {
-        layout_ = std::make_unique<Layout>(grid(), 1.0);
     }
     const Layout& layout = *layout_;
     const Map& map = s_.map;
@@ -238,10 +319,14 @@ bool ValidationContext::lineOfSight(Offset from, Offset to) const {
     if (blockers.empty()) {
         return true;
     }
-    std::vector<geo::BPolygon> polygons;
-    polygons.reserve(blockers.size());
-    for (Offset c : blockers) {
-        polygons.push_back(geo::cellPolygon(layout, c));
+    // Cells are convex, so how much of a sight line crosses one is a clip of the segment against
+    // each side's half-plane (Cyrus-Beck), the same length Boost.Geometry's intersection gives.
+    std::vector<std::array<Point, 6>> polygons(blockers.size());
+    const auto sides = static_cast<std::size_t>(grid().sideCount());
+    for (std::size_t i = 0; i < blockers.size(); ++i) {
+        for (std::size_t k = 0; k < sides; ++k) {
+            polygons[i][k] = layout.corner(blockers[i], static_cast<int>(k));
+        }
     }
     // A sight line exactly along a cell side or through a corner touches the cells on both sides,
     // and floating point would pick one at random. So look along two lines nudged a hair to either
@@ -249,13 +334,34 @@ bool ValidationContext::lineOfSight(Offset from, Offset to) const {
     const Point a = layout.cellCenter(from), b = layout.cellCenter(to);
     const double length = std::hypot(b.x - a.x, b.y - a.y);
     const double nx = -(b.y - a.y) / length * 1e-4, ny = (b.x - a.x) / length * 1e-4;
+    const double dx = b.x - a.x, dy = b.y - a.y;
+    auto insideLength = [&](const std::array<Point, 6>& poly, double sx, double sy) {
+        // Orientation of the corners, so that every side's inward normal points the same way.
+        const double turn = (poly[1].x - poly[0].x) * (poly[2].y - poly[1].y) -
+                            (poly[1].y - poly[0].y) * (poly[2].x - poly[1].x);
+        const double inward = turn > 0 ? 1.0 : -1.0;
+        double enter = 0, leave = 1;
+        for (std::size_t k = 0; k < sides && enter < leave; ++k) {
+            const Point p0 = poly[k], p1 = poly[(k + 1) % sides];
+            const double ex = p1.x - p0.x, ey = p1.y - p0.y;
+            const double normalX = -ey * inward, normalY = ex * inward;
+            const double distance = normalX * (sx - p0.x) + normalY * (sy - p0.y);
+            const double along = normalX * dx + normalY * dy;
+            if (along == 0) {
+                if (distance < 0) {
+                    return 0.0;
+                }
+            } else if (along > 0) {
+                enter = std::max(enter, -distance / along);
+            } else {
+                leave = std::min(leave, -distance / along);
+            }
+        }
+        return leave > enter ? (leave - enter) * length : 0.0;
+    };
     auto blocked = [&](double side) {
-        bg::model::linestring<geo::BPoint> sight{{a.x + nx * side, a.y + ny * side},
-                                                 {b.x + nx * side, b.y + ny * side}};
         for (const auto& poly : polygons) {
-            bg::model::multi_linestring<bg::model::linestring<geo::BPoint>> inside;
-            bg::intersection(sight, poly, inside);
-            if (bg::length(inside) > 1e-3) {
+            if (insideLength(poly, a.x + nx * side, a.y + ny * side) > 1e-3) {
                 return true;
             }
         }
@@ -264,7 +370,17 @@ bool ValidationContext::lineOfSight(Offset from, Offset to) const {
     return !(blocked(1) && blocked(-1));
 }
 
+void ValidationContext::forgetPaths() {
+    // The arrays are kept for the next build: a million cells' worth of fresh pages costs more
+    // than the build itself.
+    pathKinds_.clear();
+    for (auto& [kinds, entry] : components_) {
+        entry.first = false;
+    }
+}
+
 const std::vector<std::uint8_t>& ValidationContext::pathKinds() const {
+    const std::lock_guard lock(pathCacheMutex_);
     if (pathKinds_.empty()) {
         pathKinds_.assign(grid().cellCount(), 0);
         for (const auto& [id, path] : s_.map.paths) {
@@ -280,53 +396,63 @@ const std::vector<std::uint8_t>& ValidationContext::pathKinds() const {
 }
 
 const std::vector<std::int32_t>& ValidationContext::components(unsigned kinds) const {
-    auto [it, added] = components_.try_emplace(kinds);
-    auto& parent = it->second;
-    if (!added) {
-        return parent;
+    const std::lock_guard lock(pathCacheMutex_);
+    auto& [current, owner] = components_[kinds];
+    if (current) {
+        return owner;
     }
-    // Union-find over the cells the paths of these kinds join: -1 marks a root (and every cell no
-    // such path touches), so a million cells cost one fill, and only the touched are flattened.
-    parent.assign(grid().cellCount(), -1);
+    current = true;
+    // A path's cells in a row on the map are joined by the path itself, so the union-find runs over
+    // runs of cells (a path leaving the map and coming back makes two), not over cells: each cell
+    // remembers the first run through it, and a run reaching a cell another run holds joins it.
+    // Then every cell holds its component's root run; -1 where no path of these kinds goes.
+    owner.assign(grid().cellCount(), -1);
+    std::vector<std::int32_t> parent;
     auto find = [&](std::int32_t x) {
-        std::int32_t root = x;
-        while (parent[static_cast<std::size_t>(root)] >= 0) {
-            root = parent[static_cast<std::size_t>(root)];
+        while (parent[static_cast<std::size_t>(x)] != x) {
+            const std::int32_t up = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(x)])];
+            parent[static_cast<std::size_t>(x)] = up; // halve the walk
+            x = up;
         }
-        while (parent[static_cast<std::size_t>(x)] >= 0) { // compress the walk
-            const std::int32_t next = parent[static_cast<std::size_t>(x)];
-            parent[static_cast<std::size_t>(x)] = root;
-            x = next;
-        }
-        return root;
+        return x;
     };
-    std::vector<std::int32_t> touched;
+    std::vector<std::pair<const Path*, std::pair<std::size_t, std::size_t>>> runs;
     for (const auto& [id, path] : s_.map.paths) {
         if ((pathKindBit(path.kind) & kinds) == 0) {
             continue;
         }
-        for (std::size_t k = 0; k + 1 < path.cells.size(); ++k) {
-            if (grid().contains(path.cells[k]) && grid().contains(path.cells[k + 1])) {
-                const auto from = static_cast<std::int32_t>(grid().index(path.cells[k]));
-                const auto to = static_cast<std::int32_t>(grid().index(path.cells[k + 1]));
-                touched.push_back(from);
-                touched.push_back(to);
-                if (const auto a = find(from), b = find(to); a != b) {
-                    parent[static_cast<std::size_t>(a)] = b;
+        for (std::size_t k = 0; k < path.cells.size();) {
+            if (!grid().contains(path.cells[k])) {
+                ++k;
+                continue;
+            }
+            std::size_t end = k + 1;
+            while (end < path.cells.size() && grid().contains(path.cells[end])) {
+                ++end;
+            }
+            if (end - k >= 2) { // a lone cell is no stretch of road: it links nothing
+                const auto run = static_cast<std::int32_t>(parent.size());
+                parent.push_back(run);
+                runs.push_back({&path, {k, end}});
+                for (std::size_t i = k; i < end; ++i) {
+                    std::int32_t& held = owner[grid().index(path.cells[i])];
+                    if (held < 0) {
+                        held = run;
+                    } else if (const auto a = find(held), b = find(run); a != b) {
+                        parent[static_cast<std::size_t>(a)] = b;
+                    }
                 }
             }
+            k = end;
         }
     }
-    // Flattened, so each query is a plain lookup: a touched cell holds its root (itself for a
-    // root); an untouched one keeps -1 (pathConnected asks only of cells on a path).
-    std::vector<std::int32_t> roots(touched.size());
-    for (std::size_t i = 0; i < touched.size(); ++i) {
-        roots[i] = find(touched[i]);
+    for (const auto& [path, range] : runs) {
+        for (std::size_t i = range.first; i < range.second; ++i) {
+            std::int32_t& held = owner[grid().index(path->cells[i])];
+            held = find(held);
+        }
     }
-    for (std::size_t i = 0; i < touched.size(); ++i) {
-        parent[static_cast<std::size_t>(touched[i])] = roots[i];
-    }
-    return parent;
+    return owner;
 }
 
 bool ValidationContext::onPath(Offset c, unsigned kinds) const {
@@ -342,7 +468,7 @@ bool ValidationContext::pathConnected(Offset from, Offset to, unsigned kinds) co
     }
     const auto& root = components(kinds);
     const std::int32_t a = root[grid().index(from)];
-    return a >= 0 && a == root[grid().index(to)]; // -1: a cell no stretch of such a path leaves
+    return a >= 0 && a == root[grid().index(to)]; // -1: a cell no stretch of such a path joins
 }
 
 } // namespace sandtable

@@ -1,12 +1,14 @@
 #pragma once
 // ValidationContext is what rules read: the scenario plus indices built once and kept up to date
-// edit by edit (who stands where, who is under whom), line of sight, and the road network.
+// edit by edit (who stands where, who is under whom), line of sight, and the road network. Const
+// reads are safe from several threads at once (the full run checks rules side by side).
 #include "model/commands/command.hpp"
 #include "model/layout.hpp"
 #include "model/scenario.hpp"
 
+#include <array>
 #include <memory>
-
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -35,6 +37,10 @@ class ValidationContext {
     std::string describe(PieceRef p) const;
     // The headquarters at `echelon` above a unit or headquarters (itself included for an HQ).
     std::optional<HeadquartersId> ancestor(PieceRef p, Echelon echelon) const;
+    // The same from a headquarters (itself included), as OrderOfBattle::ancestor answers it.
+    std::optional<HeadquartersId> ancestorOf(HeadquartersId start, Echelon echelon) const;
+    // OrderOfBattle::find without the tree walk.
+    const Headquarters* headquarters(HeadquartersId id) const;
     // The cell where a headquarters' commander stands, if placed.
     std::optional<Offset> commanderCell(HeadquartersId hq) const;
     const std::vector<UnitId>& unitsUnder(HeadquartersId hq) const;
@@ -42,7 +48,7 @@ class ValidationContext {
 
     // Line of sight between two cell centres: blocked by a cell in between whose terrain blocks
     // sight or which stands higher than both ends. The segment must pass through the cell's
-    // interior (Boost.Geometry), so grazing a corner does not block.
+    // interior (a clip against the cell's sides), so grazing a corner does not block.
     bool lineOfSight(Offset from, Offset to) const;
 
     // Cells linked by paths of the given kinds, as a graph; `kinds` is a PathKind bit set.
@@ -64,14 +70,22 @@ class ValidationContext {
     std::vector<const Unit*> unitById_;
     std::vector<std::int8_t> unitSide_; // -1: no side (dangling parent)
     std::unordered_map<std::uint32_t, std::vector<HeadquartersId>> children_;
+    // Headquarters by id and, for each, the nearest headquarters at each echelon from it upwards
+    // (0: none), when the ids are dense and the tree has no cycle; else the order of battle's walk.
+    std::vector<const Headquarters*> headquartersById_;
+    std::vector<std::array<std::uint32_t, 4>> ancestors_;
+    void buildAncestors();
     // Built on first use, dropped when paths change: the path kinds touching each cell, and per
-    // set of kinds a union-find root for every cell (so connectivity is two lookups). Dense arrays
+    // set of kinds the component of every cell (so connectivity is two lookups). Dense arrays
     // indexed like the map's layers: 1 and 4 bytes a cell, far faster than hashing path cells.
+    // Rules run on several threads (Validator::runAll): the first to ask builds, under the lock.
+    mutable std::mutex pathCacheMutex_;
     mutable std::vector<std::uint8_t> pathKinds_;
-    mutable std::unordered_map<unsigned, std::vector<std::int32_t>> components_;
+    mutable std::unordered_map<unsigned, std::pair<bool, std::vector<std::int32_t>>> components_; // current?
+    void forgetPaths();
     const std::vector<std::uint8_t>& pathKinds() const;
     const std::vector<std::int32_t>& components(unsigned kinds) const;
-    mutable std::unique_ptr<Layout> layout_; // unit cell size, for line of sight; made on first use
+    std::unique_ptr<Layout> layout_; // unit cell size, for line of sight
 };
 
 } // namespace sandtable

@@ -1,9 +1,15 @@
 #include "validator.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <functional>
 #include <iterator>
+#include <numeric>
 #include <ranges>
 #include <set>
+#include <thread>
 #include <unordered_set>
 #include <utility>
 
@@ -69,9 +75,48 @@ void Validator::runRule(std::size_t i, const Scope& scope, std::vector<Violation
 void Validator::runAll() {
     ++findingsRevision_;
     context_.rebuild();
-    for (std::size_t i = 0; i < rules_.rules.size(); ++i) {
-        findings_[i].clear();
-        runRule(i, Scope{}, findings_[i]);
+    for (auto& found : findings_) {
+        found.clear();
+    }
+    // The rules only read the scenario and the context and each writes its own findings, so on a
+    // big battle they run side by side, each thread taking the next rule not yet taken. A small
+    // one is checked faster than threads start.
+    const std::size_t pieces = scenario_.oob.units.size() + scenario_.deployment.placements.size();
+    const std::size_t threads =
+        pieces < parallelFrom
+            ? 1
+            : std::min<std::size_t>(rules_.rules.size(), std::max(1u, std::thread::hardware_concurrency()));
+    // The costliest rules of the last run first, so that no thread is left with a long one at the end.
+    std::vector<std::size_t> order(rules_.rules.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    lastCost_.resize(rules_.rules.size());
+    std::ranges::stable_sort(order, std::greater<>{}, [&](std::size_t i) { return lastCost_[i]; });
+    std::atomic<std::size_t> next{0};
+    std::vector<std::exception_ptr> failures(threads);
+    auto work = [&](std::size_t worker) {
+        try {
+            for (std::size_t k = next++; k < order.size(); k = next++) {
+                const std::size_t i = order[k];
+                const auto start = std::chrono::steady_clock::now();
+                runRule(i, Scope{}, findings_[i]);
+                lastCost_[i] = std::chrono::steady_clock::now() - start;
+            }
+        } catch (...) {
+            failures[worker] = std::current_exception();
+            next = rules_.rules.size(); // the others stop too
+        }
+    };
+    {
+        std::vector<std::jthread> helpers;
+        for (std::size_t t = 1; t < threads; ++t) {
+            helpers.emplace_back(work, t);
+        }
+        work(0);
+    }
+    for (const auto& failure : failures) {
+        if (failure) {
+            std::rethrow_exception(failure);
+        }
     }
 }
 

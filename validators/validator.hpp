@@ -6,6 +6,7 @@
 #include "registry.hpp"
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -30,7 +31,10 @@ class Validator {
   public:
     Validator(const Scenario& scenario, ResolvedRuleset rules);
 
+    // Every rule over the whole scenario (on several threads when it is big: parallelFrom units and
+    // placed pieces or more).
     void runAll();
+    static constexpr std::size_t parallelFrom = 2000;
     // The scenario has changed as `changes` says; bring the findings up to date.
     void recheck(const ChangeSet& changes);
     Report report() const;
@@ -49,6 +53,7 @@ class Validator {
     ValidationContext context_;
     std::vector<std::vector<Violation>> findings_; // per active rule
     std::uint64_t findingsRevision_ = 0;
+    std::vector<std::chrono::steady_clock::duration> lastCost_; // per active rule, in the last full run
 };
 
 } // namespace sandtable

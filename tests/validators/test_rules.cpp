@@ -319,6 +319,109 @@ TEST(Rules, AGeneratedScenarioIsCleanUnderTheHexedGeneralOnEveryGrid) {
     }
 }
 
+// Roads are joined where they share a cell; a road that leaves the map and comes back is two
+// stretches; a lone cell of road leads nowhere; a railroad does not join a road-only network.
+TEST(Rules, RoadsConnectThroughSharedCellsAndNotAcrossTheMapEdge) {
+    Scenario s = generateScenario(GeneratorParameters{12, 8, 4, 4, 1, GridShape::HexFlat});
+    s.map.paths.clear();
+    auto addPath = [&](PathKind kind, std::vector<Offset> cells) {
+        const PathId id{static_cast<std::uint32_t>(s.map.paths.size() + 1)};
+        s.map.paths[id] = Path{kind, "", std::move(cells)};
+    };
+    addPath(PathKind::Road, {{0, 0}, {1, 0}, {2, 0}, {3, 0}});
+    addPath(PathKind::Pike, {{3, 0}, {3, 1}, {3, 2}});           // meets the road at 0301
+    addPath(PathKind::Road, {{6, 0}, {6, -1}, {7, -1}, {7, 0}}); // leaves the map at the top
+    addPath(PathKind::Road, {{9, 5}});                           // a lone cell
+    addPath(PathKind::Railroad, {{3, 2}, {3, 3}, {3, 4}});
+    const ValidationContext ctx(s);
+    const unsigned roads =
+        ValidationContext::pathKindBit(PathKind::Road) | ValidationContext::pathKindBit(PathKind::Pike);
+    EXPECT_TRUE(ctx.pathConnected({0, 0}, {3, 2}, roads));
+    EXPECT_TRUE(ctx.pathConnected({3, 2}, {0, 0}, roads));
+    EXPECT_FALSE(ctx.pathConnected({0, 0}, {3, 4}, roads)) << "only a railroad goes on from 0303";
+    EXPECT_TRUE(
+        ctx.pathConnected({0, 0}, {3, 4}, roads | ValidationContext::pathKindBit(PathKind::Railroad)));
+    EXPECT_FALSE(ctx.pathConnected({6, 0}, {7, 0}, roads)) << "the stretch off the map does not join them";
+    EXPECT_TRUE(ctx.onPath({9, 5}, roads));
+    EXPECT_FALSE(ctx.pathConnected({9, 5}, {0, 0}, roads));
+    EXPECT_FALSE(ctx.pathConnected({0, 0}, {5, 5}, roads)) << "a cell off every road";
+    EXPECT_FALSE(ctx.pathConnected({0, 0}, {3, 2}, ValidationContext::pathKindBit(PathKind::Road)))
+        << "without the pike the road ends at 0401";
+}
+
+// The context answers "which headquarters at this echelon is above" from a table; it must agree
+// with the order of battle's own walk for every headquarters and echelon, also after an edit.
+TEST(Rules, TheContextsAncestorsAgreeWithTheOrderOfBattle) {
+    Scenario s = generateScenario(GeneratorParameters{60, 40, 400, 10, 3, GridShape::HexFlat});
+    auto agree = [&](const ValidationContext& ctx) {
+        for (const auto& [id, hq] : s.oob.headquarters) {
+            EXPECT_EQ(ctx.headquarters(id), &hq);
+            for (Echelon e : {Echelon::Army, Echelon::Corps, Echelon::Division, Echelon::Brigade}) {
+                EXPECT_EQ(ctx.ancestorOf(id, e), s.oob.ancestor(id, e)) << id.value << " " << enumName(e);
+            }
+        }
+        EXPECT_EQ(ctx.headquarters(HeadquartersId{999'999}), nullptr);
+        EXPECT_FALSE(ctx.ancestorOf(HeadquartersId{999'999}, Echelon::Army));
+    };
+    agree(ValidationContext(s));
+    // A brigade moved under another division, and one whose parent is gone.
+    auto& brigades = s.oob.headquarters;
+    auto brigade =
+        std::ranges::find_if(brigades, [](const auto& e) { return e.second.echelon == Echelon::Brigade; });
+    auto division = std::ranges::find_if(brigades, [&](const auto& e) {
+        return e.second.echelon == Echelon::Division && e.first != brigade->second.parent;
+    });
+    ASSERT_NE(brigade, brigades.end());
+    ASSERT_NE(division, brigades.end());
+    brigade->second.parent = division->first;
+    std::next(brigade)->second.parent = HeadquartersId{777'777};
+    agree(ValidationContext(s));
+    // A cycle (refused on load, but the context must not loop): the order of battle's bounded walk.
+    division->second.parent = brigade->first;
+    const ValidationContext cyclic(s);
+    EXPECT_EQ(cyclic.ancestorOf(brigade->first, Echelon::Army),
+              s.oob.ancestor(brigade->first, Echelon::Army));
+    EXPECT_EQ(cyclic.ancestorOf(brigade->first, Echelon::Division), division->first);
+}
+
+// A big battle is checked with the rules side by side on several threads; the findings must be
+// exactly those of each rule checked alone.
+TEST(Rules, ABigBattleCheckedSideBySideFindsWhatEachRuleFindsAlone) {
+    const Scenario s = generateScenario(GeneratorParameters{120, 90, 1500, 60, 5, GridShape::HexFlat});
+    ASSERT_GE(s.oob.units.size() + s.deployment.placements.size(), Validator::parallelFrom);
+    Ruleset every;
+    every.name = "every-rule";
+    for (const auto& rule : allRules()) {
+        every.rules.push_back(RuleSetting{std::string(rule->info().key), true, std::nullopt, {}, "test", 0});
+        if (every.rules.back().key == "command.unit-within-radius") {
+            every.rules.back().params = {{"echelon", "division"}, {"radius", "2"}, {"needs-sight", "true"}};
+        }
+    }
+    const Report together = Validator(s, *resolveRuleset(every)).report();
+    std::vector<Violation> alone;
+    for (const RuleSetting& setting : every.rules) {
+        Ruleset one;
+        one.name = setting.key;
+        one.rules = {setting};
+        for (Violation& v : Validator(s, *resolveRuleset(one)).report().violations) {
+            if (v.rule != staleExclusionKey) {
+                alone.push_back(std::move(v));
+            }
+        }
+    }
+    auto key = [](const Violation& v) { return std::tie(v.rule, v.cells, v.pieces, v.message); };
+    auto sorted = [&](std::vector<Violation> found) {
+        std::ranges::sort(found, [&](const Violation& a, const Violation& b) { return key(a) < key(b); });
+        return found;
+    };
+    const auto a = sorted(together.violations), b = sorted(alone);
+    ASSERT_GT(a.size(), 100u) << "the battle must break some rules for this to mean anything";
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        EXPECT_EQ(key(a[i]), key(b[i])) << i;
+    }
+}
+
 // Good Old Rebel: regiments within 8 inches of their brigade commander, 15 inches = 500 yards. On
 // 4-inch cells that is 2 cells, however the designer wrote the scale.
 TEST(Rules, EightInchesReachTwoFourInchCellsWhateverWayTheScaleIsWritten) {

@@ -29,7 +29,7 @@ class ArmyBreakPoint final : public RuleBase {
             for (const auto& [uid, unit] : s.oob.units) {
                 // The units the army begins this scenario with: those of the forces taking part.
                 if ((unit.arm == Arm::Infantry || unit.arm == Arm::Cavalry) &&
-                    s.oob.ancestor(unit.parent, Echelon::Army) == id && takesPart(s, PieceRef::unit(uid))) {
+                    ctx.ancestorOf(unit.parent, Echelon::Army) == id && takesPart(s, PieceRef::unit(uid))) {
                     ++fighting;
                 }
             }

@@ -32,11 +32,11 @@ class CommanderWithinRadius final : public RuleBase {
             if (piece.kind != PieceKind::Commander || pl.cells.empty()) {
                 return;
             }
-            const Headquarters* hq = ctx.scenario().oob.find(HeadquartersId{piece.id});
+            const Headquarters* hq = ctx.headquarters(HeadquartersId{piece.id});
             if (hq == nullptr || hq->echelon != *echelon) {
                 return;
             }
-            const auto up = ctx.scenario().oob.ancestor(hq->parent, *superior);
+            const auto up = ctx.ancestorOf(hq->parent, *superior);
             if (!up) {
                 return;
             }

@@ -20,7 +20,7 @@ class IndependentUnits final : public RuleBase {
     void check(const ValidationContext& ctx, const RuleParams&, const Scope& scope,
                Findings& out) const override {
         forEachUnit(ctx, scope, [&](PieceRef piece, const Unit& unit) {
-            const Headquarters* parent = ctx.scenario().oob.find(unit.parent);
+            const Headquarters* parent = ctx.headquarters(unit.parent);
             // The army general's own, or attached by him to a corps: both as the text allows.
             if (parent == nullptr || parent->echelon == Echelon::Army || parent->echelon == Echelon::Corps ||
                 ctx.ancestor(piece, Echelon::Division)) {

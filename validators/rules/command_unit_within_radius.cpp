@@ -52,7 +52,7 @@ class UnitWithinRadius final : public RuleBase {
             if (!hq) {
                 return;
             }
-            if (const Headquarters* h = ctx.scenario().oob.find(*hq); h != nullptr && h->commander.empty()) {
+            if (const Headquarters* h = ctx.headquarters(*hq); h != nullptr && h->commander.empty()) {
                 return; // no commander named: reported once, on the headquarters, by the structure rules
             }
             const PieceRef commander = PieceRef::commander(*hq);

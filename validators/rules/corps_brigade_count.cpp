@@ -29,7 +29,7 @@ class CorpsBrigadeCount final : public RuleBase {
             if (hq.echelon == Echelon::Corps) {
                 brigades.try_emplace(id, 0);
             } else if (hq.echelon == Echelon::Brigade) {
-                if (const auto corps = s.oob.ancestor(hq.parent, Echelon::Corps)) {
+                if (const auto corps = ctx.ancestorOf(hq.parent, Echelon::Corps)) {
                     ++brigades[*corps];
                 }
             }

@@ -29,7 +29,7 @@ class CorpsTrainOnRoad final : public RuleBase {
         for (const auto& [id, train] : s.oob.trains) {
             const PieceRef piece = PieceRef::train(id);
             const Placement* pl = ctx.placement(piece);
-            const Headquarters* corps = s.oob.find(train.corps);
+            const Headquarters* corps = ctx.headquarters(train.corps);
             if (pl == nullptr || pl->cells.empty() || corps == nullptr || !corps->supplyCell) {
                 continue; // corps.line-of-supply and deployment.all-pieces report these
             }
@@ -42,8 +42,8 @@ class CorpsTrainOnRoad final : public RuleBase {
             } else if (!ctx.pathConnected(at, *corps->supplyCell, kinds)) {
                 out.add({at}, {piece},
                         ctx.describe(piece) + " at " + ctx.label(at) +
-                            " is on a road that does not lead to " + possessive(corps->name) + " line of supply at " +
-                            ctx.label(*corps->supplyCell));
+                            " is on a road that does not lead to " + possessive(corps->name) +
+                            " line of supply at " + ctx.label(*corps->supplyCell));
             }
         }
     }

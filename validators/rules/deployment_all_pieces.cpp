@@ -29,7 +29,7 @@ class AllPiecesDeployed final : public RuleBase {
             case PieceKind::Commander: {
                 // A headquarters without a named commander has no commander's piece to deploy; the
                 // missing commander is the structure rules' one finding, not a second one here.
-                const Headquarters* hq = s.oob.find(HeadquartersId{p.id});
+                const Headquarters* hq = ctx.headquarters(HeadquartersId{p.id});
                 return commanders && hq != nullptr && !hq->commander.empty();
             }
             case PieceKind::Train:

@@ -39,26 +39,26 @@ class OobReferences final : public RuleBase {
         }
         // Placed or arriving pieces that are in no order of battle.
         for (const auto& [piece, pl] : s.deployment.placements) {
-            if (!exists(s, piece)) {
+            if (!exists(ctx, piece)) {
                 checkPiece(ctx, piece, out);
             }
         }
         for (const auto& [piece, r] : s.deployment.reinforcements) {
-            if (!exists(s, piece) && !s.deployment.placements.contains(piece)) {
+            if (!exists(ctx, piece) && !s.deployment.placements.contains(piece)) {
                 checkPiece(ctx, piece, out);
             }
         }
     }
 
   private:
-    static bool exists(const Scenario& s, PieceRef p) {
+    static bool exists(const ValidationContext& ctx, PieceRef p) {
         switch (p.kind) {
         case PieceKind::Unit:
-            return s.oob.units.contains(UnitId{p.id});
+            return ctx.unit(p) != nullptr;
         case PieceKind::Commander:
-            return s.oob.headquarters.contains(HeadquartersId{p.id});
+            return ctx.headquarters(HeadquartersId{p.id}) != nullptr;
         case PieceKind::Train:
-            return s.oob.trains.contains(TrainId{p.id});
+            return ctx.scenario().oob.trains.contains(TrainId{p.id});
         }
         return false;
     }
@@ -66,7 +66,7 @@ class OobReferences final : public RuleBase {
     // Every finding about one piece, that piece first.
     static void checkPiece(const ValidationContext& ctx, PieceRef p, Findings& out) {
         const Scenario& s = ctx.scenario();
-        if (!exists(s, p)) {
+        if (!exists(ctx, p)) {
             const std::string name = std::string(enumName(p.kind)) + ":" + std::to_string(p.id);
             if (const Placement* pl = ctx.placement(p)) {
                 out.add(pl->cells, {p}, name + " is placed but is not in the order of battle");
@@ -77,20 +77,20 @@ class OobReferences final : public RuleBase {
             return;
         }
         if (p.kind == PieceKind::Unit) {
-            const Unit& unit = s.oob.units.at(UnitId{p.id});
-            if (s.oob.find(unit.parent) == nullptr) {
+            const Unit& unit = *ctx.unit(p);
+            if (ctx.headquarters(unit.parent) == nullptr) {
                 out.add({}, {p},
                         unit.name + " belongs to headquarters " + std::to_string(unit.parent.value) +
                             ", which does not exist");
             }
         } else if (p.kind == PieceKind::Commander) {
-            const Headquarters& hq = s.oob.headquarters.at(HeadquartersId{p.id});
-            if (hq.parent.valid() && s.oob.find(hq.parent) == nullptr) {
+            const Headquarters& hq = *ctx.headquarters(HeadquartersId{p.id});
+            if (hq.parent.valid() && ctx.headquarters(hq.parent) == nullptr) {
                 out.add({}, {p},
                         hq.name + " is under headquarters " + std::to_string(hq.parent.value) +
                             ", which does not exist");
             }
-        } else if (s.oob.find(s.oob.trains.at(TrainId{p.id}).corps) == nullptr) {
+        } else if (ctx.headquarters(s.oob.trains.at(TrainId{p.id}).corps) == nullptr) {
             out.add({}, {p}, ctx.describe(p) + " belongs to a corps that does not exist");
         }
     }

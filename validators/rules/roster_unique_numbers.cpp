@@ -1,5 +1,7 @@
 #include "rule_base.hpp"
 
+#include <tuple>
+
 #include <map>
 
 namespace sandtable::rules {
@@ -20,7 +22,9 @@ class RosterUniqueNumbers final : public RuleBase {
                     {}}) {}
 
     void check(const ValidationContext& ctx, const RuleParams&, const Scope&, Findings& out) const override {
-        std::map<std::pair<Side, int>, std::vector<PieceRef>> byNumber;
+        // (side, number, unit) sorted: the units sharing a number on a side stand together.
+        std::vector<std::tuple<Side, int, PieceRef>> numbered;
+        numbered.reserve(ctx.scenario().oob.units.size());
         for (const auto& [id, unit] : ctx.scenario().oob.units) {
             const PieceRef piece = PieceRef::unit(id);
             const auto side = ctx.sideOf(piece);
@@ -32,19 +36,30 @@ class RosterUniqueNumbers final : public RuleBase {
                         unit.name + " has no roster number; number every unit for the roster sheet");
                 continue;
             }
-            byNumber[{*side, unit.roster}].push_back(piece);
+            numbered.emplace_back(*side, unit.roster, piece);
         }
-        for (const auto& [key, pieces] : byNumber) {
-            if (pieces.size() > 1) {
+        std::ranges::sort(numbered);
+        for (std::size_t i = 0; i < numbered.size();) {
+            const auto& [side, number, firstPiece] = numbered[i];
+            std::size_t end = i + 1;
+            while (end < numbered.size() && std::get<0>(numbered[end]) == side &&
+                   std::get<1>(numbered[end]) == number) {
+                ++end;
+            }
+            if (end - i > 1) {
+                std::vector<PieceRef> pieces;
                 std::string who;
-                for (PieceRef p : pieces) {
-                    who += (who.empty() ? "" : ", ") + ctx.scenario().oob.units.at(UnitId{p.id}).name;
+                for (std::size_t k = i; k < end; ++k) {
+                    const PieceRef p = std::get<2>(numbered[k]);
+                    pieces.push_back(p);
+                    who += (who.empty() ? "" : ", ") + ctx.unit(p)->name;
                 }
                 out.add({}, pieces,
-                        "roster number " + std::to_string(key.second) + " is used " +
-                            std::to_string(pieces.size()) + " times on the " +
-                            std::string(enumName(key.first)) + " side (" + who + ")");
+                        "roster number " + std::to_string(number) + " is used " +
+                            std::to_string(pieces.size()) + " times on the " + std::string(enumName(side)) +
+                            " side (" + who + ")");
             }
+            i = end;
         }
     }
 };
