@@ -1,5 +1,7 @@
 #include "map_painter.hpp"
 
+#include "map_index.hpp"
+
 #include "colours.hpp"
 #include "map_scene.hpp"
 #include "terrain_overview.hpp"
@@ -31,6 +33,10 @@ void MapPainter::addCell(cairo_t* cr, Offset c, double inset) const {
         }
     }
     cairo_close_path(cr);
+}
+
+const MapIndex* MapPainter::usableIndex() const {
+    return index_ != nullptr && index_->describes(s_) ? index_ : nullptr;
 }
 
 double MapPainter::pointsPerUnit(const RenderOptions& o) const {

@@ -94,6 +94,8 @@ struct CubicPiece {
 // railroads bend through their cells' centres instead of kinking at each.
 std::vector<CubicPiece> smoothThrough(const std::vector<Point>& points);
 
+class MapIndex;
+
 class MapPainter {
   public:
     // `overview` (optional) lets far-out views draw terrain from one image.
@@ -103,6 +105,9 @@ class MapPainter {
     // The scanned map under the grid, as an image surface whose alpha is the scenario's opacity
     // (not owned; it must outlive the painter's draws).
     void setBackground(cairo_surface_t* image) { background_ = image; }
+    // Where the pieces and paths lie (not owned): a view then looks only at those near it. Left
+    // unused when it no longer describes the scenario.
+    void setIndex(const MapIndex* index) { index_ = index; }
 
     // Below this many pixels per cell the overview image replaces cell polygons, and details
     // (grid, labels, contours, counters' insides) are left out.
@@ -160,11 +165,22 @@ class MapPainter {
     void drawPiecesAsDots(cairo_t* cr, Offset first, Offset last) const;
     void addCell(cairo_t* cr, Offset c, double inset = 0) const;
     double pointsPerUnit(const RenderOptions& o) const;
+    const MapIndex* usableIndex() const;
+    struct PlacedUnit {
+        Offset cell;
+        PieceRef piece;
+        const Placement* placement;
+    };
+    // The units with a cell in or near `region` (and maybe others: callers test what is in view).
+    std::vector<PlacedUnit> unitsNear(MapRect region, double margin) const;
+    // The paths to draw in a view of first..last, in id order.
+    std::vector<const Path*> pathsNear(Offset first, Offset last) const;
 
     const Scenario& s_;
     const Layout& layout_;
     const TerrainOverview* overview_;
     cairo_surface_t* background_ = nullptr;
+    const MapIndex* index_ = nullptr;
 };
 
 } // namespace sandtable

@@ -2,6 +2,8 @@
 // crosses a river or stream side.
 #include "map_painter.hpp"
 
+#include "map_index.hpp"
+
 #include "colours.hpp"
 #include "map_water.hpp"
 
@@ -64,6 +66,26 @@ void strokeRoute(cairo_t* cr, PathKind kind, double size) {
     cairo_stroke(cr);
 }
 
+std::vector<const Path*> MapPainter::pathsNear(Offset first, Offset last) const {
+    // On a big map the index names the few paths near the view; else every path is looked at.
+    std::vector<const Path*> out;
+    if (const MapIndex* index = usableIndex()) {
+        std::vector<PathId> ids;
+        index->pathsIn({first.col - 2, first.row - 2}, {last.col + 2, last.row + 2}, ids);
+        for (PathId id : ids) {
+            if (auto it = s_.map.paths.find(id); it != s_.map.paths.end()) {
+                out.push_back(&it->second);
+            }
+        }
+        return out;
+    }
+    out.reserve(s_.map.paths.size());
+    for (const auto& [id, path] : s_.map.paths) {
+        out.push_back(&path);
+    }
+    return out;
+}
+
 void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last) const {
     const double size = layout_.cellSize();
     auto inView = [&](Offset c) {
@@ -73,7 +95,8 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last) const {
     std::vector<EdgeId> bridges; // where a road crosses water with no ford: drawn over the roads
     std::vector<Point> centres;
     std::vector<std::pair<Point, Point>> ties; // a railroad's, square to its curve
-    for (const auto& [id, path] : s_.map.paths) {
+    for (const Path* drawn : pathsNear(first, last)) {
+        const Path& path = *drawn;
         const PathKind kind = path.kind;
         cairo_new_path(cr);
         ties.clear();

@@ -2,6 +2,8 @@
 // cell, commanders as discs, trains as wagons; far out, a dot per unit.
 #include "map_painter.hpp"
 
+#include "map_index.hpp"
+
 #include "colours.hpp"
 #include "counters.hpp"
 #include "map_scene.hpp"
@@ -48,19 +50,42 @@ Box turnedBox(Point centre, double w, double h, double bar, double turn, bool fr
 
 } // namespace
 
+std::vector<MapPainter::PlacedUnit> MapPainter::unitsNear(MapRect region, double margin) const {
+    // Each cell of each unit's placement: from the index, those in the blocks around the region
+    // (by cell, then piece); without one, all of them in piece order. The callers test what is in view.
+    std::vector<PlacedUnit> out;
+    if (const MapIndex* index = usableIndex()) {
+        Offset first, last;
+        layout_.visibleRange(region.x - margin, region.y - margin, region.x + region.width + margin,
+                             region.y + region.height + margin, first, last);
+        std::vector<std::pair<Offset, PieceRef>> found;
+        index->unitsIn({first.col - 1, first.row - 1}, {last.col + 1, last.row + 1}, found);
+        for (const auto& [c, piece] : found) {
+            if (auto it = s_.deployment.placements.find(piece); it != s_.deployment.placements.end()) {
+                out.push_back({c, piece, &it->second});
+            }
+        }
+        return out;
+    }
+    for (const auto& [piece, placement] : s_.deployment.placements) {
+        if (piece.kind == PieceKind::Unit) {
+            for (Offset c : placement.cells) {
+                out.push_back({c, piece, &placement}); // in piece order: the callers gather by cell
+            }
+        }
+    }
+    return out;
+}
+
 void MapPainter::arrangePieces(Scene& scene) const {
     const double size = scene.size;
     // Units by cell, so that a stack is drawn as a pile: each counter a step up and to the right of
     // the one below, the top one last, with a badge counting them. Only cells in view are gathered.
     std::map<Offset, std::vector<std::pair<PieceRef, const Placement*>>> stacks;
-    for (const auto& [piece, placement] : s_.deployment.placements) {
+    for (const auto& [c, piece, placement] : unitsNear(scene.visible, size)) {
         // A placement whose unit is gone (an edit can leave one; oob.references reports it) is not drawn.
-        if (piece.kind == PieceKind::Unit && s_.oob.units.contains(UnitId{piece.id})) {
-            for (Offset c : placement.cells) {
-                if (scene.visible.near(layout_.cellCenter(c), size)) {
-                    stacks[c].emplace_back(piece, &placement);
-                }
-            }
+        if (s_.oob.units.contains(UnitId{piece.id}) && scene.visible.near(layout_.cellCenter(c), size)) {
+            stacks[c].emplace_back(piece, placement);
         }
     }
     const double w = size * counterWidth, h = size * counterHeight, bar = size * frontBar;
@@ -222,19 +247,16 @@ void MapPainter::drawPiecesAsDots(cairo_t* cr, Offset first, Offset last) const 
     // One pass over the pieces, then one path and one fill per side; each piece a small square.
     const double r = layout_.cellSize() * 0.35;
     std::array<std::vector<Point>, 2> dots;
-    for (const auto& [piece, placement] : s_.deployment.placements) {
-        if (piece.kind != PieceKind::Unit) {
-            continue;
-        }
+    const Point a = layout_.cellCenter(first), b = layout_.cellCenter(last);
+    const MapRect around{a.x, a.y, b.x - a.x, b.y - a.y};
+    for (const auto& [c, piece, placement] : unitsNear(around, layout_.cellSize())) {
         auto it = s_.oob.units.find(UnitId{piece.id});
         if (it == s_.oob.units.end()) {
             continue;
         }
         const Side side = s_.oob.sideOf(it->second.parent).value_or(Side::Union);
-        for (Offset c : placement.cells) {
-            if (c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row) {
-                dots[sideIndex(side)].push_back(layout_.cellCenter(c));
-            }
+        if (c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row) {
+            dots[sideIndex(side)].push_back(layout_.cellCenter(c));
         }
     }
     for (Side side : {Side::Union, Side::Confederate}) {

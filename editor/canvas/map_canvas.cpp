@@ -150,6 +150,7 @@ void MapCanvas::setDocument(Document* document) {
     if (document) {
         tools_ = std::make_unique<ToolManager>(*document, *layout_);
         overview_.rebuild(document->scenario().map);
+        index_.rebuild(document->scenario());
     }
     zoomToFit();
 }
@@ -246,6 +247,16 @@ void MapCanvas::mapChanged(const ChangeSet& cs) {
     } else if ((cs.kinds & TerrainChanged) != 0) {
         overview_.update(doc_->scenario().map, cs.cells);
     }
+    if (cs.everything) {
+        index_.rebuild(doc_->scenario());
+    } else {
+        if ((cs.kinds & (PlacementsChanged | OrderChanged)) != 0) {
+            index_.rebuildPieces(doc_->scenario());
+        }
+        if ((cs.kinds & PathsChanged) != 0) {
+            index_.rebuildPaths(doc_->scenario());
+        }
+    }
     Refresh(false);
 }
 
@@ -300,6 +311,7 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     }
     const wxSize size = GetClientSize();
     reloadBackground();
+    const int paintsBefore = mapPaints_;
     if (const wxBitmap* kept = buffer_.kept(size.x, size.y); kept != nullptr && !mapStale_) {
         dc.DrawBitmap(*kept, 0, 0); // only the marks over the map changed
     } else {
@@ -312,6 +324,7 @@ void MapCanvas::onPaint(wxPaintEvent&) {
         cairo_scale(cr, zoom_, zoom_);
         MapPainter painter(doc_->scenario(), *layout_, &overview_);
         painter.setBackground(background_.get());
+        painter.setIndex(&index_);
         painter.draw(cr, MapRect{scrollX_ / zoom_, scrollY_ / zoom_, size.x / zoom_, size.y / zoom_}, zoom_,
                      options_);
         cairo_destroy(cr);
@@ -331,6 +344,9 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     }
     if (onViewChanged) {
         onViewChanged();
+    }
+    if (mapPaints_ != paintsBefore && onMapPainted) {
+        onMapPainted();
     }
 }
 
@@ -376,7 +392,8 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
                                        .Width(cellSize * 0.05)
                                        .Style(wxPENSTYLE_SHORT_DASH)));
             wxGraphicsPath path = gc.CreatePath();
-            const MapPainter painter(doc_->scenario(), *layout_);
+            MapPainter painter(doc_->scenario(), *layout_);
+            painter.setIndex(&index_);
             for (Offset c : it->second.cells) {
                 addOutline(path, *layout_, c);
                 // In a pile, the chosen counter itself, which may lie under others.

@@ -8,6 +8,7 @@
 #include "editor/document.hpp"
 #include "editor/tools/background_alignment.hpp"
 #include "editor/tools/tool_manager.hpp"
+#include "render/map_index.hpp"
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
 
@@ -56,6 +57,8 @@ class MapCanvas : public wxWindow {
     void refreshMarks();
     // Paints that drew the map itself, for the tests (a pointer moving over it draws none).
     int mapPaints() const { return mapPaints_; }
+    // Called at the end of each paint that drew the map itself (not only the marks over it).
+    std::function<void()> onMapPainted;
 
     // Aligning the background by control points: clicks alternate between a point on the scan and
     // where it belongs on the grid; Enter (or applyBackgroundAlignment) hands `onAligned` the
@@ -88,6 +91,7 @@ class MapCanvas : public wxWindow {
     std::unique_ptr<ToolManager> tools_;
     RenderOptions options_;
     TerrainOverview overview_;
+    MapIndex index_;       // where pieces and paths lie, kept with each edit that moves them
     CairoBitmap buffer_;   // the map as last painted
     bool mapStale_ = true; // the map must be drawn again at the next paint
     int mapPaints_ = 0;

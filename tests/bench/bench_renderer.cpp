@@ -7,6 +7,7 @@
 #include "editor/tools/terrain_brush_tool.hpp"
 #include "editor/tools/tool_manager.hpp"
 #include "model/scenario_generator.hpp"
+#include "render/map_index.hpp"
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
 
@@ -29,7 +30,10 @@ void renderView(benchmark::State& state) {
     const Layout layout(s.map.grid, 100.0);
     TerrainOverview overview;
     overview.rebuild(s.map);
-    const MapPainter painter(s, layout, &overview);
+    MapIndex index; // as the canvas keeps one
+    index.rebuild(s);
+    MapPainter painter(s, layout, &overview);
+    painter.setIndex(&index);
     const double zoom = static_cast<double>(state.range(0)) / 1000.0; // pixels per map unit
     const int width = static_cast<int>(state.range(1)), height = width * 9 / 16;
     cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);

@@ -2,6 +2,7 @@
 // on counters and on the overview show the right colours.
 #include "model/scenario_generator.hpp"
 #include "render/colours.hpp"
+#include "render/map_index.hpp"
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
 #include "tests/render/cairo_pixels.hpp"
@@ -237,6 +238,54 @@ TEST(MapPainter, APlacementWithoutItsUnitIsSkipped) {
     overview.rebuild(s.map);
     const Picture far(s, layout, RenderOptions{}, 0.05, &overview);
     EXPECT_EQ(far.at(layout.cellCenter({1, 1})), s.map.terrainTypes[0].colour);
+}
+
+// The canvas keeps an index of where pieces and paths lie, so that a view of a big map looks only at
+// those near it. Every view must come out pixel for pixel as without it; an index left behind by an
+// edit that changed what it counts is not used.
+TEST(MapPainter, TheIndexOfPiecesAndPathsChangesNoPixel) {
+    Scenario s = generateScenario(GeneratorParameters{90, 70, 900, 60, 2, GridShape::HexFlat});
+    const Layout layout(s.map.grid, 40);
+    MapIndex index;
+    index.rebuild(s);
+    ASSERT_TRUE(index.describes(s));
+    const int width = 640, height = 400;
+    auto draw = [&](const MapIndex* with, double x0, double y0, double zoom) {
+        cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+        cairo_t* cr = cairo_create(surface);
+        cairo_translate(cr, -x0 * zoom, -y0 * zoom);
+        cairo_scale(cr, zoom, zoom);
+        MapPainter painter(s, layout);
+        painter.setIndex(with);
+        painter.draw(cr, MapRect{x0, y0, width / zoom, height / zoom}, zoom);
+        cairo_destroy(cr);
+        cairo_surface_flush(surface);
+        const unsigned char* data = cairo_image_surface_get_data(surface);
+        std::vector<unsigned char> pixels(data, data + cairo_image_surface_get_stride(surface) * height);
+        cairo_surface_destroy(surface);
+        return pixels;
+    };
+    int views = 0;
+    for (const double zoom : {0.25, 1.0, 2.0}) {
+        for (const Offset corner : {Offset{0, 0}, Offset{37, 21}, Offset{80, 60}, Offset{-3, 50}}) {
+            const Point p = layout.cellCenter(corner);
+            EXPECT_EQ(draw(&index, p.x, p.y, zoom), draw(nullptr, p.x, p.y, zoom))
+                << "zoom " << zoom << " at " << s.map.grid.label(corner);
+            ++views;
+        }
+    }
+    EXPECT_EQ(views, 12);
+    // A unit added without rebuilding the index: it no longer describes the scenario, and the
+    // painter draws the new counter all the same.
+    const auto& [id, unit] = *s.oob.units.begin();
+    UnitId added{s.oob.units.rbegin()->first.value + 1};
+    s.oob.units[added] = unit;
+    Placement at;
+    at.cells = {{5, 5}};
+    s.deployment.placements[PieceRef::unit(added)] = at;
+    EXPECT_FALSE(index.describes(s));
+    const Point p = layout.cellCenter({2, 2});
+    EXPECT_EQ(draw(&index, p.x, p.y, 1.0), draw(nullptr, p.x, p.y, 1.0));
 }
 
 } // namespace

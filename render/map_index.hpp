@@ -1,0 +1,46 @@
+#pragma once
+// Where a scenario's placed units and paths lie on its map, by block of cells: a view of a big map
+// asks for the few in sight instead of walking all of them every frame (10,000 units and 5,000
+// roads on a 1000 x 1000 map cost a frame more than drawing what shows). Built from a scenario and
+// rebuilt when its pieces or paths change; the painter draws without it (walking everything) when
+// it no longer matches the scenario in hand.
+#include "model/scenario.hpp"
+
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+namespace sandtable {
+
+class MapIndex {
+  public:
+    void rebuild(const Scenario& s); // pieces and paths
+    void rebuildPieces(const Scenario& s);
+    void rebuildPaths(const Scenario& s);
+
+    // Built from `s` and, as far as counts can tell, still describing it.
+    bool describes(const Scenario& s) const;
+
+    // Each (cell, unit) of a placement in the blocks covering the cells first..last (and so maybe
+    // a little beyond: callers keep their own test of what is in view), sorted by cell then piece,
+    // the order of a walk over the placements gathered by cell. Cells off the map count in the
+    // block of the edge they lie beyond.
+    void unitsIn(Offset first, Offset last, std::vector<std::pair<Offset, PieceRef>>& out) const;
+    // The paths with a cell in those blocks, in id order (the order a walk over the paths draws).
+    void pathsIn(Offset first, Offset last, std::vector<PathId>& out) const;
+
+    static constexpr int blockCells = 16; // a block is this many cells square
+
+  private:
+    std::size_t blockOf(Offset c) const;
+    template <typename F> void forBlocks(Offset first, Offset last, F&& f) const;
+
+    const Scenario* scenario_ = nullptr;
+    int blockCols_ = 0, blockRows_ = 0;
+    std::size_t placements_ = 0, units_ = 0, paths_ = 0;
+    bool piecesBuilt_ = false, pathsBuilt_ = false;
+    std::vector<std::vector<std::pair<Offset, PieceRef>>> pieces_; // per block
+    std::vector<std::vector<PathId>> pathsByBlock_;
+};
+
+} // namespace sandtable
