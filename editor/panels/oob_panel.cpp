@@ -342,13 +342,16 @@ wxTreeItemId OobPanel::appendPiece(wxTreeItemId parent, PieceRef piece) {
     auto* data = new ItemData; // the tree owns item data
     data->side = dataOf(parent) != nullptr ? dataOf(parent)->side : Side::Union;
     data->piece = piece;
+    // With its icon at once: setting one later measures the item's text again, and a battle has
+    // thousands of items.
+    const int image = statusImage(piece);
     const wxTreeItemId item =
-        tree_->AppendItem(parent, wxString::FromUTF8(itemLabel(s, piece)), -1, -1, data);
+        tree_->AppendItem(parent, wxString::FromUTF8(itemLabel(s, piece)), image, image, data);
     items_[piece] = item;
     return item;
 }
 
-void OobPanel::addHeadquartersItems(wxTreeItemId parent, HeadquartersId id) {
+void OobPanel::addHeadquartersItems(wxTreeItemId parent, HeadquartersId id, const Subordinates& under) {
     const Scenario& s = doc_->scenario();
     const wxTreeItemId item = appendPiece(parent, PieceRef::commander(id));
     const Headquarters& hq = s.oob.headquarters.at(id);
@@ -359,15 +362,19 @@ void OobPanel::addHeadquartersItems(wxTreeItemId parent, HeadquartersId id) {
         data->supplyLine = true;
         tree_->AppendItem(item, "Line of supply: " + s.map.grid.label(*hq.supplyCell), -1, -1, data);
     }
-    for (HeadquartersId child : s.oob.children(id)) {
-        addHeadquartersItems(item, child);
+    if (auto it = under.headquarters.find(id); it != under.headquarters.end()) {
+        for (HeadquartersId child : it->second) {
+            addHeadquartersItems(item, child, under);
+        }
     }
-    for (UnitId u : s.oob.unitsUnder(id)) {
-        appendPiece(item, PieceRef::unit(u));
+    if (auto it = under.units.find(id); it != under.units.end()) {
+        for (UnitId u : it->second) {
+            appendPiece(item, PieceRef::unit(u));
+        }
     }
-    for (const auto& [tid, train] : s.oob.trains) {
-        if (train.corps == id) {
-            appendPiece(item, PieceRef::train(tid));
+    if (auto it = under.trains.find(id); it != under.trains.end()) {
+        for (TrainId t : it->second) {
+            appendPiece(item, PieceRef::train(t));
         }
     }
 }
@@ -406,6 +413,19 @@ void OobPanel::rebuild() {
     const wxTreeItemId root = tree_->AddRoot("Order of battle");
     if (doc_) {
         const Scenario& s = doc_->scenario();
+        computeShownWorst();
+        Subordinates under;
+        for (const auto& [id, hq] : s.oob.headquarters) {
+            if (hq.parent.valid()) {
+                under.headquarters[hq.parent].push_back(id);
+            }
+        }
+        for (const auto& [id, unit] : s.oob.units) {
+            under.units[unit.parent].push_back(id);
+        }
+        for (const auto& [id, train] : s.oob.trains) {
+            under.trains[train.corps].push_back(id);
+        }
         for (Side side : {Side::Union, Side::Confederate}) {
             auto* data = new ItemData;
             data->side = side;
@@ -414,7 +434,7 @@ void OobPanel::rebuild() {
             sideItems_[sideIndex(side)] = sideItem;
             for (const auto& [id, hq] : s.oob.headquarters) {
                 if (hq.side == side && !hq.parent.valid()) {
-                    addHeadquartersItems(sideItem, id);
+                    addHeadquartersItems(sideItem, id, under);
                 }
             }
         }
@@ -437,8 +457,9 @@ void OobPanel::rebuild() {
             }
         };
         restore(root);
+    } else {
+        shownWorst_.clear();
     }
-    refreshAllStatus();
     tree_->Thaw();
     updateToolbar();
 }

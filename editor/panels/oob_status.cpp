@@ -86,27 +86,24 @@ std::map<PieceRef, Severity> worstProblemOfEachPiece(const Report& report) {
 
 } // namespace
 
+int OobPanel::statusImage(PieceRef piece) const {
+    const auto worst = shownWorst_.find(piece);
+    return imageIndex(whereIs(doc_->scenario(), piece),
+                      worst != shownWorst_.end() ? std::optional(worst->second) : std::nullopt);
+}
+
+void OobPanel::computeShownWorst() {
+    shownWorst_ = worstProblemOfEachPiece(doc_->problems());
+}
+
 void OobPanel::showStatusOf(PieceRef piece) {
     const auto item = items_.find(piece);
     if (item == items_.end() || !doc_->scenario().hasPiece(piece)) {
         return;
     }
-    const auto worst = shownWorst_.find(piece);
-    const int image = imageIndex(whereIs(doc_->scenario(), piece),
-                                 worst != shownWorst_.end() ? std::optional(worst->second) : std::nullopt);
+    const int image = statusImage(piece);
     if (tree_->GetItemImage(item->second) != image) {
         tree_->SetItemImage(item->second, image);
-    }
-}
-
-void OobPanel::refreshAllStatus() {
-    if (!doc_) {
-        shownWorst_.clear();
-        return;
-    }
-    shownWorst_ = worstProblemOfEachPiece(doc_->problems());
-    for (const auto& [piece, item] : items_) {
-        showStatusOf(piece);
     }
 }
 
