@@ -247,7 +247,8 @@ void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlin
     std::map<Offset, double> roadAngle;
     if (std::ranges::any_of(map.terrainTypes,
                             [](const TerrainType& t) { return t.symbol == TerrainSymbol::Buildings; })) {
-        for (const auto& [id, path] : map.paths) {
+        for (const Path* near : pathsNear(first, last)) {
+            const Path& path = *near;
             for (std::size_t i = 0; i < path.cells.size(); ++i) {
                 const Offset c = path.cells[i];
                 if (!inView(c) || map.terrainAt(c).symbol != TerrainSymbol::Buildings) {
