@@ -94,6 +94,17 @@ bool deflateWithIsaL([[maybe_unused]] const std::vector<unsigned char>& raw, [[m
 #endif
 }
 
+// The zlib stream's Adler-32 of the band's bytes: ISA-L's vectorised sum where it deflates (zlib's
+// took a fifth of the compression's time), zlib's otherwise; the same number either way.
+uLong checksumOf(const std::vector<unsigned char>& raw, [[maybe_unused]] Deflater deflater) {
+#ifdef SANDTABLE_HAVE_ISAL
+    if (deflater == Deflater::IsaL) {
+        return isal_adler32(1, raw.data(), raw.size());
+    }
+#endif
+    return adler32(1, raw.data(), static_cast<uInt>(raw.size()));
+}
+
 // The band's rows as PNG wants them, deflated: a filter byte, 0 (none: maps are large areas of flat
 // colour, and the Sub filter with or without run-length matching measured slower and larger), then
 // R G B per pixel.
@@ -121,7 +132,7 @@ std::optional<CompressedBand> compress(cairo_surface_t* surface, int rows, bool 
     }
     CompressedBand band;
     band.rawBytes = raw.size();
-    band.adler = adler32(1, raw.data(), static_cast<uInt>(raw.size()));
+    band.adler = checksumOf(raw, deflater);
     // A band ends on a byte boundary without ending the stream (a sync flush); the next band,
     // deflated on its own, refers to nothing before it, so it follows in the same stream.
     const bool deflated = deflater == Deflater::IsaL ? deflateWithIsaL(raw, last, band.deflated)
