@@ -15,7 +15,9 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <future>
 #include <iostream>
+#include <thread>
 
 namespace sandtable {
 
@@ -72,10 +74,25 @@ class SandtableApp : public wxApp {
                 file = arg;
             }
         }
+        // The battle is read and checked on a second thread while the window is built: on a big
+        // one the two take about as long (Document is wx-free).
+        std::future<Document::Opened> early;
+        std::jthread reader; // joined when OnInit returns, the document taken (or left for a recovery)
+        if (!file.empty()) {
+            std::promise<Document::Opened> read;
+            early = read.get_future();
+            reader = std::jthread([read = std::move(read), path = pathFromUtf8(file)]() mutable {
+                try {
+                    read.set_value(Document::open(path));
+                } catch (...) { // thrown where the document is taken, as if read there
+                    read.set_exception(std::current_exception());
+                }
+            });
+        }
         frame_ = new MainFrame; // wx owns top-level windows
         frame_->Show();
         if (!file.empty()) {
-            frame_->open(pathFromUtf8(file));
+            frame_->open(pathFromUtf8(file), std::move(early));
         } else if (screenshot_.empty()) {
             offerRecovery();
         }

@@ -22,7 +22,7 @@ Document::Document(Scenario scenario, std::filesystem::path file, int formatVers
     }
 }
 
-std::expected<std::unique_ptr<Document>, std::string> Document::open(const std::filesystem::path& file) {
+Document::Opened Document::open(const std::filesystem::path& file) {
     int version = 0;
     auto scenario = readScenario(file, &version);
     if (!scenario) {

@@ -23,8 +23,9 @@ class Document {
     // `formatVersion` is the version the file was read in (an older one is written in the current
     // version at the first save, which the editor says beforehand).
     explicit Document(Scenario scenario, std::filesystem::path file = {}, int formatVersion = 0);
-    // Reads a scenario; the error names file, line and column.
-    static std::expected<std::unique_ptr<Document>, std::string> open(const std::filesystem::path& file);
+    // Reads a scenario; the error names file, line and column. No wx: it may run on any thread.
+    using Opened = std::expected<std::unique_ptr<Document>, std::string>;
+    static Opened open(const std::filesystem::path& file);
 
     const Scenario& scenario() const { return *scenario_; }
     const std::filesystem::path& file() const { return file_; }

@@ -227,7 +227,7 @@ void MainFrame::setDocument(std::unique_ptr<Document> doc) {
     updateTitle();
 }
 
-bool MainFrame::open(const std::filesystem::path& file) {
+bool MainFrame::open(const std::filesystem::path& file, std::future<Document::Opened> early) {
     std::filesystem::path from = file;
     if (auto autosave = recoverableAutosaveFor(file)) {
         if (ask("There is unsaved work for " + wxString::FromUTF8(file.filename().string()) +
@@ -235,7 +235,7 @@ bool MainFrame::open(const std::filesystem::path& file) {
             from = *autosave;
         }
     }
-    auto doc = Document::open(from);
+    auto doc = from == file && early.valid() ? early.get() : Document::open(from);
     if (!doc) {
         reportError("Cannot open scenario", wxString::FromUTF8(doc.error()));
         return false;

@@ -23,6 +23,7 @@
 #include <array>
 #include <filesystem>
 #include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <wx/aui/aui.h>
@@ -46,8 +47,10 @@ class MainFrame : public wxFrame {
     ~MainFrame() override;
 
     // Opens a scenario (offering to recover a newer autosave); on failure shows the reader's
-    // message (file, line, what) and keeps the current document.
-    bool open(const std::filesystem::path& file);
+    // message (file, line, what) and keeps the current document. `early`, when given, is the
+    // file already being read on another thread (the editor's start reads while it builds the
+    // window); it is used unless the user recovers the autosave instead.
+    bool open(const std::filesystem::path& file, std::future<Document::Opened> early = {});
     void newScenario(const NewMapChoice& choice);
     bool save();
     bool saveAs(const std::filesystem::path& file);
