@@ -82,10 +82,10 @@ void Validator::runAll() {
     // big battle they run side by side, each thread taking the next rule not yet taken. A small
     // one is checked faster than threads start.
     const std::size_t pieces = scenario_.oob.units.size() + scenario_.deployment.placements.size();
-    const std::size_t threads =
-        pieces < parallelFrom
-            ? 1
-            : std::min<std::size_t>(rules_.rules.size(), std::max(1u, std::thread::hardware_concurrency()));
+    const std::size_t threads = pieces < parallelFrom
+                                    ? 1
+                                    : std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1,
+                                                              std::max<std::size_t>(1, rules_.rules.size()));
     // The costliest rules of the last run first, so that no thread is left with a long one at the end.
     std::vector<std::size_t> order(rules_.rules.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
