@@ -31,14 +31,26 @@ template <typename F> void MapIndex::forBlocks(Offset first, Offset last, F&& f)
     }
 }
 
-void MapIndex::rebuildPieces(const Scenario& s) {
-    if (scenario_ != &s || !pathsBuilt_) {
-        pathsBuilt_ = false;
+int MapIndex::blocksAcross(int cells) {
+    return std::max(1, (cells + blockCells - 1) / blockCells);
+}
+
+void MapIndex::adopt(const Scenario& s) {
+    // The half not being rebuilt stays only while it indexes the same scenario in the same blocks
+    // (a map resized has other blocks: its old lists would be read with the new ones' numbers).
+    const int cols = blocksAcross(s.map.grid.cols()), rows = blocksAcross(s.map.grid.rows());
+    if (scenario_ != &s || cols != blockCols_ || rows != blockRows_) {
+        piecesBuilt_ = pathsBuilt_ = false;
+        pieces_.clear();
         pathsByBlock_.clear();
     }
     scenario_ = &s;
-    blockCols_ = std::max(1, (s.map.grid.cols() + blockCells - 1) / blockCells);
-    blockRows_ = std::max(1, (s.map.grid.rows() + blockCells - 1) / blockCells);
+    blockCols_ = cols;
+    blockRows_ = rows;
+}
+
+void MapIndex::rebuildPieces(const Scenario& s) {
+    adopt(s);
     pieces_.assign(static_cast<std::size_t>(blockCols_) * static_cast<std::size_t>(blockRows_), {});
     for (const auto& [piece, placement] : s.deployment.placements) {
         if (piece.kind != PieceKind::Unit) {
@@ -58,13 +70,7 @@ void MapIndex::rebuildPieces(const Scenario& s) {
 }
 
 void MapIndex::rebuildPaths(const Scenario& s) {
-    if (scenario_ != &s) {
-        piecesBuilt_ = false;
-        pieces_.clear();
-    }
-    scenario_ = &s;
-    blockCols_ = std::max(1, (s.map.grid.cols() + blockCells - 1) / blockCells);
-    blockRows_ = std::max(1, (s.map.grid.rows() + blockCells - 1) / blockCells);
+    adopt(s);
     pathsByBlock_.assign(static_cast<std::size_t>(blockCols_) * static_cast<std::size_t>(blockRows_), {});
     for (const auto& [id, path] : s.map.paths) {
         for (Offset c : path.cells) {
@@ -79,11 +85,9 @@ void MapIndex::rebuildPaths(const Scenario& s) {
 }
 
 bool MapIndex::describes(const Scenario& s) const {
-    const bool sameGrid = blockCols_ == std::max(1, (s.map.grid.cols() + blockCells - 1) / blockCells) &&
-                          blockRows_ == std::max(1, (s.map.grid.rows() + blockCells - 1) / blockCells);
-    return scenario_ == &s && piecesBuilt_ && pathsBuilt_ && sameGrid &&
-           placements_ == s.deployment.placements.size() && units_ == s.oob.units.size() &&
-           paths_ == s.map.paths.size();
+    return scenario_ == &s && piecesBuilt_ && pathsBuilt_ && blockCols_ == blocksAcross(s.map.grid.cols()) &&
+           blockRows_ == blocksAcross(s.map.grid.rows()) && placements_ == s.deployment.placements.size() &&
+           units_ == s.oob.units.size() && paths_ == s.map.paths.size();
 }
 
 void MapIndex::unitsIn(Offset first, Offset last, std::vector<std::pair<Offset, PieceRef>>& out) const {

@@ -32,6 +32,9 @@ class MapIndex {
     static constexpr int blockCells = 16; // a block is this many cells square
 
   private:
+    static int blocksAcross(int cells);
+    // Takes `s` and its block layout; drops both halves when either changed.
+    void adopt(const Scenario& s);
     std::size_t blockOf(Offset c) const;
     template <typename F> void forBlocks(Offset first, Offset last, F&& f) const;
 

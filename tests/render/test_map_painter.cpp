@@ -286,6 +286,14 @@ TEST(MapPainter, TheIndexOfPiecesAndPathsChangesNoPixel) {
     EXPECT_FALSE(index.describes(s));
     const Point p = layout.cellCenter({2, 2});
     EXPECT_EQ(draw(&index, p.x, p.y, 1.0), draw(nullptr, p.x, p.y, 1.0));
+    // A map of another size in the same scenario: rebuilding the pieces alone must not leave the
+    // paths indexed in the old blocks.
+    index.rebuild(s);
+    s = generateScenario(GeneratorParameters{200, 30, 300, 20, 4, GridShape::HexFlat});
+    index.rebuildPieces(s);
+    EXPECT_FALSE(index.describes(s));
+    index.rebuildPaths(s);
+    EXPECT_TRUE(index.describes(s));
 }
 
 } // namespace
