@@ -123,24 +123,29 @@ class Document {
 };
 
 // Units in order-of-battle order: each headquarters, then its units, depth first.
-void walk(const OrderOfBattle& oob, HeadquartersId hq, int depth,
+void walk(const OrderOfBattle::Subordinates& under, HeadquartersId hq, int depth,
           const std::function<void(HeadquartersId, int)>& onHq,
           const std::function<void(UnitId, int)>& onUnit) {
     onHq(hq, depth);
-    for (UnitId u : oob.unitsUnder(hq)) {
-        onUnit(u, depth + 1);
+    if (auto it = under.units.find(hq); it != under.units.end()) {
+        for (UnitId u : it->second) {
+            onUnit(u, depth + 1);
+        }
     }
-    for (HeadquartersId child : oob.children(hq)) {
-        walk(oob, child, depth + 1, onHq, onUnit);
+    if (auto it = under.headquarters.find(hq); it != under.headquarters.end()) {
+        for (HeadquartersId child : it->second) {
+            walk(under, child, depth + 1, onHq, onUnit);
+        }
     }
 }
 
 // Every army of a side, walked as above.
 void walkSide(const OrderOfBattle& oob, Side side, const std::function<void(HeadquartersId, int)>& onHq,
               const std::function<void(UnitId, int)>& onUnit) {
+    const OrderOfBattle::Subordinates under = oob.subordinates(); // once: children() walks everything
     for (const auto& [id, hq] : oob.headquarters) {
         if (hq.side == side && !hq.parent.valid()) {
-            walk(oob, id, 0, onHq, onUnit);
+            walk(under, id, 0, onHq, onUnit);
         }
     }
 }

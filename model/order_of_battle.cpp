@@ -46,6 +46,20 @@ std::vector<UnitId> OrderOfBattle::unitsUnder(HeadquartersId id) const {
     return out;
 }
 
+OrderOfBattle::Subordinates OrderOfBattle::subordinates() const {
+    Subordinates under;
+    for (const auto& [id, hq] : headquarters) {
+        under.headquarters[hq.parent].push_back(id);
+    }
+    for (const auto& [id, unit] : units) {
+        under.units[unit.parent].push_back(id);
+    }
+    for (const auto& [id, train] : trains) {
+        under.trains[train.corps].push_back(id);
+    }
+    return under;
+}
+
 std::optional<Side> OrderOfBattle::sideOf(HeadquartersId id) const {
     const Headquarters* hq = find(id);
     return hq == nullptr ? std::nullopt : std::optional<Side>(hq->side);

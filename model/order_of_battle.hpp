@@ -143,8 +143,17 @@ struct OrderOfBattle {
     const Headquarters* find(HeadquartersId id) const;
     // The headquarters of the given echelon above (or at) id, if any.
     std::optional<HeadquartersId> ancestor(HeadquartersId id, Echelon echelon) const;
+    // Each walks the whole order of battle: for one headquarters. To walk the tree, subordinates().
     std::vector<HeadquartersId> children(HeadquartersId id) const;
     std::vector<UnitId> unitsUnder(HeadquartersId id) const; // directly under id
+    // Who is directly under each headquarters (by parent, or by corps for trains), in id order,
+    // gathered in one walk.
+    struct Subordinates {
+        std::map<HeadquartersId, std::vector<HeadquartersId>> headquarters;
+        std::map<HeadquartersId, std::vector<UnitId>> units;
+        std::map<HeadquartersId, std::vector<TrainId>> trains;
+    };
+    Subordinates subordinates() const;
     std::optional<Side> sideOf(HeadquartersId id) const;
 
     bool operator==(const OrderOfBattle&) const = default;

@@ -351,7 +351,8 @@ wxTreeItemId OobPanel::appendPiece(wxTreeItemId parent, PieceRef piece) {
     return item;
 }
 
-void OobPanel::addHeadquartersItems(wxTreeItemId parent, HeadquartersId id, const Subordinates& under) {
+void OobPanel::addHeadquartersItems(wxTreeItemId parent, HeadquartersId id,
+                                    const OrderOfBattle::Subordinates& under) {
     const Scenario& s = doc_->scenario();
     const wxTreeItemId item = appendPiece(parent, PieceRef::commander(id));
     const Headquarters& hq = s.oob.headquarters.at(id);
@@ -414,18 +415,8 @@ void OobPanel::rebuild() {
     if (doc_) {
         const Scenario& s = doc_->scenario();
         computeShownWorst();
-        Subordinates under;
-        for (const auto& [id, hq] : s.oob.headquarters) {
-            if (hq.parent.valid()) {
-                under.headquarters[hq.parent].push_back(id);
-            }
-        }
-        for (const auto& [id, unit] : s.oob.units) {
-            under.units[unit.parent].push_back(id);
-        }
-        for (const auto& [id, train] : s.oob.trains) {
-            under.trains[train.corps].push_back(id);
-        }
+        const OrderOfBattle::Subordinates under =
+            s.oob.subordinates(); // once: the tree has thousands of items
         for (Side side : {Side::Union, Side::Confederate}) {
             auto* data = new ItemData;
             data->side = side;

@@ -83,13 +83,8 @@ class OobPanel : public wxPanel, public EntryChecks {
     const ItemData* dataOf(wxTreeItemId item) const;
     std::optional<PieceRef> pieceOf(wxTreeItemId item) const;
     std::optional<OobPlace> placeOf(wxTreeItemId item) const;
-    // Who is under whom, gathered once per rebuild (the order of battle's own queries walk it all).
-    struct Subordinates {
-        std::map<HeadquartersId, std::vector<HeadquartersId>> headquarters;
-        std::map<HeadquartersId, std::vector<UnitId>> units;
-        std::map<HeadquartersId, std::vector<TrainId>> trains;
-    };
-    void addHeadquartersItems(wxTreeItemId parent, HeadquartersId id, const Subordinates& under);
+    void addHeadquartersItems(wxTreeItemId parent, HeadquartersId id,
+                              const OrderOfBattle::Subordinates& under);
     wxTreeItemId appendPiece(wxTreeItemId parent, PieceRef piece);
     // The icon index for a piece: where it is and its worst finding as shownWorst_ has it.
     int statusImage(PieceRef piece) const;

@@ -62,4 +62,23 @@ TEST(Generator, OneUnitPerCellEachSideOnItsHalfTrainsOnRoadsToSupply) {
     }
 }
 
+// subordinates() gathers in one walk what children() and unitsUnder() answer one headquarters at a
+// time: the same lists, in the same order, for every headquarters.
+TEST(OrderOfBattle, SubordinatesAreWhatChildrenAndUnitsUnderSay) {
+    const Scenario s = generateScenario(GeneratorParameters{40, 30, 300, 8, 2, GridShape::HexFlat});
+    const OrderOfBattle::Subordinates under = s.oob.subordinates();
+    ASSERT_FALSE(under.units.empty());
+    for (const auto& [id, hq] : s.oob.headquarters) {
+        auto units = under.units.find(id);
+        auto children = under.headquarters.find(id);
+        EXPECT_EQ(units == under.units.end() ? std::vector<UnitId>{} : units->second, s.oob.unitsUnder(id));
+        EXPECT_EQ(children == under.headquarters.end() ? std::vector<HeadquartersId>{} : children->second,
+                  s.oob.children(id));
+    }
+    for (const auto& [id, train] : s.oob.trains) {
+        const auto& trains = under.trains.at(train.corps);
+        EXPECT_NE(std::find(trains.begin(), trains.end(), id), trains.end());
+    }
+}
+
 } // namespace sandtable
