@@ -6,7 +6,10 @@
 
 #include <charconv>
 #include <cstdio>
+#include <exception>
 #include <future>
+#include <span>
+#include <thread>
 
 namespace sandtable {
 namespace {
@@ -24,24 +27,6 @@ std::string numberText(double v) {
     return std::string(buf, end);
 }
 
-template <typename T> std::string csvLayer(const std::vector<T>& values, int cols) {
-    std::string out;
-    out.reserve(values.size() * 3 + 2);
-    out += '\n';
-    char buf[16];
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        auto [end, ec] = std::to_chars(buf, buf + sizeof buf, static_cast<int>(values[i]));
-        out.append(buf, end);
-        if (i + 1 < values.size()) {
-            out += ',';
-        }
-        if ((i + 1) % static_cast<std::size_t>(cols) == 0) {
-            out += '\n';
-        }
-    }
-    return out;
-}
-
 class Writer {
   public:
     explicit Writer(const Scenario& s) : s_(s) {}
@@ -52,26 +37,63 @@ class Writer {
         XmlOut xml(text);
         xml.open("battle");
         xml.attribute("format-version", currentFormatVersion);
-        writeMap(xml);
-        writeOrderOfBattle(xml);
-        // In the battle's order, whichever is current: the same battle gives the same bytes.
-        for (std::size_t i = 0; i < scenarioCount(s_); ++i) {
-            writeScenario(xml, startAt(s_, i));
+        writeMapHead(xml);
+        if (s_.map.grid.cellCount() < writeApartFromCells) {
+            writeMapContents(xml);
+            xml.close();
+            writePieces(xml);
+        } else {
+            // The map's layers, sides, paths and features on a second core, while this one writes
+            // the order of battle and the scenarios; then both in their places.
+            std::string contents, pieces;
+            std::exception_ptr failed;
+            const Map& m = s_.map;
+            contents.reserve(m.terrain.size() * 6 +
+                             (m.paths.size() + m.features.size() + m.hexsides.size()) * 128);
+            pieces.reserve(text.capacity() - contents.capacity() / 2);
+            std::jthread apart([&] {
+                try {
+                    XmlOut part(contents, XmlOut::Fragment{2});
+                    writeMapContents(part);
+                } catch (...) {
+                    failed = std::current_exception();
+                }
+            });
+            XmlOut late(pieces, XmlOut::Fragment{1});
+            writePieces(late);
+            apart.join();
+            if (failed) {
+                std::rethrow_exception(failed);
+            }
+            xml.insert(contents);
+            xml.close();
+            xml.insert(pieces);
         }
         xml.close();
         return text;
     }
 
   private:
+    // Below this many cells a second thread costs more than it saves.
+    static constexpr std::size_t writeApartFromCells = 250'000;
+
+    void writePieces(XmlOut& xml) {
+        writeOrderOfBattle(xml);
+        // In the battle's order, whichever is current: the same battle gives the same bytes.
+        for (std::size_t i = 0; i < scenarioCount(s_); ++i) {
+            writeScenario(xml, startAt(s_, i));
+        }
+    }
+
     std::string label(Offset c) const { return s_.map.grid.label(c); }
     std::string cells(const std::vector<Offset>& list) const {
         std::string out;
-        out.reserve(list.size() * 5);
+        out.reserve(list.size() * 9);
         for (Offset c : list) {
             if (!out.empty()) {
                 out += ' ';
             }
-            out += label(c);
+            s_.map.grid.appendLabel(out, c);
         }
         return out;
     }
@@ -176,7 +198,8 @@ class Writer {
         xml.close();
     }
 
-    void writeMap(XmlOut& xml) {
+    // <map>'s attributes and its small children; the map stays open for its contents.
+    void writeMapHead(XmlOut& xml) {
         const Map& map = s_.map;
         const Grid& g = map.grid;
         xml.open("map");
@@ -255,13 +278,21 @@ class Writer {
             }
             xml.close();
         }
+    }
+
+    // The dense layers (one whole number per cell, a row per line, as TMX's CSV), the hexsides,
+    // paths and features.
+    void writeMapContents(XmlOut& xml) {
+        const Map& map = s_.map;
+        const Grid& g = map.grid;
+        const auto cols = static_cast<std::size_t>(g.cols());
         xml.open("terrain");
         xml.attribute("encoding", "csv");
-        xml.closeWithText(csvLayer(map.terrain, g.cols()));
+        xml.closeWithNumberRows(std::span<const TerrainIndex>(map.terrain), cols);
         if (std::any_of(map.elevation.begin(), map.elevation.end(), [](std::int16_t v) { return v != 0; })) {
             xml.open("elevation");
             xml.attribute("encoding", "csv");
-            xml.closeWithText(csvLayer(map.elevation, g.cols()));
+            xml.closeWithNumberRows(std::span<const std::int16_t>(map.elevation), cols);
         }
         if (!map.hexsides.empty()) {
             xml.open("hexsides");
@@ -327,7 +358,6 @@ class Writer {
             }
             xml.close();
         }
-        xml.close();
     }
 
     void writeOrderOfBattle(XmlOut& xml) {
@@ -444,13 +474,16 @@ std::expected<void, std::string> saveScenario(const Scenario& scenario, const st
                                               AtomicWriteOptions options) {
     const std::string xml = writeScenarioToString(scenario);
     // Never replace a good file with one that cannot be opened again: the bytes are read back, on a
-    // second thread while this one writes them to the temporary file, and the file is put in place
-    // only when both are done and the read-back loaded.
+    // second thread while this one writes them to the temporary file and flushes it to disk, and
+    // the file is put in place only when both are done and the read-back loaded.
     auto readBack =
         std::async(std::launch::async, [&] { return readScenarioFromString(xml, path.string()); });
     auto file = AtomicFile::create(path, options);
     std::expected<void, std::string> written =
         file ? file->write(xml) : std::expected<void, std::string>(std::unexpected(file.error()));
+    if (written) {
+        written = file->flush(); // the disk's wait beside the read-back, not after it
+    }
     if (auto back = readBack.get(); !back) {
         return std::unexpected(path.string() + ": not saved, because the scenario would not load again (" +
                                back.error().message +

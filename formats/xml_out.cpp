@@ -61,15 +61,28 @@ XmlOut::XmlOut(std::string& out) : out_(out) {
     out_ += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 }
 
+XmlOut::XmlOut(std::string& out, Fragment at) : out_(out), outerDepth_(at.depth) {}
+
 void XmlOut::indent() {
-    out_.append(2 * open_.size(), ' ');
+    out_.append(2 * (outerDepth_ + open_.size()), ' ');
 }
 
-void XmlOut::open(std::string_view name) {
+void XmlOut::startChild() {
     if (!open_.empty() && !open_.back().hasChildren) {
         out_ += ">\n";
         open_.back().hasChildren = true;
     }
+}
+
+void XmlOut::insert(std::string_view fragment) {
+    if (!fragment.empty()) {
+        startChild();
+        out_ += fragment;
+    }
+}
+
+void XmlOut::open(std::string_view name) {
+    startChild();
     indent();
     out_ += '<';
     out_ += name;
@@ -89,14 +102,22 @@ void XmlOut::attribute(std::string_view name, std::string_view value) {
     out_ += '"';
 }
 
-void XmlOut::closeWithText(std::string_view text) {
+void XmlOut::beginText() {
     assert(!open_.empty() && !open_.back().hasChildren);
     out_ += '>';
-    appendEscaped(out_, text, Context::Text);
+}
+
+void XmlOut::endText() {
     out_ += "</";
     out_ += open_.back().name;
     out_ += ">\n";
     open_.pop_back();
+}
+
+void XmlOut::closeWithText(std::string_view text) {
+    beginText();
+    appendEscaped(out_, text, Context::Text);
+    endText();
 }
 
 void XmlOut::close() {

@@ -171,15 +171,21 @@ int Grid::labelDigits() const {
 }
 
 std::string Grid::label(Offset c) const {
-    const int digits = labelDigits();
-    auto field = [digits](int v) {
-        std::string s = std::to_string(v);
-        if (static_cast<int>(s.size()) < digits) {
-            s.insert(0, static_cast<std::size_t>(digits) - s.size(), '0');
+    std::string out;
+    appendLabel(out, c);
+    return out;
+}
+
+void Grid::appendLabel(std::string& out, Offset c) const {
+    const auto digits = static_cast<std::ptrdiff_t>(labelDigits());
+    for (const int v : {c.col + p_.labelBase, c.row + p_.labelBase}) {
+        char text[16];
+        const auto [end, ec] = std::to_chars(text, text + sizeof text, v);
+        if (end - text < digits) {
+            out.append(static_cast<std::size_t>(digits - (end - text)), '0');
         }
-        return s;
-    };
-    return field(c.col + p_.labelBase) + field(c.row + p_.labelBase);
+        out.append(text, end);
+    }
 }
 
 std::optional<Offset> Grid::parseLabel(std::string_view text) const {

@@ -99,6 +99,7 @@ class Grid {
 
     // "CCRR" display label (column then row, two digits each or more on big maps).
     std::string label(Offset c) const;
+    void appendLabel(std::string& out, Offset c) const; // the label at the end of `out`
     std::optional<Offset> parseLabel(std::string_view text) const;
 
     auto operator<=>(const Grid& o) const {

@@ -72,6 +72,22 @@ void saveToFile(benchmark::State& state) {
     state.counters["peak_RSS_MB"] = peakRssMegabytes();
 }
 
+// The save's parts alone: the bytes made in memory, and the read-back check of those bytes.
+void writeToString(benchmark::State& state) {
+    const Fixture& f = fixture(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(writeScenarioToString(f.scenario).size());
+    }
+}
+
+void readFromString(benchmark::State& state) {
+    const Fixture& f = fixture(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        auto s = readScenarioFromString(f.xml, "bench");
+        benchmark::DoNotOptimize(s.has_value());
+    }
+}
+
 // The model's own size: the dense layers take 3 bytes a cell; the rest is per piece.
 void modelBytesPerCell(benchmark::State& state) {
     const Fixture& f = fixture(static_cast<int>(state.range(0)));
@@ -87,6 +103,8 @@ void modelBytesPerCell(benchmark::State& state) {
 
 BENCHMARK(loadFromFile)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(saveToFile)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(writeToString)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(readFromString)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(modelBytesPerCell)->Arg(1000)->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 #include <pugixml.hpp>
 
+#include <cstdint>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace sandtable {
 namespace {
@@ -34,6 +37,59 @@ TEST(XmlOut, IndentsByTwoSpacesAndWritesEmptyElementsAndTextOnOneLine) {
                                   "    <event roll=\"-2\"></event>\n"
                                   "  </map>\n"
                                   "</battle>\n");
+}
+
+// A part written apart (as a large save writes the map's contents on another thread) and put in
+// place gives the bytes of one writer writing it all.
+TEST(XmlOut, AFragmentWrittenApartJoinsAsIfWrittenInPlace) {
+    const auto body = [](XmlOut& xml) {
+        xml.open("paths");
+        xml.open("path");
+        xml.attribute("id", 1);
+        xml.close();
+        xml.close();
+        xml.open("layer");
+        const std::vector<std::int16_t> values{3, -12, 0, 7, 8, 9};
+        xml.closeWithNumberRows(std::span<const std::int16_t>(values), 3);
+    };
+    std::string whole;
+    XmlOut one(whole);
+    one.open("battle");
+    one.open("map");
+    one.attribute("cols", 3);
+    body(one);
+    one.close();
+    one.close();
+
+    std::string joined, part, empty;
+    XmlOut head(joined);
+    head.open("battle");
+    head.open("map");
+    head.attribute("cols", 3);
+    XmlOut apart(part, XmlOut::Fragment{2});
+    body(apart);
+    head.insert(empty); // nothing written apart changes nothing: <map> still takes its children
+    head.insert(part);
+    head.close();
+    head.close();
+    EXPECT_EQ(joined, whole);
+    EXPECT_EQ(whole, declaration + "<battle>\n"
+                                   "  <map cols=\"3\">\n"
+                                   "    <paths>\n"
+                                   "      <path id=\"1\" />\n"
+                                   "    </paths>\n"
+                                   "    <layer>\n3,-12,0,\n7,8,9\n</layer>\n"
+                                   "  </map>\n"
+                                   "</battle>\n");
+}
+
+TEST(XmlOut, NothingInsertedLeavesAnEmptyElementEmpty) {
+    std::string text;
+    XmlOut xml(text);
+    xml.open("battle");
+    xml.insert("");
+    xml.close();
+    EXPECT_EQ(text, declaration + "<battle />\n");
 }
 
 TEST(XmlOut, EscapesAsPugixmlDidAndKeepsCarriageReturns) {
