@@ -138,6 +138,7 @@ void AtomicFile::discard() {
 }
 
 std::expected<void, std::string> AtomicFile::write(std::string_view bytes) {
+    flushed_ = false;
     for (std::size_t done = 0; done < bytes.size();) {
         const auto n = sys::writeSome(fd_, bytes.data() + done, bytes.size() - done);
         if (!n) {
@@ -147,6 +148,19 @@ std::expected<void, std::string> AtomicFile::write(std::string_view bytes) {
         }
         done += *n;
     }
+    return {};
+}
+
+std::expected<void, std::string> AtomicFile::flush() {
+    if (fd_ < 0) {
+        return std::unexpected(asked_.string() + ": nothing to flush (the file was already written or failed)");
+    }
+    if (auto flushed = sys::flushToDisk(fd_); !flushed) {
+        std::string message = asked_.string() + ": cannot flush to disk: " + flushed.error();
+        discard();
+        return std::unexpected(std::move(message));
+    }
+    flushed_ = true;
     return {};
 }
 
@@ -160,7 +174,7 @@ std::expected<void, std::string> AtomicFile::commit() {
         return std::unexpected(asked_.string() +
                                ": nothing to save (the file was already written or failed)");
     }
-    if (auto flushed = sys::flushToDisk(fd_); !flushed) {
+    if (auto flushed = flushed_ ? std::expected<void, std::string>() : sys::flushToDisk(fd_); !flushed) {
         return fail("cannot flush to disk", flushed.error());
     }
     sys::closeFile(fd_);

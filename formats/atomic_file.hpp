@@ -35,7 +35,12 @@ class AtomicFile {
     const std::filesystem::path& target() const { return target_; }
     int fd() const { return fd_; }
     [[nodiscard]] std::expected<void, std::string> write(std::string_view bytes);
-    // Flushes, keeps the backup, renames into place. Afterwards the object holds nothing.
+    // After the last byte: flushes the bytes to disk now, so that the caller's other work (a save's
+    // read-back) overlaps the disk's and commit does not wait for it again. A write() after it
+    // makes commit flush again; nothing may be written through fd() or by name after it.
+    [[nodiscard]] std::expected<void, std::string> flush();
+    // Flushes (unless flush() did), keeps the backup, renames into place. Afterwards the object
+    // holds nothing.
     [[nodiscard]] std::expected<void, std::string> commit();
 
   private:
@@ -47,6 +52,7 @@ class AtomicFile {
     std::filesystem::path tmp_;
     int fd_ = -1;
     bool existed_ = false;
+    bool flushed_ = false; // flush() since the last write()
     AtomicWriteOptions options_;
 };
 

@@ -146,6 +146,24 @@ TEST(AtomicFile, NeverReplacesAFileWithoutItsBackup) {
     EXPECT_EQ(dir.names(), (std::vector<std::string>{"battle.xml", "battle.xml.bak"}));
 }
 
+// A save flushes its bytes while it reads them back; what is written after a flush is flushed
+// again by the commit, and the file holds every byte.
+TEST(AtomicFile, AFlushBeforeTheCommitKeepsEveryByteWrittenAfterIt) {
+    Folder dir;
+    auto file = AtomicFile::create(dir.path / "battle.xml");
+    ASSERT_TRUE(file);
+    ASSERT_TRUE(file->write("one "));
+    ASSERT_TRUE(file->flush());
+    EXPECT_TRUE(dir.names().size() == 1 && dir.names().front().starts_with(".battle.xml."))
+        << "before the commit only the temporary file is there";
+    ASSERT_TRUE(file->write("two"));
+    ASSERT_TRUE(file->commit());
+    EXPECT_EQ(readWholeFile(dir.path / "battle.xml").value(), "one two");
+    const auto late = file->flush();
+    ASSERT_FALSE(late);
+    EXPECT_NE(late.error().find("nothing to flush"), std::string::npos) << late.error();
+}
+
 TEST(AtomicFile, ACancelledFileLeavesNothing) {
     Folder dir;
     {
