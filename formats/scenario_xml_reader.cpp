@@ -7,11 +7,14 @@
 #include <pugixml.hpp>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
+#include <exception>
 #include <initializer_list>
 #include <set>
 #include <sstream>
+#include <thread>
 #include <unordered_map>
 
 namespace sandtable {
@@ -38,12 +41,31 @@ template <typename T> bool parseNumber(std::string_view text, T& out) {
 
 class Reader {
   public:
+    // Below this size a second thread costs more than it saves.
+    static constexpr std::size_t readBesideFromBytes = 1 << 20;
+
     Reader(std::string_view xml, std::string_view name) : xml_(xml), name_(name) {}
 
     std::expected<Scenario, LoadError> run() {
+        std::exception_ptr failure;
         try {
             parse();
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        // What a reading on one thread would have met first: the map's contents are read before
+        // the order of battle and the scenarios.
+        if (mapContents_.joinable()) {
+            mapContents_.join();
+        }
+        if (mapFailure_) {
+            failure = mapFailure_;
+        }
+        if (!failure) {
             return std::move(s_);
+        }
+        try {
+            std::rethrow_exception(failure);
         } catch (const ReadFailure& f) {
             return std::unexpected(errorAt(f.offset, f.message));
         }
@@ -58,76 +80,149 @@ class Reader {
         // pugixml points at an element's name; a person looks for its '<'.
         const std::ptrdiff_t offset =
             !at ? -1 : at.offset_debug() - (at.type() == pugi::node_element ? 1 : 0);
-        throw ReadFailure{offset, inScenario_ + std::move(message)};
+        throw ReadFailure{offset, std::move(message)};
     }
     [[noreturn]] void failAtOffset(std::ptrdiff_t offset, std::string message) const {
         throw ReadFailure{offset, std::move(message)};
     }
 
     // ----- attributes -----
-    void allowOnly(pugi::xml_node n, std::initializer_list<std::string_view> names) const {
+    // Names of a few letters: a loop the compiler keeps inline beats a call to memcmp.
+    static bool sameName(std::string_view a, std::string_view b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            if (a[i] != b[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // One attribute as the readers below take it: its element and name (for messages) and its
+    // value, null when the element does not have it.
+    struct Attr {
+        pugi::xml_node element;
+        std::string_view name;
+        const char* value;
+        explicit operator bool() const { return value != nullptr; }
+    };
+    static Attr at(pugi::xml_node n, const char* name) {
+        const pugi::xml_attribute a = n.attribute(name);
+        return {n, name, a ? a.value() : nullptr};
+    }
+
+    // An element's attributes, walked once by allowOnly: each is one the element takes, kept under
+    // that name, so that reading them compares a handful of short names by length instead of
+    // asking pugixml to compare every attribute's name again for each (10,000 units).
+    class Attributes {
+      public:
+        Attr operator[](std::string_view name) const {
+            for (std::size_t i = 0; i < count_; ++i) {
+                if (sameName(names_[i], name)) {
+                    return {element_, name, values_[i]};
+                }
+            }
+            return {element_, name, nullptr};
+        }
+
+        pugi::xml_node node() const { return element_; }
+
+      private:
+        friend class Reader;
+        static constexpr std::size_t most = 16; // more than any element takes
+        pugi::xml_node element_;
+        std::array<std::string_view, most> names_{};
+        std::array<const char*, most> values_{};
+        std::size_t count_ = 0;
+    };
+
+    Attributes allowOnly(pugi::xml_node n, std::initializer_list<std::string_view> names) const {
+        Attributes found;
+        found.element_ = n;
         for (pugi::xml_attribute a : n.attributes()) {
-            if (std::find(names.begin(), names.end(), std::string_view(a.name())) == names.end()) {
+            const std::string_view name = a.name();
+            const auto known = std::find_if(names.begin(), names.end(), [name](std::string_view allowed) {
+                return sameName(allowed, name);
+            });
+            if (known == names.end()) {
                 std::string list;
                 for (auto nm : names) {
                     list += (list.empty() ? "" : ", ") + std::string(nm);
                 }
-                fail(n, "unknown attribute " + quote(a.name()) + " on " + element(n) +
+                fail(n, "unknown attribute " + quote(name) + " on " + element(n) +
                             (list.empty() ? "; it takes no attributes" : "; expected " + list));
             }
+            // The first of a repeated name, as pugixml's lookup gave; room for each name once.
+            if (found[name] || found.count_ == Attributes::most) {
+                continue;
+            }
+            found.names_[found.count_] = *known; // a literal: it outlives the list
+            found.values_[found.count_++] = a.value();
         }
+        return found;
     }
 
-    std::string_view required(pugi::xml_node n, const char* attr) const {
-        pugi::xml_attribute a = n.attribute(attr);
+    std::string_view required(Attr a) const {
         if (!a) {
-            fail(n, element(n) + " is missing the attribute " + quote(attr));
+            fail(a.element, element(a.element) + " is missing the attribute " + quote(a.name));
         }
-        return a.value();
+        return a.value;
+    }
+    std::string_view required(pugi::xml_node n, const char* attr) const { return required(at(n, attr)); }
+
+    static std::string text(Attr a, std::string_view fallback = "") {
+        return a ? std::string(a.value) : std::string(fallback);
+    }
+    static std::string text(pugi::xml_node n, const char* attr, std::string_view fallback = "") {
+        return text(at(n, attr), fallback);
     }
 
-    std::string text(pugi::xml_node n, const char* attr, std::string_view fallback = "") const {
-        pugi::xml_attribute a = n.attribute(attr);
-        return a ? a.value() : std::string(fallback);
-    }
-
-    long long integer(pugi::xml_node n, const char* attr, limits::IntRange range,
-                      std::optional<long long> fallback = {}) const {
-        pugi::xml_attribute a = n.attribute(attr);
+    long long integer(Attr a, limits::IntRange range, std::optional<long long> fallback = {}) const {
         if (!a) {
             if (fallback) {
                 return *fallback;
             }
-            fail(n, element(n) + " is missing the attribute " + quote(attr));
+            fail(a.element, element(a.element) + " is missing the attribute " + quote(a.name));
         }
         long long v = 0;
-        if (!parseNumber(std::string_view(a.value()), v) || !range.allows(v)) {
-            fail(n, "attribute " + quote(attr) + " of " + element(n) + " must be " + range.expected() +
-                        ", not " + quote(a.value()));
+        if (!parseNumber(std::string_view(a.value), v) || !range.allows(v)) {
+            fail(a.element, "attribute " + quote(a.name) + " of " + element(a.element) + " must be " +
+                                range.expected() + ", not " + quote(a.value));
         }
         return v;
+    }
+    long long integer(pugi::xml_node n, const char* attr, limits::IntRange range,
+                      std::optional<long long> fallback = {}) const {
+        return integer(at(n, attr), range, fallback);
+    }
+    int int32(Attr a, limits::IntRange range, std::optional<int> fallback = {}) const {
+        return static_cast<int>(
+            integer(a, range, fallback ? std::optional<long long>(*fallback) : std::nullopt));
     }
     int int32(pugi::xml_node n, const char* attr, limits::IntRange range,
               std::optional<int> fallback = {}) const {
-        return static_cast<int>(
-            integer(n, attr, range, fallback ? std::optional<long long>(*fallback) : std::nullopt));
+        return int32(at(n, attr), range, fallback);
     }
 
-    double number(pugi::xml_node n, const char* attr, limits::RealRange range,
-                  std::optional<double> fallback = {}) const {
-        pugi::xml_attribute a = n.attribute(attr);
+    double number(Attr a, limits::RealRange range, std::optional<double> fallback = {}) const {
         if (!a) {
             if (fallback) {
                 return *fallback;
             }
-            fail(n, element(n) + " is missing the attribute " + quote(attr));
+            fail(a.element, element(a.element) + " is missing the attribute " + quote(a.name));
         }
         double v = 0;
-        if (!parseNumber(std::string_view(a.value()), v) || !range.allows(v)) {
-            fail(n, "attribute " + quote(attr) + " of " + element(n) + " must be " + range.expected() +
-                        ", not " + quote(a.value()));
+        if (!parseNumber(std::string_view(a.value), v) || !range.allows(v)) {
+            fail(a.element, "attribute " + quote(a.name) + " of " + element(a.element) + " must be " +
+                                range.expected() + ", not " + quote(a.value));
         }
         return v;
+    }
+    double number(pugi::xml_node n, const char* attr, limits::RealRange range,
+                  std::optional<double> fallback = {}) const {
+        return number(at(n, attr), range, fallback);
     }
 
     // Six numbers separated by spaces, an invertible transformation from pixels to cells.
@@ -156,11 +251,11 @@ class Reader {
     }
 
     bool boolean(pugi::xml_node n, const char* attr, bool fallback) const {
-        pugi::xml_attribute a = n.attribute(attr);
+        const Attr a = at(n, attr);
         if (!a) {
             return fallback;
         }
-        const std::string_view v = a.value();
+        const std::string_view v = a.value;
         if (v == "true") {
             return true;
         }
@@ -170,23 +265,25 @@ class Reader {
         fail(n, "attribute " + quote(attr) + " of " + element(n) + " must be true or false, not " + quote(v));
     }
 
-    template <typename E>
-    E enumeration(pugi::xml_node n, const char* attr, std::optional<E> fallback = {}) const {
-        pugi::xml_attribute a = n.attribute(attr);
+    template <typename E> E enumeration(Attr a, std::optional<E> fallback = {}) const {
         if (!a) {
             if (fallback) {
                 return *fallback;
             }
-            fail(n, element(n) + " is missing the attribute " + quote(attr));
+            fail(a.element, element(a.element) + " is missing the attribute " + quote(a.name));
         }
-        if (auto v = parseEnum<E>(a.value())) {
+        if (auto v = parseEnum<E>(a.value)) {
             return *v;
         }
-        fail(n, "attribute " + quote(attr) + " of " + element(n) + " is " + quote(a.value()) + "; expected " +
-                    expectedNames<E>());
+        fail(a.element, "attribute " + quote(a.name) + " of " + element(a.element) + " is " + quote(a.value) +
+                            "; expected " + expectedNames<E>());
+    }
+    template <typename E>
+    E enumeration(pugi::xml_node n, const char* attr, std::optional<E> fallback = {}) const {
+        return enumeration<E>(at(n, attr), fallback);
     }
 
-    Offset cellFrom(pugi::xml_node n, std::string_view label, const char* attr) const {
+    Offset cellFrom(pugi::xml_node n, std::string_view label, std::string_view attr) const {
         const Grid& g = s_.map.grid;
         if (auto c = g.parseLabel(label)) {
             return *c;
@@ -197,30 +294,32 @@ class Reader {
                     std::to_string(first.size() / 2) + " digits each)");
     }
 
-    Offset cell(pugi::xml_node n, const char* attr) const { return cellFrom(n, required(n, attr), attr); }
+    Offset cell(Attr a) const { return cellFrom(a.element, required(a), a.name); }
+    Offset cell(pugi::xml_node n, const char* attr) const { return cell(at(n, attr)); }
 
-    std::vector<Offset> cellList(pugi::xml_node n, const char* attr) const {
+    std::vector<Offset> cellList(Attr a) const {
         std::vector<Offset> out;
-        const std::string_view list = required(n, attr);
+        const std::string_view list = required(a);
         // Plain loops: find_first_of asks memchr of the four spaces for every character.
         const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-        for (std::size_t at = 0; at < list.size();) {
-            if (space(list[at])) {
-                ++at;
+        for (std::size_t first = 0; first < list.size();) {
+            if (space(list[first])) {
+                ++first;
                 continue;
             }
-            std::size_t end = at;
+            std::size_t end = first;
             while (end < list.size() && !space(list[end])) {
                 ++end;
             }
-            out.push_back(cellFrom(n, list.substr(at, end - at), attr));
-            at = end;
+            out.push_back(cellFrom(a.element, list.substr(first, end - first), a.name));
+            first = end;
         }
         if (out.empty()) {
-            fail(n, "attribute " + quote(attr) + " of " + element(n) + " lists no cells");
+            fail(a.element, "attribute " + quote(a.name) + " of " + element(a.element) + " lists no cells");
         }
         return out;
     }
+    std::vector<Offset> cellList(pugi::xml_node n, const char* attr) const { return cellList(at(n, attr)); }
 
     PieceRef pieceFrom(pugi::xml_node n, std::string_view ref, const char* attr) const {
         const auto parsed = parsePieceRef(ref);
@@ -236,9 +335,8 @@ class Reader {
         return p;
     }
 
-    std::uint32_t id(pugi::xml_node n) const {
-        return static_cast<std::uint32_t>(integer(n, "id", limits::id));
-    }
+    std::uint32_t id(Attr a) const { return static_cast<std::uint32_t>(integer(a, limits::id)); }
+    std::uint32_t id(pugi::xml_node n) const { return id(at(n, "id")); }
 
     template <typename Id, typename V>
     void insertUnique(std::map<Id, V>& m, Id key, V value, pugi::xml_node n, std::string_view what) {
@@ -295,12 +393,15 @@ class Reader {
     }
 
     // A name attribute: required, one line, not empty.
-    std::string name(pugi::xml_node n, const char* attr, std::string_view what) const {
-        std::string value(required(n, attr));
+    std::string name(Attr a, std::string_view what) const {
+        std::string value(required(a));
         if (auto problem = limits::checkName(what, value)) {
-            fail(n, "attribute " + quote(attr) + " of " + element(n) + ": " + *problem);
+            fail(a.element, "attribute " + quote(a.name) + " of " + element(a.element) + ": " + *problem);
         }
         return value;
+    }
+    std::string name(pugi::xml_node n, const char* attr, std::string_view what) const {
+        return name(at(n, attr), what);
     }
 
     pugi::xml_node single(pugi::xml_node parent, const char* name, bool needed) const {
@@ -320,11 +421,23 @@ class Reader {
         if (xml_.find_first_not_of(" \t\r\n") == std::string_view::npos) {
             failAtOffset(0, "the file is empty; a Sandtable file starts with <battle format-version=\"2\">");
         }
-        if (auto bad = findLexicalProblem(xml_)) {
+        // The lexical check's message wins over the parser's; in a large file both run at once.
+        std::optional<LexicalProblem> bad;
+        pugi::xml_parse_result r;
+        const bool beside = xml_.size() >= readBesideFromBytes;
+        if (!beside) {
+            bad = findLexicalProblem(xml_);
+        }
+        if (!bad) {
+            std::jthread check;
+            if (beside) {
+                check = std::jthread([this, &bad] { bad = findLexicalProblem(xml_); });
+            }
+            r = doc_.load_buffer(xml_.data(), xml_.size(), pugi::parse_default | pugi::parse_ws_pcdata);
+        } // joined here
+        if (bad) {
             failAtOffset(static_cast<std::ptrdiff_t>(bad->offset), bad->message);
         }
-        pugi::xml_parse_result r =
-            doc_.load_buffer(xml_.data(), xml_.size(), pugi::parse_default | pugi::parse_ws_pcdata);
         if (!r) {
             if (r.status == pugi::status_no_document_element) {
                 failAtOffset(
@@ -381,14 +494,18 @@ class Reader {
         std::unordered_map<std::string, pugi::xml_node> titles;
         for (pugi::xml_node sc : root.children("scenario")) {
             allowOnly(sc, {});
-            readScenario(sc);
+            try {
+                readScenario(sc);
+            } catch (ReadFailure& f) {
+                f.message = inScenario_ + f.message;
+                throw;
+            }
+            inScenario_.clear();
             if (auto [it, added] = titles.emplace(s_.info.title, sc); !added) {
-                inScenario_.clear();
                 fail(sc, "two scenarios are titled " + quote(s_.info.title) + " (the first at line " +
                              std::to_string(errorAt(it->second.offset_debug(), "").line) +
                              "); each scenario of a battle needs its own title");
             }
-            inScenario_.clear();
             starts.push_back(takeCurrentStart(s_));
         }
         putStarts(s_, std::move(starts), 0);
@@ -402,7 +519,7 @@ class Reader {
         }
         readInfo(single(n, "info", true));
         if (inBattle) {
-            // From here on every message says which scenario it is about.
+            // From here on every message says which scenario it is about (parse adds it).
             inScenario_ = "scenario " + quote(s_.info.title) + ": ";
             if (auto forces = single(n, "forces", false)) {
                 readForces(forces);
@@ -589,6 +706,24 @@ class Reader {
             }
             map.geo = g;
         }
+        // The rest needs only the grid and the terrain types, and nothing after the map needs it: in
+        // a large file it is read on a second core while this one reads the order of battle.
+        if (xml_.size() < readBesideFromBytes) {
+            readMapContents(n);
+            return;
+        }
+        mapContents_ = std::jthread([this, n] {
+            try {
+                readMapContents(n);
+            } catch (...) {
+                mapFailure_ = std::current_exception();
+            }
+        });
+    }
+
+    // The map's layers, sides, paths and features; they write only these parts of the scenario.
+    void readMapContents(pugi::xml_node n) {
+        Map& map = s_.map;
         map.terrain = readLayer<TerrainIndex>(single(n, "terrain", true), 0,
                                               static_cast<long long>(map.terrainTypes.size()) - 1,
                                               "terrain type index");
@@ -786,11 +921,11 @@ class Reader {
         allowChildren(n, {"hexside"});
         const Grid& g = s_.map.grid;
         for (pugi::xml_node h : n.children("hexside")) {
-            allowOnly(h, {"cell", "side", "features", "crossing"});
-            const Offset c = cell(h, "cell");
-            const int side = int32(h, "side", {0, g.sideCount() - 1});
+            const Attributes a = allowOnly(h, {"cell", "side", "features", "crossing"});
+            const Offset c = cell(a["cell"]);
+            const int side = int32(a["side"], {0, g.sideCount() - 1});
             Hexside value;
-            const std::string list = text(h, "features");
+            const std::string list = text(a["features"]);
             std::size_t pos = 0;
             while (pos < list.size()) {
                 const auto end = std::min(list.find(' ', pos), list.size());
@@ -805,7 +940,7 @@ class Reader {
                 }
                 pos = end + 1;
             }
-            value.crossing = enumeration<Crossing>(h, "crossing", Crossing::None);
+            value.crossing = enumeration<Crossing>(a["crossing"], Crossing::None);
             if (value.empty()) {
                 fail(h, "<hexside> at " + g.label(c) + " has neither features nor a crossing");
             }
@@ -822,11 +957,11 @@ class Reader {
         allowChildren(n, {"path"});
         const Grid& g = s_.map.grid;
         for (pugi::xml_node p : n.children("path")) {
-            allowOnly(p, {"id", "kind", "name", "cells"});
+            const Attributes a = allowOnly(p, {"id", "kind", "name", "cells"});
             Path path;
-            path.kind = enumeration<PathKind>(p, "kind");
-            path.name = text(p, "name");
-            path.cells = cellList(p, "cells");
+            path.kind = enumeration<PathKind>(a["kind"]);
+            path.name = text(a["name"]);
+            path.cells = cellList(a["cells"]);
             if (path.cells.size() < 2) {
                 fail(p, "<path> needs at least two cells");
             }
@@ -837,7 +972,7 @@ class Reader {
                                 ", which are not adjacent; list every cell the path crosses");
                 }
             }
-            insertUnique(s_.map.paths, PathId{id(p)}, std::move(path), p, "path");
+            insertUnique(s_.map.paths, PathId{id(a["id"])}, std::move(path), p, "path");
         }
     }
 
@@ -845,16 +980,16 @@ class Reader {
         allowOnly(n, {});
         allowChildren(n, {"feature"});
         for (pugi::xml_node f : n.children("feature")) {
-            allowOnly(f, {"id", "kind", "cell", "name", "side", "value"});
+            const Attributes a = allowOnly(f, {"id", "kind", "cell", "name", "side", "value"});
             Feature feature;
-            feature.kind = enumeration<FeatureKind>(f, "kind");
-            feature.cell = cell(f, "cell");
-            feature.name = text(f, "name");
-            if (f.attribute("side")) {
-                feature.side = enumeration<Side>(f, "side");
+            feature.kind = enumeration<FeatureKind>(a["kind"]);
+            feature.cell = cell(a["cell"]);
+            feature.name = text(a["name"]);
+            if (a["side"]) {
+                feature.side = enumeration<Side>(a["side"]);
             }
-            feature.value = int32(f, "value", limits::featureValue, 0);
-            insertUnique(s_.map.features, FeatureId{id(f)}, std::move(feature), f, "feature");
+            feature.value = int32(a["value"], limits::featureValue, 0);
+            insertUnique(s_.map.features, FeatureId{id(a["id"])}, std::move(feature), f, "feature");
         }
     }
 
@@ -863,67 +998,67 @@ class Reader {
         allowChildren(n, {"headquarters", "unit", "train"});
         std::unordered_map<std::uint32_t, pugi::xml_node> hqNodes;
         for (pugi::xml_node h : n.children("headquarters")) {
-            allowOnly(h, {"id", "side", "echelon", "parent", "name", "commander", "commander-quality",
-                          "supply-cell"});
+            const Attributes a = allowOnly(h, {"id", "side", "echelon", "parent", "name", "commander",
+                                               "commander-quality", "supply-cell"});
             Headquarters hq;
-            hq.side = enumeration<Side>(h, "side");
-            hq.echelon = enumeration<Echelon>(h, "echelon");
-            hq.parent = HeadquartersId{static_cast<std::uint32_t>(integer(h, "parent", limits::id, 0))};
-            hq.name = name(h, "name", "the headquarters' name");
-            hq.commander = text(h, "commander");
-            if (h.attribute("commander-quality")) {
-                hq.commanderQuality = enumeration<Quality>(h, "commander-quality");
+            hq.side = enumeration<Side>(a["side"]);
+            hq.echelon = enumeration<Echelon>(a["echelon"]);
+            hq.parent = HeadquartersId{static_cast<std::uint32_t>(integer(a["parent"], limits::id, 0))};
+            hq.name = name(a["name"], "the headquarters' name");
+            hq.commander = text(a["commander"]);
+            if (a["commander-quality"]) {
+                hq.commanderQuality = enumeration<Quality>(a["commander-quality"]);
             }
-            if (h.attribute("supply-cell")) {
+            if (a["supply-cell"]) {
                 if (hq.echelon != Echelon::Corps) {
                     fail(h, "supply-cell is for a corps (its line of supply), not for a " +
                                 std::string(enumName(hq.echelon)));
                 }
-                hq.supplyCell = cell(h, "supply-cell");
+                hq.supplyCell = cell(a["supply-cell"]);
             }
             if (auto problem = limits::checkHeadquarters(hq)) {
                 fail(h, *problem);
             }
-            const HeadquartersId hid{id(h)};
+            const HeadquartersId hid{id(a["id"])};
             insertUnique(s_.oob.headquarters, hid, std::move(hq), h, "headquarters");
             hqNodes[hid.value] = h;
         }
         checkHeadquartersTree(hqNodes);
         for (pugi::xml_node u : n.children("unit")) {
-            allowOnly(u, {"id", "parent", "name", "roster", "arm", "stands", "strength", "quality", "weapon",
-                          "gun", "formation"});
+            const Attributes a = allowOnly(u, {"id", "parent", "name", "roster", "arm", "stands", "strength",
+                                               "quality", "weapon", "gun", "formation"});
             Unit unit;
-            unit.parent = HeadquartersId{static_cast<std::uint32_t>(integer(u, "parent", limits::id))};
+            unit.parent = HeadquartersId{static_cast<std::uint32_t>(integer(a["parent"], limits::id))};
             if (!s_.oob.headquarters.contains(unit.parent)) {
                 fail(u,
                      "unit's parent headquarters " + std::to_string(unit.parent.value) + " does not exist");
             }
-            unit.name = name(u, "name", "the unit's name");
-            unit.roster = int32(u, "roster", limits::roster, 0);
-            unit.arm = enumeration<Arm>(u, "arm");
-            unit.stands = int32(u, "stands", limits::stands);
-            unit.strength = int32(u, "strength", limits::strength, 0);
-            unit.quality = enumeration<Quality>(u, "quality", Quality::Regular);
-            unit.weapon = enumeration<Weapon>(u, "weapon", Weapon::None);
-            unit.gun = enumeration<Gun>(u, "gun", Gun::None);
-            unit.formation = enumeration<Formation>(u, "formation", Formation::Line);
-            insertUnique(s_.oob.units, UnitId{id(u)}, std::move(unit), u, "unit");
+            unit.name = name(a["name"], "the unit's name");
+            unit.roster = int32(a["roster"], limits::roster, 0);
+            unit.arm = enumeration<Arm>(a["arm"]);
+            unit.stands = int32(a["stands"], limits::stands);
+            unit.strength = int32(a["strength"], limits::strength, 0);
+            unit.quality = enumeration<Quality>(a["quality"], Quality::Regular);
+            unit.weapon = enumeration<Weapon>(a["weapon"], Weapon::None);
+            unit.gun = enumeration<Gun>(a["gun"], Gun::None);
+            unit.formation = enumeration<Formation>(a["formation"], Formation::Line);
+            insertUnique(s_.oob.units, UnitId{id(a["id"])}, std::move(unit), u, "unit");
         }
         for (pugi::xml_node t : n.children("train")) {
-            allowOnly(t, {"id", "corps", "name"});
+            const Attributes a = allowOnly(t, {"id", "corps", "name"});
             Train train;
-            train.corps = HeadquartersId{static_cast<std::uint32_t>(integer(t, "corps", limits::id))};
+            train.corps = HeadquartersId{static_cast<std::uint32_t>(integer(a["corps"], limits::id))};
             const Headquarters* corps = s_.oob.find(train.corps);
             if (corps == nullptr || corps->echelon != Echelon::Corps) {
                 fail(t, "train's corps " + std::to_string(train.corps.value) +
                             (corps ? " is a " + std::string(enumName(corps->echelon)) + ", not a corps"
                                    : " does not exist"));
             }
-            train.name = text(t, "name");
+            train.name = text(a["name"]);
             if (auto problem = limits::checkTrain(train)) {
                 fail(t, *problem);
             }
-            insertUnique(s_.oob.trains, TrainId{id(t)}, std::move(train), t, "train");
+            insertUnique(s_.oob.trains, TrainId{id(a["id"])}, std::move(train), t, "train");
         }
     }
 
@@ -999,12 +1134,12 @@ class Reader {
         return chain + std::to_string(repeated);
     }
 
-    std::optional<Facing> facing(pugi::xml_node n) const {
-        pugi::xml_attribute a = n.attribute("facing");
+    std::optional<Facing> facing(Attr a) const {
         if (!a) {
             return std::nullopt;
         }
-        const std::string_view v = a.value();
+        const std::string_view v = a.value;
+        const pugi::xml_node n = a.element;
         const auto colon = v.find(':');
         int index = -1;
         const auto kind =
@@ -1019,35 +1154,38 @@ class Reader {
 
     // The piece a <place> or <reinforcement> deploys: in the order of battle, and under a force the
     // scenario lists.
-    PieceRef deployedPiece(pugi::xml_node n) const {
-        const PieceRef piece = pieceFrom(n, required(n, "piece"), "piece");
+    PieceRef deployedPiece(const Attributes& a) const {
+        const pugi::xml_node n = a.node();
+        const std::string_view ref = required(a["piece"]);
+        const PieceRef piece = pieceFrom(n, ref, "piece");
         if (!takesPart(s_, piece)) {
-            fail(n, std::string(required(n, "piece")) + " is deployed, but it is under none of the forces "
-                                                        "the scenario lists in <forces>");
+            fail(n, std::string(ref) + " is deployed, but it is under none of the forces "
+                                       "the scenario lists in <forces>");
         }
         return piece;
     }
 
     // A unit's stands and strength at the start, when losses have brought them below full.
-    StrengthNow strengthNow(pugi::xml_node n, PieceRef piece) const {
+    StrengthNow strengthNow(const Attributes& a, PieceRef piece) const {
+        const pugi::xml_node n = a.node();
         StrengthNow now;
-        if (!n.attribute("stands") && !n.attribute("strength")) {
+        if (!a["stands"] && !a["strength"]) {
             return now;
         }
         if (piece.kind != PieceKind::Unit) {
-            fail(n, "only units have stands and strength; " + std::string(required(n, "piece")) +
+            fail(n, "only units have stands and strength; " + std::string(required(a["piece"])) +
                         " is not a unit");
         }
         const Unit& u = s_.oob.units.at(UnitId{piece.id});
-        if (n.attribute("stands")) {
-            now.stands = int32(n, "stands", limits::stands);
+        if (a["stands"]) {
+            now.stands = int32(a["stands"], limits::stands);
             if (*now.stands > u.stands) {
                 fail(n, "attribute 'stands' of " + element(n) + " is " + std::to_string(*now.stands) + "; " +
                             u.name + " has " + std::to_string(u.stands) + " at full strength");
             }
         }
-        if (n.attribute("strength")) {
-            now.strength = int32(n, "strength", limits::strength);
+        if (a["strength"]) {
+            now.strength = int32(a["strength"], limits::strength);
             if (*now.strength > u.strength) {
                 fail(n, "attribute 'strength' of " + element(n) + " is " + std::to_string(*now.strength) +
                             "; " + u.name + " has " + std::to_string(u.strength) + " at full strength");
@@ -1061,39 +1199,39 @@ class Reader {
         allowChildren(n, {"place", "reinforcement"});
         const Grid& g = s_.map.grid;
         for (pugi::xml_node p : n.children("place")) {
-            allowOnly(p, {"piece", "cells", "facing", "stands", "strength"});
-            const PieceRef piece = deployedPiece(p);
+            const Attributes a = allowOnly(p, {"piece", "cells", "facing", "stands", "strength"});
+            const PieceRef piece = deployedPiece(a);
             Placement pl;
-            pl.cells = cellList(p, "cells");
+            pl.cells = cellList(a["cells"]);
             {
                 std::vector<Offset> sorted = pl.cells;
                 std::sort(sorted.begin(), sorted.end());
                 if (auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end()) {
                     fail(p, "cell " + g.label(*twice) + " is listed twice for " +
-                                std::string(required(p, "piece")));
+                                std::string(required(a["piece"])));
                 }
             }
             if (piece.kind != PieceKind::Unit && pl.cells.size() > 1) {
-                fail(p, "only units may span several cells; " + std::string(required(p, "piece")) +
+                fail(p, "only units may span several cells; " + std::string(required(a["piece"])) +
                             " lists " + std::to_string(pl.cells.size()));
             }
-            pl.facing = facing(p);
-            pl.now = strengthNow(p, piece);
+            pl.facing = facing(a["facing"]);
+            pl.now = strengthNow(a, piece);
             if (!s_.deployment.placements.emplace(piece, std::move(pl)).second) {
-                fail(p, std::string(required(p, "piece")) + " is placed twice");
+                fail(p, std::string(required(a["piece"])) + " is placed twice");
             }
         }
         for (pugi::xml_node r : n.children("reinforcement")) {
-            allowOnly(r, {"piece", "turn", "entry", "stands", "strength"});
-            const PieceRef piece = deployedPiece(r);
+            const Attributes a = allowOnly(r, {"piece", "turn", "entry", "stands", "strength"});
+            const PieceRef piece = deployedPiece(a);
             if (s_.deployment.placements.contains(piece)) {
-                fail(r, std::string(required(r, "piece")) +
+                fail(r, std::string(required(a["piece"])) +
                             " is both placed on the map and arriving as a reinforcement");
             }
-            Reinforcement re{int32(r, "turn", limits::turns), cell(r, "entry"),
-                             wholeText(r, "the reinforcement's note"), strengthNow(r, piece)};
+            Reinforcement re{int32(a["turn"], limits::turns), cell(a["entry"]),
+                             wholeText(r, "the reinforcement's note"), strengthNow(a, piece)};
             if (!s_.deployment.reinforcements.emplace(piece, std::move(re)).second) {
-                fail(r, std::string(required(r, "piece")) + " arrives as a reinforcement twice");
+                fail(r, std::string(required(a["piece"])) + " arrives as a reinforcement twice");
             }
         }
     }
@@ -1140,6 +1278,9 @@ class Reader {
     pugi::xml_document doc_;
     Scenario s_;
     std::string inScenario_; // "scenario 'Day 2': " while reading one of a battle's scenarios
+    // The map's layers, sides, paths and features, read beside the order of battle in a large file.
+    std::jthread mapContents_;
+    std::exception_ptr mapFailure_;
 
   public:
     int version_ = 0; // the file's format-version, once read
