@@ -88,6 +88,50 @@ TEST(ScenarioXml, GeneratedScenariosRoundTripOnEveryGrid) {
     }
 }
 
+// A large battle is read on two cores (the map's contents beside the order of battle, the lexical
+// check beside the parse) and written on two: it reads back equal, and a file with several
+// mistakes gets the message a reading on one thread meets first.
+TEST(ScenarioXml, ALargeBattleReadOnTwoCoresSaysWhatOneReaderWould) {
+    const Scenario s = generateScenario(GeneratorParameters{560, 560, 1'500, 120, 4, GridShape::HexFlat});
+    const std::string xml = writeScenarioToString(s);
+    ASSERT_GT(xml.size(), std::size_t{1} << 20) << "the battle must be large enough to be read on two cores";
+    auto back = readScenarioFromString(xml, "big.xml");
+    ASSERT_TRUE(back) << back.error().toString();
+    EXPECT_EQ(*back, s);
+    EXPECT_EQ(writeScenarioToString(*back), xml);
+
+    const auto replaced = [&](std::string text, std::string_view from, std::string_view to) {
+        const auto at = text.find(from);
+        EXPECT_NE(at, std::string::npos) << from;
+        return at == std::string::npos ? text : text.replace(at, from.size(), to);
+    };
+    const auto messageOf = [](const std::string& text) {
+        auto r = readScenarioFromString(text, "big.xml");
+        return r ? std::string("(loaded)") : r.error().message;
+    };
+    // A unit under no headquarters, alone and after a path that jumps: the path is in the map,
+    // which is read first.
+    const std::string badUnit = replaced(xml, "<unit id=\"1\" parent=\"", "<unit id=\"1\" parent=\"9999");
+    EXPECT_NE(messageOf(badUnit).find("unit's parent headquarters 9999"), std::string::npos)
+        << messageOf(badUnit);
+    const std::string pathId = "<path id=\"1\" kind=\"";
+    const auto path = badUnit.find(pathId), cells = badUnit.find("cells=\"", path) + 7;
+    ASSERT_NE(path, std::string::npos);
+    std::string both = badUnit;
+    const std::string corner = s.map.grid.label({0, 0});
+    both.insert(cells, corner + " ");
+    EXPECT_NE(messageOf(both).find("<path> jumps from " + corner + " to"), std::string::npos)
+        << messageOf(both);
+    // A deployment mistake is said of its scenario.
+    const std::string badPlace = replaced(xml, "<place piece=\"unit:", "<place piece=\"unit:9");
+    EXPECT_NE(messageOf(badPlace).find("scenario 'Generated scenario (seed 4)': "), std::string::npos)
+        << messageOf(badPlace);
+    // A control character and, later, an element never closed: the lexical check's message.
+    std::string twoFaults = replaced(xml, "</battle>", "<open>");
+    twoFaults = replaced(twoFaults, "name=\"1st", "name=\"\x01st");
+    EXPECT_NE(messageOf(twoFaults).find("control character"), std::string::npos) << messageOf(twoFaults);
+}
+
 TEST(ScenarioXml, DenseLayersAreCompact) {
     const Scenario s = generateScenario(GeneratorParameters{200, 200, 100, 10, 2, GridShape::HexFlat});
     const std::string xml = writeScenarioToString(s);
