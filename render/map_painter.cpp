@@ -39,6 +39,11 @@ const MapIndex* MapPainter::usableIndex() const {
     return index_ != nullptr && index_->describes(s_) ? index_ : nullptr;
 }
 
+bool MapPainter::drawsOverview(double pixelsPerUnit) const {
+    return overview_ != nullptr && overview_->valid() &&
+           layout_.cellSize() * pixelsPerUnit < overviewPixelsPerCell;
+}
+
 double MapPainter::pointsPerUnit(const RenderOptions& o) const {
     if (o.paperPointsPerUnit > 0) {
         return o.paperPointsPerUnit;
@@ -96,8 +101,7 @@ std::vector<std::string> MapPainter::draw(cairo_t* cr, MapRect visible, double p
                          last);
     cairo_save(cr);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    if (overview_ != nullptr && overview_->valid() &&
-        layout_.cellSize() * pixelsPerUnit < overviewPixelsPerCell) {
+    if (drawsOverview(pixelsPerUnit)) {
         drawOverview(cr); // roads and railroads are in the overview image
         if (o.pieces) {
             drawPiecesAsDots(cr, first, last);

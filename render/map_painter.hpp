@@ -112,6 +112,8 @@ class MapPainter {
     // Below this many pixels per cell the overview image replaces cell polygons, and details
     // (grid, labels, contours, counters' insides) are left out.
     static constexpr double overviewPixelsPerCell = 12.0;
+    // Whether a view at this zoom is drawn from the overview image (nothing to arrange).
+    bool drawsOverview(double pixelsPerUnit) const;
     static constexpr int shadeSteps = 4;
     // A pile of counters: each a step up and right of the one below (a fraction of the cell, less
     // in a tall pile), with a badge of this radius and colour counting them.

@@ -17,6 +17,14 @@ CairoBitmap::~CairoBitmap() {
 }
 
 cairo_t* CairoBitmap::begin(int width, int height, unsigned background) {
+    cairo_t* cr = cairo_create(image(width, height));
+    cairo_set_source_rgb(cr, ((background >> 16) & 0xFF) / 255.0, ((background >> 8) & 0xFF) / 255.0,
+                         (background & 0xFF) / 255.0);
+    cairo_paint(cr);
+    return cr;
+}
+
+cairo_surface_t* CairoBitmap::image(int width, int height) {
     width = std::max(width, 1);
     height = std::max(height, 1);
     if (surface_ == nullptr || cairo_image_surface_get_width(surface_) != width ||
@@ -27,11 +35,7 @@ cairo_t* CairoBitmap::begin(int width, int height, unsigned background) {
         surface_ = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
         bitmap_ = wxBitmap(width, height, 24);
     }
-    cairo_t* cr = cairo_create(surface_);
-    cairo_set_source_rgb(cr, ((background >> 16) & 0xFF) / 255.0, ((background >> 8) & 0xFF) / 255.0,
-                         (background & 0xFF) / 255.0);
-    cairo_paint(cr);
-    return cr;
+    return surface_;
 }
 
 const wxBitmap* CairoBitmap::kept(int width, int height) const {

@@ -23,6 +23,9 @@ class CairoBitmap {
     // (0xRRGGBB); the image is kept from one paint to the next while its size does not change.
     // Destroy the context (cairo_destroy) before asking for the bitmap.
     cairo_t* begin(int width, int height, unsigned background);
+    // The image of `width` x `height` pixels as it was left (kept while its size does not change),
+    // for a painter that clears it itself (render/view_bands).
+    cairo_surface_t* image(int width, int height);
     // What was drawn, as a bitmap for any wxDC.
     wxBitmap bitmap();
     // The bitmap bitmap() gave last, if it is of that size: a repaint of what lies over it alone.

@@ -4,6 +4,7 @@
 #include "editor/tools/background_alignment_tool.hpp"
 #include "editor/tools/overlay_painter.hpp"
 #include "editor/tools/select_tool.hpp"
+#include "render/view_bands.hpp"
 
 #include <cairo.h>
 
@@ -319,15 +320,12 @@ void MapCanvas::onPaint(wxPaintEvent&) {
         // every port.
         mapStale_ = false;
         ++mapPaints_;
-        cairo_t* cr = buffer_.begin(size.x, size.y, 0x3C3C40);
-        cairo_translate(cr, -scrollX_, -scrollY_);
-        cairo_scale(cr, zoom_, zoom_);
         MapPainter painter(doc_->scenario(), *layout_, &overview_);
         painter.setBackground(background_.get());
         painter.setIndex(&index_);
-        painter.draw(cr, MapRect{scrollX_ / zoom_, scrollY_ / zoom_, size.x / zoom_, size.y / zoom_}, zoom_,
-                     options_);
-        cairo_destroy(cr);
+        // On every core, in bands of rows of the one image.
+        drawView(painter, buffer_.image(size.x, size.y), ViewPlacement{scrollX_, scrollY_, zoom_},
+                 Rgb{0x3C, 0x3C, 0x40}, options_);
         dc.DrawBitmap(buffer_.bitmap(), 0, 0);
     }
     // Markers and the selection over it, through wx's own graphics context on each port.

@@ -5,6 +5,7 @@
 #include "render/map_index.hpp"
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
+#include "render/view_bands.hpp"
 #include "tests/render/cairo_pixels.hpp"
 #include "tests/render/map_picture.hpp"
 
@@ -243,6 +244,39 @@ TEST(MapPainter, APlacementWithoutItsUnitIsSkipped) {
 // The canvas keeps an index of where pieces and paths lie, so that a view of a big map looks only at
 // those near it. Every view must come out pixel for pixel as without it; an index left behind by an
 // edit that changed what it counts is not used.
+// The canvas draws a view in bands of rows on several threads: the same pixels as one thread, at
+// every zoom, counters, names and roads across the bands' edges included.
+TEST(MapPainter, AViewDrawnInBandsOnSeveralThreadsHasTheOneThreadsPixels) {
+    const Scenario s = generateScenario(GeneratorParameters{90, 70, 900, 60, 3, GridShape::HexFlat});
+    const Layout layout(s.map.grid, 40);
+    MapIndex index;
+    index.rebuild(s);
+    TerrainOverview overview;
+    overview.rebuild(s.map);
+    const int width = 700, height = 430;
+    auto draw = [&](int workers, ViewPlacement view) {
+        auto surface = testing_support::owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
+        MapPainter painter(s, layout, &overview);
+        painter.setIndex(&index);
+        drawView(painter, surface.get(), view, Rgb{60, 60, 64}, RenderOptions{}, workers);
+        const unsigned char* data = cairo_image_surface_get_data(surface.get());
+        return std::vector<unsigned char>(data,
+                                          data + cairo_image_surface_get_stride(surface.get()) * height);
+    };
+    int views = 0;
+    for (const double zoom : {0.1, 0.5, 1.0, 2.5}) {
+        for (const Offset corner : {Offset{0, 0}, Offset{37, 21}, Offset{-3, 50}}) {
+            const Point p = layout.cellCenter(corner);
+            const ViewPlacement view{p.x * zoom + 0.3, p.y * zoom - 0.6, zoom}; // not on whole pixels
+            const auto alone = draw(1, view);
+            EXPECT_EQ(draw(2, view), alone) << "2 bands, zoom " << zoom << " at " << s.map.grid.label(corner);
+            EXPECT_EQ(draw(5, view), alone) << "5 bands, zoom " << zoom << " at " << s.map.grid.label(corner);
+            ++views;
+        }
+    }
+    EXPECT_EQ(views, 12);
+}
+
 TEST(MapPainter, TheIndexOfPiecesAndPathsChangesNoPixel) {
     Scenario s = generateScenario(GeneratorParameters{90, 70, 900, 60, 2, GridShape::HexFlat});
     const Layout layout(s.map.grid, 40);
