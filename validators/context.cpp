@@ -108,7 +108,7 @@ void ValidationContext::buildAncestors() {
             ancestors_.clear();
             return;
         }
-        std::array<std::uint32_t, 4> above = known(x) ? ancestors_[x] : std::array<std::uint32_t, 4>{};
+        AncestorIds above = known(x) ? ancestors_[x] : AncestorIds{};
         for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
             if (const auto e = static_cast<std::size_t>(headquartersById_[*it]->echelon); e < above.size()) {
                 above[e] = *it;

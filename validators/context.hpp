@@ -73,7 +73,9 @@ class ValidationContext {
     // Headquarters by id and, for each, the nearest headquarters at each echelon from it upwards
     // (0: none), when the ids are dense and the tree has no cycle; else the order of battle's walk.
     std::vector<const Headquarters*> headquartersById_;
-    std::vector<std::array<std::uint32_t, 4>> ancestors_;
+    // One slot per echelon, as many as the order of battle names.
+    using AncestorIds = std::array<std::uint32_t, EnumNames<Echelon>::names.size()>;
+    std::vector<AncestorIds> ancestors_;
     void buildAncestors();
     // Built on first use, dropped when paths change: the path kinds touching each cell, and per
     // set of kinds the component of every cell (so connectivity is two lookups). Dense arrays
