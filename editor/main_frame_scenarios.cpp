@@ -33,6 +33,7 @@ void MainFrame::chooseForces() {
     std::vector<HeadquartersId> ids;
     wxArrayString items;
     std::vector<int> ticked;
+    const OrderOfBattle::Subordinates under = s.oob.subordinates(); // one walk, not one per headquarters
     const std::function<void(HeadquartersId, int)> add = [&](HeadquartersId id, int depth) {
         const Headquarters& hq = s.oob.headquarters.at(id);
         const bool listed = s.deployment.forces ? s.deployment.forces->contains(id) : depth == 0;
@@ -42,8 +43,10 @@ void MainFrame::chooseForces() {
         ids.push_back(id);
         items.Add(wxString(' ', static_cast<std::size_t>(depth) * 4) +
                   wxString::FromUTF8(hq.name + (hq.commander.empty() ? "" : " - " + hq.commander)));
-        for (HeadquartersId child : s.oob.children(id)) {
-            add(child, depth + 1);
+        if (const auto children = under.headquarters.find(id); children != under.headquarters.end()) {
+            for (HeadquartersId child : children->second) {
+                add(child, depth + 1);
+            }
         }
     };
     std::vector<HeadquartersId> armies;
