@@ -429,12 +429,24 @@ class Reader {
             bad = findLexicalProblem(xml_);
         }
         if (!bad) {
-            std::jthread check;
-            if (beside) {
-                check = std::jthread([this, &bad] { bad = findLexicalProblem(xml_); });
+            std::exception_ptr checkFailed; // out of memory, say: thrown here, not lost on the thread
+            {
+                std::jthread check;
+                if (beside) {
+                    check = std::jthread([this, &bad, &checkFailed] {
+                        try {
+                            bad = findLexicalProblem(xml_);
+                        } catch (...) {
+                            checkFailed = std::current_exception();
+                        }
+                    });
+                }
+                r = doc_.load_buffer(xml_.data(), xml_.size(), pugi::parse_default | pugi::parse_ws_pcdata);
+            } // joined here
+            if (checkFailed) {
+                std::rethrow_exception(checkFailed);
             }
-            r = doc_.load_buffer(xml_.data(), xml_.size(), pugi::parse_default | pugi::parse_ws_pcdata);
-        } // joined here
+        }
         if (bad) {
             failAtOffset(static_cast<std::ptrdiff_t>(bad->offset), bad->message);
         }
