@@ -153,7 +153,8 @@ std::expected<void, std::string> AtomicFile::write(std::string_view bytes) {
 
 std::expected<void, std::string> AtomicFile::flush() {
     if (fd_ < 0) {
-        return std::unexpected(asked_.string() + ": nothing to flush (the file was already written or failed)");
+        return std::unexpected(asked_.string() +
+                               ": nothing to flush (the file was already written or failed)");
     }
     if (auto flushed = sys::flushToDisk(fd_); !flushed) {
         std::string message = asked_.string() + ": cannot flush to disk: " + flushed.error();
@@ -174,8 +175,10 @@ std::expected<void, std::string> AtomicFile::commit() {
         return std::unexpected(asked_.string() +
                                ": nothing to save (the file was already written or failed)");
     }
-    if (auto flushed = flushed_ ? std::expected<void, std::string>() : sys::flushToDisk(fd_); !flushed) {
-        return fail("cannot flush to disk", flushed.error());
+    if (!flushed_) {
+        if (auto flushed = flush(); !flushed) {
+            return flushed;
+        }
     }
     sys::closeFile(fd_);
     fd_ = -1;
