@@ -47,10 +47,8 @@ class Writer {
             // the order of battle and the scenarios; then both in their places.
             std::string contents, pieces;
             std::exception_ptr failed;
-            const Map& m = s_.map;
-            contents.reserve(m.terrain.size() * 6 +
-                             (m.paths.size() + m.features.size() + m.hexsides.size()) * 128);
-            pieces.reserve(text.capacity() - contents.capacity() / 2);
+            contents.reserve(mapContentsBytes());
+            pieces.reserve(piecesBytes());
             std::jthread apart([&] {
                 try {
                     XmlOut part(contents, XmlOut::Fragment{2});
@@ -99,11 +97,14 @@ class Writer {
     }
 
     // Room for the dense layers and about a line a piece: one allocation for most battles.
-    std::size_t estimatedBytes() const {
+    std::size_t estimatedBytes() const { return 4096 + mapContentsBytes() + piecesBytes(); }
+    std::size_t mapContentsBytes() const {
         const Map& m = s_.map;
-        std::size_t pieces = m.paths.size() + m.features.size() + m.hexsides.size() + s_.oob.units.size() +
-                             s_.oob.headquarters.size() + s_.deployment.placements.size();
-        return 4096 + m.terrain.size() * 3 + m.elevation.size() * 3 + pieces * 128;
+        return m.terrain.size() * 3 + m.elevation.size() * 3 +
+               (m.paths.size() + m.features.size() + m.hexsides.size()) * 128;
+    }
+    std::size_t piecesBytes() const {
+        return (s_.oob.units.size() + s_.oob.headquarters.size() + s_.deployment.placements.size()) * 128;
     }
 
     static void textChild(XmlOut& xml, std::string_view name, const std::string& text) {
