@@ -1,6 +1,7 @@
 #include "atomic_file.hpp"
 #include "model/battle.hpp"
 #include "model/limits.hpp"
+#include "model/thread_beside.hpp"
 #include "scenario_xml.hpp"
 #include "xml_lexical_check.hpp"
 
@@ -14,7 +15,6 @@
 #include <initializer_list>
 #include <set>
 #include <sstream>
-#include <thread>
 #include <unordered_map>
 
 namespace sandtable {
@@ -55,11 +55,8 @@ class Reader {
         }
         // What a reading on one thread would have met first: the map's contents are read before
         // the order of battle and the scenarios.
-        if (mapContents_.joinable()) {
-            mapContents_.join();
-        }
-        if (mapFailure_) {
-            failure = mapFailure_;
+        if (std::exception_ptr mapFailure = mapContents_.wait()) {
+            failure = mapFailure;
         }
         if (!failure) {
             return std::move(s_);
@@ -429,23 +426,12 @@ class Reader {
             bad = findLexicalProblem(xml_);
         }
         if (!bad) {
-            std::exception_ptr checkFailed; // out of memory, say: thrown here, not lost on the thread
-            {
-                std::jthread check;
-                if (beside) {
-                    check = std::jthread([this, &bad, &checkFailed] {
-                        try {
-                            bad = findLexicalProblem(xml_);
-                        } catch (...) {
-                            checkFailed = std::current_exception();
-                        }
-                    });
-                }
-                r = doc_.load_buffer(xml_.data(), xml_.size(), pugi::parse_default | pugi::parse_ws_pcdata);
-            } // joined here
-            if (checkFailed) {
-                std::rethrow_exception(checkFailed);
+            ThreadBeside check;
+            if (beside) {
+                check = ThreadBeside([this, &bad] { bad = findLexicalProblem(xml_); });
             }
+            r = doc_.load_buffer(xml_.data(), xml_.size(), pugi::parse_default | pugi::parse_ws_pcdata);
+            check.join();
         }
         if (bad) {
             failAtOffset(static_cast<std::ptrdiff_t>(bad->offset), bad->message);
@@ -724,13 +710,7 @@ class Reader {
             readMapContents(n);
             return;
         }
-        mapContents_ = std::jthread([this, n] {
-            try {
-                readMapContents(n);
-            } catch (...) {
-                mapFailure_ = std::current_exception();
-            }
-        });
+        mapContents_ = ThreadBeside([this, n] { readMapContents(n); });
     }
 
     // The map's layers, sides, paths and features; they write only these parts of the scenario.
@@ -1291,8 +1271,7 @@ class Reader {
     Scenario s_;
     std::string inScenario_; // "scenario 'Day 2': " while reading one of a battle's scenarios
     // The map's layers, sides, paths and features, read beside the order of battle in a large file.
-    std::jthread mapContents_;
-    std::exception_ptr mapFailure_;
+    ThreadBeside mapContents_;
 
   public:
     int version_ = 0; // the file's format-version, once read

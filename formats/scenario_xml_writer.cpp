@@ -3,13 +3,12 @@
 #include "xml_out.hpp"
 
 #include "model/battle.hpp"
+#include "model/thread_beside.hpp"
 
 #include <charconv>
 #include <cstdio>
-#include <exception>
 #include <future>
 #include <span>
-#include <thread>
 
 namespace sandtable {
 namespace {
@@ -46,23 +45,15 @@ class Writer {
             // The map's layers, sides, paths and features on a second core, while this one writes
             // the order of battle and the scenarios; then both in their places.
             std::string contents, pieces;
-            std::exception_ptr failed;
             contents.reserve(mapContentsBytes());
             pieces.reserve(piecesBytes());
-            std::jthread apart([&] {
-                try {
-                    XmlOut part(contents, XmlOut::Fragment{2});
-                    writeMapContents(part);
-                } catch (...) {
-                    failed = std::current_exception();
-                }
+            ThreadBeside apart([&] {
+                XmlOut part(contents, XmlOut::Fragment{2});
+                writeMapContents(part);
             });
             XmlOut late(pieces, XmlOut::Fragment{1});
             writePieces(late);
             apart.join();
-            if (failed) {
-                std::rethrow_exception(failed);
-            }
             xml.insert(contents);
             xml.close();
             xml.insert(pieces);

@@ -1,11 +1,12 @@
 #include "view_bands.hpp"
 
+#include "model/thread_beside.hpp"
+
 #include <cairo.h>
 
 #include <algorithm>
-#include <exception>
 #include <memory>
-#include <thread>
+#include <thread> // hardware_concurrency
 #include <vector>
 
 namespace sandtable {
@@ -64,33 +65,17 @@ void drawView(const MapPainter& painter, cairo_surface_t* image, ViewPlacement v
         cairo_destroy(measure);
     }
     const auto topOf = [&](int band) { return height * band / bands; };
-    // A band's failure (out of memory, say) is thrown here after every band is joined, not lost to
-    // std::terminate on its thread.
-    std::vector<std::exception_ptr> failed(static_cast<std::size_t>(bands));
-    {
-        std::vector<std::jthread> others;
-        for (int b = 1; b < bands; ++b) {
-            others.emplace_back([&, b] {
-                try {
-                    drawRows(painter, image, topOf(b), topOf(b + 1) - topOf(b), view, background, o,
-                             scene.get());
-                } catch (...) {
-                    failed[static_cast<std::size_t>(b)] = std::current_exception();
-                }
-            });
-        }
-        try {
-            drawRows(painter, image, 0, topOf(1), view, background, o, scene.get());
-        } catch (...) {
-            failed[0] = std::current_exception();
-        }
-    } // joined
-    cairo_surface_mark_dirty(image);
-    for (const std::exception_ptr& e : failed) {
-        if (e) {
-            std::rethrow_exception(e);
-        }
+    std::vector<ThreadBeside> others;
+    for (int b = 1; b < bands; ++b) {
+        others.emplace_back([&, b] {
+            drawRows(painter, image, topOf(b), topOf(b + 1) - topOf(b), view, background, o, scene.get());
+        });
     }
+    drawRows(painter, image, 0, topOf(1), view, background, o, scene.get());
+    for (ThreadBeside& band : others) {
+        band.join(); // a band's failure (out of memory, say) is thrown here
+    }
+    cairo_surface_mark_dirty(image);
 }
 
 } // namespace sandtable

@@ -1,9 +1,10 @@
 #include "validator.hpp"
 
+#include "model/thread_beside.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <exception>
 #include <functional>
 #include <iterator>
 #include <numeric>
@@ -92,8 +93,7 @@ void Validator::runAll() {
     lastCost_.resize(rules_.rules.size());
     std::ranges::stable_sort(order, std::greater<>{}, [&](std::size_t i) { return lastCost_[i]; });
     std::atomic<std::size_t> next{0};
-    std::vector<std::exception_ptr> failures(threads);
-    auto work = [&](std::size_t worker) {
+    auto work = [&] {
         try {
             for (std::size_t k = next++; k < order.size(); k = next++) {
                 const std::size_t i = order[k];
@@ -102,21 +102,17 @@ void Validator::runAll() {
                 lastCost_[i] = std::chrono::steady_clock::now() - start;
             }
         } catch (...) {
-            failures[worker] = std::current_exception();
             next = rules_.rules.size(); // the others stop too
+            throw;
         }
     };
-    {
-        std::vector<std::jthread> helpers;
-        for (std::size_t t = 1; t < threads; ++t) {
-            helpers.emplace_back(work, t);
-        }
-        work(0);
+    std::vector<ThreadBeside> helpers;
+    for (std::size_t t = 1; t < threads; ++t) {
+        helpers.emplace_back(work);
     }
-    for (const auto& failure : failures) {
-        if (failure) {
-            std::rethrow_exception(failure);
-        }
+    work();
+    for (ThreadBeside& helper : helpers) {
+        helper.join(); // a rule's failure on a helper is thrown here
     }
 }
 
