@@ -2,6 +2,8 @@
 
 #include "map_index.hpp"
 
+#include "cell_stamps.hpp"
+
 #include "colours.hpp"
 #include "map_scene.hpp"
 #include "terrain_overview.hpp"
@@ -205,15 +207,36 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
                 .push_back({col, row});
         }
     }
+    // With the grid between them every cell stands alone, so on a raster each can be a stamp.
+    std::optional<CellStamps> stamps;
+    if (showGrid) {
+        const double k = 1.0 - inset / layout_.radius();
+        const Point centre = layout_.cellCenter(first);
+        std::vector<Point> corners = layout_.corners(first);
+        for (Point& p : corners) {
+            p = {(p.x - centre.x) * k, (p.y - centre.y) * k};
+        }
+        stamps = CellStamps::forTarget(cr, corners);
+    }
     for (const auto& [key, cells] : byColour) {
+        const auto [terrain, level, shade] = key;
+        const Rgb base = map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
+        const Rgb colour = shadedColour(o.elevation ? elevationTint(base, level) : base, shade);
+        if (stamps) {
+            for (Offset c : cells) {
+                stamps->stamp(layout_.cellCenter(c), colour);
+            }
+            continue;
+        }
         cairo_new_path(cr);
         for (Offset c : cells) {
             addCell(cr, c, inset);
         }
-        const auto [terrain, level, shade] = key;
-        const Rgb base = map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
-        setAreaSource(cr, shadedColour(o.elevation ? elevationTint(base, level) : base, shade));
+        setAreaSource(cr, colour);
         cairo_fill(cr);
+    }
+    if (stamps) {
+        cairo_surface_mark_dirty(cairo_get_target(cr)); // pixman wrote the pixels behind Cairo's back
     }
     if (o.symbols && pixels >= 14) {
         drawSymbols(cr, first, last, pixels >= 60);

@@ -5,6 +5,7 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <thread> // hardware_concurrency
 #include <vector>
@@ -14,6 +15,7 @@ namespace {
 
 // Below this many pixels a second thread costs more than it saves.
 constexpr int bandsFromPixels = 256 * 256;
+constexpr int bandsPerThread = 4;
 
 void drawRows(const MapPainter& painter, cairo_surface_t* image, int top, int rows, ViewPlacement view,
               Rgb background, const RenderOptions& o, const MapPainter::Scene* arranged) {
@@ -46,10 +48,10 @@ void drawView(const MapPainter& painter, cairo_surface_t* image, ViewPlacement v
     const int height = cairo_image_surface_get_height(image);
     const int cores =
         workers > 0 ? workers : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-    const int bands = width * height < bandsFromPixels || painter.drawsOverview(view.zoom)
-                          ? 1
-                          : std::clamp(cores, 1, std::max(1, height / 32));
-    if (bands == 1) {
+    const int threads = width * height < bandsFromPixels || painter.drawsOverview(view.zoom)
+                            ? 1
+                            : std::clamp(cores, 1, std::max(1, height / 32));
+    if (threads == 1) {
         drawRows(painter, image, 0, height, view, background, o, nullptr);
         cairo_surface_mark_dirty(image);
         return;
@@ -64,16 +66,24 @@ void drawView(const MapPainter& painter, cairo_surface_t* image, ViewPlacement v
                                 view.zoom, o);
         cairo_destroy(measure);
     }
+    // More bands than threads, each thread taking the next band when it is done: one part of a map
+    // is busier than another, and one core may run slower than another (on this machine kind, at
+    // times, by half); equal shares would wait on the slowest.
+    const int bands = std::clamp(threads * bandsPerThread, 1, std::max(1, height / 32));
     const auto topOf = [&](int band) { return height * band / bands; };
-    std::vector<ThreadBeside> others;
-    for (int b = 1; b < bands; ++b) {
-        others.emplace_back([&, b] {
+    std::atomic<int> next{0};
+    const auto work = [&] {
+        for (int b = next++; b < bands; b = next++) {
             drawRows(painter, image, topOf(b), topOf(b + 1) - topOf(b), view, background, o, scene.get());
-        });
+        }
+    };
+    std::vector<ThreadBeside> others;
+    for (int t = 1; t < threads; ++t) {
+        others.emplace_back(work);
     }
-    drawRows(painter, image, 0, topOf(1), view, background, o, scene.get());
-    for (ThreadBeside& band : others) {
-        band.join(); // a band's failure (out of memory, say) is thrown here
+    work();
+    for (ThreadBeside& thread : others) {
+        thread.join(); // a band's failure (out of memory, say) is thrown here
     }
     cairo_surface_mark_dirty(image);
 }

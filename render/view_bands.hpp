@@ -1,6 +1,7 @@
 #pragma once
-// A view of the map (the editor's canvas) drawn on every core: the image's rows are split into one
-// band a worker, each band drawn by the painter straight into its rows of the one image, after the
+// A view of the map (the editor's canvas) drawn on every core: the image's rows are split into a few
+// bands a worker, each worker taking the next band left, each band drawn by the painter straight
+// into its rows of the one image, after the
 // view was arranged once, so counters and names stand where a drawing on one thread puts them and
 // the pixels are those one thread draws. (The PNG export does the same on pictures too large to
 // hold: render/png_bands.)

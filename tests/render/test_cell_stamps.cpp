@@ -1,0 +1,121 @@
+// Cells stamped on a raster (render/cell_stamps) against the same polygons filled by Cairo.
+#include "cairo_pixels.hpp"
+#include "render/cell_stamps.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cairo.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <numbers>
+#include <vector>
+
+namespace sandtable {
+namespace {
+
+using testing_support::owned;
+using testing_support::pixelOf;
+
+std::vector<Point> flatHexagon(double radius) {
+    std::vector<Point> corners;
+    for (int i = 0; i < 6; ++i) {
+        const double a = std::numbers::pi / 3 * i;
+        corners.push_back({radius * std::cos(a), radius * std::sin(a)});
+    }
+    return corners;
+}
+
+// A view's transformation: not whole pixels, not a round scale.
+void placeView(cairo_t* cr) {
+    cairo_translate(cr, 3.3, -1.85);
+    cairo_scale(cr, 1.37, 1.37);
+}
+
+const std::array<Point, 5> centres{{{20, 20}, {51.13, 37.4}, {82.71, 19.02}, {40.5, 70.25}, {130.9, 96.6}}};
+constexpr Rgb colour{200, 120, 40};
+
+TEST(CellStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
+    const auto corners = flatHexagon(18);
+    auto filled = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
+    auto stamped = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
+    for (cairo_surface_t* s : {filled.get(), stamped.get()}) {
+        cairo_t* cr = cairo_create(s);
+        cairo_set_source_rgb(cr, 0.2, 0.25, 0.2);
+        cairo_paint(cr);
+        placeView(cr);
+        if (s == filled.get()) {
+            for (Point c : centres) {
+                for (std::size_t i = 0; i < corners.size(); ++i) {
+                    (i == 0 ? cairo_move_to : cairo_line_to)(cr, c.x + corners[i].x, c.y + corners[i].y);
+                }
+                cairo_close_path(cr);
+            }
+            cairo_set_source_rgb(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0);
+            cairo_fill(cr);
+        } else {
+            auto stamps = CellStamps::forTarget(cr, corners);
+            ASSERT_TRUE(stamps.has_value());
+            for (Point c : centres) {
+                stamps->stamp(c, colour);
+            }
+            cairo_surface_mark_dirty(s);
+        }
+        cairo_destroy(cr);
+    }
+    int edgePixels = 0, colouredPixels = 0;
+    for (int y = 0; y < 160; ++y) {
+        for (int x = 0; x < 200; ++x) {
+            const Rgb a = pixelOf(filled.get(), x, y), b = pixelOf(stamped.get(), x, y);
+            const int difference = std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
+            // An edge moved by an eighth of a pixel at most changes a pixel's coverage by an eighth,
+            // and a corner's pixel by a little more.
+            ASSERT_LE(difference, 255 / 8 + 12) << "at " << x << ", " << y;
+            edgePixels += difference > 2 ? 1 : 0;
+            colouredPixels += a == colour ? 1 : 0;
+        }
+    }
+    // The hexagons (each about 1,600 pixels) are all there, and they differ only along their edges.
+    EXPECT_GT(colouredPixels, 4 * 1'300);
+    EXPECT_LT(edgePixels, 5 * 6 * 2 * 26);
+    // A centre partly off the surface is cut, not wrapped round or dropped.
+    const Point partlyOff = centres.back();
+    EXPECT_EQ(pixelOf(stamped.get(), 199, static_cast<int>(partlyOff.y * 1.37 - 1.85)), colour);
+}
+
+TEST(CellStamps, OnlyAnUnclippedUnturnedImageIsStamped) {
+    const auto corners = flatHexagon(10);
+    auto image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 64, 64));
+    {
+        cairo_t* cr = cairo_create(image.get());
+        placeView(cr);
+        EXPECT_TRUE(CellStamps::forTarget(cr, corners).has_value()) << "a plain view";
+        cairo_rectangle(cr, -10, -10, 1000, 1000); // a clip larger than the surface clips nothing
+        cairo_clip(cr);
+        EXPECT_TRUE(CellStamps::forTarget(cr, corners).has_value()) << "clipped to all of it";
+        cairo_rectangle(cr, 0, 0, 20, 20);
+        cairo_clip(cr);
+        EXPECT_FALSE(CellStamps::forTarget(cr, corners).has_value()) << "clipped to part of it";
+        cairo_reset_clip(cr);
+        cairo_rotate(cr, 0.3);
+        EXPECT_FALSE(CellStamps::forTarget(cr, corners).has_value()) << "turned";
+        cairo_destroy(cr);
+    }
+    {
+        cairo_t* cr = cairo_create(image.get());
+        cairo_push_group(cr);
+        EXPECT_FALSE(CellStamps::forTarget(cr, corners).has_value()) << "drawing into a group";
+        cairo_pattern_destroy(cairo_pop_group(cr));
+        cairo_destroy(cr);
+    }
+    auto recording = owned(cairo_recording_surface_create(CAIRO_CONTENT_COLOR, nullptr));
+    cairo_t* cr = cairo_create(recording.get());
+    EXPECT_FALSE(CellStamps::forTarget(cr, corners).has_value())
+        << "a vector surface (PDF, SVG, a recording)";
+    cairo_destroy(cr);
+}
+
+} // namespace
+} // namespace sandtable
