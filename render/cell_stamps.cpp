@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 
 namespace sandtable {
 
@@ -17,6 +18,81 @@ void CellStamps::Release::operator()(pixman_image_t* image) const {
 CellStamps::CellStamps(CellStamps&&) noexcept = default;
 CellStamps& CellStamps::operator=(CellStamps&&) noexcept = default;
 CellStamps::~CellStamps() = default;
+
+namespace {
+
+// Rasterised once for a cell shape and scale, then shared by every band of a view or picture and by
+// the frames that follow at the same zoom: a few recent ones are kept.
+std::mutex masksMutex;
+std::vector<std::shared_ptr<const CellStamps::Masks>> recentMasks;
+constexpr std::size_t masksKept = 4;
+
+std::shared_ptr<const CellStamps::Masks> rasterise(std::span<const Point> corners, double xx, double yy) {
+    double extent = 0;
+    for (const Point& p : corners) {
+        extent = std::max({extent, std::abs(p.x * xx), std::abs(p.y * yy)});
+    }
+    if (extent > 512) { // a cell larger than this is few on any view: paths are as quick
+        return nullptr;
+    }
+    auto m = std::make_shared<CellStamps::Masks>();
+    m->corners.assign(corners.begin(), corners.end());
+    m->xx = xx;
+    m->yy = yy;
+    // Room for the polygon at any quarter-pixel position, and a pixel of antialiasing each side.
+    m->size = 2 * static_cast<int>(std::ceil(extent)) + 4;
+    m->stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, m->size);
+    m->bits.assign(m->block() * CellStamps::phases * CellStamps::phases, 0);
+    const double middle = m->size / 2;
+    for (int py = 0; py < CellStamps::phases; ++py) {
+        for (int px = 0; px < CellStamps::phases; ++px) {
+            unsigned char* bits =
+                m->bits.data() + m->block() * static_cast<std::size_t>(py * CellStamps::phases + px);
+            cairo_surface_t* mask =
+                cairo_image_surface_create_for_data(bits, CAIRO_FORMAT_A8, m->size, m->size, m->stride);
+            cairo_t* m8 = cairo_create(mask);
+            cairo_translate(m8, middle + static_cast<double>(px) / CellStamps::phases,
+                            middle + static_cast<double>(py) / CellStamps::phases);
+            cairo_scale(m8, xx, yy);
+            for (std::size_t i = 0; i < corners.size(); ++i) {
+                (i == 0 ? cairo_move_to : cairo_line_to)(m8, corners[i].x, corners[i].y);
+            }
+            cairo_close_path(m8);
+            cairo_fill(m8);
+            const bool drawn = cairo_status(m8) == CAIRO_STATUS_SUCCESS;
+            cairo_destroy(m8);
+            cairo_surface_flush(mask);
+            cairo_surface_destroy(mask);
+            if (!drawn) {
+                return nullptr;
+            }
+        }
+    }
+    return m;
+}
+
+} // namespace
+
+std::shared_ptr<const CellStamps::Masks> CellStamps::masksFor(std::span<const Point> corners, double xx,
+                                                              double yy) {
+    std::lock_guard lock(masksMutex);
+    const auto same = std::ranges::find_if(recentMasks, [&](const auto& m) {
+        return m->xx == xx && m->yy == yy && std::ranges::equal(m->corners, corners);
+    });
+    if (same != recentMasks.end()) {
+        return *same;
+    }
+    // Made under the lock: the bands of a first frame wait a fraction of a millisecond for one
+    // set rather than each making its own.
+    auto made = rasterise(corners, xx, yy);
+    if (made) {
+        recentMasks.insert(recentMasks.begin(), made);
+        if (recentMasks.size() > masksKept) {
+            recentMasks.pop_back();
+        }
+    }
+    return made;
+}
 
 std::optional<CellStamps> CellStamps::forTarget(cairo_t* cr, std::span<const Point> cornersFromCentre) {
     cairo_surface_t* target = cairo_get_target(cr);
@@ -56,46 +132,22 @@ std::optional<CellStamps> CellStamps::forTarget(cairo_t* cr, std::span<const Poi
             return std::nullopt;
         }
     }
-    double extent = 0;
-    for (const Point& p : cornersFromCentre) {
-        extent = std::max({extent, std::abs(p.x * s.xx_), std::abs(p.y * s.yy_)});
-    }
-    if (extent > 512) { // a cell larger than this is few on any view: paths are as quick
+    const std::shared_ptr<const Masks> masks = masksFor(cornersFromCentre, s.xx_, s.yy_);
+    if (!masks) {
         return std::nullopt;
     }
-    // Room for the polygon at any quarter-pixel position, and a pixel of antialiasing each side.
-    s.maskSize_ = 2 * static_cast<int>(std::ceil(extent)) + 4;
-    s.reach_ = s.maskSize_;
-    const int stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, s.maskSize_);
-    const std::size_t block = static_cast<std::size_t>(stride) * static_cast<std::size_t>(s.maskSize_);
-    s.maskBits_.assign(block * s.masks_.size(), 0);
-    const double middle = s.maskSize_ / 2;
-    for (int py = 0; py < phases; ++py) {
-        for (int px = 0; px < phases; ++px) {
-            const std::size_t index = static_cast<std::size_t>(py * phases + px);
-            unsigned char* bits = s.maskBits_.data() + block * index;
-            cairo_surface_t* mask =
-                cairo_image_surface_create_for_data(bits, CAIRO_FORMAT_A8, s.maskSize_, s.maskSize_, stride);
-            cairo_t* m8 = cairo_create(mask);
-            cairo_translate(m8, middle + static_cast<double>(px) / phases,
-                            middle + static_cast<double>(py) / phases);
-            cairo_scale(m8, s.xx_, s.yy_);
-            for (std::size_t i = 0; i < cornersFromCentre.size(); ++i) {
-                (i == 0 ? cairo_move_to : cairo_line_to)(m8, cornersFromCentre[i].x, cornersFromCentre[i].y);
-            }
-            cairo_close_path(m8);
-            cairo_fill(m8);
-            const bool drawn = cairo_status(m8) == CAIRO_STATUS_SUCCESS;
-            cairo_destroy(m8);
-            cairo_surface_flush(mask);
-            cairo_surface_destroy(mask);
-            s.masks_[index].reset(pixman_image_create_bits(PIXMAN_a8, s.maskSize_, s.maskSize_,
-                                                           reinterpret_cast<std::uint32_t*>(bits), stride));
-            if (!drawn || !s.masks_[index]) {
-                return std::nullopt;
-            }
+    s.maskSize_ = masks->size;
+    s.reach_ = masks->size;
+    for (std::size_t i = 0; i < s.masks_.size(); ++i) {
+        // pixman only reads a mask; its API takes the bits as writable all the same.
+        auto* bits = const_cast<unsigned char*>(masks->bits.data() + masks->block() * i);
+        s.masks_[i].reset(pixman_image_create_bits(PIXMAN_a8, masks->size, masks->size,
+                                                   reinterpret_cast<std::uint32_t*>(bits), masks->stride));
+        if (!s.masks_[i]) {
+            return std::nullopt;
         }
     }
+    s.shared_ = masks;
     cairo_surface_flush(target); // what Cairo drew before is in the pixels
     s.target_.reset(pixman_image_create_bits(
         format == CAIRO_FORMAT_RGB24 ? PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8, s.width_, s.height_,

@@ -38,6 +38,20 @@ class CellStamps {
 
     static constexpr int phases = 4; // positions a pixel, each way
 
+    // A cell's coverage at every phase, for one shape and scale: square masks of `size` pixels,
+    // one block after another.
+    struct Masks {
+        std::vector<Point> corners;
+        double xx = 1, yy = 1;
+        int size = 0, stride = 0;
+        std::vector<unsigned char> bits;
+        std::size_t block() const {
+            return static_cast<std::size_t>(stride) * static_cast<std::size_t>(size);
+        }
+    };
+    // The masks for this shape and scale: made once, shared by every band and frame that needs them.
+    static std::shared_ptr<const Masks> masksFor(std::span<const Point> corners, double xx, double yy);
+
   private:
     CellStamps() = default;
     struct Release {
@@ -47,9 +61,9 @@ class CellStamps {
 
     cairo_t* cr_ = nullptr;
     Image target_;
-    std::array<Image, phases * phases> masks_;
-    std::vector<unsigned char> maskBits_; // the masks' pixels, one block each
-    int maskSize_ = 0;                    // each mask is square
+    std::shared_ptr<const Masks> shared_;      // the pixels the masks read, kept while they are read
+    std::array<Image, phases * phases> masks_; // over shared_'s pixels
+    int maskSize_ = 0;                         // each mask is square
     int reach_ = 0;
     double xx_ = 1, yy_ = 1, x0_ = 0, y0_ = 0; // map units to device pixels
     int width_ = 0, height_ = 0;

@@ -117,5 +117,17 @@ TEST(CellStamps, OnlyAnUnclippedUnturnedImageIsStamped) {
     cairo_destroy(cr);
 }
 
+TEST(CellStamps, TheMasksOfAShapeAndScaleAreMadeOnceAndShared) {
+    const auto corners = flatHexagon(10);
+    const auto a = CellStamps::masksFor(corners, 1.5, 1.5);
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(CellStamps::masksFor(corners, 1.5, 1.5), a) << "the bands of one view share one set";
+    EXPECT_NE(CellStamps::masksFor(corners, 1.25, 1.25), a) << "another zoom has its own";
+    EXPECT_NE(CellStamps::masksFor(flatHexagon(11), 1.5, 1.5), a) << "another shape has its own";
+    EXPECT_EQ(a->bits.size(), a->block() * CellStamps::phases * CellStamps::phases);
+    // A cell far larger than any view draws many of is filled as a path.
+    EXPECT_EQ(CellStamps::masksFor(corners, 100, 100), nullptr);
+}
+
 } // namespace
 } // namespace sandtable
