@@ -2,7 +2,7 @@
 
 #include "map_index.hpp"
 
-#include "cell_stamps.hpp"
+#include "raster_stamps.hpp"
 
 #include "colours.hpp"
 #include "map_scene.hpp"
@@ -214,16 +214,18 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
         }
     }
     // With the grid between them every cell stands alone, so on a raster each can be a stamp.
-    std::optional<CellStamps> stamps;
-    if (showGrid) {
+    std::optional<CellStamps> stamps = [&]() -> std::optional<CellStamps> {
+        if (!showGrid) {
+            return std::nullopt;
+        }
         const double k = 1.0 - inset / layout_.radius();
         const Point centre = layout_.cellCenter(first);
         std::vector<Point> corners = layout_.corners(first);
         for (Point& p : corners) {
             p = {(p.x - centre.x) * k, (p.y - centre.y) * k};
         }
-        stamps = CellStamps::forTarget(cr, corners);
-    }
+        return CellStamps::forTarget(cr, corners);
+    }();
     for (const auto& [key, cells] : byColour) {
         const auto [terrain, level, shade] = key;
         const Rgb base = map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
@@ -241,9 +243,7 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
         setAreaSource(cr, colour);
         cairo_fill(cr);
     }
-    if (stamps) {
-        cairo_surface_mark_dirty(cairo_get_target(cr)); // pixman wrote the pixels behind Cairo's back
-    }
+    stamps.reset(); // the pixels back to Cairo
     if (o.symbols && pixels >= 14) {
         drawSymbols(cr, first, last, pixels >= 60);
     }
@@ -306,6 +306,12 @@ void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlin
                     {layout_.cellCenter(c), symbolVariant(c),
                      road == roadAngle.end() ? std::nullopt : std::optional(road->second)});
             }
+        }
+    }
+    // On a raster, the symbols whose patterns are few are stamps; the rest are drawn as paths.
+    if (auto stamps = SymbolStamps::forTarget(cr, layout_.cellSize(), outlined)) {
+        for (auto& [symbol, list] : sites) {
+            std::erase_if(list, [&, s = symbol](const SymbolSite& site) { return stamps->stamp(s, site); });
         }
     }
     for (const auto& [symbol, list] : sites) {

@@ -67,6 +67,28 @@ unsigned symbolVariant(Offset cell) {
     return (h ^ (h >> 13)) * 0x5bd1e995u >> 7;
 }
 
+std::optional<unsigned> symbolPattern(TerrainSymbol symbol, const SymbolSite& site) {
+    // Each case reads what the same case of drawTerrainSymbols reads from the site.
+    switch (symbol) {
+    case TerrainSymbol::None:
+    case TerrainSymbol::Orchard:
+    case TerrainSymbol::DenseTrees:
+        return 0;
+    case TerrainSymbol::Trees:
+    case TerrainSymbol::Scrub:
+        return site.variant & 0x3fu; // which of the six places, and how far out
+    case TerrainSymbol::Crops:
+    case TerrainSymbol::Marsh:
+    case TerrainSymbol::Water:
+        return site.variant & 1u; // slant, which three places, which waves are shifted
+    case TerrainSymbol::Buildings:
+        return site.roadAngle ? std::nullopt : std::optional<unsigned>(0);
+    case TerrainSymbol::Rocks:
+        return std::nullopt; // five numbers from the variant: hundreds of patterns
+    }
+    return std::nullopt;
+}
+
 void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const SymbolSite> sites, double size,
                         bool outlined) {
     if (sites.empty() || symbol == TerrainSymbol::None) {

@@ -23,6 +23,11 @@ struct SymbolSite {
 // A cell's variant: neighbouring cells differ, the same cell is always drawn alike.
 unsigned symbolVariant(Offset cell);
 
+// What a site's drawing of `symbol` depends on besides its centre, as a number: two sites with the
+// same number draw the same picture about their centres (render/raster_stamps draws it once).
+// Nothing when the drawing depends on more than a few patterns (a town along a road, rocks).
+std::optional<unsigned> symbolPattern(TerrainSymbol symbol, const SymbolSite& site);
+
 // Draws `symbol` on every site, for cells `cellSize` across: one path and one fill or stroke per
 // pass for all of them, whatever their number. Crowns and boulders are outlined when `outlined`
 // (small cells on screen leave the outlines out: they cost a stroke and cannot be seen).

@@ -1,6 +1,7 @@
-// Cells stamped on a raster (render/cell_stamps) against the same polygons filled by Cairo.
+// Cells stamped on a raster (render/raster_stamps) against the same polygons filled by Cairo.
 #include "cairo_pixels.hpp"
-#include "render/cell_stamps.hpp"
+#include "render/raster_stamps.hpp"
+#include "render/terrain_symbols.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +11,11 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <map>
 #include <numbers>
+#include <optional>
+#include <set>
 #include <vector>
 
 namespace sandtable {
@@ -127,6 +132,91 @@ TEST(CellStamps, TheMasksOfAShapeAndScaleAreMadeOnceAndShared) {
     EXPECT_EQ(a->bits.size(), a->block() * CellStamps::phases * CellStamps::phases);
     // A cell far larger than any view draws many of is filled as a path.
     EXPECT_EQ(CellStamps::masksFor(corners, 100, 100), nullptr);
+}
+
+// A symbol's picture about its centre, drawn as paths, on a surface of its own.
+std::vector<std::uint32_t> symbolAlone(TerrainSymbol symbol, unsigned variant,
+                                       std::optional<double> road = {}) {
+    auto surface = owned(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 48, 48));
+    cairo_t* cr = cairo_create(surface.get());
+    cairo_translate(cr, 24, 24);
+    cairo_scale(cr, 0.4, 0.4);
+    const SymbolSite site{{0, 0}, variant, road};
+    drawTerrainSymbols(cr, symbol, {&site, 1}, 100);
+    cairo_destroy(cr);
+    cairo_surface_flush(surface.get());
+    const auto* data = reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(surface.get()));
+    return {data, data + 48 * 48};
+}
+
+TEST(SymbolStamps, SitesWithOnePatternDrawOnePicture) {
+    // symbolPattern must read every bit of the site the drawing reads: else a stamp shows another
+    // cell's pattern. Checked against the drawing for every symbol over many variants.
+    for (const auto& [symbol, name] : EnumNames<TerrainSymbol>::names) {
+        std::map<unsigned, std::vector<std::uint32_t>> pictureOf;
+        std::set<std::vector<std::uint32_t>> distinct;
+        for (unsigned variant = 0; variant < 600; variant += 1) {
+            const unsigned mixed = variant * 2654435761u; // high bits too
+            auto picture = symbolAlone(symbol, mixed);
+            distinct.insert(picture);
+            const auto pattern = symbolPattern(symbol, SymbolSite{{0, 0}, mixed, std::nullopt});
+            if (!pattern) {
+                continue;
+            }
+            const auto [it, first] = pictureOf.try_emplace(*pattern, picture);
+            ASSERT_TRUE(first || it->second == picture)
+                << name << ": variant " << mixed << ", pattern " << *pattern;
+        }
+        if (symbol == TerrainSymbol::Trees) {
+            EXPECT_GT(distinct.size(), 32u) << "open woods vary from cell to cell";
+        }
+    }
+    EXPECT_FALSE(symbolPattern(TerrainSymbol::Buildings, SymbolSite{{0, 0}, 0, 0.5}).has_value())
+        << "buildings along a road turn with it: no stamp";
+    EXPECT_FALSE(symbolPattern(TerrainSymbol::Rocks, SymbolSite{{0, 0}, 7, std::nullopt}).has_value());
+}
+
+TEST(SymbolStamps, AStampedSymbolIsTheDrawnOneOnWholePixels) {
+    // Centres on whole pixels: the stamp lands exactly where the drawing does.
+    const std::array<std::pair<TerrainSymbol, unsigned>, 6> sites{{{TerrainSymbol::Trees, 5},
+                                                                   {TerrainSymbol::DenseTrees, 9},
+                                                                   {TerrainSymbol::Orchard, 1},
+                                                                   {TerrainSymbol::Crops, 3},
+                                                                   {TerrainSymbol::Marsh, 2},
+                                                                   {TerrainSymbol::Water, 4}}};
+    auto drawn = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 360, 80));
+    auto stamped = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 360, 80));
+    int paths = 0;
+    for (cairo_surface_t* s : {drawn.get(), stamped.get()}) {
+        cairo_t* cr = cairo_create(s);
+        cairo_set_source_rgb(cr, 0.8, 0.85, 0.7);
+        cairo_paint(cr);
+        cairo_scale(cr, 0.5, 0.5); // cells 50 pixels across
+        auto stamps = s == stamped.get() ? SymbolStamps::forTarget(cr, 100, true) : std::nullopt;
+        ASSERT_EQ(stamps.has_value(), s == stamped.get());
+        for (std::size_t i = 0; i < sites.size(); ++i) {
+            const SymbolSite site{{60.0 + 110.0 * static_cast<double>(i), 80}, sites[i].second, std::nullopt};
+            if (stamps) {
+                paths += stamps->stamp(sites[i].first, site) ? 0 : 1;
+            } else {
+                drawTerrainSymbols(cr, sites[i].first, {&site, 1}, 100);
+            }
+        }
+        stamps.reset();
+        cairo_destroy(cr);
+    }
+    EXPECT_EQ(paths, 0);
+    int inked = 0;
+    for (int y = 0; y < 80; ++y) {
+        for (int x = 0; x < 360; ++x) {
+            const Rgb a = pixelOf(drawn.get(), x, y), b = pixelOf(stamped.get(), x, y);
+            // Blending a premultiplied picture rounds once more than drawing it.
+            ASSERT_LE(std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)}), 2)
+                << "at " << x << ", " << y;
+            inked += a != Rgb{204, 217, 179} ? 1 : 0;
+        }
+    }
+    EXPECT_GT(inked, 6 * 100) << "the symbols were drawn at all";
 }
 
 } // namespace

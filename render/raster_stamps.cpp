@@ -1,0 +1,310 @@
+#include "raster_stamps.hpp"
+
+#include "colours.hpp"
+#include "terrain_symbols.hpp"
+
+#include <cairo.h>
+#include <pixman.h>
+
+#include <algorithm>
+#include <cmath>
+#include <mutex>
+#include <tuple>
+#include <utility>
+
+namespace sandtable {
+
+void PixmanRelease::operator()(pixman_image_t* image) const {
+    pixman_image_unref(image);
+}
+
+RasterTarget::RasterTarget(RasterTarget&& other) noexcept
+    : cr_(std::exchange(other.cr_, nullptr)), image_(std::move(other.image_)), xx_(other.xx_), yy_(other.yy_),
+      x0_(other.x0_), y0_(other.y0_), width_(other.width_), height_(other.height_) {}
+
+RasterTarget::~RasterTarget() {
+    if (cr_ != nullptr) {
+        cairo_surface_mark_dirty(cairo_get_target(cr_)); // pixman wrote the pixels behind Cairo's back
+    }
+}
+
+std::optional<RasterTarget> RasterTarget::of(cairo_t* cr) {
+    cairo_surface_t* surface = cairo_get_target(cr);
+    if (cairo_get_group_target(cr) != surface ||
+        cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE) {
+        return std::nullopt;
+    }
+    const cairo_format_t format = cairo_image_surface_get_format(surface);
+    if (format != CAIRO_FORMAT_RGB24 && format != CAIRO_FORMAT_ARGB32) {
+        return std::nullopt;
+    }
+    cairo_matrix_t m;
+    cairo_get_matrix(cr, &m);
+    double offsetX = 0, offsetY = 0;
+    cairo_surface_get_device_offset(surface, &offsetX, &offsetY);
+    if (m.xy != 0 || m.yx != 0 || m.xx <= 0 || m.yy <= 0 || cairo_get_operator(cr) != CAIRO_OPERATOR_OVER) {
+        return std::nullopt;
+    }
+    RasterTarget t;
+    t.xx_ = m.xx;
+    t.yy_ = m.yy;
+    t.x0_ = m.x0 + offsetX;
+    t.y0_ = m.y0 + offsetY;
+    t.width_ = cairo_image_surface_get_width(surface);
+    t.height_ = cairo_image_surface_get_height(surface);
+    // A clip smaller than the surface would have to be honoured stamp by stamp: paths instead.
+    const auto near = [](double a, double b) { return std::abs(a - b) < 1e-6; };
+    if (cairo_rectangle_list_t* list = cairo_copy_clip_rectangle_list(cr); list != nullptr) {
+        const bool whole = list->status == CAIRO_STATUS_SUCCESS && list->num_rectangles == 1 &&
+                           near(list->rectangles[0].x * t.xx_ + t.x0_, 0) &&
+                           near(list->rectangles[0].y * t.yy_ + t.y0_, 0) &&
+                           near(list->rectangles[0].width * t.xx_, t.width_) &&
+                           near(list->rectangles[0].height * t.yy_, t.height_);
+        cairo_rectangle_list_destroy(list);
+        if (!whole) {
+            return std::nullopt;
+        }
+    }
+    cairo_surface_flush(surface); // what Cairo drew before is in the pixels
+    t.image_.reset(pixman_image_create_bits(
+        format == CAIRO_FORMAT_RGB24 ? PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8, t.width_, t.height_,
+        reinterpret_cast<std::uint32_t*>(cairo_image_surface_get_data(surface)),
+        cairo_image_surface_get_stride(surface)));
+    if (!t.image_) {
+        return std::nullopt;
+    }
+    t.cr_ = cr;
+    return t;
+}
+
+void RasterTarget::blend(pixman_image_t* source, pixman_image_t* mask, int x, int y, int w, int h) const {
+    if (x >= width_ || y >= height_ || x + w <= 0 || y + h <= 0) {
+        return;
+    }
+    pixman_image_composite32(PIXMAN_OP_OVER, source, mask, image_.get(), 0, 0, 0, 0, x, y, w, h);
+}
+
+namespace {
+
+// Rasterised once for a cell shape and scale, then shared by every band of a view or picture and by
+// the frames that follow at the same zoom: a few recent ones are kept.
+std::mutex masksMutex;
+std::vector<std::shared_ptr<const CellStamps::Masks>> recentMasks;
+constexpr std::size_t masksKept = 4;
+
+std::shared_ptr<const CellStamps::Masks> rasterise(std::span<const Point> corners, double xx, double yy) {
+    double extent = 0;
+    for (const Point& p : corners) {
+        extent = std::max({extent, std::abs(p.x * xx), std::abs(p.y * yy)});
+    }
+    if (extent > 512) { // a cell larger than this is few on any view: paths are as quick
+        return nullptr;
+    }
+    auto m = std::make_shared<CellStamps::Masks>();
+    m->corners.assign(corners.begin(), corners.end());
+    m->xx = xx;
+    m->yy = yy;
+    // Room for the polygon at any quarter-pixel position, and a pixel of antialiasing each side.
+    m->size = 2 * static_cast<int>(std::ceil(extent)) + 4;
+    m->stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, m->size);
+    m->bits.assign(m->block() * CellStamps::phases * CellStamps::phases, 0);
+    const double middle = m->size / 2;
+    for (int py = 0; py < CellStamps::phases; ++py) {
+        for (int px = 0; px < CellStamps::phases; ++px) {
+            unsigned char* bits =
+                m->bits.data() + m->block() * static_cast<std::size_t>(py * CellStamps::phases + px);
+            cairo_surface_t* mask =
+                cairo_image_surface_create_for_data(bits, CAIRO_FORMAT_A8, m->size, m->size, m->stride);
+            cairo_t* m8 = cairo_create(mask);
+            cairo_translate(m8, middle + static_cast<double>(px) / CellStamps::phases,
+                            middle + static_cast<double>(py) / CellStamps::phases);
+            cairo_scale(m8, xx, yy);
+            for (std::size_t i = 0; i < corners.size(); ++i) {
+                (i == 0 ? cairo_move_to : cairo_line_to)(m8, corners[i].x, corners[i].y);
+            }
+            cairo_close_path(m8);
+            cairo_fill(m8);
+            const bool drawn = cairo_status(m8) == CAIRO_STATUS_SUCCESS;
+            cairo_destroy(m8);
+            cairo_surface_flush(mask);
+            cairo_surface_destroy(mask);
+            if (!drawn) {
+                return nullptr;
+            }
+        }
+    }
+    return m;
+}
+
+} // namespace
+
+std::shared_ptr<const CellStamps::Masks> CellStamps::masksFor(std::span<const Point> corners, double xx,
+                                                              double yy) {
+    std::lock_guard lock(masksMutex);
+    const auto same = std::ranges::find_if(recentMasks, [&](const auto& m) {
+        return m->xx == xx && m->yy == yy && std::ranges::equal(m->corners, corners);
+    });
+    if (same != recentMasks.end()) {
+        return *same;
+    }
+    // Made under the lock: the bands of a first frame wait a fraction of a millisecond for one
+    // set rather than each making its own.
+    auto made = rasterise(corners, xx, yy);
+    if (made) {
+        recentMasks.insert(recentMasks.begin(), made);
+        if (recentMasks.size() > masksKept) {
+            recentMasks.pop_back();
+        }
+    }
+    return made;
+}
+
+std::optional<CellStamps> CellStamps::forTarget(cairo_t* cr, std::span<const Point> cornersFromCentre) {
+    if (cornersFromCentre.empty()) {
+        return std::nullopt;
+    }
+    auto target = RasterTarget::of(cr);
+    if (!target) {
+        return std::nullopt;
+    }
+    auto masks = masksFor(cornersFromCentre, target->scaleX(), target->scaleY());
+    if (!masks) {
+        return std::nullopt;
+    }
+    CellStamps s(std::move(*target));
+    for (std::size_t i = 0; i < s.masks_.size(); ++i) {
+        // pixman only reads a mask; its API takes the bits as writable all the same.
+        auto* bits = const_cast<unsigned char*>(masks->bits.data() + masks->block() * i);
+        s.masks_[i].reset(pixman_image_create_bits(PIXMAN_a8, masks->size, masks->size,
+                                                   reinterpret_cast<std::uint32_t*>(bits), masks->stride));
+        if (!s.masks_[i]) {
+            return std::nullopt;
+        }
+    }
+    s.shared_ = std::move(masks);
+    return s;
+}
+
+void CellStamps::stamp(Point centre, const Rgb& colour) {
+    const Rgb c = inked(colour, inkStyleOf(target_.context()), true);
+    const std::uint32_t packed = 0xff000000u | static_cast<std::uint32_t>(c.r) << 16 |
+                                 static_cast<std::uint32_t>(c.g) << 8 | static_cast<std::uint32_t>(c.b);
+    if (!solid_ || packed != solidColour_) {
+        const pixman_color_t fill{static_cast<std::uint16_t>(c.r * 257),
+                                  static_cast<std::uint16_t>(c.g * 257),
+                                  static_cast<std::uint16_t>(c.b * 257), 0xffff};
+        solid_.reset(pixman_image_create_solid_fill(&fill));
+        solidColour_ = packed;
+        if (!solid_) {
+            return;
+        }
+    }
+    // The mask's corner lands on a whole pixel; the quarter-pixel rest picks the mask.
+    const int size = shared_->size;
+    const double middle = size / 2;
+    const auto place = [](double at, int& whole, int& phase) {
+        const double floor = std::floor(at);
+        phase = static_cast<int>(std::lround((at - floor) * phases));
+        whole = static_cast<int>(floor) + phase / phases;
+        phase %= phases;
+    };
+    const Point device = target_.toDevice(centre);
+    int x = 0, y = 0, px = 0, py = 0;
+    place(device.x - middle, x, px);
+    place(device.y - middle, y, py);
+    target_.blend(solid_.get(), masks_[static_cast<std::size_t>(py * phases + px)].get(), x, y, size, size);
+}
+
+namespace {
+
+// Pictures of symbols by scale, cell size, outline, ink, symbol and pattern, shared like the masks.
+using PictureKey = std::tuple<double, double, double, bool, InkStyle, TerrainSymbol, unsigned>;
+std::mutex picturesMutex;
+std::map<PictureKey, std::shared_ptr<const SymbolStamps::Picture>> pictures;
+constexpr std::size_t picturesKept = 4096; // all the patterns of every symbol at a few scales
+
+std::shared_ptr<const SymbolStamps::Picture> drawPicture(cairo_t* like, double xx, double yy, double cellSize,
+                                                         bool outlined, TerrainSymbol symbol,
+                                                         const SymbolSite& site) {
+    // A symbol keeps within its cell: half a cell each way, and room for its strokes.
+    const double extent = cellSize * 0.5 * std::max(xx, yy);
+    if (extent > 256) {
+        return nullptr;
+    }
+    auto picture = std::make_shared<SymbolStamps::Picture>();
+    picture->size = 2 * static_cast<int>(std::ceil(extent)) + 8;
+    picture->pixels.assign(static_cast<std::size_t>(picture->size) * static_cast<std::size_t>(picture->size),
+                           0);
+    cairo_surface_t* surface = cairo_image_surface_create_for_data(
+        reinterpret_cast<unsigned char*>(picture->pixels.data()), CAIRO_FORMAT_ARGB32, picture->size,
+        picture->size, picture->size * 4);
+    cairo_t* cr = cairo_create(surface);
+    setInkStyle(cr, inkStyleOf(like));
+    cairo_set_tolerance(cr, cairo_get_tolerance(like));
+    cairo_set_line_join(cr, cairo_get_line_join(like));
+    cairo_translate(cr, picture->size / 2, picture->size / 2);
+    cairo_scale(cr, xx, yy);
+    SymbolSite centred = site;
+    centred.centre = {0, 0};
+    drawTerrainSymbols(cr, symbol, {&centred, 1}, cellSize, outlined);
+    const bool drawn = cairo_status(cr) == CAIRO_STATUS_SUCCESS;
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    cairo_surface_destroy(surface);
+    return drawn ? picture : nullptr;
+}
+
+} // namespace
+
+std::optional<SymbolStamps> SymbolStamps::forTarget(cairo_t* cr, double cellSize, bool outlined) {
+    auto target = RasterTarget::of(cr);
+    if (!target) {
+        return std::nullopt;
+    }
+    return SymbolStamps(std::move(*target), cellSize, outlined);
+}
+
+bool SymbolStamps::stamp(TerrainSymbol symbol, const SymbolSite& site) {
+    const std::optional<unsigned> pattern = symbolPattern(symbol, site);
+    if (!pattern) {
+        return false;
+    }
+    auto held = held_.find({symbol, *pattern});
+    if (held == held_.end()) {
+        cairo_t* cr = target_.context();
+        const PictureKey key{target_.scaleX(), target_.scaleY(), cellSize_, outlined_,
+                             inkStyleOf(cr),   symbol,           *pattern};
+        std::shared_ptr<const Picture> picture;
+        {
+            std::lock_guard lock(picturesMutex);
+            if (auto it = pictures.find(key); it != pictures.end()) {
+                picture = it->second;
+            } else {
+                picture =
+                    drawPicture(cr, target_.scaleX(), target_.scaleY(), cellSize_, outlined_, symbol, site);
+                if (pictures.size() >= picturesKept) {
+                    pictures.clear();
+                }
+                pictures.emplace(key, picture); // a null one too: that pattern is drawn as paths
+            }
+        }
+        PixmanImage image;
+        if (picture) {
+            // pixman only reads a source; its API takes the bits as writable all the same.
+            image.reset(pixman_image_create_bits(PIXMAN_a8r8g8b8, picture->size, picture->size,
+                                                 const_cast<std::uint32_t*>(picture->pixels.data()),
+                                                 picture->size * 4));
+        }
+        held = held_.emplace(std::pair{symbol, *pattern}, Held{std::move(picture), std::move(image)}).first;
+    }
+    if (!held->second.image) {
+        return false;
+    }
+    const int size = held->second.picture->size;
+    const Point device = target_.toDevice(site.centre);
+    target_.blend(held->second.image.get(), nullptr, static_cast<int>(std::lround(device.x)) - size / 2,
+                  static_cast<int>(std::lround(device.y)) - size / 2, size, size);
+    return true;
+}
+
+} // namespace sandtable
