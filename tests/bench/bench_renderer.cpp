@@ -1,5 +1,6 @@
 // The canvas's painter off screen: a 1920 x 1080 and a 3840 x 2160 view of the generated 1000 x 1000
-// map at four zoom levels (whole map fitted, overview, working zoom, close up) on a Cairo image
+// map at seven zoom levels (whole map fitted, overview, the smallest cells drawn as cells, 12 % and
+// 25 % where a view holds the most cells, working zoom, close up) on a Cairo image
 // surface, as the canvas draws it (render/view_bands: on every core; workers:1 on one), every layer
 // on. Targets (issue:
 // speed ahead of every peer): at most 8 ms a frame at 1920 x 1080, 16 ms at 3840 x 2160. Also a
@@ -72,9 +73,11 @@ void brushStrokeWithValidation(benchmark::State& state) {
 
 // Zoom in thousandths of a pixel per map unit (a cell is 100 units): 12 = 1.2%, the whole
 // 1000 x 1000 map fitted in a 1920 x 1080 view (Ctrl+0), 50 = 5% (5 pixels a cell, 384 x 216 cells
-// in view), 500 = 50%, 2000 = 200%; then the view's width in pixels.
+// in view), 80 = 8% (the overview image's last zoom), 120 = 12% (the first drawn cell by cell: some
+// 66,000 cells on a 4K view), 250 = 25%, 500 = 50%, 2000 = 200%; then the view's width in pixels.
 BENCHMARK(renderView)
-    ->ArgsProduct({{12, 50, 500, 2000}, {1920, 3840}, {0}})
+    ->ArgsProduct({{12, 50, 80, 120, 250, 500, 2000}, {1920, 3840}, {0}})
+    ->Args({120, 3840, 1})
     ->Args({500, 1920, 1})
     ->Args({500, 3840, 1})
     ->ArgNames({"zoom", "width", "workers"})
