@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sandtable side by side with its peers, whole processes on the same generated maps, each measured
 # by run-timer (as /usr/bin/time, to the microsecond; the median of RUNS runs, the largest peak
-# memory) and each ratio printed:
+# memory; ours and the peer's in turn, so that a drift in the machine's speed falls on both) and
+# each ratio printed:
 #   start-up        sandtable rulesets alone (no peer: the target is 10 ms)
 #   load and save   sandtable convert of a 1000 x 1000 battle (10,000 units, 5,269 paths) against
 #                   Tiled's own TMX round trip (tiled --export-map tmx) of our TMX export of it
@@ -27,13 +28,27 @@ trap 'rm -rf "$work"' EXIT
 
 # "wall_ms W cpu_ms C max_rss_mb M runs N" -> the field asked for
 field() { awk -v name="$2" '{ for (i = 1; i < NF; i++) if ($i == name) print $(i + 1) }' <<< "$1"; }
+report() { # label line
+    printf '  %-44s %9.1f ms wall %9.1f ms CPU %7.1f MB\n' "$1" "$(field "$2" wall_ms)" \
+        "$(field "$2" cpu_ms)" "$(field "$2" max_rss_mb)" >&2
+}
 measure() { # label command...
     local label="$1"; shift
     local line
     line="$("$timer" "$runs" "$@")" || fail "$label failed: $*"
-    printf '  %-44s %9.1f ms wall %9.1f ms CPU %7.1f MB\n' "$label" "$(field "$line" wall_ms)" \
-        "$(field "$line" cpu_ms)" "$(field "$line" max_rss_mb)" >&2
+    report "$label" "$line"
     echo "$line"
+}
+# Ours and the peer's run in turn (run-timer --vs): a drift in the machine's speed falls on both.
+# Sets $ours and $theirs to their lines.
+measure_pair() { # our_label their_label our_command... --vs their_command...
+    local our_label="$1" their_label="$2"; shift 2
+    local lines
+    lines="$("$timer" "$runs" "$@")" || fail "$our_label against $their_label failed: $*"
+    ours="$(sed -n 1p <<< "$lines")"
+    theirs="$(sed -n 2p <<< "$lines")"
+    report "$our_label" "$ours"
+    report "$their_label" "$theirs"
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1fx", a / b }'; }
 
@@ -46,8 +61,9 @@ echo "  start-up: $(field "$startup" wall_ms) ms (target: at most 10 ms)"
 echo "load and save, 1000 x 1000:" >&2
 "$sandtable" generate --cols 1000 --rows 1000 --units 10000 --roads 5000 -o "$work/big.sandtable.xml" > /dev/null
 "$sandtable" export "$work/big.sandtable.xml" --to tmx -o "$work/big.tmx" --force > /dev/null
-ours="$(measure "sandtable convert" "$sandtable" convert "$work/big.sandtable.xml" "$work/out.sandtable.xml")"
-theirs="$(measure "tiled --export-map tmx (of our TMX export)" tiled --export-map tmx "$work/big.tmx" "$work/out.tmx")"
+measure_pair "sandtable convert" "tiled --export-map tmx (of our TMX export)" \
+    "$sandtable" convert "$work/big.sandtable.xml" "$work/out.sandtable.xml" \
+    --vs tiled --export-map tmx "$work/big.tmx" "$work/out.tmx"
 echo "  load and save: sandtable $(field "$ours" wall_ms) ms, $(field "$ours" max_rss_mb) MB;" \
      "Tiled $(field "$theirs" wall_ms) ms, $(field "$theirs" max_rss_mb) MB:" \
      "$(ratio "$(field "$theirs" wall_ms)" "$(field "$ours" wall_ms)") faster (target: 6x)"
@@ -56,9 +72,9 @@ echo "PNG, 300 x 300 at 56 pixels a hex (Tiled's tile):" >&2
 "$sandtable" generate --cols 300 --rows 300 --units 3000 --roads 1500 -o "$work/map300.sandtable.xml" > /dev/null
 "$sandtable" export "$work/map300.sandtable.xml" --to tmx -o "$work/map300.tmx" --force > /dev/null
 png_runs=$(( runs < 3 ? runs : 3 ))
-ours="$(runs=$png_runs measure "sandtable export --to png" "$sandtable" export "$work/map300.sandtable.xml" \
-    --to png --dpi 72 --cell-size 56pt --force -o "$work/ours.png")"
-theirs="$(runs=$png_runs measure "tmxrasterizer (of our TMX export)" tmxrasterizer "$work/map300.tmx" "$work/tiled.png")"
+runs=$png_runs measure_pair "sandtable export --to png" "tmxrasterizer (of our TMX export)" \
+    "$sandtable" export "$work/map300.sandtable.xml" --to png --dpi 72 --cell-size 56pt --force -o "$work/ours.png" \
+    --vs tmxrasterizer "$work/map300.tmx" "$work/tiled.png"
 pngcheck -q "$work/ours.png" || fail "pngcheck finds our PNG broken"
 # ImageMagick's policy refuses a side over 16,384 pixels: it reads the same map a quarter as large.
 "$sandtable" export "$work/map300.sandtable.xml" --to png --dpi 18 --cell-size 56pt --force -o "$work/small.png" > /dev/null
