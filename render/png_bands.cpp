@@ -48,49 +48,65 @@ struct CompressedBand {
     std::size_t rawBytes = 0;
 };
 
-// Raw deflate (the zlib header and checksum are the whole stream's, written once) of one band.
-bool deflateWithZlib(const std::vector<unsigned char>& raw, bool last, std::vector<unsigned char>& out) {
+// A worker's buffers, kept from band to band: a band's raw rows and the room to deflate them are
+// megabytes, and growing a vector zero-fills it (once a band, that was a twentieth of a large picture's
+// time in memset and the kernel's page clearing).
+struct Scratch {
+    std::vector<unsigned char> raw;
+    std::vector<unsigned char> out;
+    std::vector<std::uint8_t> level;    // ISA-L's working memory
+    std::vector<unsigned char> written; // a band the file has taken, whose room the next band reuses
+    void room(std::size_t bytes) {
+        if (out.size() < bytes) {
+            out.resize(bytes);
+        }
+    }
+};
+
+// Raw deflate (the zlib header and checksum are the whole stream's, written once) of one band, into
+// `scratch.out`; returns how many bytes, or nothing.
+std::optional<std::size_t> deflateWithZlib(Scratch& scratch, bool last) {
     z_stream z{};
     if (deflateInit2(&z, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-        return false;
+        return std::nullopt;
     }
-    out.resize(deflateBound(&z, static_cast<uLong>(raw.size())) + 16);
+    const std::vector<unsigned char>& raw = scratch.raw;
+    scratch.room(deflateBound(&z, static_cast<uLong>(raw.size())) + 16);
     z.next_in = const_cast<Bytef*>(raw.data()); // zlib's API is not const; it does not write there
     z.avail_in = static_cast<uInt>(raw.size());
-    z.next_out = out.data();
-    z.avail_out = static_cast<uInt>(out.size());
+    z.next_out = scratch.out.data();
+    z.avail_out = static_cast<uInt>(scratch.out.size());
     const int result = deflate(&z, last ? Z_FINISH : Z_SYNC_FLUSH);
     const bool ok = last ? result == Z_STREAM_END : result == Z_OK && z.avail_in == 0 && z.avail_out > 0;
-    out.resize(out.size() - z.avail_out);
+    const std::size_t size = scratch.out.size() - z.avail_out;
     deflateEnd(&z);
-    return ok;
+    return ok ? std::optional(size) : std::nullopt;
 }
 
-bool deflateWithIsaL([[maybe_unused]] const std::vector<unsigned char>& raw, [[maybe_unused]] bool last,
-                     [[maybe_unused]] std::vector<unsigned char>& out) {
+std::optional<std::size_t> deflateWithIsaL([[maybe_unused]] Scratch& scratch, [[maybe_unused]] bool last) {
 #ifdef SANDTABLE_HAVE_ISAL
     isal_zstream s;
     isal_deflate_init(&s);
-    std::vector<std::uint8_t> levelBuffer(ISAL_DEF_LVL1_DEFAULT);
+    scratch.level.resize(ISAL_DEF_LVL1_DEFAULT);
     s.level = 1;
-    s.level_buf = levelBuffer.data();
-    s.level_buf_size = static_cast<std::uint32_t>(levelBuffer.size());
+    s.level_buf = scratch.level.data();
+    s.level_buf_size = static_cast<std::uint32_t>(scratch.level.size());
     s.gzip_flag = IGZIP_DEFLATE;
     s.end_of_stream = last ? 1 : 0;
     s.flush = last ? NO_FLUSH : SYNC_FLUSH;
     // Stored blocks at worst: 5 bytes of header for each 64 KB, and the flush's block.
-    out.resize(raw.size() + raw.size() / 8192 + 1024);
+    const std::vector<unsigned char>& raw = scratch.raw;
+    scratch.room(raw.size() + raw.size() / 8192 + 1024);
     s.next_in = const_cast<std::uint8_t*>(raw.data()); // ISA-L's API is not const; it does not write there
     s.avail_in = static_cast<std::uint32_t>(raw.size());
-    s.next_out = out.data();
-    s.avail_out = static_cast<std::uint32_t>(out.size());
+    s.next_out = scratch.out.data();
+    s.avail_out = static_cast<std::uint32_t>(scratch.out.size());
     const int result = isal_deflate(&s);
     const bool ok = result == COMP_OK && s.avail_in == 0 && s.avail_out > 0 &&
                     (!last || s.internal_state.state == ZSTATE_END);
-    out.resize(out.size() - s.avail_out);
-    return ok;
+    return ok ? std::optional(scratch.out.size() - s.avail_out) : std::nullopt;
 #else
-    return false;
+    return std::nullopt;
 #endif
 }
 
@@ -109,12 +125,13 @@ uLong checksumOf(const std::vector<unsigned char>& raw, [[maybe_unused]] Deflate
 // colour, and the Sub filter with or without run-length matching measured slower and larger), then
 // R G B per pixel.
 std::optional<CompressedBand> compress(cairo_surface_t* surface, int rows, bool last, Deflater deflater,
-                                       std::vector<unsigned char>& raw) {
+                                       Scratch& scratch) {
     cairo_surface_flush(surface);
     const int width = cairo_image_surface_get_width(surface),
               stride = cairo_image_surface_get_stride(surface);
     const unsigned char* data = cairo_image_surface_get_data(surface);
     const std::size_t rowBytes = static_cast<std::size_t>(width) * 3 + 1;
+    std::vector<unsigned char>& raw = scratch.raw;
     raw.resize(rowBytes * static_cast<std::size_t>(rows));
     for (int y = 0; y < rows; ++y) {
         // Cairo's RGB24 is 32-bit native-endian xRGB.
@@ -131,15 +148,17 @@ std::optional<CompressedBand> compress(cairo_surface_t* surface, int rows, bool 
         }
     }
     CompressedBand band;
+    band.deflated = std::move(scratch.written); // assign() below keeps its room: no fresh pages
     band.rawBytes = raw.size();
     band.adler = checksumOf(raw, deflater);
     // A band ends on a byte boundary without ending the stream (a sync flush); the next band,
     // deflated on its own, refers to nothing before it, so it follows in the same stream.
-    const bool deflated = deflater == Deflater::IsaL ? deflateWithIsaL(raw, last, band.deflated)
-                                                     : deflateWithZlib(raw, last, band.deflated);
+    const std::optional<std::size_t> deflated =
+        deflater == Deflater::IsaL ? deflateWithIsaL(scratch, last) : deflateWithZlib(scratch, last);
     if (!deflated) {
         return std::nullopt;
     }
+    band.deflated.assign(scratch.out.begin(), scratch.out.begin() + static_cast<std::ptrdiff_t>(*deflated));
     return band;
 }
 
@@ -189,6 +208,7 @@ std::expected<void, std::string> writePngInBands(const std::filesystem::path& ou
     std::mutex mutex;
     std::condition_variable changed;
     std::map<int, CompressedBand> finished;
+    std::vector<std::vector<unsigned char>> spare; // written bands' buffers, for the next bands
     int nextBand = 0, written = 0;
     bool failed = !ok;
     std::string failure = ok ? "" : "the file cannot be written";
@@ -196,7 +216,7 @@ std::expected<void, std::string> writePngInBands(const std::filesystem::path& ou
     const auto work = [&] {
         cairo_surface_t* surface =
             cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, std::min(options.bandRows, height));
-        std::vector<unsigned char> raw;
+        Scratch scratch;
         while (true) {
             int band = 0;
             {
@@ -207,6 +227,10 @@ std::expected<void, std::string> writePngInBands(const std::filesystem::path& ou
                     break;
                 }
                 band = nextBand++;
+                if (!spare.empty()) {
+                    scratch.written = std::move(spare.back());
+                    spare.pop_back();
+                }
             }
             const int top = band * options.bandRows, rows = std::min(options.bandRows, height - top);
             std::optional<CompressedBand> result;
@@ -214,7 +238,7 @@ std::expected<void, std::string> writePngInBands(const std::filesystem::path& ou
             try {
                 drawn = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS && paint(surface, top, rows);
                 if (drawn) {
-                    result = compress(surface, rows, band == bands - 1, options.deflater, raw);
+                    result = compress(surface, rows, band == bands - 1, options.deflater, scratch);
                 }
             } catch (const std::exception&) { // out of memory: the picture fails, the program goes on
                 result.reset();
@@ -249,6 +273,7 @@ std::expected<void, std::string> writePngInBands(const std::filesystem::path& ou
         const bool bandWritten = band.deflated.empty() ||
                                  writeChunk(file.get(), "IDAT", band.deflated.data(), band.deflated.size());
         std::lock_guard lock(mutex);
+        spare.push_back(std::move(band.deflated));
         if (!bandWritten) {
             failed = true;
             failure = "the file cannot be written: is the disk full?";
