@@ -214,7 +214,7 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
         }
     }
     // With the grid between them every cell stands alone, so on a raster each can be a stamp.
-    std::optional<CellStamps> stamps = [&]() -> std::optional<CellStamps> {
+    std::optional<ShapeStamps> stamps = [&]() -> std::optional<ShapeStamps> {
         if (!showGrid) {
             return std::nullopt;
         }
@@ -224,7 +224,7 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
         for (Point& p : corners) {
             p = {(p.x - centre.x) * k, (p.y - centre.y) * k};
         }
-        return CellStamps::forTarget(cr, corners);
+        return ShapeStamps::forTarget(cr, corners);
     }();
     for (const auto& [key, cells] : byColour) {
         const auto [terrain, level, shade] = key;
@@ -321,14 +321,30 @@ void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlin
 
 void MapPainter::drawContours(cairo_t* cr, Offset first, Offset last) const {
     // Contours along every side where the level changes: thin for each level, heavier where an
-    // index contour (every fifth level) runs, as on a topographic map. Two paths, two strokes.
+    // index contour (every fifth level) runs, as on a topographic map.
     const Map& map = s_.map;
     const Grid& g = map.grid;
-    std::vector<std::pair<Point, Point>> thin, heavy;
+    const double size = layout_.cellSize();
+    const Rgb brown{140, 90, 40};
+    constexpr std::array<double, 2> widths{0.03, 0.07}; // thin, index
+    // On a raster each side's contour is a stamp (render/raster_stamps), one a direction and weight:
+    // at 12 % a 4K view crosses tens of thousands of level changes, and Cairo stroking them took as
+    // long as the cells. Elsewhere, and where a stamp would be too large, two paths and two strokes.
+    const int directions = g.sideCount() / 2;
+    std::vector<std::optional<ShapeStamps>> stamps;
+    for (int d = 0; d < directions; ++d) {
+        const auto [a, b] = layout_.edgeSegment(g.edge(first, d));
+        const Point mid{(a.x + b.x) / 2, (a.y + b.y) / 2};
+        const std::array<Point, 2> line{{{a.x - mid.x, a.y - mid.y}, {b.x - mid.x, b.y - mid.y}}};
+        for (double width : widths) {
+            stamps.push_back(ShapeStamps::forTarget(cr, line, size * width));
+        }
+    }
+    std::array<std::vector<std::pair<Point, Point>>, 2> paths; // thin, index
     for (int row = first.row; row <= last.row; ++row) {
         for (int col = first.col; col <= last.col; ++col) {
             const Offset c{col, row};
-            for (int d = 0; d < g.sideCount() / 2; ++d) {
+            for (int d = 0; d < directions; ++d) {
                 const Offset n = g.neighbor(c, d);
                 if (!g.contains(n) || map.elevationAt(n) == map.elevationAt(c)) {
                     continue;
@@ -340,22 +356,29 @@ void MapPainter::drawContours(cairo_t* cr, Offset first, Offset last) const {
                 for (int level = low + 1; level <= high && !index; ++level) {
                     index = level % 5 == 0;
                 }
-                (index ? heavy : thin).push_back(layout_.edgeSegment(g.edge(c, d)));
+                const auto segment = layout_.edgeSegment(g.edge(c, d));
+                if (auto& stamp = stamps[static_cast<std::size_t>(d * 2 + (index ? 1 : 0))]) {
+                    stamp->stamp(
+                        {(segment.first.x + segment.second.x) / 2, (segment.first.y + segment.second.y) / 2},
+                        brown);
+                } else {
+                    paths[index ? 1 : 0].push_back(segment);
+                }
             }
         }
     }
-    const double size = layout_.cellSize();
+    stamps.clear(); // the pixels back to Cairo
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    for (const auto& [segments, width] : {std::pair{&thin, 0.03}, std::pair{&heavy, 0.07}}) {
-        if (segments->empty()) {
+    for (std::size_t weight = 0; weight < paths.size(); ++weight) {
+        if (paths[weight].empty()) {
             continue;
         }
         cairo_new_path(cr);
-        for (const auto& [a, b] : *segments) {
+        for (const auto& [a, b] : paths[weight]) {
             cairo_move_to(cr, a.x, a.y);
             cairo_line_to(cr, b.x, b.y);
         }
-        strokeWith(cr, Rgb{140, 90, 40}, size * width);
+        strokeWith(cr, brown, size * widths[weight]);
     }
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 }

@@ -89,41 +89,50 @@ namespace {
 // Rasterised once for a cell shape and scale, then shared by every band of a view or picture and by
 // the frames that follow at the same zoom: a few recent ones are kept.
 std::mutex masksMutex;
-std::vector<std::shared_ptr<const CellStamps::Masks>> recentMasks;
-constexpr std::size_t masksKept = 4;
+std::vector<std::shared_ptr<const ShapeStamps::Masks>> recentMasks;
+constexpr std::size_t masksKept = 16; // a cell and its sides' contours at a few scales
 
-std::shared_ptr<const CellStamps::Masks> rasterise(std::span<const Point> corners, double xx, double yy) {
+std::shared_ptr<const ShapeStamps::Masks> rasterise(std::span<const Point> points, double lineWidth,
+                                                    double xx, double yy) {
     double extent = 0;
-    for (const Point& p : corners) {
-        extent = std::max({extent, std::abs(p.x * xx), std::abs(p.y * yy)});
+    for (const Point& p : points) {
+        extent = std::max(
+            {extent, std::abs(p.x * xx) + lineWidth * xx / 2, std::abs(p.y * yy) + lineWidth * yy / 2});
     }
     if (extent > 512) { // a cell larger than this is few on any view: paths are as quick
         return nullptr;
     }
-    auto m = std::make_shared<CellStamps::Masks>();
-    m->corners.assign(corners.begin(), corners.end());
+    auto m = std::make_shared<ShapeStamps::Masks>();
+    m->points.assign(points.begin(), points.end());
+    m->lineWidth = lineWidth;
     m->xx = xx;
     m->yy = yy;
     // Room for the polygon at any quarter-pixel position, and a pixel of antialiasing each side.
     m->size = 2 * static_cast<int>(std::ceil(extent)) + 4;
     m->stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, m->size);
-    m->bits.assign(m->block() * CellStamps::phases * CellStamps::phases, 0);
+    m->bits.assign(m->block() * ShapeStamps::phases * ShapeStamps::phases, 0);
     const double middle = m->size / 2;
-    for (int py = 0; py < CellStamps::phases; ++py) {
-        for (int px = 0; px < CellStamps::phases; ++px) {
+    for (int py = 0; py < ShapeStamps::phases; ++py) {
+        for (int px = 0; px < ShapeStamps::phases; ++px) {
             unsigned char* bits =
-                m->bits.data() + m->block() * static_cast<std::size_t>(py * CellStamps::phases + px);
+                m->bits.data() + m->block() * static_cast<std::size_t>(py * ShapeStamps::phases + px);
             cairo_surface_t* mask =
                 cairo_image_surface_create_for_data(bits, CAIRO_FORMAT_A8, m->size, m->size, m->stride);
             cairo_t* m8 = cairo_create(mask);
-            cairo_translate(m8, middle + static_cast<double>(px) / CellStamps::phases,
-                            middle + static_cast<double>(py) / CellStamps::phases);
+            cairo_translate(m8, middle + static_cast<double>(px) / ShapeStamps::phases,
+                            middle + static_cast<double>(py) / ShapeStamps::phases);
             cairo_scale(m8, xx, yy);
-            for (std::size_t i = 0; i < corners.size(); ++i) {
-                (i == 0 ? cairo_move_to : cairo_line_to)(m8, corners[i].x, corners[i].y);
+            for (std::size_t i = 0; i < points.size(); ++i) {
+                (i == 0 ? cairo_move_to : cairo_line_to)(m8, points[i].x, points[i].y);
             }
-            cairo_close_path(m8);
-            cairo_fill(m8);
+            if (lineWidth > 0) {
+                cairo_set_line_width(m8, lineWidth);
+                cairo_set_line_cap(m8, CAIRO_LINE_CAP_ROUND);
+                cairo_stroke(m8);
+            } else {
+                cairo_close_path(m8);
+                cairo_fill(m8);
+            }
             const bool drawn = cairo_status(m8) == CAIRO_STATUS_SUCCESS;
             cairo_destroy(m8);
             cairo_surface_flush(mask);
@@ -138,18 +147,19 @@ std::shared_ptr<const CellStamps::Masks> rasterise(std::span<const Point> corner
 
 } // namespace
 
-std::shared_ptr<const CellStamps::Masks> CellStamps::masksFor(std::span<const Point> corners, double xx,
-                                                              double yy) {
+std::shared_ptr<const ShapeStamps::Masks> ShapeStamps::masksFor(std::span<const Point> points,
+                                                                double lineWidth, double xx, double yy) {
     std::lock_guard lock(masksMutex);
     const auto same = std::ranges::find_if(recentMasks, [&](const auto& m) {
-        return m->xx == xx && m->yy == yy && std::ranges::equal(m->corners, corners);
+        return m->xx == xx && m->yy == yy && m->lineWidth == lineWidth &&
+               std::ranges::equal(m->points, points);
     });
     if (same != recentMasks.end()) {
         return *same;
     }
     // Made under the lock: the bands of a first frame wait a fraction of a millisecond for one
     // set rather than each making its own.
-    auto made = rasterise(corners, xx, yy);
+    auto made = rasterise(points, lineWidth, xx, yy);
     if (made) {
         recentMasks.insert(recentMasks.begin(), made);
         if (recentMasks.size() > masksKept) {
@@ -159,19 +169,20 @@ std::shared_ptr<const CellStamps::Masks> CellStamps::masksFor(std::span<const Po
     return made;
 }
 
-std::optional<CellStamps> CellStamps::forTarget(cairo_t* cr, std::span<const Point> cornersFromCentre) {
-    if (cornersFromCentre.empty()) {
+std::optional<ShapeStamps> ShapeStamps::forTarget(cairo_t* cr, std::span<const Point> points,
+                                                  double lineWidth) {
+    if (points.empty()) {
         return std::nullopt;
     }
     auto target = RasterTarget::of(cr);
     if (!target) {
         return std::nullopt;
     }
-    auto masks = masksFor(cornersFromCentre, target->scaleX(), target->scaleY());
+    auto masks = masksFor(points, lineWidth, target->scaleX(), target->scaleY());
     if (!masks) {
         return std::nullopt;
     }
-    CellStamps s(std::move(*target));
+    ShapeStamps s(std::move(*target));
     for (std::size_t i = 0; i < s.masks_.size(); ++i) {
         // pixman only reads a mask; its API takes the bits as writable all the same.
         auto* bits = const_cast<unsigned char*>(masks->bits.data() + masks->block() * i);
@@ -185,8 +196,8 @@ std::optional<CellStamps> CellStamps::forTarget(cairo_t* cr, std::span<const Poi
     return s;
 }
 
-void CellStamps::stamp(Point centre, const Rgb& colour) {
-    const Rgb c = inked(colour, inkStyleOf(target_.context()), true);
+void ShapeStamps::stamp(Point centre, const Rgb& colour) {
+    const Rgb c = inked(colour, inkStyleOf(target_.context()), shared_->lineWidth == 0);
     const std::uint32_t packed = 0xff000000u | static_cast<std::uint32_t>(c.r) << 16 |
                                  static_cast<std::uint32_t>(c.g) << 8 | static_cast<std::uint32_t>(c.b);
     if (!solid_ || packed != solidColour_) {

@@ -4,8 +4,9 @@
 // converting thousands of small polygons (its antialiasing converter walks every edge on 15
 // sub-rows a pixel). On a 4K view at 50 % the cells and their symbols take a third of the time.
 //
-//  - CellStamps: a cell's inset polygon as an 8-bit coverage mask for each quarter-pixel position,
-//    blended in the cell's colour: within an eighth of a pixel of the filled polygon.
+//  - ShapeStamps: a shape repeated from cell to cell (a cell's inset polygon, filled; a contour along
+//    a side, stroked) as an 8-bit coverage mask for each quarter-pixel position, blended in its
+//    colour: within an eighth of a pixel of the filled or stroked shape.
 //  - SymbolStamps: a terrain symbol (trees, orchard, crops, marsh, scrub, water, a town with no road)
 //    drawn once for each pattern it has, whole pixels apart from where it was drawn before (half a
 //    pixel at most: crowns and furrows are drawn freehand anyway).
@@ -61,21 +62,25 @@ class RasterTarget {
     int width_ = 0, height_ = 0;
 };
 
-class CellStamps {
+class ShapeStamps {
   public:
     static constexpr int phases = 4; // positions a pixel, each way
 
-    // Stamps of the polygon whose corners are given from its centre, in map units; nothing when
-    // `cr` cannot take stamps (then the caller fills paths as before).
-    static std::optional<CellStamps> forTarget(cairo_t* cr, std::span<const Point> cornersFromCentre);
+    // Stamps of the shape whose points are given from its centre, in map units: with `lineWidth` 0
+    // the closed polygon filled, else the open line stroked that wide with round ends. Nothing when
+    // `cr` cannot take stamps (then the caller draws paths as before).
+    static std::optional<ShapeStamps> forTarget(cairo_t* cr, std::span<const Point> points,
+                                                double lineWidth = 0);
 
-    // The polygon centred at `centre` (map units), opaque in `colour` as the ink style has it.
+    // The shape centred at `centre` (map units), opaque in `colour` as the ink style has it for an
+    // area (filled) or a line (stroked).
     void stamp(Point centre, const Rgb& colour);
 
     // A cell's coverage at every phase, for one shape and scale: square masks of `size` pixels,
     // one block after another.
     struct Masks {
-        std::vector<Point> corners;
+        std::vector<Point> points;
+        double lineWidth = 0;
         double xx = 1, yy = 1;
         int size = 0, stride = 0;
         std::vector<unsigned char> bits;
@@ -84,10 +89,11 @@ class CellStamps {
         }
     };
     // The masks for this shape and scale: made once, shared by every band and frame that needs them.
-    static std::shared_ptr<const Masks> masksFor(std::span<const Point> corners, double xx, double yy);
+    static std::shared_ptr<const Masks> masksFor(std::span<const Point> points, double lineWidth, double xx,
+                                                 double yy);
 
   private:
-    explicit CellStamps(RasterTarget target) : target_(std::move(target)) {}
+    explicit ShapeStamps(RasterTarget target) : target_(std::move(target)) {}
     RasterTarget target_;
     std::shared_ptr<const Masks> shared_;            // the pixels the masks read, kept while they are read
     std::array<PixmanImage, phases * phases> masks_; // over shared_'s pixels

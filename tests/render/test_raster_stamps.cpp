@@ -42,7 +42,7 @@ void placeView(cairo_t* cr) {
 const std::array<Point, 5> centres{{{20, 20}, {51.13, 37.4}, {82.71, 19.02}, {40.5, 70.25}, {130.9, 96.6}}};
 constexpr Rgb colour{200, 120, 40};
 
-TEST(CellStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
+TEST(ShapeStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
     const auto corners = flatHexagon(18);
     auto filled = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
     auto stamped = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
@@ -61,7 +61,7 @@ TEST(CellStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
             cairo_set_source_rgb(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0);
             cairo_fill(cr);
         } else {
-            auto stamps = CellStamps::forTarget(cr, corners);
+            auto stamps = ShapeStamps::forTarget(cr, corners);
             ASSERT_TRUE(stamps.has_value());
             for (Point c : centres) {
                 stamps->stamp(c, colour);
@@ -90,48 +90,90 @@ TEST(CellStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
     EXPECT_EQ(pixelOf(stamped.get(), 199, static_cast<int>(partlyOff.y * 1.37 - 1.85)), colour);
 }
 
-TEST(CellStamps, OnlyAnUnclippedUnturnedImageIsStamped) {
+TEST(ShapeStamps, AStrokedStampIsTheStrokedLineWithinAnEighthOfAPixel) {
+    // A contour along a hex side: the open line, stroked with round ends, as drawContours strokes it.
+    const std::array<Point, 2> line{{{-9, -15.6}, {9, 15.6}}};
+    auto stroked = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
+    auto stamped = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
+    for (cairo_surface_t* s : {stroked.get(), stamped.get()}) {
+        cairo_t* cr = cairo_create(s);
+        cairo_set_source_rgb(cr, 0.9, 0.9, 0.8);
+        cairo_paint(cr);
+        placeView(cr);
+        auto stamps = s == stamped.get() ? ShapeStamps::forTarget(cr, line, 2.5) : std::nullopt;
+        ASSERT_EQ(stamps.has_value(), s == stamped.get());
+        for (Point c : centres) {
+            if (stamps) {
+                stamps->stamp(c, colour);
+            } else {
+                cairo_move_to(cr, c.x + line[0].x, c.y + line[0].y);
+                cairo_line_to(cr, c.x + line[1].x, c.y + line[1].y);
+            }
+        }
+        if (!stamps) {
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+            cairo_set_line_width(cr, 2.5);
+            cairo_set_source_rgb(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0);
+            cairo_stroke(cr);
+        }
+        stamps.reset();
+        cairo_destroy(cr);
+    }
+    int inked = 0;
+    for (int y = 0; y < 160; ++y) {
+        for (int x = 0; x < 200; ++x) {
+            const Rgb a = pixelOf(stroked.get(), x, y), b = pixelOf(stamped.get(), x, y);
+            const int difference = std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
+            ASSERT_LE(difference, 255 / 8 + 12) << "at " << x << ", " << y;
+            inked += a != Rgb{230, 230, 204} ? 1 : 0;
+        }
+    }
+    EXPECT_GT(inked, 5 * 100) << "five lines, each some 40 pixels long and 3 wide";
+}
+
+TEST(ShapeStamps, OnlyAnUnclippedUnturnedImageIsStamped) {
     const auto corners = flatHexagon(10);
     auto image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 64, 64));
     {
         cairo_t* cr = cairo_create(image.get());
         placeView(cr);
-        EXPECT_TRUE(CellStamps::forTarget(cr, corners).has_value()) << "a plain view";
+        EXPECT_TRUE(ShapeStamps::forTarget(cr, corners).has_value()) << "a plain view";
         cairo_rectangle(cr, -10, -10, 1000, 1000); // a clip larger than the surface clips nothing
         cairo_clip(cr);
-        EXPECT_TRUE(CellStamps::forTarget(cr, corners).has_value()) << "clipped to all of it";
+        EXPECT_TRUE(ShapeStamps::forTarget(cr, corners).has_value()) << "clipped to all of it";
         cairo_rectangle(cr, 0, 0, 20, 20);
         cairo_clip(cr);
-        EXPECT_FALSE(CellStamps::forTarget(cr, corners).has_value()) << "clipped to part of it";
+        EXPECT_FALSE(ShapeStamps::forTarget(cr, corners).has_value()) << "clipped to part of it";
         cairo_reset_clip(cr);
         cairo_rotate(cr, 0.3);
-        EXPECT_FALSE(CellStamps::forTarget(cr, corners).has_value()) << "turned";
+        EXPECT_FALSE(ShapeStamps::forTarget(cr, corners).has_value()) << "turned";
         cairo_destroy(cr);
     }
     {
         cairo_t* cr = cairo_create(image.get());
         cairo_push_group(cr);
-        EXPECT_FALSE(CellStamps::forTarget(cr, corners).has_value()) << "drawing into a group";
+        EXPECT_FALSE(ShapeStamps::forTarget(cr, corners).has_value()) << "drawing into a group";
         cairo_pattern_destroy(cairo_pop_group(cr));
         cairo_destroy(cr);
     }
     auto recording = owned(cairo_recording_surface_create(CAIRO_CONTENT_COLOR, nullptr));
     cairo_t* cr = cairo_create(recording.get());
-    EXPECT_FALSE(CellStamps::forTarget(cr, corners).has_value())
+    EXPECT_FALSE(ShapeStamps::forTarget(cr, corners).has_value())
         << "a vector surface (PDF, SVG, a recording)";
     cairo_destroy(cr);
 }
 
-TEST(CellStamps, TheMasksOfAShapeAndScaleAreMadeOnceAndShared) {
+TEST(ShapeStamps, TheMasksOfAShapeAndScaleAreMadeOnceAndShared) {
     const auto corners = flatHexagon(10);
-    const auto a = CellStamps::masksFor(corners, 1.5, 1.5);
+    const auto a = ShapeStamps::masksFor(corners, 0, 1.5, 1.5);
     ASSERT_NE(a, nullptr);
-    EXPECT_EQ(CellStamps::masksFor(corners, 1.5, 1.5), a) << "the bands of one view share one set";
-    EXPECT_NE(CellStamps::masksFor(corners, 1.25, 1.25), a) << "another zoom has its own";
-    EXPECT_NE(CellStamps::masksFor(flatHexagon(11), 1.5, 1.5), a) << "another shape has its own";
-    EXPECT_EQ(a->bits.size(), a->block() * CellStamps::phases * CellStamps::phases);
+    EXPECT_EQ(ShapeStamps::masksFor(corners, 0, 1.5, 1.5), a) << "the bands of one view share one set";
+    EXPECT_NE(ShapeStamps::masksFor(corners, 0, 1.25, 1.25), a) << "another zoom has its own";
+    EXPECT_NE(ShapeStamps::masksFor(flatHexagon(11), 0, 1.5, 1.5), a) << "another shape has its own";
+    EXPECT_NE(ShapeStamps::masksFor(corners, 2, 1.5, 1.5), a) << "its outline stroked has its own";
+    EXPECT_EQ(a->bits.size(), a->block() * ShapeStamps::phases * ShapeStamps::phases);
     // A cell far larger than any view draws many of is filled as a path.
-    EXPECT_EQ(CellStamps::masksFor(corners, 100, 100), nullptr);
+    EXPECT_EQ(ShapeStamps::masksFor(corners, 0, 100, 100), nullptr);
 }
 
 // A symbol's picture about its centre, drawn as paths, on a surface of its own.
