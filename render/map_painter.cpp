@@ -97,7 +97,9 @@ MapPainter::arrange(cairo_t* cr, MapRect region, double pixelsPerUnit, const Ren
 }
 
 std::vector<std::string> MapPainter::draw(cairo_t* cr, MapRect visible, double pixelsPerUnit,
-                                          const RenderOptions& o, const Scene* arranged) const {
+                                          const RenderOptions& o, const Scene* arranged,
+                                          MapLayers layers) const {
+    const bool ground = hasLayers(layers, MapLayers::Ground), marks = hasLayers(layers, MapLayers::Marks);
     Offset first, last;
     layout_.visibleRange(visible.x, visible.y, visible.x + visible.width, visible.y + visible.height, first,
                          last);
@@ -110,10 +112,26 @@ std::vector<std::string> MapPainter::draw(cairo_t* cr, MapRect visible, double p
         cairo_set_tolerance(cr, 0.25);
     }
     if (drawsOverview(pixelsPerUnit)) {
-        drawOverview(cr); // roads and railroads are in the overview image
-        if (o.pieces) {
+        if (ground) {
+            drawOverview(cr); // roads and railroads are in the overview image
+        }
+        if (marks && o.pieces) {
             drawPiecesAsDots(cr, first, last);
         }
+        cairo_restore(cr);
+        return {};
+    }
+    if (ground) {
+        drawCells(cr, first, last, pixelsPerUnit, o);
+        drawBackground(cr);
+        if (o.hexsides) {
+            drawHexsides(cr, first, last);
+        }
+        if (o.paths) {
+            drawPaths(cr, first, last);
+        }
+    }
+    if (!marks) {
         cairo_restore(cr);
         return {};
     }
@@ -122,14 +140,6 @@ std::vector<std::string> MapPainter::draw(cairo_t* cr, MapRect visible, double p
         own = arrangeScene(cr, visible, pixelsPerUnit, o);
     }
     const Scene& scene = arranged != nullptr ? *arranged : *own;
-    drawCells(cr, first, last, pixelsPerUnit, o);
-    drawBackground(cr);
-    if (o.hexsides) {
-        drawHexsides(cr, first, last);
-    }
-    if (o.paths) {
-        drawPaths(cr, first, last);
-    }
     drawMarkers(cr, scene, visible);
     drawPieces(cr, scene, visible);
     drawLabels(cr, scene, visible);

@@ -40,6 +40,7 @@ struct RenderOptions {
     // On screen, names and captions are drawn at least this many pixels tall (up to twice their
     // size on paper) so a zoomed-out view stays readable; 0 on paper.
     double smallestWordPixels = 0;
+    bool operator==(const RenderOptions&) const = default;
 };
 // The layers by the names the command line and the export dialog use.
 inline constexpr std::array<std::pair<std::string_view, bool RenderOptions::*>, 9> renderLayers{{
@@ -96,6 +97,14 @@ std::vector<CubicPiece> smoothThrough(const std::vector<Point>& points);
 
 class MapIndex;
 
+// What a view is drawn in two parts: the ground (cells, symbols, contours, the scanned map, water
+// and roads; far out the overview image) changes only with the map and can be kept from frame to
+// frame (render/view_cache); the marks (towns, objectives, pieces, words) are drawn over it each time.
+enum class MapLayers { Ground = 1, Marks = 2, All = 3 };
+inline bool hasLayers(MapLayers set, MapLayers wanted) {
+    return (static_cast<int>(set) & static_cast<int>(wanted)) != 0;
+}
+
 class MapPainter {
   public:
     // `overview` (optional) lets far-out views draw terrain from one image.
@@ -132,8 +141,10 @@ class MapPainter {
     // Returns the names and captions that found no free place (each with its cell).
     // `arranged` (from arrange) lets the pages of a print share one arrangement of the whole map,
     // so a name near a page's edge stands in the same place on both pages.
+    // `layers` draws the ground alone, the marks alone (over a ground drawn before), or both.
     std::vector<std::string> draw(cairo_t* cr, MapRect visible, double pixelsPerUnit,
-                                  const RenderOptions& options = {}, const Scene* arranged = nullptr) const;
+                                  const RenderOptions& options = {}, const Scene* arranged = nullptr,
+                                  MapLayers layers = MapLayers::All) const;
     // Where the counters, markers, cell numbers and words of a view go, without drawing them.
     LabelPlan planLabels(cairo_t* cr, MapRect visible, double pixelsPerUnit,
                          const RenderOptions& options = {}) const;

@@ -7,6 +7,8 @@
 // hold: render/png_bands.)
 #include "render/map_painter.hpp"
 
+#include <memory>
+
 typedef struct _cairo_surface cairo_surface_t;
 
 namespace sandtable {
@@ -21,5 +23,22 @@ struct ViewPlacement {
 // thread alone.
 void drawView(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
               const RenderOptions& options = {}, int workers = 0);
+
+// A rectangle of an image's pixels.
+struct PixelRect {
+    int x = 0, y = 0, width = 0, height = 0;
+};
+
+// Draws `layers` of the view in `region` of `image` alone (cut to the image), on every core as
+// drawView does: the pixels are those drawView gives there. With the ground, the region is cleared
+// to `background` first; the marks alone go over what is there. `arranged`: the whole view's
+// arrangement (arrangeView), made here when it is needed and not given.
+void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect region, ViewPlacement view,
+                    Rgb background, const RenderOptions& options, MapLayers layers, int workers = 0,
+                    const MapPainter::Scene* arranged = nullptr);
+
+// Where the marks of the whole view go (MapPainter::arrange for the view `image` shows).
+std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, cairo_surface_t* image,
+                                                     ViewPlacement view, const RenderOptions& options);
 
 } // namespace sandtable

@@ -146,6 +146,7 @@ MapCanvas::MapCanvas(wxWindow* parent)
 void MapCanvas::setDocument(Document* document) {
     doc_ = document;
     tools_.reset();
+    ground_.invalidateAll();
     layout_ =
         document ? std::make_unique<sandtable::Layout>(document->scenario().map.grid, cellSize) : nullptr;
     if (document) {
@@ -248,6 +249,13 @@ void MapCanvas::mapChanged(const ChangeSet& cs) {
     } else if ((cs.kinds & TerrainChanged) != 0) {
         overview_.update(doc_->scenario().map, cs.cells);
     }
+    // The kept ground: what the edit changed is drawn again (a change with no cells named, such as
+    // the scanned map placed anew, redraws all of it).
+    if (cs.everything || (cs.touches(TerrainChanged | PathsChanged) && cs.cells.empty())) {
+        ground_.invalidateAll();
+    } else if (cs.touches(TerrainChanged | PathsChanged)) {
+        ground_.invalidate(ViewCache::groundChangedBy(*layout_, cs.cells));
+    }
     if (cs.everything) {
         index_.rebuild(doc_->scenario());
     } else {
@@ -323,9 +331,14 @@ void MapCanvas::onPaint(wxPaintEvent&) {
         MapPainter painter(doc_->scenario(), *layout_, &overview_);
         painter.setBackground(background_.get());
         painter.setIndex(&index_);
-        // On every core, in bands of rows of the one image.
-        drawView(painter, buffer_.image(size.x, size.y), ViewPlacement{scrollX_, scrollY_, zoom_},
-                 Rgb{0x3C, 0x3C, 0x40}, options_);
+        // On every core, in bands of rows of the one image; the ground kept from the last frame where
+        // it can be (render/view_cache): a pan draws the strips it shows, an edit what it changed.
+        if (doc_->scenario().map.background != groundBackground_) {
+            groundBackground_ = doc_->scenario().map.background; // moved without an edit: aligning it
+            ground_.invalidateAll();
+        }
+        ground_.draw(painter, buffer_.image(size.x, size.y), ViewPlacement{scrollX_, scrollY_, zoom_},
+                     Rgb{0x3C, 0x3C, 0x40}, options_);
         dc.DrawBitmap(buffer_.bitmap(), 0, 0);
     }
     // Markers and the selection over it, through wx's own graphics context on each port.

@@ -11,6 +11,7 @@
 #include "render/map_index.hpp"
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
+#include "render/view_cache.hpp"
 
 #include <functional>
 #include <memory>
@@ -91,9 +92,11 @@ class MapCanvas : public wxWindow {
     std::unique_ptr<ToolManager> tools_;
     RenderOptions options_;
     TerrainOverview overview_;
-    MapIndex index_;       // where pieces and paths lie, kept with each edit that moves them
-    CairoBitmap buffer_;   // the map as last painted
-    bool mapStale_ = true; // the map must be drawn again at the next paint
+    MapIndex index_;   // where pieces and paths lie, kept with each edit that moves them
+    ViewCache ground_; // the map under the marks, kept from frame to frame; told what edits change
+    std::optional<BackgroundImage> groundBackground_; // where the scanned map lay when ground_ was drawn
+    CairoBitmap buffer_;                              // the map as last painted
+    bool mapStale_ = true;                            // the map must be drawn again at the next paint
     int mapPaints_ = 0;
     // Loaded from the scenario's background file, its alpha the scenario's opacity.
     std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)> background_{nullptr, nullptr};

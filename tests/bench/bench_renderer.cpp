@@ -13,10 +13,14 @@
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
 #include "render/view_bands.hpp"
+#include "render/view_cache.hpp"
 
 #include <benchmark/benchmark.h>
 #include <cairo.h>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <memory>
 
 namespace sandtable {
@@ -51,6 +55,46 @@ void renderView(benchmark::State& state) {
     state.counters["cells_across"] = width / zoom / 100;
 }
 
+// Frames at one zoom as the canvas draws them with its kept ground (render/view_cache): a pan of
+// 48 pixels a frame (a drag, or a step of the scroll wheel), or an edit of one cell a frame.
+void renderViewKept(benchmark::State& state) {
+    const Scenario& s = bigMap();
+    const Layout layout(s.map.grid, 100.0);
+    TerrainOverview overview;
+    overview.rebuild(s.map);
+    MapIndex index;
+    index.rebuild(s);
+    MapPainter painter(s, layout, &overview);
+    painter.setIndex(&index);
+    const double zoom = static_cast<double>(state.range(0)) / 1000.0;
+    const int width = static_cast<int>(state.range(1)), height = width * 9 / 16;
+    const bool edits = state.range(2) == 1;
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+    const double x0 = std::round(layout.width() / 2 * zoom - width / 2.0),
+                 y0 = std::round(layout.height() / 2 * zoom - height / 2.0);
+    ViewCache cache;
+    cache.draw(painter, surface, ViewPlacement{x0, y0, zoom}, Rgb{60, 60, 64});
+    int frame = 0;
+    long long drawn = 0;
+    for (auto _ : state) {
+        ++frame;
+        ViewPlacement view{x0, y0, zoom};
+        if (edits) {
+            // The cell under the middle of the view, as a brush stroke changes it.
+            const auto cell = layout.cellAt({(x0 + width / 2.0) / zoom, (y0 + height / 2.0) / zoom});
+            const std::array<Offset, 1> cells{cell.value_or(Offset{500, 500})};
+            cache.invalidate(ViewCache::groundChangedBy(layout, cells));
+        } else {
+            view.scrollX += 48 * (frame % 8 < 4 ? frame % 8 : 8 - frame % 8); // back and forth
+        }
+        cache.draw(painter, surface, view, Rgb{60, 60, 64});
+        drawn += cache.groundPixelsDrawn();
+    }
+    cairo_surface_destroy(surface);
+    state.counters["ground_drawn_%"] =
+        100.0 * static_cast<double>(drawn) / static_cast<double>(std::max(1, frame)) / (width * height);
+}
+
 void brushStrokeWithValidation(benchmark::State& state) {
     Document doc(bigMap());
     (void)doc.useRuleset("hexed-general");
@@ -81,6 +125,10 @@ BENCHMARK(renderView)
     ->Args({500, 1920, 1})
     ->Args({500, 3840, 1})
     ->ArgNames({"zoom", "width", "workers"})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(renderViewKept)
+    ->ArgsProduct({{12, 120, 250, 500, 2000}, {1920, 3840}, {0, 1}})
+    ->ArgNames({"zoom", "width", "edit"})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(brushStrokeWithValidation)->Unit(benchmark::kMillisecond);
 

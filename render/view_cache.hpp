@@ -1,0 +1,48 @@
+#pragma once
+// The canvas's ground kept from frame to frame: cells, symbols, contours, the scanned map, water and
+// roads change only when the map does, so a frame at the same zoom draws only what the last one did
+// not show (a pan's exposed strips) or what an edit changed, copies the rest, and draws the marks
+// (towns, objectives, pieces, words) over it. A frame at a new zoom or with other layers draws all of
+// it. The pixels are those drawView gives (tested after pans and edits).
+#include "render/view_bands.hpp"
+
+#include <memory>
+#include <span>
+#include <vector>
+
+typedef struct _cairo_surface cairo_surface_t;
+
+namespace sandtable {
+
+class ViewCache {
+  public:
+    // The ground under `region` (map units) changed: drawn again at the next frame.
+    void invalidate(MapRect region);
+    // All of it changed: another map or scenario, the scanned map placed anew.
+    void invalidateAll();
+    // The ground an edit of `cells` can change: the cells, their neighbours (hill shading and
+    // contours look at the levels beside a cell) and two cells more (a road's curve bends with the
+    // centres on either side of a stretch).
+    static MapRect groundChangedBy(const Layout& layout, std::span<const Offset> cells);
+
+    // Draws the view on `image` (as drawView does), from what was kept where it can.
+    void draw(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
+              const RenderOptions& options = {}, int workers = 0);
+
+    // Pixels of ground the last frame drew (the rest it copied), for the tests and the benchmark.
+    long long groundPixelsDrawn() const { return drawn_; }
+
+  private:
+    struct Release {
+        void operator()(cairo_surface_t* surface) const;
+    };
+    std::unique_ptr<cairo_surface_t, Release> kept_;
+    ViewPlacement keptView_;
+    RenderOptions keptOptions_;
+    Rgb keptBackground_;
+    bool valid_ = false;
+    std::vector<MapRect> dirty_;
+    long long drawn_ = 0;
+};
+
+} // namespace sandtable

@@ -1,0 +1,145 @@
+// The canvas's kept ground (render/view_cache): after pans and edits, a frame has the pixels a
+// whole new drawing gives, while drawing only what it must.
+#include "cairo_pixels.hpp"
+#include "model/scenario_generator.hpp"
+#include "render/map_index.hpp"
+#include "render/terrain_overview.hpp"
+#include "render/view_cache.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cairo.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <string>
+
+namespace sandtable {
+namespace {
+
+using testing_support::owned;
+
+// How two frames differ: the pixels that differ by more than 2 in a channel, and the largest
+// difference. Cairo antialiases a shape cut at a surface's edge a few levels apart from the same
+// shape drawn whole (a railroad's ties: at most 9 of 255 were seen), so a frame drawn in parts is
+// held to "no visible difference", not to every bit.
+struct Difference {
+    int pixels = 0, largest = 0;
+};
+Difference differenceOf(cairo_surface_t* a, cairo_surface_t* b) {
+    cairo_surface_flush(a);
+    cairo_surface_flush(b);
+    Difference d;
+    for (int y = 0; y < cairo_image_surface_get_height(a); ++y) {
+        for (int x = 0; x < cairo_image_surface_get_width(a); ++x) {
+            const Rgb p = testing_support::pixelOf(a, x, y), q = testing_support::pixelOf(b, x, y);
+            const int most = std::max({std::abs(p.r - q.r), std::abs(p.g - q.g), std::abs(p.b - q.b)});
+            d.pixels += most > 2 ? 1 : 0;
+            d.largest = std::max(d.largest, most);
+        }
+    }
+    return d;
+}
+
+void expectAlike(cairo_surface_t* a, cairo_surface_t* b, const std::string& when) {
+    const Difference d = differenceOf(a, b);
+    EXPECT_LE(d.largest, 24) << when;
+    EXPECT_LE(d.pixels, cairo_image_surface_get_width(a) * cairo_image_surface_get_height(a) / 1000) << when;
+}
+
+struct Fixture {
+    Scenario s = generateScenario(GeneratorParameters{60, 60, 300, 60, 7, GridShape::HexFlat});
+    Layout layout{s.map.grid, 100.0};
+    TerrainOverview overview;
+    MapIndex index;
+    Fixture() {
+        overview.rebuild(s.map);
+        index.rebuild(s);
+    }
+    MapPainter painter() const {
+        MapPainter p(s, layout, &overview);
+        p.setIndex(&index);
+        return p;
+    }
+};
+
+constexpr Rgb background{60, 60, 64};
+
+TEST(ViewCache, AfterPansAFrameIsTheWholeDrawing) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    auto cached = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 420));
+    auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 420));
+    ViewCache cache;
+    for (const double zoom : {0.3, 0.9, 0.09}) { // cells, close up, the overview image
+        ViewPlacement view{1000.5, 640, zoom};
+        cache.draw(painter, cached.get(), view, background);
+        EXPECT_EQ(cache.groundPixelsDrawn(), 700 * 420) << "a new zoom draws all of its ground";
+        for (const auto& [dx, dy] :
+             std::array<std::pair<int, int>, 5>{{{37, 0}, {0, -23}, {-101, 64}, {5, 5}, {-3, 0}}}) {
+            view.scrollX += dx;
+            view.scrollY += dy;
+            cache.draw(painter, cached.get(), view, background);
+            EXPECT_LE(cache.groundPixelsDrawn(), std::abs(dx) * 420 + std::abs(dy) * 700)
+                << "a pan draws the strips it shows anew";
+            drawView(painter, fresh.get(), view, background);
+            expectAlike(cached.get(), fresh.get(),
+                        "at zoom " + std::to_string(zoom) + " after a pan by " + std::to_string(dx) + ", " +
+                            std::to_string(dy));
+        }
+    }
+}
+
+TEST(ViewCache, AfterAnEditOnlyTheChangedGroundIsDrawnAgain) {
+    Fixture f;
+    auto cached = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 420));
+    auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 420));
+    ViewCache cache;
+    const ViewPlacement view{600, 500, 0.4};
+    cache.draw(f.painter(), cached.get(), view, background);
+    // A hill raised and woods planted in the middle of the view, and a road bent through them.
+    const std::array<Offset, 3> cells{{{30, 22}, {31, 22}, {30, 23}}};
+    for (Offset c : cells) {
+        f.s.map.terrain[f.s.map.grid.index(c)] = 1;
+        f.s.map.elevation[f.s.map.grid.index(c)] += 3;
+    }
+    f.overview.rebuild(f.s.map);
+    cache.invalidate(ViewCache::groundChangedBy(f.layout, cells));
+    cache.draw(f.painter(), cached.get(), view, background);
+    EXPECT_GT(cache.groundPixelsDrawn(), 0);
+    EXPECT_LT(cache.groundPixelsDrawn(), 700 * 420 / 2) << "the edit's surroundings, not the view";
+    drawView(f.painter(), fresh.get(), view, background);
+    expectAlike(cached.get(), fresh.get(), "after the edit");
+    // Without telling the cache, the old ground would stay: the test can tell them apart.
+    for (Offset c : cells) {
+        f.s.map.elevation[f.s.map.grid.index(c)] -= 3;
+    }
+    cache.draw(f.painter(), cached.get(), view, background);
+    drawView(f.painter(), fresh.get(), view, background);
+    EXPECT_GT(differenceOf(cached.get(), fresh.get()).pixels, 1000);
+}
+
+TEST(ViewCache, OtherLayersOrAnotherZoomDrawEverything) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    auto image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 300, 200));
+    ViewCache cache;
+    RenderOptions o;
+    cache.draw(painter, image.get(), {100, 100, 0.4}, background, o);
+    cache.draw(painter, image.get(), {100, 100, 0.4}, background, o);
+    EXPECT_EQ(cache.groundPixelsDrawn(), 0) << "the same view again: nothing to draw";
+    o.symbols = false;
+    cache.draw(painter, image.get(), {100, 100, 0.4}, background, o);
+    EXPECT_EQ(cache.groundPixelsDrawn(), 300 * 200);
+    cache.draw(painter, image.get(), {100, 100, 0.5}, background, o);
+    EXPECT_EQ(cache.groundPixelsDrawn(), 300 * 200);
+    cache.draw(painter, image.get(), {100.25, 100, 0.5}, background, o);
+    EXPECT_EQ(cache.groundPixelsDrawn(), 300 * 200) << "a pan by part of a pixel cannot move the pixels";
+    cache.invalidateAll();
+    cache.draw(painter, image.get(), {100.25, 100, 0.5}, background, o);
+    EXPECT_EQ(cache.groundPixelsDrawn(), 300 * 200);
+}
+
+} // namespace
+} // namespace sandtable
