@@ -197,15 +197,14 @@ std::optional<ShapeStamps> ShapeStamps::forTarget(cairo_t* cr, std::span<const P
 }
 
 void ShapeStamps::stamp(Point centre, const Rgb& colour) {
-    const Rgb c = inked(colour, inkStyleOf(target_.context()), shared_->lineWidth == 0);
-    const std::uint32_t packed = 0xff000000u | static_cast<std::uint32_t>(c.r) << 16 |
-                                 static_cast<std::uint32_t>(c.g) << 8 | static_cast<std::uint32_t>(c.b);
-    if (!solid_ || packed != solidColour_) {
+    // Cells come grouped by colour: the inked colour's source is made when the colour changes.
+    if (!solid_ || colour != solidColour_) {
+        const Rgb c = inked(colour, inkStyleOf(target_.context()), shared_->lineWidth == 0);
         const pixman_color_t fill{static_cast<std::uint16_t>(c.r * 257),
                                   static_cast<std::uint16_t>(c.g * 257),
                                   static_cast<std::uint16_t>(c.b * 257), 0xffff};
         solid_.reset(pixman_image_create_solid_fill(&fill));
-        solidColour_ = packed;
+        solidColour_ = colour;
         if (!solid_) {
             return;
         }

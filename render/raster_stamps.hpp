@@ -97,8 +97,8 @@ class ShapeStamps {
     RasterTarget target_;
     std::shared_ptr<const Masks> shared_;            // the pixels the masks read, kept while they are read
     std::array<PixmanImage, phases * phases> masks_; // over shared_'s pixels
-    std::uint32_t solidColour_ = 0;
-    PixmanImage solid_;
+    Rgb solidColour_;                                // as given, before inking
+    PixmanImage solid_;                              // solidColour_ inked
 };
 
 class SymbolStamps {

@@ -4,7 +4,9 @@
 
 #include <cairo.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 
 namespace sandtable::testing_support {
@@ -23,6 +25,11 @@ inline Rgb pixelOf(cairo_surface_t* surface, int x, int y) {
           x);
     return Rgb{static_cast<std::uint8_t>(v >> 16), static_cast<std::uint8_t>(v >> 8),
                static_cast<std::uint8_t>(v)};
+}
+
+// The largest difference between two colours in any one channel.
+inline int channelDifference(Rgb a, Rgb b) {
+    return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
 }
 
 } // namespace sandtable::testing_support

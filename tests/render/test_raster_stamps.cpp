@@ -12,10 +12,13 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <numbers>
 #include <optional>
 #include <set>
+#include <span>
+#include <utility>
 #include <vector>
 
 namespace sandtable {
@@ -42,39 +45,49 @@ void placeView(cairo_t* cr) {
 const std::array<Point, 5> centres{{{20, 20}, {51.13, 37.4}, {82.71, 19.02}, {40.5, 70.25}, {130.9, 96.6}}};
 constexpr Rgb colour{200, 120, 40};
 
-TEST(ShapeStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
-    const auto corners = flatHexagon(18);
-    auto filled = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
+// The shape at every one of `centres` on two 200 x 160 views over `ground`: drawn by Cairo with
+// `drawn` (given the context, as placeView left it), and stamped from `points` and `lineWidth`.
+std::pair<testing_support::SurfacePtr, testing_support::SurfacePtr>
+drawnAndStamped(Rgb ground, std::span<const Point> points, double lineWidth,
+                const std::function<void(cairo_t*)>& drawn) {
+    auto byCairo = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
     auto stamped = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
-    for (cairo_surface_t* s : {filled.get(), stamped.get()}) {
+    for (cairo_surface_t* s : {byCairo.get(), stamped.get()}) {
         cairo_t* cr = cairo_create(s);
-        cairo_set_source_rgb(cr, 0.2, 0.25, 0.2);
+        cairo_set_source_rgb(cr, ground.r / 255.0, ground.g / 255.0, ground.b / 255.0);
         cairo_paint(cr);
         placeView(cr);
-        if (s == filled.get()) {
-            for (Point c : centres) {
-                for (std::size_t i = 0; i < corners.size(); ++i) {
-                    (i == 0 ? cairo_move_to : cairo_line_to)(cr, c.x + corners[i].x, c.y + corners[i].y);
-                }
-                cairo_close_path(cr);
-            }
-            cairo_set_source_rgb(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0);
-            cairo_fill(cr);
-        } else {
-            auto stamps = ShapeStamps::forTarget(cr, corners);
-            ASSERT_TRUE(stamps.has_value());
+        if (s == byCairo.get()) {
+            drawn(cr);
+        } else if (auto stamps = ShapeStamps::forTarget(cr, points, lineWidth)) {
             for (Point c : centres) {
                 stamps->stamp(c, colour);
             }
-            cairo_surface_mark_dirty(s);
+        } else {
+            ADD_FAILURE() << "a plain image view takes stamps";
         }
         cairo_destroy(cr);
     }
+    return {std::move(byCairo), std::move(stamped)};
+}
+
+TEST(ShapeStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
+    const auto corners = flatHexagon(18);
+    const auto [filled, stamped] = drawnAndStamped(Rgb{51, 64, 51}, corners, 0, [&](cairo_t* cr) {
+        for (Point c : centres) {
+            for (std::size_t i = 0; i < corners.size(); ++i) {
+                (i == 0 ? cairo_move_to : cairo_line_to)(cr, c.x + corners[i].x, c.y + corners[i].y);
+            }
+            cairo_close_path(cr);
+        }
+        cairo_set_source_rgb(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0);
+        cairo_fill(cr);
+    });
     int edgePixels = 0, colouredPixels = 0;
     for (int y = 0; y < 160; ++y) {
         for (int x = 0; x < 200; ++x) {
             const Rgb a = pixelOf(filled.get(), x, y), b = pixelOf(stamped.get(), x, y);
-            const int difference = std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
+            const int difference = testing_support::channelDifference(a, b);
             // An edge moved by an eighth of a pixel at most changes a pixel's coverage by an eighth,
             // and a corner's pixel by a little more.
             ASSERT_LE(difference, 255 / 8 + 12) << "at " << x << ", " << y;
@@ -93,39 +106,23 @@ TEST(ShapeStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
 TEST(ShapeStamps, AStrokedStampIsTheStrokedLineWithinAnEighthOfAPixel) {
     // A contour along a hex side: the open line, stroked with round ends, as drawContours strokes it.
     const std::array<Point, 2> line{{{-9, -15.6}, {9, 15.6}}};
-    auto stroked = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
-    auto stamped = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
-    for (cairo_surface_t* s : {stroked.get(), stamped.get()}) {
-        cairo_t* cr = cairo_create(s);
-        cairo_set_source_rgb(cr, 0.9, 0.9, 0.8);
-        cairo_paint(cr);
-        placeView(cr);
-        auto stamps = s == stamped.get() ? ShapeStamps::forTarget(cr, line, 2.5) : std::nullopt;
-        ASSERT_EQ(stamps.has_value(), s == stamped.get());
+    constexpr Rgb ground{230, 230, 204};
+    const auto [stroked, stamped] = drawnAndStamped(ground, line, 2.5, [&](cairo_t* cr) {
         for (Point c : centres) {
-            if (stamps) {
-                stamps->stamp(c, colour);
-            } else {
-                cairo_move_to(cr, c.x + line[0].x, c.y + line[0].y);
-                cairo_line_to(cr, c.x + line[1].x, c.y + line[1].y);
-            }
+            cairo_move_to(cr, c.x + line[0].x, c.y + line[0].y);
+            cairo_line_to(cr, c.x + line[1].x, c.y + line[1].y);
         }
-        if (!stamps) {
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-            cairo_set_line_width(cr, 2.5);
-            cairo_set_source_rgb(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0);
-            cairo_stroke(cr);
-        }
-        stamps.reset();
-        cairo_destroy(cr);
-    }
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        cairo_set_line_width(cr, 2.5);
+        cairo_set_source_rgb(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0);
+        cairo_stroke(cr);
+    });
     int inked = 0;
     for (int y = 0; y < 160; ++y) {
         for (int x = 0; x < 200; ++x) {
             const Rgb a = pixelOf(stroked.get(), x, y), b = pixelOf(stamped.get(), x, y);
-            const int difference = std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
-            ASSERT_LE(difference, 255 / 8 + 12) << "at " << x << ", " << y;
-            inked += a != Rgb{230, 230, 204} ? 1 : 0;
+            ASSERT_LE(testing_support::channelDifference(a, b), 255 / 8 + 12) << "at " << x << ", " << y;
+            inked += a != ground ? 1 : 0;
         }
     }
     EXPECT_GT(inked, 5 * 100) << "five lines, each some 40 pixels long and 3 wide";
@@ -253,8 +250,7 @@ TEST(SymbolStamps, AStampedSymbolIsTheDrawnOneOnWholePixels) {
         for (int x = 0; x < 360; ++x) {
             const Rgb a = pixelOf(drawn.get(), x, y), b = pixelOf(stamped.get(), x, y);
             // Blending a premultiplied picture rounds once more than drawing it.
-            ASSERT_LE(std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)}), 2)
-                << "at " << x << ", " << y;
+            ASSERT_LE(testing_support::channelDifference(a, b), 2) << "at " << x << ", " << y;
             inked += a != Rgb{204, 217, 179} ? 1 : 0;
         }
     }

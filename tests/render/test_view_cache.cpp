@@ -34,7 +34,7 @@ Difference differenceOf(cairo_surface_t* a, cairo_surface_t* b) {
     for (int y = 0; y < cairo_image_surface_get_height(a); ++y) {
         for (int x = 0; x < cairo_image_surface_get_width(a); ++x) {
             const Rgb p = testing_support::pixelOf(a, x, y), q = testing_support::pixelOf(b, x, y);
-            const int most = std::max({std::abs(p.r - q.r), std::abs(p.g - q.g), std::abs(p.b - q.b)});
+            const int most = testing_support::channelDifference(p, q);
             d.pixels += most > 2 ? 1 : 0;
             d.largest = std::max(d.largest, most);
         }
