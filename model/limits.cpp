@@ -172,14 +172,21 @@ std::optional<std::string> checkText(std::string_view what, std::string_view tex
 }
 
 std::optional<std::string> checkName(std::string_view what, std::string_view name) {
-    if (name.find_first_not_of(" \t") == std::string_view::npos) {
+    // One pass for blank and line break: find_first_of and find_first_not_of with a set of
+    // characters ask memchr once for every character, and a load checks 27,000 names.
+    bool blank = true, oneLine = true;
+    for (const char c : name) {
+        blank = blank && (c == ' ' || c == '\t');
+        oneLine = oneLine && c != '\r' && c != '\n';
+    }
+    if (blank) {
         return std::string(what) + " is empty; give it a name";
     }
     if (name.size() > maxNameBytes) {
         return std::string(what) + " is " + formatNumber(static_cast<long long>(name.size())) +
                " bytes long; at most " + formatNumber(static_cast<long long>(maxNameBytes)) + " are allowed";
     }
-    if (name.find_first_of("\r\n") != std::string_view::npos) {
+    if (!oneLine) {
         return std::string(what) + " must be one line";
     }
     return checkText(what, name);
