@@ -467,19 +467,27 @@ std::expected<void, std::string> saveScenario(const Scenario& scenario, const st
     const std::string xml = writeScenarioToString(scenario);
     // Never replace a good file with one that cannot be opened again: the bytes are read back, on a
     // second thread while this one writes them to the temporary file and flushes it to disk, and
-    // the file is put in place only when both are done and the read-back loaded.
-    auto readBack =
-        std::async(std::launch::async, [&] { return readScenarioFromString(xml, path.string()); });
+    // the file is put in place only when both are done and the read-back loaded. The read-back's
+    // verdict comes before its battle is freed, so the freeing goes on beside the commit.
+    std::promise<std::optional<std::string>> verdict; // why the bytes would not load, or nothing
+    std::future<std::optional<std::string>> loaded = verdict.get_future();
+    ThreadBeside readBack([&xml, &path, &verdict] {
+        try {
+            auto back = readScenarioFromString(xml, path.string());
+            verdict.set_value(back ? std::nullopt : std::optional<std::string>(back.error().message));
+        } catch (...) {
+            verdict.set_exception(std::current_exception());
+        }
+    });
     auto file = AtomicFile::create(path, options);
     std::expected<void, std::string> written =
         file ? file->write(xml) : std::expected<void, std::string>(std::unexpected(file.error()));
     if (written) {
         written = file->flush(); // the disk's wait beside the read-back, not after it
     }
-    if (auto back = readBack.get(); !back) {
+    if (std::optional<std::string> failure = loaded.get()) {
         return std::unexpected(path.string() + ": not saved, because the scenario would not load again (" +
-                               back.error().message +
-                               "). The previous file is unchanged; please report this as a bug.");
+                               *failure + "). The previous file is unchanged; please report this as a bug.");
     }
     if (!written) {
         return written; // the temporary file, if any, goes with `file`
