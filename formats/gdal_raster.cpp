@@ -1,5 +1,7 @@
 #include "formats/gdal_raster.hpp"
 
+#include "model/limits.hpp"
+
 #include <mutex>
 #include <numbers>
 
@@ -170,6 +172,40 @@ std::span<const Point> CellFootprints::corners(std::size_t cell) const {
         }
     }
     return std::span<const Point>(points_).subspan(first, perCell_ - 1);
+}
+
+CellFootprints::PixelBox CellFootprints::reach(int width, int height) const {
+    double minX = 1e300, minY = 1e300, maxX = -1e300, maxY = -1e300;
+    for (std::size_t k = 0; k < points_.size(); ++k) {
+        if (known_[k] && std::isfinite(points_[k].x) && std::isfinite(points_[k].y)) {
+            minX = std::min(minX, points_[k].x), maxX = std::max(maxX, points_[k].x);
+            minY = std::min(minY, points_[k].y), maxY = std::max(maxY, points_[k].y);
+        }
+    }
+    // In doubles until cut to the raster: a point can lie far outside any int.
+    const double x0 = std::max(0.0, std::floor(minX) - 1), y0 = std::max(0.0, std::floor(minY) - 1);
+    const double x1 = std::min<double>(width, std::ceil(maxX) + 2),
+                 y1 = std::min<double>(height, std::ceil(maxY) + 2);
+    if (!(x0 < x1) || !(y0 < y1)) {
+        return {};
+    }
+    return {static_cast<int>(x0), static_cast<int>(y0), static_cast<int>(x1 - x0), static_cast<int>(y1 - y0)};
+}
+
+std::expected<CellFootprints::PixelBox, std::string>
+windowUnderMap(const CellFootprints& footprints, const GeoRaster& raster, const std::string& file) {
+    const CellFootprints::PixelBox box = footprints.reach(raster.width, raster.height);
+    if (box.pixels() > limits::maxRasterWindowPixels) {
+        return std::unexpected(
+            file + ": the part of the raster under the map is " +
+            limits::formatNumber(static_cast<long long>(box.width)) + " x " +
+            limits::formatNumber(static_cast<long long>(box.height)) + " pixels (of " +
+            limits::formatNumber(static_cast<long long>(raster.width)) + " x " +
+            limits::formatNumber(static_cast<long long>(raster.height)) + "); at most " +
+            limits::formatNumber(limits::maxRasterWindowPixels) +
+            " pixels are read. Resample it to coarser pixels first (for example with gdalwarp -tr)");
+    }
+    return box;
 }
 
 } // namespace sandtable::gdal

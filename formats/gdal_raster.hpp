@@ -112,10 +112,54 @@ class CellFootprints {
         }
     }
 
+    // The pixels the known points reach, a pixel more each way (the four pixels around a point
+    // are read to interpolate it), cut to a `width` x `height` raster; empty when none is on it.
+    struct PixelBox {
+        int x0 = 0, y0 = 0, width = 0, height = 0;
+        long long pixels() const { return static_cast<long long>(width) * height; }
+    };
+    PixelBox reach(int width, int height) const;
+
   private:
     std::size_t perCell_ = 1;
     std::vector<Point> points_;
     std::vector<int> known_;
 };
+
+// The part of a raster's first band under the map, read as T: only those pixels are in memory.
+template <class T> struct RasterWindow {
+    CellFootprints::PixelBox box;
+    std::vector<T> pixels; // box.width x box.height, row by row
+
+    // The value of raster pixel (x, y), or null outside the window.
+    const T* at(int x, int y) const {
+        const int wx = x - box.x0, wy = y - box.y0;
+        if (wx < 0 || wy < 0 || wx >= box.width || wy >= box.height) {
+            return nullptr;
+        }
+        return &pixels[static_cast<std::size_t>(wy) * static_cast<std::size_t>(box.width) +
+                       static_cast<std::size_t>(wx)];
+    }
+};
+
+// Checks the window the cells reach against limits::maxRasterWindowPixels before anything is
+// allocated, then reads it: what is over the limit is refused with the raster's size, the window's
+// and the limit; `what` names the values in messages ("heights").
+std::expected<CellFootprints::PixelBox, std::string>
+windowUnderMap(const CellFootprints& footprints, const GeoRaster& raster, const std::string& file);
+template <class T>
+std::expected<RasterWindow<T>, std::string> readWindow(const GeoRaster& raster, CellFootprints::PixelBox box,
+                                                       GDALDataType type, const std::string& file,
+                                                       const char* what) {
+    RasterWindow<T> window;
+    window.box = box;
+    window.pixels.resize(static_cast<std::size_t>(box.pixels()));
+    if (box.pixels() > 0 &&
+        GDALRasterIO(GDALGetRasterBand(raster.dataset.get(), 1), GF_Read, box.x0, box.y0, box.width,
+                     box.height, window.pixels.data(), box.width, box.height, type, 0, 0) != CE_None) {
+        return std::unexpected(file + ": cannot read its " + what + " (" + lastError() + ")");
+    }
+    return window;
+}
 
 } // namespace sandtable::gdal

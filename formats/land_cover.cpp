@@ -141,14 +141,18 @@ std::expected<LandCoverImport, std::string> importLandCover(const Map& map,
     const int width = opened->width, height = opened->height;
     int hasNoData = 0;
     const double noData = GDALGetRasterNoDataValue(band, &hasNoData);
-    std::vector<std::int32_t> classes(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
-    if (GDALRasterIO(band, GF_Read, 0, 0, width, height, classes.data(), width, height, GDT_Int32, 0, 0) !=
-        CE_None) {
-        return std::unexpected(file + ": cannot read its classes (" + gdal::lastError() + ")");
-    }
     auto footprints = gdal::CellFootprints::of(map, *frame, *opened);
     if (!footprints) {
         return std::unexpected(file + ": " + footprints.error());
+    }
+    // Only the part under the map, and only after its size is known to be within the limit.
+    auto box = gdal::windowUnderMap(*footprints, *opened, file);
+    if (!box) {
+        return std::unexpected(box.error());
+    }
+    auto classes = gdal::readWindow<std::int32_t>(*opened, *box, GDT_Int32, file, "classes");
+    if (!classes) {
+        return std::unexpected(classes.error());
     }
     // Classes are few: a look-up by class for the common 0-65535, the table's map beyond.
     std::vector<std::uint16_t> lookup(65536, static_cast<std::uint16_t>(unlisted));
@@ -165,11 +169,11 @@ std::expected<LandCoverImport, std::string> importLandCover(const Map& map,
         return it == bucketOf.end() ? unlisted : it->second;
     };
     auto classAt = [&](int x, int y) -> std::optional<std::int32_t> {
-        if (x < 0 || y < 0 || x >= width || y >= height) {
+        const std::int32_t* at = classes->at(x, y);
+        if (at == nullptr) {
             return std::nullopt;
         }
-        const std::int32_t v = classes[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
-                                       static_cast<std::size_t>(x)];
+        const std::int32_t v = *at;
         if (hasNoData && static_cast<double>(v) == noData) {
             return std::nullopt;
         }

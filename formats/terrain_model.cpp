@@ -81,22 +81,26 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
     const int width = raster->width, height = raster->height;
     int hasNoData = 0;
     const double noData = GDALGetRasterNoDataValue(band, &hasNoData);
-    std::vector<float> heights(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
-    if (GDALRasterIO(band, GF_Read, 0, 0, width, height, heights.data(), width, height, GDT_Float32, 0, 0) !=
-        CE_None) {
-        return std::unexpected(file + ": cannot read its heights (" + lastError() + ")");
-    }
     auto footprints = gdal::CellFootprints::of(map, *frame, *raster);
     if (!footprints) {
         return std::unexpected(file + ": " + footprints.error());
     }
+    // Only the part under the map, and only after its size is known to be within the limit.
+    auto box = gdal::windowUnderMap(*footprints, *raster, file);
+    if (!box) {
+        return std::unexpected(box.error());
+    }
+    auto heights = gdal::readWindow<float>(*raster, *box, GDT_Float32, file, "heights");
+    if (!heights) {
+        return std::unexpected(heights.error());
+    }
 
     auto valueAt = [&](int px, int py) -> std::optional<double> {
-        if (px < 0 || py < 0 || px >= width || py >= height) {
+        const float* at = heights->at(px, py);
+        if (at == nullptr) {
             return std::nullopt;
         }
-        const double v = heights[static_cast<std::size_t>(py) * static_cast<std::size_t>(width) +
-                                 static_cast<std::size_t>(px)];
+        const double v = *at;
         if ((hasNoData && v == noData) || !std::isfinite(v)) {
             return std::nullopt;
         }

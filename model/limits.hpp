@@ -97,6 +97,11 @@ inline constexpr long long maxTiledLayerCellsTotal = 50'000'000;
 inline constexpr long long maxTiledTilesetTiles = 1'000'000;
 inline constexpr int maxTiledNesting = 64;
 inline constexpr long long maxVassalBoardPictureBytes = 256LL << 20;
+// Terrain models and land cover (formats/terrain_model, formats/land_cover): only the part of a
+// raster under the map is read, and at most this many pixels of it (4 bytes each in memory): a
+// 1 m model under a 40 x 40 km map. Beyond it the raster is refused and the message says to
+// resample it (a cell hundreds of pixels wide gains nothing from them).
+inline constexpr long long maxRasterWindowPixels = 50'000'000;
 inline constexpr long long maxPrintPages = 5'000;
 inline constexpr double maxPrintSidePt = 14'400 * 100.0; // 200 inches a side, for SVG
 inline constexpr long long maxPicturePixels = 400'000'000;

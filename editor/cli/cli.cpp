@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <exception>
+#include <functional>
+#include <new>
 #include <ostream>
 
 #ifndef SANDTABLE_VERSION
@@ -434,7 +437,26 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         err << "\n";
         return BadInput;
     }
-    return function(a, out, err);
+    return runGuarded(
+        c->name, [&] { return function(a, out, err); }, err);
+}
+
+int runGuarded(std::string_view name, const std::function<int()>& work, std::ostream& err) {
+    const auto failed = [&](std::string what) {
+        std::ranges::replace_if(
+            what, [](char c) { return c == '\n' || c == '\r'; }, ' '); // one line
+        err << "sandtable " << name << ": " << what << "\n";
+        return BadInput;
+    };
+    try {
+        return work();
+    } catch (const std::bad_alloc&) {
+        return failed("out of memory (the input asks for more than this computer has)");
+    } catch (const std::exception& e) {
+        return failed(std::string("stopped by an unexpected error: ") + e.what());
+    } catch (...) {
+        return failed("stopped by an unexpected error");
+    }
 }
 
 } // namespace sandtable::cli

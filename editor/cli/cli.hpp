@@ -25,4 +25,9 @@ bool runsInSandtable(const std::vector<std::string>& args);
 // Runs `sandtable ARGS...` (args without the program name) and returns the exit code.
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// Runs the subcommand `name`'s work: whatever it throws (out of memory, a library's exception)
+// ends in one line on `err` naming the subcommand and what failed, and exit code 2, never in an
+// abort. Files are written only by their final rename, so none is left half written.
+int runGuarded(std::string_view name, const std::function<int()>& work, std::ostream& err);
+
 } // namespace sandtable::cli

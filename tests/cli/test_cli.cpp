@@ -11,6 +11,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace sandtable {
 namespace {
@@ -131,6 +132,32 @@ TEST_F(Cli, SandtableRunsTheLightCommandsAndHandsTheRestToTheEditorProgram) {
             }
         }
     }
+}
+
+// Whatever a subcommand's work throws ends in one line and exit code 2, never in an abort (a
+// terrain model once ended import-elevation with std::bad_alloc and a core dump).
+TEST_F(Cli, AnExceptionInACommandIsOneLineAndExitCodeTwo) {
+    std::ostringstream err;
+    EXPECT_EQ(cli::runGuarded(
+                  "import-elevation", []() -> int { throw std::bad_alloc(); }, err),
+              cli::BadInput);
+    EXPECT_EQ(err.str(),
+              "sandtable import-elevation: out of memory (the input asks for more than this computer has)\n");
+    err.str("");
+    EXPECT_EQ(cli::runGuarded(
+                  "export", []() -> int { throw std::runtime_error("zip:\nwrite failed"); }, err),
+              cli::BadInput);
+    EXPECT_EQ(err.str(), "sandtable export: stopped by an unexpected error: zip: write failed\n");
+    err.str("");
+    EXPECT_EQ(cli::runGuarded(
+                  "info", []() -> int { throw 42; }, err),
+              cli::BadInput);
+    EXPECT_EQ(err.str(), "sandtable info: stopped by an unexpected error\n");
+    err.str("");
+    EXPECT_EQ(cli::runGuarded(
+                  "validate", [] { return int{cli::ScenarioHasProblems}; }, err),
+              cli::ScenarioHasProblems);
+    EXPECT_EQ(err.str(), "");
 }
 
 TEST_F(Cli, UnknownCommandsAndOptionsAreUsageErrors) {

@@ -9,7 +9,9 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <functional>
+#include <iomanip>
 #include <numbers>
 #include <optional>
 #include <vector>
@@ -66,6 +68,26 @@ inline bool writeRaster(const std::filesystem::path& file, int epsg, const DemGr
 inline bool writeUtmDem(const std::filesystem::path& file, const DemGrid& g,
                         const std::function<double(double, double)>& height, const char* unit = "m") {
     return writeRaster(file, 32618, g, GDT_Float32, height, unit);
+}
+
+// A GDAL VRT of `side` x `side` pixels of `pixel` metres in UTM zone 18N, its top-left corner at
+// (west, north), of `type` ("Float32", "Int32"), whose pixels from (at, at) on, `span` each way, are
+// the whole of `source` (a raster `sourceSide` pixels a side) stretched over them; the rest empty.
+// A huge raster that costs nothing to make: only what is read of it is ever computed.
+inline bool writeVirtualRaster(const std::filesystem::path& file, long long side, double pixel, double west,
+                               double north, const char* type, const std::filesystem::path& source,
+                               int sourceSide, long long at, long long span) {
+    std::ofstream out(file);
+    out << std::setprecision(17) << "<VRTDataset rasterXSize=\"" << side << "\" rasterYSize=\"" << side
+        << "\">\n  <SRS>EPSG:32618</SRS>\n  <GeoTransform>" << west << ", " << pixel << ", 0, " << north
+        << ", 0, " << -pixel << "</GeoTransform>\n  <VRTRasterBand dataType=\"" << type
+        << "\" band=\"1\">\n    <UnitType>m</UnitType>\n    <SimpleSource>\n      <SourceFilename "
+        << "relativeToVRT=\"0\">" << source.string()
+        << "</SourceFilename>\n      <SourceBand>1</SourceBand>\n"
+        << "      <SrcRect xOff=\"0\" yOff=\"0\" xSize=\"" << sourceSide << "\" ySize=\"" << sourceSide
+        << "\"/>\n      <DstRect xOff=\"" << at << "\" yOff=\"" << at << "\" xSize=\"" << span
+        << "\" ySize=\"" << span << "\"/>\n    </SimpleSource>\n  </VRTRasterBand>\n</VRTDataset>\n";
+    return static_cast<bool>(out);
 }
 
 // Where a cell's centre lies in UTM: its distance east and north of the map's anchor (worked out

@@ -109,6 +109,30 @@ TEST_F(LandCover, EachCellTakesTheTerrainThatCoversMostOfIt) {
                                      imported->cellsByTerrain.at("water"));
 }
 
+// Land cover is read only under the map too, after its size there is checked: a raster declared
+// 1,000,000 pixels a side gives what its 400-pixel source gives, and one whose part under the map is
+// over the limit is refused before it is read.
+TEST_F(LandCover, OnlyThePartUnderTheMapIsReadAndWithinTheLimit) {
+    const Scenario s = orchards();
+    const fs::path huge = dir / "huge.vrt", tooFine = dir / "too-fine.vrt";
+    ASSERT_TRUE(testing_support::writeVirtualRaster(huge, 1'000'000, 10, 300'000 - 5e6, 4'400'000 + 5e6,
+                                                    "Int32", utm, 400, 500'000, 400));
+    auto direct = importLandCover(s.map, utm, nlcd());
+    auto throughHuge = importLandCover(s.map, huge, nlcd());
+    ASSERT_TRUE(direct) << direct.error();
+    ASSERT_TRUE(throughHuge) << throughHuge.error();
+    EXPECT_EQ(throughHuge->terrain, direct->terrain);
+    ASSERT_TRUE(testing_support::writeVirtualRaster(tooFine, 1'000'000, 0.004, 300'000, 4'400'000, "Int32",
+                                                    utm, 400, 0, 1'000'000));
+    auto refused = importLandCover(s.map, tooFine, nlcd());
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().find("too-fine.vrt: the part of the raster under the map is"),
+              std::string::npos)
+        << refused.error();
+    EXPECT_NE(refused.error().find("at most 50,000,000 pixels are read"), std::string::npos)
+        << refused.error();
+}
+
 TEST_F(LandCover, MixedCellsAndClassesTheTableLeavesKeepTheirTerrain) {
     const Scenario s = orchards();
     const auto orchard = static_cast<TerrainIndex>(*s.map.terrainIndexOf("orchard"));

@@ -192,6 +192,55 @@ TEST_F(TerrainModel, BadInputIsRefusedWithWhatIsWrong) {
     EXPECT_TRUE(checkCoordinateSystem("EPSG:32618"));
 }
 
+// A raster is read only where the map lies: a terrain model declared 1,000,000 pixels a side (10 m
+// pixels, the 400-pixel hill in its middle) gives the levels the hill's own file gives.
+TEST_F(TerrainModel, OnlyThePartOfARasterUnderTheMapIsRead) {
+    const fs::path dem = dir / "hill.tif", huge = dir / "huge.vrt";
+    writeDem(dem, cone);
+    constexpr long long hugeSide = 1'000'000, at = 500'000;
+    ASSERT_TRUE(testing_support::writeVirtualRaster(huge, hugeSide, pixel, west - at * pixel,
+                                                    north + at * pixel, "Float32", dem, side, at, side));
+    const Map map = placedMap();
+    auto direct = importElevation(map, dem, {20, {}, ElevationSampling::Mean, {}});
+    auto throughHuge = importElevation(map, huge, {20, {}, ElevationSampling::Mean, {}});
+    ASSERT_TRUE(direct) << direct.error();
+    ASSERT_TRUE(throughHuge) << throughHuge.error();
+    EXPECT_EQ(throughHuge->levels, direct->levels);
+    EXPECT_EQ(throughHuge->baseFeet, direct->baseFeet);
+}
+
+// The issue's own file: a valid VRT of 1,000,000 x 1,000,000 Float32 pixels of 2 mm over the placed
+// map (the map's 1.7 x 1.9 km on 826,685 x 957,091 of them) once ended the command with std::bad_alloc and a
+// core dump. Now the part under the map is measured before anything is allocated, and refused in one line
+// with exit code 2; the battle is left as it was.
+TEST_F(TerrainModel, ARasterTooLargeUnderTheMapIsRefusedBeforeItIsRead) {
+    const fs::path dem = dir / "hill.tif", huge = dir / "huge.vrt", file = dir / "map.xml";
+    writeDem(dem, cone);
+    ASSERT_TRUE(testing_support::writeVirtualRaster(huge, 1'000'000, 0.002, 301'000, 4'399'000, "Float32",
+                                                    dem, side, 0, 1'000'000));
+    Scenario s = generateScenario(GeneratorParameters{20, 20, 2, 1, 1, GridShape::HexFlat});
+    s.map.yardsPerCell = 100;
+    ASSERT_TRUE(saveScenario(s, file));
+    std::ostringstream out, err;
+    ASSERT_EQ(cli::run({"place", file.string(), "--crs", "EPSG:32618", "--x", "302000", "--y", "4398000"},
+                       out, err),
+              0)
+        << err.str();
+    std::ifstream before(file, std::ios::binary);
+    const std::string saved{std::istreambuf_iterator<char>(before), {}};
+    EXPECT_EQ(
+        cli::run({"import-elevation", file.string(), huge.string(), "--interval", "20ft", "--dem-units", "m"},
+                 out, err),
+        2);
+    EXPECT_EQ(err.str(),
+              "sandtable import-elevation: " + huge.string() +
+                  ": the part of the raster under the map is 826,685 x 957,091 pixels (of 1,000,000 x "
+                  "1,000,000); at most 50,000,000 pixels are read. Resample it to coarser pixels first "
+                  "(for example with gdalwarp -tr)\n");
+    std::ifstream after(file, std::ios::binary);
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(after), {}), saved);
+}
+
 // A scan that carries its own georeference (here a PNG with a world file, in UTM, 10 m pixels)
 // lands on the placed map with no clicks: its pixel at the placement's point falls on the map's
 // centre, and a pixel 500 m east falls 500 m east of it (a hair off, by the grid's convergence).
