@@ -1,6 +1,7 @@
 #include "formats/land_cover.hpp"
 
 #include "formats/gdal_raster.hpp"
+#include "formats/load_error.hpp"
 #include "model/limits.hpp"
 
 #include <algorithm>
@@ -22,9 +23,9 @@ std::expected<LandCoverTable, std::string> parseLandCoverTable(std::string_view 
                                                                const std::string& source) {
     LandCoverTable table;
     table.source = source;
-    std::istringstream lines{std::string(text)};
     int number = 0;
-    for (std::string line; std::getline(lines, line);) {
+    for (std::string_view lineEnded : splitLines(text)) { // LF, CRLF or a lone CR: the same numbers
+        std::string line(lineEnded);
         ++number;
         if (auto hash = line.find('#'); hash != std::string::npos) {
             line.erase(hash);

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sandtable {
 
@@ -20,7 +21,12 @@ struct LoadError {
     static LoadError at(std::string file, std::string_view text, std::ptrdiff_t offset, std::string message);
 };
 
-// The 1-based line of a byte offset in a text.
+// The 1-based line of a byte offset in a text, whether its lines end in LF, CRLF or CR alone.
 int lineAt(std::string_view text, std::ptrdiff_t offset);
+// Where the line holding a byte offset starts (the same line ends as lineAt).
+std::size_t lineStartAt(std::string_view text, std::ptrdiff_t offset);
+
+// A text's lines without their ends, line n + 1 at index n: LF, CRLF and a lone CR each end a line.
+std::vector<std::string_view> splitLines(std::string_view text);
 
 } // namespace sandtable

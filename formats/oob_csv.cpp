@@ -1,5 +1,6 @@
 #include "oob_csv.hpp"
 
+#include "formats/load_error.hpp"
 #include "model/commands/edits.hpp"
 #include "model/limits.hpp"
 
@@ -74,7 +75,8 @@ std::vector<Record> splitCsv(std::string_view csv) {
                 quoted = false;
                 afterQuote = true;
             } else {
-                if (c == '\n') {
+                // A line break inside quotes is the field's; it still starts a line of the file.
+                if (c == '\n' || (c == '\r' && (i + 1 >= csv.size() || csv[i + 1] != '\n'))) {
                     ++line;
                     lineStart = i + 1;
                 }
@@ -129,12 +131,11 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
         OobImport out;
         if (auto bad = limits::firstInvalidTextByte(csv)) {
             const auto upto = csv.substr(0, *bad);
-            const auto lineStart = upto.rfind('\n') == std::string_view::npos ? 0 : upto.rfind('\n') + 1;
-            const auto before = upto.substr(lineStart);
+            const auto before = upto.substr(lineStartAt(csv, static_cast<std::ptrdiff_t>(*bad)));
             const int column = 1 + static_cast<int>(std::count_if(before.begin(), before.end(), [](char ch) {
                                    return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
                                }));
-            throw Failure{static_cast<int>(std::count(upto.begin(), upto.end(), '\n')) + 1,
+            throw Failure{lineAt(csv, static_cast<std::ptrdiff_t>(*bad)),
                           "a control character or a byte that is not UTF-8; save the file as CSV UTF-8",
                           column};
         }

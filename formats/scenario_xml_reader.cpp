@@ -794,10 +794,25 @@ class Reader {
                 static_cast<std::uint8_t>(value)};
     }
 
+    // An offset into an element's text as pugixml gives it, back in the file's bytes: a CRLF in the
+    // file is one LF in the text, so a layer's offsets drift a byte a row in a CRLF file otherwise.
+    std::ptrdiff_t inFile(std::ptrdiff_t textStart, std::ptrdiff_t intoText) const {
+        const auto size = static_cast<std::ptrdiff_t>(xml_.size());
+        std::ptrdiff_t at = textStart;
+        for (std::ptrdiff_t k = 0; k < intoText && at < size; ++k, ++at) {
+            if (xml_[static_cast<std::size_t>(at)] == '\r' && at + 1 < size &&
+                xml_[static_cast<std::size_t>(at) + 1] == '\n') {
+                ++at;
+            }
+        }
+        return at;
+    }
+
     // A layer written a row per line (as the writer does) whose count is wrong: the first line that
     // is not a row long is named, where a short row shifts every cell after it. A layer laid out
     // otherwise (all on one line, say) is left to the whole-count message.
     void failAtShortOrLongRow(pugi::xml_node n, const char* text, std::ptrdiff_t base) const {
+        const auto at = [&](const char* where) { return inFile(base, where - text); };
         struct Line {
             const char* start;
             int values;
@@ -834,10 +849,9 @@ class Reader {
                 while (*first == ' ' || *first == '\t' || *first == '\r') {
                     ++first;
                 }
-                failAtOffset(base + (first - text), "row " + std::to_string(row + 1) + " of " + element(n) +
-                                                        " has " + std::to_string(lines[row].values) +
-                                                        " values; the map is " + std::to_string(cols) +
-                                                        " columns wide");
+                failAtOffset(at(first), "row " + std::to_string(row + 1) + " of " + element(n) + " has " +
+                                            std::to_string(lines[row].values) + " values; the map is " +
+                                            std::to_string(cols) + " columns wide");
             }
         }
     }
@@ -857,7 +871,7 @@ class Reader {
         const char* p = data ? data.value() : "";
         const std::ptrdiff_t base = data ? data.offset_debug() : n.offset_debug();
         const char* const begin = p;
-        auto at = [&](const char* where) { return base + (where - begin); };
+        auto at = [&](const char* where) { return inFile(base, where - begin); };
         const auto separator = [](char c) {
             return c == '\0' || c == ',' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
         };

@@ -1,6 +1,7 @@
 #include "formats/tiled/tiled_import.hpp"
 
 #include "formats/atomic_file.hpp"
+#include "formats/load_error.hpp"
 #include "model/file_names.hpp"
 #include "model/limits.hpp"
 
@@ -37,15 +38,7 @@ std::expected<TileTerrainTable, std::string> parseTileTerrainTable(std::string_v
     TileTerrainTable table;
     table.source = source;
     int number = 0;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        std::size_t end = text.find_first_of("\n\r", start);
-        if (end == std::string_view::npos) {
-            end = text.size();
-        }
-        std::string_view line = text.substr(start, end - start);
-        // "\r\n" is one line end, "\r" alone too (old Mac files).
-        start = end + (end + 1 < text.size() && text[end] == '\r' && text[end + 1] == '\n' ? 2 : 1);
+    for (std::string_view line : splitLines(text)) { // "\r\n" is one line end, "\r" alone too
         ++number;
         if (const auto hash = line.find('#'); hash != std::string_view::npos) {
             line = line.substr(0, hash);

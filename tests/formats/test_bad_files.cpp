@@ -45,6 +45,31 @@ TEST_P(BadFile, IsRejectedWithItsExactMessage) {
     EXPECT_GT(s.error().line, 0) << "every error must say where";
 }
 
+// Saved with CRLF (Windows) or a lone CR (old Mac) at each line's end, the same file gives the same
+// message at the same line and column.
+TEST_P(BadFile, GivesTheSamePlaceWhateverItsLineEnds) {
+    const fs::path file = GetParam();
+    const std::string lf = slurp(file) + "\n";
+    const auto withEnds = [&](std::string_view end) {
+        std::string out;
+        for (char c : lf) {
+            if (c == '\n') {
+                out += end;
+            } else {
+                out += c;
+            }
+        }
+        return out;
+    };
+    auto fromLf = readScenarioFromString(lf, file.filename().string());
+    ASSERT_FALSE(fromLf);
+    for (std::string_view end : {"\r\n", "\r"}) {
+        auto other = readScenarioFromString(withEnds(end), file.filename().string());
+        ASSERT_FALSE(other) << (end.size() == 2 ? "CRLF" : "CR");
+        EXPECT_EQ(other.error().toString(), fromLf.error().toString()) << (end.size() == 2 ? "CRLF" : "CR");
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Corpus, BadFile, testing::ValuesIn(badFiles()),
                          [](const testing::TestParamInfo<fs::path>& param) {
                              std::string name = param.param.stem().string();

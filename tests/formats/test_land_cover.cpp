@@ -223,6 +223,11 @@ TEST_F(LandCover, TablesAreReadWithTheLineOfEveryMistake) {
               "t.txt:3: class 41 has no terrain (a terrain key, or - to leave it)");
     EXPECT_EQ(parseLandCoverTable("41 woods\n42 woods\n41 open # again\n", "t.txt").error(),
               "t.txt:3: class 41 is already given on line 1");
+    // Saved with CRLF or a lone CR (old Mac), the same lines.
+    EXPECT_EQ(parseLandCoverTable("41 woods\r\n42 woods\r\n41 open # again\r\n", "t.txt").error(),
+              "t.txt:3: class 41 is already given on line 1");
+    EXPECT_EQ(parseLandCoverTable("41 woods\r42 woods\r41 open # again\r", "t.txt").error(),
+              "t.txt:3: class 41 is already given on line 1");
     EXPECT_EQ(parseLandCoverTable("# nothing\n", "t.txt").error(),
               "t.txt: no classes (each line is CLASS TERRAIN [description])");
     auto good =

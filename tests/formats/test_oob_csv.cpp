@@ -92,6 +92,32 @@ TEST(OobCsv, AQuotedLineBreakIsOneFieldAndLineNumbersCountIt) {
     EXPECT_EQ(later.error().toString(), "x.csv:4:1: column 'side' is 'unoin'; expected union or confederate");
 }
 
+// LF, CRLF or a lone CR (old Mac): the same mistakes at the same lines and columns.
+TEST(OobCsv, MistakesAreAtTheSamePlaceWhateverTheLineEnds) {
+    for (std::string_view end : {"\n", "\r\n", "\r"}) {
+        const auto csv = [&](std::initializer_list<std::string_view> lines) {
+            std::string out;
+            for (std::string_view line : lines) {
+                out += std::string(line) + std::string(end);
+            }
+            return out;
+        };
+        const auto bad = [](const std::string& text) {
+            return readOrderOfBattleCsv(text, "oob.csv", OrderOfBattle{}).error().toString();
+        };
+        const std::string name = end == "\n" ? "LF" : end == "\r" ? "CR" : "CRLF";
+        EXPECT_EQ(bad(csv({"side,army,unit", "union,A,B", "unoin,A,C"})),
+                  "oob.csv:3:1: column 'side' is 'unoin'; expected union or confederate")
+            << name;
+        EXPECT_EQ(bad(csv({"side,army,unit", "union,A,B", "union,A,C\x01"})),
+                  "oob.csv:3:10: a control character or a byte that is not UTF-8; save the file as CSV UTF-8")
+            << name;
+        EXPECT_EQ(bad(csv({"side,army,unit", "union,A,\"two", "lines\""})),
+                  "oob.csv:2:9: the unit's name must be one line")
+            << name;
+    }
+}
+
 TEST(OobCsv, ReadsExcelsUtf8ByteOrderMark) {
     auto imported =
         readOrderOfBattleCsv("\xEF\xBB\xBFside,army,unit\nunion,A,1st Minnesota\n", "x.csv", OrderOfBattle{});
