@@ -159,7 +159,7 @@ bool MainFrame::isPlaced(const wxString& command) {
 
 bool MainFrame::setBackground(const std::filesystem::path& image) {
     wxImage probe;
-    if (!std::filesystem::exists(image) || !probe.LoadFile(wxString::FromUTF8(image.string()))) {
+    if (!std::filesystem::is_regular_file(image) || !probe.LoadFile(wxString::FromUTF8(image.string()))) {
         reportError("Cannot use this image",
                     wxString::FromUTF8(image.string()) + ": not an image Sandtable can read");
         return false;

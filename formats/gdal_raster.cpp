@@ -2,18 +2,119 @@
 
 #include "model/limits.hpp"
 
+#include <pugixml.hpp>
+
+#include <array>
+#include <filesystem>
 #include <mutex>
 #include <numbers>
+#include <optional>
 
 namespace sandtable::gdal {
 namespace {
+
+namespace fs = std::filesystem;
 
 void registerDrivers() {
     static std::once_flag once;
     std::call_once(once, [] {
         GDALAllRegister();
         CPLSetErrorHandler(CPLQuietErrorHandler); // GDAL's messages come back to us as text
+        // A VRT may carry Python to compute its pixels: never run.
+        CPLSetConfigOption("GDAL_VRT_ENABLE_PYTHON", "NO");
     });
+}
+
+// The formats a raster from the user is read in: files on this computer that hold their own pixels
+// (a VRT's sources are checked before it is opened). Not GDAL's network drivers (WMS, WMTS, tile
+// servers), databases or containers.
+constexpr std::array<const char*, 22> localDrivers{
+    "GTiff", "COG", "VRT", "AAIGrid", "XYZ", "EHdr", "ENVI", "SRTMHGT", "USGSDEM", "GSAG",        "GSBG",
+    "GS7BG", "HFA", "PNG", "JPEG",    "GIF", "BMP",  "WEBP", "BT",      "NWT_GRD", "JP2OpenJPEG", nullptr};
+
+char** allowedDrivers() {
+    return const_cast<char**>(localDrivers.data()); // GDAL takes the list as char** and only reads it
+}
+
+// A path GDAL would take anywhere but the local disk: a virtual file system or a URL.
+bool elsewhere(std::string_view name) {
+    return name.starts_with("/vsi") || name.find("://") != std::string_view::npos;
+}
+
+// Why `file` is not a local file of a raster format Sandtable reads, or nothing.
+std::optional<std::string> refusedFile(const std::string& file, const char* what) {
+    if (elsewhere(file)) {
+        return file + ": not a file on this computer; Sandtable reads " + what +
+               "s only from local files (no /vsi... paths or URLs): download it first";
+    }
+    // Only a file that is there: GDAL would also take a name that is not one (a VRT's XML given as
+    // the name itself, a database connection).
+    std::error_code ec;
+    const fs::file_status status = fs::status(fs::path(file), ec);
+    if (!fs::exists(status)) {
+        return file + ": no such file";
+    }
+    if (!fs::is_regular_file(status)) {
+        return file + ": not a regular file (a device, folder or pipe); Sandtable reads " + what +
+               "s from files";
+    }
+    return std::nullopt;
+}
+
+bool isVrt(const fs::path& file) {
+    GDALDriverH driver =
+        GDALIdentifyDriverEx(file.string().c_str(), GDAL_OF_RASTER, allowedDrivers(), nullptr);
+    return driver != nullptr && std::string_view(GDALGetDriverShortName(driver)) == "VRT";
+}
+
+// A VRT names the files its pixels come from: each must be a local file of a format Sandtable
+// reads, in the VRT's folder or under it (nested VRTs checked the same way, a few deep), so that a
+// VRT cannot make Sandtable read the network, a device or a file the user did not choose.
+std::optional<std::string> refusedVrtSources(const fs::path& vrt, const fs::path& folder, int depth) {
+    constexpr int deepest = 8;
+    if (depth > deepest) {
+        return vrt.string() + ": VRTs nested more than " + std::to_string(deepest) + " deep";
+    }
+    pugi::xml_document doc;
+    if (const pugi::xml_parse_result parsed = doc.load_file(vrt.c_str()); !parsed) {
+        // What cannot be checked is not opened: GDAL's reading of it might be laxer.
+        return vrt.string() + ": a VRT that is not well-formed XML (" + parsed.description() +
+               "), so its sources cannot be checked";
+    }
+    std::error_code ec;
+    fs::path inside = fs::weakly_canonical(folder, ec);
+    if (inside.filename().empty()) {
+        inside = inside.parent_path(); // "/a/b/" as "/a/b"
+    }
+    for (const pugi::xpath_node& found : doc.select_nodes("//SourceFilename | //SourceDataset")) {
+        const pugi::xml_node source = found.node();
+        const std::string name = source.text().get();
+        const std::string where = vrt.string() + ": its source '" + name + "' ";
+        if (elsewhere(name)) {
+            return where + "is not on this computer (a /vsi... path or URL); a VRT's sources are local files";
+        }
+        const bool relative = source.attribute("relativeToVRT").as_int() == 1 ||
+                              source.attribute("relativetoVRT").as_int() == 1;
+        const fs::path path = fs::weakly_canonical(relative ? vrt.parent_path() / name : fs::path(name), ec);
+        const auto [stop, rest] = std::mismatch(inside.begin(), inside.end(), path.begin(), path.end());
+        if (stop != inside.end()) {
+            return where + "is outside the VRT's folder (" + inside.string() +
+                   "); a VRT's sources are read only from its folder and below";
+        }
+        if (name.empty() || !fs::is_regular_file(path, ec)) {
+            return where + "is not a file";
+        }
+        if (GDALIdentifyDriverEx(path.string().c_str(), GDAL_OF_RASTER, allowedDrivers(), nullptr) ==
+            nullptr) {
+            return where + "is not a raster format Sandtable reads";
+        }
+        if (isVrt(path)) {
+            if (auto nested = refusedVrtSources(path, folder, depth + 1)) {
+                return nested;
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -38,8 +139,25 @@ std::expected<std::unique_ptr<OGRSpatialReference>, std::string> spatialReferenc
 
 std::expected<Dataset, std::string> openRaster(const std::string& file, const char* what) {
     registerDrivers();
-    Dataset dataset(GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, nullptr, nullptr, nullptr));
+    if (auto refused = refusedFile(file, what)) {
+        return std::unexpected(*refused);
+    }
+    if (const fs::path path = fs::absolute(fs::path(file)); isVrt(path)) {
+        if (auto refused = refusedVrtSources(path, path.parent_path(), 0)) {
+            return std::unexpected(*refused);
+        }
+    }
+    Dataset dataset(
+        GDALOpenEx(file.c_str(), GDAL_OF_RASTER | GDAL_OF_READONLY, allowedDrivers(), nullptr, nullptr));
     if (!dataset) {
+        // A format GDAL knows but Sandtable does not read from a user's file (a WMS description,
+        // a database): said as such.
+        if (GDALDriverH known = GDALIdentifyDriverEx(file.c_str(), GDAL_OF_RASTER, nullptr, nullptr)) {
+            return std::unexpected(
+                file + ": " + GDALGetDriverLongName(known) + " (GDAL's " + GDALGetDriverShortName(known) +
+                " driver), which Sandtable does not read: it reads " + what +
+                "s in local files (GeoTIFF, ASCII grids, SRTM .hgt, USGS DEM, PNG, JPEG...)");
+        }
         const std::string article =
             std::string_view("aeiou").find(what[0]) != std::string_view::npos ? "an " : "a ";
         return std::unexpected(file + ": not " + article + what + " GDAL can read (" + lastError() + ")");

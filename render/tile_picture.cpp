@@ -6,6 +6,7 @@
 #include <cairo.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <memory>
 
@@ -46,7 +47,11 @@ std::expected<std::string, std::string> drawTilePicture(const TilePicturePlan& p
     for (const TileStamp& stamp : plan.stamps) {
         auto it = pictures.find(stamp.picture);
         if (it == pictures.end()) {
-            std::FILE* file = openCFile(pathFromUtf8(stamp.picture), "rb");
+            // A regular file only: a pipe or device named by a tileset would block or never end.
+            std::error_code ec;
+            std::FILE* file = std::filesystem::is_regular_file(pathFromUtf8(stamp.picture), ec)
+                                  ? openCFile(pathFromUtf8(stamp.picture), "rb")
+                                  : nullptr;
             Surface picture(file != nullptr ? cairo_image_surface_create_from_png_stream(readFile, file)
                                             : cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 0, 0),
                             cairo_surface_destroy);

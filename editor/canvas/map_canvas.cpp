@@ -171,7 +171,8 @@ void MapCanvas::reloadBackground() {
     const std::filesystem::path file = doc_->resolve(pathFromUtf8(wanted->file));
     background_.reset();
     wxImage image;
-    if (!std::filesystem::exists(file) || !image.LoadFile(wxString::FromUTF8(file.string()))) {
+    // A regular file only: a pipe or device named in a scenario would block or never end.
+    if (!std::filesystem::is_regular_file(file) || !image.LoadFile(wxString::FromUTF8(file.string()))) {
         if (onHint) {
             onHint("Cannot load the background image " + wxString::FromUTF8(file.string()));
         }

@@ -252,7 +252,7 @@ TEST_F(LandCover, TablesAreReadWithTheLineOfEveryMistake) {
         landCoverTable((dir / "missing.txt").string()).error().find("not a built-in table: nlcd, worldcover"),
         std::string::npos);
     // Not a raster, and a map not placed.
-    EXPECT_NE(importLandCover(s.map, dir / "missing.tif", nlcd()).error().find("not a raster GDAL can read"),
+    EXPECT_NE(importLandCover(s.map, dir / "missing.tif", nlcd()).error().find("missing.tif: no such file"),
               std::string::npos);
     Scenario unplaced = s;
     unplaced.map.geo.reset();

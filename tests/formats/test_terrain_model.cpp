@@ -241,6 +241,69 @@ TEST_F(TerrainModel, ARasterTooLargeUnderTheMapIsRefusedBeforeItIsRead) {
     EXPECT_EQ(std::string(std::istreambuf_iterator<char>(after), {}), saved);
 }
 
+// A raster named on the command line or in a scenario is read only from a local file the user chose:
+// no network, no device, and a VRT's sources only from the VRT's folder and below (docs/terrain-data.md).
+TEST_F(TerrainModel, ARasterIsReadOnlyFromLocalFilesTheUserChose) {
+    const fs::path dem = dir / "hill.tif";
+    writeDem(dem, cone);
+    const Map map = placedMap();
+    const auto refusal = [&](const fs::path& raster) {
+        auto got = importElevation(map, raster, {20, {}, ElevationSampling::Mean, HeightUnit::Metre});
+        return got ? std::string("accepted") : got.error();
+    };
+    const auto vrtOf = [&](const fs::path& vrt, const std::string& source, bool relative) {
+        std::ofstream(vrt)
+            << "<VRTDataset rasterXSize=\"400\" rasterYSize=\"400\">\n"
+            << "  <SRS>EPSG:32618</SRS>\n  <GeoTransform>300000, 10, 0, 4400000, 0, -10</GeoTransform>\n"
+            << "  <VRTRasterBand dataType=\"Float32\" band=\"1\">\n    <SimpleSource>\n"
+            << "      <SourceFilename relativeToVRT=\"" << (relative ? 1 : 0) << "\">" << source
+            << "</SourceFilename>\n      <SourceBand>1</SourceBand>\n    </SimpleSource>\n"
+            << "  </VRTRasterBand>\n</VRTDataset>\n";
+    };
+    EXPECT_EQ(
+        refusal("/vsicurl/http://192.0.2.1/dem.tif"),
+        "/vsicurl/http://192.0.2.1/dem.tif: not a file on this computer; Sandtable reads rasters only from "
+        "local files (no /vsi... paths or URLs): download it first");
+    EXPECT_NE(refusal("https://192.0.2.1/dem.tif").find("not a file on this computer"), std::string::npos);
+    EXPECT_EQ(refusal(dir / "missing.tif"), (dir / "missing.tif").string() + ": no such file");
+    EXPECT_EQ(refusal(dir), dir.string() + ": not a regular file (a device, folder or pipe); Sandtable reads "
+                                           "rasters from files");
+#ifndef _WIN32
+    EXPECT_NE(refusal("/dev/zero").find("/dev/zero: not a regular file"), std::string::npos);
+#endif
+    // A VRT: its sources beside it are read; one on the network, a device, or outside its folder is not.
+    vrtOf(dir / "beside.vrt", "hill.tif", true);
+    EXPECT_EQ(refusal(dir / "beside.vrt"), "accepted");
+    vrtOf(dir / "remote.vrt", "/vsicurl/http://192.0.2.1/dem.tif", false);
+    EXPECT_EQ(refusal(dir / "remote.vrt"),
+              (dir / "remote.vrt").string() +
+                  ": its source '/vsicurl/http://192.0.2.1/dem.tif' is not on this "
+                  "computer (a /vsi... path or URL); a VRT's sources are local files");
+    vrtOf(dir / "device.vrt", "/dev/zero", false);
+    EXPECT_NE(refusal(dir / "device.vrt").find("its source '/dev/zero' is outside the VRT's folder"),
+              std::string::npos);
+    fs::create_directories(dir / "vrts");
+    vrtOf(dir / "vrts" / "up.vrt", "../hill.tif", true);
+    EXPECT_NE(refusal(dir / "vrts" / "up.vrt").find("its source '../hill.tif' is outside the VRT's folder"),
+              std::string::npos);
+    // Nested: a VRT over a VRT over the network is refused at the inner one.
+    vrtOf(dir / "outer.vrt", "remote.vrt", true);
+    EXPECT_NE(refusal(dir / "outer.vrt").find("remote.vrt: its source '/vsicurl/"), std::string::npos)
+        << refusal(dir / "outer.vrt");
+    // A format GDAL reads from the network (a WMS description) is named and refused unopened.
+    std::ofstream(dir / "tiles.xml")
+        << "<GDAL_WMS><Service name=\"TMS\"><ServerUrl>http://192.0.2.1/${z}/${x}/${y}"
+           ".png</ServerUrl></Service><DataWindow><UpperLeftX>-20037508.34</UpperLeftX>"
+           "<UpperLeftY>20037508.34</UpperLeftY><LowerRightX>20037508.34</LowerRightX>"
+           "<LowerRightY>-20037508.34</LowerRightY><TileLevel>18</TileLevel>"
+           "<TileCountX>1</TileCountX><TileCountY>1</TileCountY><YOrigin>top</YOrigin>"
+           "</DataWindow><Projection>EPSG:3857</Projection><BlockSizeX>256</BlockSizeX>"
+           "<BlockSizeY>256</BlockSizeY><BandsCount>3</BandsCount></GDAL_WMS>\n";
+    EXPECT_NE(refusal(dir / "tiles.xml").find("(GDAL's WMS driver), which Sandtable does not read"),
+              std::string::npos)
+        << refusal(dir / "tiles.xml");
+}
+
 // A scan that carries its own georeference (here a PNG with a world file, in UTM, 10 m pixels)
 // lands on the placed map with no clicks: its pixel at the placement's point falls on the map's
 // centre, and a pixel 500 m east falls 500 m east of it (a hair off, by the grid's convergence).
