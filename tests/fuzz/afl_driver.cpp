@@ -12,7 +12,8 @@ int main(int argc, char** argv) {
     using sandtable::fuzz::findTarget;
     const sandtable::fuzz::Target* target = argc >= 2 ? findTarget(argv[1]) : nullptr;
     if (target == nullptr) {
-        std::cerr << "usage: sandtable-fuzz scenario|ruleset|oob-csv|vassal-saved-game [FILE]\n";
+        std::cerr << "usage: sandtable-fuzz TARGET [FILE] (scenario, ruleset, oob-csv, vassal-saved-game, "
+                     "tiled-map, land-cover-table, world-file, raster, vassal-module)\n";
         return 2;
     }
     std::string bytes;

@@ -2,10 +2,13 @@
 
 #include "editor/ruleset_loading.hpp"
 #include "formats/atomic_file.hpp"
+#include "formats/land_cover.hpp"
 #include "formats/oob_csv.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
+#include "formats/terrain_model.hpp"
 #include "formats/tiled/tiled_import.hpp"
+#include "formats/vassal/board_import.hpp"
 #include "formats/vassal/saved_game.hpp"
 #include "model/commands/undo_stack.hpp"
 #include "validators/validator.hpp"
@@ -212,12 +215,108 @@ void tiledMap(std::string_view bytes) {
     saveReloadCompare(imported->battle, "Tiled import");
 }
 
+namespace {
+
+// A refusal is one line that says something.
+void oneLine(const std::string& message, std::string_view what) {
+    if (message.empty() || message.find('\n') != std::string::npos) {
+        finding(std::string(what) + ": an error message is empty or spans lines: " + message);
+    }
+}
+
+// The bytes as a file of the work folder, for the readers that take a file (GDAL, libzip).
+std::filesystem::path asFile(std::string_view bytes, const std::string& name) {
+    const std::filesystem::path file = workFolder() / name;
+    std::FILE* out = std::fopen(file.string().c_str(), "wb");
+    if (out == nullptr || std::fwrite(bytes.data(), 1, bytes.size(), out) != bytes.size()) {
+        finding("cannot write " + file.string());
+    }
+    std::fclose(out);
+    return file;
+}
+
+// The base scenario's map, placed where the seed rasters and world files lie (UTM zone 18N).
+const Map& placedMap() {
+    static const Map map = [] {
+        Map m = baseScenario().map;
+        m.yardsPerCell = 100;
+        m.geo = GeoPlacement{"EPSG:32618", GeoAnchor::Centre, 300'200, 4'399'800, 0};
+        return m;
+    }();
+    return map;
+}
+
+} // namespace
+
+void landCoverTable(std::string_view bytes) {
+    // A land-cover table and a Tiled tile table: the same text read both ways.
+    if (auto table = parseLandCoverTable(bytes, "fuzz.txt")) {
+        for (const LandCoverRule& rule : table->rules) {
+            if (rule.line < 1 || table->find(rule.value) != &rule) {
+                finding("a land-cover rule without its line, or a class given twice");
+            }
+        }
+    } else {
+        oneLine(table.error(), "land-cover table");
+    }
+    if (auto tiles = parseTileTerrainTable(bytes, "fuzz.txt"); !tiles) {
+        oneLine(tiles.error(), "tile table");
+    }
+}
+
+void worldFile(std::string_view bytes) {
+    // A small PNG with the bytes as its world file, placed on the placed map through GDAL.
+    static const std::filesystem::path png = [] {
+        static constexpr unsigned char pixels[] = {
+            0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48,
+            0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00, 0x00, 0x00,
+            0x00, 0x3a, 0x7e, 0x9b, 0x55, 0x00, 0x00, 0x00, 0x0a, 0x49, 0x44, 0x41, 0x54, 0x78,
+            0x9c, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01, 0x48, 0xaf, 0xa4, 0x71, 0x00,
+            0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82};
+        return asFile(std::string_view(reinterpret_cast<const char*>(pixels), sizeof pixels), "scan.png");
+    }();
+    asFile(bytes, "scan.pgw");
+    if (auto fit = georeferencedPlacement(placedMap(), png); !fit) {
+        oneLine(fit.error(), "world file");
+    }
+}
+
+void raster(std::string_view bytes) {
+    // Any raster GDAL reads (a GeoTIFF, an ASCII grid...) as a terrain model and as land cover.
+    const std::filesystem::path file = asFile(bytes, "raster");
+    if (auto levels =
+            importElevation(placedMap(), file, {20, {}, ElevationSampling::Mean, HeightUnit::Metre});
+        !levels) {
+        oneLine(levels.error(), "terrain model");
+    } else if (levels->levels.size() != placedMap().terrain.size()) {
+        finding("a terrain model's import does not give every cell a level");
+    }
+    static const LandCoverTable nlcd = *sandtable::landCoverTable("nlcd");
+    if (auto cover = importLandCover(placedMap(), file, nlcd); !cover) {
+        oneLine(cover.error(), "land cover");
+    }
+}
+
+void vassalModule(std::string_view bytes) {
+    // A .vmod (a zip archive) as `sandtable import` takes it: its board becomes a battle.
+    const std::filesystem::path vmod = asFile(bytes, "module.vmod");
+    VassalImportOptions options;
+    options.pictureName = "fuzz-board.png";
+    auto imported = importVassalModule(vmod, options);
+    if (!imported) {
+        oneLine(imported.error(), "VASSAL module");
+        return;
+    }
+    saveReloadCompare(imported->battle, "VASSAL module import");
+}
+
 const std::vector<Target>& targets() {
-    static const std::vector<Target> all{{"scenario", scenarioReader},
-                                         {"ruleset", rulesetReader},
-                                         {"oob-csv", oobCsvImport},
-                                         {"vassal-saved-game", vassalSavedGame},
-                                         {"tiled-map", tiledMap}};
+    static const std::vector<Target> all{
+        {"scenario", scenarioReader},   {"ruleset", rulesetReader},
+        {"oob-csv", oobCsvImport},      {"vassal-saved-game", vassalSavedGame},
+        {"tiled-map", tiledMap},        {"land-cover-table", landCoverTable},
+        {"world-file", worldFile},      {"raster", raster},
+        {"vassal-module", vassalModule}};
     return all;
 }
 
