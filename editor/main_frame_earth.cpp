@@ -4,6 +4,7 @@
 #include "main_frame.hpp"
 #include "wx_paths.hpp"
 
+#include "formats/picture_size.hpp"
 #include "formats/terrain_model.hpp"
 #include "model/commands/edits.hpp"
 
@@ -158,8 +159,12 @@ bool MainFrame::isPlaced(const wxString& command) {
 }
 
 bool MainFrame::setBackground(const std::filesystem::path& image) {
+    if (auto refused = scanRefusal(image)) {
+        reportError("Cannot use this image", wxString::FromUTF8(*refused));
+        return false;
+    }
     wxImage probe;
-    if (!std::filesystem::is_regular_file(image) || !probe.LoadFile(wxString::FromUTF8(image.string()))) {
+    if (!probe.LoadFile(wxString::FromUTF8(image.string()))) {
         reportError("Cannot use this image",
                     wxString::FromUTF8(image.string()) + ": not an image Sandtable can read");
         return false;

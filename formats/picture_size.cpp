@@ -1,6 +1,10 @@
 #include "formats/picture_size.hpp"
 
+#include "model/file_names.hpp"
+#include "model/limits.hpp"
+
 #include <cstdint>
+#include <fstream>
 
 namespace sandtable {
 namespace {
@@ -70,6 +74,25 @@ std::optional<PictureSize> pictureSize(std::string_view b) {
     }
     if (b.size() >= 4 && byte(b, 0) == 0xFF && byte(b, 1) == 0xD8) {
         return jpegSize(b);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> scanRefusal(const std::filesystem::path& file) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) {
+        return utf8(file) + ": not a picture file (not there, or a folder, pipe or device)";
+    }
+    std::ifstream in(file, std::ios::binary);
+    std::string head(64 * 1024, '\0'); // a JPEG's size may follow its metadata
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    if (const auto size = pictureSize(head);
+        size && static_cast<long long>(size->width) * size->height > limits::maxScanPixels) {
+        return utf8(file) + ": " + limits::formatNumber(static_cast<long long>(size->width)) + " x " +
+               limits::formatNumber(static_cast<long long>(size->height)) +
+               " pixels; a scanned map may have " + limits::formatNumber(limits::maxScanPixels) +
+               " at most (scan it at a lower resolution)";
     }
     return std::nullopt;
 }

@@ -1,7 +1,9 @@
 #pragma once
 // A picture's size in pixels from the first bytes of its file (PNG, JPEG, GIF), without decoding
 // it: how big a board is, read from a module or a scan before anything is allocated for its pixels.
+#include <filesystem>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace sandtable {
@@ -14,5 +16,11 @@ struct PictureSize {
 // The size the header states, or nothing when the bytes are none of these formats or are cut short
 // before it.
 std::optional<PictureSize> pictureSize(std::string_view bytes);
+
+// Why the picture file `file` is not taken as a scanned map, or nothing: not a regular file (a pipe
+// or device would block or never end), or a PNG, JPEG or GIF whose header states more than
+// limits::maxScanPixels, checked before anything is decoded. A format whose header this does not
+// read is left to the decoder.
+std::optional<std::string> scanRefusal(const std::filesystem::path& file);
 
 } // namespace sandtable

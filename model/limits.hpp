@@ -105,6 +105,9 @@ inline constexpr long long maxRasterWindowPixels = 50'000'000;
 inline constexpr long long maxPrintPages = 5'000;
 inline constexpr double maxPrintSidePt = 14'400 * 100.0; // 200 inches a side, for SVG
 inline constexpr long long maxPicturePixels = 400'000'000;
+// A scanned map under the grid, held decoded twice while it loads (some 7 bytes a pixel): a 33 x 33
+// inch sheet at 300 dpi.
+inline constexpr long long maxScanPixels = 100'000'000;
 inline constexpr long long maxPictureSide = 32'767;
 // A thumbnail's longest side in pixels (file managers ask for 128, 256 or 512).
 inline constexpr IntRange thumbnailPixels{16, 2048};

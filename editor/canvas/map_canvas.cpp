@@ -4,6 +4,7 @@
 #include "editor/tools/background_alignment_tool.hpp"
 #include "editor/tools/overlay_painter.hpp"
 #include "editor/tools/select_tool.hpp"
+#include "formats/picture_size.hpp"
 #include "render/view_bands.hpp"
 
 #include <cairo.h>
@@ -171,8 +172,15 @@ void MapCanvas::reloadBackground() {
     const std::filesystem::path file = doc_->resolve(pathFromUtf8(wanted->file));
     background_.reset();
     wxImage image;
-    // A regular file only: a pipe or device named in a scenario would block or never end.
-    if (!std::filesystem::is_regular_file(file) || !image.LoadFile(wxString::FromUTF8(file.string()))) {
+    // A file of a size the editor can hold (formats/picture_size: a pipe or device would block or
+    // never end, a picture declared huge would take all the memory), checked before it is decoded.
+    if (auto refused = scanRefusal(file)) {
+        if (onHint) {
+            onHint("Cannot load the background image " + wxString::FromUTF8(*refused));
+        }
+        return;
+    }
+    if (!image.LoadFile(wxString::FromUTF8(file.string()))) {
         if (onHint) {
             onHint("Cannot load the background image " + wxString::FromUTF8(file.string()));
         }
