@@ -77,6 +77,15 @@ std::expected<GroundFrame, std::string> groundFrame(const Map& map);
 // Whether (x, y) is inside the convex polygon (its corners in order, either way round).
 bool insideConvex(std::span<const Point> polygon, double x, double y);
 
+// A pixel coordinate as a column or row of a raster `size` pixels across, cut to it: in doubles
+// first, since a hostile georeference can put a point past any int (or make it not a number).
+inline int pixelIndex(double v, int size) {
+    if (std::isnan(v) || v <= 0) {
+        return 0;
+    }
+    return static_cast<int>(std::min(v, static_cast<double>(size - 1)));
+}
+
 // Every cell's centre and corners in a raster's pixel coordinates, transformed in one batch. A
 // point that does not transform (far off the raster's projection) is marked and left out.
 class CellFootprints {
@@ -99,10 +108,8 @@ class CellFootprints {
             minX = std::min(minX, p.x), maxX = std::max(maxX, p.x);
             minY = std::min(minY, p.y), maxY = std::max(maxY, p.y);
         }
-        const int x0 = std::max(0, static_cast<int>(std::floor(minX)));
-        const int x1 = std::min(width - 1, static_cast<int>(std::ceil(maxX)));
-        const int y0 = std::max(0, static_cast<int>(std::floor(minY)));
-        const int y1 = std::min(height - 1, static_cast<int>(std::ceil(maxY)));
+        const int x0 = pixelIndex(std::floor(minX), width), x1 = pixelIndex(std::ceil(maxX), width);
+        const int y0 = pixelIndex(std::floor(minY), height), y1 = pixelIndex(std::ceil(maxY), height);
         for (int y = y0; y <= y1; ++y) {
             for (int x = x0; x <= x1; ++x) {
                 if (insideConvex(polygon, x + 0.5, y + 0.5)) {

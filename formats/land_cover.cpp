@@ -205,7 +205,7 @@ std::expected<LandCoverImport, std::string> importLandCover(const Map& map,
         if (total == 0 && footprints->centreKnown(i)) {
             // A cell smaller than a pixel holds no pixel centre: the pixel under its centre decides.
             const Point c = footprints->centre(i);
-            if (c.x >= 0 && c.y >= 0) {
+            if (c.x >= 0 && c.y >= 0 && c.x < width && c.y < height) { // NaN and far points fail too
                 if (auto v = classAt(static_cast<int>(c.x), static_cast<int>(c.y))) {
                     count(*v);
                 }

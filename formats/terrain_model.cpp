@@ -108,6 +108,11 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
     };
     // Bilinear between the four pixel centres around (x, y) in pixel coordinates.
     auto bilinear = [&](double x, double y) -> std::optional<double> {
+        // Off the raster (or not a number: a georeference can send a cell anywhere) before any
+        // pixel index is made of it.
+        if (!(x >= 0 && y >= 0 && x <= width && y <= height)) {
+            return std::nullopt;
+        }
         const double fx = x - 0.5, fy = y - 0.5;
         const int x0 = static_cast<int>(std::floor(fx)), y0 = static_cast<int>(std::floor(fy));
         const double tx = fx - x0, ty = fy - y0;
@@ -122,7 +127,7 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
                 }
             }
         }
-        if (x < 0 || y < 0 || x > width || y > height || weight == 0) {
+        if (weight == 0) {
             return std::nullopt;
         }
         return sum / weight;
