@@ -149,21 +149,27 @@ template <class T> struct RasterWindow {
     }
 };
 
-// Checks the window the cells reach against limits::maxRasterWindowPixels before anything is
-// allocated, then reads it: what is over the limit is refused with the raster's size, the window's
-// and the limit; `what` names the values in messages ("heights").
+// The window the cells reach, checked against limits::maxRasterWindowPixels before anything is
+// allocated: what is over the limit is refused with the raster's size, the window's and the limit.
 std::expected<CellFootprints::PixelBox, std::string>
 windowUnderMap(const CellFootprints& footprints, const GeoRaster& raster, const std::string& file);
+
+// Reads the part of the raster under the map (windowUnderMap, so within the limit) as T; `what`
+// names the values in messages ("heights").
 template <class T>
-std::expected<RasterWindow<T>, std::string> readWindow(const GeoRaster& raster, CellFootprints::PixelBox box,
-                                                       GDALDataType type, const std::string& file,
-                                                       const char* what) {
+std::expected<RasterWindow<T>, std::string> readUnderMap(const CellFootprints& footprints,
+                                                         const GeoRaster& raster, GDALDataType type,
+                                                         const std::string& file, const char* what) {
+    auto box = windowUnderMap(footprints, raster, file);
+    if (!box) {
+        return std::unexpected(box.error());
+    }
     RasterWindow<T> window;
-    window.box = box;
-    window.pixels.resize(static_cast<std::size_t>(box.pixels()));
-    if (box.pixels() > 0 &&
-        GDALRasterIO(GDALGetRasterBand(raster.dataset.get(), 1), GF_Read, box.x0, box.y0, box.width,
-                     box.height, window.pixels.data(), box.width, box.height, type, 0, 0) != CE_None) {
+    window.box = *box;
+    window.pixels.resize(static_cast<std::size_t>(box->pixels()));
+    if (box->pixels() > 0 &&
+        GDALRasterIO(GDALGetRasterBand(raster.dataset.get(), 1), GF_Read, box->x0, box->y0, box->width,
+                     box->height, window.pixels.data(), box->width, box->height, type, 0, 0) != CE_None) {
         return std::unexpected(file + ": cannot read its " + what + " (" + lastError() + ")");
     }
     return window;

@@ -147,11 +147,7 @@ std::expected<LandCoverImport, std::string> importLandCover(const Map& map,
         return std::unexpected(file + ": " + footprints.error());
     }
     // Only the part under the map, and only after its size is known to be within the limit.
-    auto box = gdal::windowUnderMap(*footprints, *opened, file);
-    if (!box) {
-        return std::unexpected(box.error());
-    }
-    auto classes = gdal::readWindow<std::int32_t>(*opened, *box, GDT_Int32, file, "classes");
+    auto classes = gdal::readUnderMap<std::int32_t>(*footprints, *opened, GDT_Int32, file, "classes");
     if (!classes) {
         return std::unexpected(classes.error());
     }

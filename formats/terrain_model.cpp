@@ -86,11 +86,7 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
         return std::unexpected(file + ": " + footprints.error());
     }
     // Only the part under the map, and only after its size is known to be within the limit.
-    auto box = gdal::windowUnderMap(*footprints, *raster, file);
-    if (!box) {
-        return std::unexpected(box.error());
-    }
-    auto heights = gdal::readWindow<float>(*raster, *box, GDT_Float32, file, "heights");
+    auto heights = gdal::readUnderMap<float>(*footprints, *raster, GDT_Float32, file, "heights");
     if (!heights) {
         return std::unexpected(heights.error());
     }
