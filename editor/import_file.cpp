@@ -64,11 +64,7 @@ constexpr std::size_t maxTileStamps = 4'000'000;
 
 // The picture's header: a tileset's picture is decoded only when its size is within the limits.
 std::expected<PictureSize, std::string> pictureHeader(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::string head(4096, '\0');
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
-    const auto size = pictureSize(head);
+    const auto size = pictureSizeOfFile(file);
     if (!size) {
         return std::unexpected(utf8(file) + ": not a picture that can be read (or not there)");
     }

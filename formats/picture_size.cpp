@@ -78,16 +78,24 @@ std::optional<PictureSize> pictureSize(std::string_view b) {
     return std::nullopt;
 }
 
+std::optional<PictureSize> pictureSizeOfFile(const std::filesystem::path& file) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) {
+        return std::nullopt;
+    }
+    std::ifstream in(file, std::ios::binary);
+    std::string head(64 * 1024, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    return pictureSize(head);
+}
+
 std::optional<std::string> scanRefusal(const std::filesystem::path& file) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec)) {
         return utf8(file) + ": not a picture file (not there, or a folder, pipe or device)";
     }
-    std::ifstream in(file, std::ios::binary);
-    std::string head(64 * 1024, '\0'); // a JPEG's size may follow its metadata
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
-    if (const auto size = pictureSize(head);
+    if (const auto size = pictureSizeOfFile(file);
         size && static_cast<long long>(size->width) * size->height > limits::maxScanPixels) {
         return utf8(file) + ": " + limits::formatNumber(static_cast<long long>(size->width)) + " x " +
                limits::formatNumber(static_cast<long long>(size->height)) +

@@ -17,6 +17,11 @@ struct PictureSize {
 // before it.
 std::optional<PictureSize> pictureSize(std::string_view bytes);
 
+// The size the header of the picture file `file` states (its first 64 KB read: a JPEG's size may
+// follow its metadata), or nothing when it is not a regular file (a pipe or device would block or
+// never end) or not one of these formats.
+std::optional<PictureSize> pictureSizeOfFile(const std::filesystem::path& file);
+
 // Why the picture file `file` is not taken as a scanned map, or nothing: not a regular file (a pipe
 // or device would block or never end), or a PNG, JPEG or GIF whose header states more than
 // limits::maxScanPixels, checked before anything is decoded. A format whose header this does not
