@@ -51,6 +51,18 @@ Map placedMap(double rotation = 0,
     return map;
 }
 
+// A 20 x 20 battle of 100-yard cells saved as `file` and placed over the hill by the command line.
+void writePlacedBattle(const fs::path& file) {
+    Scenario s = generateScenario(GeneratorParameters{20, 20, 2, 1, 1, GridShape::HexFlat});
+    s.map.yardsPerCell = 100;
+    ASSERT_TRUE(saveScenario(s, file));
+    std::ostringstream out, err;
+    ASSERT_EQ(cli::run({"place", file.string(), "--crs", "EPSG:32618", "--x", "302000", "--y", "4398000"},
+                       out, err),
+              0)
+        << err.str();
+}
+
 class TerrainModel : public testing::Test {
   protected:
     void SetUp() override {
@@ -218,14 +230,8 @@ TEST_F(TerrainModel, ARasterTooLargeUnderTheMapIsRefusedBeforeItIsRead) {
     writeDem(dem, cone);
     ASSERT_TRUE(testing_support::writeVirtualRaster(huge, 1'000'000, 0.002, 301'000, 4'399'000, "Float32",
                                                     dem, side, 0, 1'000'000));
-    Scenario s = generateScenario(GeneratorParameters{20, 20, 2, 1, 1, GridShape::HexFlat});
-    s.map.yardsPerCell = 100;
-    ASSERT_TRUE(saveScenario(s, file));
+    ASSERT_NO_FATAL_FAILURE(writePlacedBattle(file));
     std::ostringstream out, err;
-    ASSERT_EQ(cli::run({"place", file.string(), "--crs", "EPSG:32618", "--x", "302000", "--y", "4398000"},
-                       out, err),
-              0)
-        << err.str();
     std::ifstream before(file, std::ios::binary);
     const std::string saved{std::istreambuf_iterator<char>(before), {}};
     EXPECT_EQ(
@@ -397,14 +403,8 @@ TEST_F(TerrainModel, ControlPointsFitThePlacement) {
 TEST_F(TerrainModel, TheCommandLinePlacesAndImports) {
     const fs::path dem = dir / "hill.tif", file = dir / "map.xml";
     writeDem(dem, cone);
-    Scenario s = generateScenario(GeneratorParameters{20, 20, 2, 1, 1, GridShape::HexFlat});
-    s.map.yardsPerCell = 100;
-    ASSERT_TRUE(saveScenario(s, file));
+    ASSERT_NO_FATAL_FAILURE(writePlacedBattle(file));
     std::ostringstream out, err;
-    ASSERT_EQ(cli::run({"place", file.string(), "--crs", "EPSG:32618", "--x", "302000", "--y", "4398000"},
-                       out, err),
-              0)
-        << err.str();
     ASSERT_EQ(cli::run({"import-elevation", file.string(), dem.string(), "--interval", "20ft"}, out, err), 0)
         << err.str();
     EXPECT_NE(out.str().find("level 0 at 320 feet"), std::string::npos) << out.str();
