@@ -27,8 +27,7 @@ struct TextPosition {
 TextPosition positionAt(std::string_view text, std::size_t upto) {
     TextPosition at;
     for (std::size_t i = 0; i < upto; ++i) {
-        const char c = text[i];
-        if (c == '\n' || (c == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
+        if (endsLine(text, i)) {
             ++at.line;
             at.lineStart = i + 1;
         }

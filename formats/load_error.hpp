@@ -21,6 +21,12 @@ struct LoadError {
     static LoadError at(std::string file, std::string_view text, std::ptrdiff_t offset, std::string message);
 };
 
+// Whether the byte at `i` ends a line: an LF, or a CR not followed by one (a CRLF ends its line at
+// the LF; an old Mac file's lone CR ends it at the CR).
+inline bool endsLine(std::string_view text, std::size_t i) {
+    return text[i] == '\n' || (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'));
+}
+
 // The 1-based line of a byte offset in a text, whether its lines end in LF, CRLF or CR alone.
 int lineAt(std::string_view text, std::ptrdiff_t offset);
 // Where the line holding a byte offset starts (the same line ends as lineAt).

@@ -76,7 +76,7 @@ std::vector<Record> splitCsv(std::string_view csv) {
                 afterQuote = true;
             } else {
                 // A line break inside quotes is the field's; it still starts a line of the file.
-                if (c == '\n' || (c == '\r' && (i + 1 >= csv.size() || csv[i + 1] != '\n'))) {
+                if (endsLine(csv, i)) {
                     ++line;
                     lineStart = i + 1;
                 }
