@@ -255,6 +255,7 @@ class TiledImport {
             return std::unexpected(ok.error());
         }
         readObjects();
+        noteFilesOutsideTheMapFolder();
         result_.report.notes.insert(result_.report.notes.begin(), m_.notes.begin(), m_.notes.end());
         if (table_ != nullptr) {
             // A line no tile used is most likely a typing error: say so.
@@ -269,6 +270,37 @@ class TiledImport {
     }
 
   private:
+    // Tiled projects often keep tilesets in a folder shared by their maps, so a tileset or picture
+    // outside the map's folder is read, but never without saying so: the report names each one.
+    void noteFilesOutsideTheMapFolder() {
+        const std::filesystem::path folder = m_.file.parent_path().lexically_normal();
+        std::set<std::string> named;
+        auto note = [&](const std::filesystem::path& path, const char* what) {
+            const std::filesystem::path normal = path.lexically_normal();
+            if (path.empty() || isInside(normal, folder) || !named.insert(utf8(normal)).second) {
+                return;
+            }
+            result_.report.notes.push_back(utf8(m_.file) + ": reads " + what + " " + utf8(normal) +
+                                           ", outside the map's folder");
+        };
+        for (const TiledTileset& set : m_.tilesets) {
+            note(set.source, "the tileset");
+            note(set.image, "the tileset picture");
+            for (const auto& [id, tile] : set.tiles) {
+                note(pathFromUtf8(tile.image), "the tile picture");
+            }
+        }
+    }
+
+    // Lexically, as the map names it: a path with no ".." climbing above the folder.
+    static bool isInside(const std::filesystem::path& path, const std::filesystem::path& folder) {
+        if (folder.empty()) {
+            return path.is_relative() && (path.empty() || *path.begin() != "..");
+        }
+        const std::filesystem::path relative = path.lexically_relative(folder);
+        return !relative.empty() && *relative.begin() != "..";
+    }
+
     std::optional<std::string> property(const char* name) const {
         auto it = m_.properties.find(name);
         return it == m_.properties.end() ? std::nullopt : std::optional(it->second.value);

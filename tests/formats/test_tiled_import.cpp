@@ -496,6 +496,45 @@ TEST_F(TiledImport, HostileMapsGetAClearErrorNamingFileAndPlace) {
     EXPECT_TRUE(readTiledMap(write("whole.tmx.gz", gz)));
 }
 
+// A tileset or a picture outside the map's folder is read (Tiled projects share a tileset folder) but
+// the report names each one; what lies in the folder or below it goes unremarked.
+TEST_F(TiledImport, FilesOutsideTheMapsFolderAreNamedInTheReport) {
+    const std::string tileset =
+        R"(<tileset name="shared" tilewidth="8" tileheight="8" tilecount="1" columns="1">
+ <image source="ground.png" width="8" height="8"/>
+</tileset>)";
+    fs::create_directories(dir / "maps" / "sets");
+    write("shared.tsx", tileset);
+    write("maps/sets/inner.tsx", tileset);
+    auto mapWith = [&](const std::string& source) {
+        return R"(<map orientation="orthogonal" width="1" height="1" tilewidth="8" tileheight="8">
+ <tileset firstgid="1" source=")" +
+               source + R"("/>
+ <layer name="g" width="1" height="1"><data encoding="csv">1</data></layer>
+</map>)";
+    };
+    auto notesOf = [&](const std::string& name, const std::string& source) {
+        auto imported = importText(name, mapWith(source));
+        EXPECT_TRUE(imported) << (imported ? "" : imported.error());
+        std::vector<std::string> outside;
+        for (const std::string& n : imported ? imported->report.notes : std::vector<std::string>{}) {
+            if (n.find("outside the map's folder") != std::string::npos) {
+                outside.push_back(n);
+            }
+        }
+        return outside;
+    };
+    const std::string map = (dir / "maps" / "up.tmx").string();
+    EXPECT_EQ(notesOf("maps/up.tmx", "../shared.tsx"),
+              (std::vector<std::string>{map + ": reads the tileset " + (dir / "shared.tsx").string() +
+                                            ", outside the map's folder",
+                                        map + ": reads the tileset picture " + (dir / "ground.png").string() +
+                                            ", outside the map's folder"}));
+    EXPECT_EQ(notesOf("maps/in.tmx", "sets/inner.tsx"), std::vector<std::string>{});
+    EXPECT_EQ(notesOf("maps/sly.tmx", "sets/../../shared.tsx").size(), 2u);
+    EXPECT_EQ(notesOf("maps/abs.tmx", (dir / "shared.tsx").string()).size(), 2u);
+}
+
 // Every sample exported as TMX comes back the same map: grid, terrain types and every cell's terrain,
 // elevation, cell sides, roads and railroads, map features. And so does the JSON the real Tiled
 // writes of that TMX.
