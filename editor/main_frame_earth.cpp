@@ -33,7 +33,8 @@ Actions MainFrame::mapActions() {
          .run =
              [this] {
                  wxFileDialog dialog(this, "Scanned map", lastFolder_, "",
-                                     "Images (*.png;*.jpg;*.jpeg;*.tif)|*.png;*.jpg;*.jpeg;*.tif|All files|*",
+                                     "Images (*.png;*.jpg;*.jpeg;*.tif;*.tiff;*.gif;*.bmp)|"
+                                     "*.png;*.jpg;*.jpeg;*.tif;*.tiff;*.gif;*.bmp|All files|*",
                                      wxFD_OPEN | wxFD_FILE_MUST_EXIST);
                  if (dialog.ShowModal() == wxID_OK) {
                      setBackground(pathOf(dialog.GetPath()));

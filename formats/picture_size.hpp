@@ -1,6 +1,6 @@
 #pragma once
-// A picture's size in pixels from the first bytes of its file (PNG, JPEG, GIF), without decoding
-// it: how big a board is, read from a module or a scan before anything is allocated for its pixels.
+// A picture's size in pixels from its header (PNG, JPEG, GIF, TIFF, BMP), without decoding it: how
+// big a board is, read from a module or a scan before anything is allocated for its pixels.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -18,14 +18,14 @@ struct PictureSize {
 std::optional<PictureSize> pictureSize(std::string_view bytes);
 
 // The size the header of the picture file `file` states (its first 64 KB read: a JPEG's size may
-// follow its metadata), or nothing when it is not a regular file (a pipe or device would block or
-// never end) or not one of these formats.
+// follow its metadata; a TIFF's directory is read where it is), or nothing when it is not a regular
+// file (a pipe or device would block or never end) or not one of these formats.
 std::optional<PictureSize> pictureSizeOfFile(const std::filesystem::path& file);
 
 // Why the picture file `file` is not taken as a scanned map, or nothing: not a regular file (a pipe
-// or device would block or never end), or a PNG, JPEG or GIF whose header states more than
-// limits::maxScanPixels, checked before anything is decoded. A format whose header this does not
-// read is left to the decoder.
+// or device would block or never end), not one of these formats (the decoder would be asked for
+// memory no header bounds), or a header stating more than limits::maxScanPixels; checked before
+// anything is decoded.
 std::optional<std::string> scanRefusal(const std::filesystem::path& file);
 
 } // namespace sandtable
