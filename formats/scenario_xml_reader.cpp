@@ -11,11 +11,14 @@
 #include <array>
 #include <cassert>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <initializer_list>
+#include <optional>
 #include <set>
 #include <sstream>
+#include <string_view>
 #include <unordered_map>
 
 namespace sandtable {
@@ -795,17 +798,53 @@ class Reader {
     }
 
     // An offset into an element's text as pugixml gives it, back in the file's bytes: a CRLF in the
-    // file is one LF in the text, so a layer's offsets drift a byte a row in a CRLF file otherwise.
+    // file is one LF in the text, and a reference (`&#48;`, `&amp;`) is the character it stands for,
+    // so a layer's offsets would drift otherwise.
     std::ptrdiff_t inFile(std::ptrdiff_t textStart, std::ptrdiff_t intoText) const {
         const auto size = static_cast<std::ptrdiff_t>(xml_.size());
+        const std::string_view file = xml_;
         std::ptrdiff_t at = textStart;
-        for (std::ptrdiff_t k = 0; k < intoText && at < size; ++k, ++at) {
-            if (xml_[static_cast<std::size_t>(at)] == '\r' && at + 1 < size &&
-                xml_[static_cast<std::size_t>(at) + 1] == '\n') {
+        for (std::ptrdiff_t k = 0; k < intoText && at < size;) {
+            const char c = file[static_cast<std::size_t>(at)];
+            if (c == '\r' && at + 1 < size && file[static_cast<std::size_t>(at) + 1] == '\n') {
+                at += 2;
+                ++k;
+            } else if (const auto reference =
+                           c == '&' ? referenceAt(file.substr(static_cast<std::size_t>(at))) : std::nullopt) {
+                at += reference->inFile;
+                k += reference->inText;
+            } else {
                 ++at;
+                ++k;
             }
         }
         return at;
+    }
+
+    // A reference at the start of `from` (the document parsed, so it is well formed): its length in
+    // the file and the UTF-8 bytes of what it stands for.
+    struct Reference {
+        std::ptrdiff_t inFile, inText;
+    };
+    static std::optional<Reference> referenceAt(std::string_view from) {
+        const std::size_t end = from.find(';');
+        if (end == std::string_view::npos || end > 12) {
+            return std::nullopt;
+        }
+        const std::string_view body = from.substr(1, end - 1);
+        std::uint32_t code = 0;
+        if (body.starts_with('#')) {
+            const bool hex = body.size() > 1 && (body[1] == 'x' || body[1] == 'X');
+            const std::string_view digits = body.substr(hex ? 2 : 1);
+            if (std::from_chars(digits.data(), digits.data() + digits.size(), code, hex ? 16 : 10).ec !=
+                std::errc{}) {
+                return std::nullopt;
+            }
+        } else {
+            code = 'a'; // &lt; &gt; &amp; &apos; &quot;: one byte each
+        }
+        const std::ptrdiff_t bytes = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+        return Reference{static_cast<std::ptrdiff_t>(end) + 1, bytes};
     }
 
     // A layer written a row per line (as the writer does) whose count is wrong: the first line that
