@@ -66,13 +66,25 @@ Actions MainFrame::viewActions() {
         {"paths", "&Roads and railroads", "", &RenderOptions::paths},
         {"features", "Map &features", "", &RenderOptions::features},
     }};
+    actions.push_back({.name = "view.natural-style",
+                       .menu = "&View",
+                       .label = "&Natural ground",
+                       .help = "Draw the ground as a published map does (natural edges, the grid as marks at "
+                               "its vertices), or each cell in its terrain's colour",
+                       .separatorBefore = true,
+                       .checked = [this] { return canvas_->renderOptions().style == MapStyle::Natural; },
+                       .setChecked =
+                           [this](bool natural) {
+                               canvas_->renderOptions().style = natural ? MapStyle::Natural : MapStyle::Cells;
+                               canvas_->Refresh(false);
+                           }});
     for (const auto& [key, label, shortcut, flag] : layers) {
         actions.push_back({.name = std::string("view.show-") + key,
                            .menu = "&View",
                            .label = label,
                            .shortcut = shortcut,
                            .help = "Show or hide this layer of the map",
-                           .separatorBefore = actions.size() == 3,
+                           .separatorBefore = actions.size() == 4,
                            .checked = [this, flag] { return canvas_->renderOptions().*flag; },
                            .setChecked =
                                [this, flag](bool shown) {

@@ -6,6 +6,7 @@
 
 #include "colours.hpp"
 #include "map_scene.hpp"
+#include "natural_ground.hpp"
 #include "terrain_overview.hpp"
 #include "terrain_symbols.hpp"
 
@@ -122,13 +123,21 @@ std::vector<std::string> MapPainter::draw(cairo_t* cr, MapRect visible, double p
         return {};
     }
     if (ground) {
-        drawCells(cr, first, last, pixelsPerUnit, o);
+        const bool natural = o.style == MapStyle::Natural && layout_.cellSize() * pixelsPerUnit >= 6;
+        if (natural) {
+            drawNaturalGround(cr, first, last, pixelsPerUnit, o);
+        } else {
+            drawCells(cr, first, last, pixelsPerUnit, o);
+        }
         drawBackground(cr);
         if (o.hexsides) {
             drawHexsides(cr, first, last);
         }
         if (o.paths) {
             drawPaths(cr, first, last);
+        }
+        if (natural && o.grid) {
+            drawVertexMarks(cr, first, last, pixelsPerUnit);
         }
     }
     if (!marks) {
@@ -260,6 +269,68 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
     if (o.elevation) {
         drawContours(cr, first, last);
     }
+}
+
+void MapPainter::drawNaturalGround(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit,
+                                   const RenderOptions& o) const {
+    const double size = layout_.cellSize(), pixels = size * pixelsPerUnit;
+    const bool raster = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
+    NaturalGround::Options options;
+    options.elevation = o.elevation;
+    options.shading = o.elevation && o.shading && pixels >= 6;
+    options.shadeSteps = shadeSteps;
+    options.samplesPerCell = NaturalGround::samplesFor(raster ? pixels : 0);
+    const NaturalGround ground(s_.map, layout_, first, last, options);
+    ground.fill(cr, [&](const GroundClass& shown) {
+        const Rgb base = s_.map.terrainTypes[static_cast<std::size_t>(shown.terrain)].colour;
+        return shadedColour(o.elevation ? elevationTint(base, shown.level) : base, shown.shade);
+    });
+    if (o.symbols && pixels >= 14) {
+        drawSymbols(cr, first, last, pixels >= 60);
+    }
+    if (o.elevation) {
+        std::vector<std::pair<Point, Point>> thin, index;
+        ground.contours(thin, index);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        constexpr Rgb brown{140, 90, 40};
+        for (const auto& [list, width] : {std::pair{&thin, 0.02}, std::pair{&index, 0.05}}) {
+            if (list->empty()) {
+                continue;
+            }
+            cairo_new_path(cr);
+            for (const auto& [a, b] : *list) {
+                cairo_move_to(cr, a.x, a.y);
+                cairo_line_to(cr, b.x, b.y);
+            }
+            strokeWith(cr, brown, size * width);
+        }
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    }
+}
+
+void MapPainter::drawVertexMarks(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit) const {
+    // As GMT prints its grids: short strokes out of each vertex along its sides, so the cells can
+    // be counted without a line crossing the ground. Each side's two ends are marked.
+    const double size = layout_.cellSize();
+    const double reach = 0.16; // of a side's length, from each end
+    cairo_new_path(cr);
+    for (int row = first.row; row <= last.row; ++row) {
+        for (int col = first.col; col <= last.col; ++col) {
+            const std::vector<Point> corners = layout_.corners({col, row});
+            for (std::size_t k = 0; k < corners.size(); ++k) {
+                const Point a = corners[k], b = corners[(k + 1) % corners.size()];
+                const double dx = (b.x - a.x) * reach, dy = (b.y - a.y) * reach;
+                cairo_move_to(cr, a.x, a.y);
+                cairo_line_to(cr, a.x + dx, a.y + dy);
+                cairo_move_to(cr, b.x, b.y);
+                cairo_line_to(cr, b.x - dx, b.y - dy);
+            }
+        }
+    }
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    // Never thinner than a pixel on screen, where a hairline would vanish.
+    strokeWith(cr, Rgb{60, 60, 50}, std::max(size * 0.014, 1.0 / pixelsPerUnit), 0.85);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 }
 
 int MapPainter::shadeOf(Offset c, const std::array<Point, 6>& toward) const {

@@ -24,7 +24,15 @@ inline constexpr double mapUnitsPerCell = 100.0;
 
 class TerrainOverview;
 
+// How the ground is drawn: `natural`, terrain with natural boundaries, smooth contours and the grid
+// as marks at its vertices over it, as a published wargame map; or `cells`, each cell filled in
+// its terrain's colour and outlined.
+enum class MapStyle { Natural, Cells };
+inline constexpr std::array<std::pair<std::string_view, MapStyle>, 2> mapStyles{
+    {{"natural", MapStyle::Natural}, {"cells", MapStyle::Cells}}};
+
 struct RenderOptions {
+    MapStyle style = MapStyle::Cells;
     bool grid = true;
     bool labels = true;    // cell numbers
     bool elevation = true; // hypsometric tints and contours
@@ -168,6 +176,10 @@ class MapPainter {
     // A cell's hill shading, from -shadeSteps (lit) to shadeSteps (in shadow).
     int shadeOf(Offset c, const std::array<Point, 6>& toward) const;
     void drawContours(cairo_t* cr, Offset first, Offset last) const;
+    // The natural style's ground (render/natural_ground) and its grid, marks at the vertices.
+    void drawNaturalGround(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit,
+                           const RenderOptions& o) const;
+    void drawVertexMarks(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit) const;
     void drawHexsides(cairo_t* cr, Offset first, Offset last) const;
     void drawPaths(cairo_t* cr, Offset first, Offset last) const;
     void drawMarkers(cairo_t* cr, const Scene& scene, MapRect visible) const;

@@ -44,8 +44,12 @@ std::vector<std::pair<std::string, std::string>> helpPlaceholders() {
     for (const auto& [name, member] : renderLayers) {
         layers += (layers.empty() ? "" : ",") + std::string(name);
     }
-    for (const auto& [name, value] : inkStyles) {
+    for (const auto& [name, value] : mapStyles) {
         styles += (styles.empty() ? "" : "|") + std::string(name);
+    }
+    styles += ",";
+    for (const auto& [name, value] : inkStyles) {
+        styles += (styles.back() == ',' ? "" : "|") + std::string(name);
     }
     return {{"{kinds}", kinds}, {"{papers}", paperNames}, {"{layers}", layers}, {"{styles}", styles}};
 }

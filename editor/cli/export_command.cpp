@@ -9,6 +9,7 @@
 #include "model/limits.hpp"
 #include "validators/validator.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -40,15 +41,33 @@ std::expected<PrintOptions, std::string> printOptionsFrom(const Arguments& a) {
         o.layers = *parsed;
     }
     if (auto style = a.value("--style")) {
-        const auto ink = inkStyleNamed(*style);
-        if (!ink) {
-            std::string names;
-            for (const auto& [name, value] : inkStyles) {
-                names += (names.empty() ? "" : ", ") + std::string(name);
+        // The map's style and its ink, comma separated, in any order: "cells,grayscale".
+        std::string_view rest = *style;
+        while (true) {
+            const std::string_view word = rest.substr(0, rest.find(','));
+            const auto look =
+                std::ranges::find(mapStyles, word, &std::pair<std::string_view, MapStyle>::first);
+            if (look != mapStyles.end()) {
+                o.layers.style = look->second;
+            } else if (const auto ink = inkStyleNamed(word)) {
+                o.ink = *ink;
+            } else {
+                std::string names;
+                for (const auto& [name, value] : mapStyles) {
+                    names += (names.empty() ? "" : ", ") + std::string(name);
+                }
+                for (const auto& [name, value] : inkStyles) {
+                    names += ", " + std::string(name);
+                }
+                return std::unexpected("--style takes " + names +
+                                       " (a style and an ink, comma separated), not '" + std::string(word) +
+                                       "'");
             }
-            return std::unexpected("--style must be one of " + names + ", not '" + *style + "'");
+            if (word.size() == rest.size()) {
+                break;
+            }
+            rest.remove_prefix(word.size() + 1);
         }
-        o.ink = *ink;
     }
     if (auto cellSize = a.value("--cell-size")) {
         auto len = parseLength(*cellSize);

@@ -200,6 +200,32 @@ TEST_F(Cli, GenerateIsReproducible) {
     EXPECT_EQ(*readScenario(path("a.xml")), *readScenario(path("b.xml")));
 }
 
+// --style takes the map's style and its ink, comma separated, in any order; the natural ground and
+// the cells' are different pictures of the same map.
+TEST_F(Cli, StyleChoosesTheGroundAndTheInk) {
+    const std::string sample = std::string(SANDTABLE_SAMPLES) + "/shiloh/shiloh.sandtable.xml";
+    auto png = [&](const std::string& name, const std::string& style) {
+        auto r = run(
+            {"export", sample, "--to", "png", "-o", path(name), "--dpi", "30", "--style", style, "--force"});
+        EXPECT_EQ(r.code, 0) << style << ": " << r.err;
+        std::ifstream in(path(name), std::ios::binary);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    const std::string natural = png("natural.png", "natural"), cells = png("cells.png", "cells");
+    EXPECT_GT(natural.size(), 1000u);
+    EXPECT_NE(natural, cells);
+    EXPECT_NE(png("grey.png", "grayscale,natural"), natural);
+    EXPECT_EQ(png("again.png", "natural"), natural) << "the same map draws the same";
+    auto r = run({"export", sample, "--to", "png", "-o", path("x.png"), "--style", "natural,sepia"});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(
+        r.err.find("--style takes natural, cells, colour, grayscale, low-ink (a style and an ink, comma "
+                   "separated), not 'sepia'"),
+        std::string::npos)
+        << r.err;
+    EXPECT_FALSE(fs::exists(path("x.png")));
+}
+
 TEST_F(Cli, TooManyUnitsForTheMapIsRefused) {
     auto r = run({"generate", "--cols", "10", "--rows", "10", "--units", "500", "-o", path("x.xml")});
     EXPECT_EQ(r.code, 2);

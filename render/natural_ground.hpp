@@ -1,0 +1,77 @@
+#pragma once
+// The natural style's ground: terrain, hypsometric tints and hill shading with natural boundaries
+// instead of cell edges, and contours as smooth lines, as a published wargame map draws them.
+//
+// Every cell spreads its terrain and its level over the ground around its centre with a smooth
+// kernel; a point of the ground takes the terrain that weighs most there and the level of the
+// weighted mean height. The point is first moved by a deterministic noise of the map's position
+// (domain warping), so boundaries wander as woods' edges and fields' do, and the same map always
+// draws the same. The kernel is narrow enough that the middle of every cell always shows its own
+// terrain (the rules stay readable): naturalMiddle says how far that holds.
+//
+// The field is sampled on a lattice over the cells in view and cut along its boundaries (marching
+// squares): each colour is one path filled once, so abutting pieces of the same colour show no
+// seams, on a raster as in PDF and SVG.
+#include "model/layout.hpp"
+#include "model/map.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+typedef struct _cairo cairo_t;
+
+namespace sandtable {
+
+// What a point of the natural ground shows.
+struct GroundClass {
+    int terrain = 0;
+    int level = 0;
+    int shade = 0; // hill shading, as MapPainter::shadeSteps counts it
+    auto operator<=>(const GroundClass&) const = default;
+};
+
+// The part of a cell around its centre, as a fraction of the cell's size across its flats, that
+// shows the cell's own terrain whatever its neighbours are (the tests hold the painter to it).
+inline constexpr double naturalMiddle = 0.2;
+
+class NaturalGround {
+  public:
+    struct Options {
+        bool elevation = true;
+        bool shading = true;
+        int shadeSteps = 4;
+        // Lattice points a cell across: more for a smoother edge when a cell is many pixels wide.
+        int samplesPerCell = 8;
+    };
+    // The ground of the cells first..last (and what of their neighbours reaches into them).
+    NaturalGround(const Map& map, const Layout& layout, Offset first, Offset last, const Options& options);
+    ~NaturalGround();
+    NaturalGround(const NaturalGround&) = delete;
+    NaturalGround& operator=(const NaturalGround&) = delete;
+
+    // Fills the region's ground, each class in `colour(class)`, clipped to the map's rectangle.
+    void fill(cairo_t* cr, const std::function<Rgb(const GroundClass&)>& colour) const;
+    // Adds the contour lines to `thin` and `index` (every fifth level) as pairs of points.
+    void contours(std::vector<std::pair<Point, Point>>& thin,
+                  std::vector<std::pair<Point, Point>>& index) const;
+
+    // The lattice points a cell across for a view `pixelsPerCell` wide on a raster (0: on paper).
+    static int samplesFor(double pixelsPerCell);
+
+  private:
+    struct Sample;
+    // The sample's margin inside `c` (positive inside, negative outside, 0 on its edge).
+    double margin(const Sample& s, const GroundClass& c) const;
+    Point at(int i, int j) const { return {x0_ + i * step_, y0_ + j * step_}; }
+    const Sample& sample(int i, int j) const;
+
+    const Map& map_;
+    const Layout& layout_;
+    Options options_;
+    double step_ = 1, x0_ = 0, y0_ = 0;
+    int nx_ = 0, ny_ = 0;
+    std::vector<Sample> samples_;
+};
+
+} // namespace sandtable

@@ -1,0 +1,282 @@
+// The natural style (render/natural_ground): the middle of every cell shows its own terrain and
+// level whatever its neighbours, on screen and at print scale; contours run only where the levels
+// change and cross between every two cells of different levels; the grid is marks at the vertices;
+// a view drawn in tiles is the view drawn whole.
+#include "model/layout.hpp"
+#include "render/colours.hpp"
+#include "render/map_painter.hpp"
+#include "render/natural_ground.hpp"
+#include "tests/render/cairo_pixels.hpp"
+#include "tests/render/map_picture.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cairo.h>
+
+#include <cmath>
+#include <numbers>
+#include <set>
+#include <string>
+
+namespace sandtable {
+namespace {
+
+using testing_support::owned;
+using testing_support::pixelOf;
+using testing_support::plain;
+using testing_support::SurfacePtr;
+
+// The map drawn on an image surface a pixel a map unit. `paper`: through a recording surface, so
+// the painter draws as it does on paper (PDF, SVG, the printer) and the picture is that replayed.
+SurfacePtr drawn(const Scenario& s, const Layout& layout, const RenderOptions& o, bool paper,
+                 std::vector<MapRect> parts = {}) {
+    SurfacePtr image = owned(cairo_image_surface_create(
+        CAIRO_FORMAT_RGB24, static_cast<int>(layout.width()) + 1, static_cast<int>(layout.height()) + 1));
+    const MapRect all{0, 0, layout.width(), layout.height()};
+    if (parts.empty()) {
+        parts.push_back(all);
+    }
+    const MapPainter painter(s, layout);
+    auto paint = [&](cairo_t* cr) {
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+        for (const MapRect& part : parts) {
+            cairo_save(cr);
+            cairo_rectangle(cr, part.x, part.y, part.width, part.height);
+            cairo_clip(cr);
+            (void)painter.draw(cr, part, 1.0, o);
+            cairo_restore(cr);
+        }
+    };
+    cairo_t* cr = cairo_create(image.get());
+    if (paper) {
+        SurfacePtr recording = owned(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr));
+        cairo_t* rc = cairo_create(recording.get());
+        paint(rc);
+        cairo_destroy(rc);
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+        cairo_set_source_surface(cr, recording.get(), 0, 0);
+        cairo_paint(cr);
+    } else {
+        paint(cr);
+    }
+    cairo_destroy(cr);
+    cairo_surface_flush(image.get());
+    return image;
+}
+
+RenderOptions groundOnly() {
+    RenderOptions o;
+    o.style = MapStyle::Natural;
+    o.labels = false;
+    o.symbols = false; // trees and orchards are drawn at the middles: the fill is what is tested
+    o.pieces = false;
+    o.features = false;
+    o.grid = false;
+    return o;
+}
+
+// A scrambled patchwork of four terrains, with lone cells among others, on ground rising and
+// falling a level at a time.
+Scenario patchwork(GridShape shape) {
+    Scenario s = plain(shape, 14, 10);
+    const Grid& g = s.map.grid;
+    for (int row = 0; row < g.rows(); ++row) {
+        for (int col = 0; col < g.cols(); ++col) {
+            const std::size_t i = g.index({col, row});
+            const unsigned h = static_cast<unsigned>(col * 73856093 ^ row * 19349663) % 97u;
+            s.map.terrain[i] = static_cast<TerrainIndex>(h % 4);
+            s.map.elevation[i] = static_cast<std::int16_t>(std::abs((col + row) % 8 - 4));
+        }
+    }
+    return s;
+}
+
+TEST(NaturalGround, TheMiddleOfEveryCellShowsItsOwnTerrainAndLevel) {
+    for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        const Scenario s = patchwork(shape);
+        for (bool paper : {false, true}) {
+            const Layout layout(s.map.grid, 48);
+            const SurfacePtr picture = drawn(s, layout, groundOnly(), paper);
+            for (int row = 0; row < s.map.grid.rows(); ++row) {
+                for (int col = 0; col < s.map.grid.cols(); ++col) {
+                    const Offset c{col, row};
+                    // Its own terrain at its own level, in any of the hill shading's shades.
+                    std::set<std::tuple<int, int, int>> own;
+                    const Rgb tinted = elevationTint(s.map.terrainAt(c).colour, s.map.elevationAt(c));
+                    for (int shade = -MapPainter::shadeSteps; shade <= MapPainter::shadeSteps; ++shade) {
+                        const Rgb x = shadedColour(tinted, shade);
+                        own.insert({x.r, x.g, x.b});
+                    }
+                    const Point centre = layout.cellCenter(c);
+                    const double r = naturalMiddle * layout.cellSize() / 2;
+                    for (int k = 0; k <= 8; ++k) {
+                        const double a = k * std::numbers::pi / 4;
+                        const Point p =
+                            k == 8 ? centre : Point{centre.x + r * std::cos(a), centre.y + r * std::sin(a)};
+                        const Rgb got = pixelOf(picture.get(), static_cast<int>(p.x), static_cast<int>(p.y));
+                        EXPECT_TRUE(own.contains({got.r, got.g, got.b}))
+                            << enumName(shape) << (paper ? " on paper" : " on screen") << " cell "
+                            << s.map.grid.label(c) << " point " << k << ": (" << int(got.r) << ", "
+                            << int(got.g) << ", " << int(got.b) << ") is not terrain '"
+                            << s.map.terrainAt(c).key << "' at level " << s.map.elevationAt(c);
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST(NaturalGround, TheGroundIsNotTheCellsOutlines) {
+    // Two terrains in halves along a hex column's zigzag: the natural boundary leaves the cells'
+    // sides, so some side midpoints show the other side's colour (the cells' style never does).
+    Scenario s = plain(GridShape::HexFlat, 12, 8);
+    for (int row = 0; row < 8; ++row) {
+        for (int col = 6; col < 12; ++col) {
+            s.map.terrain[s.map.grid.index({col, row})] = 1;
+        }
+    }
+    const Layout layout(s.map.grid, 48);
+    const SurfacePtr picture = drawn(s, layout, groundOnly(), false);
+    const Rgb open = s.map.terrainTypes[0].colour, other = s.map.terrainTypes[1].colour;
+    int crossings = 0, samples = 0;
+    for (int row = 0; row < 8; ++row) {
+        for (double along = 0.3; along <= 0.7; along += 0.1) {
+            // Along the line between the centres of cells 5 and 6 of the row.
+            const Point a = layout.cellCenter({5, row}), b = layout.cellCenter({6, row});
+            const Point p{a.x + (b.x - a.x) * along, a.y + (b.y - a.y) * along};
+            const Rgb got = pixelOf(picture.get(), static_cast<int>(p.x), static_cast<int>(p.y));
+            ++samples;
+            crossings += (along < 0.5 && got == other) || (along > 0.5 && got == open) ? 1 : 0;
+        }
+    }
+    EXPECT_GT(crossings, 0) << "the boundary never leaves the cells' sides in " << samples << " points";
+}
+
+TEST(NaturalGround, ContoursRunOnlyWhereTheLevelChangesAndBetweenEveryTwoLevels) {
+    // A hill: levels rising a step a ring toward the middle.
+    Scenario s = plain(GridShape::HexFlat, 15, 13);
+    const Grid& g = s.map.grid;
+    const Layout layout(g, 60);
+    const Point middle = layout.cellCenter({7, 6});
+    for (int row = 0; row < g.rows(); ++row) {
+        for (int col = 0; col < g.cols(); ++col) {
+            const Point p = layout.cellCenter({col, row});
+            const double d = std::hypot(p.x - middle.x, p.y - middle.y) / layout.cellSize();
+            s.map.elevation[g.index({col, row})] =
+                static_cast<std::int16_t>(std::max(0, 6 - static_cast<int>(d)));
+        }
+    }
+    RenderOptions o = groundOnly();
+    o.shading = false;
+    const SurfacePtr picture = drawn(s, layout, o, false);
+    const Rgb brown{140, 90, 40};
+    // No contour inside a cell whose neighbours are all at its level.
+    for (int row = 0; row < g.rows(); ++row) {
+        for (int col = 0; col < g.cols(); ++col) {
+            const Offset c{col, row};
+            bool flat = true;
+            for (int d = 0; d < g.sideCount(); ++d) {
+                const Offset n = g.neighbor(c, d);
+                flat = flat && (!g.contains(n) || s.map.elevationAt(n) == s.map.elevationAt(c));
+            }
+            if (!flat) {
+                continue;
+            }
+            const Point centre = layout.cellCenter(c);
+            for (int dy = -12; dy <= 12; dy += 2) {
+                for (int dx = -12; dx <= 12; dx += 2) {
+                    EXPECT_NE(pixelOf(picture.get(), static_cast<int>(centre.x) + dx,
+                                      static_cast<int>(centre.y) + dy),
+                              brown)
+                        << "a contour inside the level ground of " << g.label(c);
+                }
+            }
+        }
+    }
+    // Between every two neighbours of different levels, a contour line crosses the way from one
+    // middle to the other.
+    int pairs = 0;
+    for (int row = 0; row < g.rows(); ++row) {
+        for (int col = 0; col < g.cols(); ++col) {
+            const Offset c{col, row};
+            for (int d = 0; d < g.sideCount() / 2; ++d) {
+                const Offset n = g.neighbor(c, d);
+                if (!g.contains(n) || s.map.elevationAt(n) == s.map.elevationAt(c)) {
+                    continue;
+                }
+                ++pairs;
+                const Point a = layout.cellCenter(c), b = layout.cellCenter(n);
+                // A line a pixel wide can slip between the pixels of another: each step looks at
+                // the pixels around it.
+                bool crossed = false;
+                for (double t = 0; t <= 1 && !crossed; t += 0.01) {
+                    const int x = static_cast<int>(a.x + (b.x - a.x) * t),
+                              y = static_cast<int>(a.y + (b.y - a.y) * t);
+                    for (int k = 0; k < 9 && !crossed; ++k) {
+                        crossed = pixelOf(picture.get(), x + k % 3 - 1, y + k / 3 - 1) == brown;
+                    }
+                }
+                EXPECT_TRUE(crossed) << "no contour between " << g.label(c) << " and " << g.label(n);
+            }
+        }
+    }
+    EXPECT_GT(pairs, 30);
+}
+
+TEST(NaturalGround, TheGridIsMarksAtTheVerticesAndNotLinesAlongTheSides) {
+    Scenario s = plain(GridShape::HexFlat, 8, 6);
+    RenderOptions o = groundOnly();
+    o.grid = true;
+    const Layout layout(s.map.grid, 60);
+    const SurfacePtr picture = drawn(s, layout, o, false);
+    const Rgb open = s.map.terrainTypes[0].colour;
+    const Offset c{3, 2};
+    const std::vector<Point> corners = layout.corners(c);
+    for (std::size_t k = 0; k < corners.size(); ++k) {
+        const Point a = corners[k], b = corners[(k + 1) % corners.size()];
+        // Whether the pixels around the point t along the side are all open ground.
+        auto bare = [&](double t) {
+            const int x = static_cast<int>(std::lround(a.x + (b.x - a.x) * t)),
+                      y = static_cast<int>(std::lround(a.y + (b.y - a.y) * t));
+            bool all = true;
+            for (int n = 0; n < 9; ++n) {
+                all = all && pixelOf(picture.get(), x + n % 3 - 1, y + n / 3 - 1) == open;
+            }
+            return all;
+        };
+        EXPECT_FALSE(bare(0.06)) << "a mark by corner " << k;
+        EXPECT_FALSE(bare(0.94)) << "a mark by corner " << (k + 1) % corners.size();
+        EXPECT_TRUE(bare(0.5)) << "no line along side " << k;
+    }
+}
+
+TEST(NaturalGround, AViewDrawnInTilesIsTheViewDrawnWhole) {
+    // The canvas keeps its ground in tiles drawn apart: their edges must meet without a seam.
+    const Scenario s = patchwork(GridShape::HexPointy);
+    const Layout layout(s.map.grid, 48);
+    RenderOptions o = groundOnly();
+    o.grid = true;
+    const SurfacePtr whole = drawn(s, layout, o, false);
+    const double w = layout.width(), h = layout.height();
+    const SurfacePtr tiled = drawn(
+        s, layout, o, false,
+        {{0, 0, 200, 150}, {200, 0, w - 200, 150}, {0, 150, 200, h - 150}, {200, 150, w - 200, h - 150}});
+    // Cairo's stroker leaves out what lies past the clip, so a contour's pixel on a tile's very
+    // edge may differ; a seam in the ground would be a run of differing pixels along it.
+    int inside = 0, edge = 0, edgePixels = 0;
+    for (int y = 0; y < static_cast<int>(h); ++y) {
+        for (int x = 0; x < static_cast<int>(w); ++x) {
+            const bool onEdge = x == 199 || x == 200 || y == 149 || y == 150;
+            edgePixels += onEdge ? 1 : 0;
+            if (pixelOf(whole.get(), x, y) != pixelOf(tiled.get(), x, y)) {
+                ++(onEdge ? edge : inside);
+            }
+        }
+    }
+    EXPECT_EQ(inside, 0);
+    EXPECT_LT(edge * 20, edgePixels) << edge << " of the " << edgePixels
+                                     << " pixels on the tiles' edges differ";
+}
+
+} // namespace
+} // namespace sandtable
