@@ -125,7 +125,7 @@ std::vector<std::string> MapPainter::draw(cairo_t* cr, MapRect visible, double p
     if (ground) {
         const bool natural = o.style == MapStyle::Natural && layout_.cellSize() * pixelsPerUnit >= 6;
         if (natural) {
-            drawNaturalGround(cr, first, last, pixelsPerUnit, o);
+            drawNaturalGround(cr, visible, first, last, pixelsPerUnit, o);
         } else {
             drawCells(cr, first, last, pixelsPerUnit, o);
         }
@@ -271,8 +271,8 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
     }
 }
 
-void MapPainter::drawNaturalGround(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit,
-                                   const RenderOptions& o) const {
+void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, Offset last,
+                                   double pixelsPerUnit, const RenderOptions& o) const {
     const double size = layout_.cellSize(), pixels = size * pixelsPerUnit;
     const bool raster = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
     NaturalGround::Options options;
@@ -280,7 +280,8 @@ void MapPainter::drawNaturalGround(cairo_t* cr, Offset first, Offset last, doubl
     options.shading = o.elevation && o.shading && pixels >= 6;
     options.shadeSteps = shadeSteps;
     options.samplesPerCell = NaturalGround::samplesFor(raster ? pixels : 0);
-    const NaturalGround ground(s_.map, layout_, first, last, options);
+    const NaturalGround ground(s_.map, layout_, visible.x, visible.y, visible.x + visible.width,
+                               visible.y + visible.height, options);
     ground.fill(cr, [&](const GroundClass& shown) {
         const Rgb base = s_.map.terrainTypes[static_cast<std::size_t>(shown.terrain)].colour;
         return shadedColour(o.elevation ? elevationTint(base, shown.level) : base, shown.shade);

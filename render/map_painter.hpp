@@ -177,7 +177,7 @@ class MapPainter {
     int shadeOf(Offset c, const std::array<Point, 6>& toward) const;
     void drawContours(cairo_t* cr, Offset first, Offset last) const;
     // The natural style's ground (render/natural_ground) and its grid, marks at the vertices.
-    void drawNaturalGround(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit,
+    void drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, Offset last, double pixelsPerUnit,
                            const RenderOptions& o) const;
     void drawVertexMarks(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit) const;
     void drawHexsides(cairo_t* cr, Offset first, Offset last) const;

@@ -123,20 +123,20 @@ int NaturalGround::samplesFor(double pixelsPerCell) {
     return std::clamp(static_cast<int>(std::ceil(pixelsPerCell / 5)), 3, 20);
 }
 
-NaturalGround::NaturalGround(const Map& map, const Layout& layout, Offset first, Offset last,
-                             const Options& options)
+NaturalGround::NaturalGround(const Map& map, const Layout& layout, double regionLeft, double regionTop,
+                             double regionRight, double regionBottom, const Options& options)
     : map_(map), layout_(layout), options_(options) {
     const Grid& g = map.grid;
     const double size = layout.cellSize();
     step_ = size / std::max(1, options.samplesPerCell);
-    const Point a = layout.cellCenter(first), b = layout.cellCenter(last);
-    // The cells' outlines and half a cell more, so the points the region shows have the whole of
-    // the shading's reach around them, as they do in any other region that shows them.
-    const double extent = 1.5 * size;
-    const double left = std::max(0.0, std::min(a.x, b.x) - extent);
-    const double top = std::max(0.0, std::min(a.y, b.y) - extent);
-    const double right = std::min(layout.width(), std::max(a.x, b.x) + extent);
-    const double bottom = std::min(layout.height(), std::max(a.y, b.y) + extent);
+    // The region and the shading's reach around it (a quarter of a cell, and a step for the
+    // squares on the edge), so the points it shows have the whole stencil around them, as they do
+    // in any other region that shows them.
+    const int span = std::max(1, options.samplesPerCell / 4);
+    const double extent = (span + 2) * step_;
+    const double left = std::max(0.0, regionLeft - extent), top = std::max(0.0, regionTop - extent);
+    const double right = std::min(layout.width(), regionRight + extent);
+    const double bottom = std::min(layout.height(), regionBottom + extent);
     // On multiples of the step from the map's corner, so the tiles of a view share their lattice
     // points and their edges meet exactly.
     x0_ = std::floor(left / step_) * step_;
@@ -151,13 +151,15 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, Offset first,
             looked[static_cast<std::size_t>(j) * nx_ + i] = warped(p.x / size, p.y / size);
         }
     }
-    // Every cell whose weight can reach the region spreads it over the lattice points near it.
+    // Every cell whose weight can reach the lattice spreads it over the lattice points near it.
     const double reach = kernelReach + broadWarp + fineWarp;
-    const int margin = static_cast<int>(std::ceil(reach)) + 1;
-    const int c0 = std::max(0, std::min(first.col, last.col) - margin);
-    const int c1 = std::min(g.cols() - 1, std::max(first.col, last.col) + margin);
-    const int r0 = std::max(0, std::min(first.row, last.row) - margin);
-    const int r1 = std::min(g.rows() - 1, std::max(first.row, last.row) + margin);
+    Offset first, last;
+    layout.visibleRange(x0_ - reach * size, y0_ - reach * size, x0_ + nx_ * step_ + reach * size,
+                        y0_ + ny_ * step_ + reach * size, first, last);
+    const int c0 = std::max(0, std::min(first.col, last.col)),
+              c1 = std::min(g.cols() - 1, std::max(first.col, last.col));
+    const int r0 = std::max(0, std::min(first.row, last.row)),
+              r1 = std::min(g.rows() - 1, std::max(first.row, last.row));
     const double reach2 = kernelReach * kernelReach;
     for (int row = r0; row <= r1; ++row) {
         for (int col = c0; col <= c1; ++col) {
@@ -202,7 +204,6 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, Offset first,
         // The gradient over a quarter of a cell each way, so the noise's wander in the height does
         // not break the shading into specks.
         const double k = -std::numbers::sqrt2 / 2 * (g.sideCount() / 2.0) * size;
-        const int span = std::max(1, options.samplesPerCell / 4);
         for (int j = 0; j < ny_; ++j) {
             for (int i = 0; i < nx_; ++i) {
                 Sample& s = samples_[static_cast<std::size_t>(j) * nx_ + i];
@@ -248,14 +249,23 @@ void NaturalGround::fill(cairo_t* cr, const std::function<Rgb(const GroundClass&
     // of squares its boundary crosses. A square a boundary crosses is first filled whole in the
     // class of its first corner: where three classes meet, or a class lies between its corners'
     // (a shade between two others), the parts leave gaps, which that colour fills.
-    std::map<GroundClass, std::vector<std::vector<Point>>> under, pieces;
+    struct Shapes {
+        std::vector<Point> points;
+        std::vector<std::uint8_t> sizes; // each polygon's count of points, in order
+        void add(const Point* from, std::size_t n) {
+            points.insert(points.end(), from, from + n);
+            sizes.push_back(static_cast<std::uint8_t>(n));
+        }
+    };
+    std::map<GroundClass, Shapes> under, pieces;
     for (int j = 0; j + 1 < ny_; ++j) {
         int runStart = -1;
         GroundClass runClass;
         auto endRun = [&](int end) {
             if (runStart >= 0) {
                 const Point a = at(runStart, j), b = at(end, j + 1);
-                under[runClass].push_back({a, {b.x, a.y}, b, {a.x, b.y}});
+                const std::array<Point, 4> run{a, Point{b.x, a.y}, b, Point{a.x, b.y}};
+                under[runClass].add(run.data(), run.size());
                 runStart = -1;
             }
         };
@@ -286,7 +296,7 @@ void NaturalGround::fill(cairo_t* cr, const std::function<Rgb(const GroundClass&
                 }
             }
             if (distinct > 0) {
-                under[seen[0]].push_back({corner.begin(), corner.end()});
+                under[seen[0]].add(corner.data(), corner.size());
             }
             for (std::size_t k = 0; k < distinct; ++k) {
                 const std::array<double, 4> g{margin(*s[0], seen[k]), margin(*s[1], seen[k]),
@@ -294,7 +304,7 @@ void NaturalGround::fill(cairo_t* cr, const std::function<Rgb(const GroundClass&
                 std::array<Point, 8> polygon;
                 const int n = insidePart(corner, g, polygon);
                 if (n >= 3) {
-                    pieces[seen[k]].emplace_back(polygon.begin(), polygon.begin() + n);
+                    pieces[seen[k]].add(polygon.data(), static_cast<std::size_t>(n));
                 }
             }
         }
@@ -304,14 +314,16 @@ void NaturalGround::fill(cairo_t* cr, const std::function<Rgb(const GroundClass&
     cairo_rectangle(cr, 0, 0, layout_.width(), layout_.height());
     cairo_clip(cr);
     for (const auto* layer : {&under, &pieces}) {
-        for (const auto& [shown, list] : *layer) {
+        for (const auto& [shown, shapes] : *layer) {
             cairo_new_path(cr);
-            for (const std::vector<Point>& polygon : list) {
-                cairo_move_to(cr, polygon[0].x, polygon[0].y);
-                for (std::size_t k = 1; k < polygon.size(); ++k) {
-                    cairo_line_to(cr, polygon[k].x, polygon[k].y);
+            const Point* p = shapes.points.data();
+            for (const std::uint8_t n : shapes.sizes) {
+                cairo_move_to(cr, p[0].x, p[0].y);
+                for (std::size_t k = 1; k < n; ++k) {
+                    cairo_line_to(cr, p[k].x, p[k].y);
                 }
                 cairo_close_path(cr);
+                p += n;
             }
             setAreaSource(cr, colour(shown));
             cairo_fill(cr);

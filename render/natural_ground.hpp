@@ -44,8 +44,9 @@ class NaturalGround {
         // Lattice points a cell across: more for a smoother edge when a cell is many pixels wide.
         int samplesPerCell = 8;
     };
-    // The ground of the cells first..last (and what of their neighbours reaches into them).
-    NaturalGround(const Map& map, const Layout& layout, Offset first, Offset last, const Options& options);
+    // The ground of `region` (map units), as every cell whose weight reaches it makes it.
+    NaturalGround(const Map& map, const Layout& layout, double left, double top, double right, double bottom,
+                  const Options& options);
     ~NaturalGround();
     NaturalGround(const NaturalGround&) = delete;
     NaturalGround& operator=(const NaturalGround&) = delete;

@@ -44,12 +44,14 @@ void renderView(benchmark::State& state) {
     const double zoom = static_cast<double>(state.range(0)) / 1000.0; // pixels per map unit
     const int width = static_cast<int>(state.range(1)), height = width * 9 / 16;
     const int workers = static_cast<int>(state.range(2)); // 0: every core, as the canvas draws
+    RenderOptions options;
+    options.style = mapStyles[static_cast<std::size_t>(state.range(3))].second;
     cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
     // The middle of the map.
     const double x0 = layout.width() / 2 - width / 2.0 / zoom, y0 = layout.height() / 2 - height / 2.0 / zoom;
     for (auto _ : state) {
-        drawView(painter, surface, ViewPlacement{x0 * zoom, y0 * zoom, zoom}, Rgb{60, 60, 64},
-                 RenderOptions{}, workers);
+        drawView(painter, surface, ViewPlacement{x0 * zoom, y0 * zoom, zoom}, Rgb{60, 60, 64}, options,
+                 workers);
     }
     cairo_surface_destroy(surface);
     state.counters["cells_across"] = width / zoom / 100;
@@ -119,12 +121,13 @@ void brushStrokeWithValidation(benchmark::State& state) {
 // 1000 x 1000 map fitted in a 1920 x 1080 view (Ctrl+0), 50 = 5% (5 pixels a cell, 384 x 216 cells
 // in view), 80 = 8% (the overview image's last zoom), 120 = 12% (the first drawn cell by cell: some
 // 66,000 cells on a 4K view), 250 = 25%, 500 = 50%, 2000 = 200%; then the view's width in pixels.
+// Last, the style: 0 natural, 1 cells (mapStyles).
 BENCHMARK(renderView)
-    ->ArgsProduct({{12, 50, 80, 120, 250, 500, 2000}, {1920, 3840}, {0}})
-    ->Args({120, 3840, 1})
-    ->Args({500, 1920, 1})
-    ->Args({500, 3840, 1})
-    ->ArgNames({"zoom", "width", "workers"})
+    ->ArgsProduct({{12, 50, 80, 120, 250, 500, 2000}, {1920, 3840}, {0}, {0, 1}})
+    ->Args({120, 3840, 1, 0})
+    ->Args({500, 1920, 1, 0})
+    ->Args({500, 3840, 1, 0})
+    ->ArgNames({"zoom", "width", "workers", "style"})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(renderViewKept)
     ->ArgsProduct({{12, 120, 250, 500, 2000}, {1920, 3840}, {0, 1}})
