@@ -17,6 +17,12 @@ namespace {
 // A cell's weight reaches this far from its centre, in cells: past its neighbours' sides, so
 // corners round off and a lone cell of woods becomes a wood, yet never to a neighbour's middle.
 constexpr double kernelReach = 1.2;
+// A cell's weight at squared distance d2 (in cells) from its centre: smooth, and nothing at its
+// reach.
+double kernelWeight(double d2) {
+    const double u = 1 - d2 / (kernelReach * kernelReach);
+    return u * u * u;
+}
 // How far the noise moves a point, in cells, at two scales: long bends and a finer wander.
 constexpr double broadWarp = 0.11, fineWarp = 0.04;
 constexpr double broadWaves = 1.7, fineWaves = 4.3; // per cell
@@ -52,22 +58,47 @@ Point warped(double u, double v) {
     return {u + broadWarp * broad.x + fineWarp * fine.x, v + broadWarp * broad.y + fineWarp * fine.y};
 }
 
-// The part of a square of the lattice where `g` > 0 (corners in order around it), as a polygon.
-int insidePart(const std::array<Point, 4>& corner, const std::array<double, 4>& g,
-               std::array<Point, 8>& out) {
-    int n = 0;
-    for (std::size_t k = 0; k < 4; ++k) {
-        const std::size_t next = (k + 1) % 4;
-        if (g[k] > 0) {
-            out[static_cast<std::size_t>(n++)] = corner[k];
+// What a cell adds to its own weight at squared distance d2 (in cells) from its centre, beyond the field:
+// so much within `full` that its terrain and level win whatever its neighbours are, falling
+// smoothly to nothing a tenth of a cell further out, so no edge shows where it ends.
+double middleHold(double d2, double full) {
+    constexpr double strength = 2, fade = 0.1;
+    if (d2 <= full * full) {
+        return strength;
+    }
+    if (d2 >= (full + fade) * (full + fade)) {
+        return 0;
+    }
+    const double t = 1 - (std::sqrt(d2) - full) / fade;
+    return strength * t * t * (3 - 2 * t);
+}
+
+// A corner of a part of a lattice square, with the class's margins there.
+struct Vertex {
+    Point at;
+    std::array<double, 5> margin;
+};
+
+// The part of the polygon `in` where margin `k` is positive, the margins interpolated along its
+// edges (Sutherland-Hodgman against one bound at a time).
+void keepInside(const std::vector<Vertex>& in, std::size_t k, std::vector<Vertex>& out) {
+    out.clear();
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const Vertex& a = in[i];
+        const Vertex& b = in[(i + 1) % in.size()];
+        if (a.margin[k] > 0) {
+            out.push_back(a);
         }
-        if ((g[k] > 0) != (g[next] > 0)) {
-            const double t = g[k] / (g[k] - g[next]);
-            out[static_cast<std::size_t>(n++)] = {corner[k].x + (corner[next].x - corner[k].x) * t,
-                                                  corner[k].y + (corner[next].y - corner[k].y) * t};
+        if ((a.margin[k] > 0) != (b.margin[k] > 0)) {
+            const double t = a.margin[k] / (a.margin[k] - b.margin[k]);
+            Vertex v;
+            v.at = {a.at.x + (b.at.x - a.at.x) * t, a.at.y + (b.at.y - a.at.y) * t};
+            for (std::size_t m = 0; m < v.margin.size(); ++m) {
+                v.margin[m] = a.margin[m] + (b.margin[m] - a.margin[m]) * t;
+            }
+            out.push_back(v);
         }
     }
-    return n;
 }
 
 } // namespace
@@ -79,10 +110,16 @@ struct NaturalGround::Sample {
     std::size_t count = 0;
     float total = 0, heightSum = 0;
     float height = 0, slope = 0;
+    float baseTotal = 0, baseHeightSum = 0;
+    float fieldHeight = 0; // the height without the middles' hold: the shading's
     GroundClass shown;
     bool covered = false;
 
-    void add(int t, float w, int level) {
+    // `w` the cell's weight here, `hold` what it adds in its middle (not part of the shading).
+    void add(int t, float w, float hold, int level) {
+        baseTotal += w;
+        baseHeightSum += w * static_cast<float>(level);
+        w += hold;
         total += w;
         heightSum += w * static_cast<float>(level);
         for (std::size_t k = 0; k < count; ++k) {
@@ -166,6 +203,10 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     const int r0 = std::max(0, std::min(first.row, last.row)),
               r1 = std::min(g.rows() - 1, std::max(first.row, last.row));
     const double reach2 = kernelReach * kernelReach;
+    // The hold is whole over the middle and half a lattice square around it, so the linear cuts
+    // of the squares there cannot clip the middle (TheMiddleOfEveryCellShowsItsOwnTerrainAndLevel
+    // holds the pictures to it).
+    const double holdFull = naturalMiddle / 2 + step_ / size * std::numbers::sqrt2 / 2;
     for (int row = r0; row <= r1; ++row) {
         for (int col = c0; col <= c1; ++col) {
             const Offset c{col, row};
@@ -184,10 +225,13 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                 for (int i = i0; i <= i1; ++i) {
                     const std::size_t k = static_cast<std::size_t>(j) * nx_ + i;
                     const double du = looked[k].x - cu, dv = looked[k].y - cv;
-                    const double d2 = (du * du + dv * dv) / reach2;
-                    if (d2 < 1) {
-                        const double w = (1 - d2) * (1 - d2) * (1 - d2);
-                        samples_[k].add(terrain, static_cast<float>(w), level);
+                    const double d2 = du * du + dv * dv;
+                    if (d2 < reach2) {
+                        const Point p = at(i, j);
+                        const double ex = (p.x - centre.x) / size, ey = (p.y - centre.y) / size;
+                        const double hold = middleHold(ex * ex + ey * ey, holdFull);
+                        samples_[k].add(terrain, static_cast<float>(kernelWeight(d2)),
+                                        static_cast<float>(hold), level);
                     }
                 }
             }
@@ -197,6 +241,7 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
         if (s.total > 0) {
             s.covered = true;
             s.height = s.heightSum / s.total;
+            s.fieldHeight = s.baseTotal > 0 ? s.baseHeightSum / s.baseTotal : s.height;
             s.shown.terrain = s.terrain[static_cast<std::size_t>(
                 std::max_element(s.weight.begin(), s.weight.begin() + static_cast<std::ptrdiff_t>(s.count)) -
                 s.weight.begin())];
@@ -214,8 +259,10 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                 Sample& s = samples_[static_cast<std::size_t>(j) * nx_ + i];
                 const int il = std::max(0, i - span), ir = std::min(nx_ - 1, i + span);
                 const int jt = std::max(0, j - span), jb = std::min(ny_ - 1, j + span);
-                const double dx = (sample(ir, j).height - sample(il, j).height) / ((ir - il) * step_);
-                const double dy = (sample(i, jb).height - sample(i, jt).height) / ((jb - jt) * step_);
+                const double dx =
+                    (sample(ir, j).fieldHeight - sample(il, j).fieldHeight) / ((ir - il) * step_);
+                const double dy =
+                    (sample(i, jb).fieldHeight - sample(i, jt).fieldHeight) / ((jb - jt) * step_);
                 s.slope = static_cast<float>(k * (dx + dy));
                 s.shown.shade = std::clamp(static_cast<int>(std::lround(s.slope)), -options.shadeSteps,
                                            options.shadeSteps);
@@ -224,9 +271,12 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     }
 }
 
-double NaturalGround::margin(const Sample& s, const GroundClass& c) const {
+NaturalGround::Margins NaturalGround::margins(const Sample& s, const GroundClass& c) const {
+    Margins m;
+    m.fill(1.0);
     if (!s.covered) {
-        return -1;
+        m.fill(-1.0);
+        return m;
     }
     // Terrain: by how much its weight leads (or trails) the heaviest other, as a part of the whole.
     const float own = s.weightOf(c.terrain);
@@ -236,33 +286,38 @@ double NaturalGround::margin(const Sample& s, const GroundClass& c) const {
             other = std::max(other, s.weight[k]);
         }
     }
-    double g = (own - other) / s.total;
+    m[0] = (own - other) / s.total;
+    // Each bound of the level's and the shade's bands apart: the next band's bound is the same line
+    // with the other sign, so two bands' parts of a square meet without a gap.
     if (options_.elevation) {
-        g = std::min({g, s.height - (c.level - 0.5), (c.level + 0.5) - s.height});
+        m[1] = s.height - (c.level - 0.5);
+        m[2] = (c.level + 0.5) - s.height;
     }
     if (options_.elevation && options_.shading) {
         const double steps = options_.shadeSteps;
-        const double below = c.shade <= -steps ? 1.0 : s.slope - (c.shade - 0.5);
-        const double above = c.shade >= steps ? 1.0 : (c.shade + 0.5) - s.slope;
-        g = std::min({g, below, above});
+        m[3] = c.shade <= -steps ? 1.0 : s.slope - (c.shade - 0.5);
+        m[4] = c.shade >= steps ? 1.0 : (c.shade + 0.5) - s.slope;
     }
-    return g;
+    return m;
 }
 
 void NaturalGround::fill(cairo_t* cr, const std::function<Rgb(const GroundClass&)>& colour) const {
     // Each class's pieces in one path: whole squares merged into runs along a row, and the parts
     // of squares its boundary crosses. A square a boundary crosses is first filled whole in the
-    // class of its first corner: where three classes meet, or a class lies between its corners'
+    // class most inside it: where three classes meet, or a class lies between its corners'
     // (a shade between two others), the parts leave gaps, which that colour fills.
     struct Shapes {
         std::vector<Point> points;
-        std::vector<std::uint8_t> sizes; // each polygon's count of points, in order
+        std::vector<std::uint16_t> sizes; // each polygon's count of points, in order
         void add(const Point* from, std::size_t n) {
             points.insert(points.end(), from, from + n);
-            sizes.push_back(static_cast<std::uint8_t>(n));
+            sizes.push_back(static_cast<std::uint16_t>(n));
         }
     };
     std::map<GroundClass, Shapes> under, pieces;
+    std::vector<Vertex> part, clipped;
+    std::vector<std::array<Margins, 4>> margin(96); // for each class a square sees, at its corners
+    std::vector<Point> polygon;
     for (int j = 0; j + 1 < ny_; ++j) {
         int runStart = -1;
         GroundClass runClass;
@@ -291,25 +346,76 @@ void NaturalGround::fill(cairo_t* cr, const std::function<Rgb(const GroundClass&
             }
             endRun(i);
             const std::array<Point, 4> corner{at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)};
-            std::array<GroundClass, 4> seen{};
+            // Every mix of the corners' terrains and levels, in each shade between theirs: where a
+            // terrain's edge crosses a contour in the square, or a slope steepens across it, the
+            // ground passes through classes no corner has, and without them it would show the
+            // square's edges.
+            constexpr std::size_t most = 96;
+            std::array<GroundClass, most> seen{};
             std::size_t distinct = 0;
-            for (const Sample* x : s) {
-                if (x->covered &&
-                    std::find(seen.begin(), seen.begin() + static_cast<std::ptrdiff_t>(distinct), x->shown) ==
+            auto see = [&](const GroundClass& c) {
+                if (distinct < most &&
+                    std::find(seen.begin(), seen.begin() + static_cast<std::ptrdiff_t>(distinct), c) ==
                         seen.begin() + static_cast<std::ptrdiff_t>(distinct)) {
-                    seen[distinct++] = x->shown;
+                    seen[distinct++] = c;
+                }
+            };
+            int low = options_.shadeSteps, high = -options_.shadeSteps;
+            for (const Sample* x : s) {
+                if (x->covered) {
+                    low = std::min(low, x->shown.shade);
+                    high = std::max(high, x->shown.shade);
+                }
+            }
+            for (const Sample* x : s) {
+                for (const Sample* y : s) {
+                    if (x->covered && y->covered) {
+                        for (int shade = low; shade <= high; ++shade) {
+                            see({x->shown.terrain, y->shown.level, shade});
+                        }
+                    }
+                }
+            }
+            std::size_t widest = 0;
+            double widestMargin = -std::numeric_limits<double>::infinity();
+            for (std::size_t k = 0; k < distinct; ++k) {
+                double sum = 0;
+                for (std::size_t c = 0; c < 4; ++c) {
+                    margin[k][c] = margins(*s[c], seen[k]);
+                    sum += *std::min_element(margin[k][c].begin(), margin[k][c].end());
+                }
+                if (sum > widestMargin) {
+                    widestMargin = sum;
+                    widest = k;
                 }
             }
             if (distinct > 0) {
-                under[seen[0]].add(corner.data(), corner.size());
+                under[seen[widest]].add(corner.data(), corner.size());
             }
             for (std::size_t k = 0; k < distinct; ++k) {
-                const std::array<double, 4> g{margin(*s[0], seen[k]), margin(*s[1], seen[k]),
-                                              margin(*s[2], seen[k]), margin(*s[3], seen[k])};
-                std::array<Point, 8> polygon;
-                const int n = insidePart(corner, g, polygon);
-                if (n >= 3) {
-                    pieces[seen[k]].add(polygon.data(), static_cast<std::size_t>(n));
+                // A bound no corner is inside of: nothing of the class here.
+                bool none = false;
+                for (std::size_t bound = 0; bound < 5 && !none; ++bound) {
+                    none = margin[k][0][bound] <= 0 && margin[k][1][bound] <= 0 && margin[k][2][bound] <= 0 &&
+                           margin[k][3][bound] <= 0;
+                }
+                if (none) {
+                    continue;
+                }
+                part.clear();
+                for (std::size_t c = 0; c < 4; ++c) {
+                    part.push_back({corner[c], margin[k][c]});
+                }
+                for (std::size_t bound = 0; bound < 5 && part.size() >= 3; ++bound) {
+                    keepInside(part, bound, clipped);
+                    part.swap(clipped);
+                }
+                if (part.size() >= 3) {
+                    polygon.clear();
+                    for (const Vertex& v : part) {
+                        polygon.push_back(v.at);
+                    }
+                    pieces[seen[k]].add(polygon.data(), polygon.size());
                 }
             }
         }
@@ -322,7 +428,7 @@ void NaturalGround::fill(cairo_t* cr, const std::function<Rgb(const GroundClass&
         for (const auto& [shown, shapes] : *layer) {
             cairo_new_path(cr);
             const Point* p = shapes.points.data();
-            for (const std::uint8_t n : shapes.sizes) {
+            for (const std::uint16_t n : shapes.sizes) {
                 cairo_move_to(cr, p[0].x, p[0].y);
                 for (std::size_t k = 1; k < n; ++k) {
                     cairo_line_to(cr, p[k].x, p[k].y);

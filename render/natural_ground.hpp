@@ -15,6 +15,7 @@
 #include "model/layout.hpp"
 #include "model/map.hpp"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -62,8 +63,10 @@ class NaturalGround {
 
   private:
     struct Sample;
-    // The sample's margin inside `c` (positive inside, negative outside, 0 on its edge).
-    double margin(const Sample& s, const GroundClass& c) const;
+    // How far inside `c` the sample is by each of its bounds (terrain; the level band's low and
+    // high; the shade band's low and high): positive inside, negative outside, 0 on the edge.
+    using Margins = std::array<double, 5>;
+    Margins margins(const Sample& s, const GroundClass& c) const;
     Point at(int i, int j) const { return {x0_ + i * step_, y0_ + j * step_}; }
     const Sample& sample(int i, int j) const;
 
