@@ -69,6 +69,7 @@ Actions MainFrame::viewActions() {
     actions.push_back({.name = "view.natural-style",
                        .menu = "&View",
                        .label = "&Natural ground",
+                       .shortcut = "Ctrl+Shift+N",
                        .help = "Draw the ground as a published map does (natural edges, the grid as marks at "
                                "its vertices), or each cell in its terrain's colour",
                        .separatorBefore = true,
