@@ -40,7 +40,7 @@ check 0 "export chosen layers" "$bin" export "$work/g.xml" -o "$work/l.png" --la
 grep -q "the layers are grid, labels, elevation, shading, symbols" <("$bin" export "$work/g.xml" -o "$work/h.png" --layers terrain 2>&1) \
     || { echo "FAIL: an unknown layer's message does not list the layers"; fail=1; }
 check 2 "export with an unknown style" "$bin" export "$work/g.xml" -o "$work/h.pdf" --style sepia
-grep -q "\-\-style must be one of colour, grayscale, low-ink, not 'sepia'" "$work/err" \
+grep -q "\-\-style takes natural, cells, colour, grayscale, low-ink (a style and an ink, comma separated), not 'sepia'" "$work/err" \
     || { echo "FAIL: bad --style message missing"; cat "$work/err"; fail=1; }
 [[ ! -e "$work/h.pdf" ]] || { echo "FAIL: a refused --style left a file"; fail=1; }
 check 0 "export in grayscale" "$bin" export "$work/g.xml" -o "$work/gray.png" --style grayscale --cell-size 5mm --dpi 30
