@@ -131,7 +131,7 @@ std::vector<std::string> MapPainter::draw(cairo_t* cr, MapRect visible, double p
         }
         drawBackground(cr);
         if (o.hexsides) {
-            drawHexsides(cr, first, last);
+            drawHexsides(cr, first, last, natural);
         }
         if (o.paths) {
             drawPaths(cr, first, last);

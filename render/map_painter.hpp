@@ -180,7 +180,8 @@ class MapPainter {
     void drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, Offset last, double pixelsPerUnit,
                            const RenderOptions& o) const;
     void drawVertexMarks(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit) const;
-    void drawHexsides(cairo_t* cr, Offset first, Offset last) const;
+    // `natural`: water meandering along its sides (render/map_water's meandering).
+    void drawHexsides(cairo_t* cr, Offset first, Offset last, bool natural) const;
     void drawPaths(cairo_t* cr, Offset first, Offset last) const;
     void drawMarkers(cairo_t* cr, const Scene& scene, MapRect visible) const;
     void drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) const;

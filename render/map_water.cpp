@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <map>
 
 #include <cairo.h>
@@ -182,7 +183,56 @@ void drawFord(cairo_t* cr, std::pair<Point, Point> side, double size) {
     cairo_set_dash(cr, nullptr, 0, 0);
 }
 
-void MapPainter::drawHexsides(cairo_t* cr, Offset first, Offset last) const {
+std::vector<Point> meandering(const std::vector<Point>& line, double size) {
+    if (line.size() < 2) {
+        return line;
+    }
+    // Along each side, three points moved off it, the same whichever way the line runs: each side's
+    // offsets are made from its ends in a fixed order, and seeded by where it is.
+    auto offsets = [&](Point a, Point b) {
+        const bool flipped = b < a;
+        const Point p = flipped ? b : a, q = flipped ? a : b;
+        std::uint32_t h = static_cast<std::uint32_t>(std::lround((p.x + q.x) * 8 / size)) * 73856093u ^
+                          static_cast<std::uint32_t>(std::lround((p.y + q.y) * 8 / size)) * 19349663u;
+        auto next = [&h] {
+            h = (h ^ (h >> 15)) * 2246822519u;
+            h ^= h >> 13;
+            return static_cast<double>(h & 0xffffu) / 32767.5 - 1.0;
+        };
+        const double dx = q.x - p.x, dy = q.y - p.y, length = std::hypot(dx, dy);
+        const Point normal{-dy / length, dx / length};
+        std::array<Point, 3> inner{};
+        const std::array<double, 3> along{0.25, 0.5, 0.75}, weight{0.6, 1.0, 0.6};
+        const double amplitude = meanderAmplitude * size;
+        for (std::size_t k = 0; k < 3; ++k) {
+            const double off = amplitude * weight[k] * next();
+            inner[k] = {p.x + dx * along[k] + normal.x * off, p.y + dy * along[k] + normal.y * off};
+        }
+        if (flipped) {
+            std::swap(inner[0], inner[2]);
+        }
+        return inner;
+    };
+    std::vector<Point> through{line.front()};
+    for (std::size_t i = 1; i < line.size(); ++i) {
+        for (const Point& p : offsets(line[i - 1], line[i])) {
+            through.push_back(p);
+        }
+        through.push_back(line[i]);
+    }
+    // The smooth curve through them, flattened finely enough for any zoom.
+    std::vector<Point> out{through.front()};
+    Point from = through.front();
+    for (const CubicPiece& piece : smoothThrough(through)) {
+        for (int k = 1; k <= 6; ++k) {
+            out.push_back(piece.at(from, k / 6.0).first);
+        }
+        from = piece.to;
+    }
+    return out;
+}
+
+void MapPainter::drawHexsides(cairo_t* cr, Offset first, Offset last, bool natural) const {
     const Grid& g = s_.map.grid;
     const double size = layout_.cellSize();
     std::vector<std::pair<Point, Point>> rivers, streams, walls, fences;
@@ -211,7 +261,15 @@ void MapPainter::drawHexsides(cairo_t* cr, Offset first, Offset last) const {
     }
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    strokeWater(cr, joinSegments(rivers), joinSegments(streams), size);
+    std::vector<std::vector<Point>> riverLines = joinSegments(rivers), streamLines = joinSegments(streams);
+    if (natural) {
+        for (auto* lines : {&riverLines, &streamLines}) {
+            for (std::vector<Point>& line : *lines) {
+                line = meandering(line, size);
+            }
+        }
+    }
+    strokeWater(cr, riverLines, streamLines, size);
     strokeLines(cr, joinSegments(walls), Rgb{90, 90, 90}, size * 0.06);
     if (!fences.empty()) {
         const double dash = size * 0.08;

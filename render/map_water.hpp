@@ -16,6 +16,12 @@ namespace sandtable {
 // line with round joins: no gap and no notch at the corners. Each line is its points in order.
 std::vector<std::vector<Point>> joinSegments(const std::vector<std::pair<Point, Point>>& segments);
 
+// The natural style's water: a line along sides (corner to corner) as a smooth curve through every
+// corner that wanders off each side by at most meanderAmplitude of a cell and comes back, so it
+// still runs along the sides the map marks; the same line always bends the same.
+inline constexpr double meanderAmplitude = 0.05;
+std::vector<Point> meandering(const std::vector<Point>& line, double size);
+
 // How water along a side is drawn: a darker bank under the water, widths as parts of a cell.
 struct WaterStyle {
     Rgb bank, water;

@@ -5,6 +5,7 @@
 #include "model/layout.hpp"
 #include "render/colours.hpp"
 #include "render/map_painter.hpp"
+#include "render/map_water.hpp"
 #include "render/natural_ground.hpp"
 #include "tests/render/cairo_pixels.hpp"
 #include "tests/render/map_picture.hpp"
@@ -140,7 +141,7 @@ TEST(NaturalGround, TheGroundIsNotTheCellsOutlines) {
     const Rgb open = s.map.terrainTypes[0].colour, other = s.map.terrainTypes[1].colour;
     int crossings = 0, samples = 0;
     for (int row = 0; row < 8; ++row) {
-        for (double along = 0.3; along <= 0.7; along += 0.1) {
+        for (double along = 0.38; along <= 0.621; along += 0.02) {
             // Along the line between the centres of cells 5 and 6 of the row.
             const Point a = layout.cellCenter({5, row}), b = layout.cellCenter({6, row});
             const Point p{a.x + (b.x - a.x) * along, a.y + (b.y - a.y) * along};
@@ -248,6 +249,75 @@ TEST(NaturalGround, TheGridIsMarksAtTheVerticesAndNotLinesAlongTheSides) {
         EXPECT_FALSE(bare(0.94)) << "a mark by corner " << (k + 1) % corners.size();
         EXPECT_TRUE(bare(0.5)) << "no line along side " << k;
     }
+}
+
+TEST(NaturalGround, AStreamMeandersAlongEverySideItMarksAndCrossesNoOther) {
+    // A stream down the sides between columns 3 and 4: a zigzag of sides, corner to corner.
+    Scenario s = plain(GridShape::HexFlat, 8, 8);
+    const Grid& g = s.map.grid;
+    Hexside stream;
+    stream.set(SideFeature::Stream, true);
+    std::set<std::pair<Point, Point>> marked;
+    const Layout layout(g, 80);
+    auto key = [](std::pair<Point, Point> side) {
+        return side.second < side.first ? std::pair{side.second, side.first} : side;
+    };
+    for (int row = 0; row < g.rows(); ++row) {
+        for (int d = 0; d < g.sideCount(); ++d) {
+            if (const Offset n = g.neighbor({3, row}, d); g.contains(n) && n.col == 4) {
+                s.map.hexsides[g.edge({3, row}, d)] = stream;
+                marked.insert(key(layout.edgeSegment(g.edge({3, row}, d))));
+            }
+        }
+    }
+    const SurfacePtr picture = drawn(s, layout, groundOnly(), false);
+    const Rgb water = waterStyle(false).water;
+    // Water within `reach` pixels of the middle of a side, across it.
+    auto waterNear = [&](std::pair<Point, Point> side, double reach) {
+        const auto [a, b] = side;
+        const double length = std::hypot(b.x - a.x, b.y - a.y);
+        const Point mid{(a.x + b.x) / 2, (a.y + b.y) / 2},
+            normal{-(b.y - a.y) / length, (b.x - a.x) / length};
+        for (double t = -reach; t <= reach; t += 0.5) {
+            const int x = static_cast<int>(mid.x + normal.x * t), y = static_cast<int>(mid.y + normal.y * t);
+            const bool onPicture = x >= 0 && y >= 0 && x < cairo_image_surface_get_width(picture.get()) &&
+                                   y < cairo_image_surface_get_height(picture.get());
+            if (onPicture && pixelOf(picture.get(), x, y) == water) {
+                return true;
+            }
+        }
+        return false;
+    };
+    const double wander = meanderAmplitude * layout.cellSize() + 2;
+    int sides = 0;
+    for (const auto& side : marked) {
+        EXPECT_TRUE(waterNear(side, wander))
+            << "no water along the side at (" << side.first.x << ", " << side.first.y << ")";
+        ++sides;
+    }
+    EXPECT_GE(sides, 14);
+    // Every other side of the map, away from the stream's corners: no water at its middle.
+    for (int row = 0; row < g.rows(); ++row) {
+        for (int col = 0; col < g.cols(); ++col) {
+            for (int d = 0; d < g.sideCount(); ++d) {
+                const auto side = key(layout.edgeSegment(g.edge({col, row}, d)));
+                if (marked.contains(side)) {
+                    continue;
+                }
+                EXPECT_FALSE(waterNear(side, 3))
+                    << "water across the side " << d << " of " << g.label({col, row});
+            }
+        }
+    }
+    // And the stream is not the straight sides: somewhere it leaves a side's middle.
+    int offSide = 0;
+    for (const auto& [a, b] : marked) {
+        offSide += pixelOf(picture.get(), static_cast<int>((a.x + b.x) / 2),
+                           static_cast<int>((a.y + b.y) / 2)) == water
+                       ? 0
+                       : 1;
+    }
+    EXPECT_GT(offSide, 0);
 }
 
 TEST(NaturalGround, AViewDrawnInTilesIsTheViewDrawnWhole) {
