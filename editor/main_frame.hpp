@@ -127,6 +127,8 @@ class MainFrame : public wxFrame {
     void openUserGuide();
     const wxString& lastFolder() const { return lastFolder_; }
     const PrintOptions& printOptions() const { return printOptions_; }
+    // File > Print's options with the ground in the style the map is shown in.
+    PrintOptions printedAsSeen() const;
 
     // A message in the status bar; it replaces what showWhenIdle left pending for that field.
     void SetStatusText(const wxString& text, int field = 0) override;

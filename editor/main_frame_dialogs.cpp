@@ -63,7 +63,7 @@ void MainFrame::installDialogs() {
     };
     askExport = [this](const Scenario& scenario,
                        const std::filesystem::path& suggested) -> std::optional<ExportRequest> {
-        ExportDialog dialog(this, scenario, suggested);
+        ExportDialog dialog(this, scenario, suggested, canvas_->renderOptions().style);
         if (dialog.ShowModal() != wxID_OK) {
             return std::nullopt;
         }

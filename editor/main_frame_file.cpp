@@ -181,9 +181,9 @@ Actions MainFrame::fileActions() {
              [this] {
                  // The preview keeps a copy: it lives on while the document is edited, replaced or closed.
                  const auto snapshot = std::make_shared<const Scenario>(doc_->scenario());
-                 auto* preview =
-                     new wxPrintPreview(new MapPrintout(snapshot, printOptions_),
-                                        new MapPrintout(snapshot, printOptions_)); // wx owns these
+                 const PrintOptions o = printedAsSeen();
+                 auto* preview = new wxPrintPreview(new MapPrintout(snapshot, o),
+                                                    new MapPrintout(snapshot, o)); // wx owns these
                  auto* frame = new wxPreviewFrame(preview, this, "Print preview");
                  frame->Initialize();
                  frame->Show();
@@ -198,7 +198,7 @@ Actions MainFrame::fileActions() {
          .run =
              [this] {
                  wxPrinter printer;
-                 MapPrintout printout(std::make_shared<const Scenario>(doc_->scenario()), printOptions_);
+                 MapPrintout printout(std::make_shared<const Scenario>(doc_->scenario()), printedAsSeen());
                  printer.Print(this, &printout, true);
              },
          .enabled = hasDocument},
@@ -211,6 +211,12 @@ Actions MainFrame::fileActions() {
          .separatorBefore = true,
          .run = [this] { Close(); }},
     };
+}
+
+PrintOptions MainFrame::printedAsSeen() const {
+    PrintOptions o = printOptions_;
+    o.layers.style = canvas_->renderOptions().style;
+    return o;
 }
 
 bool MainFrame::exportTo(const std::filesystem::path& out, const std::string& kind) {

@@ -18,7 +18,8 @@
 
 namespace sandtable {
 
-ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std::filesystem::path& suggested)
+ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std::filesystem::path& suggested,
+                           MapStyle groundStyle)
     : wxDialog(parent, wxID_ANY, "Export", wxDefaultPosition, wxDefaultSize, wxDEFAULT_DIALOG_STYLE),
       scenario_(scenario) {
     auto* top = new wxBoxSizer(wxVERTICAL);
@@ -74,6 +75,15 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
         layers->Check(i, true);
     }
     row("Layers", layers);
+    wxArrayString groundNames;
+    for (const auto& [name, value] : mapStyles) {
+        groundNames.Add(wxString::FromUTF8(std::string(name)));
+    }
+    ground = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, groundNames);
+    ground->SetSelection(static_cast<int>(
+        std::ranges::find(mapStyles, groundStyle, &std::pair<std::string_view, MapStyle>::second) -
+        mapStyles.begin()));
+    row("Ground", ground);
     wxArrayString styleNames;
     for (const auto& [name, value] : inkStyles) {
         styleNames.Add(wxString::FromUTF8(std::string(name)));
@@ -143,6 +153,7 @@ void ExportDialog::chooseKind(const std::string& name) {
     show(margin, k->paper);
     show(cellSize, k->cellSize);
     show(layers, k->layers);
+    show(ground, k->layers);
     show(style, k->layers);
     show(dpi, k->dpi);
     show(cellPixels, k->cellPixels);
@@ -187,6 +198,7 @@ std::expected<ExportRequest, std::string> ExportDialog::request() const {
         for (unsigned i = 0; i < layers->GetCount(); ++i) {
             chosen.*(renderLayers[i].second) = layers->IsChecked(i);
         }
+        chosen.style = mapStyles[static_cast<std::size_t>(std::max(0, ground->GetSelection()))].second;
         o.layers = chosen;
         o.ink = inkStyles[static_cast<std::size_t>(std::max(0, style->GetSelection()))].second;
     }

@@ -25,7 +25,10 @@ struct ExportRequest {
 
 class ExportDialog : public wxDialog {
   public:
-    ExportDialog(wxWindow* parent, const Scenario& scenario, const std::filesystem::path& suggested);
+    // `ground`: the style the ground is offered in at first (the canvas's, so what is seen is what
+    // is exported).
+    ExportDialog(wxWindow* parent, const Scenario& scenario, const std::filesystem::path& suggested,
+                 MapStyle ground = MapStyle::Cells);
 
     // The export as the fields stand, or what is wrong with them.
     std::expected<ExportRequest, std::string> request() const;
@@ -40,7 +43,8 @@ class ExportDialog : public wxDialog {
     wxTextCtrl* cellSize = nullptr;
     wxTextCtrl* margin = nullptr;
     wxCheckListBox* layers = nullptr;
-    wxChoice* style = nullptr; // colour, grayscale, low ink
+    wxChoice* ground = nullptr; // natural, cells
+    wxChoice* style = nullptr;  // colour, grayscale, low ink
     wxTextCtrl* dpi = nullptr;
     wxTextCtrl* cellPixels = nullptr;
     wxStaticText* pages = nullptr;   // "7 pages: the overview and 3 x 2 map pages"

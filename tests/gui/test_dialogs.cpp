@@ -406,6 +406,35 @@ TEST_F(Dialogs, ExportOptionsReachTheFile) {
     EXPECT_EQ(field("Page size"), "1190.55 x 841.89 pts (A3)") << info;
 }
 
+// What is seen is what is exported: with View > Natural ground ticked, File > Export offers the
+// natural ground and a PNG comes out in it; cells can still be chosen.
+TEST_F(Dialogs, ExportOffersTheGroundTheMapIsShownIn) {
+    ASSERT_TRUE(frame->open(sample));
+    menuCheck("View", "Natural ground", true);
+    ASSERT_EQ(frame->canvas()->renderOptions().style, MapStyle::Natural);
+    std::optional<ExportRequest> asked;
+    frame->askExport = [&](const Scenario& s, const std::filesystem::path& suggested) {
+        ExportDialog dialog(frame, s, suggested, frame->canvas()->renderOptions().style);
+        EXPECT_EQ(dialog.ground->GetStringSelection(), "natural");
+        dialog.chooseKind("png");
+        EXPECT_TRUE(dialog.ground->IsShown());
+        type(dialog.dpi, "20");
+        auto request = dialog.request();
+        EXPECT_TRUE(request) << (request ? "" : request.error());
+        asked = request ? std::optional(*request) : std::nullopt;
+        return asked;
+    };
+    menu("File", "Export...");
+    ASSERT_TRUE(asked);
+    EXPECT_EQ(asked->options.print.layers.style, MapStyle::Natural);
+    EXPECT_TRUE(fs::exists(asked->file)) << (errors.empty() ? wxString() : errors.back());
+    EXPECT_EQ(frame->printedAsSeen().layers.style, MapStyle::Natural) << "File > Print draws it so too";
+    menuCheck("View", "Natural ground", false);
+    EXPECT_EQ(frame->printedAsSeen().layers.style, MapStyle::Cells);
+    ExportDialog cells(frame, scenario(), dir / "bull-run.sandtable.xml");
+    EXPECT_EQ(cells.ground->GetStringSelection(), "cells");
+}
+
 // File > Import as a designer uses it: a VASSAL module chosen, its board picked from the list, the
 // preview's report read, OK; then the battle is open with the board under the grid, its picture
 // written beside it; a Tiled map's terrain table is used only for Tiled maps.
