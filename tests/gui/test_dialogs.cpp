@@ -419,6 +419,8 @@ TEST_F(Dialogs, ExportOffersTheGroundTheMapIsShownIn) {
         dialog.chooseKind("png");
         EXPECT_TRUE(dialog.ground->IsShown());
         type(dialog.dpi, "20");
+        // Into the test's folder, not beside the sample in the source tree.
+        dialog.file->ChangeValue(wxString::FromUTF8((dir / "natural.png").string()));
         auto request = dialog.request();
         EXPECT_TRUE(request) << (request ? "" : request.error());
         asked = request ? std::optional(*request) : std::nullopt;
