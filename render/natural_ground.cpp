@@ -76,7 +76,7 @@ double middleHold(double d2, double full) {
 // A corner of a part of a lattice square, with the class's margins there.
 struct Vertex {
     Point at;
-    std::array<double, 5> margin;
+    std::array<double, 5> margin; // as NaturalGround::margins gives them
 };
 
 // The part of the polygon `in` where margin `k` is positive, the margins interpolated along its
@@ -316,7 +316,9 @@ void NaturalGround::fill(cairo_t* cr, const std::function<Rgb(const GroundClass&
     };
     std::map<GroundClass, Shapes> under, pieces;
     std::vector<Vertex> part, clipped;
-    std::vector<std::array<Margins, 4>> margin(96); // for each class a square sees, at its corners
+    // The most classes a square may see: every mix of its corners' terrains and levels, in each shade.
+    constexpr std::size_t most = 96;
+    std::vector<std::array<Margins, 4>> margin(most); // for each class a square sees, at its corners
     std::vector<Point> polygon;
     for (int j = 0; j + 1 < ny_; ++j) {
         int runStart = -1;
@@ -350,7 +352,6 @@ void NaturalGround::fill(cairo_t* cr, const std::function<Rgb(const GroundClass&
             // terrain's edge crosses a contour in the square, or a slope steepens across it, the
             // ground passes through classes no corner has, and without them it would show the
             // square's edges.
-            constexpr std::size_t most = 96;
             std::array<GroundClass, most> seen{};
             std::size_t distinct = 0;
             auto see = [&](const GroundClass& c) {
