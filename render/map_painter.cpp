@@ -282,10 +282,13 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
     options.samplesPerCell = NaturalGround::samplesFor(raster ? pixels : 0);
     const NaturalGround ground(s_.map, layout_, visible.x, visible.y, visible.x + visible.width,
                                visible.y + visible.height, options);
-    ground.fill(cr, [&](const GroundClass& shown) {
+    const auto colour = [&](const GroundClass& shown) {
         const Rgb base = s_.map.terrainTypes[static_cast<std::size_t>(shown.terrain)].colour;
         return shadedColour(o.elevation ? elevationTint(base, shown.level) : base, shown.shade);
-    });
+    };
+    if (!raster || !ground.paint(cr, colour)) {
+        ground.fill(cr, colour);
+    }
     if (o.symbols && pixels >= 14) {
         drawSymbols(cr, first, last, pixels >= 60);
     }
@@ -313,24 +316,73 @@ void MapPainter::drawVertexMarks(cairo_t* cr, Offset first, Offset last, double 
     // As GMT prints its grids: short strokes out of each vertex along its sides, so the cells can
     // be counted without a line crossing the ground. Each side's two ends are marked.
     const double size = layout_.cellSize();
-    const double reach = 0.16; // of a side's length, from each end
+    constexpr double reach = 0.16; // of a side's length, from each end
+    constexpr Rgb ink{60, 60, 50};
+    // Never thinner than a pixel on screen, where a hairline would vanish.
+    const double width = std::max(size * 0.014, 1.0 / pixelsPerUnit);
+    const auto ticks = [&](Point a, Point b, auto&& line) {
+        const double dx = (b.x - a.x) * reach, dy = (b.y - a.y) * reach;
+        line(a, Point{a.x + dx, a.y + dy});
+        line(b, Point{b.x - dx, b.y - dy});
+    };
+    const auto onPath = [&](Point from, Point to) {
+        cairo_move_to(cr, from.x, from.y);
+        cairo_line_to(cr, to.x, to.y);
+    };
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_new_path(cr);
-    for (int row = first.row; row <= last.row; ++row) {
-        for (int col = first.col; col <= last.col; ++col) {
-            const std::vector<Point> corners = layout_.corners({col, row});
-            for (std::size_t k = 0; k < corners.size(); ++k) {
-                const Point a = corners[k], b = corners[(k + 1) % corners.size()];
-                const double dx = (b.x - a.x) * reach, dy = (b.y - a.y) * reach;
-                cairo_move_to(cr, a.x, a.y);
-                cairo_line_to(cr, a.x + dx, a.y + dy);
-                cairo_move_to(cr, b.x, b.y);
-                cairo_line_to(cr, b.x - dx, b.y - dy);
+    // On a raster every cell stamps the marks of the first half of its sides: the other half are
+    // the first halves of its neighbours' (each side once, one stamp a cell, not some thousands of
+    // small strokes for Cairo's stroker). The map's outer sides that no cell's first half holds are
+    // stroked after.
+    const Point centre = layout_.cellCenter(first);
+    std::vector<Point> shape = layout_.corners(first);
+    for (Point& p : shape) {
+        p = {p.x - centre.x, p.y - centre.y};
+    }
+    const std::size_t owned = shape.size() / 2;
+    std::vector<Point> pattern;
+    for (std::size_t k = 0; k < owned; ++k) {
+        ticks(shape[k], shape[k + 1], [&](Point from, Point to) {
+            pattern.insert(pattern.end(), {from, to, ShapeStamps::lineBreak});
+        });
+    }
+    std::optional<ShapeStamps> stamps = ShapeStamps::forTarget(cr, pattern, width);
+    const Grid& g = s_.map.grid;
+    if (stamps) {
+        // A cell past the view's range may hold a side at its edge.
+        const int r0 = std::max(0, first.row - 1), r1 = std::min(g.rows() - 1, last.row + 1);
+        const int c0 = std::max(0, first.col - 1), c1 = std::min(g.cols() - 1, last.col + 1);
+        for (int row = r0; row <= r1; ++row) {
+            for (int col = c0; col <= c1; ++col) {
+                stamps->stamp(layout_.cellCenter({col, row}), ink);
             }
         }
     }
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    // Never thinner than a pixel on screen, where a hairline would vanish.
-    strokeWith(cr, Rgb{60, 60, 50}, std::max(size * 0.014, 1.0 / pixelsPerUnit), 0.85);
+    const bool raster = stamps.has_value();
+    stamps.reset(); // the pixels back to Cairo
+    for (int row = first.row; row <= last.row; ++row) {
+        for (int col = first.col; col <= last.col; ++col) {
+            const bool edge = row == 0 || col == 0 || row == g.rows() - 1 || col == g.cols() - 1;
+            if (raster && !edge) {
+                continue;
+            }
+            const Point c = layout_.cellCenter({col, row});
+            const std::vector<Point> corners = layout_.corners({col, row});
+            for (std::size_t k = 0; k < corners.size(); ++k) {
+                const Point a = corners[k], b = corners[(k + 1) % corners.size()];
+                if (raster && k < owned) {
+                    continue;
+                }
+                // On a raster, held by the neighbour across it unless that is off the map.
+                if (raster && layout_.cellAt(Point{a.x + b.x - c.x, a.y + b.y - c.y}).has_value()) {
+                    continue;
+                }
+                ticks(a, b, onPath);
+            }
+        }
+    }
+    strokeWith(cr, ink, width);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 }
 

@@ -301,7 +301,7 @@ NaturalGround::Margins NaturalGround::margins(const Sample& s, const GroundClass
     return m;
 }
 
-void NaturalGround::fill(cairo_t* cr, const std::function<Rgb(const GroundClass&)>& colour) const {
+void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
     // Each class's pieces in one path: whole squares merged into runs along a row, and the parts
     // of squares its boundary crosses. A square a boundary crosses is first filled whole in the
     // class most inside it: where three classes meet, or a class lies between its corners'
@@ -499,6 +499,237 @@ void NaturalGround::contours(std::vector<std::pair<Point, Point>>& thin,
             }
         }
     }
+}
+
+} // namespace sandtable
+
+namespace sandtable {
+
+NaturalGround::LatticePlace NaturalGround::placeOf(double u, int count) {
+    const int i = std::clamp(static_cast<int>(std::floor(u)), 0, count - 2);
+    return {i, std::clamp(u - i, 0.0, 1.0)};
+}
+
+std::optional<GroundClass> NaturalGround::classAt(LatticePlace across, LatticePlace down) const {
+    const int i = across.square, j = down.square;
+    const double fu = across.within, fv = down.within;
+    const std::array<const Sample*, 4> s{&sample(i, j), &sample(i + 1, j), &sample(i + 1, j + 1),
+                                         &sample(i, j + 1)};
+    // The corners' bilinear shares of the point, those off the ground left out.
+    std::array<double, 4> w{(1 - fu) * (1 - fv), fu * (1 - fv), fu * fv, (1 - fu) * fv};
+    double total = 0;
+    for (std::size_t k = 0; k < 4; ++k) {
+        w[k] = s[k]->covered ? w[k] : 0;
+        total += w[k];
+    }
+    if (total <= 0) {
+        return std::nullopt;
+    }
+    GroundClass c;
+    // The terrain that weighs most here, of those the corners show, each corner's weight as its part
+    // of the whole there (the terrain margin fill clips by).
+    double heaviest = -1;
+    for (std::size_t a = 0; a < 4; ++a) {
+        if (!s[a]->covered) {
+            continue;
+        }
+        const int t = s[a]->shown.terrain;
+        bool seen = false;
+        for (std::size_t b = 0; b < a && !seen; ++b) {
+            seen = s[b]->covered && s[b]->shown.terrain == t;
+        }
+        if (seen) {
+            continue;
+        }
+        double weight = 0;
+        for (std::size_t k = 0; k < 4; ++k) {
+            if (w[k] > 0) {
+                weight += w[k] * s[k]->weightOf(t) / s[k]->total;
+            }
+        }
+        if (weight > heaviest) {
+            heaviest = weight;
+            c.terrain = t;
+        }
+    }
+    double height = 0, slope = 0;
+    for (std::size_t k = 0; k < 4; ++k) {
+        height += w[k] * s[k]->height;
+        slope += w[k] * s[k]->slope;
+    }
+    height /= total;
+    slope /= total;
+    c.level = static_cast<int>(std::floor(height + 0.5));
+    if (options_.elevation && options_.shading) {
+        c.shade = std::clamp(static_cast<int>(std::lround(slope)), -options_.shadeSteps, options_.shadeSteps);
+    }
+    return c;
+}
+
+bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
+    cairo_surface_t* target = cairo_get_group_target(cr);
+    if (cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE ||
+        cairo_get_operator(cr) != CAIRO_OPERATOR_OVER) {
+        return false;
+    }
+    const cairo_format_t format = cairo_image_surface_get_format(target);
+    if (format != CAIRO_FORMAT_RGB24 && format != CAIRO_FORMAT_ARGB32) {
+        return false;
+    }
+    cairo_matrix_t m;
+    cairo_get_matrix(cr, &m);
+    if (m.xy != 0 || m.yx != 0 || !(m.xx > 0) || !(m.yy > 0)) {
+        return false;
+    }
+    double offsetX = 0, offsetY = 0;
+    cairo_surface_get_device_offset(target, &offsetX, &offsetY);
+    // A pixel's place on the image is its place on the map times the scale, plus the shift.
+    const double sx = m.xx, sy = m.yy, tx = m.x0 + offsetX, ty = m.y0 + offsetY;
+    cairo_rectangle_list_t* clips = cairo_copy_clip_rectangle_list(cr);
+    if (clips->status != CAIRO_STATUS_SUCCESS) {
+        cairo_rectangle_list_destroy(clips);
+        return false;
+    }
+
+    // Every class the lattice shows has a slot: its pixel, mixed and inked when first met.
+    int terrains = 0, low = std::numeric_limits<int>::max(), high = std::numeric_limits<int>::min();
+    for (const Sample& s : samples_) {
+        if (s.covered) {
+            terrains = std::max(terrains, s.shown.terrain + 1);
+            low = std::min(low, s.shown.level);
+            high = std::max(high, s.shown.level);
+        }
+    }
+    if (terrains == 0) {
+        cairo_rectangle_list_destroy(clips);
+        return true;
+    }
+    const int steps = options_.shadeSteps, shades = 2 * steps + 1, levels = high - low + 1;
+    std::vector<std::uint32_t> palette(static_cast<std::size_t>(terrains) * levels * shades, 0);
+    const InkStyle ink = inkStyleOf(cr);
+    // 0 is no ground (no opaque pixel is 0); 1 marks a square its boundaries cross.
+    constexpr std::uint32_t none = 0, crossed = 1;
+    const auto pixelOf = [&](const GroundClass& c) {
+        const int level = std::clamp(c.level, low, high), shade = std::clamp(c.shade, -steps, steps);
+        std::uint32_t& p = palette[(static_cast<std::size_t>(c.terrain) * levels + (level - low)) * shades +
+                                   (shade + steps)];
+        if (p == none) {
+            const Rgb i = inked(colour(GroundClass{c.terrain, level, shade}), ink, true);
+            p = 0xff000000u | static_cast<std::uint32_t>(i.r) << 16 | static_cast<std::uint32_t>(i.g) << 8 |
+                static_cast<std::uint32_t>(i.b);
+        }
+        return p;
+    };
+    // A square all of whose corners show one class is that class's pixel throughout.
+    const int squaresAcross = nx_ - 1;
+    std::vector<std::uint32_t> square(static_cast<std::size_t>(squaresAcross) * (ny_ - 1), crossed);
+    for (int j = 0; j + 1 < ny_; ++j) {
+        for (int i = 0; i + 1 < nx_; ++i) {
+            const Sample& a = sample(i, j);
+            if (a.covered && sample(i + 1, j).covered && sample(i + 1, j + 1).covered &&
+                sample(i, j + 1).covered && a.shown == sample(i + 1, j).shown &&
+                a.shown == sample(i + 1, j + 1).shown && a.shown == sample(i, j + 1).shown) {
+                square[static_cast<std::size_t>(j) * squaresAcross + i] = pixelOf(a.shown);
+            }
+        }
+    }
+    const auto pixelAt = [&](LatticePlace across, LatticePlace down) {
+        const std::uint32_t p = square[static_cast<std::size_t>(down.square) * squaresAcross + across.square];
+        if (p != crossed) {
+            return p;
+        }
+        const std::optional<GroundClass> c = classAt(across, down);
+        return c ? pixelOf(*c) : none;
+    };
+
+    cairo_surface_flush(target);
+    unsigned char* data = cairo_image_surface_get_data(target);
+    const int width = cairo_image_surface_get_width(target), height = cairo_image_surface_get_height(target);
+    const int stride = cairo_image_surface_get_stride(target);
+    const bool smooth = cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE;
+    // On the lattice, the place of the image's point x (or y) pixels from its corner.
+    const auto latticeU = [&](double x) { return placeOf(((x - tx) / sx - x0_) / step_, nx_); };
+    const auto latticeV = [&](double y) { return placeOf(((y - ty) / sy - y0_) / step_, ny_); };
+    for (int r = 0; r < clips->num_rectangles; ++r) {
+        const cairo_rectangle_t& c = clips->rectangles[r];
+        // The clip, the map and the lattice, on the image: the pixels whose middles lie inside.
+        const double left = std::max({c.x, 0.0, x0_}),
+                     right = std::min({c.x + c.width, layout_.width(), at(nx_ - 1, 0).x});
+        const double top = std::max({c.y, 0.0, y0_}),
+                     bottom = std::min({c.y + c.height, layout_.height(), at(0, ny_ - 1).y});
+        const int px0 = std::max(0, static_cast<int>(std::ceil(left * sx + tx - 0.5)));
+        const int px1 = std::min(width, static_cast<int>(std::ceil(right * sx + tx - 0.5)));
+        const int py0 = std::max(0, static_cast<int>(std::ceil(top * sy + ty - 0.5)));
+        const int py1 = std::min(height, static_cast<int>(std::ceil(bottom * sy + ty - 0.5)));
+        if (px0 >= px1 || py0 >= py1) {
+            continue;
+        }
+        const std::size_t across = static_cast<std::size_t>(px1 - px0);
+        // The lattice places of the pixels' corners (k) and middles (k + 0.5) along a row.
+        std::vector<LatticePlace> cornerU(across + 1), middleU(across);
+        for (std::size_t k = 0; k <= across; ++k) {
+            cornerU[k] = latticeU(px0 + static_cast<double>(k));
+            if (k < across) {
+                middleU[k] = latticeU(px0 + static_cast<double>(k) + 0.5);
+            }
+        }
+        std::vector<std::uint32_t> above(across + 1), below(across + 1);
+        if (smooth) {
+            const LatticePlace v = latticeV(py0);
+            for (std::size_t k = 0; k <= across; ++k) {
+                above[k] = pixelAt(cornerU[k], v);
+            }
+        }
+        for (int y = py0; y < py1; ++y) {
+            auto* row =
+                reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride) + px0;
+            const LatticePlace middleV = latticeV(y + 0.5);
+            if (!smooth) {
+                for (std::size_t k = 0; k < across; ++k) {
+                    const std::uint32_t p = pixelAt(middleU[k], middleV);
+                    if (p != none) {
+                        row[k] = p;
+                    }
+                }
+                continue;
+            }
+            const LatticePlace v = latticeV(y + 1.0);
+            for (std::size_t k = 0; k <= across; ++k) {
+                below[k] = pixelAt(cornerU[k], v);
+            }
+            for (std::size_t k = 0; k < across; ++k) {
+                const std::array<std::uint32_t, 4> corners{above[k], above[k + 1], below[k + 1], below[k]};
+                if (corners[0] != none && corners[0] == corners[1] && corners[0] == corners[2] &&
+                    corners[0] == corners[3]) {
+                    row[k] = corners[0];
+                    continue;
+                }
+                // A boundary crosses the pixel: the mean of its corners and, twice, its middle.
+                const std::uint32_t middle = pixelAt(middleU[k], middleV);
+                unsigned red = 0, green = 0, blue = 0, count = 0;
+                const auto add = [&](std::uint32_t p, unsigned times) {
+                    if (p != none) {
+                        red += (p >> 16 & 0xffu) * times;
+                        green += (p >> 8 & 0xffu) * times;
+                        blue += (p & 0xffu) * times;
+                        count += times;
+                    }
+                };
+                for (const std::uint32_t p : corners) {
+                    add(p, 1);
+                }
+                add(middle, 2);
+                if (count > 0) {
+                    row[k] = 0xff000000u | (red + count / 2) / count << 16 |
+                             (green + count / 2) / count << 8 | (blue + count / 2) / count;
+                }
+            }
+            above.swap(below);
+        }
+    }
+    cairo_rectangle_list_destroy(clips);
+    cairo_surface_mark_dirty(target);
+    return true;
 }
 
 } // namespace sandtable

@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 typedef struct _cairo cairo_t;
@@ -52,8 +53,16 @@ class NaturalGround {
     NaturalGround(const NaturalGround&) = delete;
     NaturalGround& operator=(const NaturalGround&) = delete;
 
-    // Fills the region's ground, each class in `colour(class)`, clipped to the map's rectangle.
-    void fill(cairo_t* cr, const std::function<Rgb(const GroundClass&)>& colour) const;
+    using ColourOf = std::function<Rgb(const GroundClass&)>;
+    // Fills the region's ground, each class in `colour(class)`, clipped to the map's rectangle, as
+    // paths (what PDF, SVG and a printer keep).
+    void fill(cairo_t* cr, const ColourOf& colour) const;
+    // Sets the pixels of the same ground straight in the image `cr` draws on (within its clip and
+    // the map's rectangle), each pixel's class found from the lattice where the pixel lies: no path
+    // to scan-convert, which is where fill spends four fifths of a frame. Edges are smoothed by
+    // the classes at the pixel's corners unless `cr` draws without antialiasing. Returns false,
+    // drawing nothing, when `cr` does not draw on an image as a scale and a shift (then fill).
+    bool paint(cairo_t* cr, const ColourOf& colour) const;
     // Adds the contour lines to `thin` and `index` (every fifth level) as pairs of points.
     void contours(std::vector<std::pair<Point, Point>>& thin,
                   std::vector<std::pair<Point, Point>>& index) const;
@@ -69,6 +78,15 @@ class NaturalGround {
     Margins margins(const Sample& s, const GroundClass& c) const;
     Point at(int i, int j) const { return {x0_ + i * step_, y0_ + j * step_}; }
     const Sample& sample(int i, int j) const;
+    // A place along the lattice: the square it is in and how far across it (0 to 1).
+    struct LatticePlace {
+        int square = 0;
+        double within = 0;
+    };
+    // The place `u` steps from the first of `count` lattice points (kept within the lattice).
+    static LatticePlace placeOf(double u, int count);
+    // The class at a place, its candidates those of the square's corners; nothing off the ground.
+    std::optional<GroundClass> classAt(LatticePlace across, LatticePlace down) const;
 
     const Map& map_;
     const Layout& layout_;

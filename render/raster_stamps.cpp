@@ -96,6 +96,9 @@ std::shared_ptr<const ShapeStamps::Masks> rasterise(std::span<const Point> point
                                                     double xx, double yy) {
     double extent = 0;
     for (const Point& p : points) {
+        if (p == ShapeStamps::lineBreak) {
+            continue;
+        }
         extent = std::max(
             {extent, std::abs(p.x * xx) + lineWidth * xx / 2, std::abs(p.y * yy) + lineWidth * yy / 2});
     }
@@ -122,8 +125,14 @@ std::shared_ptr<const ShapeStamps::Masks> rasterise(std::span<const Point> point
             cairo_translate(m8, middle + static_cast<double>(px) / ShapeStamps::phases,
                             middle + static_cast<double>(py) / ShapeStamps::phases);
             cairo_scale(m8, xx, yy);
-            for (std::size_t i = 0; i < points.size(); ++i) {
-                (i == 0 ? cairo_move_to : cairo_line_to)(m8, points[i].x, points[i].y);
+            bool starts = true;
+            for (const Point& p : points) {
+                if (p == ShapeStamps::lineBreak) {
+                    starts = true;
+                    continue;
+                }
+                (starts ? cairo_move_to : cairo_line_to)(m8, p.x, p.y);
+                starts = false;
             }
             if (lineWidth > 0) {
                 cairo_set_line_width(m8, lineWidth);

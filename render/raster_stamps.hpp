@@ -19,6 +19,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -66,9 +67,13 @@ class ShapeStamps {
   public:
     static constexpr int phases = 4; // positions a pixel, each way
 
+    // Between two open lines of one stamp: the next point starts a new line.
+    static constexpr Point lineBreak{std::numeric_limits<double>::infinity(),
+                                     std::numeric_limits<double>::infinity()};
+
     // Stamps of the shape whose points are given from its centre, in map units: with `lineWidth` 0
-    // the closed polygon filled, else the open line stroked that wide with round ends. Nothing when
-    // `cr` cannot take stamps (then the caller draws paths as before).
+    // the closed polygon filled, else the open lines (split at lineBreak) stroked that wide with
+    // round ends. Nothing when `cr` cannot take stamps (then the caller draws paths as before).
     static std::optional<ShapeStamps> forTarget(cairo_t* cr, std::span<const Point> points,
                                                 double lineWidth = 0);
 

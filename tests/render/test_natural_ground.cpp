@@ -348,5 +348,96 @@ TEST(NaturalGround, AViewDrawnInTilesIsTheViewDrawnWhole) {
                                      << " pixels on the tiles' edges differ";
 }
 
+TEST(NaturalGround, ItsPixelsSetOneByOneAreItsPathsFilled) {
+    // The canvas and a PNG have their ground set pixel by pixel (paint); PDF, SVG and a printer
+    // keep it as paths (fill). Both show the same ground: they differ only along boundaries, where
+    // a path's straight cut across a lattice square and the pixels' own interpolation part by
+    // less than a pixel.
+    const Scenario s = patchwork(GridShape::HexFlat);
+    const Layout layout(s.map.grid, 48);
+    NaturalGround::Options options;
+    options.samplesPerCell = 6;
+    const NaturalGround ground(s.map, layout, 0, 0, layout.width(), layout.height(), options);
+    const auto colour = [&](const GroundClass& c) {
+        return shadedColour(
+            elevationTint(s.map.terrainTypes[static_cast<std::size_t>(c.terrain)].colour, c.level), c.shade);
+    };
+    const int w = static_cast<int>(layout.width()), h = static_cast<int>(layout.height());
+    const auto picture = [&](bool painted) {
+        SurfacePtr image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h));
+        cairo_t* cr = cairo_create(image.get());
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+        if (painted) {
+            EXPECT_TRUE(ground.paint(cr, colour));
+        } else {
+            ground.fill(cr, colour);
+        }
+        cairo_destroy(cr);
+        cairo_surface_flush(image.get());
+        return image;
+    };
+    const SurfacePtr painted = picture(true), filled = picture(false);
+    // A pixel that differs has the other picture's colour beside it: the boundary has moved by a
+    // pixel, no more. Where three classes meet, fill leaves a sliver between its straight cuts
+    // and fills it in the class most inside the square: a few pixels more.
+    int differ = 0, apart = 0;
+    const auto near = [&](cairo_surface_t* image, int x, int y, Rgb c) {
+        for (int n = 0; n < 9; ++n) {
+            const int px = std::clamp(x + n % 3 - 1, 0, w - 1), py = std::clamp(y + n / 3 - 1, 0, h - 1);
+            if (pixelOf(image, px, py) == c) {
+                return true;
+            }
+        }
+        return false;
+    };
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const Rgb a = pixelOf(painted.get(), x, y), b = pixelOf(filled.get(), x, y);
+            if (a != b) {
+                ++differ;
+                apart += near(painted.get(), x, y, b) && near(filled.get(), x, y, a) ? 0 : 1;
+            }
+        }
+    }
+    EXPECT_LT(differ * 20, w * h) << differ << " of " << w * h << " pixels differ";
+    EXPECT_LT(apart * 200, w * h) << apart << " pixels differ from all the other picture has beside them";
+
+    // Where pixels cannot be set straight, nothing is drawn and the caller fills paths.
+    SurfacePtr recording = owned(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr));
+    cairo_t* rc = cairo_create(recording.get());
+    EXPECT_FALSE(ground.paint(rc, colour)) << "a recording surface (PDF's way)";
+    cairo_destroy(rc);
+    SurfacePtr image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h));
+    cairo_t* turned = cairo_create(image.get());
+    cairo_rotate(turned, 0.3);
+    EXPECT_FALSE(ground.paint(turned, colour)) << "a turned view";
+    cairo_destroy(turned);
+}
+
+TEST(NaturalGround, TheGridStampedOnAnImageIsTheGridStrokedOnPaper) {
+    // On an image every cell stamps the marks of half its sides, the map's outer sides stroked
+    // besides; on paper every side is stroked. The same marks, the outer sides' too.
+    for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        const Scenario s = plain(shape, 7, 5);
+        RenderOptions o = groundOnly();
+        o.grid = true;
+        const Layout layout(s.map.grid, 60);
+        const SurfacePtr screen = drawn(s, layout, o, false), paper = drawn(s, layout, o, true);
+        const Rgb open = s.map.terrainTypes[0].colour;
+        int marked = 0, differ = 0;
+        for (int y = 0; y < static_cast<int>(layout.height()); ++y) {
+            for (int x = 0; x < static_cast<int>(layout.width()); ++x) {
+                const Rgb a = pixelOf(screen.get(), x, y), b = pixelOf(paper.get(), x, y);
+                marked += b != open ? 1 : 0;
+                differ += a != b ? 1 : 0;
+            }
+        }
+        EXPECT_GT(marked, 0) << enumName(shape);
+        // A stamp lands within an eighth of a pixel of the stroke: pixels along a mark's edge.
+        EXPECT_LT(differ * 4, marked) << enumName(shape) << ": " << differ << " pixels differ of the "
+                                      << marked << " the marks cover on paper";
+    }
+}
+
 } // namespace
 } // namespace sandtable
