@@ -21,6 +21,30 @@
 #include <cairo.h>
 
 namespace sandtable {
+namespace {
+
+constexpr Rgb contourBrown{140, 90, 40};
+
+using ContourSegments = std::array<std::vector<std::pair<Point, Point>>, 2>; // thin, index
+
+// Each weight's segments one path, stroked `widths` (in map units) wide with round ends.
+void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::array<double, 2>& widths) {
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    for (std::size_t weight = 0; weight < segments.size(); ++weight) {
+        if (segments[weight].empty()) {
+            continue;
+        }
+        cairo_new_path(cr);
+        for (const auto& [a, b] : segments[weight]) {
+            cairo_move_to(cr, a.x, a.y);
+            cairo_line_to(cr, b.x, b.y);
+        }
+        strokeWith(cr, contourBrown, widths[weight]);
+    }
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+}
+
+} // namespace
 
 void MapPainter::addCell(cairo_t* cr, Offset c, double inset) const {
     const auto corners = layout_.corners(c);
@@ -293,22 +317,9 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
         drawSymbols(cr, first, last, pixels >= 60);
     }
     if (o.elevation) {
-        std::vector<std::pair<Point, Point>> thin, index;
-        ground.contours(thin, index);
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-        constexpr Rgb brown{140, 90, 40};
-        for (const auto& [list, width] : {std::pair{&thin, 0.02}, std::pair{&index, 0.05}}) {
-            if (list->empty()) {
-                continue;
-            }
-            cairo_new_path(cr);
-            for (const auto& [a, b] : *list) {
-                cairo_move_to(cr, a.x, a.y);
-                cairo_line_to(cr, b.x, b.y);
-            }
-            strokeWith(cr, brown, size * width);
-        }
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+        ContourSegments segments;
+        ground.contours(segments[0], segments[1]);
+        strokeContours(cr, segments, {size * 0.02, size * 0.05});
     }
 }
 
@@ -459,7 +470,6 @@ void MapPainter::drawContours(cairo_t* cr, Offset first, Offset last) const {
     const Map& map = s_.map;
     const Grid& g = map.grid;
     const double size = layout_.cellSize();
-    const Rgb brown{140, 90, 40};
     constexpr std::array<double, 2> widths{0.03, 0.07}; // thin, index
     // On a raster each side's contour is a stamp (render/raster_stamps), one a direction and weight:
     // at 12 % a 4K view crosses tens of thousands of level changes, and Cairo stroking them took as
@@ -474,7 +484,7 @@ void MapPainter::drawContours(cairo_t* cr, Offset first, Offset last) const {
             stamps.push_back(ShapeStamps::forTarget(cr, line, size * width));
         }
     }
-    std::array<std::vector<std::pair<Point, Point>>, 2> paths; // thin, index
+    ContourSegments paths;
     for (int row = first.row; row <= last.row; ++row) {
         for (int col = first.col; col <= last.col; ++col) {
             const Offset c{col, row};
@@ -494,7 +504,7 @@ void MapPainter::drawContours(cairo_t* cr, Offset first, Offset last) const {
                 if (auto& stamp = stamps[static_cast<std::size_t>(d * 2 + (index ? 1 : 0))]) {
                     stamp->stamp(
                         {(segment.first.x + segment.second.x) / 2, (segment.first.y + segment.second.y) / 2},
-                        brown);
+                        contourBrown);
                 } else {
                     paths[index ? 1 : 0].push_back(segment);
                 }
@@ -502,19 +512,7 @@ void MapPainter::drawContours(cairo_t* cr, Offset first, Offset last) const {
         }
     }
     stamps.clear(); // the pixels back to Cairo
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    for (std::size_t weight = 0; weight < paths.size(); ++weight) {
-        if (paths[weight].empty()) {
-            continue;
-        }
-        cairo_new_path(cr);
-        for (const auto& [a, b] : paths[weight]) {
-            cairo_move_to(cr, a.x, a.y);
-            cairo_line_to(cr, b.x, b.y);
-        }
-        strokeWith(cr, brown, size * widths[weight]);
-    }
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    strokeContours(cr, paths, {size * widths[0], size * widths[1]});
 }
 
 } // namespace sandtable

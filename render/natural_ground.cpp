@@ -76,7 +76,7 @@ double middleHold(double d2, double full) {
 // A corner of a part of a lattice square, with the class's margins there.
 struct Vertex {
     Point at;
-    std::array<double, 5> margin; // as NaturalGround::margins gives them
+    NaturalGround::Margins margin;
 };
 
 // The part of the polygon `in` where margin `k` is positive, the margins interpolated along its

@@ -39,6 +39,9 @@ inline constexpr double naturalMiddle = 0.2;
 
 class NaturalGround {
   public:
+    // How far inside a class a point is by each bound of it (margins, below).
+    using Margins = std::array<double, 5>;
+
     struct Options {
         bool elevation = true;
         bool shading = true;
@@ -74,7 +77,6 @@ class NaturalGround {
     struct Sample;
     // How far inside `c` the sample is by each of its bounds (terrain; the level band's low and
     // high; the shade band's low and high): positive inside, negative outside, 0 on the edge.
-    using Margins = std::array<double, 5>;
     Margins margins(const Sample& s, const GroundClass& c) const;
     Point at(int i, int j) const { return {x0_ + i * step_, y0_ + j * step_}; }
     const Sample& sample(int i, int j) const;
