@@ -314,7 +314,24 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
         ground.fill(cr, colour);
     }
     if (o.symbols && pixels >= 14) {
-        drawSymbols(cr, first, last, pixels >= 60);
+        // Woods and orchards as crowns scattered wherever the ground shows them, the rest cell by cell.
+        drawSymbols(cr, first, last, pixels >= 60, true);
+        const double reach = size * 0.2; // a crown standing outside the region may reach into it
+        for (const TerrainSymbol symbol :
+             {TerrainSymbol::Trees, TerrainSymbol::DenseTrees, TerrainSymbol::Orchard}) {
+            const std::optional<CrownScatter> scatter = crownScatter(symbol);
+            if (!std::ranges::any_of(s_.map.terrainTypes,
+                                     [&](const TerrainType& t) { return t.symbol == symbol; })) {
+                continue;
+            }
+            const std::vector<Point> crowns = ground.scatter(
+                visible.x - reach, visible.y - reach, visible.x + visible.width + reach,
+                visible.y + visible.height + reach, scatter->spacing * size, scatter->jitter, scatter->kept,
+                static_cast<unsigned>(symbol) * 7919u, [&](int terrain) {
+                    return s_.map.terrainTypes[static_cast<std::size_t>(terrain)].symbol == symbol;
+                });
+            drawCrowns(cr, symbol, crowns, size, pixels >= 60);
+        }
     }
     if (o.elevation) {
         ContourSegments segments;
@@ -415,7 +432,7 @@ int MapPainter::shadeOf(Offset c, const std::array<Point, 6>& toward) const {
     return std::clamp(static_cast<int>(std::lround(rise)), -shadeSteps, shadeSteps);
 }
 
-void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined) const {
+void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined, bool notCrowns) const {
     const Map& map = s_.map;
     auto inView = [&](Offset c) {
         return c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row;
@@ -445,7 +462,7 @@ void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlin
         for (int col = first.col; col <= last.col; ++col) {
             const Offset c{col, row};
             const TerrainSymbol symbol = map.terrainAt(c).symbol;
-            if (symbol != TerrainSymbol::None) {
+            if (symbol != TerrainSymbol::None && !(notCrowns && crownScatter(symbol))) {
                 const auto road = roadAngle.find(c);
                 sites[symbol].push_back(
                     {layout_.cellCenter(c), symbolVariant(c),

@@ -172,7 +172,8 @@ class MapPainter {
     void arrangeLabels(cairo_t* cr, Scene& scene) const;
     void drawCells(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit,
                    const RenderOptions& o) const;
-    void drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined) const;
+    // `notCrowns`: woods and orchards left to the natural style's scattered crowns.
+    void drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined, bool notCrowns = false) const;
     // A cell's hill shading, from -shadeSteps (lit) to shadeSteps (in shadow).
     int shadeOf(Offset c, const std::array<Point, 6>& toward) const;
     void drawContours(cairo_t* cr, Offset first, Offset last) const;

@@ -566,6 +566,50 @@ std::optional<GroundClass> NaturalGround::classAt(LatticePlace across, LatticePl
     return c;
 }
 
+std::optional<int> NaturalGround::terrainAt(Point p) const {
+    const LatticePlace across = placeOf((p.x - x0_) / step_, nx_), down = placeOf((p.y - y0_) / step_, ny_);
+    const Sample& a = sample(across.square, down.square);
+    if (a.covered && sample(across.square + 1, down.square).covered &&
+        sample(across.square + 1, down.square + 1).covered &&
+        sample(across.square, down.square + 1).covered &&
+        a.shown.terrain == sample(across.square + 1, down.square).shown.terrain &&
+        a.shown.terrain == sample(across.square + 1, down.square + 1).shown.terrain &&
+        a.shown.terrain == sample(across.square, down.square + 1).shown.terrain) {
+        return a.shown.terrain;
+    }
+    const std::optional<GroundClass> c = classAt(across, down);
+    return c ? std::optional(c->terrain) : std::nullopt;
+}
+
+std::vector<Point> NaturalGround::scatter(double left, double top, double right, double bottom,
+                                          double spacing, double jitter, double kept, unsigned seed,
+                                          const std::function<bool(int)>& wanted) const {
+    std::vector<Point> places;
+    const double reach = spacing * (0.5 + jitter); // how far a point may move from its lattice place
+    const int a0 = static_cast<int>(std::floor((left - reach) / spacing));
+    const int a1 = static_cast<int>(std::ceil((right + reach) / spacing));
+    const int b0 = static_cast<int>(std::floor((top - reach) / spacing));
+    const int b1 = static_cast<int>(std::ceil((bottom + reach) / spacing));
+    for (int b = b0; b <= b1; ++b) {
+        for (int a = a0; a <= a1; ++a) {
+            if ((hashed(a, b, seed) + 1) / 2 >= kept) {
+                continue;
+            }
+            const Point p{(a + 0.5 + jitter * hashed(a, b, seed + 1)) * spacing,
+                          (b + 0.5 + jitter * hashed(a, b, seed + 2)) * spacing};
+            if (p.x < left - reach || p.x > right + reach || p.y < top - reach || p.y > bottom + reach ||
+                p.x < 0 || p.y < 0 || p.x > layout_.width() || p.y > layout_.height()) {
+                continue;
+            }
+            const std::optional<int> terrain = terrainAt(p);
+            if (terrain && wanted(*terrain)) {
+                places.push_back(p);
+            }
+        }
+    }
+    return places;
+}
+
 bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
     cairo_surface_t* target = cairo_get_group_target(cr);
     if (cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE ||

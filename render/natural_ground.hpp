@@ -70,6 +70,16 @@ class NaturalGround {
     void contours(std::vector<std::pair<Point, Point>>& thin,
                   std::vector<std::pair<Point, Point>>& index) const;
 
+    // The terrain the ground shows at `p` (map units, within the region); nothing off the ground.
+    std::optional<int> terrainAt(Point p) const;
+    // Places over `region` (map units) where `wanted(terrain)` holds for the ground shown there: a
+    // lattice `spacing` apart from the map's corner, each point moved up to `jitter` of the
+    // spacing and kept with odds `kept`, both by a hash of the point and `seed`. The same places in
+    // any region that holds them, so crowns scattered over woods meet across tiles and bands.
+    std::vector<Point> scatter(double left, double top, double right, double bottom, double spacing,
+                               double jitter, double kept, unsigned seed,
+                               const std::function<bool(int)>& wanted) const;
+
     // The lattice points a cell across for a view `pixelsPerCell` wide on a raster (0: on paper).
     static int samplesFor(double pixelsPerCell);
 

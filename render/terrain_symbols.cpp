@@ -39,6 +39,22 @@ void circle(cairo_t* cr, Point p, double r) {
     cairo_close_path(cr);
 }
 
+// Fills the current path as `symbol`'s crowns: translucent, so the elevation tint shows through,
+// and woods' crowns outlined when `outlined`.
+void inkCrowns(cairo_t* cr, TerrainSymbol symbol, double size, bool outlined) {
+    if (symbol == TerrainSymbol::Orchard) {
+        fillWith(cr, Rgb{40, 80, 30}, 0.8);
+        return;
+    }
+    setSource(cr, Rgb{20, 60, 20}, symbol == TerrainSymbol::DenseTrees ? 0.5 : 0.4);
+    if (outlined) {
+        cairo_fill_preserve(cr);
+        strokeWith(cr, Rgb{15, 45, 15}, size * 0.012, 0.75);
+    } else {
+        cairo_fill(cr);
+    }
+}
+
 // A rectangle w x h centred on p and turned by `angle`.
 void block(cairo_t* cr, Point p, double w, double h, double angle) {
     const double c = std::cos(angle), s = std::sin(angle);
@@ -116,13 +132,7 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
                 circle(cr, {s.centre.x, s.centre.y - size * 0.02}, r);
             }
         }
-        setSource(cr, Rgb{20, 60, 20}, dense ? 0.5 : 0.4);
-        if (outlined) {
-            cairo_fill_preserve(cr);
-            strokeWith(cr, Rgb{15, 45, 15}, size * 0.012, 0.75);
-        } else {
-            cairo_fill(cr);
-        }
+        inkCrowns(cr, symbol, size, outlined);
         break;
     }
     case TerrainSymbol::Orchard:
@@ -134,7 +144,7 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
                 }
             }
         }
-        fillWith(cr, Rgb{40, 80, 30}, 0.8);
+        inkCrowns(cr, symbol, size, outlined);
         break;
     case TerrainSymbol::Crops:
         // Furrows: parallel strokes, slanting one way or the other from field to field.
@@ -230,6 +240,41 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
         strokeWith(cr, Rgb{240, 248, 255}, size * 0.014, 0.7);
         break;
     }
+    cairo_restore(cr);
+}
+
+std::optional<CrownScatter> crownScatter(TerrainSymbol symbol) {
+    // Open woods: crowns a fifth of a cell apart with a clearing in every third place; heavy woods
+    // crowded; an orchard's trees in straight rows, as its cells draw them.
+    switch (symbol) {
+    case TerrainSymbol::Trees:
+        return CrownScatter{0.19, 0.4, 0.65, 0.085};
+    case TerrainSymbol::DenseTrees:
+        return CrownScatter{0.16, 0.35, 1.0, 0.095};
+    case TerrainSymbol::Orchard:
+        return CrownScatter{0.22, 0.0, 1.0, 0.045};
+    default:
+        return std::nullopt;
+    }
+}
+
+void drawCrowns(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> centres, double size,
+                bool outlined) {
+    const std::optional<CrownScatter> scatter = crownScatter(symbol);
+    if (!scatter || centres.empty()) {
+        return;
+    }
+    cairo_save(cr);
+    cairo_new_path(cr);
+    const double r = scatter->radius * size;
+    for (const Point& p : centres) {
+        // A tree's size from where it stands: three sizes, a fifth apart, so no two woods repeat.
+        const auto h = static_cast<unsigned>(std::lround(p.x * 7.0 / size)) * 73856093u ^
+                       static_cast<unsigned>(std::lround(p.y * 7.0 / size)) * 19349663u;
+        const double grown = scatter->jitter > 0 ? 0.8 + 0.2 * static_cast<double>(h % 3u) : 1.0;
+        circle(cr, p, r * grown);
+    }
+    inkCrowns(cr, symbol, size, outlined);
     cairo_restore(cr);
 }
 

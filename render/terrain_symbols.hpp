@@ -34,4 +34,18 @@ std::optional<unsigned> symbolPattern(TerrainSymbol symbol, const SymbolSite& si
 void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const SymbolSite> sites, double cellSize,
                         bool outlined = true);
 
+// How the natural style scatters a symbol's crowns over the ground that shows it (woods as masses
+// of crowns, orchards in rows), in cells: a lattice `spacing` apart, each crown moved up to
+// `jitter` of the spacing and kept with odds `kept` (open woods have clearings), `radius` across.
+struct CrownScatter {
+    double spacing = 0.2, jitter = 0, kept = 1, radius = 0.05;
+};
+// Nothing for a symbol that has no crowns (the natural style draws it cell by cell).
+std::optional<CrownScatter> crownScatter(TerrainSymbol symbol);
+
+// Crowns of `symbol` (trees, dense trees, orchard) at `centres`, in the colours its cells' symbol
+// has, each a little larger or smaller than the scatter's radius by a hash of where it stands.
+void drawCrowns(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> centres, double cellSize,
+                bool outlined = true);
+
 } // namespace sandtable

@@ -15,6 +15,7 @@
 #include <cairo.h>
 
 #include <cmath>
+#include <map>
 #include <numbers>
 #include <set>
 #include <string>
@@ -320,12 +321,49 @@ TEST(NaturalGround, AStreamMeandersAlongEverySideItMarksAndCrossesNoOther) {
     EXPECT_GT(offSide, 0);
 }
 
+TEST(NaturalGround, CrownsAreScatteredOverTheWoodsAndNowhereElse) {
+    // A wood of one cell and an orchard of one cell in open ground: their crowns stand where the
+    // ground shows them, past the cell's middle, and not in the open.
+    Scenario s = plain(GridShape::HexFlat, 9, 7);
+    const Offset wood{2, 3}, orchard{6, 3};
+    s.map.terrain[s.map.grid.index(wood)] = 1;    // woods
+    s.map.terrain[s.map.grid.index(orchard)] = 3; // orchard
+    RenderOptions o = groundOnly();
+    o.symbols = true;
+    const Layout layout(s.map.grid, 80);
+    const SurfacePtr picture = drawn(s, layout, o, false);
+    const Rgb open = s.map.terrainTypes[0].colour, woods = s.map.terrainTypes[1].colour,
+              orchards = s.map.terrainTypes[3].colour;
+    std::map<std::string, int> crowns;
+    int farOut = 0, offMiddle = 0;
+    for (int y = 0; y < static_cast<int>(layout.height()); ++y) {
+        for (int x = 0; x < static_cast<int>(layout.width()); ++x) {
+            const Rgb c = pixelOf(picture.get(), x, y);
+            if (c == open || c == woods || c == orchards) {
+                continue;
+            }
+            const Point w = layout.cellCenter(wood), r = layout.cellCenter(orchard);
+            const double toWood = std::hypot(x - w.x, y - w.y) / layout.cellSize(),
+                         toOrchard = std::hypot(x - r.x, y - r.y) / layout.cellSize();
+            const double nearest = std::min(toWood, toOrchard);
+            ++crowns[toWood < toOrchard ? "wood" : "orchard"];
+            farOut += nearest > 0.8 ? 1 : 0;
+            offMiddle += nearest > 0.42 ? 1 : 0;
+        }
+    }
+    EXPECT_GT(crowns["wood"], 400) << crowns["wood"] << " crown pixels over the wood";
+    EXPECT_GT(crowns["orchard"], 100) << "trees in rows over the orchard";
+    EXPECT_EQ(farOut, 0) << "crown pixels in the open ground";
+    EXPECT_GT(offMiddle, 100) << offMiddle << " crown pixels past the six places a cell draws its crowns at (0.37 of a cell out)";
+}
+
 TEST(NaturalGround, AViewDrawnInTilesIsTheViewDrawnWhole) {
     // The canvas keeps its ground in tiles drawn apart: their edges must meet without a seam.
     const Scenario s = patchwork(GridShape::HexPointy);
     const Layout layout(s.map.grid, 48);
     RenderOptions o = groundOnly();
     o.grid = true;
+    o.symbols = true; // the crowns scattered over woods too
     const SurfacePtr whole = drawn(s, layout, o, false);
     const double w = layout.width(), h = layout.height();
     const SurfacePtr tiled = drawn(
