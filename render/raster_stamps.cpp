@@ -90,7 +90,7 @@ namespace {
 // the frames that follow at the same zoom: a few recent ones are kept.
 std::mutex masksMutex;
 std::vector<std::shared_ptr<const ShapeStamps::Masks>> recentMasks;
-constexpr std::size_t masksKept = 16; // a cell and its sides' contours at a few scales
+constexpr std::size_t masksKept = 32; // a cell, its sides' contours, marks and crowns at a few scales
 
 std::shared_ptr<const ShapeStamps::Masks> rasterise(std::span<const Point> points, double lineWidth,
                                                     double xx, double yy) {
@@ -205,15 +205,18 @@ std::optional<ShapeStamps> ShapeStamps::forTarget(cairo_t* cr, std::span<const P
     return s;
 }
 
-void ShapeStamps::stamp(Point centre, const Rgb& colour) {
+void ShapeStamps::stamp(Point centre, const Rgb& colour, double alpha) {
     // Cells come grouped by colour: the inked colour's source is made when the colour changes.
-    if (!solid_ || colour != solidColour_) {
+    if (!solid_ || colour != solidColour_ || alpha != solidAlpha_) {
         const Rgb c = inked(colour, inkStyleOf(target_.context()), shared_->lineWidth == 0);
-        const pixman_color_t fill{static_cast<std::uint16_t>(c.r * 257),
-                                  static_cast<std::uint16_t>(c.g * 257),
-                                  static_cast<std::uint16_t>(c.b * 257), 0xffff};
+        // pixman's colours are premultiplied, as its pixels are.
+        const auto channel = [&](double v) {
+            return static_cast<std::uint16_t>(std::lround(v * 257 * alpha));
+        };
+        const pixman_color_t fill{channel(c.r), channel(c.g), channel(c.b), channel(255)};
         solid_.reset(pixman_image_create_solid_fill(&fill));
         solidColour_ = colour;
+        solidAlpha_ = alpha;
         if (!solid_) {
             return;
         }

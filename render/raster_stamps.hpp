@@ -77,9 +77,9 @@ class ShapeStamps {
     static std::optional<ShapeStamps> forTarget(cairo_t* cr, std::span<const Point> points,
                                                 double lineWidth = 0);
 
-    // The shape centred at `centre` (map units), opaque in `colour` as the ink style has it for an
-    // area (filled) or a line (stroked).
-    void stamp(Point centre, const Rgb& colour);
+    // The shape centred at `centre` (map units) in `colour` as the ink style has it for an area
+    // (filled) or a line (stroked), `alpha` opaque.
+    void stamp(Point centre, const Rgb& colour, double alpha = 1);
 
     // A cell's coverage at every phase, for one shape and scale: square masks of `size` pixels,
     // one block after another.
@@ -103,7 +103,8 @@ class ShapeStamps {
     std::shared_ptr<const Masks> shared_;            // the pixels the masks read, kept while they are read
     std::array<PixmanImage, phases * phases> masks_; // over shared_'s pixels
     Rgb solidColour_;                                // as given, before inking
-    PixmanImage solid_;                              // solidColour_ inked
+    double solidAlpha_ = 1;
+    PixmanImage solid_; // solidColour_ inked
 };
 
 class SymbolStamps {

@@ -7,6 +7,7 @@
 #include "render/map_painter.hpp"
 #include "render/map_water.hpp"
 #include "render/natural_ground.hpp"
+#include "render/view_bands.hpp"
 #include "tests/render/cairo_pixels.hpp"
 #include "tests/render/map_picture.hpp"
 
@@ -23,6 +24,7 @@
 namespace sandtable {
 namespace {
 
+using testing_support::channelDifference;
 using testing_support::owned;
 using testing_support::pixelOf;
 using testing_support::plain;
@@ -31,16 +33,17 @@ using testing_support::SurfacePtr;
 // The map drawn on an image surface a pixel a map unit. `paper`: through a recording surface, so
 // the painter draws as it does on paper (PDF, SVG, the printer) and the picture is that replayed.
 SurfacePtr drawn(const Scenario& s, const Layout& layout, const RenderOptions& o, bool paper,
-                 std::vector<MapRect> parts = {}) {
+                 std::vector<MapRect> parts = {}, bool smooth = false) {
     SurfacePtr image = owned(cairo_image_surface_create(
         CAIRO_FORMAT_RGB24, static_cast<int>(layout.width()) + 1, static_cast<int>(layout.height()) + 1));
-    const MapRect all{0, 0, layout.width(), layout.height()};
-    if (parts.empty()) {
-        parts.push_back(all);
-    }
     const MapPainter painter(s, layout);
+    const cairo_antialias_t antialias = smooth ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE;
     auto paint = [&](cairo_t* cr) {
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+        cairo_set_antialias(cr, antialias);
+        if (parts.empty()) {
+            // Unclipped, as the canvas's bands and a PNG's are: stamps go on an image only then.
+            (void)painter.draw(cr, MapRect{0, 0, layout.width(), layout.height()}, 1.0, o);
+        }
         for (const MapRect& part : parts) {
             cairo_save(cr);
             cairo_rectangle(cr, part.x, part.y, part.width, part.height);
@@ -55,7 +58,7 @@ SurfacePtr drawn(const Scenario& s, const Layout& layout, const RenderOptions& o
         cairo_t* rc = cairo_create(recording.get());
         paint(rc);
         cairo_destroy(rc);
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
+        cairo_set_antialias(cr, antialias);
         cairo_set_source_surface(cr, recording.get(), 0, 0);
         cairo_paint(cr);
     } else {
@@ -330,31 +333,38 @@ TEST(NaturalGround, CrownsAreScatteredOverTheWoodsAndNowhereElse) {
     s.map.terrain[s.map.grid.index(orchard)] = 3; // orchard
     RenderOptions o = groundOnly();
     o.symbols = true;
-    const Layout layout(s.map.grid, 80);
-    const SurfacePtr picture = drawn(s, layout, o, false);
-    const Rgb open = s.map.terrainTypes[0].colour, woods = s.map.terrainTypes[1].colour,
-              orchards = s.map.terrainTypes[3].colour;
-    std::map<std::string, int> crowns;
-    int farOut = 0, offMiddle = 0;
-    for (int y = 0; y < static_cast<int>(layout.height()); ++y) {
-        for (int x = 0; x < static_cast<int>(layout.width()); ++x) {
-            const Rgb c = pixelOf(picture.get(), x, y);
-            if (c == open || c == woods || c == orchards) {
-                continue;
+    // Outlined paths when a cell is 60 pixels or more across; stamps below.
+    for (const double cell : {80.0, 40.0}) {
+        const Layout layout(s.map.grid, cell);
+        const double area = cell * cell / (80.0 * 80.0);
+        const SurfacePtr picture = drawn(s, layout, o, false);
+        const Rgb open = s.map.terrainTypes[0].colour, woods = s.map.terrainTypes[1].colour,
+                  orchards = s.map.terrainTypes[3].colour;
+        std::map<std::string, int> crowns;
+        int farOut = 0, offMiddle = 0;
+        for (int y = 0; y < static_cast<int>(layout.height()); ++y) {
+            for (int x = 0; x < static_cast<int>(layout.width()); ++x) {
+                const Rgb c = pixelOf(picture.get(), x, y);
+                if (c == open || c == woods || c == orchards) {
+                    continue;
+                }
+                const Point w = layout.cellCenter(wood), r = layout.cellCenter(orchard);
+                const double toWood = std::hypot(x - w.x, y - w.y) / layout.cellSize(),
+                             toOrchard = std::hypot(x - r.x, y - r.y) / layout.cellSize();
+                const double nearest = std::min(toWood, toOrchard);
+                ++crowns[toWood < toOrchard ? "wood" : "orchard"];
+                farOut += nearest > 0.8 ? 1 : 0;
+                offMiddle += nearest > 0.42 ? 1 : 0;
             }
-            const Point w = layout.cellCenter(wood), r = layout.cellCenter(orchard);
-            const double toWood = std::hypot(x - w.x, y - w.y) / layout.cellSize(),
-                         toOrchard = std::hypot(x - r.x, y - r.y) / layout.cellSize();
-            const double nearest = std::min(toWood, toOrchard);
-            ++crowns[toWood < toOrchard ? "wood" : "orchard"];
-            farOut += nearest > 0.8 ? 1 : 0;
-            offMiddle += nearest > 0.42 ? 1 : 0;
         }
+        EXPECT_GT(crowns["wood"], 400 * area)
+            << cell << ": " << crowns["wood"] << " crown pixels over the wood";
+        EXPECT_GT(crowns["orchard"], 100 * area) << cell << ": trees in rows over the orchard";
+        EXPECT_EQ(farOut, 0) << cell << ": crown pixels in the open ground";
+        EXPECT_GT(offMiddle, 100 * area)
+            << cell << ": " << offMiddle
+            << " crown pixels past the six places a cell draws its crowns at (0.37 of a cell out)";
     }
-    EXPECT_GT(crowns["wood"], 400) << crowns["wood"] << " crown pixels over the wood";
-    EXPECT_GT(crowns["orchard"], 100) << "trees in rows over the orchard";
-    EXPECT_EQ(farOut, 0) << "crown pixels in the open ground";
-    EXPECT_GT(offMiddle, 100) << offMiddle << " crown pixels past the six places a cell draws its crowns at (0.37 of a cell out)";
 }
 
 TEST(NaturalGround, AViewDrawnInTilesIsTheViewDrawnWhole) {
@@ -364,24 +374,41 @@ TEST(NaturalGround, AViewDrawnInTilesIsTheViewDrawnWhole) {
     RenderOptions o = groundOnly();
     o.grid = true;
     o.symbols = true; // the crowns scattered over woods too
-    const SurfacePtr whole = drawn(s, layout, o, false);
-    const double w = layout.width(), h = layout.height();
-    const SurfacePtr tiled = drawn(
-        s, layout, o, false,
+    // As the canvas draws them (render/view_bands): each region its own surface over the image's
+    // rows, unclipped, so stamps go on it as on the whole.
+    const MapPainter painter(s, layout);
+    const int w = static_cast<int>(layout.width()), h = static_cast<int>(layout.height());
+    const auto picture = [&](std::initializer_list<PixelRect> regions) {
+        SurfacePtr image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h));
+        for (const PixelRect& r : regions) {
+            drawViewRegion(painter, image.get(), r, ViewPlacement{0, 0, 1}, Rgb{60, 60, 64}, o,
+                           MapLayers::Ground, 1);
+        }
+        cairo_surface_flush(image.get());
+        return image;
+    };
+    const SurfacePtr whole = picture({{0, 0, w, h}});
+    const SurfacePtr tiled = picture(
         {{0, 0, 200, 150}, {200, 0, w - 200, 150}, {0, 150, 200, h - 150}, {200, 150, w - 200, h - 150}});
-    // Cairo's stroker leaves out what lies past the clip, so a contour's pixel on a tile's very
-    // edge may differ; a seam in the ground would be a run of differing pixels along it.
-    int inside = 0, edge = 0, edgePixels = 0;
-    for (int y = 0; y < static_cast<int>(h); ++y) {
-        for (int x = 0; x < static_cast<int>(w); ++x) {
+    // Cairo strokes a path whole on each surface: on a tile's surface a contour's antialiased
+    // edge may come out a few levels apart, and on the tile's very edge the stroke may lose what
+    // lies past it. A seam would be a run of pixels along the edges, far apart.
+    int inside = 0, edge = 0, edgePixels = 0, most = 0;
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
             const bool onEdge = x == 199 || x == 200 || y == 149 || y == 150;
             edgePixels += onEdge ? 1 : 0;
-            if (pixelOf(whole.get(), x, y) != pixelOf(tiled.get(), x, y)) {
-                ++(onEdge ? edge : inside);
+            const int d = channelDifference(pixelOf(whole.get(), x, y), pixelOf(tiled.get(), x, y));
+            if (onEdge) {
+                edge += d > 0 ? 1 : 0;
+            } else {
+                inside += d > 0 ? 1 : 0;
+                most = std::max(most, d);
             }
         }
     }
-    EXPECT_EQ(inside, 0);
+    EXPECT_LE(most, 24) << inside << " pixels differ inside the tiles";
+    EXPECT_LT(inside * 100, w * h) << inside << " of " << w * h << " pixels differ inside the tiles";
     EXPECT_LT(edge * 20, edgePixels) << edge << " of the " << edgePixels
                                      << " pixels on the tiles' edges differ";
 }
@@ -460,14 +487,16 @@ TEST(NaturalGround, TheGridStampedOnAnImageIsTheGridStrokedOnPaper) {
         RenderOptions o = groundOnly();
         o.grid = true;
         const Layout layout(s.map.grid, 60);
-        const SurfacePtr screen = drawn(s, layout, o, false), paper = drawn(s, layout, o, true);
+        // Smoothed, as stamps are.
+        const SurfacePtr screen = drawn(s, layout, o, false, {}, true),
+                         paper = drawn(s, layout, o, true, {}, true);
         const Rgb open = s.map.terrainTypes[0].colour;
         int marked = 0, differ = 0;
         for (int y = 0; y < static_cast<int>(layout.height()); ++y) {
             for (int x = 0; x < static_cast<int>(layout.width()); ++x) {
                 const Rgb a = pixelOf(screen.get(), x, y), b = pixelOf(paper.get(), x, y);
-                marked += b != open ? 1 : 0;
-                differ += a != b ? 1 : 0;
+                marked += channelDifference(b, open) > 24 ? 1 : 0;
+                differ += channelDifference(a, b) > 24 ? 1 : 0;
             }
         }
         EXPECT_GT(marked, 0) << enumName(shape);
