@@ -310,7 +310,12 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
         const Rgb base = s_.map.terrainTypes[static_cast<std::size_t>(shown.terrain)].colour;
         return shadedColour(o.elevation ? elevationTint(base, shown.level) : base, shown.shade);
     };
-    if (!raster || !ground.paint(cr, colour)) {
+    // Pixel by pixel while a lattice square is a few pixels across (where Cairo's scan converter
+    // spent four fifths of a frame on small polygons); paths when the squares grow larger than
+    // 8 pixels (past 128 pixels a cell), where a few big polygons fill faster than every pixel is
+    // looked up (`./dev bench`, renderView at 200 %).
+    const bool pixelByPixel = raster && pixels <= 8.0 * options.samplesPerCell;
+    if (!pixelByPixel || !ground.paint(cr, colour)) {
         ground.fill(cr, colour);
     }
     if (o.symbols && pixels >= 14) {
