@@ -1,6 +1,7 @@
 #include "natural_ground.hpp"
 
 #include "colours.hpp"
+#include "raster_stamps.hpp"
 
 #include <algorithm>
 #include <array>
@@ -611,24 +612,13 @@ std::vector<Point> NaturalGround::scatter(double left, double top, double right,
 }
 
 bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
-    cairo_surface_t* target = cairo_get_group_target(cr);
-    if (cairo_surface_get_type(target) != CAIRO_SURFACE_TYPE_IMAGE ||
-        cairo_get_operator(cr) != CAIRO_OPERATOR_OVER) {
+    const std::optional<StraightImage> straight = straightImageOf(cr);
+    if (!straight) {
         return false;
     }
-    const cairo_format_t format = cairo_image_surface_get_format(target);
-    if (format != CAIRO_FORMAT_RGB24 && format != CAIRO_FORMAT_ARGB32) {
-        return false;
-    }
-    cairo_matrix_t m;
-    cairo_get_matrix(cr, &m);
-    if (m.xy != 0 || m.yx != 0 || !(m.xx > 0) || !(m.yy > 0)) {
-        return false;
-    }
-    double offsetX = 0, offsetY = 0;
-    cairo_surface_get_device_offset(target, &offsetX, &offsetY);
+    cairo_surface_t* target = straight->surface;
     // A pixel's place on the image is its place on the map times the scale, plus the shift.
-    const double sx = m.xx, sy = m.yy, tx = m.x0 + offsetX, ty = m.y0 + offsetY;
+    const double sx = straight->xx, sy = straight->yy, tx = straight->x0, ty = straight->y0;
     cairo_rectangle_list_t* clips = cairo_copy_clip_rectangle_list(cr);
     if (clips->status != CAIRO_STATUS_SUCCESS) {
         cairo_rectangle_list_destroy(clips);

@@ -28,10 +28,10 @@ RasterTarget::~RasterTarget() {
     }
 }
 
-std::optional<RasterTarget> RasterTarget::of(cairo_t* cr) {
-    cairo_surface_t* surface = cairo_get_target(cr);
-    if (cairo_get_group_target(cr) != surface ||
-        cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE) {
+std::optional<StraightImage> straightImageOf(cairo_t* cr) {
+    cairo_surface_t* surface = cairo_get_group_target(cr);
+    if (cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE ||
+        cairo_get_operator(cr) != CAIRO_OPERATOR_OVER) {
         return std::nullopt;
     }
     const cairo_format_t format = cairo_image_surface_get_format(surface);
@@ -40,16 +40,26 @@ std::optional<RasterTarget> RasterTarget::of(cairo_t* cr) {
     }
     cairo_matrix_t m;
     cairo_get_matrix(cr, &m);
-    double offsetX = 0, offsetY = 0;
-    cairo_surface_get_device_offset(surface, &offsetX, &offsetY);
-    if (m.xy != 0 || m.yx != 0 || m.xx <= 0 || m.yy <= 0 || cairo_get_operator(cr) != CAIRO_OPERATOR_OVER) {
+    if (m.xy != 0 || m.yx != 0 || !(m.xx > 0) || !(m.yy > 0)) {
         return std::nullopt;
     }
+    double offsetX = 0, offsetY = 0;
+    cairo_surface_get_device_offset(surface, &offsetX, &offsetY);
+    return StraightImage{surface, m.xx, m.yy, m.x0 + offsetX, m.y0 + offsetY};
+}
+
+std::optional<RasterTarget> RasterTarget::of(cairo_t* cr) {
+    cairo_surface_t* surface = cairo_get_target(cr);
+    const std::optional<StraightImage> straight = straightImageOf(cr);
+    if (!straight || straight->surface != surface) { // not inside a group
+        return std::nullopt;
+    }
+    const cairo_format_t format = cairo_image_surface_get_format(surface);
     RasterTarget t;
-    t.xx_ = m.xx;
-    t.yy_ = m.yy;
-    t.x0_ = m.x0 + offsetX;
-    t.y0_ = m.y0 + offsetY;
+    t.xx_ = straight->xx;
+    t.yy_ = straight->yy;
+    t.x0_ = straight->x0;
+    t.y0_ = straight->y0;
     t.width_ = cairo_image_surface_get_width(surface);
     t.height_ = cairo_image_surface_get_height(surface);
     // A clip smaller than the surface would have to be honoured stamp by stamp: paths instead.

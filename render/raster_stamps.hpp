@@ -28,6 +28,7 @@
 #include <vector>
 
 typedef struct _cairo cairo_t;
+typedef struct _cairo_surface cairo_surface_t;
 typedef union pixman_image pixman_image_t;
 
 namespace sandtable {
@@ -38,6 +39,16 @@ struct PixmanRelease {
     void operator()(pixman_image_t* image) const;
 };
 using PixmanImage = std::unique_ptr<pixman_image_t, PixmanRelease>;
+
+// How `cr` draws on an image (its current group's surface), when it draws straight: an RGB24 or
+// ARGB32 image, no turn or shear, the OVER operator. A point's pixel is its place times the scale
+// plus the shift (the device offset included). What may write an image's pixels itself (stamps,
+// the natural ground) asks this first; nothing when it cannot.
+struct StraightImage {
+    cairo_surface_t* surface = nullptr;
+    double xx = 1, yy = 1, x0 = 0, y0 = 0;
+};
+std::optional<StraightImage> straightImageOf(cairo_t* cr);
 
 // A Cairo context's target as pixman sees it, while stamps go on it: made only when stamps can go
 // on it; Cairo is told the pixels changed when it goes.
