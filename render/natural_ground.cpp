@@ -102,6 +102,12 @@ void keepInside(const std::vector<Vertex>& in, std::size_t k, std::vector<Vertex
     }
 }
 
+// Whether every corner `s` of a square is on the ground and alike in `key` (its class, its terrain):
+// then the whole square shows that.
+template <class Corners, class Key> bool alike(const Corners& s, Key key) {
+    return std::ranges::all_of(s, [&](const auto* x) { return x->covered && key(*x) == key(*s[0]); });
+}
+
 } // namespace
 
 struct NaturalGround::Sample {
@@ -155,6 +161,10 @@ NaturalGround::~NaturalGround() = default;
 
 const NaturalGround::Sample& NaturalGround::sample(int i, int j) const {
     return samples_[static_cast<std::size_t>(j) * nx_ + i];
+}
+
+std::array<const NaturalGround::Sample*, 4> NaturalGround::cornersOf(int i, int j) const {
+    return {&sample(i, j), &sample(i + 1, j), &sample(i + 1, j + 1), &sample(i, j + 1)};
 }
 
 int NaturalGround::samplesFor(double pixelsPerCell) {
@@ -333,10 +343,8 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
             }
         };
         for (int i = 0; i + 1 < nx_; ++i) {
-            const std::array<const Sample*, 4> s{&sample(i, j), &sample(i + 1, j), &sample(i + 1, j + 1),
-                                                 &sample(i, j + 1)};
-            const bool whole = std::ranges::all_of(
-                s, [&](const Sample* x) { return x->covered && x->shown == s[0]->shown; });
+            const std::array<const Sample*, 4> s = cornersOf(i, j);
+            const bool whole = alike(s, [](const Sample& x) { return x.shown; });
             if (whole) {
                 if (runStart >= 0 && runClass != s[0]->shown) {
                     endRun(i);
@@ -452,8 +460,7 @@ void NaturalGround::contours(std::vector<std::pair<Point, Point>>& thin,
     }
     for (int j = 0; j + 1 < ny_; ++j) {
         for (int i = 0; i + 1 < nx_; ++i) {
-            const std::array<const Sample*, 4> s{&sample(i, j), &sample(i + 1, j), &sample(i + 1, j + 1),
-                                                 &sample(i, j + 1)};
+            const std::array<const Sample*, 4> s = cornersOf(i, j);
             if (!std::ranges::all_of(s, [](const Sample* x) { return x->covered; })) {
                 continue;
             }
@@ -502,10 +509,6 @@ void NaturalGround::contours(std::vector<std::pair<Point, Point>>& thin,
     }
 }
 
-} // namespace sandtable
-
-namespace sandtable {
-
 NaturalGround::LatticePlace NaturalGround::placeOf(double u, int count) {
     const int i = std::clamp(static_cast<int>(std::floor(u)), 0, count - 2);
     return {i, std::clamp(u - i, 0.0, 1.0)};
@@ -514,8 +517,7 @@ NaturalGround::LatticePlace NaturalGround::placeOf(double u, int count) {
 std::optional<GroundClass> NaturalGround::classAt(LatticePlace across, LatticePlace down) const {
     const int i = across.square, j = down.square;
     const double fu = across.within, fv = down.within;
-    const std::array<const Sample*, 4> s{&sample(i, j), &sample(i + 1, j), &sample(i + 1, j + 1),
-                                         &sample(i, j + 1)};
+    const std::array<const Sample*, 4> s = cornersOf(i, j);
     // The corners' bilinear shares of the point, those off the ground left out.
     std::array<double, 4> w{(1 - fu) * (1 - fv), fu * (1 - fv), fu * fv, (1 - fu) * fv};
     double total = 0;
@@ -569,14 +571,9 @@ std::optional<GroundClass> NaturalGround::classAt(LatticePlace across, LatticePl
 
 std::optional<int> NaturalGround::terrainAt(Point p) const {
     const LatticePlace across = placeOf((p.x - x0_) / step_, nx_), down = placeOf((p.y - y0_) / step_, ny_);
-    const Sample& a = sample(across.square, down.square);
-    if (a.covered && sample(across.square + 1, down.square).covered &&
-        sample(across.square + 1, down.square + 1).covered &&
-        sample(across.square, down.square + 1).covered &&
-        a.shown.terrain == sample(across.square + 1, down.square).shown.terrain &&
-        a.shown.terrain == sample(across.square + 1, down.square + 1).shown.terrain &&
-        a.shown.terrain == sample(across.square, down.square + 1).shown.terrain) {
-        return a.shown.terrain;
+    const std::array<const Sample*, 4> s = cornersOf(across.square, down.square);
+    if (alike(s, [](const Sample& x) { return x.shown.terrain; })) {
+        return s[0]->shown.terrain;
     }
     const std::optional<GroundClass> c = classAt(across, down);
     return c ? std::optional(c->terrain) : std::nullopt;
@@ -659,11 +656,9 @@ bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
     std::vector<std::uint32_t> square(static_cast<std::size_t>(squaresAcross) * (ny_ - 1), crossed);
     for (int j = 0; j + 1 < ny_; ++j) {
         for (int i = 0; i + 1 < nx_; ++i) {
-            const Sample& a = sample(i, j);
-            if (a.covered && sample(i + 1, j).covered && sample(i + 1, j + 1).covered &&
-                sample(i, j + 1).covered && a.shown == sample(i + 1, j).shown &&
-                a.shown == sample(i + 1, j + 1).shown && a.shown == sample(i, j + 1).shown) {
-                square[static_cast<std::size_t>(j) * squaresAcross + i] = pixelOf(a.shown);
+            const std::array<const Sample*, 4> s = cornersOf(i, j);
+            if (alike(s, [](const Sample& x) { return x.shown; })) {
+                square[static_cast<std::size_t>(j) * squaresAcross + i] = pixelOf(s[0]->shown);
             }
         }
     }

@@ -90,6 +90,8 @@ class NaturalGround {
     Margins margins(const Sample& s, const GroundClass& c) const;
     Point at(int i, int j) const { return {x0_ + i * step_, y0_ + j * step_}; }
     const Sample& sample(int i, int j) const;
+    // The samples at the corners of lattice square (i, j), clockwise from its top left.
+    std::array<const Sample*, 4> cornersOf(int i, int j) const;
     // A place along the lattice: the square it is in and how far across it (0 to 1).
     struct LatticePlace {
         int square = 0;
