@@ -189,7 +189,7 @@ std::shared_ptr<const ShapeStamps::Masks> ShapeStamps::masksFor(std::span<const 
 }
 
 std::optional<ShapeStamps> ShapeStamps::forTarget(cairo_t* cr, std::span<const Point> points,
-                                                  double lineWidth) {
+                                                  double lineWidth, Ink ink) {
     if (points.empty()) {
         return std::nullopt;
     }
@@ -201,7 +201,7 @@ std::optional<ShapeStamps> ShapeStamps::forTarget(cairo_t* cr, std::span<const P
     if (!masks) {
         return std::nullopt;
     }
-    ShapeStamps s(std::move(*target));
+    ShapeStamps s(std::move(*target), ink == Ink::AsDrawn && lineWidth == 0);
     for (std::size_t i = 0; i < s.masks_.size(); ++i) {
         // pixman only reads a mask; its API takes the bits as writable all the same.
         auto* bits = const_cast<unsigned char*>(masks->bits.data() + masks->block() * i);
@@ -218,7 +218,7 @@ std::optional<ShapeStamps> ShapeStamps::forTarget(cairo_t* cr, std::span<const P
 void ShapeStamps::stamp(Point centre, const Rgb& colour, double alpha) {
     // Cells come grouped by colour: the inked colour's source is made when the colour changes.
     if (!solid_ || colour != solidColour_ || alpha != solidAlpha_) {
-        const Rgb c = inked(colour, inkStyleOf(target_.context()), shared_->lineWidth == 0);
+        const Rgb c = inked(colour, inkStyleOf(target_.context()), areaInk_);
         // pixman's colours are premultiplied, as its pixels are.
         const auto channel = [&](double v) {
             return static_cast<std::uint16_t>(std::lround(v * 257 * alpha));

@@ -82,11 +82,16 @@ class ShapeStamps {
     static constexpr Point lineBreak{std::numeric_limits<double>::infinity(),
                                      std::numeric_limits<double>::infinity()};
 
+    // How a stamp's colour is inked: as its shape is drawn (filled as an area, which low ink
+    // lightens; stroked as a line), or as a line however it is drawn, as the terrain symbols are
+    // (setSource), so a symbol stamped and the same symbol filled as paths are one colour.
+    enum class Ink { AsDrawn, AsLine };
+
     // Stamps of the shape whose points are given from its centre, in map units: with `lineWidth` 0
     // the closed polygon filled, else the open lines (split at lineBreak) stroked that wide with
     // round ends. Nothing when `cr` cannot take stamps (then the caller draws paths as before).
     static std::optional<ShapeStamps> forTarget(cairo_t* cr, std::span<const Point> points,
-                                                double lineWidth = 0);
+                                                double lineWidth = 0, Ink ink = Ink::AsDrawn);
 
     // The shape centred at `centre` (map units) in `colour` as the ink style has it for an area
     // (filled) or a line (stroked), `alpha` opaque.
@@ -109,8 +114,9 @@ class ShapeStamps {
                                                  double yy);
 
   private:
-    explicit ShapeStamps(RasterTarget target) : target_(std::move(target)) {}
+    ShapeStamps(RasterTarget target, bool areaInk) : target_(std::move(target)), areaInk_(areaInk) {}
     RasterTarget target_;
+    bool areaInk_;                                   // inked as an area (else as a line)
     std::shared_ptr<const Masks> shared_;            // the pixels the masks read, kept while they are read
     std::array<PixmanImage, phases * phases> masks_; // over shared_'s pixels
     Rgb solidColour_;                                // as given, before inking

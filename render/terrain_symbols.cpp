@@ -83,7 +83,7 @@ bool drawCrownStamps(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> c
             const double a = 2 * pi * static_cast<double>(i) / static_cast<double>(ring.size());
             ring[i] = {radius(k) * std::cos(a), radius(k) * std::sin(a)};
         }
-        bySize.push_back(ShapeStamps::forTarget(cr, ring));
+        bySize.push_back(ShapeStamps::forTarget(cr, ring, 0, ShapeStamps::Ink::AsLine));
         if (!bySize.back()) {
             return false;
         }

@@ -1,5 +1,6 @@
 // Cells stamped on a raster (render/raster_stamps) against the same polygons filled by Cairo.
 #include "cairo_pixels.hpp"
+#include "render/colours.hpp"
 #include "render/raster_stamps.hpp"
 #include "render/terrain_symbols.hpp"
 
@@ -101,6 +102,45 @@ TEST(ShapeStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
     // A centre partly off the surface is cut, not wrapped round or dropped.
     const Point partlyOff = centres.back();
     EXPECT_EQ(pixelOf(stamped.get(), 199, static_cast<int>(partlyOff.y * 1.37 - 1.85)), colour);
+}
+
+TEST(ShapeStamps, AStampIsInkedAsItsShapeOrAsALineAndAsTranslucentAsAsked) {
+    // Low ink lightens areas and keeps lines. A filled stamp is inked as an area unless it stands
+    // for a terrain symbol, which the paths ink as a line; and a translucent stamp lets the ground
+    // show through as Cairo's own translucent fill does.
+    const auto corners = flatHexagon(18);
+    const Rgb ground{51, 64, 51};
+    const auto stampedMiddle = [&](ShapeStamps::Ink ink, double alpha) {
+        auto image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
+        cairo_t* cr = cairo_create(image.get());
+        cairo_set_source_rgb(cr, ground.r / 255.0, ground.g / 255.0, ground.b / 255.0);
+        cairo_paint(cr);
+        setInkStyle(cr, InkStyle::LowInk);
+        placeView(cr);
+        if (auto stamps = ShapeStamps::forTarget(cr, corners, 0, ink)) {
+            stamps->stamp(centres[1], colour, alpha);
+        } else {
+            ADD_FAILURE() << "a plain image view takes stamps";
+        }
+        cairo_destroy(cr);
+        cairo_surface_flush(image.get());
+        return pixelOf(image.get(), static_cast<int>(centres[1].x * 1.37 + 3.3),
+                       static_cast<int>(centres[1].y * 1.37 - 1.85));
+    };
+    EXPECT_EQ(stampedMiddle(ShapeStamps::Ink::AsDrawn, 1), inked(colour, InkStyle::LowInk, true));
+    EXPECT_EQ(stampedMiddle(ShapeStamps::Ink::AsLine, 1), colour);
+    // As Cairo fills it at 40 %.
+    auto byCairo = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1));
+    cairo_t* cr = cairo_create(byCairo.get());
+    cairo_set_source_rgb(cr, ground.r / 255.0, ground.g / 255.0, ground.b / 255.0);
+    cairo_paint(cr);
+    cairo_set_source_rgba(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0, 0.4);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(byCairo.get());
+    EXPECT_LE(testing_support::channelDifference(stampedMiddle(ShapeStamps::Ink::AsLine, 0.4),
+                                                 pixelOf(byCairo.get(), 0, 0)),
+              1);
 }
 
 TEST(ShapeStamps, AStrokedStampIsTheStrokedLineWithinAnEighthOfAPixel) {
