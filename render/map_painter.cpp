@@ -2,6 +2,7 @@
 
 #include "map_index.hpp"
 
+#include "outline_tracing.hpp"
 #include "raster_stamps.hpp"
 
 #include "colours.hpp"
@@ -27,21 +28,30 @@ constexpr Rgb contourBrown{140, 90, 40};
 
 using ContourSegments = std::array<std::vector<std::pair<Point, Point>>, 2>; // thin, index
 
-// Each weight's segments one path, stroked `widths` (in map units) wide with round ends.
+// Each weight's segments joined into lines, one path, stroked `widths` (in map units) wide with
+// round ends and bends: on paper a contour is a line, not hundreds of dashes drawn end to end.
 void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::array<double, 2>& widths) {
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     for (std::size_t weight = 0; weight < segments.size(); ++weight) {
         if (segments[weight].empty()) {
             continue;
         }
+        // Ends meet where they are the same to a thousandth of a line's width.
+        const Polylines lines = chainSegments(segments[weight], Point{}, widths[weight] / 1024);
         cairo_new_path(cr);
-        for (const auto& [a, b] : segments[weight]) {
-            cairo_move_to(cr, a.x, a.y);
-            cairo_line_to(cr, b.x, b.y);
+        const Point* p = lines.points.data();
+        for (const std::uint32_t n : lines.sizes) {
+            cairo_move_to(cr, p[0].x, p[0].y);
+            for (std::size_t k = 1; k < n; ++k) {
+                cairo_line_to(cr, p[k].x, p[k].y);
+            }
+            p += n;
         }
         strokeWith(cr, contourBrown, widths[weight]);
     }
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 }
 
 } // namespace
@@ -303,7 +313,7 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
     options.elevation = o.elevation;
     options.shading = o.elevation && o.shading && pixels >= 6;
     options.shadeSteps = shadeSteps;
-    options.samplesPerCell = NaturalGround::samplesFor(raster ? pixels : 0);
+    options.samplesPerCell = NaturalGround::samplesFor(pixels, !raster);
     const NaturalGround ground(s_.map, layout_, visible.x, visible.y, visible.x + visible.width,
                                visible.y + visible.height, options);
     const auto colour = [&](const GroundClass& shown) {

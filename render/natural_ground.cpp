@@ -1,6 +1,7 @@
 #include "natural_ground.hpp"
 
 #include "colours.hpp"
+#include "outline_tracing.hpp"
 #include "raster_stamps.hpp"
 
 #include <algorithm>
@@ -102,6 +103,17 @@ void keepInside(const std::vector<Vertex>& in, std::size_t k, std::vector<Vertex
     }
 }
 
+// The area a polygon encloses (either way round).
+double area(const std::vector<Point>& polygon) {
+    double twice = 0;
+    for (std::size_t k = 0; k < polygon.size(); ++k) {
+        const Point& a = polygon[k];
+        const Point& b = polygon[(k + 1) % polygon.size()];
+        twice += a.x * b.y - b.x * a.y;
+    }
+    return std::abs(twice) / 2;
+}
+
 // Whether every corner `s` of a square is on the ground and alike in `key` (its class, its terrain):
 // then the whole square shows that.
 template <class Corners, class Key> bool alike(const Corners& s, Key key) {
@@ -167,9 +179,12 @@ std::array<const NaturalGround::Sample*, 4> NaturalGround::cornersOf(int i, int 
     return {&sample(i, j), &sample(i + 1, j), &sample(i + 1, j + 1), &sample(i, j + 1)};
 }
 
-int NaturalGround::samplesFor(double pixelsPerCell) {
-    if (pixelsPerCell <= 0) {
-        return 12; // paper: smooth at any size it prints
+int NaturalGround::samplesFor(double pixelsPerCell, bool paper) {
+    if (paper) {
+        // A print's pixels are at 300 dpi (map_print). A lattice square every 16 of them (1.4 mm),
+        // up to 12 a cell: smooth at 16 mm a cell, and an overview page of the whole map is not
+        // drawn as finely as the pages at full size.
+        return std::clamp(static_cast<int>(std::ceil(pixelsPerCell / 16)), 3, 12);
     }
     // A lattice point every 8 pixels: boundaries bend smoothly at any working zoom, and the field
     // costs a third of what one every 5 pixels did.
@@ -313,32 +328,36 @@ NaturalGround::Margins NaturalGround::margins(const Sample& s, const GroundClass
 }
 
 void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
-    // Each class's pieces in one path: whole squares merged into runs along a row, and the parts
-    // of squares its boundary crosses. A square a boundary crosses is first filled whole in the
-    // class most inside it: where three classes meet, or a class lies between its corners'
-    // (a shade between two others), the parts leave gaps, which that colour fills.
-    struct Shapes {
-        std::vector<Point> points;
-        std::vector<std::uint16_t> sizes; // each polygon's count of points, in order
-        void add(const Point* from, std::size_t n) {
-            points.insert(points.end(), from, from + n);
-            sizes.push_back(static_cast<std::uint16_t>(n));
-        }
+    // Each class's pieces traced into the outlines of their union, one path: the whole squares it
+    // holds, and the parts of squares its boundary crosses. Traced, a PDF holds a quarter of the
+    // points the pieces have (render/outline_tracing). Where three classes meet in a square, their
+    // parts leave a gap between their straight cuts: that square is first filled whole in the
+    // class most inside it.
+    const double quantum = step_ / 1024;
+    std::map<GroundClass, OutlineTracer> under, gaps, ground;
+    const auto tracerOf = [&](std::map<GroundClass, OutlineTracer>& layer,
+                              const GroundClass& c) -> OutlineTracer& {
+        return layer.try_emplace(c, Point{x0_, y0_}, quantum).first->second;
     };
-    std::map<GroundClass, Shapes> under, pieces;
     std::vector<Vertex> part, clipped;
     // The most classes a square may see: every mix of its corners' terrains and levels, in each shade.
     constexpr std::size_t most = 96;
     std::vector<std::array<Margins, 4>> margin(most); // for each class a square sees, at its corners
-    std::vector<Point> polygon;
+    std::vector<Point> polygon, run;
     for (int j = 0; j + 1 < ny_; ++j) {
         int runStart = -1;
         GroundClass runClass;
         auto endRun = [&](int end) {
             if (runStart >= 0) {
-                const Point a = at(runStart, j), b = at(end, j + 1);
-                const std::array<Point, 4> run{a, Point{b.x, a.y}, b, Point{a.x, b.y}};
-                under[runClass].add(run.data(), run.size());
+                // Its long sides in lattice steps, as the squares above and below have theirs.
+                run.clear();
+                for (int i = runStart; i <= end; ++i) {
+                    run.push_back(at(i, j));
+                }
+                for (int i = end; i >= runStart; --i) {
+                    run.push_back(at(i, j + 1));
+                }
+                tracerOf(ground, runClass).add(run.data(), run.size());
                 runStart = -1;
             }
         };
@@ -399,9 +418,7 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
                     widest = k;
                 }
             }
-            if (distinct > 0) {
-                under[seen[widest]].add(corner.data(), corner.size());
-            }
+            double covered = 0;
             for (std::size_t k = 0; k < distinct; ++k) {
                 // A bound no corner is inside of: nothing of the class here.
                 bool none = false;
@@ -425,30 +442,70 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
                     for (const Vertex& v : part) {
                         polygon.push_back(v.at);
                     }
-                    pieces[seen[k]].add(polygon.data(), polygon.size());
+                    tracerOf(ground, seen[k]).add(polygon.data(), polygon.size());
+                    covered += area(polygon);
                 }
+            }
+            // Where the parts leave a gap (three classes meet), the square under them in the
+            // class most inside it.
+            if (distinct > 0 && covered < step_ * step_ * (1 - 1e-6)) {
+                tracerOf(gaps, seen[widest]).add(corner.data(), corner.size());
             }
         }
         endRun(nx_ - 1);
     }
+    // Under it all, every cell whole in the class at its middle. Two fills that meet along an
+    // antialiased edge let what is under them show through it (a seam): this way what shows is
+    // the colour of one side or the other, not the paper.
+    Offset first, last;
+    layout_.visibleRange(x0_, y0_, x0_ + (nx_ - 1) * step_, y0_ + (ny_ - 1) * step_, first, last);
+    for (int row = std::max(0, first.row); row <= std::min(map_.grid.rows() - 1, last.row); ++row) {
+        for (int col = std::max(0, first.col); col <= std::min(map_.grid.cols() - 1, last.col); ++col) {
+            const Point centre = layout_.cellCenter({col, row});
+            const std::optional<GroundClass> middle =
+                classAt(placeOf((centre.x - x0_) / step_, nx_), placeOf((centre.y - y0_) / step_, ny_));
+            if (middle) {
+                const auto corners = layout_.corners({col, row});
+                tracerOf(under, *middle).add(corners.data(), corners.size());
+            }
+        }
+    }
+    // The outlines simplified to within a tenth of a lattice square (0.13 mm at 16 mm a cell, the
+    // most points a vector file can do without): each stretch two classes share from one junction
+    // to the next keeps the same points in both, so no sliver opens between them.
+    std::vector<OutlineTracer::Rings> rings;
+    std::vector<const OutlineTracer::Rings*> all;
+    rings.reserve(ground.size());
+    for (const auto& [shown, tracer] : ground) {
+        rings.push_back(tracer.rings());
+        all.push_back(&rings.back());
+    }
+    const std::vector<std::uint64_t> junctions = OutlineTracer::junctions(all);
+    const auto fillShapes = [&](const Polylines& shapes, const GroundClass& shown) {
+        cairo_new_path(cr);
+        const Point* p = shapes.points.data();
+        for (const std::uint32_t n : shapes.sizes) {
+            cairo_move_to(cr, p[0].x, p[0].y);
+            for (std::size_t k = 1; k < n; ++k) {
+                cairo_line_to(cr, p[k].x, p[k].y);
+            }
+            cairo_close_path(cr);
+            p += n;
+        }
+        setAreaSource(cr, colour(shown));
+        cairo_fill(cr);
+    };
     cairo_save(cr);
     cairo_rectangle(cr, 0, 0, layout_.width(), layout_.height());
     cairo_clip(cr);
-    for (const auto* layer : {&under, &pieces}) {
-        for (const auto& [shown, shapes] : *layer) {
-            cairo_new_path(cr);
-            const Point* p = shapes.points.data();
-            for (const std::uint16_t n : shapes.sizes) {
-                cairo_move_to(cr, p[0].x, p[0].y);
-                for (std::size_t k = 1; k < n; ++k) {
-                    cairo_line_to(cr, p[k].x, p[k].y);
-                }
-                cairo_close_path(cr);
-                p += n;
-            }
-            setAreaSource(cr, colour(shown));
-            cairo_fill(cr);
+    for (const auto* layer : {&under, &gaps}) {
+        for (const auto& [shown, tracer] : *layer) {
+            fillShapes(tracer.outlines(), shown);
         }
+    }
+    std::size_t k = 0;
+    for (const auto& [shown, tracer] : ground) {
+        fillShapes(tracer.outlines(rings[k++], step_ / 10, junctions), shown);
     }
     cairo_restore(cr);
 }

@@ -10,8 +10,10 @@
 // terrain (the rules stay readable): naturalMiddle says how far that holds.
 //
 // The field is sampled on a lattice over the cells in view and cut along its boundaries (marching
-// squares): each colour is one path filled once, so abutting pieces of the same colour show no
-// seams, on a raster as in PDF and SVG.
+// squares). On a raster the pixels are set from the lattice (paint); on paper each colour's pieces
+// are traced into the outlines of their union and filled once (fill), over every cell filled whole
+// in the colour of its middle, so where two colours meet the edge shows one or the other and never
+// the paper.
 #include "model/layout.hpp"
 #include "model/map.hpp"
 
@@ -80,8 +82,9 @@ class NaturalGround {
                                double jitter, double kept, unsigned seed,
                                const std::function<bool(int)>& wanted) const;
 
-    // The lattice points a cell across for a view `pixelsPerCell` wide on a raster (0: on paper).
-    static int samplesFor(double pixelsPerCell);
+    // The lattice points a cell across for a cell `pixelsPerCell` wide: on a raster, or on `paper`
+    // (PDF, SVG, a printer: pixels at 300 dpi), where edges must be smooth at any zoom.
+    static int samplesFor(double pixelsPerCell, bool paper);
 
   private:
     struct Sample;

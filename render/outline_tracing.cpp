@@ -1,0 +1,307 @@
+#include "outline_tracing.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <tuple>
+
+namespace sandtable {
+namespace {
+
+constexpr std::int64_t keyBias = std::int64_t{1} << 31;
+
+std::int64_t xOf(std::uint64_t key) { return static_cast<std::int64_t>(key >> 32) - keyBias; }
+std::int64_t yOf(std::uint64_t key) { return static_cast<std::int64_t>(key & 0xffffffffu) - keyBias; }
+
+// The square of the distance from p to the segment from a to b, in lattice steps. Exact in the
+// integers it starts from, so a stretch two rings share gives the same figures either way round.
+double distance2(std::uint64_t p, std::uint64_t a, std::uint64_t b) {
+    const std::int64_t dx = xOf(b) - xOf(a), dy = yOf(b) - yOf(a);
+    const std::int64_t px = xOf(p) - xOf(a), py = yOf(p) - yOf(a);
+    const std::int64_t along = px * dx + py * dy, length2 = dx * dx + dy * dy;
+    if (along <= 0 || length2 == 0) {
+        return static_cast<double>(px * px + py * py);
+    }
+    if (along >= length2) {
+        const std::int64_t qx = xOf(p) - xOf(b), qy = yOf(p) - yOf(b);
+        return static_cast<double>(qx * qx + qy * qy);
+    }
+    const auto cross = static_cast<double>(px * dy - py * dx);
+    return cross * cross / static_cast<double>(length2);
+}
+
+// Douglas-Peucker over ring[from..to] (indices taken round the ring): the points that keep the
+// stretch within sqrt(tolerance2), `from` included and `to` left out. Of two points as far, the
+// lower key is kept, so the stretch gives the same points whichever way it is walked.
+void simplifyStretch(const std::vector<std::uint64_t>& ring, std::size_t from, std::size_t to, double tolerance2,
+                     std::vector<std::uint64_t>& out) {
+    const std::size_t n = ring.size();
+    const std::size_t length = (to + n - from) % n;
+    double farthest = -1;
+    std::size_t at = from;
+    for (std::size_t k = 1; k < length; ++k) {
+        const std::size_t i = (from + k) % n;
+        const double d = distance2(ring[i], ring[from], ring[to]);
+        if (d > farthest || (d == farthest && ring[i] < ring[at])) {
+            farthest = d;
+            at = i;
+        }
+    }
+    if (length > 1 && farthest > tolerance2) {
+        simplifyStretch(ring, from, at, tolerance2, out);
+        simplifyStretch(ring, at, to, tolerance2, out);
+    } else {
+        out.push_back(ring[from]);
+    }
+}
+
+} // namespace
+
+std::uint64_t OutlineTracer::keyOf(Point p) const {
+    const auto q = [&](double v) {
+        const double steps = std::clamp(std::round(v / quantum_), -double(keyBias), double(keyBias - 1));
+        return static_cast<std::uint64_t>(static_cast<std::int64_t>(steps) + keyBias);
+    };
+    return q(p.x - origin_.x) << 32 | q(p.y - origin_.y);
+}
+
+Point OutlineTracer::pointOf(std::uint64_t key) const {
+    return {origin_.x + static_cast<double>(xOf(key)) * quantum_,
+            origin_.y + static_cast<double>(yOf(key)) * quantum_};
+}
+
+void OutlineTracer::add(const Point* polygon, std::size_t count) {
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::uint64_t a = keyOf(polygon[k]), b = keyOf(polygon[(k + 1) % count]);
+        if (a != b) {
+            edges_.push_back({a, b});
+        }
+    }
+}
+
+OutlineTracer::Rings OutlineTracer::rings() const {
+    // A side two pieces share is there once each way: counted +1 one way and -1 the other it
+    // sums to nothing. What is left are the union's sides, each the way its piece turned.
+    struct Side {
+        std::uint64_t low, high;
+        int turns;
+    };
+    std::vector<Side> sides;
+    sides.reserve(edges_.size());
+    for (const Edge& e : edges_) {
+        sides.push_back(e.from < e.to ? Side{e.from, e.to, 1} : Side{e.to, e.from, -1});
+    }
+    std::ranges::sort(sides, [](const Side& a, const Side& b) { return std::tie(a.low, a.high) < std::tie(b.low, b.high); });
+    std::vector<Edge> rest;
+    for (std::size_t k = 0; k < sides.size();) {
+        int sum = 0;
+        std::size_t end = k;
+        for (; end < sides.size() && sides[end].low == sides[k].low && sides[end].high == sides[k].high; ++end) {
+            sum += sides[end].turns;
+        }
+        for (int n = 0; n < std::abs(sum); ++n) {
+            rest.push_back(sum > 0 ? Edge{sides[k].low, sides[k].high} : Edge{sides[k].high, sides[k].low});
+        }
+        k = end;
+    }
+    std::ranges::sort(rest, [](const Edge& a, const Edge& b) { return std::tie(a.from, a.to) < std::tie(b.from, b.to); });
+    std::vector<bool> used(rest.size(), false);
+    // The first unused side out of `key`, or none.
+    const auto nextFrom = [&](std::uint64_t key) -> std::ptrdiff_t {
+        auto k = std::ranges::lower_bound(rest, key, {}, &Edge::from);
+        for (; k != rest.end() && k->from == key; ++k) {
+            const auto index = k - rest.begin();
+            if (!used[static_cast<std::size_t>(index)]) {
+                return index;
+            }
+        }
+        return -1;
+    };
+    Rings out;
+    for (std::size_t start = 0; start < rest.size(); ++start) {
+        if (used[start]) {
+            continue;
+        }
+        const std::size_t before = out.keys.size();
+        std::ptrdiff_t at = static_cast<std::ptrdiff_t>(start);
+        while (at >= 0) {
+            used[static_cast<std::size_t>(at)] = true;
+            out.keys.push_back(rest[static_cast<std::size_t>(at)].from);
+            at = nextFrom(rest[static_cast<std::size_t>(at)].to);
+        }
+        out.sizes.push_back(static_cast<std::uint32_t>(out.keys.size() - before));
+    }
+    return out;
+}
+
+Polylines OutlineTracer::outlines(const Rings& rings, double tolerance, const std::vector<std::uint64_t>& kept) const {
+    const double tolerance2 = tolerance / quantum_ * (tolerance / quantum_);
+    const auto isKept = [&](std::uint64_t key) { return std::ranges::binary_search(kept, key); };
+    Polylines out;
+    std::vector<std::uint64_t> ring, simplified;
+    std::vector<std::size_t> anchors;
+    std::size_t offset = 0;
+    for (const std::uint32_t size : rings.sizes) {
+        ring.assign(rings.keys.begin() + static_cast<std::ptrdiff_t>(offset),
+                    rings.keys.begin() + static_cast<std::ptrdiff_t>(offset + size));
+        offset += size;
+        anchors.clear();
+        for (std::size_t k = 0; k < ring.size(); ++k) {
+            if (isKept(ring[k])) {
+                anchors.push_back(k);
+            }
+        }
+        // A ring no kept point cuts: cut at its lowest key and the point farthest from that, which
+        // any ring with the same points finds too.
+        const auto farthestFrom = [&](std::size_t from) {
+            std::size_t far = from;
+            double farthest = -1;
+            for (std::size_t k = 0; k < ring.size(); ++k) {
+                const double d = distance2(ring[k], ring[from], ring[from]);
+                if (d > farthest || (d == farthest && ring[k] < ring[far])) {
+                    farthest = d;
+                    far = k;
+                }
+            }
+            return far;
+        };
+        if (anchors.empty()) {
+            anchors.push_back(static_cast<std::size_t>(std::ranges::min_element(ring) - ring.begin()));
+        }
+        if (anchors.size() == 1) {
+            anchors.push_back(farthestFrom(anchors[0]));
+            std::ranges::sort(anchors);
+        }
+        simplified.clear();
+        for (std::size_t a = 0; a < anchors.size(); ++a) {
+            simplifyStretch(ring, anchors[a], anchors[(a + 1) % anchors.size()], tolerance2, simplified);
+        }
+        // What is left of a ring thinner than the tolerance is a sliver: dropped.
+        if (simplified.size() >= 3) {
+            for (const std::uint64_t key : simplified) {
+                out.points.push_back(pointOf(key));
+            }
+            out.sizes.push_back(static_cast<std::uint32_t>(simplified.size()));
+        }
+    }
+    return out;
+}
+
+std::vector<std::uint64_t> OutlineTracer::junctions(const std::vector<const Rings*>& all) {
+    // A point inside a stretch two outlines share is in two rings, with the sides both sides of
+    // it in both. Anywhere else (three classes meet; the shared stretch ends at the edge of what
+    // was traced) it is a junction.
+    using Side = std::pair<std::uint64_t, std::uint64_t>;
+    std::vector<Side> sides;
+    std::vector<std::uint64_t> points, ringPoints;
+    const auto forEachRing = [&](auto&& visit) {
+        for (const Rings* rings : all) {
+            std::size_t offset = 0;
+            for (const std::uint32_t size : rings->sizes) {
+                visit(rings->keys.data() + offset, static_cast<std::size_t>(size));
+                offset += size;
+            }
+        }
+    };
+    forEachRing([&](const std::uint64_t* ring, std::size_t n) {
+        ringPoints.assign(ring, ring + n);
+        std::ranges::sort(ringPoints);
+        ringPoints.erase(std::unique(ringPoints.begin(), ringPoints.end()), ringPoints.end());
+        points.insert(points.end(), ringPoints.begin(), ringPoints.end());
+        for (std::size_t k = 0; k < n; ++k) {
+            const std::uint64_t a = ring[k], b = ring[(k + 1) % n];
+            sides.emplace_back(std::min(a, b), std::max(a, b));
+        }
+    });
+    std::ranges::sort(points);
+    std::ranges::sort(sides);
+    const auto twice = [](const auto& sorted, const auto& value) {
+        const auto [from, to] = std::ranges::equal_range(sorted, value);
+        return to - from == 2;
+    };
+    std::vector<std::uint64_t> out;
+    forEachRing([&](const std::uint64_t* ring, std::size_t n) {
+        for (std::size_t k = 0; k < n; ++k) {
+            const std::uint64_t before = ring[(k + n - 1) % n], at = ring[k], after = ring[(k + 1) % n];
+            if (!twice(points, at) || !twice(sides, Side{std::min(before, at), std::max(before, at)}) ||
+                !twice(sides, Side{std::min(at, after), std::max(at, after)})) {
+                out.push_back(at);
+            }
+        }
+    });
+    std::ranges::sort(out);
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+Polylines chainSegments(const std::vector<std::pair<Point, Point>>& segments, Point origin, double quantum) {
+    const OutlineTracer keys(origin, quantum);
+    struct End {
+        std::uint64_t key;
+        std::uint32_t segment;
+        std::uint32_t which; // 0 its first point, 1 its second
+    };
+    std::vector<std::array<std::uint64_t, 2>> ends;
+    ends.reserve(segments.size());
+    std::vector<End> at;
+    at.reserve(segments.size() * 2);
+    for (const auto& [a, b] : segments) {
+        const std::uint64_t ka = keys.keyOf(a), kb = keys.keyOf(b);
+        if (ka != kb) {
+            ends.push_back({std::min(ka, kb), std::max(ka, kb)});
+        }
+    }
+    // A segment given twice (a side both its cells drew) is drawn once.
+    std::ranges::sort(ends);
+    ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+    for (std::size_t k = 0; k < ends.size(); ++k) {
+        const auto segment = static_cast<std::uint32_t>(k);
+        at.push_back({ends[k][0], segment, 0});
+        at.push_back({ends[k][1], segment, 1});
+    }
+    std::ranges::sort(at, [](const End& a, const End& b) { return std::tie(a.key, a.segment) < std::tie(b.key, b.segment); });
+    std::vector<bool> used(ends.size(), false);
+    const auto unusedAt = [&](std::uint64_t key) -> const End* {
+        for (auto k = std::ranges::lower_bound(at, key, {}, &End::key); k != at.end() && k->key == key; ++k) {
+            if (!used[k->segment]) {
+                return &*k;
+            }
+        }
+        return nullptr;
+    };
+    Polylines out;
+    const auto walkFrom = [&](const End& first) {
+        const End* from = &first;
+        out.points.push_back(keys.pointOf(from->key));
+        std::uint32_t count = 1;
+        while (from != nullptr) {
+            used[from->segment] = true;
+            const std::uint64_t next = ends[from->segment][1 - from->which];
+            out.points.push_back(keys.pointOf(next));
+            ++count;
+            from = unusedAt(next);
+        }
+        out.sizes.push_back(count);
+    };
+    // Lines with ends first, from an end, so none is cut in two; then the closed ones.
+    for (std::size_t k = 0; k < at.size();) {
+        std::size_t end = k;
+        while (end < at.size() && at[end].key == at[k].key) {
+            ++end;
+        }
+        if ((end - k) % 2 == 1) {
+            while (const End* from = unusedAt(at[k].key)) {
+                walkFrom(*from);
+            }
+        }
+        k = end;
+    }
+    for (const End& e : at) {
+        if (!used[e.segment]) {
+            walkFrom(e);
+        }
+    }
+    return out;
+}
+
+} // namespace sandtable
