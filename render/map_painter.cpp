@@ -28,17 +28,29 @@ constexpr Rgb contourBrown{140, 90, 40};
 
 using ContourSegments = std::array<std::vector<std::pair<Point, Point>>, 2>; // thin, index
 
-// Each weight's segments joined into lines, one path, stroked `widths` (in map units) wide with
-// round ends and bends: on paper a contour is a line, not hundreds of dashes drawn end to end.
+// Each weight's segments one path, stroked `widths` (in map units) wide with round ends and bends;
+// on paper joined into lines: a contour is a line, not hundreds of dashes drawn end to end.
 void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::array<double, 2>& widths) {
+    const bool onPaper = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
+    const auto unchained = [](const std::vector<std::pair<Point, Point>>& pairs) {
+        Polylines lines;
+        for (const auto& [a, b] : pairs) {
+            lines.points.push_back(a);
+            lines.points.push_back(b);
+            lines.sizes.push_back(2);
+        }
+        return lines;
+    };
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     for (std::size_t weight = 0; weight < segments.size(); ++weight) {
         if (segments[weight].empty()) {
             continue;
         }
-        // Ends meet where they are the same to a thousandth of a line's width.
-        const Polylines lines = chainSegments(segments[weight], Point{}, widths[weight] / 1024);
+        // Ends meet where they are the same to a thousandth of a line's width. A raster's
+        // segments are stroked as they are: chained, they would cost the frame and look the same.
+        const Polylines lines = onPaper ? chainSegments(segments[weight], Point{}, widths[weight] / 1024)
+                                        : unchained(segments[weight]);
         cairo_new_path(cr);
         const Point* p = lines.points.data();
         for (const std::uint32_t n : lines.sizes) {

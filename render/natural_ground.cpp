@@ -333,6 +333,9 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
     // points the pieces have (render/outline_tracing). Where three classes meet in a square, their
     // parts leave a gap between their straight cuts: that square is first filled whole in the
     // class most inside it.
+    // On a raster the pieces are filled as they are: they cost the scan converter no more than
+    // their outlines, and tracing would cost the frame.
+    const bool traced = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
     const double quantum = step_ / 1024;
     std::map<GroundClass, OutlineTracer> under, gaps, ground;
     const auto tracerOf = [&](std::map<GroundClass, OutlineTracer>& layer,
@@ -349,12 +352,14 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
         GroundClass runClass;
         auto endRun = [&](int end) {
             if (runStart >= 0) {
-                // Its long sides in lattice steps, as the squares above and below have theirs.
+                // Traced, its long sides in lattice steps, as the squares above and below have
+                // theirs.
                 run.clear();
-                for (int i = runStart; i <= end; ++i) {
+                const int stride = traced ? 1 : end - runStart;
+                for (int i = runStart; i <= end; i += stride) {
                     run.push_back(at(i, j));
                 }
-                for (int i = end; i >= runStart; --i) {
+                for (int i = end; i >= runStart; i -= stride) {
                     run.push_back(at(i, j + 1));
                 }
                 tracerOf(ground, runClass).add(run.data(), run.size());
@@ -477,8 +482,10 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
     std::vector<const OutlineTracer::Rings*> all;
     rings.reserve(ground.size());
     for (const auto& [shown, tracer] : ground) {
-        rings.push_back(tracer.rings());
-        all.push_back(&rings.back());
+        if (traced) {
+            rings.push_back(tracer.rings());
+            all.push_back(&rings.back());
+        }
     }
     const std::vector<std::uint64_t> junctions = OutlineTracer::junctions(all);
     const auto fillShapes = [&](const Polylines& shapes, const GroundClass& shown) {
@@ -500,12 +507,12 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
     cairo_clip(cr);
     for (const auto* layer : {&under, &gaps}) {
         for (const auto& [shown, tracer] : *layer) {
-            fillShapes(tracer.outlines(), shown);
+            fillShapes(traced ? tracer.outlines() : tracer.pieces(), shown);
         }
     }
     std::size_t k = 0;
     for (const auto& [shown, tracer] : ground) {
-        fillShapes(tracer.outlines(rings[k++], step_ / 10, junctions), shown);
+        fillShapes(traced ? tracer.outlines(rings[k++], step_ / 10, junctions) : tracer.pieces(), shown);
     }
     cairo_restore(cr);
 }

@@ -10,8 +10,12 @@ namespace {
 
 constexpr std::int64_t keyBias = std::int64_t{1} << 31;
 
-std::int64_t xOf(std::uint64_t key) { return static_cast<std::int64_t>(key >> 32) - keyBias; }
-std::int64_t yOf(std::uint64_t key) { return static_cast<std::int64_t>(key & 0xffffffffu) - keyBias; }
+std::int64_t xOf(std::uint64_t key) {
+    return static_cast<std::int64_t>(key >> 32) - keyBias;
+}
+std::int64_t yOf(std::uint64_t key) {
+    return static_cast<std::int64_t>(key & 0xffffffffu) - keyBias;
+}
 
 // The square of the distance from p to the segment from a to b, in lattice steps. Exact in the
 // integers it starts from, so a stretch two rings share gives the same figures either way round.
@@ -33,8 +37,8 @@ double distance2(std::uint64_t p, std::uint64_t a, std::uint64_t b) {
 // Douglas-Peucker over ring[from..to] (indices taken round the ring): the points that keep the
 // stretch within sqrt(tolerance2), `from` included and `to` left out. Of two points as far, the
 // lower key is kept, so the stretch gives the same points whichever way it is walked.
-void simplifyStretch(const std::vector<std::uint64_t>& ring, std::size_t from, std::size_t to, double tolerance2,
-                     std::vector<std::uint64_t>& out) {
+void simplifyStretch(const std::vector<std::uint64_t>& ring, std::size_t from, std::size_t to,
+                     double tolerance2, std::vector<std::uint64_t>& out) {
     const std::size_t n = ring.size();
     const std::size_t length = (to + n - from) % n;
     double farthest = -1;
@@ -71,12 +75,8 @@ Point OutlineTracer::pointOf(std::uint64_t key) const {
 }
 
 void OutlineTracer::add(const Point* polygon, std::size_t count) {
-    for (std::size_t k = 0; k < count; ++k) {
-        const std::uint64_t a = keyOf(polygon[k]), b = keyOf(polygon[(k + 1) % count]);
-        if (a != b) {
-            edges_.push_back({a, b});
-        }
-    }
+    pieces_.points.insert(pieces_.points.end(), polygon, polygon + count);
+    pieces_.sizes.push_back(static_cast<std::uint32_t>(count));
 }
 
 OutlineTracer::Rings OutlineTracer::rings() const {
@@ -87,16 +87,26 @@ OutlineTracer::Rings OutlineTracer::rings() const {
         int turns;
     };
     std::vector<Side> sides;
-    sides.reserve(edges_.size());
-    for (const Edge& e : edges_) {
-        sides.push_back(e.from < e.to ? Side{e.from, e.to, 1} : Side{e.to, e.from, -1});
+    sides.reserve(pieces_.points.size());
+    const Point* polygon = pieces_.points.data();
+    for (const std::uint32_t count : pieces_.sizes) {
+        for (std::size_t k = 0; k < count; ++k) {
+            const std::uint64_t a = keyOf(polygon[k]), b = keyOf(polygon[(k + 1) % count]);
+            if (a != b) {
+                sides.push_back(a < b ? Side{a, b, 1} : Side{b, a, -1});
+            }
+        }
+        polygon += count;
     }
-    std::ranges::sort(sides, [](const Side& a, const Side& b) { return std::tie(a.low, a.high) < std::tie(b.low, b.high); });
+    std::ranges::sort(sides, [](const Side& a, const Side& b) {
+        return std::tie(a.low, a.high) < std::tie(b.low, b.high);
+    });
     std::vector<Edge> rest;
     for (std::size_t k = 0; k < sides.size();) {
         int sum = 0;
         std::size_t end = k;
-        for (; end < sides.size() && sides[end].low == sides[k].low && sides[end].high == sides[k].high; ++end) {
+        for (; end < sides.size() && sides[end].low == sides[k].low && sides[end].high == sides[k].high;
+             ++end) {
             sum += sides[end].turns;
         }
         for (int n = 0; n < std::abs(sum); ++n) {
@@ -104,7 +114,8 @@ OutlineTracer::Rings OutlineTracer::rings() const {
         }
         k = end;
     }
-    std::ranges::sort(rest, [](const Edge& a, const Edge& b) { return std::tie(a.from, a.to) < std::tie(b.from, b.to); });
+    std::ranges::sort(
+        rest, [](const Edge& a, const Edge& b) { return std::tie(a.from, a.to) < std::tie(b.from, b.to); });
     std::vector<bool> used(rest.size(), false);
     // The first unused side out of `key`, or none.
     const auto nextFrom = [&](std::uint64_t key) -> std::ptrdiff_t {
@@ -134,7 +145,8 @@ OutlineTracer::Rings OutlineTracer::rings() const {
     return out;
 }
 
-Polylines OutlineTracer::outlines(const Rings& rings, double tolerance, const std::vector<std::uint64_t>& kept) const {
+Polylines OutlineTracer::outlines(const Rings& rings, double tolerance,
+                                  const std::vector<std::uint64_t>& kept) const {
     const double tolerance2 = tolerance / quantum_ * (tolerance / quantum_);
     const auto isKept = [&](std::uint64_t key) { return std::ranges::binary_search(kept, key); };
     Polylines out;
@@ -259,7 +271,9 @@ Polylines chainSegments(const std::vector<std::pair<Point, Point>>& segments, Po
         at.push_back({ends[k][0], segment, 0});
         at.push_back({ends[k][1], segment, 1});
     }
-    std::ranges::sort(at, [](const End& a, const End& b) { return std::tie(a.key, a.segment) < std::tie(b.key, b.segment); });
+    std::ranges::sort(at, [](const End& a, const End& b) {
+        return std::tie(a.key, a.segment) < std::tie(b.key, b.segment);
+    });
     std::vector<bool> used(ends.size(), false);
     const auto unusedAt = [&](std::uint64_t key) -> const End* {
         for (auto k = std::ranges::lower_bound(at, key, {}, &End::key); k != at.end() && k->key == key; ++k) {

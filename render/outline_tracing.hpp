@@ -49,6 +49,9 @@ class OutlineTracer {
     std::uint64_t keyOf(Point p) const;
     Point pointOf(std::uint64_t key) const;
 
+    // The pieces as they were added.
+    const Polylines& pieces() const { return pieces_; }
+
   private:
     struct Edge {
         std::uint64_t from, to;
@@ -56,7 +59,7 @@ class OutlineTracer {
 
     Point origin_;
     double quantum_;
-    std::vector<Edge> edges_;
+    Polylines pieces_;
 };
 
 // The segments (in any order and direction, each drawn once however often it is given) joined where

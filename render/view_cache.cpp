@@ -1,10 +1,14 @@
 #include "view_cache.hpp"
 
+#include "model/thread_beside.hpp"
+
 #include <cairo.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <thread>
+#include <vector>
 
 namespace sandtable {
 
@@ -34,6 +38,7 @@ MapRect ViewCache::groundChangedBy(const Layout& layout, std::span<const Offset>
 
 void ViewCache::invalidateAll() {
     valid_ = false;
+    preview_ = false;
     dirty_.clear();
 }
 
@@ -70,8 +75,82 @@ bool whole(double v) {
 
 } // namespace
 
+bool ViewCache::canPreview(ViewPlacement view, const RenderOptions& o, Rgb background) const {
+    const ViewPlacement& from = preview_ ? sharpView_ : keptView_;
+    const double stretch = view.zoom / from.zoom;
+    // A preview goes on only while nothing but the zoom changed since the sharp ground was drawn:
+    // an edit, other layers or another background are never shown stale.
+    return valid_ && dirty_.empty() && o == keptOptions_ && background == keptBackground_ &&
+           view.zoom != keptView_.zoom && stretch <= mostPreviewZoomIn && stretch >= 1 / mostPreviewZoomOut;
+}
+
+void ViewCache::drawPreview(ViewPlacement view, Rgb background) {
+    if (!preview_) {
+        // The sharp ground kept aside; the preview goes where it was.
+        const int width = cairo_image_surface_get_width(kept_.get());
+        const int height = cairo_image_surface_get_height(kept_.get());
+        if (!sharp_ || cairo_image_surface_get_width(sharp_.get()) != width ||
+            cairo_image_surface_get_height(sharp_.get()) != height ||
+            cairo_image_surface_get_format(sharp_.get()) != cairo_image_surface_get_format(kept_.get())) {
+            sharp_.reset(
+                cairo_image_surface_create(cairo_image_surface_get_format(kept_.get()), width, height));
+        }
+        std::swap(sharp_, kept_);
+        sharpView_ = keptView_;
+        preview_ = true;
+    }
+    // A pixel x of the new view shows the map at (x + scroll) / zoom, which the sharp view showed
+    // at that times its zoom, less its scroll.
+    const double k = sharpView_.zoom / view.zoom;
+    const int width = cairo_image_surface_get_width(kept_.get()),
+              height = cairo_image_surface_get_height(kept_.get());
+    const int stride = cairo_image_surface_get_stride(kept_.get());
+    const cairo_format_t format = cairo_image_surface_get_format(kept_.get());
+    cairo_surface_flush(kept_.get());
+    cairo_surface_flush(sharp_.get());
+    unsigned char* data = cairo_image_surface_get_data(kept_.get());
+    // Rows apart on every core: a bilinear stretch of a 4K frame is several milliseconds on one.
+    const auto stretchRows = [&](int top, int rows) {
+        cairo_surface_t* band = cairo_image_surface_create_for_data(
+            data + static_cast<std::ptrdiff_t>(top) * stride, format, width, rows, stride);
+        cairo_t* cr = cairo_create(band);
+        cairo_translate(cr, 0, -top);
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+        cairo_set_source_rgb(cr, background.r / 255.0, background.g / 255.0, background.b / 255.0);
+        cairo_paint(cr);
+        cairo_pattern_t* stretched = cairo_pattern_create_for_surface(sharp_.get());
+        cairo_matrix_t m;
+        cairo_matrix_init(&m, k, 0, 0, k, view.scrollX * k - sharpView_.scrollX,
+                          view.scrollY * k - sharpView_.scrollY);
+        cairo_pattern_set_matrix(stretched, &m);
+        cairo_pattern_set_filter(stretched, CAIRO_FILTER_BILINEAR);
+        cairo_pattern_set_extend(stretched, CAIRO_EXTEND_PAD); // no fading edge: the rectangle ends it
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
+        cairo_set_source(cr, stretched);
+        // Only where the sharp ground was: beyond, the background until the sharp frame.
+        cairo_rectangle(cr, (sharpView_.scrollX - view.scrollX * k) / k,
+                        (sharpView_.scrollY - view.scrollY * k) / k, width / k, height / k);
+        cairo_fill(cr);
+        cairo_pattern_destroy(stretched);
+        cairo_destroy(cr);
+        cairo_surface_finish(band);
+        cairo_surface_destroy(band);
+    };
+    const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, 8);
+    std::vector<ThreadBeside> others;
+    for (int t = 1; t < threads; ++t) {
+        others.emplace_back(
+            [&, t] { stretchRows(height * t / threads, height * (t + 1) / threads - height * t / threads); });
+    }
+    stretchRows(0, height / threads);
+    for (ThreadBeside& thread : others) {
+        thread.join();
+    }
+    cairo_surface_mark_dirty(kept_.get());
+}
+
 void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
-                     const RenderOptions& o, int workers) {
+                     const RenderOptions& o, int workers, AtNewZoom atNewZoom) {
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     const cairo_format_t format = cairo_image_surface_get_format(image);
     if (!kept_ || cairo_image_surface_get_width(kept_.get()) != width ||
@@ -79,14 +158,24 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
         cairo_image_surface_get_format(kept_.get()) != format) {
         kept_.reset(cairo_image_surface_create(format, width, height));
         valid_ = false;
+        preview_ = false;
+    }
+    const bool preview = atNewZoom == AtNewZoom::Preview && canPreview(view, o, background);
+    if (preview) {
+        drawPreview(view, background);
     }
     const double dx = view.scrollX - keptView_.scrollX, dy = view.scrollY - keptView_.scrollY;
-    const bool all = !valid_ || view.zoom != keptView_.zoom || !(o == keptOptions_) ||
+    // A sharp frame asked for while a preview shows draws it all.
+    const bool stale = preview_ && !preview && atNewZoom == AtNewZoom::Sharp;
+    const bool all = !valid_ || stale || (!preview && view.zoom != keptView_.zoom) || !(o == keptOptions_) ||
                      background != keptBackground_ || !whole(dx) || !whole(dy) || std::abs(dx) >= width ||
                      std::abs(dy) >= height || cairo_surface_status(kept_.get()) != CAIRO_STATUS_SUCCESS;
     std::vector<PixelRect> regions;
-    if (all) {
+    if (preview) {
+        // Nothing drawn anew: the marks go over the stretched ground.
+    } else if (all) {
         regions.push_back({0, 0, width, height});
+        preview_ = false;
     } else {
         const int sx = static_cast<int>(dx), sy = static_cast<int>(dy);
         if (sx != 0 || sy != 0) {

@@ -4,6 +4,11 @@
 // not show (a pan's exposed strips) or what an edit changed, copies the rest, and draws the marks
 // (towns, objectives, pieces, words) over it. A frame at a new zoom or with other layers draws all of
 // it. The pixels are those drawView gives (tested after pans and edits).
+//
+// While the zoom changes (the wheel turning) a frame may instead show the last sharp ground
+// stretched to the new zoom, the marks drawn sharp over it, as map viewers do: a preview costs a
+// scaled copy, where the natural style's ground at a new zoom costs several frames' time. The
+// canvas asks for a sharp frame when the wheel stops.
 #include "render/view_bands.hpp"
 
 #include <memory>
@@ -25,9 +30,15 @@ class ViewCache {
     // centres on either side of a stretch).
     static MapRect groundChangedBy(const Layout& layout, std::span<const Offset> cells);
 
+    // How a frame at a new zoom draws its ground: anew, or the last sharp ground stretched to it.
+    enum class AtNewZoom { Sharp, Preview };
     // Draws the view on `image` (as drawView does), from what was kept where it can.
     void draw(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
-              const RenderOptions& options = {}, int workers = 0);
+              const RenderOptions& options = {}, int workers = 0, AtNewZoom atNewZoom = AtNewZoom::Sharp);
+    // Whether the ground shown is a preview, which a sharp frame should replace.
+    bool previewShown() const { return preview_; }
+    // The most a preview stretches the last sharp ground: beyond, it is drawn anew.
+    static constexpr double mostPreviewZoomIn = 4, mostPreviewZoomOut = 2;
 
     // Pixels of ground the last frame drew (the rest it copied), for the tests and the benchmark.
     long long groundPixelsDrawn() const { return drawn_; }
@@ -36,8 +47,16 @@ class ViewCache {
     struct Release {
         void operator()(cairo_surface_t* surface) const;
     };
+    // Whether a frame at `view` can be a preview stretched from the last sharp ground.
+    bool canPreview(ViewPlacement view, const RenderOptions& o, Rgb background) const;
+    void drawPreview(ViewPlacement view, Rgb background);
+
     std::unique_ptr<cairo_surface_t, Release> kept_;
     ViewPlacement keptView_;
+    // The last sharp ground and its view, while a preview is shown (what previews stretch).
+    std::unique_ptr<cairo_surface_t, Release> sharp_;
+    ViewPlacement sharpView_;
+    bool preview_ = false;
     RenderOptions keptOptions_;
     Rgb keptBackground_;
     bool valid_ = false;

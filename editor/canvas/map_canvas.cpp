@@ -142,6 +142,8 @@ MapCanvas::MapCanvas(wxWindow* parent)
         Refresh(false);
         e.Skip();
     });
+    sharpen_.SetOwner(this);
+    Bind(wxEVT_TIMER, [this](wxTimerEvent&) { Refresh(false); }); // the wheel rested: sharp
 }
 
 void MapCanvas::setDocument(Document* document) {
@@ -347,7 +349,12 @@ void MapCanvas::onPaint(wxPaintEvent&) {
             ground_.invalidateAll();
         }
         ground_.draw(painter, buffer_.image(size.x, size.y), ViewPlacement{scrollX_, scrollY_, zoom_},
-                     Rgb{0x3C, 0x3C, 0x40}, options_);
+                     Rgb{0x3C, 0x3C, 0x40}, options_, 0,
+                     wheelZoomed_ ? ViewCache::AtNewZoom::Preview : ViewCache::AtNewZoom::Sharp);
+        wheelZoomed_ = false;
+        if (ground_.previewShown()) {
+            sharpen_.StartOnce(sharpAfterMs); // again from now while the wheel turns
+        }
         dc.DrawBitmap(buffer_.bitmap(), 0, 0);
     }
     // Markers and the selection over it, through wx's own graphics context on each port.
@@ -434,6 +441,7 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
 void MapCanvas::onWheel(wxMouseEvent& e) {
     const int rotation = e.GetWheelRotation();
     if (rotation != 0) {
+        wheelZoomed_ = true;
         zoomBy(rotation > 0 ? 1.15 : 1 / 1.15, e.GetPosition());
     }
 }

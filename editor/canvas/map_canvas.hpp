@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <wx/graphics.h>
+#include <wx/timer.h>
 #include <wx/window.h>
 
 namespace sandtable {
@@ -97,6 +98,11 @@ class MapCanvas : public wxWindow {
     std::optional<BackgroundImage> groundBackground_; // where the scanned map lay when ground_ was drawn
     CairoBitmap buffer_;                              // the map as last painted
     bool mapStale_ = true;                            // the map must be drawn again at the next paint
+    // The wheel turned since the last paint: the ground may be the last one stretched
+    // (ViewCache::AtNewZoom::Preview), drawn sharp when the wheel has rested for sharpAfter.
+    bool wheelZoomed_ = false;
+    wxTimer sharpen_;
+    static constexpr int sharpAfterMs = 150;
     int mapPaints_ = 0;
     // Loaded from the scenario's background file, its alpha the scenario's opacity.
     std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)> background_{nullptr, nullptr};

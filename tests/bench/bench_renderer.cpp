@@ -57,8 +57,10 @@ void renderView(benchmark::State& state) {
     state.counters["cells_across"] = width / zoom / 100;
 }
 
-// Frames at one zoom as the canvas draws them with its kept ground (render/view_cache): a pan of
-// 48 pixels a frame (a drag, or a step of the scroll wheel), or an edit of one cell a frame.
+// Frames as the canvas draws them with its kept ground (render/view_cache): at one zoom, a pan of
+// 48 pixels a frame (a drag, or a step of the scroll wheel) or an edit of one cell a frame; or the
+// wheel turning, a notch (1.15 times) in or out a frame about the middle, each frame the last sharp
+// ground stretched (what the canvas shows until the wheel rests). Last, the style: 0 natural, 1 cells.
 void renderViewKept(benchmark::State& state) {
     const Scenario& s = bigMap();
     const Layout layout(s.map.grid, 100.0);
@@ -70,12 +72,14 @@ void renderViewKept(benchmark::State& state) {
     painter.setIndex(&index);
     const double zoom = static_cast<double>(state.range(0)) / 1000.0;
     const int width = static_cast<int>(state.range(1)), height = width * 9 / 16;
-    const bool edits = state.range(2) == 1;
+    const bool edits = state.range(2) == 1, wheel = state.range(2) == 2;
+    RenderOptions o;
+    o.style = mapStyles[static_cast<std::size_t>(state.range(3))].second;
     cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
     const double x0 = std::round(layout.width() / 2 * zoom - width / 2.0),
                  y0 = std::round(layout.height() / 2 * zoom - height / 2.0);
     ViewCache cache;
-    cache.draw(painter, surface, ViewPlacement{x0, y0, zoom}, Rgb{60, 60, 64});
+    cache.draw(painter, surface, ViewPlacement{x0, y0, zoom}, Rgb{60, 60, 64}, o);
     int frame = 0;
     long long drawn = 0;
     for (auto _ : state) {
@@ -86,10 +90,17 @@ void renderViewKept(benchmark::State& state) {
             const auto cell = layout.cellAt({(x0 + width / 2.0) / zoom, (y0 + height / 2.0) / zoom});
             const std::array<Offset, 1> cells{cell.value_or(Offset{500, 500})};
             cache.invalidate(ViewCache::groundChangedBy(layout, cells));
+        } else if (wheel) {
+            // In, in, out, out: 1, 1.15, 1.32, 1.15, 1, ...
+            const int notches = frame % 4 == 3 ? 1 : frame % 4;
+            view.zoom = zoom * std::pow(1.15, notches);
+            view.scrollX = (x0 + width / 2.0) / zoom * view.zoom - width / 2.0;
+            view.scrollY = (y0 + height / 2.0) / zoom * view.zoom - height / 2.0;
         } else {
             view.scrollX += 48 * (frame % 8 < 4 ? frame % 8 : 8 - frame % 8); // back and forth
         }
-        cache.draw(painter, surface, view, Rgb{60, 60, 64});
+        cache.draw(painter, surface, view, Rgb{60, 60, 64}, o, 0,
+                   wheel ? ViewCache::AtNewZoom::Preview : ViewCache::AtNewZoom::Sharp);
         drawn += cache.groundPixelsDrawn();
     }
     cairo_surface_destroy(surface);
@@ -130,8 +141,8 @@ BENCHMARK(renderView)
     ->ArgNames({"zoom", "width", "workers", "style"})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(renderViewKept)
-    ->ArgsProduct({{12, 120, 250, 500, 2000}, {1920, 3840}, {0, 1}})
-    ->ArgNames({"zoom", "width", "edit"})
+    ->ArgsProduct({{12, 120, 250, 500, 2000}, {1920, 3840}, {0, 1, 2}, {0, 1}})
+    ->ArgNames({"zoom", "width", "pan_edit_wheel", "style"})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(brushStrokeWithValidation)->Unit(benchmark::kMillisecond);
 

@@ -138,7 +138,8 @@ TEST(OutlineTracing, TwoOutlinesSimplifiedKeepTheSameStretchTheyShare) {
         for (std::size_t k = 0; k + 1 < a.size(); ++k) {
             const Point u = a[k], v = a[k + 1];
             const double dx = v.x - u.x, dy = v.y - u.y;
-            const double s = std::clamp(((p.x - u.x) * dx + (p.y - u.y) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
+            const double s =
+                std::clamp(((p.x - u.x) * dx + (p.y - u.y) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
             nearest = std::min(nearest, std::hypot(p.x - u.x - s * dx, p.y - u.y - s * dy));
         }
         EXPECT_LE(nearest, tolerance + quantum) << "at x = " << p.x;

@@ -141,5 +141,63 @@ TEST(ViewCache, OtherLayersOrAnotherZoomDrawEverything) {
     EXPECT_EQ(cache.groundPixelsDrawn(), 300 * 200);
 }
 
+// The share of pixels of two frames more than `levels` apart in some channel.
+double shareApart(cairo_surface_t* a, cairo_surface_t* b, int levels) {
+    cairo_surface_flush(a);
+    cairo_surface_flush(b);
+    int apart = 0;
+    const int w = cairo_image_surface_get_width(a), h = cairo_image_surface_get_height(a);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            apart += testing_support::channelDifference(testing_support::pixelOf(a, x, y),
+                                                        testing_support::pixelOf(b, x, y)) > levels
+                         ? 1
+                         : 0;
+        }
+    }
+    return static_cast<double>(apart) / (w * h);
+}
+
+TEST(ViewCache, WhileTheWheelTurnsAFrameStretchesTheLastSharpGroundUntilASharpOneIsAsked) {
+    for (const MapStyle style : {MapStyle::Natural, MapStyle::Cells}) {
+        SCOPED_TRACE(style == MapStyle::Natural ? "natural" : "cells");
+        Fixture f;
+        const MapPainter painter = f.painter();
+        RenderOptions o;
+        o.style = style;
+        auto cached = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 600, 400));
+        auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 600, 400));
+        ViewCache cache;
+        // Zoomed about the view's middle, as the wheel does about the pointer.
+        const Point middle{3000, 2400};
+        const auto at = [&](double zoom) {
+            return ViewPlacement{middle.x * zoom - 300, middle.y * zoom - 200, zoom};
+        };
+        using enum ViewCache::AtNewZoom;
+        cache.draw(painter, cached.get(), at(0.4), background, o, 0, Preview);
+        EXPECT_EQ(cache.groundPixelsDrawn(), 600 * 400) << "nothing kept to stretch: drawn";
+        EXPECT_FALSE(cache.previewShown());
+        for (const double zoom : {0.46, 0.53, 0.61, 0.35}) {
+            cache.draw(painter, cached.get(), at(zoom), background, o, 0, Preview);
+            EXPECT_EQ(cache.groundPixelsDrawn(), 0) << "at " << zoom << ": the last sharp ground stretched";
+            EXPECT_TRUE(cache.previewShown());
+            drawView(painter, fresh.get(), at(zoom), background, o);
+            // Blurred and its lines thicker or thinner, but the same map in the same place.
+            EXPECT_LT(shareApart(cached.get(), fresh.get(), 60), zoom < 0.4 ? 0.3 : 0.1) << "at " << zoom;
+        }
+        cache.draw(painter, cached.get(), at(0.35), background, o, 0, Sharp);
+        EXPECT_EQ(cache.groundPixelsDrawn(), 600 * 400) << "the wheel rested: sharp";
+        EXPECT_FALSE(cache.previewShown());
+        drawView(painter, fresh.get(), at(0.35), background, o);
+        expectAlike(cached.get(), fresh.get(), "the sharp frame after the previews");
+        // Stretched too far, or with an edit to show, a frame is drawn anew.
+        cache.draw(painter, cached.get(), at(0.35 * 4.5), background, o, 0, Preview);
+        EXPECT_EQ(cache.groundPixelsDrawn(), 600 * 400) << "stretched more than four times";
+        cache.invalidate(ViewCache::groundChangedBy(f.layout, std::array<Offset, 1>{{{30, 24}}}));
+        cache.draw(painter, cached.get(), at(0.35 * 5), background, o, 0, Preview);
+        EXPECT_EQ(cache.groundPixelsDrawn(), 600 * 400) << "an edit is never shown stale";
+    }
+}
+
 } // namespace
 } // namespace sandtable
