@@ -143,7 +143,7 @@ MapCanvas::MapCanvas(wxWindow* parent)
         e.Skip();
     });
     sharpen_.SetOwner(this);
-    Bind(wxEVT_TIMER, [this](wxTimerEvent&) { Refresh(false); }); // the wheel rested: sharp
+    Bind(wxEVT_TIMER, [this](wxTimerEvent&) { Refresh(false); }); // the zoom rested: sharp
 }
 
 void MapCanvas::setDocument(Document* document) {
@@ -294,6 +294,7 @@ void MapCanvas::zoomToFit() {
 }
 
 void MapCanvas::zoomBy(double factor, wxPoint anchor) {
+    zoomStepped_ = true; // a step of the wheel or of a key: the ground may be a preview
     const Point before = toMap(anchor);
     zoom_ = std::clamp(zoom_ * factor, minZoom, maxZoom);
     // Keep the map point under the cursor where it was.
@@ -350,8 +351,8 @@ void MapCanvas::onPaint(wxPaintEvent&) {
         }
         ground_.draw(painter, buffer_.image(size.x, size.y), ViewPlacement{scrollX_, scrollY_, zoom_},
                      Rgb{0x3C, 0x3C, 0x40}, options_, 0,
-                     wheelZoomed_ ? ViewCache::AtNewZoom::Preview : ViewCache::AtNewZoom::Sharp);
-        wheelZoomed_ = false;
+                     zoomStepped_ ? ViewCache::AtNewZoom::Preview : ViewCache::AtNewZoom::Sharp);
+        zoomStepped_ = false;
         if (ground_.previewShown()) {
             sharpen_.StartOnce(sharpAfterMs); // again from now while the wheel turns
         }
@@ -441,7 +442,6 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
 void MapCanvas::onWheel(wxMouseEvent& e) {
     const int rotation = e.GetWheelRotation();
     if (rotation != 0) {
-        wheelZoomed_ = true;
         zoomBy(rotation > 0 ? 1.15 : 1 / 1.15, e.GetPosition());
     }
 }

@@ -98,9 +98,10 @@ class MapCanvas : public wxWindow {
     std::optional<BackgroundImage> groundBackground_; // where the scanned map lay when ground_ was drawn
     CairoBitmap buffer_;                              // the map as last painted
     bool mapStale_ = true;                            // the map must be drawn again at the next paint
-    // The wheel turned since the last paint: the ground may be the last one stretched
-    // (ViewCache::AtNewZoom::Preview), drawn sharp when the wheel has rested for sharpAfter.
-    bool wheelZoomed_ = false;
+    // The zoom stepped (the wheel, Ctrl++ and Ctrl+-) since the last paint: the ground may be the
+    // last one stretched (ViewCache::AtNewZoom::Preview), drawn sharp once the steps have rested
+    // for sharpAfterMs.
+    bool zoomStepped_ = false;
     wxTimer sharpen_;
     static constexpr int sharpAfterMs = 150;
     int mapPaints_ = 0;
