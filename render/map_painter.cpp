@@ -341,7 +341,8 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
         ground.fill(cr, colour);
     }
     if (o.symbols && pixels >= 14) {
-        // Woods and orchards as crowns scattered wherever the ground shows them, the rest cell by cell.
+        // Woods and orchards as crowns scattered wherever the ground shows them, towns as buildings
+        // along their streets, the rest cell by cell.
         drawSymbols(cr, first, last, pixels >= 60, true);
         const double reach = size * 0.2; // a crown standing outside the region may reach into it
         for (const TerrainSymbol symbol :
@@ -359,6 +360,7 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
                 });
             drawCrowns(cr, symbol, crowns, size, pixels >= 60);
         }
+        drawNaturalTowns(cr, ground, visible, first, last);
     }
     if (o.elevation) {
         ContourSegments segments;
@@ -459,7 +461,7 @@ int MapPainter::shadeOf(Offset c, const std::array<Point, 6>& toward) const {
     return std::clamp(static_cast<int>(std::lround(rise)), -shadeSteps, shadeSteps);
 }
 
-void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined, bool notCrowns) const {
+void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined, bool natural) const {
     const Map& map = s_.map;
     auto inView = [&](Offset c) {
         return c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row;
@@ -489,7 +491,8 @@ void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlin
         for (int col = first.col; col <= last.col; ++col) {
             const Offset c{col, row};
             const TerrainSymbol symbol = map.terrainAt(c).symbol;
-            if (symbol != TerrainSymbol::None && !(notCrowns && crownScatter(symbol))) {
+            const bool scattered = crownScatter(symbol).has_value() || symbol == TerrainSymbol::Buildings;
+            if (symbol != TerrainSymbol::None && !(natural && scattered)) {
                 const auto road = roadAngle.find(c);
                 sites[symbol].push_back(
                     {layout_.cellCenter(c), symbolVariant(c),

@@ -23,6 +23,7 @@ namespace sandtable {
 inline constexpr double mapUnitsPerCell = 100.0;
 
 class TerrainOverview;
+class NaturalGround;
 
 // How the ground is drawn: `natural`, terrain with natural boundaries, smooth contours and the grid
 // as marks at its vertices over it, as a published wargame map; or `cells`, each cell filled in
@@ -172,8 +173,9 @@ class MapPainter {
     void arrangeLabels(cairo_t* cr, Scene& scene) const;
     void drawCells(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit,
                    const RenderOptions& o) const;
-    // `notCrowns`: woods and orchards left to the natural style's scattered crowns.
-    void drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined, bool notCrowns = false) const;
+    // `natural`: woods, orchards and towns left to the natural style's scattered crowns and
+    // buildings.
+    void drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined, bool natural = false) const;
     // A cell's hill shading, from -shadeSteps (lit) to shadeSteps (in shadow).
     int shadeOf(Offset c, const std::array<Point, 6>& toward) const;
     void drawContours(cairo_t* cr, Offset first, Offset last) const;
@@ -181,6 +183,11 @@ class MapPainter {
     void drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, Offset last, double pixelsPerUnit,
                            const RenderOptions& o) const;
     void drawVertexMarks(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit) const;
+    // The natural style's towns: buildings along both sides of their streets (the roads and pikes
+    // through them) and scattered over the rest, wherever the ground shows a town
+    // (render/natural_towns).
+    void drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapRect visible, Offset first,
+                          Offset last) const;
     // `natural`: water meandering along its sides (render/map_water's meandering).
     void drawHexsides(cairo_t* cr, Offset first, Offset last, bool natural) const;
     void drawPaths(cairo_t* cr, Offset first, Offset last) const;

@@ -95,6 +95,10 @@ bool drawCrownStamps(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> c
     return true;
 }
 
+// Roofs: dark, a little translucent so the ground's tint shows through.
+constexpr Rgb buildingInk{70, 50, 40};
+constexpr double buildingAlpha = 0.85;
+
 // A rectangle w x h centred on p and turned by `angle`.
 void block(cairo_t* cr, Point p, double w, double h, double angle) {
     const double c = std::cos(angle), s = std::sin(angle);
@@ -217,7 +221,7 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
                 block(cr, p, size * 0.16, size * 0.1, a);
             }
         }
-        fillWith(cr, Rgb{70, 50, 40}, 0.85);
+        fillWith(cr, buildingInk, buildingAlpha);
         break;
     case TerrainSymbol::Marsh:
         // Reed tufts over short water lines at three of the places.
@@ -321,6 +325,19 @@ void drawCrowns(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> centre
         circle(cr, p, radius(sizeOf(p)));
     }
     inkCrowns(cr, symbol, size, outlined);
+    cairo_restore(cr);
+}
+
+void drawBuildings(cairo_t* cr, std::span<const Building> buildings) {
+    if (buildings.empty()) {
+        return;
+    }
+    cairo_save(cr);
+    cairo_new_path(cr);
+    for (const Building& b : buildings) {
+        block(cr, b.centre, b.length, b.depth, b.angle);
+    }
+    fillWith(cr, buildingInk, buildingAlpha);
     cairo_restore(cr);
 }
 

@@ -43,6 +43,15 @@ struct CrownScatter {
 // Nothing for a symbol that has no crowns (the natural style draws it cell by cell).
 std::optional<CrownScatter> crownScatter(TerrainSymbol symbol);
 
+// A town's building seen from above: its middle, its length (along its street) and depth, and
+// its turn (radians, the street's direction).
+struct Building {
+    Point centre;
+    double length = 0, depth = 0, angle = 0;
+};
+// Buildings in the colour of the cells' town symbol (the one place it is set).
+void drawBuildings(cairo_t* cr, std::span<const Building> buildings);
+
 // Crowns of `symbol` (trees, dense trees, orchard) at `centres`, in the colours its cells' symbol
 // has, each a little larger or smaller than the scatter's radius by a hash of where it stands.
 void drawCrowns(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> centres, double cellSize,

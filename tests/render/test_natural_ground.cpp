@@ -367,6 +367,68 @@ TEST(NaturalGround, CrownsAreScatteredOverTheWoodsAndNowhereElse) {
     }
 }
 
+TEST(NaturalGround, TownsAreBuildingsAlongBothSidesOfTheirStreetsAndNowhereElse) {
+    // A town three cells deep and five long in open ground, a road along its middle row.
+    Scenario s = plain(GridShape::Square, 11, 9);
+    constexpr TerrainIndex town = 4;
+    ASSERT_EQ(s.map.terrainTypes[town].symbol, TerrainSymbol::Buildings);
+    for (int col = 3; col <= 7; ++col) {
+        for (int row = 3; row <= 5; ++row) {
+            s.map.terrain[s.map.grid.index({col, row})] = town;
+        }
+    }
+    Path road;
+    for (int col = 0; col < 11; ++col) {
+        road.cells.push_back({col, 4});
+    }
+    s.map.paths.emplace(PathId{1}, road);
+    RenderOptions o = groundOnly();
+    o.symbols = true;
+    o.paths = false; // the street's own pixels are looked at
+    const Layout layout(s.map.grid, 80);
+    const SurfacePtr picture = drawn(s, layout, o, false);
+    const double size = layout.cellSize(), street = layout.cellCenter({0, 4}).y;
+    // A roof: the buildings' dark brown over the town's light ground.
+    const auto roof = [&](int x, int y) {
+        const Rgb c = pixelOf(picture.get(), x, y);
+        return c.r < 120 && c.g < 100;
+    };
+    int above = 0, below = 0, onStreet = 0, farOut = 0, away = 0;
+    for (int y = 0; y < static_cast<int>(layout.height()); ++y) {
+        for (int x = 0; x < static_cast<int>(layout.width()); ++x) {
+            if (!roof(x, y)) {
+                continue;
+            }
+            // How far the pixel is from the town's cells, in cells (0 inside one).
+            const double dx = std::max({0.0, layout.cellCenter({3, 0}).x - size / 2 - x,
+                                        x - layout.cellCenter({7, 0}).x - size / 2});
+            const double dy = std::max({0.0, layout.cellCenter({0, 3}).y - size / 2 - y,
+                                        y - layout.cellCenter({0, 5}).y - size / 2});
+            farOut += std::hypot(dx, dy) > 0.3 * size ? 1 : 0;
+            const double across = (y - street) / size;
+            const bool alongTown = x > layout.cellCenter({3, 0}).x && x < layout.cellCenter({7, 0}).x;
+            onStreet += std::abs(across) < 0.03 ? 1 : 0;
+            above += alongTown && across < -0.05 && across > -0.3 ? 1 : 0;
+            below += alongTown && across > 0.05 && across < 0.3 ? 1 : 0;
+            away += std::abs(across) > 0.6 && std::abs(across) < 1.4 && dx == 0 ? 1 : 0;
+        }
+    }
+    // Four cells of frontage a side: at 0.13 of a cell a lot and 0.09 deep or more, most built.
+    const double frontage = 4 * size * 0.09 * size * 0.6;
+    EXPECT_GT(above, frontage) << above << " roof pixels along the street's north side";
+    EXPECT_GT(below, frontage) << below << " roof pixels along its south side";
+    EXPECT_EQ(onStreet, 0) << "a building on the street";
+    EXPECT_EQ(farOut, 0) << "a building in the open, off the town's ground";
+    EXPECT_GT(away, 0) << "no building in the town away from the street";
+    // The street is built up closer than the rest of the town: roofs per pixel of the strips
+    // along it (a quarter of a cell deep, four cells long, each side) against the town's rows
+    // away from it (its outer rows, inside the town, 0.6 to 1.4 cells off the street).
+    const double frontageShare = (above + below) / (2 * 4 * size * 0.25 * size);
+    const double restShare = away / (2 * 5 * size * 0.8 * size);
+    EXPECT_GT(frontageShare, 1.4 * restShare)
+        << frontageShare << " of the frontage is roofs, " << restShare << " of the rest of the town";
+}
+
 TEST(NaturalGround, AViewDrawnInTilesIsTheViewDrawnWhole) {
     // The canvas keeps its ground in tiles drawn apart: their edges must meet without a seam.
     const Scenario s = patchwork(GridShape::HexPointy);
