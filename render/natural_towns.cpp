@@ -59,7 +59,8 @@ void MapPainter::drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapR
     // Streets near the view (two cells round it: a street just outside still keeps the scattered
     // blocks off itself), each stretch of a road or pike through a town cell.
     const auto near = [&](Offset c) {
-        return c.col >= first.col - 2 && c.col <= last.col + 2 && c.row >= first.row - 2 && c.row <= last.row + 2;
+        return c.col >= first.col - 2 && c.col <= last.col + 2 && c.row >= first.row - 2 &&
+               c.row <= last.row + 2;
     };
     std::vector<Building> buildings;
     std::vector<StreetPoint> streets;
@@ -80,7 +81,8 @@ void MapPainter::drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapR
         const std::vector<CubicPiece> curve = smoothThrough(centres);
         for (std::size_t i = 0; i + 1 < path.cells.size(); ++i) {
             const Offset a = path.cells[i], b = path.cells[i + 1];
-            if (!(near(a) || near(b)) || !(isTown(map.terrain[map.grid.index(a)]) || isTown(map.terrain[map.grid.index(b)]))) {
+            if (!(near(a) || near(b)) ||
+                !(isTown(map.terrain[map.grid.index(a)]) || isTown(map.terrain[map.grid.index(b)]))) {
                 continue;
             }
             // The stretch measured by its chords, then cut into whole lots.
@@ -102,7 +104,8 @@ void MapPainter::drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapR
                     std::upper_bound(length.begin(), length.end(), wanted) - length.begin());
                 const std::size_t k0 = std::clamp<std::size_t>(k, 1, samples) - 1;
                 const double share = (wanted - length[k0]) / std::max(1e-12, length[k0 + 1] - length[k0]);
-                const auto [at, tangent] = curve[i].at(centres[i], (static_cast<double>(k0) + share) / samples);
+                const auto [at, tangent] =
+                    curve[i].at(centres[i], (static_cast<double>(k0) + share) / samples);
                 const double norm = std::hypot(tangent.x, tangent.y);
                 if (norm <= 0) {
                     continue;
@@ -119,8 +122,8 @@ void MapPainter::drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapR
                     const double back = halfWidth + size * setback + depth / 2;
                     const Point centre{at.x - along.y * side * back, at.y + along.x * side * back};
                     if (townAt(centre)) {
-                        buildings.push_back({centre, lot * (0.7 + 0.22 * h1 / built), depth,
-                                             std::atan2(along.y, along.x)});
+                        buildings.push_back(
+                            {centre, lot * (0.7 + 0.22 * h1 / built), depth, std::atan2(along.y, along.x)});
                     }
                 }
             }

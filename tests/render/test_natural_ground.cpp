@@ -431,11 +431,22 @@ TEST(NaturalGround, TownsAreBuildingsAlongBothSidesOfTheirStreetsAndNowhereElse)
 
 TEST(NaturalGround, AViewDrawnInTilesIsTheViewDrawnWhole) {
     // The canvas keeps its ground in tiles drawn apart: their edges must meet without a seam.
-    const Scenario s = patchwork(GridShape::HexPointy);
+    Scenario s = patchwork(GridShape::HexPointy);
+    // And a town where the tiles meet (x 200, y 150), a road through it: its buildings too.
+    Path road;
+    for (int col = 0; col < s.map.grid.cols(); ++col) {
+        road.cells.push_back({col, 3});
+        for (int row = 2; row <= 4; ++row) {
+            if (col >= 2 && col <= 6) {
+                s.map.terrain[s.map.grid.index({col, row})] = 4; // town
+            }
+        }
+    }
+    s.map.paths.emplace(PathId{1}, road);
     const Layout layout(s.map.grid, 48);
     RenderOptions o = groundOnly();
     o.grid = true;
-    o.symbols = true; // the crowns scattered over woods too
+    o.symbols = true; // the crowns scattered over woods, and the buildings, too
     // As the canvas draws them (render/view_bands): each region its own surface over the image's
     // rows, unclipped, so stamps go on it as on the whole.
     const MapPainter painter(s, layout);
