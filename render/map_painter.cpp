@@ -32,33 +32,23 @@ using ContourSegments = std::array<std::vector<std::pair<Point, Point>>, 2>; // 
 // on paper joined into lines: a contour is a line, not hundreds of dashes drawn end to end.
 void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::array<double, 2>& widths) {
     const bool onPaper = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
-    const auto unchained = [](const std::vector<std::pair<Point, Point>>& pairs) {
-        Polylines lines;
-        for (const auto& [a, b] : pairs) {
-            lines.points.push_back(a);
-            lines.points.push_back(b);
-            lines.sizes.push_back(2);
-        }
-        return lines;
-    };
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     for (std::size_t weight = 0; weight < segments.size(); ++weight) {
         if (segments[weight].empty()) {
             continue;
         }
-        // Ends meet where they are the same to a thousandth of a line's width. A raster's
-        // segments are stroked as they are: chained, they would cost the frame and look the same.
-        const Polylines lines = onPaper ? chainSegments(segments[weight], Point{}, widths[weight] / 1024)
-                                        : unchained(segments[weight]);
         cairo_new_path(cr);
-        const Point* p = lines.points.data();
-        for (const std::uint32_t n : lines.sizes) {
-            cairo_move_to(cr, p[0].x, p[0].y);
-            for (std::size_t k = 1; k < n; ++k) {
-                cairo_line_to(cr, p[k].x, p[k].y);
+        if (onPaper) {
+            // Ends meet where they are the same to a thousandth of a line's width.
+            chainSegments(segments[weight], Point{}, widths[weight] / 1024).addToPath(cr, false);
+        } else {
+            // A raster's segments are stroked as they are: chained, they would cost the frame and
+            // look the same.
+            for (const auto& [a, b] : segments[weight]) {
+                cairo_move_to(cr, a.x, a.y);
+                cairo_line_to(cr, b.x, b.y);
             }
-            p += n;
         }
         strokeWith(cr, contourBrown, widths[weight]);
     }

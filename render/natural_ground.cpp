@@ -490,15 +490,7 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
     const std::vector<std::uint64_t> junctions = OutlineTracer::junctions(all);
     const auto fillShapes = [&](const Polylines& shapes, const GroundClass& shown) {
         cairo_new_path(cr);
-        const Point* p = shapes.points.data();
-        for (const std::uint32_t n : shapes.sizes) {
-            cairo_move_to(cr, p[0].x, p[0].y);
-            for (std::size_t k = 1; k < n; ++k) {
-                cairo_line_to(cr, p[k].x, p[k].y);
-            }
-            cairo_close_path(cr);
-            p += n;
-        }
+        shapes.addToPath(cr, true);
         setAreaSource(cr, colour(shown));
         cairo_fill(cr);
     };

@@ -1,5 +1,7 @@
 #include "outline_tracing.hpp"
 
+#include <cairo.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -60,6 +62,20 @@ void simplifyStretch(const std::vector<std::uint64_t>& ring, std::size_t from, s
 }
 
 } // namespace
+
+void Polylines::addToPath(cairo_t* cr, bool closed) const {
+    const Point* p = points.data();
+    for (const std::uint32_t n : sizes) {
+        cairo_move_to(cr, p[0].x, p[0].y);
+        for (std::size_t k = 1; k < n; ++k) {
+            cairo_line_to(cr, p[k].x, p[k].y);
+        }
+        if (closed) {
+            cairo_close_path(cr);
+        }
+        p += n;
+    }
+}
 
 std::uint64_t OutlineTracer::keyOf(Point p) const {
     const auto q = [&](double v) {

@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+typedef struct _cairo cairo_t;
+
 namespace sandtable {
 
 // Closed or open lines of points, one after another.
@@ -19,6 +21,8 @@ struct Polylines {
     std::vector<Point> points;
     std::vector<std::uint32_t> sizes; // each line's count of points, in order
     std::size_t lines() const { return sizes.size(); }
+    // Adds every line to `cr`'s path, each `closed` or left open.
+    void addToPath(cairo_t* cr, bool closed) const;
 };
 
 class OutlineTracer {
