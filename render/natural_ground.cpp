@@ -103,17 +103,6 @@ void keepInside(const std::vector<Vertex>& in, std::size_t k, std::vector<Vertex
     }
 }
 
-// The area a polygon encloses (either way round).
-double area(const std::vector<Point>& polygon) {
-    double twice = 0;
-    for (std::size_t k = 0; k < polygon.size(); ++k) {
-        const Point& a = polygon[k];
-        const Point& b = polygon[(k + 1) % polygon.size()];
-        twice += a.x * b.y - b.x * a.y;
-    }
-    return std::abs(twice) / 2;
-}
-
 // Whether every corner `s` of a square is on the ground and alike in `key` (its class, its terrain):
 // then the whole square shows that.
 template <class Corners, class Key> bool alike(const Corners& s, Key key) {
@@ -448,7 +437,7 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
                         polygon.push_back(v.at);
                     }
                     tracerOf(ground, seen[k]).add(polygon.data(), polygon.size());
-                    covered += area(polygon);
+                    covered += std::abs(signedArea(polygon));
                 }
             }
             // Where the parts leave a gap (three classes meet), the square under them in the
@@ -480,9 +469,9 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
     // to the next keeps the same points in both, so no sliver opens between them.
     std::vector<OutlineTracer::Rings> rings;
     std::vector<const OutlineTracer::Rings*> all;
-    rings.reserve(ground.size());
-    for (const auto& [shown, tracer] : ground) {
-        if (traced) {
+    if (traced) {
+        rings.reserve(ground.size());
+        for (const auto& [shown, tracer] : ground) {
             rings.push_back(tracer.rings());
             all.push_back(&rings.back());
         }

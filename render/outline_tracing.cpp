@@ -63,6 +63,16 @@ void simplifyStretch(const std::vector<std::uint64_t>& ring, std::size_t from, s
 
 } // namespace
 
+double signedArea(std::span<const Point> polygon) {
+    double twice = 0;
+    for (std::size_t k = 0; k < polygon.size(); ++k) {
+        const Point& a = polygon[k];
+        const Point& b = polygon[(k + 1) % polygon.size()];
+        twice += a.x * b.y - b.x * a.y;
+    }
+    return twice / 2;
+}
+
 void Polylines::addToPath(cairo_t* cr, bool closed) const {
     const Point* p = points.data();
     for (const std::uint32_t n : sizes) {

@@ -9,6 +9,7 @@
 #include "model/layout.hpp"
 
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -24,6 +25,10 @@ struct Polylines {
     // Adds every line to `cr`'s path, each `closed` or left open.
     void addToPath(cairo_t* cr, bool closed) const;
 };
+
+// The area a polygon encloses, positive when it turns clockwise on screen (y down) as the
+// pieces do, negative the other way (a hole).
+double signedArea(std::span<const Point> polygon);
 
 class OutlineTracer {
   public:

@@ -26,17 +26,6 @@ std::vector<std::vector<Point>> ringsOf(const Polylines& lines) {
     return out;
 }
 
-// Twice the signed area: positive for the way the pieces turn (clockwise on screen, y down).
-double signedArea(const std::vector<Point>& ring) {
-    double twice = 0;
-    for (std::size_t k = 0; k < ring.size(); ++k) {
-        const Point& a = ring[k];
-        const Point& b = ring[(k + 1) % ring.size()];
-        twice += a.x * b.y - b.x * a.y;
-    }
-    return twice / 2;
-}
-
 void addSquare(OutlineTracer& tracer, double x, double y, double size = 1) {
     const std::vector<Point> square{{x, y}, {x + size, y}, {x + size, y + size}, {x, y + size}};
     tracer.add(square.data(), square.size());
