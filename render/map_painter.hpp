@@ -93,6 +93,9 @@ void addStar(cairo_t* cr, Point centre, double outer);
 // Strokes the current path as a road (brown), a pike (cased, heavier) or a railroad's line, for
 // cells `size` across: the map and the print's legend draw them so.
 void strokeRoute(cairo_t* cr, PathKind kind, double size);
+// How wide strokeRoute draws a route, its casing included, as a part of a cell: what a town's
+// buildings stand back from.
+double routeWidth(PathKind kind);
 
 // One stretch of a smooth curve: a cubic from the previous point to `to`.
 struct CubicPiece {

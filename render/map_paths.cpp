@@ -49,13 +49,27 @@ Rgb pathColour(PathKind kind) {
     return {0, 0, 0};
 }
 
+namespace {
+
+// A route's fill, as a part of a cell, and a pike's casing beyond it (both sides together).
+double fillWidth(PathKind kind) {
+    return kind == PathKind::Pike ? 0.1 : kind == PathKind::Road ? 0.06 : 0.05;
+}
+constexpr double pikeCasing = 0.03;
+
+} // namespace
+
+double routeWidth(PathKind kind) {
+    return fillWidth(kind) + (kind == PathKind::Pike ? pikeCasing : 0);
+}
+
 void strokeRoute(cairo_t* cr, PathKind kind, double size) {
-    const double width = kind == PathKind::Pike ? 0.1 : kind == PathKind::Road ? 0.06 : 0.05;
+    const double width = fillWidth(kind);
     cairo_set_line_cap(cr, kind == PathKind::Railroad ? CAIRO_LINE_CAP_BUTT : CAIRO_LINE_CAP_ROUND);
     if (kind == PathKind::Pike) {
         // A pike is a cased road: a dark edge on either side of its fill, heavier than a road.
         cairo_path_t* line = cairo_copy_path(cr);
-        strokeWith(cr, Rgb{60, 35, 15}, size * (width + 0.03));
+        strokeWith(cr, Rgb{60, 35, 15}, size * routeWidth(kind));
         cairo_append_path(cr, line);
         cairo_path_destroy(line);
         setSource(cr, Rgb{205, 150, 80});

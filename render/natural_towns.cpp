@@ -70,8 +70,7 @@ void MapPainter::drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapR
         if (path.kind == PathKind::Railroad || path.cells.size() < 2) {
             continue;
         }
-        // The half of the street's width, as drawPaths strokes it (a pike is cased).
-        const double halfWidth = size * (path.kind == PathKind::Pike ? 0.065 : 0.03);
+        const double halfWidth = size * routeWidth(path.kind) / 2;
         // The curve through every centre, as drawPaths has it (Catmull-Rom: a stretch's shape
         // depends on the centres either side of it, so it is the same whatever is in view).
         centres.clear();
