@@ -338,8 +338,7 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
         for (const TerrainSymbol symbol :
              {TerrainSymbol::Trees, TerrainSymbol::DenseTrees, TerrainSymbol::Orchard}) {
             const std::optional<CrownScatter> scatter = crownScatter(symbol);
-            if (!std::ranges::any_of(s_.map.terrainTypes,
-                                     [&](const TerrainType& t) { return t.symbol == symbol; })) {
+            if (!anyDrawnAs(s_.map.terrainTypes, symbol)) {
                 continue;
             }
             const std::vector<Point> crowns = ground.scatter(
@@ -459,8 +458,7 @@ void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlin
     // Buildings line up along the road through their cell, as a town's blocks do: the road's
     // direction at each such cell in view, when the map has buildings at all.
     std::map<Offset, double> roadAngle;
-    if (std::ranges::any_of(map.terrainTypes,
-                            [](const TerrainType& t) { return t.symbol == TerrainSymbol::Buildings; })) {
+    if (anyDrawnAs(map.terrainTypes, TerrainSymbol::Buildings)) {
         for (const Path* near : pathsNear(first, last)) {
             const Path& path = *near;
             for (std::size_t i = 0; i < path.cells.size(); ++i) {

@@ -47,8 +47,7 @@ void MapPainter::drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapR
     const auto isTown = [&](int terrain) {
         return map.terrainTypes[static_cast<std::size_t>(terrain)].symbol == TerrainSymbol::Buildings;
     };
-    if (!std::ranges::any_of(map.terrainTypes,
-                             [](const TerrainType& t) { return t.symbol == TerrainSymbol::Buildings; })) {
+    if (!anyDrawnAs(map.terrainTypes, TerrainSymbol::Buildings)) {
         return;
     }
     const double size = layout_.cellSize();

@@ -3,6 +3,7 @@
 #include "colours.hpp"
 #include "raster_stamps.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <numbers>
@@ -326,6 +327,10 @@ void drawCrowns(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> centre
     }
     inkCrowns(cr, symbol, size, outlined);
     cairo_restore(cr);
+}
+
+bool anyDrawnAs(std::span<const TerrainType> types, TerrainSymbol symbol) {
+    return std::ranges::any_of(types, [&](const TerrainType& t) { return t.symbol == symbol; });
 }
 
 void drawBuildings(cairo_t* cr, std::span<const Building> buildings) {

@@ -43,6 +43,9 @@ struct CrownScatter {
 // Nothing for a symbol that has no crowns (the natural style draws it cell by cell).
 std::optional<CrownScatter> crownScatter(TerrainSymbol symbol);
 
+// Whether any of `types` is drawn with `symbol` (a map's woods, orchards or towns to lay out).
+bool anyDrawnAs(std::span<const TerrainType> types, TerrainSymbol symbol);
+
 // A town's building seen from above: its middle, its length (along its street) and depth, and
 // its turn (radians, the street's direction).
 struct Building {
