@@ -87,16 +87,20 @@ void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect
         cairo_surface_mark_dirty(image);
         return;
     }
-    // More bands than threads, each thread taking the next band when it is done: one part of a map
-    // is busier than another, and one core may run slower than another (on this machine kind, at
-    // times, by half); equal shares would wait on the slowest.
+    // More bands than threads (inRowBands says why).
     const int bands = std::clamp(threads * bandsPerThread, 1, std::max(1, region.height / 32));
-    const auto topOf = [&](int band) { return region.height * band / bands; };
+    inRowBands(region.height, bands, threads, [&](int top, int count) {
+        drawRows(painter, image, region, top, count, view, background, o, layers, arranged);
+    });
+    cairo_surface_mark_dirty(image);
+}
+
+void inRowBands(int height, int bands, int threads, const std::function<void(int top, int count)>& rows) {
+    const auto topOf = [&](int band) { return height * band / bands; };
     std::atomic<int> next{0};
     const auto work = [&] {
         for (int b = next++; b < bands; b = next++) {
-            drawRows(painter, image, region, topOf(b), topOf(b + 1) - topOf(b), view, background, o, layers,
-                     arranged);
+            rows(topOf(b), topOf(b + 1) - topOf(b));
         }
     };
     std::vector<ThreadBeside> others;
@@ -105,9 +109,8 @@ void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect
     }
     work();
     for (ThreadBeside& thread : others) {
-        thread.join(); // a band's failure (out of memory, say) is thrown here
+        thread.join();
     }
-    cairo_surface_mark_dirty(image);
 }
 
 void drawView(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,

@@ -7,6 +7,7 @@
 // hold: render/png_bands.)
 #include "render/map_painter.hpp"
 
+#include <functional>
 #include <memory>
 
 typedef struct _cairo_surface cairo_surface_t;
@@ -36,6 +37,12 @@ struct PixelRect {
 void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect region, ViewPlacement view,
                     Rgb background, const RenderOptions& options, MapLayers layers, int workers = 0,
                     const MapPainter::Scene* arranged = nullptr);
+
+// Calls `rows(top, count)` over `height` rows cut into `bands` bands, on `threads` threads, each
+// thread taking the next band left: one part of a picture is busier than another, and one core may
+// run slower than another (on this machine kind, at times, by half), so equal shares would wait on
+// the slowest. What a band throws (out of memory, say) is thrown here.
+void inRowBands(int height, int bands, int threads, const std::function<void(int top, int count)>& rows);
 
 // Where the marks of the whole view go (MapPainter::arrange for the view `image` shows).
 std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, cairo_surface_t* image,

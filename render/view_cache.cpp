@@ -1,14 +1,11 @@
 #include "view_cache.hpp"
 
-#include "model/thread_beside.hpp"
-
 #include <cairo.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <thread>
-#include <vector>
 
 namespace sandtable {
 
@@ -69,6 +66,12 @@ void shift(cairo_surface_t* image, int dx, int dy) {
     cairo_surface_mark_dirty(image);
 }
 
+// Whether `image` is there, that wide and tall, in that format.
+bool shaped(cairo_surface_t* image, int width, int height, cairo_format_t format) {
+    return image != nullptr && cairo_image_surface_get_width(image) == width &&
+           cairo_image_surface_get_height(image) == height && cairo_image_surface_get_format(image) == format;
+}
+
 bool whole(double v) {
     return v == std::round(v);
 }
@@ -89,11 +92,9 @@ void ViewCache::drawPreview(ViewPlacement view, Rgb background) {
         // The sharp ground kept aside; the preview goes where it was.
         const int width = cairo_image_surface_get_width(kept_.get());
         const int height = cairo_image_surface_get_height(kept_.get());
-        if (!sharp_ || cairo_image_surface_get_width(sharp_.get()) != width ||
-            cairo_image_surface_get_height(sharp_.get()) != height ||
-            cairo_image_surface_get_format(sharp_.get()) != cairo_image_surface_get_format(kept_.get())) {
-            sharp_.reset(
-                cairo_image_surface_create(cairo_image_surface_get_format(kept_.get()), width, height));
+        const cairo_format_t format = cairo_image_surface_get_format(kept_.get());
+        if (!shaped(sharp_.get(), width, height, format)) {
+            sharp_.reset(cairo_image_surface_create(format, width, height));
         }
         std::swap(sharp_, kept_);
         sharpView_ = keptView_;
@@ -137,15 +138,7 @@ void ViewCache::drawPreview(ViewPlacement view, Rgb background) {
         cairo_surface_destroy(band);
     };
     const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, 8);
-    std::vector<ThreadBeside> others;
-    for (int t = 1; t < threads; ++t) {
-        others.emplace_back(
-            [&, t] { stretchRows(height * t / threads, height * (t + 1) / threads - height * t / threads); });
-    }
-    stretchRows(0, height / threads);
-    for (ThreadBeside& thread : others) {
-        thread.join();
-    }
+    inRowBands(height, threads, threads, stretchRows);
     cairo_surface_mark_dirty(kept_.get());
 }
 
@@ -153,9 +146,7 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
                      const RenderOptions& o, int workers, AtNewZoom atNewZoom) {
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     const cairo_format_t format = cairo_image_surface_get_format(image);
-    if (!kept_ || cairo_image_surface_get_width(kept_.get()) != width ||
-        cairo_image_surface_get_height(kept_.get()) != height ||
-        cairo_image_surface_get_format(kept_.get()) != format) {
+    if (!shaped(kept_.get(), width, height, format)) {
         kept_.reset(cairo_image_surface_create(format, width, height));
         valid_ = false;
         preview_ = false;
