@@ -20,14 +20,14 @@ namespace {
 
 using testing_support::owned;
 
-// How two frames differ: the pixels that differ by more than 2 in a channel, and the largest
+// How two frames differ: the pixels that differ by more than `levels` in a channel, and the largest
 // difference. Cairo antialiases a shape cut at a surface's edge a few levels apart from the same
 // shape drawn whole (a railroad's ties: at most 9 of 255 were seen), so a frame drawn in parts is
 // held to "no visible difference", not to every bit.
 struct Difference {
     int pixels = 0, largest = 0;
 };
-Difference differenceOf(cairo_surface_t* a, cairo_surface_t* b) {
+Difference differenceOf(cairo_surface_t* a, cairo_surface_t* b, int levels = 2) {
     cairo_surface_flush(a);
     cairo_surface_flush(b);
     Difference d;
@@ -35,7 +35,7 @@ Difference differenceOf(cairo_surface_t* a, cairo_surface_t* b) {
         for (int x = 0; x < cairo_image_surface_get_width(a); ++x) {
             const Rgb p = testing_support::pixelOf(a, x, y), q = testing_support::pixelOf(b, x, y);
             const int most = testing_support::channelDifference(p, q);
-            d.pixels += most > 2 ? 1 : 0;
+            d.pixels += most > levels ? 1 : 0;
             d.largest = std::max(d.largest, most);
         }
     }
@@ -143,19 +143,8 @@ TEST(ViewCache, OtherLayersOrAnotherZoomDrawEverything) {
 
 // The share of pixels of two frames more than `levels` apart in some channel.
 double shareApart(cairo_surface_t* a, cairo_surface_t* b, int levels) {
-    cairo_surface_flush(a);
-    cairo_surface_flush(b);
-    int apart = 0;
-    const int w = cairo_image_surface_get_width(a), h = cairo_image_surface_get_height(a);
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            apart += testing_support::channelDifference(testing_support::pixelOf(a, x, y),
-                                                        testing_support::pixelOf(b, x, y)) > levels
-                         ? 1
-                         : 0;
-        }
-    }
-    return static_cast<double>(apart) / (w * h);
+    return static_cast<double>(differenceOf(a, b, levels).pixels) /
+           (cairo_image_surface_get_width(a) * cairo_image_surface_get_height(a));
 }
 
 TEST(ViewCache, WhileTheWheelTurnsAFrameStretchesTheLastSharpGroundUntilASharpOneIsAsked) {
