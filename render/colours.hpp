@@ -38,6 +38,8 @@ Rgb elevationTint(Rgb base, int level);
 // A colour in a slope's hill shading: darker for positive `shade` (facing away from the light),
 // lighter for negative.
 Rgb shadedColour(Rgb c, int shade);
+// Contour lines and the heights written along them.
+inline constexpr Rgb contourBrown{140, 90, 40};
 // An objective's star: its side's colour, red when it is both sides'.
 Rgb objectiveColour(std::optional<Side> side);
 // The colour a cell is drawn in: its terrain, tinted by its level when `elevation`.

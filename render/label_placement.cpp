@@ -3,11 +3,17 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 namespace sandtable {
 
 Box Box::unite(const Box& o) const {
     return {std::min(x0, o.x0), std::min(y0, o.y0), std::max(x1, o.x1), std::max(y1, o.y1)};
+}
+
+Box turnedBox(const LineSpot& spot, double width, double height) {
+    const double c = std::abs(std::cos(spot.turn)), s = std::abs(std::sin(spot.turn));
+    return Box::around(spot.middle, (c * width + s * height) / 2, (s * width + c * height) / 2);
 }
 
 std::vector<Point> candidatesAround(Point anchor, double w, double h, double clear, double step, int rings) {
@@ -78,7 +84,27 @@ void placeLabels(LabelPlan& plan, std::span<const LabelRequest> requests, const 
     if (requests.empty()) {
         return;
     }
-    BoxIndex taken(bounds, bucket);
+    // Indexed over where the boxes and the candidates are, not the whole bounds: the view of a
+    // 1000 x 1000 map would otherwise make a million empty buckets for a frame's few words.
+    std::optional<Box> extent;
+    const auto cover = [&](const Box& b) { extent = extent ? extent->unite(b) : b; };
+    for (const auto* boxes : {&plan.counters, &plan.markers}) {
+        std::ranges::for_each(*boxes, cover);
+    }
+    for (const auto* labels : {&plan.cellNumbers, &plan.labels}) {
+        std::ranges::for_each(*labels, [&](const PlacedLabel& l) { cover(l.box); });
+    }
+    for (const LabelRequest& r : requests) {
+        std::ranges::for_each(r.candidates, [&](const Point& p) {
+            cover({p.x, p.y, p.x + r.width, p.y + r.height});
+        });
+        std::ranges::for_each(r.alongLine,
+                              [&](const LineSpot& s) { cover(turnedBox(s, r.width, r.height)); });
+    }
+    const Box within = extent.value_or(Box{bounds.x0, bounds.y0, bounds.x0, bounds.y0});
+    const auto clampX = [&](double x) { return std::clamp(x, bounds.x0, std::max(bounds.x0, bounds.x1)); };
+    const auto clampY = [&](double y) { return std::clamp(y, bounds.y0, std::max(bounds.y0, bounds.y1)); };
+    BoxIndex taken(Box{clampX(within.x0), clampY(within.y0), clampX(within.x1), clampY(within.y1)}, bucket);
     for (const auto* boxes : {&plan.counters, &plan.markers}) {
         for (const Box& b : *boxes) {
             taken.add(b);
@@ -90,17 +116,23 @@ void placeLabels(LabelPlan& plan, std::span<const LabelRequest> requests, const 
         }
     }
     for (const LabelRequest& r : requests) {
-        bool placed = false;
-        for (const Point& p : r.candidates) {
-            const Box b{p.x, p.y, p.x + r.width, p.y + r.height};
-            if (b.inside(bounds) && !taken.hits(b.grown(margin))) {
-                plan.labels.push_back({r.text, r.role, b});
-                taken.add(b);
-                placed = true;
-                break;
+        const auto tryBox = [&](const Box& b, double turn, const std::optional<LineCutOut>& cutOut) {
+            if (!b.inside(bounds) || taken.hits(b.grown(margin))) {
+                return false;
             }
-        }
-        if (!placed) {
+            plan.labels.push_back({r.text, r.role, b, turn, cutOut});
+            taken.add(b);
+            return true;
+        };
+        const bool placed =
+            std::ranges::any_of(r.candidates,
+                                [&](const Point& p) {
+                                    return tryBox({p.x, p.y, p.x + r.width, p.y + r.height}, 0, std::nullopt);
+                                }) ||
+            std::ranges::any_of(r.alongLine, [&](const LineSpot& spot) {
+                return tryBox(turnedBox(spot, r.width, r.height), spot.turn, spot.cutOut);
+            });
+        if (!placed && !r.optional) {
             plan.unplaced.push_back(r.text + (r.where.empty() ? "" : " (" + r.where + ")") +
                                     ": no free place near it");
         }

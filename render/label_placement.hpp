@@ -5,7 +5,9 @@
 // is reported, never dropped silently. The painter draws what this decides, and the layout test
 // checks the boxes it reports.
 #include "model/layout.hpp"
+#include "model/terrain.hpp"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -27,16 +29,36 @@ struct Box {
 };
 
 enum class LabelRole {
-    PlaceName, // towns, objectives, landings, entry points: bold serif
-    MapLabel,  // ridges, woods, fords named on the map: large italic serif
-    Caption,   // what a marker is for: "LOS I Corps", "turn 3"
-    CellNumber // CCRR at the top of each cell
+    PlaceName,    // towns, objectives, landings, entry points: bold serif
+    MapLabel,     // ridges, woods, fords named on the map: large italic serif
+    Caption,      // what a marker is for: "LOS I Corps", "turn 3"
+    CellNumber,   // CCRR at the top of each cell
+    ContourHeight // an index contour's height, set along the line in the contours' brown
+};
+
+// The ground on either side of a line, where a word set in it is cut out of it.
+struct LineCutOut {
+    Rgb above, below; // on the side of the word's top, and of its foot
 };
 
 struct PlacedLabel {
     std::string text;
     LabelRole role = LabelRole::PlaceName;
     Box box; // the text's box (its halo lies inside the margin the placement keeps)
+    // Radians clockwise: a word set along a line is turned by this about the middle of `box`,
+    // which is then the box around the turned word.
+    double turn = 0;
+    // A word set in a line is cut out of it: under the word the line gives way to the ground on
+    // either side of it, as a topographic map breaks a contour for its height.
+    std::optional<LineCutOut> cutOut{};
+};
+
+// Where a word may be set along a line: its middle, the line's direction there (radians
+// clockwise from the map's x axis), and what it is cut out of the line with.
+struct LineSpot {
+    Point middle;
+    double turn = 0;
+    std::optional<LineCutOut> cutOut{};
 };
 
 // One word to place: its text box size and the positions to try, best first (each the box's
@@ -47,7 +69,15 @@ struct LabelRequest {
     double width = 0, height = 0;
     std::vector<Point> candidates;
     std::string where; // for the report: "cell 1312"
+    // Tried after `candidates`: the word turned along a line, its box the one around it turned.
+    std::vector<LineSpot> alongLine{};
+    // Left out without a report where no candidate is free: a contour's height is written where
+    // there is room, as a topographic map does, not wherever it runs.
+    bool optional = false;
 };
+
+// The box around a word `width` x `height` turned by `spot.turn` about `spot.middle`.
+Box turnedBox(const LineSpot& spot, double width, double height);
 
 struct LabelPlan {
     std::vector<PlacedLabel> labels;      // names and captions, where placed

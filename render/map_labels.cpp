@@ -3,11 +3,15 @@
 #include "map_painter.hpp"
 
 #include "colours.hpp"
+#include "contour_heights.hpp"
 #include "map_scene.hpp"
+#include "natural_ground.hpp"
 #include "text.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <numbers>
 
 #include <cairo.h>
 
@@ -24,6 +28,8 @@ Font fontOf(LabelRole role, double unitsPerPoint, double numberSize) {
         return Font{LabelSizes::caption * unitsPerPoint, true};
     case LabelRole::CellNumber:
         return Font{numberSize};
+    case LabelRole::ContourHeight:
+        return Font{LabelSizes::contourHeight * unitsPerPoint};
     }
     return Font{};
 }
@@ -40,6 +46,17 @@ Font wordFont(const MapPainter::Scene& scene, LabelRole role) {
 
 int priority(LabelRole role) {
     return role == LabelRole::PlaceName ? 0 : role == LabelRole::MapLabel ? 1 : 2;
+}
+
+Rgb inkOf(LabelRole role) {
+    switch (role) {
+    case LabelRole::MapLabel:
+        return Rgb{70, 45, 20};
+    case LabelRole::ContourHeight:
+        return Rgb{110, 65, 25}; // the contours' brown, a shade darker for small figures
+    default:
+        return Rgb{20, 20, 20};
+    }
 }
 
 } // namespace
@@ -67,9 +84,6 @@ void MapPainter::arrangeLabels(cairo_t* cr, Scene& scene) const {
             }
         }
     }
-    if (scene.words.empty()) {
-        return;
-    }
     std::stable_sort(scene.words.begin(), scene.words.end(), [](const Scene::Word& a, const Scene::Word& b) {
         return priority(a.role) < priority(b.role);
     });
@@ -94,8 +108,55 @@ void MapPainter::arrangeLabels(cairo_t* cr, Scene& scene) const {
         r.candidates.insert(r.candidates.end(), around.begin(), around.end());
         requests.push_back(std::move(r));
     }
+    addContourHeights(cr, scene, requests); // last: where the rest leaves room
+    if (requests.empty()) {
+        return;
+    }
     placeLabels(scene.plan, requests, Box{0, 0, layout_.width(), layout_.height()},
                 LabelSizes::caption * scene.unitsPerPoint * 0.1, scene.size);
+}
+
+void MapPainter::addContourHeights(cairo_t* cr, const Scene& scene,
+                                   std::vector<LabelRequest>& requests) const {
+    const double px = scene.pixelsPerUnit;
+    const double cellPixels = layout_.cellSize() * px;
+    // Only over the natural style's smooth contours (the cells' style draws its contours along the
+    // cells' sides, where figures would sit on a staircase).
+    if (scene.options.style != MapStyle::Natural || !scene.options.elevation || cellPixels < 6 ||
+        drawsOverview(px)) {
+        return;
+    }
+    // At their size on paper: on screen they show from where they can be read, and are not raised
+    // to the smallest words' size as names are (a zoomed-out view would be thick with figures).
+    const Font font = fontOf(LabelRole::ContourHeight, scene.unitsPerPoint, scene.numberSize);
+    if (font.size * px < LabelSizes::smallestPixels) {
+        return;
+    }
+    TextWriter writer(cr, font);
+    // Figures of one length are one width to within a hair: the spots fit the widest, three digits.
+    const TextSize box = writer.measure("888");
+    const ContourHeightLook look{box.width, box.height, naturalOptions(cr, px, scene.options)};
+    std::map<int, TextSize> sizeOfLevel; // a view holds a few levels many times over
+    for (ContourHeightSpots& found :
+         contourHeightSpots(s_.map, layout_, scene.first, scene.last, look, contourHeights_)) {
+        std::string text = contourHeightText(s_.map, found.level);
+        auto size = sizeOfLevel.find(found.level);
+        if (size == sizeOfLevel.end()) {
+            size = sizeOfLevel.emplace(found.level, writer.measure(text)).first;
+        }
+        const TextSize t = size->second;
+        LabelRequest r{std::move(text), LabelRole::ContourHeight, t.width, t.height, {}, {}};
+        for (const ContourHeightSpot& spot : found.spots) {
+            LineSpot at = spot.at;
+            if (spot.above && spot.below) {
+                at.cutOut = LineCutOut{groundColour(*spot.above, scene.options),
+                                       groundColour(*spot.below, scene.options)};
+            }
+            r.alongLine.push_back(at);
+        }
+        r.optional = true;
+        requests.push_back(std::move(r));
+    }
 }
 
 void MapPainter::drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) const {
@@ -129,8 +190,42 @@ void MapPainter::drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) co
         if (!writer) {
             writer = std::make_unique<TextWriter>(cr, font);
         }
-        setSource(cr, label.role == LabelRole::MapLabel ? Rgb{70, 45, 20} : Rgb{20, 20, 20});
-        writer->drawWithHalo(label.box.x0, label.box.y0, label.text, font.size * 0.22);
+        setSource(cr, inkOf(label.role));
+        if (label.turn == 0) {
+            writer->drawWithHalo(label.box.x0, label.box.y0, label.text, font.size * 0.22);
+            continue;
+        }
+        // Turned about its middle, along its line; where it is cut out of the line, over a band of
+        // the ground's colour as long as the word and as tall as its figures, with round ends.
+        const TextSize t = writer->measure(label.text);
+        cairo_save(cr);
+        cairo_translate(cr, (label.box.x0 + label.box.x1) / 2, (label.box.y0 + label.box.y1) / 2);
+        cairo_rotate(cr, label.turn);
+        if (label.cutOut) {
+            // A band as long as the word and as tall as its figures, with round ends: all of it in
+            // the ground below the line, then its upper half in the ground above (overlapping, so
+            // no seam lets the line show through where the halves meet).
+            const double half = t.height * 0.38;
+            const auto band = [&] {
+                cairo_new_path(cr);
+                cairo_arc(cr, t.width / 2, 0, half, -std::numbers::pi / 2, std::numbers::pi / 2);
+                cairo_arc(cr, -t.width / 2, 0, half, std::numbers::pi / 2, 3 * std::numbers::pi / 2);
+                cairo_close_path(cr);
+            };
+            band();
+            fillWith(cr, label.cutOut->below);
+            cairo_save(cr);
+            cairo_rectangle(cr, -t.width, -t.height, 2 * t.width, t.height);
+            cairo_clip(cr);
+            band();
+            fillWith(cr, label.cutOut->above);
+            cairo_restore(cr);
+            setSource(cr, inkOf(label.role));
+            writer->draw(-t.width / 2, -t.height / 2, label.text);
+        } else {
+            writer->drawWithHalo(-t.width / 2, -t.height / 2, label.text, font.size * 0.22);
+        }
+        cairo_restore(cr);
     }
 }
 

@@ -6,6 +6,7 @@
 #include "raster_stamps.hpp"
 
 #include "colours.hpp"
+#include "contour_heights.hpp"
 #include "map_scene.hpp"
 #include "natural_ground.hpp"
 #include "terrain_overview.hpp"
@@ -23,8 +24,6 @@
 
 namespace sandtable {
 namespace {
-
-constexpr Rgb contourBrown{140, 90, 40};
 
 using ContourSegments = std::array<std::vector<std::pair<Point, Point>>, 2>; // thin, index
 
@@ -307,21 +306,31 @@ void MapPainter::drawCells(cairo_t* cr, Offset first, Offset last, double pixels
     }
 }
 
-void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, Offset last,
-                                   double pixelsPerUnit, const RenderOptions& o) const {
-    const double size = layout_.cellSize(), pixels = size * pixelsPerUnit;
-    const bool raster = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
+NaturalGround::Options MapPainter::naturalOptions(cairo_t* cr, double pixelsPerUnit,
+                                                  const RenderOptions& o) const {
+    const double pixels = layout_.cellSize() * pixelsPerUnit;
     NaturalGround::Options options;
     options.elevation = o.elevation;
     options.shading = o.elevation && o.shading && pixels >= 6;
     options.shadeSteps = shadeSteps;
-    options.samplesPerCell = NaturalGround::samplesFor(pixels, !raster);
+    options.samplesPerCell = NaturalGround::samplesFor(pixels, cairo_surface_get_type(cairo_get_target(cr)) !=
+                                                                   CAIRO_SURFACE_TYPE_IMAGE);
+    return options;
+}
+
+Rgb MapPainter::groundColour(const GroundClass& shown, const RenderOptions& o) const {
+    const Rgb base = s_.map.terrainTypes[static_cast<std::size_t>(shown.terrain)].colour;
+    return shadedColour(o.elevation ? elevationTint(base, shown.level) : base, shown.shade);
+}
+
+void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, Offset last,
+                                   double pixelsPerUnit, const RenderOptions& o) const {
+    const double size = layout_.cellSize(), pixels = size * pixelsPerUnit;
+    const bool raster = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
+    const NaturalGround::Options options = naturalOptions(cr, pixelsPerUnit, o);
     const NaturalGround ground(s_.map, layout_, visible.x, visible.y, visible.x + visible.width,
                                visible.y + visible.height, options);
-    const auto colour = [&](const GroundClass& shown) {
-        const Rgb base = s_.map.terrainTypes[static_cast<std::size_t>(shown.terrain)].colour;
-        return shadedColour(o.elevation ? elevationTint(base, shown.level) : base, shown.shade);
-    };
+    const auto colour = [&](const GroundClass& shown) { return groundColour(shown, o); };
     // Pixel by pixel while a lattice square is a few pixels across (where Cairo's scan converter
     // spent four fifths of a frame on small polygons); paths when the squares grow larger than
     // 8 pixels (past 128 pixels a cell), where a few big polygons fill faster than every pixel is
@@ -533,7 +542,7 @@ void MapPainter::drawContours(cairo_t* cr, Offset first, Offset last) const {
                 // The contours crossed going up from `low` to `high` are levels low+1 .. high.
                 bool index = false;
                 for (int level = low + 1; level <= high && !index; ++level) {
-                    index = level % 5 == 0;
+                    index = isIndexLevel(level);
                 }
                 const auto segment = layout_.edgeSegment(g.edge(c, d));
                 if (auto& stamp = stamps[static_cast<std::size_t>(d * 2 + (index ? 1 : 0))]) {

@@ -5,6 +5,7 @@
 #include "model/layout.hpp"
 #include "model/scenario.hpp"
 #include "render/label_placement.hpp"
+#include "render/natural_ground.hpp"
 
 #include <array>
 #include <memory>
@@ -23,7 +24,6 @@ namespace sandtable {
 inline constexpr double mapUnitsPerCell = 100.0;
 
 class TerrainOverview;
-class NaturalGround;
 
 // How the ground is drawn: `natural`, terrain with natural boundaries, smooth contours and the grid
 // as marks at its vertices over it, as a published wargame map; or `cells`, each cell filled in
@@ -67,6 +67,7 @@ inline constexpr std::array<std::pair<std::string_view, bool RenderOptions::*>, 
 // Type sizes on paper, in points: names follow the map's printed size, not its cell size.
 struct LabelSizes {
     static constexpr double placeName = 8.5, mapLabel = 10.5, caption = 6.5, cellNumber = 5;
+    static constexpr double contourHeight = 6;
     // A cell number is also never more than this part of its cell, so it stays in its band.
     static constexpr double cellNumberOfCell = 0.085;
     // Below this many pixels a word is too small to read on screen and is left out.
@@ -108,6 +109,7 @@ struct CubicPiece {
 std::vector<CubicPiece> smoothThrough(const std::vector<Point>& points);
 
 class MapIndex;
+class ContourHeightCache;
 
 // What a view is drawn in two parts: the ground (cells, symbols, contours, the scanned map, water
 // and roads; far out the overview image) changes only with the map and can be kept from frame to
@@ -129,6 +131,9 @@ class MapPainter {
     // Where the pieces and paths lie (not owned): a view then looks only at those near it. Left
     // unused when it no longer describes the scenario.
     void setIndex(const MapIndex* index) { index_ = index; }
+    // Where the contours' heights were found in earlier views (not owned): a view that pans looks
+    // again only at the blocks it did not show before.
+    void setContourHeights(ContourHeightCache* cache) { contourHeights_ = cache; }
 
     // Below this many pixels per cell the overview image replaces cell polygons, and details
     // (grid, labels, contours, counters' insides) are left out.
@@ -174,6 +179,9 @@ class MapPainter {
     void arrangePieces(Scene& scene) const;
     void arrangeMarkers(Scene& scene) const;
     void arrangeLabels(cairo_t* cr, Scene& scene) const;
+    // The index contours' heights to place, where the natural style draws its contours and they
+    // can be read (render/contour_heights).
+    void addContourHeights(cairo_t* cr, const Scene& scene, std::vector<LabelRequest>& requests) const;
     void drawCells(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit,
                    const RenderOptions& o) const;
     // `natural`: woods, orchards and towns left to the natural style's scattered crowns and
@@ -185,6 +193,10 @@ class MapPainter {
     // The natural style's ground (render/natural_ground) and its grid, marks at the vertices.
     void drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, Offset last, double pixelsPerUnit,
                            const RenderOptions& o) const;
+    // The natural ground's lattice and layers for a view at this zoom on `cr`'s kind of surface.
+    NaturalGround::Options naturalOptions(cairo_t* cr, double pixelsPerUnit, const RenderOptions& o) const;
+    // The colour the natural ground shows a class in.
+    Rgb groundColour(const GroundClass& shown, const RenderOptions& o) const;
     void drawVertexMarks(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit) const;
     // The natural style's towns: buildings along both sides of their streets (the roads and pikes
     // through them) and scattered over the rest, wherever the ground shows a town
@@ -218,6 +230,7 @@ class MapPainter {
     const TerrainOverview* overview_;
     cairo_surface_t* background_ = nullptr;
     const MapIndex* index_ = nullptr;
+    ContourHeightCache* contourHeights_ = nullptr;
 };
 
 } // namespace sandtable

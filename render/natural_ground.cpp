@@ -1,6 +1,7 @@
 #include "natural_ground.hpp"
 
 #include "colours.hpp"
+#include "contour_heights.hpp"
 #include "outline_tracing.hpp"
 #include "raster_stamps.hpp"
 
@@ -109,6 +110,25 @@ template <class Corners, class Key> bool alike(const Corners& s, Key key) {
     return std::ranges::all_of(s, [&](const auto* x) { return x->covered && key(*x) == key(*s[0]); });
 }
 
+// Within this distance of a cell's centre (in cells) its middle's hold is whole: the middle that
+// shows its own terrain, and half a lattice square around it, so the linear cuts of the squares
+// there cannot clip the middle (TheMiddleOfEveryCellShowsItsOwnTerrainAndLevel holds the pictures
+// to it).
+double holdFullFor(int samplesPerCell) {
+    return naturalMiddle / 2 + 1.0 / std::max(1, samplesPerCell) * std::numbers::sqrt2 / 2;
+}
+
+// The cells whose weight can reach the rectangle (map units), within the grid.
+void cellsReaching(const Layout& layout, const Grid& g, double left, double top, double right, double bottom,
+                   Offset& from, Offset& to) {
+    const double reach = (kernelReach + broadWarp + fineWarp) * layout.cellSize();
+    Offset first, last;
+    layout.visibleRange(left - reach, top - reach, right + reach, bottom + reach, first, last);
+    from = {std::max(0, std::min(first.col, last.col)), std::max(0, std::min(first.row, last.row))};
+    to = {std::min(g.cols() - 1, std::max(first.col, last.col)),
+          std::min(g.rows() - 1, std::max(first.row, last.row))};
+}
+
 } // namespace
 
 struct NaturalGround::Sample {
@@ -148,6 +168,19 @@ struct NaturalGround::Sample {
             *lightest = w;
         }
     }
+    // Once every cell is added: the height, and the terrain and level shown (not the shade).
+    void settle() {
+        if (total <= 0) {
+            return;
+        }
+        covered = true;
+        height = heightSum / total;
+        fieldHeight = baseTotal > 0 ? baseHeightSum / baseTotal : height;
+        shown.terrain = terrain[static_cast<std::size_t>(
+            std::max_element(weight.begin(), weight.begin() + static_cast<std::ptrdiff_t>(count)) -
+            weight.begin())];
+        shown.level = static_cast<int>(std::floor(height + 0.5f));
+    }
     float weightOf(int t) const {
         for (std::size_t k = 0; k < count; ++k) {
             if (terrain[k] == t) {
@@ -159,6 +192,65 @@ struct NaturalGround::Sample {
 };
 
 NaturalGround::~NaturalGround() = default;
+
+NaturalGround::Sample NaturalGround::sampleAt(const Map& map, const Layout& layout, Point p,
+                                              int samplesPerCell, bool elevation) {
+    const double size = layout.cellSize();
+    const Point looked = warped(p.x / size, p.y / size);
+    Offset from, to;
+    cellsReaching(layout, map.grid, p.x, p.y, p.x, p.y, from, to);
+    const double reach2 = kernelReach * kernelReach, holdFull = holdFullFor(samplesPerCell);
+    // As the lattice's samples add their cells up, so a point and a sample at one place agree.
+    Sample s;
+    for (int row = from.row; row <= to.row; ++row) {
+        for (int col = from.col; col <= to.col; ++col) {
+            const Offset c{col, row};
+            const Point centre = layout.cellCenter(c);
+            const double du = looked.x - centre.x / size, dv = looked.y - centre.y / size;
+            const double d2 = du * du + dv * dv;
+            if (d2 >= reach2) {
+                continue;
+            }
+            const double ex = (p.x - centre.x) / size, ey = (p.y - centre.y) / size;
+            const std::size_t index = map.grid.index(c);
+            s.add(map.terrain[index], static_cast<float>(kernelWeight(d2)),
+                  static_cast<float>(middleHold(ex * ex + ey * ey, holdFull)),
+                  elevation ? map.elevation[index] : 0);
+        }
+    }
+    s.settle();
+    return s;
+}
+
+double NaturalGround::heightAt(const Map& map, const Layout& layout, Point p, int samplesPerCell) {
+    const Sample s = sampleAt(map, layout, p, samplesPerCell, true);
+    return s.covered ? s.height : std::numeric_limits<double>::quiet_NaN();
+}
+
+std::optional<GroundClass> NaturalGround::shownAt(const Map& map, const Layout& layout, Point p,
+                                                  const Options& options) {
+    Sample s = sampleAt(map, layout, p, options.samplesPerCell, options.elevation);
+    if (!s.covered) {
+        return std::nullopt;
+    }
+    if (options.elevation && options.shading) {
+        // The slope as the lattice finds it at a sample (the constructor's shading), over the same
+        // span each way.
+        const double size = layout.cellSize();
+        const double reach =
+            std::max(1, options.samplesPerCell / 4) * size / std::max(1, options.samplesPerCell);
+        const auto field = [&](double dx, double dy) {
+            const Sample at = sampleAt(map, layout, {p.x + dx, p.y + dy}, options.samplesPerCell, true);
+            return static_cast<double>(at.fieldHeight);
+        };
+        const double k = -std::numbers::sqrt2 / 2 * (map.grid.sideCount() / 2.0) * size;
+        const double slope =
+            k * ((field(reach, 0) - field(-reach, 0)) + (field(0, reach) - field(0, -reach))) / (2 * reach);
+        s.shown.shade =
+            std::clamp(static_cast<int>(std::lround(slope)), -options.shadeSteps, options.shadeSteps);
+    }
+    return s.shown;
+}
 
 const NaturalGround::Sample& NaturalGround::sample(int i, int j) const {
     return samples_[static_cast<std::size_t>(j) * nx_ + i];
@@ -210,18 +302,11 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     }
     // Every cell whose weight can reach the lattice spreads it over the lattice points near it.
     const double reach = kernelReach + broadWarp + fineWarp;
-    Offset first, last;
-    layout.visibleRange(x0_ - reach * size, y0_ - reach * size, x0_ + nx_ * step_ + reach * size,
-                        y0_ + ny_ * step_ + reach * size, first, last);
-    const int c0 = std::max(0, std::min(first.col, last.col)),
-              c1 = std::min(g.cols() - 1, std::max(first.col, last.col));
-    const int r0 = std::max(0, std::min(first.row, last.row)),
-              r1 = std::min(g.rows() - 1, std::max(first.row, last.row));
+    Offset from, to;
+    cellsReaching(layout, g, x0_, y0_, x0_ + nx_ * step_, y0_ + ny_ * step_, from, to);
+    const int c0 = from.col, c1 = to.col, r0 = from.row, r1 = to.row;
     const double reach2 = kernelReach * kernelReach;
-    // The hold is whole over the middle and half a lattice square around it, so the linear cuts
-    // of the squares there cannot clip the middle (TheMiddleOfEveryCellShowsItsOwnTerrainAndLevel
-    // holds the pictures to it).
-    const double holdFull = naturalMiddle / 2 + step_ / size * std::numbers::sqrt2 / 2;
+    const double holdFull = holdFullFor(options.samplesPerCell);
     for (int row = r0; row <= r1; ++row) {
         for (int col = c0; col <= c1; ++col) {
             const Offset c{col, row};
@@ -253,15 +338,7 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
         }
     }
     for (Sample& s : samples_) {
-        if (s.total > 0) {
-            s.covered = true;
-            s.height = s.heightSum / s.total;
-            s.fieldHeight = s.baseTotal > 0 ? s.baseHeightSum / s.baseTotal : s.height;
-            s.shown.terrain = s.terrain[static_cast<std::size_t>(
-                std::max_element(s.weight.begin(), s.weight.begin() + static_cast<std::ptrdiff_t>(s.count)) -
-                s.weight.begin())];
-            s.shown.level = static_cast<int>(std::floor(s.height + 0.5f));
-        }
+        s.settle();
     }
     if (options.elevation && options.shading) {
         // The light from the north-west, as the cells' style has it (MapPainter::shadeOf): the sum
@@ -526,7 +603,7 @@ void NaturalGround::contours(std::vector<std::pair<Point, Point>>& thin,
                         crosses[k] = true;
                     }
                 }
-                auto& into = level % 5 == 0 ? index : thin;
+                auto& into = isIndexLevel(level) ? index : thin;
                 if (crosses[0] && crosses[1] && crosses[2] && crosses[3]) {
                     // A saddle: the middle decides which corners the lines cut off.
                     const bool middleAbove = (h[0] + h[1] + h[2] + h[3]) / 4 >= t;

@@ -50,6 +50,7 @@ class NaturalGround {
         int shadeSteps = 4;
         // Lattice points a cell across: more for a smoother edge when a cell is many pixels wide.
         int samplesPerCell = 8;
+        bool operator==(const Options&) const = default;
     };
     // The ground of `region` (map units), as every cell whose weight reaches it makes it.
     NaturalGround(const Map& map, const Layout& layout, double left, double top, double right, double bottom,
@@ -82,12 +83,23 @@ class NaturalGround {
                                double jitter, double kept, unsigned seed,
                                const std::function<bool(int)>& wanted) const;
 
+    // The height (in levels) of the ground at `p` (map units) as a lattice of `samplesPerCell`
+    // samples a cell has it: where its contours run (a contour between levels L-1 and L is where
+    // it is L - 0.5). NaN where no cell's weight reaches.
+    static double heightAt(const Map& map, const Layout& layout, Point p, int samplesPerCell);
+    // What the ground drawn with `options` shows at `p` (its terrain, level and shade), found
+    // there alone, without a lattice; nothing where no cell's weight reaches.
+    static std::optional<GroundClass> shownAt(const Map& map, const Layout& layout, Point p,
+                                              const Options& options);
+
     // The lattice points a cell across for a cell `pixelsPerCell` wide: on a raster, or on `paper`
     // (PDF, SVG, a printer: pixels at 300 dpi), where edges must be smooth at any zoom.
     static int samplesFor(double pixelsPerCell, bool paper);
 
   private:
     struct Sample;
+    // The sample a lattice of `samplesPerCell` would have at `p` (settled; unshaded).
+    static Sample sampleAt(const Map& map, const Layout& layout, Point p, int samplesPerCell, bool elevation);
     // How far inside `c` the sample is by each of its bounds (terrain; the level band's low and
     // high; the shade band's low and high): positive inside, negative outside, 0 on the edge.
     Margins margins(const Sample& s, const GroundClass& c) const;

@@ -343,6 +343,7 @@ void MapCanvas::onPaint(wxPaintEvent&) {
         MapPainter painter(doc_->scenario(), *layout_, &overview_);
         painter.setBackground(background_.get());
         painter.setIndex(&index_);
+        painter.setContourHeights(&contourHeights_);
         // On every core, in bands of rows of the one image; the ground kept from the last frame where
         // it can be (render/view_cache): a pan draws the strips it shows, an edit what it changed.
         if (doc_->scenario().map.background != groundBackground_) {

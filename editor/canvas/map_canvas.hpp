@@ -8,6 +8,7 @@
 #include "editor/document.hpp"
 #include "editor/tools/background_alignment.hpp"
 #include "editor/tools/tool_manager.hpp"
+#include "render/contour_heights.hpp"
 #include "render/map_index.hpp"
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
@@ -93,7 +94,8 @@ class MapCanvas : public wxWindow {
     std::unique_ptr<ToolManager> tools_;
     RenderOptions options_;
     TerrainOverview overview_;
-    MapIndex index_;   // where pieces and paths lie, kept with each edit that moves them
+    MapIndex index_;                    // where pieces and paths lie, kept with each edit that moves them
+    ContourHeightCache contourHeights_; // where the index contours' heights go, kept while the ground is
     ViewCache ground_; // the map under the marks, kept from frame to frame; told what edits change
     std::optional<BackgroundImage> groundBackground_; // where the scanned map lay when ground_ was drawn
     CairoBitmap buffer_;                              // the map as last painted

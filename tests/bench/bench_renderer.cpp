@@ -9,6 +9,7 @@
 #include "editor/tools/terrain_brush_tool.hpp"
 #include "editor/tools/tool_manager.hpp"
 #include "model/scenario_generator.hpp"
+#include "render/contour_heights.hpp"
 #include "render/map_index.hpp"
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
@@ -30,6 +31,65 @@ const Scenario& bigMap() {
     static const Scenario s =
         generateScenario(GeneratorParameters{1000, 1000, 10'000, 5'000, 1, GridShape::HexFlat});
     return s;
+}
+
+// The big map on rolling ground: ridges 16 cells apart rising to level 24, so any view crosses
+// index contours (the generated hills reach level 5 at most, and only at their tops).
+const Scenario& rollingMap() {
+    static const Scenario s = [] {
+        Scenario rolling = bigMap();
+        const Grid& g = rolling.map.grid;
+        for (int row = 0; row < g.rows(); ++row) {
+            for (int col = 0; col < g.cols(); ++col) {
+                const double ridge = std::sin(col * 0.4 + std::sin(row * 0.05) * 3) * 0.5 + 0.5;
+                rolling.map.elevation[g.index({col, row})] =
+                    static_cast<std::int16_t>(std::lround(ridge * 24));
+            }
+        }
+        return rolling;
+    }();
+    return s;
+}
+
+// What arranging a view's marks costs, as each frame the canvas draws does: counters, cell
+// numbers, names and, in the natural style, the index contours' heights (render/contour_heights).
+// On the rolling map at 25 % to close up, each frame a pan of 48 pixels (back and forth, as
+// renderViewKept), the spots of the heights kept from frame to frame as the canvas keeps them;
+// `kept` 0: found anew each frame (a print, or the first frame at a zoom). Style 0 natural,
+// 1 cells.
+void arrangeMarks(benchmark::State& state) {
+    const Scenario& s = rollingMap();
+    const Layout layout(s.map.grid, 100.0);
+    MapIndex index;
+    index.rebuild(s);
+    MapPainter painter(s, layout);
+    painter.setIndex(&index);
+    ContourHeightCache cache;
+    if (state.range(3) == 1) {
+        painter.setContourHeights(&cache);
+    }
+    const double zoom = static_cast<double>(state.range(0)) / 1000.0;
+    const int width = static_cast<int>(state.range(1)), height = width * 9 / 16;
+    RenderOptions o;
+    o.style = mapStyles[static_cast<std::size_t>(state.range(2))].second;
+    o.smallestWordPixels = LabelSizes::screenWordPixels;
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+    const double x0 = std::round(layout.width() / 2 * zoom - width / 2.0),
+                 y0 = std::round(layout.height() / 2 * zoom - height / 2.0);
+    cairo_t* cr = cairo_create(surface);
+    std::size_t heights = 0;
+    int frame = 0;
+    for (auto _ : state) {
+        ++frame;
+        const double x = x0 + 48 * (frame % 8 < 4 ? frame % 8 : 8 - frame % 8);
+        const LabelPlan plan =
+            painter.planLabels(cr, MapRect{x / zoom, y0 / zoom, width / zoom, height / zoom}, zoom, o);
+        heights = static_cast<std::size_t>(std::ranges::count_if(
+            plan.labels, [](const PlacedLabel& l) { return l.role == LabelRole::ContourHeight; }));
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    state.counters["heights"] = static_cast<double>(heights);
 }
 
 void renderView(benchmark::State& state) {
@@ -139,6 +199,10 @@ BENCHMARK(renderView)
     ->Args({500, 1920, 1, 0})
     ->Args({500, 3840, 1, 0})
     ->ArgNames({"zoom", "width", "workers", "style"})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(arrangeMarks)
+    ->ArgsProduct({{250, 600, 1000, 2000}, {1920, 3840}, {0, 1}, {0, 1}})
+    ->ArgNames({"zoom", "width", "style", "kept"})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(renderViewKept)
     ->ArgsProduct({{12, 120, 250, 500, 2000}, {1920, 3840}, {0, 1, 2}, {0, 1}})

@@ -331,8 +331,9 @@ TEST(Cartography, ALabelThatCannotBePlacedIsReported) {
     EXPECT_GE(plan.labels[0].box.y0, 60) << "its first choice, below the anchor";
 }
 
-// On every sample, at print scale and at 100% on screen: no word covers a counter, a marker, a cell
-// number or another word, no cell number is under a counter, and every name is placed or reported.
+// On every sample, at print scale and at 100% on screen, in both styles: no word (the natural
+// style's contour heights too) covers a counter, a marker, a cell number or another word, no cell
+// number is under a counter, and every name is placed or reported.
 TEST(Cartography, OnEverySampleNoWordCoversAnything) {
     int samples = 0;
     for (const auto& folder : std::filesystem::directory_iterator(SANDTABLE_SAMPLES)) {
@@ -348,13 +349,25 @@ TEST(Cartography, OnEverySampleNoWordCoversAnything) {
         auto surface = testing_support::owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 10, 10));
         cairo_t* cr = cairo_create(surface.get());
         const double printScale = 72.0 / 100; // an inch a cell, in points per unit
-        for (const auto& [view, pixelsPerUnit, paper] :
-             {std::tuple{"print", printScale * 300 / 72, printScale}, std::tuple{"screen 100%", 1.0, 0.0}}) {
+        for (const auto& [view, pixelsPerUnit, paper, style] :
+             {std::tuple{"print", printScale * 300 / 72, printScale, MapStyle::Cells},
+              std::tuple{"screen 100%", 1.0, 0.0, MapStyle::Cells},
+              std::tuple{"print, natural", printScale * 300 / 72, printScale, MapStyle::Natural},
+              std::tuple{"screen 100%, natural", 1.0, 0.0, MapStyle::Natural}}) {
             RenderOptions o;
+            o.style = style;
             o.paperPointsPerUnit = paper;
             o.smallestWordPixels = paper > 0 ? 0 : LabelSizes::screenWordPixels; // as the editor draws
             const LabelPlan plan = MapPainter(*s, layout).planLabels(cr, all, pixelsPerUnit, o);
             EXPECT_EQ(overlapsIn(plan), 0) << file.filename() << " " << view;
+            // The natural style writes its index contours' heights: every sample has hills.
+            const auto heights = std::ranges::count_if(
+                plan.labels, [](const PlacedLabel& l) { return l.role == LabelRole::ContourHeight; });
+            if (style == MapStyle::Natural) {
+                EXPECT_GT(heights, 0) << file.filename() << " " << view;
+            } else {
+                EXPECT_EQ(heights, 0) << file.filename() << " " << view;
+            }
             EXPECT_EQ(plan.cellNumbers.size(), s->map.grid.cellCount()) << view;
             std::size_t named = 0;
             for (const auto& [id, f] : s->map.features) {

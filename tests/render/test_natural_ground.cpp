@@ -30,7 +30,8 @@ using testing_support::pixelOf;
 using testing_support::plain;
 using testing_support::SurfacePtr;
 
-// The map drawn on an image surface a pixel a map unit. `paper`: through a recording surface, so
+// The map's ground (no words: the contours' heights are cut out of their lines) drawn on an image
+// surface a pixel a map unit. `paper`: through a recording surface, so
 // the painter draws as it does on paper (PDF, SVG, the printer) and the picture is that replayed.
 SurfacePtr drawn(const Scenario& s, const Layout& layout, const RenderOptions& o, bool paper,
                  std::vector<MapRect> parts = {}, bool smooth = false) {
@@ -42,13 +43,14 @@ SurfacePtr drawn(const Scenario& s, const Layout& layout, const RenderOptions& o
         cairo_set_antialias(cr, antialias);
         if (parts.empty()) {
             // Unclipped, as the canvas's bands and a PNG's are: stamps go on an image only then.
-            (void)painter.draw(cr, MapRect{0, 0, layout.width(), layout.height()}, 1.0, o);
+            (void)painter.draw(cr, MapRect{0, 0, layout.width(), layout.height()}, 1.0, o, nullptr,
+                               MapLayers::Ground);
         }
         for (const MapRect& part : parts) {
             cairo_save(cr);
             cairo_rectangle(cr, part.x, part.y, part.width, part.height);
             cairo_clip(cr);
-            (void)painter.draw(cr, part, 1.0, o);
+            (void)painter.draw(cr, part, 1.0, o, nullptr, MapLayers::Ground);
             cairo_restore(cr);
         }
     };
