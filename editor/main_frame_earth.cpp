@@ -110,7 +110,7 @@ Actions MainFrame::mapActions() {
                  }
                  if (const auto imported = askElevationImport(doc_->scenario())) {
                      doc_->execute(edits::setElevationLayer(doc_->scenario(), imported->levels,
-                                                            imported->feetPerContour));
+                                                            imported->feetPerContour, imported->surface));
                  }
              },
          .enabled = hasDocument},

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <set>
@@ -671,8 +672,8 @@ class Reader {
     void readMap(pugi::xml_node n) {
         allowOnly(n, {"grid", "parity", "cols", "rows", "label-base", "yards-per-cell", "cell-size",
                       "cell-unit", "scale-inches", "scale-yards", "feet-per-contour"});
-        allowChildren(n, {"terrain-types", "background", "geo", "terrain", "elevation", "hexsides", "paths",
-                          "features"});
+        allowChildren(n, {"terrain-types", "background", "geo", "terrain", "elevation", "surface", "hexsides",
+                          "paths", "features"});
         Grid::Parameters gp;
         gp.shape = enumeration<GridShape>(n, "grid");
         gp.parity = enumeration<OffsetParity>(n, "parity", OffsetParity::Odd);
@@ -749,6 +750,9 @@ class Reader {
         } else {
             map.elevation.assign(map.grid.cellCount(), 0);
         }
+        if (auto surface = single(n, "surface", false)) {
+            readSurface(surface);
+        }
         if (auto hs = single(n, "hexsides", false)) {
             readHexsides(hs);
         }
@@ -758,6 +762,39 @@ class Reader {
         if (auto features = single(n, "features", false)) {
             readFeatures(features);
         }
+    }
+
+    // The terrain model's heights kept with the map: hundredths of a level on a lattice of
+    // `samples-per-cell` points a cell from the map's top-left corner, row by row.
+    void readSurface(pugi::xml_node n) {
+        allowOnly(n, {"encoding", "samples-per-cell"});
+        HeightSurface surface;
+        surface.samplesPerCell = int32(n, "samples-per-cell", limits::surfaceSamplesPerCell);
+        const Grid& g = s_.map.grid;
+        std::tie(surface.cols, surface.rows) = HeightSurface::shapeFor(g, surface.samplesPerCell);
+        if (static_cast<long long>(surface.cols) * surface.rows > limits::surfacePoints) {
+            fail(n, element(n) + " of " + std::to_string(surface.samplesPerCell) + " points a cell on the " +
+                        std::to_string(g.cols()) + " x " + std::to_string(g.rows()) + " map would hold " +
+                        std::to_string(static_cast<long long>(surface.cols) * surface.rows) +
+                        " points, more than the " + std::to_string(limits::surfacePoints) +
+                        " allowed; fewer points a cell fit");
+        }
+        const int cols = surface.cols;
+        const std::vector<std::int32_t> hundredths = readValues<std::int32_t>(
+            n, limits::elevation.lo * 100LL, limits::elevation.hi * 100LL, "height",
+            {surface.cols, surface.rows,
+             "a surface of " + std::to_string(surface.samplesPerCell) + " points a cell on the " +
+                 std::to_string(g.cols()) + " x " + std::to_string(g.rows()) + " map (" +
+                 std::to_string(surface.cols) + " x " + std::to_string(surface.rows) + " points)",
+             "the surface is " + std::to_string(surface.cols) + " points wide", [cols](std::size_t i) {
+                 return "point " + std::to_string(i % static_cast<std::size_t>(cols) + 1) + " of row " +
+                        std::to_string(i / static_cast<std::size_t>(cols) + 1);
+             }});
+        surface.levels.reserve(hundredths.size());
+        for (const std::int32_t h : hundredths) {
+            surface.levels.push_back(static_cast<float>(h) / 100.0f);
+        }
+        s_.map.surface = std::move(surface);
     }
 
     void readTerrainTypes(pugi::xml_node n) {
@@ -850,7 +887,9 @@ class Reader {
     // A layer written a row per line (as the writer does) whose count is wrong: the first line that
     // is not a row long is named, where a short row shifts every cell after it. A layer laid out
     // otherwise (all on one line, say) is left to the whole-count message.
-    void failAtShortOrLongRow(pugi::xml_node n, const char* text, std::ptrdiff_t base) const {
+    // `across`: what a row must hold, "the map is 24 columns wide".
+    void failAtShortOrLongRow(pugi::xml_node n, const char* text, std::ptrdiff_t base, int cols,
+                              const std::string& across) const {
         const auto at = [&](const char* where) { return inFile(base, where - text); };
         struct Line {
             const char* start;
@@ -878,7 +917,6 @@ class Reader {
                 ++values;
             }
         }
-        const int cols = s_.map.grid.cols();
         if (lines.size() < 2 || lines.front().values != cols) {
             return;
         }
@@ -889,8 +927,7 @@ class Reader {
                     ++first;
                 }
                 failAtOffset(at(first), "row " + std::to_string(row + 1) + " of " + element(n) + " has " +
-                                            std::to_string(lines[row].values) + " values; the map is " +
-                                            std::to_string(cols) + " columns wide");
+                                            std::to_string(lines[row].values) + " values; " + across);
             }
         }
     }
@@ -899,11 +936,32 @@ class Reader {
     template <typename T>
     std::vector<T> readLayer(pugi::xml_node n, long long lo, long long hi, std::string_view what) {
         allowOnly(n, {"encoding"});
+        const Grid& g = s_.map.grid;
+        return readValues<T>(n, lo, hi, what,
+                             {g.cols(), g.rows(),
+                              "the " + std::to_string(g.cols()) + " x " + std::to_string(g.rows()) + " map",
+                              "the map is " + std::to_string(g.cols()) + " columns wide",
+                              [&g](std::size_t i) { return "cell " + g.label(g.offsetAt(i)); }});
+    }
+
+    // What a dense run of numbers must hold: `cols` x `rows`, for `whose` ("the 24 x 20 map"), the
+    // i-th number's place named by `place`.
+    struct ValuesShape {
+        int cols = 0, rows = 0;
+        std::string whose;
+        std::string across; // "the map is 24 columns wide"
+        std::function<std::string(std::size_t)> place;
+    };
+
+    template <typename T>
+    std::vector<T> readValues(pugi::xml_node n, long long lo, long long hi, std::string_view what,
+                              const ValuesShape& shape) {
         allowChildren(n, {});
         if (const std::string enc = text(n, "encoding", "csv"); enc != "csv") {
             fail(n, "encoding " + quote(enc) + " of " + element(n) + " is not supported; expected csv");
         }
-        const std::size_t expected = s_.map.grid.cellCount();
+        const std::size_t expected =
+            static_cast<std::size_t>(shape.cols) * static_cast<std::size_t>(shape.rows);
         std::vector<T> out;
         out.reserve(expected);
         pugi::xml_node data = n.first_child();
@@ -957,27 +1015,24 @@ class Reader {
                                         " in " + element(n) + " is not a whole number");
             }
             if (v < lo || v > hi) {
-                failAtOffset(at(p),
-                             std::string(what) + " " + std::to_string(v) + " in " + element(n) + " at cell " +
-                                 s_.map.grid.label(s_.map.grid.offsetAt(std::min(out.size(), expected - 1))) +
-                                 " is out of range: expected " + std::to_string(lo) + " to " +
-                                 std::to_string(hi));
+                failAtOffset(at(p), std::string(what) + " " + std::to_string(v) + " in " + element(n) +
+                                        " at " + shape.place(std::min(out.size(), expected - 1)) +
+                                        " is out of range: expected " + std::to_string(lo) + " to " +
+                                        std::to_string(hi));
             }
             if (out.size() == expected) {
-                failAtShortOrLongRow(n, begin, base);
+                failAtShortOrLongRow(n, begin, base, shape.cols, shape.across);
                 failAtOffset(at(p), element(n) + " has more than the " + std::to_string(expected) +
-                                        " values the " + std::to_string(s_.map.grid.cols()) + " x " +
-                                        std::to_string(s_.map.grid.rows()) + " map needs");
+                                        " values " + shape.whose + " needs");
             }
             out.push_back(static_cast<T>(v));
             expectValue = false;
             p = end;
         }
         if (out.size() != expected) {
-            failAtShortOrLongRow(n, begin, base);
-            fail(n, element(n) + " has " + std::to_string(out.size()) + " values; the " +
-                        std::to_string(s_.map.grid.cols()) + " x " + std::to_string(s_.map.grid.rows()) +
-                        " map needs " + std::to_string(expected));
+            failAtShortOrLongRow(n, begin, base, shape.cols, shape.across);
+            fail(n, element(n) + " has " + std::to_string(out.size()) + " values; " + shape.whose +
+                        " needs " + std::to_string(expected));
         }
         return out;
     }

@@ -5,7 +5,10 @@
 #include "model/battle.hpp"
 #include "model/thread_beside.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <future>
 #include <span>
@@ -285,6 +288,20 @@ class Writer {
             xml.open("elevation");
             xml.attribute("encoding", "csv");
             xml.closeWithNumberRows(std::span<const std::int16_t>(map.elevation), cols);
+        }
+        if (map.surface) {
+            // Hundredths of a level: whole numbers, as the other layers, and finer than any
+            // contour is drawn.
+            const HeightSurface& surface = *map.surface;
+            std::vector<std::int32_t> hundredths(surface.levels.size());
+            std::ranges::transform(surface.levels, hundredths.begin(), [](float level) {
+                return static_cast<std::int32_t>(std::lround(level * 100.0f));
+            });
+            xml.open("surface");
+            xml.attribute("samples-per-cell", surface.samplesPerCell);
+            xml.attribute("encoding", "csv");
+            xml.closeWithNumberRows(std::span<const std::int32_t>(hundredths),
+                                    static_cast<std::size_t>(surface.cols));
         }
         if (!map.hexsides.empty()) {
             xml.open("hexsides");

@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <numbers>
+#include <tuple>
 
 namespace sandtable {
 namespace {
@@ -53,6 +55,77 @@ std::expected<void, std::string> checkCoordinateSystem(const std::string& crs) {
     }
     return {};
 }
+
+namespace {
+
+// The model's heights kept with the map (Map::surface), on a lattice over the whole map: where a
+// lattice point lies on the raster is found by an affine transformation fitted through the cells'
+// centres (whose places on it GDAL worked out through the coordinate systems), close enough over a
+// battlefield; off the raster a point takes its cell's level. Four points a cell, fewer on a map
+// so large that would pass the limit; nothing when even one a cell would, or when too few centres
+// are on the raster to fit.
+std::optional<HeightSurface> surfaceOf(const Map& map, const gdal::CellFootprints& footprints,
+                                       const ElevationImport& imported,
+                                       const std::function<std::optional<double>(double, double)>& feetAt,
+                                       double intervalFeet) {
+    const Grid& g = map.grid;
+    const Layout inCells(g, 1.0);
+    std::vector<ControlPoint> pairs; // a cell's centre in cells, and on the raster in pixels
+    for (std::size_t i = 0; i < g.cellCount(); ++i) {
+        if (footprints.centreKnown(i)) {
+            const Point c = inCells.cellCenter(g.offsetAt(i)), p = footprints.centre(i);
+            pairs.push_back({c.x, c.y, p.x, p.y});
+        }
+    }
+    const std::optional<AffineFit> fit = fitAffine(pairs);
+    if (!fit) {
+        return std::nullopt;
+    }
+    HeightSurface surface;
+    for (surface.samplesPerCell = 4; surface.samplesPerCell > 0; --surface.samplesPerCell) {
+        std::tie(surface.cols, surface.rows) = HeightSurface::shapeFor(g, surface.samplesPerCell);
+        if (static_cast<long long>(surface.cols) * surface.rows <= limits::surfacePoints) {
+            break;
+        }
+    }
+    if (surface.samplesPerCell == 0) {
+        return std::nullopt;
+    }
+    const Affine& m = fit->transform;
+    surface.levels.resize(static_cast<std::size_t>(surface.cols) * static_cast<std::size_t>(surface.rows));
+    for (int j = 0; j < surface.rows; ++j) {
+        for (int i = 0; i < surface.cols; ++i) {
+            const double u = static_cast<double>(i) / surface.samplesPerCell,
+                         v = static_cast<double>(j) / surface.samplesPerCell;
+            double level = 0;
+            if (const std::optional<double> feet =
+                    feetAt(m[0] * u + m[1] * v + m[2], m[3] * u + m[4] * v + m[5])) {
+                level = (*feet - imported.baseFeet) / intervalFeet;
+            } else {
+                // Off the raster: the level of the cell whose centre is nearest.
+                Offset first, last, nearest{};
+                inCells.visibleRange(u - 1, v - 1, u + 1, v + 1, first, last);
+                double best = 1e300;
+                for (int row = first.row; row <= last.row; ++row) {
+                    for (int col = first.col; col <= last.col; ++col) {
+                        const Point c = inCells.cellCenter({col, row});
+                        const double d = std::hypot(c.x - u, c.y - v);
+                        if (d < best) {
+                            best = d;
+                            nearest = {col, row};
+                        }
+                    }
+                }
+                level = imported.levels[g.index(nearest)];
+            }
+            surface.levels[static_cast<std::size_t>(j) * surface.cols + i] = static_cast<float>(std::clamp(
+                level, static_cast<double>(limits::elevation.lo), static_cast<double>(limits::elevation.hi)));
+        }
+    }
+    return surface;
+}
+
+} // namespace
 
 std::expected<ElevationImport, std::string> importElevation(const Map& map, const std::filesystem::path& dem,
                                                             const ElevationImportOptions& options) {
@@ -186,6 +259,13 @@ std::expected<ElevationImport, std::string> importElevation(const Map& map, cons
         out.levels[i] = clamped;
         ++out.histogram[clamped];
     }
+    out.surface = surfaceOf(
+        map, *footprints, out,
+        [&](double x, double y) -> std::optional<double> {
+            const std::optional<double> v = bilinear(x, y);
+            return v ? std::optional(*v * toFeet) : std::nullopt;
+        },
+        options.intervalFeet);
     return out;
 }
 

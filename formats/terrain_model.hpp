@@ -40,6 +40,9 @@ struct ElevationImport {
     double lowestFeet = 0, highestFeet = 0;
     std::vector<Offset> outside;  // cells the DEM does not cover (left as they were)
     std::map<int, int> histogram; // level -> cells given it
+    // The model's heights in levels over the whole map (Map::surface), for contours that follow
+    // the ground; none when they could not be placed.
+    std::optional<HeightSurface> surface;
 };
 
 // A height as designers write it, "20ft", "6m" or "20" (feet), in feet; nothing if it is not one.

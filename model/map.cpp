@@ -1,9 +1,36 @@
 #include "map.hpp"
 
+#include "layout.hpp"
+
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
 namespace sandtable {
+
+std::pair<int, int> HeightSurface::shapeFor(const Grid& grid, int samplesPerCell) {
+    const Layout inCells(grid, 1.0);
+    return {static_cast<int>(std::ceil(inCells.width() * samplesPerCell)) + 1,
+            static_cast<int>(std::ceil(inCells.height() * samplesPerCell)) + 1};
+}
+
+double HeightSurface::at(double u, double v) const {
+    if (cols <= 0 || rows <= 0 || levels.size() != static_cast<std::size_t>(cols) * rows) {
+        return 0;
+    }
+    const double x = std::clamp(u * samplesPerCell, 0.0, static_cast<double>(cols - 1));
+    const double y = std::clamp(v * samplesPerCell, 0.0, static_cast<double>(rows - 1));
+    const int i = std::min(static_cast<int>(x), std::max(0, cols - 2));
+    const int j = std::min(static_cast<int>(y), std::max(0, rows - 2));
+    const double fx = std::min(1.0, x - i), fy = std::min(1.0, y - j);
+    const auto value = [&](int a, int b) {
+        return static_cast<double>(
+            levels[static_cast<std::size_t>(std::min(b, rows - 1)) * cols + std::min(a, cols - 1)]);
+    };
+    const double top = value(i, j) + (value(i + 1, j) - value(i, j)) * fx;
+    const double bottom = value(i, j + 1) + (value(i + 1, j + 1) - value(i, j + 1)) * fx;
+    return top + (bottom - top) * fy;
+}
 
 Map Map::blank(const Grid& grid, std::vector<TerrainType> types) {
     Map m;

@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sandtable {
@@ -135,6 +136,24 @@ struct GeoPlacement {
     auto operator<=>(const GeoPlacement&) const = default;
 };
 
+// The ground's own heights, kept with a map whose elevation came from a terrain model (a DEM),
+// so its contours follow the ground and not only its cells' levels: in levels (fractions of a
+// contour interval above level 0), on a lattice `samplesPerCell` points a cell's size across from
+// the map's top-left corner, as far as the map reaches. What the natural style draws its contours,
+// tints and shading from (render/natural_ground); the cells' levels stay what the rules read.
+struct HeightSurface {
+    int samplesPerCell = 4;
+    int cols = 0, rows = 0;
+    std::vector<float> levels; // row-major, cols x rows
+
+    // The lattice a surface of `samplesPerCell` has over `grid`'s map: its points across and down.
+    static std::pair<int, int> shapeFor(const Grid& grid, int samplesPerCell);
+    // The height at (u, v), in cells' sizes from the map's top-left corner: bilinear between the
+    // lattice's points, and the nearest edge's beyond it.
+    double at(double u, double v) const;
+    bool operator==(const HeightSurface&) const = default;
+};
+
 struct Map {
     Grid grid;
     double yardsPerCell = 400;
@@ -144,9 +163,10 @@ struct Map {
     std::optional<TabletopCell> tabletop;
     int feetPerContour = 20;
     std::vector<TerrainType> terrainTypes;
-    std::vector<TerrainIndex> terrain;   // one per cell, row-major
-    std::vector<std::int16_t> elevation; // contour level per cell, row-major
-    std::map<EdgeId, Hexside> hexsides;  // canonical edges only, never empty values
+    std::vector<TerrainIndex> terrain;    // one per cell, row-major
+    std::vector<std::int16_t> elevation;  // contour level per cell, row-major
+    std::optional<HeightSurface> surface; // from a terrain model, when the elevation came from one
+    std::map<EdgeId, Hexside> hexsides;   // canonical edges only, never empty values
     std::map<PathId, Path> paths;
     std::map<FeatureId, Feature> features;
     std::optional<BackgroundImage> background;

@@ -64,8 +64,9 @@ Point warped(double u, double v) {
 // What a cell adds to its own weight at squared distance d2 (in cells) from its centre, beyond the field:
 // so much within `full` that its terrain and level win whatever its neighbours are, falling
 // smoothly to nothing a tenth of a cell further out, so no edge shows where it ends.
+constexpr double holdStrength = 2;
 double middleHold(double d2, double full) {
-    constexpr double strength = 2, fade = 0.1;
+    constexpr double strength = holdStrength, fade = 0.1;
     if (d2 <= full * full) {
         return strength;
     }
@@ -169,11 +170,27 @@ struct NaturalGround::Sample {
         }
     }
     // Once every cell is added: the height, and the terrain and level shown (not the shade).
-    void settle() {
+    // With the terrain model's height `ground` at this point, the height is the model's; in a
+    // cell's middle it is kept within the cell's level band (as little moved as that needs), the
+    // whole way where the hold is whole and fading with it: the middle shows the cell's level, and
+    // a middle whose level the model agrees with draws no ring round it.
+    void settle(std::optional<double> ground = std::nullopt) {
         if (total <= 0) {
             return;
         }
         covered = true;
+        if (ground) {
+            const float holdWeight = total - baseTotal;
+            float shownHeight = static_cast<float>(*ground);
+            if (holdWeight > 0) {
+                const float level = (heightSum - baseHeightSum) / holdWeight; // the middle's cell's
+                const float kept = std::clamp(shownHeight, level - 0.45f, level + 0.45f);
+                shownHeight +=
+                    std::min(1.0f, holdWeight / static_cast<float>(holdStrength)) * (kept - shownHeight);
+            }
+            baseHeightSum = static_cast<float>(*ground) * baseTotal;
+            heightSum = shownHeight * total;
+        }
         height = heightSum / total;
         fieldHeight = baseTotal > 0 ? baseHeightSum / baseTotal : height;
         shown.terrain = terrain[static_cast<std::size_t>(
@@ -218,7 +235,8 @@ NaturalGround::Sample NaturalGround::sampleAt(const Map& map, const Layout& layo
                   elevation ? map.elevation[index] : 0);
         }
     }
-    s.settle();
+    s.settle(elevation && map.surface ? std::optional(map.surface->at(p.x / size, p.y / size))
+                                      : std::nullopt);
     return s;
 }
 
@@ -337,8 +355,13 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
             }
         }
     }
-    for (Sample& s : samples_) {
-        s.settle();
+    const HeightSurface* surface = options.elevation && map.surface ? &*map.surface : nullptr;
+    for (int j = 0; j < ny_; ++j) {
+        for (int i = 0; i < nx_; ++i) {
+            const Point p = at(i, j);
+            samples_[static_cast<std::size_t>(j) * nx_ + i].settle(
+                surface != nullptr ? std::optional(surface->at(p.x / size, p.y / size)) : std::nullopt);
+        }
     }
     if (options.elevation && options.shading) {
         // The light from the north-west, as the cells' style has it (MapPainter::shadeOf): the sum

@@ -279,6 +279,27 @@ class Relief:
         for c in self.board.block(0, 0, self.board.cols - 1, self.board.rows - 1):
             ground.elevation[c[1]][c[0]] = self.level(c)
 
+    def surface(self, samples_per_cell=4):
+        """The landforms' heights as the map's surface (Map::surface): in levels above the datum
+        (not rounded; never below level 0's half, as the cells' levels are never below 0), on a
+        lattice samples_per_cell points a cell's size apart from the map's top-left corner, as
+        Sandtable's Layout lays a flat-top hex map out (the first cell's centre 1/sqrt(3) across and
+        1/2 down from the corner). Returns (samples_per_cell, cols, rows, hundredths of a level)."""
+        r = self.board.corner_radius()
+        xs = [self.board.centre(c)[0] for c in self.board.block(0, 0, self.board.cols - 1, 0)]
+        width = max(xs) - min(xs) + 2 * r[0]
+        height = self.board.rows + (0.5 if self.board.cols > 1 else 0)
+        cols = int(math.ceil(width * samples_per_cell)) + 1
+        rows = int(math.ceil(height * samples_per_cell)) + 1
+        values = []
+        for j in range(rows):
+            for i in range(cols):
+                x = (i / samples_per_cell - r[0]) * self.yards
+                y = (j / samples_per_cell - r[1]) * self.yards
+                level = max(-0.45, (self.height_at(x, y) - self.datum) / self.interval)
+                values.append(int(round(level * 100)))
+        return samples_per_cell, cols, rows, values
+
     def write_dem(self, path, lon, lat, pixel_m=10.0, margin_yards=300):
         """Writes the landforms as a terrain model: an ASCII grid of heights in metres (path, with a
         .prj beside it) in a local azimuthal equidistant projection centred on (lon, lat), where
@@ -469,12 +490,13 @@ def _start_xml(w, board, place, reinf, events, exclusions, forces=None, strength
 
 
 def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(), roster=False, contour_ft=20, geo=None,
-                   scenarios=None):
+                   scenarios=None, surface=None):
     """Prints the scenario described by the build script's globals d (INFO, TERRAIN, terrain,
     elevation, hexsides, PATHS, FEATURES, HQ, UNITS, TRAINS, PLACE, REINF, EVENTS) as Sandtable XML.
     also: other rulesets the scenario declares; exclusions: (rule, pieces, comment) accepted findings;
     roster: number each unit by its id, for rulesets with a numbered roster; geo: (longitude,
-    latitude) of the map's centre, north up, to place it on the Earth.
+    latitude) of the map's centre, north up, to place it on the Earth; surface: a Relief's surface(),
+    the ground's heights kept with the map as an elevation import keeps a terrain model's.
     scenarios: a battle of several scenarios (format-version 2): a list of dicts, each with INFO,
     PLACE, REINF, EVENTS and optionally forces, strengths and exclusions; d's own INFO, PLACE, REINF
     and EVENTS are then not written."""
@@ -497,6 +519,9 @@ def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(
         w('<geo crs="EPSG:4326" anchor="centre" x="%.6f" y="%.6f" rotation="0"/>' % geo)
     w('<terrain encoding="csv">' + ",".join(str(v) for row in d["terrain"] for v in row) + '</terrain>')
     w('<elevation encoding="csv">' + ",".join(str(v) for row in d["elevation"] for v in row) + '</elevation>')
+    if surface:
+        spc, _, _, values = surface
+        w('<surface samples-per-cell="%d" encoding="csv">' % spc + ",".join(str(v) for v in values) + '</surface>')
     for kind, name, cells in d["PATHS"]:
         for e in board.crossed_sides(cells):
             water = d["hexsides"].get(e, {}).get("features", "")

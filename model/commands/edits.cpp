@@ -169,10 +169,12 @@ CommandPtr setGeoPlacement(const Scenario& s, std::optional<GeoPlacement> geo) {
         std::move(geo), std::move(cs));
 }
 
-CommandPtr setElevationLayer(const Scenario& s, std::vector<std::int16_t> levels, int feetPerContour) {
+CommandPtr setElevationLayer(const Scenario& s, std::vector<std::int16_t> levels, int feetPerContour,
+                             std::optional<HeightSurface> surface) {
     Map map = s.map;
     map.elevation = std::move(levels);
     map.feetPerContour = feetPerContour;
+    map.surface = std::move(surface);
     ChangeSet cs;
     cs.everything = true;
     cs.kinds = TerrainChanged;

@@ -239,4 +239,5 @@ if __name__ == "__main__":
     if "--dem" in sys.argv:
         relief.write_dem(sys.argv[sys.argv.index("--dem") + 1], *CENTRE_LON_LAT)
     else:
-        write_scenario(globals(), board, yards=YARDS, contour_ft=10, geo=CENTRE_LON_LAT)
+        write_scenario(globals(), board, yards=YARDS, contour_ft=10, geo=CENTRE_LON_LAT,
+                       surface=relief.surface())

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
@@ -60,6 +62,13 @@ Scenario everyField() {
     s.exclusions.push_back(Exclusion{
         "stacking.max-stands", {{3, 3}}, {PieceRef::unit(UnitId{1})}, "Historical: packed in the lane"});
     s.events[12] = "Reinforcements <early> & fast";
+    HeightSurface surface;
+    surface.samplesPerCell = 2;
+    std::tie(surface.cols, surface.rows) = HeightSurface::shapeFor(s.map.grid, surface.samplesPerCell);
+    for (int k = 0; k < surface.cols * surface.rows; ++k) {
+        surface.levels.push_back(static_cast<float>(k % 913 - 200) / 100.0f); // hundredths, as kept
+    }
+    s.map.surface = surface;
     return s;
 }
 
@@ -283,6 +292,54 @@ TEST(ScenarioXml, OnlyAnErrorAtTheEndSaysTheFileMayBeTruncated) {
     auto mismatch = readScenarioFromString(typo, "typo.xml");
     ASSERT_FALSE(mismatch);
     EXPECT_EQ(mismatch.error().message.find("truncated"), std::string::npos) << mismatch.error().message;
+}
+
+// A terrain model's surface is checked as the cells' layers are: its size from the map and its
+// points a cell, its heights in range, each error with its line and place.
+TEST(ScenarioXml, ASurfaceOfTheWrongSizeOrOutOfRangeIsNamed) {
+    Scenario s = everyField();
+    const std::string xml = writeScenarioToString(s);
+    const auto start = xml.find("<surface"), end = xml.find("</surface>");
+    ASSERT_NE(start, std::string::npos);
+    const std::string good = xml.substr(start, end - start);
+    const auto withSurface = [&](const std::string& surface) {
+        std::string changed = xml;
+        changed.replace(start, end - start, surface);
+        return readScenarioFromString(changed, "surface.xml");
+    };
+    // A value short, in its last row: the row, and how wide the surface is; a whole row short: how
+    // many the map needs.
+    const auto [cols, rows] = HeightSurface::shapeFor(s.map.grid, 2);
+    auto shortOne = withSurface(good.substr(0, good.rfind(',')));
+    ASSERT_FALSE(shortOne);
+    EXPECT_NE(shortOne.error().message.find("row " + std::to_string(rows) + " of <surface> has " +
+                                            std::to_string(cols - 1) + " values; the surface is " +
+                                            std::to_string(cols) + " points wide"),
+              std::string::npos)
+        << shortOne.error().message;
+    auto shortRow = withSurface(good.substr(0, good.rfind('\n', good.size() - 2)));
+    ASSERT_FALSE(shortRow);
+    EXPECT_NE(shortRow.error().message.find("a surface of 2 points a cell on the 12 x 10 map (" +
+                                            std::to_string(cols) + " x " + std::to_string(rows) +
+                                            " points) needs " + std::to_string(cols * rows)),
+              std::string::npos)
+        << shortRow.error().message;
+    // Points a cell out of range.
+    std::string zero = good;
+    zero.replace(zero.find("samples-per-cell=\"2\""), 20, "samples-per-cell=\"0\"");
+    auto none = withSurface(zero);
+    ASSERT_FALSE(none);
+    EXPECT_NE(none.error().message.find("samples-per-cell"), std::string::npos) << none.error().message;
+    // A height past the elevation's range, at its point.
+    std::string high = good;
+    const auto first = high.find('>') + 2; // past the newline
+    high.replace(first, high.find(',', first) - first, "100001");
+    auto tooHigh = withSurface(high);
+    ASSERT_FALSE(tooHigh);
+    EXPECT_NE(tooHigh.error().message.find("height 100001 in <surface> at point 1 of row 1 is out of range"),
+              std::string::npos)
+        << tooHigh.error().message;
+    EXPECT_GT(tooHigh.error().line, 1) << "the error names the file's line";
 }
 
 TEST(ScenarioXml, MessagesQuoteValuesOnOneShortLine) {

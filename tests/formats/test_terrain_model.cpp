@@ -497,5 +497,44 @@ TEST_F(TerrainModel, TheMcPhersonsRidgeSampleTakesBackItsElevationFromATerrainMo
     EXPECT_LT(agree * 100, wrong->levels.size() * 60);
 }
 
+// The sample keeps its landforms' heights (Map::surface), as an import of their terrain model
+// would: the cells' levels are those heights at their centres, and importing the model gives the
+// same surface, to the raster's 10 m pixels.
+TEST_F(TerrainModel, TheMcPhersonsRidgeSampleKeepsTheSurfaceItsTerrainModelGives) {
+    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "mcphersons-ridge";
+    const fs::path dem = dir / "relief.asc";
+    const std::string command =
+        "cd '" + folder.string() + "' && python3 build_sample.py --dem '" + dem.string() + "' > /dev/null";
+    ASSERT_EQ(std::system(command.c_str()), 0)
+        << "the sample script did not run (is python3 installed?): " << command;
+    auto sample = readScenario(folder / "mcphersons-ridge.sandtable.xml");
+    ASSERT_TRUE(sample);
+    ASSERT_TRUE(sample->map.surface) << "the sample keeps no surface";
+    const HeightSurface& kept = *sample->map.surface;
+    const Grid& g = sample->map.grid;
+    const Layout inCells(g, 1.0);
+    // Between the lattice's points the surface is bilinear, so a centre near half a level may round
+    // the other way; never by more.
+    std::size_t same = 0;
+    for (std::size_t i = 0; i < g.cellCount(); ++i) {
+        const Point c = inCells.cellCenter(g.offsetAt(i));
+        const double height = std::max(0.0, kept.at(c.x, c.y));
+        EXPECT_LT(std::abs(height - sample->map.elevation[i]), 0.6) << g.label(g.offsetAt(i));
+        same += std::lround(height) == sample->map.elevation[i] ? 1 : 0;
+    }
+    EXPECT_GE(same * 100, g.cellCount() * 90) << same << " of " << g.cellCount();
+    auto imported =
+        importElevation(sample->map, dem, {10, 490, ElevationSampling::Centre, HeightUnit::Metre});
+    ASSERT_TRUE(imported) << imported.error();
+    ASSERT_TRUE(imported->surface) << "the import kept no surface";
+    ASSERT_EQ(imported->surface->cols, kept.cols);
+    ASSERT_EQ(imported->surface->rows, kept.rows);
+    std::size_t close = 0;
+    for (std::size_t k = 0; k < kept.levels.size(); ++k) {
+        close += std::abs(imported->surface->levels[k] - std::max(kept.levels[k], 0.0f)) < 0.35f ? 1 : 0;
+    }
+    EXPECT_GE(close * 100, kept.levels.size() * 95) << close << " of " << kept.levels.size();
+}
+
 } // namespace
 } // namespace sandtable

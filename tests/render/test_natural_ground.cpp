@@ -20,6 +20,7 @@
 #include <numbers>
 #include <set>
 #include <string>
+#include <tuple>
 
 namespace sandtable {
 namespace {
@@ -228,6 +229,82 @@ TEST(NaturalGround, ContoursRunOnlyWhereTheLevelChangesAndBetweenEveryTwoLevels)
         }
     }
     EXPECT_GT(pairs, 30);
+}
+
+// A map whose elevation came from a terrain model keeps the model's heights (Map::surface): the
+// ground's height is the model's wherever no cell's middle holds it, the middles still show their
+// cells' levels, and the contours drawn are the model's.
+TEST(NaturalGround, AMapWithATerrainModelDrawsItsContoursFromIt) {
+    Scenario s = plain(GridShape::HexFlat, 16, 12);
+    const Grid& g = s.map.grid;
+    const Layout layout(g, 60);
+    HeightSurface surface;
+    surface.samplesPerCell = 4;
+    std::tie(surface.cols, surface.rows) = HeightSurface::shapeFor(g, 4);
+    const auto model = [](double u, double v) { return 0.55 * u + 0.8 * std::sin(v * 0.9) + 1; };
+    for (int j = 0; j < surface.rows; ++j) {
+        for (int i = 0; i < surface.cols; ++i) {
+            surface.levels.push_back(static_cast<float>(model(i / 4.0, j / 4.0)));
+        }
+    }
+    for (int row = 0; row < g.rows(); ++row) {
+        for (int col = 0; col < g.cols(); ++col) {
+            const Point c = layout.cellCenter({col, row});
+            s.map.elevation[g.index({col, row})] =
+                static_cast<std::int16_t>(std::lround(surface.at(c.x / 60, c.y / 60)));
+        }
+    }
+    const Scenario cellsOnly = s;
+    s.map.surface = surface;
+    const int samples = NaturalGround::samplesFor(60, false);
+    int away = 0, differs = 0;
+    for (double y = 20; y < layout.height() - 20; y += 7) {
+        for (double x = 20; x < layout.width() - 20; x += 7) {
+            const Point p{x, y};
+            const auto cell = layout.cellAt(p);
+            if (!cell) {
+                continue; // a notch between the edge's staggered cells
+            }
+            const Point c = layout.cellCenter(*cell);
+            const double fromMiddle = std::hypot(p.x - c.x, p.y - c.y) / 60;
+            const double h = NaturalGround::heightAt(s.map, layout, p, samples);
+            if (fromMiddle < 0.08) {
+                EXPECT_EQ(std::floor(h + 0.5), s.map.elevationAt(*cell))
+                    << "the middle of " << g.label(*cell);
+            } else if (fromMiddle > 0.35) {
+                ++away;
+                EXPECT_NEAR(h, surface.at(x / 60, y / 60), 1e-3) << x << "," << y;
+                differs +=
+                    std::abs(NaturalGround::heightAt(cellsOnly.map, layout, p, samples) - h) > 0.1 ? 1 : 0;
+            }
+        }
+    }
+    EXPECT_GT(away, 500);
+    EXPECT_GT(differs, away / 10) << "the cells' own contours would have served: the test tests nothing";
+    // The contours drawn run where the model is half a level between two levels (away from the
+    // middles, where the model's own height is drawn).
+    RenderOptions o = groundOnly();
+    o.shading = false;
+    const SurfacePtr picture = drawn(s, layout, o, false);
+    int onLine = 0, offLine = 0;
+    for (int y = 10; y < static_cast<int>(layout.height()) - 10; ++y) {
+        for (int x = 10; x < static_cast<int>(layout.width()) - 10; ++x) {
+            if (pixelOf(picture.get(), x, y) != contourBrown) {
+                continue;
+            }
+            const Point p{x + 0.5, y + 0.5};
+            const auto cell = layout.cellAt(p);
+            if (!cell ||
+                std::hypot(p.x - layout.cellCenter(*cell).x, p.y - layout.cellCenter(*cell).y) < 0.35 * 60) {
+                continue;
+            }
+            const double halfAbove = surface.at(p.x / 60, p.y / 60) - 0.5; // a whole number on a contour
+            (std::abs(halfAbove - std::round(halfAbove)) < 0.12 ? onLine : offLine) += 1;
+        }
+    }
+    EXPECT_GT(onLine, 300);
+    EXPECT_LT(offLine, onLine / 50) << onLine << " contour pixels on the model's half levels, " << offLine
+                                    << " off";
 }
 
 TEST(NaturalGround, TheGridIsMarksAtTheVerticesAndNotLinesAlongTheSides) {
