@@ -110,7 +110,8 @@ Actions MainFrame::mapActions() {
                  }
                  if (const auto imported = askElevationImport(doc_->scenario())) {
                      doc_->execute(edits::setElevationLayer(doc_->scenario(), imported->levels,
-                                                            imported->feetPerContour, imported->surface));
+                                                            imported->feetPerContour, imported->surface,
+                                                            baseFeetOf(*imported)));
                  }
              },
          .enabled = hasDocument},

@@ -105,6 +105,9 @@ std::string exportJson(const Scenario& s, bool forced) {
     j.field("labelBase", g.parameters().labelBase)
         .field("yardsPerCell", s.map.yardsPerCell)
         .field("feetPerContour", s.map.feetPerContour);
+    if (s.map.baseFeet) {
+        j.field("baseFeet", *s.map.baseFeet);
+    }
     j.endObject();
     j.key("terrainTypes").beginArray();
     for (const TerrainType& t : s.map.terrainTypes) {

@@ -671,7 +671,7 @@ class Reader {
 
     void readMap(pugi::xml_node n) {
         allowOnly(n, {"grid", "parity", "cols", "rows", "label-base", "yards-per-cell", "cell-size",
-                      "cell-unit", "scale-inches", "scale-yards", "feet-per-contour"});
+                      "cell-unit", "scale-inches", "scale-yards", "feet-per-contour", "base-feet"});
         allowChildren(n, {"terrain-types", "background", "geo", "terrain", "elevation", "surface", "hexsides",
                           "paths", "features"});
         Grid::Parameters gp;
@@ -689,6 +689,9 @@ class Reader {
         map.grid = Grid(gp);
         readScale(n, map);
         map.feetPerContour = int32(n, "feet-per-contour", limits::feetPerContour, 20);
+        if (n.attribute("base-feet")) {
+            map.baseFeet = int32(n, "base-feet", limits::baseFeet);
+        }
         readTerrainTypes(single(n, "terrain-types", true));
         if (auto bg = single(n, "background", false)) {
             allowOnly(bg,

@@ -215,6 +215,9 @@ class Writer {
             xml.attribute("yards-per-cell", numberText(map.yardsPerCell));
         }
         xml.attribute("feet-per-contour", map.feetPerContour);
+        if (map.baseFeet) {
+            xml.attribute("base-feet", *map.baseFeet);
+        }
         xml.open("terrain-types");
         for (const TerrainType& t : map.terrainTypes) {
             xml.open("terrain");

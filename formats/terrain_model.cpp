@@ -127,6 +127,14 @@ std::optional<HeightSurface> surfaceOf(const Map& map, const gdal::CellFootprint
 
 } // namespace
 
+std::optional<int> baseFeetOf(const ElevationImport& imported) {
+    const double feet = std::round(imported.baseFeet);
+    if (!(feet >= limits::baseFeet.lo && feet <= limits::baseFeet.hi)) {
+        return std::nullopt;
+    }
+    return static_cast<int>(feet);
+}
+
 std::expected<ElevationImport, std::string> importElevation(const Map& map, const std::filesystem::path& dem,
                                                             const ElevationImportOptions& options) {
     const std::string file = dem.string();

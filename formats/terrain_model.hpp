@@ -45,6 +45,10 @@ struct ElevationImport {
     std::optional<HeightSurface> surface;
 };
 
+// Level 0's height as the map keeps it (Map::baseFeet): the import's base, to the foot, within the
+// limits (nothing past them).
+std::optional<int> baseFeetOf(const ElevationImport& imported);
+
 // A height as designers write it, "20ft", "6m" or "20" (feet), in feet; nothing if it is not one.
 std::optional<double> heightInFeet(const std::string& text);
 

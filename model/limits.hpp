@@ -41,6 +41,7 @@ inline constexpr long long maxCells = 25'000'000;
 inline constexpr IntRange terrainTypes{1, 256};
 inline constexpr IntRange elevation{-1000, 1000};
 inline constexpr IntRange feetPerContour{1, 10'000};
+inline constexpr IntRange baseFeet{-2'000, 30'000}; // below the Dead Sea to above Everest
 // A terrain model's heights kept with the map (Map::surface): points a cell, and in all.
 inline constexpr IntRange surfaceSamplesPerCell{1, 16};
 inline constexpr long long surfacePoints = 4'000'000;

@@ -162,6 +162,10 @@ struct Map {
     // that distances in inches convert exactly and the file says what the designer wrote.
     std::optional<TabletopCell> tabletop;
     int feetPerContour = 20;
+    // The height of level 0 above sea level, in feet, where it is known (an elevation import from a
+    // terrain model sets it): index contours' heights are written as heights above the sea then,
+    // as a survey gives them, and above level 0 without it.
+    std::optional<int> baseFeet;
     std::vector<TerrainType> terrainTypes;
     std::vector<TerrainIndex> terrain;    // one per cell, row-major
     std::vector<std::int16_t> elevation;  // contour level per cell, row-major

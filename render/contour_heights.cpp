@@ -218,7 +218,7 @@ std::uint64_t fingerprint(const Map& map, int blockCol, int blockRow) {
 } // namespace
 
 std::string contourHeightText(const Map& map, int level) {
-    return std::to_string(static_cast<long long>(level) * map.feetPerContour);
+    return std::to_string(map.baseFeet.value_or(0) + static_cast<long long>(level) * map.feetPerContour);
 }
 
 std::vector<ContourHeightSpots> ContourHeightCache::spotsOf(const Map& map, const Layout& layout,

@@ -25,7 +25,8 @@ inline bool isIndexLevel(int level) {
     return level % indexContourEvery == 0;
 }
 
-// The height a contour stands for, as written on the map: its level times the map's feet a level.
+// The height a contour stands for, as written on the map: its level times the map's feet a level,
+// above the sea where the map knows level 0's height (Map::baseFeet), else above level 0.
 std::string contourHeightText(const Map& map, int level);
 
 // A spot where an index contour's height may be written: the figures' middle on the line and

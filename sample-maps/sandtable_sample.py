@@ -490,13 +490,14 @@ def _start_xml(w, board, place, reinf, events, exclusions, forces=None, strength
 
 
 def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(), roster=False, contour_ft=20, geo=None,
-                   scenarios=None, surface=None):
+                   scenarios=None, surface=None, base_ft=None):
     """Prints the scenario described by the build script's globals d (INFO, TERRAIN, terrain,
     elevation, hexsides, PATHS, FEATURES, HQ, UNITS, TRAINS, PLACE, REINF, EVENTS) as Sandtable XML.
     also: other rulesets the scenario declares; exclusions: (rule, pieces, comment) accepted findings;
     roster: number each unit by its id, for rulesets with a numbered roster; geo: (longitude,
     latitude) of the map's centre, north up, to place it on the Earth; surface: a Relief's surface(),
-    the ground's heights kept with the map as an elevation import keeps a terrain model's.
+    the ground's heights kept with the map as an elevation import keeps a terrain model's; base_ft:
+    the height of level 0 above the sea, as the import keeps it.
     scenarios: a battle of several scenarios (format-version 2): a list of dicts, each with INFO,
     PLACE, REINF, EVENTS and optionally forces, strengths and exclusions; d's own INFO, PLACE, REINF
     and EVENTS are then not written."""
@@ -508,7 +509,8 @@ def write_scenario(d, board, grid="hex-flat", yards=400, also=None, exclusions=(
     else:
         w('<scenario format-version="1">')
         _info_xml(w, d["INFO"], also)
-    w('<map grid="%s" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="%d" feet-per-contour="%d">' % (grid, board.cols, board.rows, yards, contour_ft))
+    w('<map grid="%s" parity="odd" cols="%d" rows="%d" label-base="1" yards-per-cell="%d" feet-per-contour="%d"%s>' % (
+        grid, board.cols, board.rows, yards, contour_ft, ' base-feet="%d"' % base_ft if base_ft is not None else ""))
     w('<terrain-types>')
     for key, name, cls, cover, blocks, colour, symbol in d["TERRAIN"]:
         w('<terrain key=%s name=%s class="%s" cover="%s" blocks-sight="%s" colour="%s"%s/>' % (

@@ -212,6 +212,7 @@ int importElevationCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     scenario->map.elevation = imported->levels;
     scenario->map.feetPerContour = imported->feetPerContour;
     scenario->map.surface = imported->surface;
+    scenario->map.baseFeet = baseFeetOf(*imported);
     const std::string target = a.value("-o").value_or(file);
     if (auto saved = saveScenario(*scenario, pathFromUtf8(target)); !saved) {
         err << "sandtable import-elevation: " << saved.error() << "\n";

@@ -170,10 +170,11 @@ CommandPtr setGeoPlacement(const Scenario& s, std::optional<GeoPlacement> geo) {
 }
 
 CommandPtr setElevationLayer(const Scenario& s, std::vector<std::int16_t> levels, int feetPerContour,
-                             std::optional<HeightSurface> surface) {
+                             std::optional<HeightSurface> surface, std::optional<int> baseFeet) {
     Map map = s.map;
     map.elevation = std::move(levels);
     map.feetPerContour = feetPerContour;
+    map.baseFeet = baseFeet;
     map.surface = std::move(surface);
     ChangeSet cs;
     cs.everything = true;

@@ -24,9 +24,11 @@ CommandPtr setBackground(const Scenario& s, std::optional<BackgroundImage> backg
 CommandPtr setGeoPlacement(const Scenario& s, std::optional<GeoPlacement> geo);
 // Every cell's elevation level at once (an import from a terrain model), with the contour
 // interval it was made at: one undo step.
-// The levels (and the terrain model's surface, or none) of an elevation import, as one step.
+// The levels (and the terrain model's surface and level 0's height, or none) of an elevation import,
+// as one step.
 CommandPtr setElevationLayer(const Scenario& s, std::vector<std::int16_t> levels, int feetPerContour,
-                             std::optional<HeightSurface> surface = std::nullopt);
+                             std::optional<HeightSurface> surface = std::nullopt,
+                             std::optional<int> baseFeet = std::nullopt);
 // Every cell's terrain at once (a first pass from a land-cover raster): one undo step.
 CommandPtr setTerrainLayer(const Scenario& s, std::vector<TerrainIndex> terrain);
 // Resizing or changing the grid replaces the whole map (rare, and simplest to undo whole).

@@ -213,6 +213,7 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
     resized.yardsPerCell = old.yardsPerCell;
     resized.tabletop = old.tabletop;
     resized.feetPerContour = old.feetPerContour;
+    resized.baseFeet = old.baseFeet;
     // The terrain model's surface is not kept: it covers the map it was imported for, and the
     // cells a resize adds have none of it. The cells' levels stay; importing again draws the new
     // map's contours from the model (undo brings the surface back with the old map).

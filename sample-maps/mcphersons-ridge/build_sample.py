@@ -240,4 +240,4 @@ if __name__ == "__main__":
         relief.write_dem(sys.argv[sys.argv.index("--dem") + 1], *CENTRE_LON_LAT)
     else:
         write_scenario(globals(), board, yards=YARDS, contour_ft=10, geo=CENTRE_LON_LAT,
-                       surface=relief.surface())
+                       surface=relief.surface(), base_ft=relief.datum)

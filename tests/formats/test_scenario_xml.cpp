@@ -34,6 +34,7 @@ Scenario everyField() {
     s.info.victoryConditions = "Whoever holds 0506.";
     s.map.yardsPerCell = 333.5;
     s.map.feetPerContour = 10;
+    s.map.baseFeet = -150;
     s.map.background = BackgroundImage{"maps/scan 1.png", -1.5, 2.25, 0.0125, 3.5, 0.4};
     s.map.geo = GeoPlacement{"EPSG:32618", GeoAnchor::TopLeft,
                              301234.5,     4398765.25,
@@ -340,6 +341,16 @@ TEST(ScenarioXml, ASurfaceOfTheWrongSizeOrOutOfRangeIsNamed) {
               std::string::npos)
         << tooHigh.error().message;
     EXPECT_GT(tooHigh.error().line, 1) << "the error names the file's line";
+}
+
+TEST(ScenarioXml, ABaseHeightPastTheLimitsIsNamed) {
+    std::string xml = writeScenarioToString(everyField());
+    xml.replace(xml.find("base-feet=\"-150\""), 16, "base-feet=\"40000\"");
+    auto s = readScenarioFromString(xml, "base.xml");
+    ASSERT_FALSE(s);
+    EXPECT_NE(s.error().message.find("base-feet"), std::string::npos) << s.error().message;
+    EXPECT_NE(s.error().message.find("40000"), std::string::npos) << s.error().message;
+    EXPECT_GT(s.error().line, 1);
 }
 
 TEST(ScenarioXml, MessagesQuoteValuesOnOneShortLine) {

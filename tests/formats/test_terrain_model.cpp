@@ -527,6 +527,8 @@ TEST_F(TerrainModel, TheMcPhersonsRidgeSampleKeepsTheSurfaceItsTerrainModelGives
         importElevation(sample->map, dem, {10, 490, ElevationSampling::Centre, HeightUnit::Metre});
     ASSERT_TRUE(imported) << imported.error();
     ASSERT_TRUE(imported->surface) << "the import kept no surface";
+    EXPECT_EQ(baseFeetOf(*imported), 490);
+    EXPECT_EQ(sample->map.baseFeet, 490) << "the sample keeps its datum as an import would";
     ASSERT_EQ(imported->surface->cols, kept.cols);
     ASSERT_EQ(imported->surface->rows, kept.rows);
     std::size_t close = 0;

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -193,6 +194,22 @@ TEST(ContourHeights, AreCutOutOfTheirLineInTheGroundsColour) {
         EXPECT_EQ(line, 0) << label.text << ": the contour runs on through its height";
         EXPECT_GT(ink, 3) << label.text << ": no figures drawn";
     }
+}
+
+// Where the map knows level 0's height (an import from a terrain model sets it), heights are above
+// the sea, as a survey gives them.
+TEST(ContourHeights, AreAboveTheSeaWhereTheMapKnowsItsBase) {
+    Scenario s = hill();
+    const Layout layout(s.map.grid, 100);
+    EXPECT_EQ(contourHeightText(s.map, 5), "100");
+    s.map.baseFeet = 490;
+    EXPECT_EQ(contourHeightText(s.map, 5), "590");
+    EXPECT_EQ(contourHeightText(s.map, -5), "390");
+    std::set<std::string> written;
+    for (const PlacedLabel& label : heightsIn(planOf(s, layout, printed(MapStyle::Natural)))) {
+        written.insert(label.text);
+    }
+    EXPECT_EQ(written, (std::set<std::string>{"590", "690"}));
 }
 
 TEST(ContourHeights, AreLeftToTheNaturalStyleAndFollowTheLayers) {
