@@ -60,7 +60,7 @@ std::optional<Point> crossing(const HeightAt& heightAt, Point low, Point high, d
 // from the figures within their length or another contour runs under them.
 template <class HeightAt>
 std::optional<LineSpot> spotAt(const HeightAt& heightAt, Point on, double height,
-                               const ContourHeightLook& word, double cell) {
+                               const ContourHeightLook& look, double cell) {
     const double d = cell * 0.05;
     const double gx = (heightAt({on.x + d, on.y}) - heightAt({on.x - d, on.y})) / (2 * d);
     const double gy = (heightAt({on.x, on.y + d}) - heightAt({on.x, on.y - d})) / (2 * d);
@@ -72,20 +72,20 @@ std::optional<LineSpot> spotAt(const HeightAt& heightAt, Point on, double height
     // Straight enough: at each end of the figures the line is within a third of their height of
     // their middle line (the height's difference there, over the slope, is about that distance).
     for (const double side : {-1.0, 1.0}) {
-        const Point end{on.x + along.x * side * word.width / 2, on.y + along.y * side * word.width / 2};
+        const Point end{on.x + along.x * side * look.width / 2, on.y + along.y * side * look.width / 2};
         const double off = std::abs(heightAt(end) - height) / slope;
-        if (!(off <= word.height / 3)) {
+        if (!(off <= look.height / 3)) {
             return std::nullopt;
         }
     }
     // Clear: no other contour (a level down is the next one's, a level up the one above) within
     // a little more than half the figures' height on either side of the line, at their middle and
     // both ends: the figures' tops and feet stay clear of it.
-    const double clear = word.height * 0.55;
+    const double clear = look.height * 0.55;
     for (const double at : {-0.5, 0.0, 0.5}) {
         for (const double side : {-1.0, 1.0}) {
-            const Point q{on.x + along.x * at * word.width + across.x * side * clear,
-                          on.y + along.y * at * word.width + across.y * side * clear};
+            const Point q{on.x + along.x * at * look.width + across.x * side * clear,
+                          on.y + along.y * at * look.width + across.y * side * clear};
             const double h = heightAt(q);
             if (!(h > height - 1 && h < height + 1)) {
                 return std::nullopt;
