@@ -4,10 +4,12 @@
 //
 // Every cell spreads its terrain and its level over the ground around its centre with a smooth
 // kernel; a point of the ground takes the terrain that weighs most there and the level of the
-// weighted mean height. The point is first moved by a deterministic noise of the map's position
-// (domain warping), so boundaries wander as woods' edges and fields' do, and the same map always
-// draws the same. The kernel is narrow enough that the middle of every cell always shows its own
-// terrain (the rules stay readable): naturalMiddle says how far that holds.
+// weighted mean height (or, where the map keeps its terrain model's heights, Map::surface, the
+// model's, a cell's middle kept within its level's band). The point is first moved by a
+// deterministic noise of the map's position (domain warping), so boundaries wander as woods'
+// edges and fields' do, and the same map always draws the same. The kernel is narrow enough that
+// the middle of every cell always shows its own terrain (the rules stay readable): naturalMiddle
+// says how far that holds.
 //
 // The field is sampled on a lattice over the cells in view and cut along its boundaries (marching
 // squares). On a raster the pixels are set from the lattice (paint); on paper each colour's pieces
