@@ -130,6 +130,19 @@ void cellsReaching(const Layout& layout, const Grid& g, double left, double top,
           std::min(g.rows() - 1, std::max(first.row, last.row))};
 }
 
+// The hill shading's slope from the height's gradient (levels a map unit, east and south): the light
+// from the north-west, as the cells' style has it (MapPainter::shadeOf), the sum over a cell's
+// directions of the rise toward the light.
+double slopeTowardLight(const Grid& g, double size, double dx, double dy) {
+    return -std::numbers::sqrt2 / 2 * (g.sideCount() / 2.0) * size * (dx + dy);
+}
+
+// The lattice steps each way the shading's gradient is taken over: a quarter of a cell, so the
+// noise's wander in the height does not break the shading into specks.
+int shadingSpan(int samplesPerCell) {
+    return std::max(1, samplesPerCell / 4);
+}
+
 } // namespace
 
 struct NaturalGround::Sample {
@@ -144,6 +157,18 @@ struct NaturalGround::Sample {
     GroundClass shown;
     bool covered = false;
 
+    // What the cell at `centre` (map units) adds to the sample at `p`, looked up at `looked` (in
+    // cells, moved by the noise): its weight where its kernel reaches, and its middle's hold.
+    void addCell(Point looked, Point p, Point centre, double size, double holdFull, int t, int level) {
+        const double du = looked.x - centre.x / size, dv = looked.y - centre.y / size;
+        const double d2 = du * du + dv * dv;
+        if (d2 >= kernelReach * kernelReach) {
+            return;
+        }
+        const double ex = (p.x - centre.x) / size, ey = (p.y - centre.y) / size;
+        add(t, static_cast<float>(kernelWeight(d2)),
+            static_cast<float>(middleHold(ex * ex + ey * ey, holdFull)), level);
+    }
     // `w` the cell's weight here, `hold` what it adds in its middle (not part of the shading).
     void add(int t, float w, float hold, int level) {
         baseTotal += w;
@@ -216,23 +241,15 @@ NaturalGround::Sample NaturalGround::sampleAt(const Map& map, const Layout& layo
     const Point looked = warped(p.x / size, p.y / size);
     Offset from, to;
     cellsReaching(layout, map.grid, p.x, p.y, p.x, p.y, from, to);
-    const double reach2 = kernelReach * kernelReach, holdFull = holdFullFor(samplesPerCell);
+    const double holdFull = holdFullFor(samplesPerCell);
     // As the lattice's samples add their cells up, so a point and a sample at one place agree.
     Sample s;
     for (int row = from.row; row <= to.row; ++row) {
         for (int col = from.col; col <= to.col; ++col) {
             const Offset c{col, row};
-            const Point centre = layout.cellCenter(c);
-            const double du = looked.x - centre.x / size, dv = looked.y - centre.y / size;
-            const double d2 = du * du + dv * dv;
-            if (d2 >= reach2) {
-                continue;
-            }
-            const double ex = (p.x - centre.x) / size, ey = (p.y - centre.y) / size;
             const std::size_t index = map.grid.index(c);
-            s.add(map.terrain[index], static_cast<float>(kernelWeight(d2)),
-                  static_cast<float>(middleHold(ex * ex + ey * ey, holdFull)),
-                  elevation ? map.elevation[index] : 0);
+            s.addCell(looked, p, layout.cellCenter(c), size, holdFull, map.terrain[index],
+                      elevation ? map.elevation[index] : 0);
         }
     }
     s.settle(elevation && map.surface ? std::optional(map.surface->at(p.x / size, p.y / size))
@@ -255,15 +272,14 @@ std::optional<GroundClass> NaturalGround::shownAt(const Map& map, const Layout& 
         // The slope as the lattice finds it at a sample (the constructor's shading), over the same
         // span each way.
         const double size = layout.cellSize();
-        const double reach =
-            std::max(1, options.samplesPerCell / 4) * size / std::max(1, options.samplesPerCell);
+        const double reach = shadingSpan(options.samplesPerCell) * size / std::max(1, options.samplesPerCell);
         const auto field = [&](double dx, double dy) {
             const Sample at = sampleAt(map, layout, {p.x + dx, p.y + dy}, options.samplesPerCell, true);
             return static_cast<double>(at.fieldHeight);
         };
-        const double k = -std::numbers::sqrt2 / 2 * (map.grid.sideCount() / 2.0) * size;
         const double slope =
-            k * ((field(reach, 0) - field(-reach, 0)) + (field(0, reach) - field(0, -reach))) / (2 * reach);
+            slopeTowardLight(map.grid, size, (field(reach, 0) - field(-reach, 0)) / (2 * reach),
+                             (field(0, reach) - field(0, -reach)) / (2 * reach));
         s.shown.shade =
             std::clamp(static_cast<int>(std::lround(slope)), -options.shadeSteps, options.shadeSteps);
     }
@@ -299,7 +315,7 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     // The region and the shading's reach around it (a quarter of a cell, and a step for the
     // squares on the edge), so the points it shows have the whole stencil around them, as they do
     // in any other region that shows them.
-    const int span = std::max(1, options.samplesPerCell / 4);
+    const int span = shadingSpan(options.samplesPerCell);
     const double extent = (span + 2) * step_;
     const double left = std::max(0.0, regionLeft - extent), top = std::max(0.0, regionTop - extent);
     const double right = std::min(layout.width(), regionRight + extent);
@@ -323,13 +339,11 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     Offset from, to;
     cellsReaching(layout, g, x0_, y0_, x0_ + nx_ * step_, y0_ + ny_ * step_, from, to);
     const int c0 = from.col, c1 = to.col, r0 = from.row, r1 = to.row;
-    const double reach2 = kernelReach * kernelReach;
     const double holdFull = holdFullFor(options.samplesPerCell);
     for (int row = r0; row <= r1; ++row) {
         for (int col = c0; col <= c1; ++col) {
             const Offset c{col, row};
             const Point centre = layout.cellCenter(c);
-            const double cu = centre.x / size, cv = centre.y / size;
             const int i0 = std::max(0, static_cast<int>(std::floor((centre.x - reach * size - x0_) / step_)));
             const int i1 =
                 std::min(nx_ - 1, static_cast<int>(std::ceil((centre.x + reach * size - x0_) / step_)));
@@ -342,15 +356,7 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
             for (int j = j0; j <= j1; ++j) {
                 for (int i = i0; i <= i1; ++i) {
                     const std::size_t k = static_cast<std::size_t>(j) * nx_ + i;
-                    const double du = looked[k].x - cu, dv = looked[k].y - cv;
-                    const double d2 = du * du + dv * dv;
-                    if (d2 < reach2) {
-                        const Point p = at(i, j);
-                        const double ex = (p.x - centre.x) / size, ey = (p.y - centre.y) / size;
-                        const double hold = middleHold(ex * ex + ey * ey, holdFull);
-                        samples_[k].add(terrain, static_cast<float>(kernelWeight(d2)),
-                                        static_cast<float>(hold), level);
-                    }
+                    samples_[k].addCell(looked[k], at(i, j), centre, size, holdFull, terrain, level);
                 }
             }
         }
@@ -364,11 +370,8 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
         }
     }
     if (options.elevation && options.shading) {
-        // The light from the north-west, as the cells' style has it (MapPainter::shadeOf): the sum
-        // over a cell's directions of the rise toward the light, from the height's gradient.
-        // The gradient over a quarter of a cell each way, so the noise's wander in the height does
-        // not break the shading into specks.
-        const double k = -std::numbers::sqrt2 / 2 * (g.sideCount() / 2.0) * size;
+        // The light from the north-west (slopeTowardLight), from the height's gradient over
+        // shadingSpan steps each way.
         for (int j = 0; j < ny_; ++j) {
             for (int i = 0; i < nx_; ++i) {
                 Sample& s = samples_[static_cast<std::size_t>(j) * nx_ + i];
@@ -378,7 +381,7 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                     (sample(ir, j).fieldHeight - sample(il, j).fieldHeight) / ((ir - il) * step_);
                 const double dy =
                     (sample(i, jb).fieldHeight - sample(i, jt).fieldHeight) / ((jb - jt) * step_);
-                s.slope = static_cast<float>(k * (dx + dy));
+                s.slope = static_cast<float>(slopeTowardLight(g, size, dx, dy));
                 s.shown.shade = std::clamp(static_cast<int>(std::lround(s.slope)), -options.shadeSteps,
                                            options.shadeSteps);
             }
