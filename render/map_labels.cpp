@@ -119,11 +119,9 @@ void MapPainter::arrangeLabels(cairo_t* cr, Scene& scene) const {
 void MapPainter::addContourHeights(cairo_t* cr, const Scene& scene,
                                    std::vector<LabelRequest>& requests) const {
     const double px = scene.pixelsPerUnit;
-    const double cellPixels = layout_.cellSize() * px;
     // Only over the natural style's smooth contours (the cells' style draws its contours along the
     // cells' sides, where figures would sit on a staircase).
-    if (scene.options.style != MapStyle::Natural || !scene.options.elevation || cellPixels < 6 ||
-        drawsOverview(px)) {
+    if (!drawsNaturalGround(scene.options, px) || !scene.options.elevation) {
         return;
     }
     // At their size on paper: on screen they show from where they can be read, and are not raised

@@ -82,6 +82,11 @@ bool MapPainter::drawsOverview(double pixelsPerUnit) const {
            layout_.cellSize() * pixelsPerUnit < overviewPixelsPerCell;
 }
 
+bool MapPainter::drawsNaturalGround(const RenderOptions& o, double pixelsPerUnit) const {
+    return o.style == MapStyle::Natural && layout_.cellSize() * pixelsPerUnit >= 6 &&
+           !drawsOverview(pixelsPerUnit);
+}
+
 double MapPainter::pointsPerUnit(const RenderOptions& o) const {
     if (o.paperPointsPerUnit > 0) {
         return o.paperPointsPerUnit;
@@ -158,7 +163,7 @@ std::vector<std::string> MapPainter::draw(cairo_t* cr, MapRect visible, double p
         return {};
     }
     if (ground) {
-        const bool natural = o.style == MapStyle::Natural && layout_.cellSize() * pixelsPerUnit >= 6;
+        const bool natural = drawsNaturalGround(o, pixelsPerUnit);
         if (natural) {
             drawNaturalGround(cr, visible, first, last, pixelsPerUnit, o);
         } else {

@@ -140,6 +140,9 @@ class MapPainter {
     static constexpr double overviewPixelsPerCell = 12.0;
     // Whether a view at this zoom is drawn from the overview image (nothing to arrange).
     bool drawsOverview(double pixelsPerUnit) const;
+    // Whether a view at this zoom draws the natural style's ground (and its contours): asked for it,
+    // and cells large enough for it (smaller, the cells' style stands in), short of the overview.
+    bool drawsNaturalGround(const RenderOptions& options, double pixelsPerUnit) const;
     static constexpr int shadeSteps = 4;
     // A pile of counters: each a step up and right of the one below (a fraction of the cell, less
     // in a tall pile), with a badge of this radius and colour counting them.
