@@ -10,7 +10,9 @@
 
 #include <gdal.h>
 #include <gtest/gtest.h>
+
 #include <ogr_spatialref.h>
+#include <optional>
 
 #include <cmath>
 #include <filesystem>
@@ -70,6 +72,25 @@ class TerrainModel : public testing::Test {
         fs::create_directories(dir);
     }
     void TearDown() override { fs::remove_all(dir); }
+    // The McPherson's Ridge sample, and the terrain model of its landforms its script writes to
+    // `dem` (in `dir`); nothing, the reason said, when the script does not run or the sample does
+    // not load.
+    std::optional<Scenario> mcPhersonsRidgeAndItsDem(fs::path& dem) const {
+        const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "mcphersons-ridge";
+        dem = dir / "relief.asc";
+        const std::string command = "cd '" + folder.string() + "' && python3 build_sample.py --dem '" +
+                                    dem.string() + "' > /dev/null";
+        if (std::system(command.c_str()) != 0) {
+            ADD_FAILURE() << "the sample script did not run (is python3 installed?): " << command;
+            return std::nullopt;
+        }
+        auto sample = readScenario(folder / "mcphersons-ridge.sandtable.xml");
+        if (!sample) {
+            ADD_FAILURE() << sample.error().toString();
+            return std::nullopt;
+        }
+        return std::move(*sample);
+    }
     fs::path dir;
 };
 
@@ -465,13 +486,8 @@ TEST_F(TerrainModel, AResizedMapKeepsItsCellsOnTheirGround) {
 // script set it, but where a cell's height lies within a rounding of a contour. The whole chain is
 // checked: placement, coordinate systems, the raster's georeference, sampling and quantising.
 TEST_F(TerrainModel, TheMcPhersonsRidgeSampleTakesBackItsElevationFromATerrainModelOfItsLandforms) {
-    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "mcphersons-ridge";
-    const fs::path dem = dir / "relief.asc";
-    const std::string command =
-        "cd '" + folder.string() + "' && python3 build_sample.py --dem '" + dem.string() + "' > /dev/null";
-    ASSERT_EQ(std::system(command.c_str()), 0)
-        << "the sample script did not run (is python3 installed?): " << command;
-    auto sample = readScenario(folder / "mcphersons-ridge.sandtable.xml");
+    fs::path dem;
+    const std::optional<Scenario> sample = mcPhersonsRidgeAndItsDem(dem);
     ASSERT_TRUE(sample);
     ASSERT_TRUE(sample->map.geo) << "the sample is not placed on the Earth";
     auto imported =
@@ -501,13 +517,8 @@ TEST_F(TerrainModel, TheMcPhersonsRidgeSampleTakesBackItsElevationFromATerrainMo
 // would: the cells' levels are those heights at their centres, and importing the model gives the
 // same surface, to the raster's 10 m pixels.
 TEST_F(TerrainModel, TheMcPhersonsRidgeSampleKeepsTheSurfaceItsTerrainModelGives) {
-    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "mcphersons-ridge";
-    const fs::path dem = dir / "relief.asc";
-    const std::string command =
-        "cd '" + folder.string() + "' && python3 build_sample.py --dem '" + dem.string() + "' > /dev/null";
-    ASSERT_EQ(std::system(command.c_str()), 0)
-        << "the sample script did not run (is python3 installed?): " << command;
-    auto sample = readScenario(folder / "mcphersons-ridge.sandtable.xml");
+    fs::path dem;
+    const std::optional<Scenario> sample = mcPhersonsRidgeAndItsDem(dem);
     ASSERT_TRUE(sample);
     ASSERT_TRUE(sample->map.surface) << "the sample keeps no surface";
     const HeightSurface& kept = *sample->map.surface;
