@@ -9,6 +9,7 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 
@@ -49,14 +50,30 @@ inline int brightness(Rgb c) {
     return c.r + c.g + c.b;
 }
 
-inline Scenario plain(GridShape shape, int cols, int rows) {
-    Scenario s = generateScenario(GeneratorParameters{cols, rows, 0, 0, 3, shape});
+inline Scenario plain(GridShape shape, int cols, int rows, int units = 0) {
+    Scenario s = generateScenario(GeneratorParameters{cols, rows, units, 0, 3, shape});
     s.map.hexsides.clear();
     s.map.paths.clear();
     s.map.features.clear();
     std::fill(s.map.terrain.begin(), s.map.terrain.end(), TerrainIndex{0});
     std::fill(s.map.elevation.begin(), s.map.elevation.end(), std::int16_t{0});
     return s;
+}
+
+// A round hill: level `top` at the middle of `middle`'s cell, a level lower for each cell's size
+// out from it, and level 0 past that.
+inline void raiseHill(Scenario& s, Offset middle, int top) {
+    const Grid& g = s.map.grid;
+    const Layout layout(g, 1);
+    const Point summit = layout.cellCenter(middle);
+    for (int row = 0; row < g.rows(); ++row) {
+        for (int col = 0; col < g.cols(); ++col) {
+            const Point p = layout.cellCenter({col, row});
+            const double d = std::hypot(p.x - summit.x, p.y - summit.y);
+            s.map.elevation[g.index({col, row})] =
+                static_cast<std::int16_t>(std::max(0, top - static_cast<int>(d)));
+        }
+    }
 }
 
 // A Union army (headquarters 1, Meade) with regiments 1 to `count`, all placed in `cell` when

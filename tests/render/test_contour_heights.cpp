@@ -30,23 +30,9 @@ using testing_support::Picture;
 // A broad hill: a level a cell up from the edge to 12 at the middle, so the index contours of
 // levels 5 and 10 ring it, 20 feet a level.
 Scenario hill(int units = 0) {
-    Scenario s = generateScenario(GeneratorParameters{30, 26, units, 0, 3, GridShape::HexFlat});
-    s.map.hexsides.clear();
-    s.map.paths.clear();
-    s.map.features.clear();
-    s.deployment.placements.clear();
-    std::fill(s.map.terrain.begin(), s.map.terrain.end(), TerrainIndex{0});
-    const Grid& g = s.map.grid;
-    const Layout layout(g, 100);
-    const Point middle = layout.cellCenter({15, 13});
-    for (int row = 0; row < g.rows(); ++row) {
-        for (int col = 0; col < g.cols(); ++col) {
-            const Point p = layout.cellCenter({col, row});
-            const double d = std::hypot(p.x - middle.x, p.y - middle.y) / layout.cellSize();
-            s.map.elevation[g.index({col, row})] =
-                static_cast<std::int16_t>(std::max(0, 12 - static_cast<int>(d)));
-        }
-    }
+    Scenario s = testing_support::plain(GridShape::HexFlat, 30, 26, units);
+    s.deployment.placements.clear(); // the tests place their own
+    testing_support::raiseHill(s, {15, 13}, 12);
     s.map.feetPerContour = 20;
     return s;
 }

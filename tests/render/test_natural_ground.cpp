@@ -163,17 +163,9 @@ TEST(NaturalGround, TheGroundIsNotTheCellsOutlines) {
 TEST(NaturalGround, ContoursRunOnlyWhereTheLevelChangesAndBetweenEveryTwoLevels) {
     // A hill: levels rising a step a ring toward the middle.
     Scenario s = plain(GridShape::HexFlat, 15, 13);
+    testing_support::raiseHill(s, {7, 6}, 6);
     const Grid& g = s.map.grid;
     const Layout layout(g, 60);
-    const Point middle = layout.cellCenter({7, 6});
-    for (int row = 0; row < g.rows(); ++row) {
-        for (int col = 0; col < g.cols(); ++col) {
-            const Point p = layout.cellCenter({col, row});
-            const double d = std::hypot(p.x - middle.x, p.y - middle.y) / layout.cellSize();
-            s.map.elevation[g.index({col, row})] =
-                static_cast<std::int16_t>(std::max(0, 6 - static_cast<int>(d)));
-        }
-    }
     RenderOptions o = groundOnly();
     o.shading = false;
     const SurfacePtr picture = drawn(s, layout, o, false);
