@@ -41,6 +41,19 @@ void drawRows(const MapPainter& painter, cairo_surface_t* image, PixelRect regio
     cairo_surface_destroy(band);
 }
 
+// The part of `region` within an image so wide and tall (empty when none is).
+PixelRect cutTo(PixelRect region, int width, int height) {
+    region.width = std::min(region.x + region.width, width) - std::max(region.x, 0);
+    region.height = std::min(region.y + region.height, height) - std::max(region.y, 0);
+    region.x = std::max(region.x, 0);
+    region.y = std::max(region.y, 0);
+    return region;
+}
+
+int coresFor(int workers) {
+    return workers > 0 ? workers : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+}
+
 } // namespace
 
 std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, cairo_surface_t* image,
@@ -60,16 +73,12 @@ void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect
                     Rgb background, const RenderOptions& o, MapLayers layers, int workers,
                     const MapPainter::Scene* arranged) {
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
-    region.width = std::min(region.x + region.width, width) - std::max(region.x, 0);
-    region.height = std::min(region.y + region.height, height) - std::max(region.y, 0);
-    region.x = std::max(region.x, 0);
-    region.y = std::max(region.y, 0);
+    region = cutTo(region, width, height);
     if (region.width <= 0 || region.height <= 0) {
         return;
     }
     cairo_surface_flush(image);
-    const int cores =
-        workers > 0 ? workers : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+    const int cores = coresFor(workers);
     const int threads = region.width * region.height < bandsFromPixels || painter.drawsOverview(view.zoom)
                             ? 1
                             : std::clamp(cores, 1, std::max(1, region.height / 32));
@@ -93,6 +102,39 @@ void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect
         drawRows(painter, image, region, top, count, view, background, o, layers, arranged);
     });
     cairo_surface_mark_dirty(image);
+}
+
+std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std::span<const PixelRect> tiles,
+                          ViewPlacement view, Rgb background, const RenderOptions& o, int workers,
+                          const std::function<bool()>& more) {
+    const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
+    cairo_surface_flush(image);
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        for (;;) {
+            if (const std::size_t seen = next.load(); seen >= tiles.size() || (seen > 0 && !more())) {
+                return;
+            }
+            const std::size_t mine = next++;
+            if (mine >= tiles.size()) {
+                return;
+            }
+            if (const PixelRect tile = cutTo(tiles[mine], width, height); tile.width > 0 && tile.height > 0) {
+                drawRows(painter, image, tile, 0, tile.height, view, background, o, MapLayers::Ground,
+                         nullptr);
+            }
+        }
+    };
+    std::vector<ThreadBeside> others;
+    for (int t = 1; t < std::min<int>(coresFor(workers), static_cast<int>(tiles.size())); ++t) {
+        others.emplace_back(work);
+    }
+    work();
+    for (ThreadBeside& thread : others) {
+        thread.join();
+    }
+    cairo_surface_mark_dirty(image);
+    return std::min(next.load(), tiles.size());
 }
 
 void inRowBands(int height, int bands, int threads, const std::function<void(int top, int count)>& rows) {

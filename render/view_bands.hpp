@@ -7,8 +7,10 @@
 // hold: render/png_bands.)
 #include "render/map_painter.hpp"
 
+#include <cstddef>
 #include <functional>
 #include <memory>
+#include <span>
 
 typedef struct _cairo_surface cairo_surface_t;
 
@@ -38,6 +40,14 @@ void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect
                     Rgb background, const RenderOptions& options, MapLayers layers, int workers = 0,
                     const MapPainter::Scene* arranged = nullptr);
 
+// Draws the ground of the view in `tiles` of `image` (each cut to the image), in their order, each
+// tile whole on one thread, on `workers` threads (0: one for each core), each thread taking the next
+// tile left while `more()` says yes. `more` is asked before every tile but the first, on every
+// thread at once: one tile at least is drawn. The pixels are those drawView gives there. Returns
+// how many were drawn: the first ones.
+std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std::span<const PixelRect> tiles,
+                          ViewPlacement view, Rgb background, const RenderOptions& options, int workers,
+                          const std::function<bool()>& more);
 // Calls `rows(top, count)` over `height` rows cut into `bands` bands, on `threads` threads, each
 // thread taking the next band left: one part of a picture is busier than another, and one core may
 // run slower than another (on this machine kind, at times, by half), so equal shares would wait on

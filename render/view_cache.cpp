@@ -142,31 +142,92 @@ void ViewCache::drawPreview(ViewPlacement view, Rgb background) {
     cairo_surface_mark_dirty(kept_.get());
 }
 
+std::chrono::microseconds ViewCache::groundBudgetFor(int width, int height) {
+    // The frame's target grows with its pixels from 8 ms at 1920 x 1080 to 16 ms at 3840 x 2160 (four
+    // times the pixels); the marks drawn over the ground and the copies take about half of it.
+    const double pixels = static_cast<double>(width) * height / (1920.0 * 1080.0);
+    const double targetMs = std::clamp(8 * std::sqrt(pixels), 8.0, 16.0);
+    return std::chrono::microseconds(std::lround(targetMs * 1000 / 2));
+}
+
+namespace {
+
+// The view cut into tiles, the one nearest its middle first (what the eye looks at while the rest
+// sharpens).
+std::vector<PixelRect> tilesFromTheMiddle(int width, int height) {
+    std::vector<PixelRect> tiles;
+    const int side = ViewCache::tileSide;
+    for (int y = 0; y < height; y += side) {
+        for (int x = 0; x < width; x += side) {
+            tiles.push_back({x, y, std::min(side, width - x), std::min(side, height - y)});
+        }
+    }
+    const auto away = [&](const PixelRect& t) {
+        const double dx = t.x + t.width / 2.0 - width / 2.0, dy = t.y + t.height / 2.0 - height / 2.0;
+        return dx * dx + dy * dy;
+    };
+    std::stable_sort(tiles.begin(), tiles.end(),
+                     [&](const PixelRect& a, const PixelRect& b) { return away(a) < away(b); });
+    return tiles;
+}
+
+} // namespace
+
+void ViewCache::sharpen(const MapPainter& painter, ViewPlacement view, Rgb background, const RenderOptions& o,
+                        int workers, std::chrono::steady_clock::time_point started) {
+    using Clock = std::chrono::steady_clock;
+    const auto budget = budget_.value_or(std::chrono::microseconds::max());
+    const auto expected = tileCost_;
+    // Another tile while it is expected to end within the budget.
+    const auto more = [&] { return Clock::now() - started + expected <= budget; };
+    const auto before = Clock::now();
+    const std::size_t done =
+        drawViewTiles(painter, kept_.get(), pending_, view, background, o, workers, more);
+    if (done == 0) {
+        return;
+    }
+    const auto spent = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - before);
+    const int cores = workers > 0 ? workers : static_cast<int>(std::thread::hardware_concurrency());
+    const int threads = std::clamp(cores, 1, static_cast<int>(done));
+    tileCost_ = spent * threads / static_cast<long long>(done);
+    for (std::size_t i = 0; i < done; ++i) {
+        drawn_ += static_cast<long long>(pending_[i].width) * pending_[i].height;
+    }
+    pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(done));
+}
+
 void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
                      const RenderOptions& o, int workers, AtNewZoom atNewZoom) {
+    const auto started = std::chrono::steady_clock::now();
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     const cairo_format_t format = cairo_image_surface_get_format(image);
     if (!shaped(kept_.get(), width, height, format)) {
         kept_.reset(cairo_image_surface_create(format, width, height));
         valid_ = false;
         preview_ = false;
+        pending_.clear();
     }
-    const bool preview = atNewZoom == AtNewZoom::Preview && canPreview(view, o, background);
-    if (preview) {
+    // At a new zoom, the last sharp ground stretched: while the wheel turns (a preview, drawn sharp
+    // when asked), or, with a budget, as the start of a sharp frame drawn over several.
+    const bool stretched = (atNewZoom == AtNewZoom::Preview || budget_) && canPreview(view, o, background);
+    if (stretched) {
         drawPreview(view, background);
+        pending_ = tilesFromTheMiddle(width, height);
     }
     const double dx = view.scrollX - keptView_.scrollX, dy = view.scrollY - keptView_.scrollY;
-    // A sharp frame asked for while a preview shows draws it all.
-    const bool stale = preview_ && !preview && atNewZoom == AtNewZoom::Sharp;
-    const bool all = !valid_ || stale || (!preview && view.zoom != keptView_.zoom) || !(o == keptOptions_) ||
+    // A sharp frame asked for while a preview shows draws it all, unless a budget spreads it over
+    // frames. An edit while it does draws it all: what is kept to stretch no longer shows the map.
+    const bool stale = preview_ && atNewZoom == AtNewZoom::Sharp && (!budget_ || !dirty_.empty());
+    const bool all = !valid_ || stale || view.zoom != keptView_.zoom || !(o == keptOptions_) ||
                      background != keptBackground_ || !whole(dx) || !whole(dy) || std::abs(dx) >= width ||
                      std::abs(dy) >= height || cairo_surface_status(kept_.get()) != CAIRO_STATUS_SUCCESS;
     std::vector<PixelRect> regions;
-    if (preview) {
-        // Nothing drawn anew: the marks go over the stretched ground.
+    if (stretched) {
+        // Nothing drawn whole: the marks go over the stretched ground.
     } else if (all) {
         regions.push_back({0, 0, width, height});
         preview_ = false;
+        pending_.clear();
     } else {
         const int sx = static_cast<int>(dx), sy = static_cast<int>(dy);
         if (sx != 0 || sy != 0) {
@@ -178,6 +239,17 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
             if (sy != 0) {
                 regions.push_back({0, sy > 0 ? height - sy : 0, width, std::abs(sy)});
             }
+            // The tiles still to sharpen moved with the ground, and those now out of view went.
+            std::vector<PixelRect> moved;
+            for (const PixelRect& t : pending_) {
+                const int x0 = std::max(t.x - sx, 0), y0 = std::max(t.y - sy, 0);
+                const int x1 = std::min(t.x - sx + t.width, width),
+                          y1 = std::min(t.y - sy + t.height, height);
+                if (x1 > x0 && y1 > y0) {
+                    moved.push_back({x0, y0, x1 - x0, y1 - y0});
+                }
+            }
+            pending_ = std::move(moved);
         }
         for (const MapRect& r : dirty_) {
             // The changed part in the view's pixels, out to whole pixels and one more each side
@@ -195,6 +267,12 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     for (const PixelRect& r : regions) {
         drawViewRegion(painter, kept_.get(), r, view, background, o, MapLayers::Ground, workers);
         drawn_ += static_cast<long long>(std::clamp(r.width, 0, width)) * std::clamp(r.height, 0, height);
+    }
+    if (atNewZoom == AtNewZoom::Sharp && !pending_.empty()) {
+        sharpen(painter, view, background, o, workers, started);
+    }
+    if (pending_.empty()) {
+        preview_ = false; // every tile sharp: nothing left of the stretched ground
     }
     keptView_ = view;
     keptOptions_ = o;

@@ -9,9 +9,17 @@
 // stretched to the new zoom, the marks drawn sharp over it, as map viewers do: a preview costs a
 // scaled copy, where the natural style's ground at a new zoom costs several frames' time. The
 // canvas asks for a sharp frame when the wheel stops.
+//
+// Given a budget, the ground at a new zoom is never drawn in one frame: the last sharp ground is
+// stretched to it, then drawn sharp in tiles, the middle first, each frame as many as its budget
+// holds, as map viewers fill in their tiles. A frame at a new zoom thus costs a stretch and a
+// budget, wherever drawing the whole ground would cost several frames' time (the natural style, or
+// a 4K view of many small cells).
 #include "render/view_bands.hpp"
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -35,8 +43,18 @@ class ViewCache {
     // Draws the view on `image` (as drawView does), from what was kept where it can.
     void draw(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
               const RenderOptions& options = {}, int workers = 0, AtNewZoom atNewZoom = AtNewZoom::Sharp);
-    // Whether the ground shown is a preview, which a sharp frame should replace.
+    // Whether the ground shown is a preview (wholly or in part), which a sharp frame should replace.
     bool previewShown() const { return preview_; }
+    // The most time a frame at a new zoom spends on its ground; what does not fit is drawn in the
+    // frames after, each when asked for a sharp frame. None: a sharp frame draws it all.
+    void setGroundBudget(std::optional<std::chrono::microseconds> budget) { budget_ = budget; }
+    // Tiles of the view still show the stretched ground: the next sharp frames draw them.
+    bool sharpening() const { return !pending_.empty(); }
+    // The ground's share of a frame of the canvas so wide and tall: the frame's target (8 ms at
+    // 1920 x 1080, 16 ms at 3840 x 2160), less what its marks and copies take.
+    static std::chrono::microseconds groundBudgetFor(int width, int height);
+    // The side of a tile of the view drawn sharp after a zoom.
+    static constexpr int tileSide = 192;
     // The most a preview stretches the last sharp ground: beyond, it is drawn anew.
     static constexpr double mostPreviewZoomIn = 4, mostPreviewZoomOut = 2;
 
@@ -50,6 +68,9 @@ class ViewCache {
     // Whether a frame at `view` can be a preview stretched from the last sharp ground.
     bool canPreview(ViewPlacement view, const RenderOptions& o, Rgb background) const;
     void drawPreview(ViewPlacement view, Rgb background);
+    // Draws the pending tiles, the first ones, as many as the budget left holds after `started`.
+    void sharpen(const MapPainter& painter, ViewPlacement view, Rgb background, const RenderOptions& o,
+                 int workers, std::chrono::steady_clock::time_point started);
 
     std::unique_ptr<cairo_surface_t, Release> kept_;
     ViewPlacement keptView_;
@@ -62,6 +83,11 @@ class ViewCache {
     bool valid_ = false;
     std::vector<MapRect> dirty_;
     long long drawn_ = 0;
+    std::optional<std::chrono::microseconds> budget_;
+    // The tiles of the view (in its pixels, the middle first) still showing the stretched ground.
+    std::vector<PixelRect> pending_;
+    // What one tile took on one thread, in the last frame that drew some (what the budget expects).
+    std::chrono::microseconds tileCost_{0};
 };
 
 } // namespace sandtable

@@ -350,12 +350,17 @@ void MapCanvas::onPaint(wxPaintEvent&) {
             groundBackground_ = doc_->scenario().map.background; // moved without an edit: aligning it
             ground_.invalidateAll();
         }
+        // At a new zoom, the ground is drawn sharp over the frames after this one, each within its
+        // budget, the middle first (render/view_cache).
+        ground_.setGroundBudget(ViewCache::groundBudgetFor(size.x, size.y));
+        const auto atNewZoom = zoomStepped_ ? ViewCache::AtNewZoom::Preview : ViewCache::AtNewZoom::Sharp;
         ground_.draw(painter, buffer_.image(size.x, size.y), ViewPlacement{scrollX_, scrollY_, zoom_},
-                     Rgb{0x3C, 0x3C, 0x40}, options_, 0,
-                     zoomStepped_ ? ViewCache::AtNewZoom::Preview : ViewCache::AtNewZoom::Sharp);
+                     Rgb{0x3C, 0x3C, 0x40}, options_, 0, atNewZoom);
         zoomStepped_ = false;
-        if (ground_.previewShown()) {
+        if (atNewZoom == ViewCache::AtNewZoom::Preview && ground_.previewShown()) {
             sharpen_.StartOnce(sharpAfterMs); // again from now while the wheel turns
+        } else if (ground_.sharpening()) {
+            CallAfter([this] { Refresh(false); }); // the next tiles, after what input is waiting
         }
         dc.DrawBitmap(buffer_.bitmap(), 0, 0);
     }

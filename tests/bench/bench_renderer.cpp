@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <memory>
 
@@ -120,7 +121,10 @@ void renderView(benchmark::State& state) {
 // Frames as the canvas draws them with its kept ground (render/view_cache): at one zoom, a pan of
 // 48 pixels a frame (a drag, or a step of the scroll wheel) or an edit of one cell a frame; or the
 // wheel turning, a notch (1.15 times) in or out a frame about the middle, each frame the last sharp
-// ground stretched (what the canvas shows until the wheel rests). Last, the style: 0 natural, 1 cells.
+// ground stretched (what the canvas shows until the wheel rests); or a zoom step as the canvas
+// draws it with its budget (ViewCache::groundBudgetFor): two notches in or out, then sharp frames,
+// each within the budget, until the whole ground is sharp, and the next step (`worst_ms`: the
+// slowest frame; `frames_a_step`: frames until sharp). Last, the style: 0 natural, 1 cells.
 void renderViewKept(benchmark::State& state) {
     const Scenario& s = bigMap();
     const Layout layout(s.map.grid, 100.0);
@@ -132,7 +136,7 @@ void renderViewKept(benchmark::State& state) {
     painter.setIndex(&index);
     const double zoom = static_cast<double>(state.range(0)) / 1000.0;
     const int width = static_cast<int>(state.range(1)), height = width * 9 / 16;
-    const bool edits = state.range(2) == 1, wheel = state.range(2) == 2;
+    const bool edits = state.range(2) == 1, wheel = state.range(2) == 2, stepped = state.range(2) == 3;
     RenderOptions o;
     o.style = mapStyles[static_cast<std::size_t>(state.range(3))].second;
     cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
@@ -140,11 +144,33 @@ void renderViewKept(benchmark::State& state) {
                  y0 = std::round(layout.height() / 2 * zoom - height / 2.0);
     ViewCache cache;
     cache.draw(painter, surface, ViewPlacement{x0, y0, zoom}, Rgb{60, 60, 64}, o);
-    int frame = 0;
+    if (stepped) {
+        cache.setGroundBudget(ViewCache::groundBudgetFor(width, height));
+    }
+    int frame = 0, steps = 0;
     long long drawn = 0;
+    double worstMs = 0;
+    ViewPlacement shown{x0, y0, zoom};
     for (auto _ : state) {
         ++frame;
         ViewPlacement view{x0, y0, zoom};
+        if (stepped) {
+            if (!cache.sharpening()) {
+                // In two notches, then out two: 1, 1.32, 1, ...
+                ++steps;
+                view.zoom = steps % 2 == 1 ? zoom * 1.15 * 1.15 : zoom;
+                view.scrollX = (x0 + width / 2.0) / zoom * view.zoom - width / 2.0;
+                view.scrollY = (y0 + height / 2.0) / zoom * view.zoom - height / 2.0;
+                shown = view;
+            }
+            const auto start = std::chrono::steady_clock::now();
+            cache.draw(painter, surface, shown, Rgb{60, 60, 64}, o, 0, ViewCache::AtNewZoom::Sharp);
+            worstMs = std::max(
+                worstMs,
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+            drawn += cache.groundPixelsDrawn();
+            continue;
+        }
         if (edits) {
             // The cell under the middle of the view, as a brush stroke changes it.
             const auto cell = layout.cellAt({(x0 + width / 2.0) / zoom, (y0 + height / 2.0) / zoom});
@@ -166,6 +192,10 @@ void renderViewKept(benchmark::State& state) {
     cairo_surface_destroy(surface);
     state.counters["ground_drawn_%"] =
         100.0 * static_cast<double>(drawn) / static_cast<double>(std::max(1, frame)) / (width * height);
+    if (stepped) {
+        state.counters["worst_ms"] = worstMs;
+        state.counters["frames_a_step"] = static_cast<double>(frame) / std::max(1, steps);
+    }
 }
 
 void brushStrokeWithValidation(benchmark::State& state) {
@@ -205,8 +235,8 @@ BENCHMARK(arrangeMarks)
     ->ArgNames({"zoom", "width", "style", "kept"})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(renderViewKept)
-    ->ArgsProduct({{12, 120, 250, 500, 2000}, {1920, 3840}, {0, 1, 2}, {0, 1}})
-    ->ArgNames({"zoom", "width", "pan_edit_wheel", "style"})
+    ->ArgsProduct({{12, 120, 250, 500, 2000}, {1920, 3840}, {0, 1, 2, 3}, {0, 1}})
+    ->ArgNames({"zoom", "width", "pan_edit_wheel_step", "style"})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(brushStrokeWithValidation)->Unit(benchmark::kMillisecond);
 

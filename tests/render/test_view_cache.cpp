@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdlib>
 #include <string>
 
@@ -186,6 +187,139 @@ TEST(ViewCache, WhileTheWheelTurnsAFrameStretchesTheLastSharpGroundUntilASharpOn
         cache.draw(painter, cached.get(), at(0.35 * 5), background, o, 0, Preview);
         EXPECT_EQ(cache.groundPixelsDrawn(), 600 * 400) << "an edit is never shown stale";
     }
+}
+
+// How far apart two frames are within `r`: the pixels more than 2 levels apart in some channel.
+int pixelsApartIn(cairo_surface_t* a, cairo_surface_t* b, PixelRect r) {
+    cairo_surface_flush(a);
+    cairo_surface_flush(b);
+    int apart = 0;
+    for (int y = r.y; y < r.y + r.height; ++y) {
+        for (int x = r.x; x < r.x + r.width; ++x) {
+            apart += testing_support::channelDifference(testing_support::pixelOf(a, x, y),
+                                                        testing_support::pixelOf(b, x, y)) > 2
+                         ? 1
+                         : 0;
+        }
+    }
+    return apart;
+}
+
+TEST(ViewCache, WithABudgetTheGroundAtANewZoomIsStretchedThenDrawnSharpTileByTileTheMiddleFirst) {
+    for (const MapStyle style : {MapStyle::Natural, MapStyle::Cells}) {
+        SCOPED_TRACE(style == MapStyle::Natural ? "natural" : "cells");
+        Fixture f;
+        const MapPainter painter = f.painter();
+        RenderOptions o;
+        o.style = style;
+        constexpr int width = 600, height = 400; // 4 x 3 tiles of 192 pixels (the last ones cut)
+        auto cached = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
+        auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
+        ViewCache cache;
+        // No time at all: each frame draws the one tile a frame always draws (on one thread, so one).
+        cache.setGroundBudget(std::chrono::microseconds(0));
+        const Point middle{3000, 2400};
+        const auto at = [&](double zoom) {
+            return ViewPlacement{middle.x * zoom - width / 2.0, middle.y * zoom - height / 2.0, zoom};
+        };
+        using enum ViewCache::AtNewZoom;
+        cache.draw(painter, cached.get(), at(0.4), background, o, 1, Sharp);
+        EXPECT_EQ(cache.groundPixelsDrawn(), width * height) << "nothing kept to stretch: drawn whole";
+        EXPECT_FALSE(cache.sharpening());
+
+        // A sharp frame at a new zoom (Ctrl++): the old ground stretched, and the middle tile sharp.
+        ViewPlacement view = at(0.5);
+        cache.draw(painter, cached.get(), view, background, o, 1, Sharp);
+        EXPECT_TRUE(cache.sharpening());
+        EXPECT_TRUE(cache.previewShown());
+        EXPECT_EQ(cache.groundPixelsDrawn(), 192 * 192) << "one tile";
+        drawView(painter, fresh.get(), view, background, o);
+        const PixelRect middleTile{192, 192, 192, 192}; // its centre (288, 288) is the nearest to (300, 200)
+        // (Cut at the tile's edges, antialiased shapes across them differ by a few levels.)
+        EXPECT_LT(pixelsApartIn(cached.get(), fresh.get(), middleTile), 192 * 192 / 100)
+            << "the middle tile is sharp";
+        EXPECT_GT(pixelsApartIn(cached.get(), fresh.get(), {0, 0, 192, 192}), 1000)
+            << "a corner tile is still the stretched ground";
+        // The wheel turning meanwhile only stretches; the view panned meanwhile moves the tiles left.
+        cache.draw(painter, cached.get(), at(0.575), background, o, 1, Preview);
+        EXPECT_EQ(cache.groundPixelsDrawn(), 0);
+        view = at(0.575);
+        view.scrollX += 37;
+        view.scrollY -= 23;
+        int frames = 0;
+        do {
+            cache.draw(painter, cached.get(), view, background, o, 1, Sharp);
+            ++frames;
+            EXPECT_LE(cache.groundPixelsDrawn(), 192 * 192 + 37 * height + 23 * width) << "frame " << frames;
+        } while (cache.sharpening() && frames < 100);
+        EXPECT_FALSE(cache.previewShown());
+        // Twelve tiles from the preview, less the bottom row's four (16 rows high), which the pan
+        // moved out of view; the top strip it brought in was drawn with the pan.
+        EXPECT_EQ(frames, 8) << "a tile a frame";
+        drawView(painter, fresh.get(), view, background, o);
+        expectAlike(cached.get(), fresh.get(), "sharp after the tiles");
+
+        // An edit while the ground sharpens is drawn whole at once: what is kept to stretch would
+        // no longer show the map.
+        cache.draw(painter, cached.get(), at(0.5), background, o, 1, Sharp);
+        ASSERT_TRUE(cache.sharpening());
+        const std::array<Offset, 1> cells{{{30, 24}}};
+        f.s.map.terrain[f.s.map.grid.index(cells[0])] = 2;
+        f.s.map.elevation[f.s.map.grid.index(cells[0])] += 4;
+        f.overview.rebuild(f.s.map);
+        cache.invalidate(ViewCache::groundChangedBy(f.layout, cells));
+        cache.draw(painter, cached.get(), at(0.5), background, o, 1, Sharp);
+        EXPECT_EQ(cache.groundPixelsDrawn(), width * height);
+        EXPECT_FALSE(cache.sharpening());
+        EXPECT_FALSE(cache.previewShown());
+        drawView(painter, fresh.get(), at(0.5), background, o);
+        expectAlike(cached.get(), fresh.get(), "after the edit");
+
+        // Other layers while it sharpens: drawn whole too, never the old layers stretched.
+        cache.draw(painter, cached.get(), at(0.4), background, o, 1, Sharp);
+        ASSERT_TRUE(cache.sharpening());
+        o.symbols = false;
+        cache.draw(painter, cached.get(), at(0.4), background, o, 1, Sharp);
+        EXPECT_EQ(cache.groundPixelsDrawn(), width * height);
+        EXPECT_FALSE(cache.sharpening());
+    }
+}
+
+TEST(ViewCache, OnEveryCoreTheTilesOfAFrameAreDrawnSideBySide) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    auto cached = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 800, 500));
+    auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 800, 500));
+    ViewCache cache;
+    cache.setGroundBudget(std::chrono::microseconds(0));
+    cache.draw(painter, cached.get(), {1000, 800, 0.3}, background);
+    int frames = 0;
+    const ViewPlacement view{1300, 1050, 0.39};
+    do {
+        cache.draw(painter, cached.get(), view, background);
+        ++frames;
+    } while (cache.sharpening() && frames < 100);
+    EXPECT_GT(frames, 1);
+    EXPECT_LE(frames, 5 * 3) << "at least a tile a frame";
+    drawView(painter, fresh.get(), view, background);
+    expectAlike(cached.get(), fresh.get(), "sharp after the tiles");
+}
+
+TEST(ViewCache, WithoutABudgetASharpFrameAtANewZoomIsDrawnWhole) {
+    Fixture f;
+    auto image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 300, 200));
+    ViewCache cache;
+    cache.draw(f.painter(), image.get(), {100, 100, 0.4}, background);
+    cache.draw(f.painter(), image.get(), {120, 120, 0.45}, background);
+    EXPECT_EQ(cache.groundPixelsDrawn(), 300 * 200);
+    EXPECT_FALSE(cache.sharpening());
+}
+
+TEST(ViewCache, TheGroundsBudgetIsHalfTheFramesTarget) {
+    EXPECT_EQ(ViewCache::groundBudgetFor(1920, 1080), std::chrono::milliseconds(4));
+    EXPECT_EQ(ViewCache::groundBudgetFor(3840, 2160), std::chrono::milliseconds(8));
+    EXPECT_EQ(ViewCache::groundBudgetFor(800, 600), std::chrono::milliseconds(4)) << "never below 1080p's";
+    EXPECT_EQ(ViewCache::groundBudgetFor(7680, 4320), std::chrono::milliseconds(8)) << "nor above 4K's";
 }
 
 } // namespace
