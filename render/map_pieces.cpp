@@ -190,9 +190,16 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
     const double size = scene.size;
     const bool detailed = scene.detailed;
     // Text layouts once per frame, not per counter: making one is the costly part.
-    TextWriter unitText(cr, Font{size * 0.14, true});
-    TextWriter commanderText(cr, Font{size * 0.09, true});
-    TextWriter badgeText(cr, Font{size * 0.11, true});
+    const Font unitFont{size * 0.14, true}, commanderFont{size * 0.09, true}, badgeFont{size * 0.11, true};
+    TextWriter unitText(cr, unitFont);
+    TextWriter commanderText(cr, commanderFont);
+    TextWriter badgeText(cr, badgeFont);
+    // Text on a counter only where it can be read, as words on the map: below, a smudge that costs
+    // as much to set as a legible word (a 4K view at 25 % holds a hundred counters).
+    const auto readable = [&](const Font& font) {
+        return detailed && font.size * scene.pixelsPerUnit >= LabelSizes::smallestPixels;
+    };
+    TextWriter* const unitLabel = readable(unitFont) ? &unitText : nullptr;
     const double w = size * counterWidth, h = size * counterHeight, bar = size * frontBar;
     for (const Scene::Counter& c : scene.counters) {
         if (!visible.near(c.centre, size)) {
@@ -202,7 +209,7 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
         cairo_translate(cr, c.centre.x, c.centre.y);
         cairo_rotate(cr, c.turn);
         setSource(cr, sideInk(c.side));
-        drawUnitCounter(cr, *c.unit, c.side, -w / 2, -h / 2, w, h, detailed, &unitText);
+        drawUnitCounter(cr, *c.unit, c.side, -w / 2, -h / 2, w, h, detailed, unitLabel);
         if (c.faced) {
             // The front along the edge that faces the enemy: the top, or the bottom when turned over.
             drawFrontBar(cr, -w / 2, c.frontAtBottom ? h / 2 + bar : -h / 2, w, bar);
@@ -220,7 +227,7 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
         setSource(cr, stackBadgeColour);
         cairo_fill_preserve(cr);
         strokeWith(cr, Rgb{20, 20, 20}, size * 0.012);
-        if (detailed) {
+        if (readable(badgeFont)) {
             const std::string count = std::to_string(b.count);
             const TextSize t = badgeText.measure(count);
             setSource(cr, Rgb{20, 20, 20});
@@ -233,7 +240,7 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
         }
         cairo_new_path(cr);
         drawCommander(cr, c.hq->echelon, c.hq->side, c.centre.x, c.centre.y, size * 0.14,
-                      detailed ? &commanderText : nullptr);
+                      readable(commanderFont) ? &commanderText : nullptr);
     }
     for (const Scene::Train& t : scene.trains) {
         if (!visible.near(t.centre, size)) {

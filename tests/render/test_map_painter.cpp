@@ -127,6 +127,38 @@ TEST(MapPainter, AStackOfThreeDrawsThreeOffsetCountersAndABadge) {
     EXPECT_EQ(alone.at({c.x + 37, c.y - 30}), ground) << "no badge on a single counter";
 }
 
+// How many pixels of two pictures of one size differ.
+int pixelsApart(const Picture& a, const Picture& b) {
+    int apart = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        for (int x = 0; x < a.width(); ++x) {
+            apart += a.at({static_cast<double>(x), static_cast<double>(y)}) !=
+                             b.at({static_cast<double>(x), static_cast<double>(y)})
+                         ? 1
+                         : 0;
+        }
+    }
+    return apart;
+}
+
+// A counter's name (or roster number), like a word on the map, is written only where it can be read
+// (LabelSizes::smallestPixels), though the counter shows its arm's symbol from a smaller size.
+TEST(MapPainter, ACountersTextIsWrittenOnlyWhereItCanBeRead) {
+    Scenario s = plain(GridShape::Square, 4, 4);
+    addUnionRegiments(s, 1, Offset{1, 1});
+    Scenario renamed = s;
+    renamed.oob.units.begin()->second.name = "Wxyz Regiment";
+    ASSERT_NE(s.oob.units.begin()->second.name.substr(0, 4), "Wxyz");
+    const Layout layout(s.map.grid, 100);
+    RenderOptions o;
+    o.labels = false;
+    // The name is set at 0.14 of a cell: 4.2 pixels at 30 pixels a cell, 7 at 50.
+    EXPECT_EQ(pixelsApart(Picture(s, layout, o, 0.3), Picture(renamed, layout, o, 0.3)), 0)
+        << "4.2 pixels: no text";
+    EXPECT_GT(pixelsApart(Picture(s, layout, o, 0.5), Picture(renamed, layout, o, 0.5)), 20)
+        << "7 pixels: the name's first letters";
+}
+
 // Brown contour pixels along the sides where the level changes, none between equal levels, and
 // the index contour (every fifth level) heavier.
 TEST(MapPainter, ContoursRunBetweenLevelsOnlyAndEveryFifthIsHeavier) {
