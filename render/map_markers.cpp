@@ -115,7 +115,8 @@ void MapPainter::arrangeMarkers(Scene& scene) const {
     // Entries by cell: several arrivals at one cell share one arrow.
     std::map<Offset, std::pair<Side, std::vector<int>>> entries;
     for (const auto& [piece, r] : s_.deployment.reinforcements) {
-        if (!s_.map.grid.contains(r.entry)) {
+        // Only entries in view: a big battle's thousands of arrivals are not looked up each frame.
+        if (!s_.map.grid.contains(r.entry) || !scene.visible.near(layout_.cellCenter(r.entry), size * 2)) {
             continue;
         }
         auto& [entrySide, turns] = entries[r.entry];

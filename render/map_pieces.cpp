@@ -145,8 +145,13 @@ void MapPainter::arrangePieces(Scene& scene) const {
                 Box::around(badge.centre, size * stackBadgeRadius, size * stackBadgeRadius));
         }
     }
-    for (const auto& [piece, placement] : s_.deployment.placements) {
-        if (piece.kind == PieceKind::Unit || placement.cells.empty()) {
+    // Commanders and trains: pieces are ordered by kind, units first, so a battle's thousands of
+    // units are skipped without a look.
+    const auto& placements = s_.deployment.placements;
+    for (auto at = placements.lower_bound(PieceRef::commander(HeadquartersId{0})); at != placements.end();
+         ++at) {
+        const auto& [piece, placement] = *at;
+        if (placement.cells.empty()) {
             continue;
         }
         const Point p = layout_.cellCenter(placement.cells.front());

@@ -5,6 +5,7 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <memory>
 #include <thread> // hardware_concurrency
@@ -79,7 +80,9 @@ void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect
     }
     cairo_surface_flush(image);
     const int cores = coresFor(workers);
-    const int threads = region.width * region.height < bandsFromPixels || painter.drawsOverview(view.zoom)
+    // Far out, the whole battle's pieces are dots over the overview image: thousands of them, drawn
+    // band by band like the rest.
+    const int threads = region.width * region.height < bandsFromPixels
                             ? 1
                             : std::clamp(cores, 1, std::max(1, region.height / 32));
     // The marks of a view drawn in parts are arranged once for the whole view: a counter or a name
@@ -104,9 +107,40 @@ void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect
     cairo_surface_mark_dirty(image);
 }
 
+std::vector<WrappedPart> wrappedParts(PixelRect region, int width, int height, WrappedOrigin origin,
+                                      ViewPlacement view) {
+    region = cutTo(region, width, height);
+    std::vector<WrappedPart> parts;
+    if (region.width <= 0 || region.height <= 0) {
+        return parts;
+    }
+    // Along one axis: the span from `first`, `length` long, as one or two spans of the image.
+    struct Span {
+        int inView, inImage, length;
+    };
+    const auto spans = [](int first, int length, int size, int start) {
+        std::array<Span, 2> out{};
+        const int at = ((first + start) % size + size) % size;
+        const int before = std::min(length, size - at);
+        out[0] = {first, at, before};
+        out[1] = {first + before, 0, length - before};
+        return out;
+    };
+    for (const Span& across : spans(region.x, region.width, width, origin.x)) {
+        for (const Span& down : spans(region.y, region.height, height, origin.y)) {
+            if (across.length > 0 && down.length > 0) {
+                parts.push_back({{across.inImage, down.inImage, across.length, down.length},
+                                 {view.scrollX + across.inView - across.inImage,
+                                  view.scrollY + down.inView - down.inImage, view.zoom}});
+            }
+        }
+    }
+    return parts;
+}
+
 std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std::span<const PixelRect> tiles,
                           ViewPlacement view, Rgb background, const RenderOptions& o, int workers,
-                          const std::function<bool()>& more) {
+                          const std::function<bool()>& more, WrappedOrigin origin) {
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     cairo_surface_flush(image);
     std::atomic<std::size_t> next{0};
@@ -119,9 +153,9 @@ std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std
             if (mine >= tiles.size()) {
                 return;
             }
-            if (const PixelRect tile = cutTo(tiles[mine], width, height); tile.width > 0 && tile.height > 0) {
-                drawRows(painter, image, tile, 0, tile.height, view, background, o, MapLayers::Ground,
-                         nullptr);
+            for (const WrappedPart& part : wrappedParts(tiles[mine], width, height, origin, view)) {
+                drawRows(painter, image, part.inImage, 0, part.inImage.height, part.view, background, o,
+                         MapLayers::Ground, nullptr);
             }
         }
     };

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <vector>
 
 typedef struct _cairo_surface cairo_surface_t;
 
@@ -40,14 +41,29 @@ void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect
                     Rgb background, const RenderOptions& options, MapLayers layers, int workers = 0,
                     const MapPainter::Scene* arranged = nullptr);
 
-// Draws the ground of the view in `tiles` of `image` (each cut to the image), in their order, each
-// tile whole on one thread, on `workers` threads (0: one for each core), each thread taking the next
-// tile left while `more()` says yes. `more` is asked before every tile but the first, on every
-// thread at once: one tile at least is drawn. The pixels are those drawView gives there. Returns
-// how many were drawn: the first ones.
+// A view kept in an image the view's size, wrapped round (as a torus): view pixel (x, y) is image
+// pixel ((x + x0) mod width, (y + y0) mod height). A pan moves where the view starts in the image,
+// not its pixels.
+struct WrappedOrigin {
+    int x = 0, y = 0;
+};
+// A part of a view's region as it lies in such an image, with the view that draws it there.
+struct WrappedPart {
+    PixelRect inImage;
+    ViewPlacement view;
+};
+// The parts of `region` (view pixels, cut to the view) in a wrapped image so wide and tall: one to
+// four.
+std::vector<WrappedPart> wrappedParts(PixelRect region, int width, int height, WrappedOrigin origin,
+                                      ViewPlacement view);
+// Draws the ground of the view in `tiles` (view pixels) of `image`, which holds the view wrapped at
+// `origin`, in their order, each tile whole on one thread, on `workers` threads (0: one for each
+// core), each thread taking the next tile left while `more()` says yes. `more` is asked before every
+// tile but the first, on every thread at once: one tile at least is drawn. The pixels are those
+// drawView gives there. Returns how many were drawn: the first ones.
 std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std::span<const PixelRect> tiles,
                           ViewPlacement view, Rgb background, const RenderOptions& options, int workers,
-                          const std::function<bool()>& more);
+                          const std::function<bool()>& more, WrappedOrigin origin = {});
 // Calls `rows(top, count)` over `height` rows cut into `bands` bands, on `threads` threads, each
 // thread taking the next band left: one part of a picture is busier than another, and one core may
 // run slower than another (on this machine kind, at times, by half), so equal shares would wait on

@@ -41,31 +41,6 @@ void ViewCache::invalidateAll() {
 
 namespace {
 
-// The kept pixels moved by (dx, dy) whole pixels within the one image (what was at x + dx is now
-// at x), row by row in the order that never reads a row already written.
-void shift(cairo_surface_t* image, int dx, int dy) {
-    cairo_surface_flush(image);
-    unsigned char* data = cairo_image_surface_get_data(image);
-    const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
-    const int stride = cairo_image_surface_get_stride(image);
-    const std::size_t bytes = static_cast<std::size_t>(width - std::abs(dx)) * 4;
-    const auto move = [&](int y) {
-        unsigned char* to = data + static_cast<std::ptrdiff_t>(y) * stride + std::max(0, -dx) * 4;
-        const unsigned char* from = data + static_cast<std::ptrdiff_t>(y + dy) * stride + std::max(0, dx) * 4;
-        std::memmove(to, from, bytes);
-    };
-    if (dy >= 0) {
-        for (int y = 0; y + dy < height; ++y) {
-            move(y);
-        }
-    } else {
-        for (int y = height - 1; y + dy >= 0; --y) {
-            move(y);
-        }
-    }
-    cairo_surface_mark_dirty(image);
-}
-
 // Whether `image` is there, that wide and tall, in that format.
 bool shaped(cairo_surface_t* image, int width, int height, cairo_format_t format) {
     return image != nullptr && cairo_image_surface_get_width(image) == width &&
@@ -98,8 +73,10 @@ void ViewCache::drawPreview(ViewPlacement view, Rgb background) {
         }
         std::swap(sharp_, kept_);
         sharpView_ = keptView_;
+        sharpOrigin_ = origin_;
         preview_ = true;
     }
+    origin_ = {}; // all of it drawn anew
     // A pixel x of the new view shows the map at (x + scroll) / zoom, which the sharp view showed
     // at that times its zoom, less its scroll.
     const double k = sharpView_.zoom / view.zoom;
@@ -121,11 +98,12 @@ void ViewCache::drawPreview(ViewPlacement view, Rgb background) {
         cairo_paint(cr);
         cairo_pattern_t* stretched = cairo_pattern_create_for_surface(sharp_.get());
         cairo_matrix_t m;
-        cairo_matrix_init(&m, k, 0, 0, k, view.scrollX * k - sharpView_.scrollX,
-                          view.scrollY * k - sharpView_.scrollY);
+        // The sharp ground is kept wrapped round at its origin: its pixels repeat.
+        cairo_matrix_init(&m, k, 0, 0, k, view.scrollX * k - sharpView_.scrollX + sharpOrigin_.x,
+                          view.scrollY * k - sharpView_.scrollY + sharpOrigin_.y);
         cairo_pattern_set_matrix(stretched, &m);
         cairo_pattern_set_filter(stretched, CAIRO_FILTER_BILINEAR);
-        cairo_pattern_set_extend(stretched, CAIRO_EXTEND_PAD); // no fading edge: the rectangle ends it
+        cairo_pattern_set_extend(stretched, CAIRO_EXTEND_REPEAT);
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
         cairo_set_source(cr, stretched);
         // Only where the sharp ground was: beyond, the background until the sharp frame.
@@ -182,7 +160,7 @@ void ViewCache::sharpen(const MapPainter& painter, ViewPlacement view, Rgb backg
     const auto more = [&] { return Clock::now() - started + expected <= budget; };
     const auto before = Clock::now();
     const std::size_t done =
-        drawViewTiles(painter, kept_.get(), pending_, view, background, o, workers, more);
+        drawViewTiles(painter, kept_.get(), pending_, view, background, o, workers, more, origin_);
     if (done == 0) {
         return;
     }
@@ -226,12 +204,15 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
         // Nothing drawn whole: the marks go over the stretched ground.
     } else if (all) {
         regions.push_back({0, 0, width, height});
+        origin_ = {};
         preview_ = false;
         pending_.clear();
     } else {
         const int sx = static_cast<int>(dx), sy = static_cast<int>(dy);
         if (sx != 0 || sy != 0) {
-            shift(kept_.get(), sx, sy);
+            // What was at view pixel x + sx is now at x: the view starts sx further on in the image.
+            origin_ = {((origin_.x + sx) % width + width) % width,
+                       ((origin_.y + sy) % height + height) % height};
             // The strips the view did not show before.
             if (sx != 0) {
                 regions.push_back({sx > 0 ? width - sx : 0, 0, std::abs(sx), height});
@@ -265,10 +246,17 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     }
     drawn_ = 0;
     for (const PixelRect& r : regions) {
-        drawViewRegion(painter, kept_.get(), r, view, background, o, MapLayers::Ground, workers);
-        drawn_ += static_cast<long long>(std::clamp(r.width, 0, width)) * std::clamp(r.height, 0, height);
+        for (const WrappedPart& part : wrappedParts(r, width, height, origin_, view)) {
+            drawViewRegion(painter, kept_.get(), part.inImage, part.view, background, o, MapLayers::Ground,
+                           workers);
+            drawn_ += static_cast<long long>(part.inImage.width) * part.inImage.height;
+        }
     }
-    if (atNewZoom == AtNewZoom::Sharp && !pending_.empty()) {
+    // A frame whose stretch took its budget draws no tile: the frames after it, which stretch
+    // nothing, draw one at least.
+    if (atNewZoom == AtNewZoom::Sharp && !pending_.empty() &&
+        !(stretched &&
+          std::chrono::steady_clock::now() - started >= budget_.value_or(std::chrono::microseconds::max()))) {
         sharpen(painter, view, background, o, workers, started);
     }
     if (pending_.empty()) {
@@ -279,18 +267,31 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     keptBackground_ = background;
     valid_ = cairo_surface_status(kept_.get()) == CAIRO_STATUS_SUCCESS;
     dirty_.clear();
-    // The ground copied under the marks, which are drawn anew.
+    // The ground copied under the marks, which are drawn anew: unwrapped, row by row, on every core
+    // (one core alone does not keep up with the memory).
     cairo_surface_flush(kept_.get());
     cairo_surface_flush(image);
     const int stride = cairo_image_surface_get_stride(image);
     if (stride == cairo_image_surface_get_stride(kept_.get())) {
-        std::memcpy(cairo_image_surface_get_data(image), cairo_image_surface_get_data(kept_.get()),
-                    static_cast<std::size_t>(stride) * static_cast<std::size_t>(height));
+        const unsigned char* from = cairo_image_surface_get_data(kept_.get());
+        unsigned char* to = cairo_image_surface_get_data(image);
+        const auto bytes = [](int pixels) { return static_cast<std::size_t>(pixels) * 4; };
+        const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, 8);
+        inRowBands(height, threads, threads, [&](int top, int rows) {
+            for (int y = top; y < top + rows; ++y) {
+                const unsigned char* row =
+                    from + static_cast<std::ptrdiff_t>((y + origin_.y) % height) * stride;
+                unsigned char* out = to + static_cast<std::ptrdiff_t>(y) * stride;
+                std::memcpy(out, row + bytes(origin_.x), bytes(width - origin_.x));
+                std::memcpy(out + bytes(width - origin_.x), row, bytes(origin_.x));
+            }
+        });
         cairo_surface_mark_dirty(image);
     } else {
         cairo_t* cr = cairo_create(image);
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-        cairo_set_source_surface(cr, kept_.get(), 0, 0);
+        cairo_set_source_surface(cr, kept_.get(), -origin_.x, -origin_.y);
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_REPEAT);
         cairo_paint(cr);
         cairo_destroy(cr);
     }

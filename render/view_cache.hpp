@@ -72,10 +72,14 @@ class ViewCache {
     void sharpen(const MapPainter& painter, ViewPlacement view, Rgb background, const RenderOptions& o,
                  int workers, std::chrono::steady_clock::time_point started);
 
+    // The ground of the last frame, wrapped round at origin_ (view_bands' WrappedOrigin): a pan
+    // moves the origin, not the pixels, which at 4K saves a frame a copy of 33 MB.
     std::unique_ptr<cairo_surface_t, Release> kept_;
+    WrappedOrigin origin_;
     ViewPlacement keptView_;
     // The last sharp ground and its view, while a preview is shown (what previews stretch).
     std::unique_ptr<cairo_surface_t, Release> sharp_;
+    WrappedOrigin sharpOrigin_;
     ViewPlacement sharpView_;
     bool preview_ = false;
     RenderOptions keptOptions_;

@@ -142,6 +142,61 @@ TEST(ViewCache, OtherLayersOrAnotherZoomDrawEverything) {
     EXPECT_EQ(cache.groundPixelsDrawn(), 300 * 200);
 }
 
+// The kept ground is wrapped round (a pan moves where the view starts in it): what is drawn into it
+// after pans, an edit's ground and a stretch of it, lands where the view shows it.
+TEST(ViewCache, AfterPansAnEditAndAStretchLandWhereTheViewShowsThem) {
+    Fixture f;
+    auto cached = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 500, 300));
+    auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 500, 300));
+    ViewCache cache;
+    ViewPlacement view{800, 700, 0.4};
+    cache.draw(f.painter(), cached.get(), view, background);
+    view.scrollX -= 101; // the view now starts 399 pixels into the kept ground, 64 down
+    view.scrollY += 64;
+    cache.draw(f.painter(), cached.get(), view, background);
+    // An edit under the wrap's seams (the view's pixel 101 across and 236 down).
+    const auto cell = f.layout.cellAt({(view.scrollX + 101) / view.zoom, (view.scrollY + 236) / view.zoom});
+    ASSERT_TRUE(cell.has_value());
+    const std::array<Offset, 1> cells{*cell};
+    f.s.map.terrain[f.s.map.grid.index(*cell)] = 2;
+    f.s.map.elevation[f.s.map.grid.index(*cell)] += 4;
+    f.overview.rebuild(f.s.map);
+    cache.invalidate(ViewCache::groundChangedBy(f.layout, cells));
+    cache.draw(f.painter(), cached.get(), view, background);
+    EXPECT_LT(cache.groundPixelsDrawn(), 500 * 300 / 2);
+    drawView(f.painter(), fresh.get(), view, background);
+    expectAlike(cached.get(), fresh.get(), "the edit across the seams");
+    // The wheel stretches the wrapped ground: the same map in the same place, blurred.
+    const Point middle{(view.scrollX + 250) / view.zoom, (view.scrollY + 150) / view.zoom};
+    const ViewPlacement closer{middle.x * 0.46 - 250, middle.y * 0.46 - 150, 0.46};
+    cache.draw(f.painter(), cached.get(), closer, background, {}, 0, ViewCache::AtNewZoom::Preview);
+    EXPECT_EQ(cache.groundPixelsDrawn(), 0);
+    drawView(f.painter(), fresh.get(), closer, background);
+    const Difference stretched = differenceOf(cached.get(), fresh.get(), 60);
+    EXPECT_LT(stretched.pixels, 500 * 300 / 10) << "the stretch shows the map where it is";
+}
+
+TEST(ViewCache, ARegionOfAWrappedViewIsDrawnInUpToFourParts) {
+    const ViewPlacement view{1000, 2000, 0.5};
+    // The view starts 30 pixels across and 10 down in an image 100 x 50.
+    const auto parts = wrappedParts({60, 30, 20, 30}, 100, 50, {30, 10}, view);
+    ASSERT_EQ(parts.size(), 4U);
+    // View x 60..69 is image x 90..99, 70..79 is 0..9; view y 30..39 is image y 40..49, 40..59 is 0..9
+    // (cut to the view's 50 rows: 40..49).
+    EXPECT_EQ(parts[0].inImage.x, 90);
+    EXPECT_EQ(parts[0].inImage.width, 10);
+    EXPECT_EQ(parts[0].inImage.y, 40);
+    EXPECT_EQ(parts[0].inImage.height, 10);
+    EXPECT_EQ(parts[3].inImage.x, 0);
+    EXPECT_EQ(parts[3].inImage.y, 0);
+    EXPECT_EQ(parts[3].inImage.height, 10);
+    // Each drawn with the view moved so its image pixels show the view's: image x 90 shows view x 60.
+    EXPECT_EQ(parts[0].view.scrollX, 1000 + 60 - 90);
+    EXPECT_EQ(parts[3].view.scrollY, 2000 + 40 - 0);
+    EXPECT_EQ(wrappedParts({0, 0, 100, 50}, 100, 50, {}, view).size(), 1U) << "unwrapped: one part";
+    EXPECT_TRUE(wrappedParts({120, 0, 10, 10}, 100, 50, {}, view).empty()) << "out of view";
+}
+
 // The share of pixels of two frames more than `levels` apart in some channel.
 double shareApart(cairo_surface_t* a, cairo_surface_t* b, int levels) {
     return static_cast<double>(differenceOf(a, b, levels).pixels) /
@@ -227,11 +282,15 @@ TEST(ViewCache, WithABudgetTheGroundAtANewZoomIsStretchedThenDrawnSharpTileByTil
         EXPECT_EQ(cache.groundPixelsDrawn(), width * height) << "nothing kept to stretch: drawn whole";
         EXPECT_FALSE(cache.sharpening());
 
-        // A sharp frame at a new zoom (Ctrl++): the old ground stretched, and the middle tile sharp.
+        // A sharp frame at a new zoom (Ctrl++): the old ground stretched, which took the frame's budget;
+        // the next frame draws the middle tile sharp.
         ViewPlacement view = at(0.5);
         cache.draw(painter, cached.get(), view, background, o, 1, Sharp);
         EXPECT_TRUE(cache.sharpening());
         EXPECT_TRUE(cache.previewShown());
+        EXPECT_EQ(cache.groundPixelsDrawn(), 0) << "the stretch alone";
+        cache.draw(painter, cached.get(), view, background, o, 1, Sharp);
+        EXPECT_TRUE(cache.sharpening());
         EXPECT_EQ(cache.groundPixelsDrawn(), 192 * 192) << "one tile";
         drawView(painter, fresh.get(), view, background, o);
         const PixelRect middleTile{192, 192, 192, 192}; // its centre (288, 288) is the nearest to (300, 200)
@@ -299,8 +358,8 @@ TEST(ViewCache, OnEveryCoreTheTilesOfAFrameAreDrawnSideBySide) {
         cache.draw(painter, cached.get(), view, background);
         ++frames;
     } while (cache.sharpening() && frames < 100);
-    EXPECT_GT(frames, 1);
-    EXPECT_LE(frames, 5 * 3) << "at least a tile a frame";
+    EXPECT_GT(frames, 2);
+    EXPECT_LE(frames, 1 + 5 * 3) << "the stretch, then at least a tile a frame";
     drawView(painter, fresh.get(), view, background);
     expectAlike(cached.get(), fresh.get(), "sharp after the tiles");
 }
