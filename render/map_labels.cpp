@@ -59,6 +59,48 @@ Rgb inkOf(LabelRole role) {
     }
 }
 
+// A stretch of a road, pike or railroad between two cell centres, and how far a word keeps from
+// it: the route's half width, and a tenth of a cell more for its curve, which bends off the
+// straight stretch by less (Catmull-Rom through the centres), and a railroad's ties.
+struct RouteStretch {
+    Point a, b;
+    double keepOff = 0;
+};
+
+// Whether a word `width` x `height` set at `spot` comes within the stretch's keep-off.
+bool crosses(const LineSpot& spot, double width, double height, const RouteStretch& route) {
+    // In the word's own frame: x along it, y across.
+    const double c = std::cos(spot.turn), s = std::sin(spot.turn);
+    const auto local = [&](Point p) {
+        const double dx = p.x - spot.middle.x, dy = p.y - spot.middle.y;
+        return Point{dx * c + dy * s, -dx * s + dy * c};
+    };
+    const Point a = local(route.a), b = local(route.b);
+    const double halfX = width / 2 + route.keepOff, halfY = height / 2 + route.keepOff;
+    // Liang-Barsky: the part of the stretch inside the grown box, if any.
+    double enter = 0, leave = 1;
+    const double dx = b.x - a.x, dy = b.y - a.y;
+    for (const auto& [p, q] : {std::pair{-dx, a.x + halfX}, std::pair{dx, halfX - a.x},
+                               std::pair{-dy, a.y + halfY}, std::pair{dy, halfY - a.y}}) {
+        if (p == 0) {
+            if (q < 0) {
+                return false;
+            }
+            continue;
+        }
+        const double t = q / p;
+        if (p < 0) {
+            enter = std::max(enter, t);
+        } else {
+            leave = std::min(leave, t);
+        }
+        if (enter > leave) {
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 void MapPainter::arrangeLabels(cairo_t* cr, Scene& scene) const {
@@ -134,6 +176,21 @@ void MapPainter::addContourHeights(cairo_t* cr, const Scene& scene,
     // Figures of one length are one width to within a hair: the spots fit the widest, three digits.
     const TextSize box = writer.measure("888");
     const ContourHeightLook look{box.width, box.height, naturalOptions(cr, px, scene.options)};
+    // Heights keep off roads and railroads, as a survey's figures do.
+    std::vector<RouteStretch> routes;
+    const auto near = [&](Offset c) {
+        return c.col >= scene.first.col - 1 && c.col <= scene.last.col + 1 && c.row >= scene.first.row - 1 &&
+               c.row <= scene.last.row + 1;
+    };
+    for (const Path* path : pathsNear(scene.first, scene.last)) {
+        const double keepOff = layout_.cellSize() * (routeWidth(path->kind) / 2 + 0.1);
+        for (std::size_t i = 0; i + 1 < path->cells.size(); ++i) {
+            if (near(path->cells[i]) || near(path->cells[i + 1])) {
+                routes.push_back(
+                    {layout_.cellCenter(path->cells[i]), layout_.cellCenter(path->cells[i + 1]), keepOff});
+            }
+        }
+    }
     std::map<int, TextSize> sizeOfLevel; // a view holds a few levels many times over
     for (ContourHeightSpots& found :
          contourHeightSpots(s_.map, layout_, scene.first, scene.last, look, contourHeights_)) {
@@ -145,12 +202,20 @@ void MapPainter::addContourHeights(cairo_t* cr, const Scene& scene,
         const TextSize t = size->second;
         LabelRequest r{std::move(text), LabelRole::ContourHeight, t.width, t.height, {}, {}};
         for (const ContourHeightSpot& spot : found.spots) {
+            if (std::ranges::any_of(routes, [&](const RouteStretch& route) {
+                    return crosses(spot.at, t.width, t.height, route);
+                })) {
+                continue;
+            }
             LineSpot at = spot.at;
             if (spot.above && spot.below) {
                 at.cutOut = LineCutOut{groundColour(*spot.above, scene.options),
                                        groundColour(*spot.below, scene.options)};
             }
             r.alongLine.push_back(at);
+        }
+        if (r.alongLine.empty()) {
+            continue;
         }
         r.optional = true;
         requests.push_back(std::move(r));

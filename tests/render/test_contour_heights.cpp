@@ -16,9 +16,11 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace sandtable {
@@ -151,6 +153,50 @@ TEST(ContourHeights, NeverCoverACounterOrAnotherWordAndGiveWayQuietly) {
     }
     EXPECT_GT(covered, 0) << "no height was in the counters' way: the test tests nothing";
     EXPECT_FALSE(heightsIn(crowded).empty()) << "no height found room between the counters";
+}
+
+// As a survey's figures do, heights keep off roads and railroads: one that a new road runs through
+// moves along its line or is left out.
+TEST(ContourHeights, KeepOffRoadsAndRailroads) {
+    Scenario s = hill();
+    const Layout layout(s.map.grid, 100);
+    const std::vector<PlacedLabel> free = heightsIn(planOf(s, layout, printed(MapStyle::Natural)));
+    ASSERT_FALSE(free.empty());
+    // A road down a column of cells through a height: on flat-topped hexes a column's centres share
+    // their x, so the road runs straight down x = X, across the word.
+    std::optional<std::pair<PlacedLabel, int>> crossed; // the height and the column
+    for (const PlacedLabel& label : free) {
+        const auto cell = layout.cellAt(middleOf(label.box));
+        ASSERT_TRUE(cell.has_value());
+        for (const int col : {cell->col - 1, cell->col, cell->col + 1}) {
+            const double at = layout.cellCenter({col, 0}).x;
+            if (!crossed && label.box.x0 < at && at < label.box.x1) {
+                crossed = {label, col};
+            }
+        }
+    }
+    ASSERT_TRUE(crossed.has_value()) << "no column's centres run through a height";
+    Path road{PathKind::Road, "", {}};
+    for (int row = 0; row < s.map.grid.rows(); ++row) {
+        road.cells.push_back({crossed->second, row});
+    }
+    s.map.paths[PathId{1}] = road;
+    const double x = layout.cellCenter({crossed->second, 0}).x;
+    const double keepOff = layout.cellSize() * routeWidth(PathKind::Road) / 2;
+    const std::vector<PlacedLabel> beside = heightsIn(planOf(s, layout, printed(MapStyle::Natural)));
+    EXPECT_FALSE(beside.empty()) << "the road took every height away";
+    for (const PlacedLabel& label : beside) {
+        // The box around the turned word reaches as far across x as the word itself.
+        EXPECT_TRUE(label.box.x1 < x - keepOff || label.box.x0 > x + keepOff)
+            << label.text << " from " << label.box.x0 << " to " << label.box.x1 << " is on the road at " << x;
+    }
+    EXPECT_LT(std::ranges::count_if(beside,
+                                    [&](const PlacedLabel& l) {
+                                        return l.box.x0 == crossed->first.box.x0 &&
+                                               l.box.y0 == crossed->first.box.y0;
+                                    }),
+              1)
+        << "the height on the road stayed there";
 }
 
 TEST(ContourHeights, AreCutOutOfTheirLineInTheGroundsColour) {
