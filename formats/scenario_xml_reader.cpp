@@ -18,9 +18,11 @@
 #include <initializer_list>
 #include <optional>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace sandtable {
 namespace {
@@ -383,14 +385,41 @@ class Reader {
                 continue;
             }
             if (std::find(names.begin(), names.end(), std::string_view(c.name())) == names.end()) {
-                std::string list;
-                for (auto nm : names) {
-                    list += (list.empty() ? "<" : ">, <") + std::string(nm);
-                }
-                fail(c, "unexpected element " + element(c) + " in " + element(n) +
-                            (list.empty() ? "; it holds no elements" : "; expected " + list + ">"));
+                failUnexpected(n, c, names);
             }
         }
+    }
+    [[noreturn]] void failUnexpected(pugi::xml_node n, pugi::xml_node c,
+                                     std::span<const std::string_view> names) const {
+        std::string list;
+        for (auto nm : names) {
+            list += (list.empty() ? "<" : ">, <") + std::string(nm);
+        }
+        fail(c, "unexpected element " + element(c) + " in " + element(n) +
+                    (list.empty() ? "; it holds no elements" : "; expected " + list + ">"));
+    }
+
+    // The element children of `n` by name, in the file's order, in one walk (a big battle's order of
+    // battle or deployment has thousands): an element of another name fails as allowChildren does.
+    template <std::size_t N>
+    std::array<std::vector<pugi::xml_node>, N>
+    childrenNamed(pugi::xml_node n, const std::array<std::string_view, N>& names) const {
+        std::array<std::vector<pugi::xml_node>, N> out;
+        std::size_t last = 0; // children of one name come together: the last one's name is tried first
+        for (pugi::xml_node c = n.first_child(); c; c = c.next_sibling()) {
+            if (c.type() != pugi::node_element) {
+                continue;
+            }
+            const std::string_view name = c.name();
+            if (names[last] != name) {
+                last = static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
+                if (last == N) {
+                    failUnexpected(n, c, names);
+                }
+            }
+            out[last].push_back(c);
+        }
+        return out;
     }
 
     // All the text of an element, whatever comments or CDATA sections split it; an element inside
@@ -1119,9 +1148,10 @@ class Reader {
 
     void readOrderOfBattle(pugi::xml_node n) {
         allowOnly(n, {});
-        allowChildren(n, {"headquarters", "unit", "train"});
+        const auto [hqs, units, trains] =
+            childrenNamed(n, std::array<std::string_view, 3>{"headquarters", "unit", "train"});
         std::unordered_map<std::uint32_t, pugi::xml_node> hqNodes;
-        for (pugi::xml_node h : n.children("headquarters")) {
+        for (pugi::xml_node h : hqs) {
             const Attributes a = allowOnly(h, {"id", "side", "echelon", "parent", "name", "commander",
                                                "commander-quality", "supply-cell"});
             Headquarters hq;
@@ -1148,7 +1178,7 @@ class Reader {
             hqNodes[hid.value] = h;
         }
         checkHeadquartersTree(hqNodes);
-        for (pugi::xml_node u : n.children("unit")) {
+        for (pugi::xml_node u : units) {
             const Attributes a = allowOnly(u, {"id", "parent", "name", "roster", "arm", "stands", "strength",
                                                "quality", "weapon", "gun", "formation"});
             Unit unit;
@@ -1168,7 +1198,7 @@ class Reader {
             unit.formation = enumeration<Formation>(a["formation"], Formation::Line);
             insertUnique(s_.oob.units, UnitId{id(a["id"])}, std::move(unit), u, "unit");
         }
-        for (pugi::xml_node t : n.children("train")) {
+        for (pugi::xml_node t : trains) {
             const Attributes a = allowOnly(t, {"id", "corps", "name"});
             Train train;
             train.corps = HeadquartersId{static_cast<std::uint32_t>(integer(a["corps"], limits::id))};
@@ -1188,55 +1218,73 @@ class Reader {
 
     void checkHeadquartersTree(const std::unordered_map<std::uint32_t, pugi::xml_node>& nodes) const {
         const auto& hqs = s_.oob.headquarters;
-        // Each headquarters is walked once: a walk stops at one already known to reach an army.
-        std::unordered_map<std::uint32_t, bool> settled; // id -> finished (true) or on the walk (false)
+        // By position in the map's order, each parent as a position: walks by index, not by hash (a
+        // big battle has thousands of headquarters).
+        constexpr std::size_t none = static_cast<std::size_t>(-1);
+        std::vector<std::uint32_t> ids;
+        std::vector<const Headquarters*> of;
+        ids.reserve(hqs.size());
+        of.reserve(hqs.size());
         for (const auto& [hid, hq] : hqs) {
-            std::vector<std::uint32_t> walk;
-            for (HeadquartersId up = hid; up.valid();) {
-                auto state = settled.find(up.value);
-                if (state != settled.end()) {
-                    if (!state->second) {
-                        fail(nodes.at(hid.value),
-                             "the order of battle has a cycle: headquarters " + cycleText(walk, up.value));
-                    }
-                    break;
+            ids.push_back(hid.value);
+            of.push_back(&hq);
+        }
+        std::vector<std::size_t> parent(ids.size(), none);
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            if (of[i]->parent.valid()) {
+                const auto it = std::lower_bound(ids.begin(), ids.end(), of[i]->parent.value);
+                if (it != ids.end() && *it == of[i]->parent.value) {
+                    parent[i] = static_cast<std::size_t>(it - ids.begin());
                 }
-                auto it = hqs.find(up);
-                if (it == hqs.end()) {
-                    break;
-                }
-                settled.emplace(up.value, false);
-                walk.push_back(up.value);
-                up = it->second.parent;
-            }
-            for (auto v : walk) {
-                settled[v] = true;
             }
         }
-        for (const auto& [hid, hq] : hqs) {
-            pugi::xml_node at = nodes.at(hid.value);
+        // Each headquarters is walked once: a walk stops at one already known to reach an army.
+        enum : std::uint8_t { unknown, onThisWalk, settled };
+        std::vector<std::uint8_t> state(ids.size(), unknown);
+        std::vector<std::size_t> walk;
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            walk.clear();
+            for (std::size_t up = i; up != none && state[up] != settled; up = parent[up]) {
+                if (state[up] == onThisWalk) {
+                    std::vector<std::uint32_t> walked;
+                    for (std::size_t w : walk) {
+                        walked.push_back(ids[w]);
+                    }
+                    fail(nodes.at(ids[i]),
+                         "the order of battle has a cycle: headquarters " + cycleText(walked, ids[up]));
+                }
+                state[up] = onThisWalk;
+                walk.push_back(up);
+            }
+            for (std::size_t w : walk) {
+                state[w] = settled;
+            }
+        }
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            const Headquarters& hq = *of[i];
+            const auto at = [&] { return nodes.at(ids[i]); };
             if (hq.echelon == Echelon::Army) {
                 if (hq.parent.valid()) {
-                    fail(at, "an army is the top of its order of battle and has no parent");
+                    fail(at(), "an army is the top of its order of battle and has no parent");
                 }
                 continue;
             }
             if (!hq.parent.valid()) {
-                fail(at, "a " + std::string(enumName(hq.echelon)) + " needs a parent headquarters");
+                fail(at(), "a " + std::string(enumName(hq.echelon)) + " needs a parent headquarters");
             }
-            const Headquarters* parent = s_.oob.find(hq.parent);
-            if (parent == nullptr) {
-                fail(at, "parent headquarters " + std::to_string(hq.parent.value) + " does not exist");
+            if (parent[i] == none) {
+                fail(at(), "parent headquarters " + std::to_string(hq.parent.value) + " does not exist");
             }
-            if (parent->echelon >= hq.echelon) {
-                fail(at, "a " + std::string(enumName(hq.echelon)) + " cannot be under a " +
-                             std::string(enumName(parent->echelon)) +
-                             " (the order is army, corps, division, brigade)");
+            const Headquarters* up = of[parent[i]];
+            if (up->echelon >= hq.echelon) {
+                fail(at(), "a " + std::string(enumName(hq.echelon)) + " cannot be under a " +
+                               std::string(enumName(up->echelon)) +
+                               " (the order is army, corps, division, brigade)");
             }
-            if (parent->side != hq.side) {
-                fail(at, "headquarters " + std::to_string(hid.value) + " is " +
-                             std::string(enumName(hq.side)) + " but its parent " +
-                             std::to_string(hq.parent.value) + " is " + std::string(enumName(parent->side)));
+            if (up->side != hq.side) {
+                fail(at(), "headquarters " + std::to_string(ids[i]) + " is " +
+                               std::string(enumName(hq.side)) + " but its parent " +
+                               std::to_string(hq.parent.value) + " is " + std::string(enumName(up->side)));
             }
         }
     }
@@ -1341,9 +1389,10 @@ class Reader {
 
     void readDeployment(pugi::xml_node n) {
         allowOnly(n, {});
-        allowChildren(n, {"place", "reinforcement"});
+        const auto [places, reinforcements] =
+            childrenNamed(n, std::array<std::string_view, 2>{"place", "reinforcement"});
         const Grid& g = s_.map.grid;
-        for (pugi::xml_node p : n.children("place")) {
+        for (pugi::xml_node p : places) {
             const Attributes a = allowOnly(p, {"piece", "cells", "facing", "stands", "strength"});
             const PieceRef piece = deployedPiece(a);
             Placement pl;
@@ -1362,7 +1411,7 @@ class Reader {
                 fail(p, std::string(required(a["piece"])) + " is placed twice");
             }
         }
-        for (pugi::xml_node r : n.children("reinforcement")) {
+        for (pugi::xml_node r : reinforcements) {
             const Attributes a = allowOnly(r, {"piece", "turn", "entry", "stands", "strength"});
             const PieceRef piece = deployedPiece(a);
             if (s_.deployment.placements.contains(piece)) {

@@ -136,6 +136,23 @@ TEST(ScenarioXml, ALargeBattleReadOnTwoCoresSaysWhatOneReaderWould) {
     const std::string badPlace = replaced(xml, "<place piece=\"unit:", "<place piece=\"unit:9");
     EXPECT_NE(messageOf(badPlace).find("scenario 'Generated scenario (seed 4)': "), std::string::npos)
         << messageOf(badPlace);
+    // The deployments are read as far as they can be without the order of battle beside it: their
+    // mistakes are still said in the order a reading in one go meets them.
+    const std::string badCell = replaced(xml, "<place piece=\"unit:", "<place cells=\"zz\" piece=\"unit:");
+    EXPECT_NE(messageOf(badCell).find("cell 'zz'"), std::string::npos) << messageOf(badCell);
+    const std::string unknownAndBadCell =
+        replaced(xml, "<place piece=\"unit:", "<place cells=\"zz\" piece=\"unit:99999");
+    EXPECT_NE(messageOf(unknownAndBadCell).find("which is not in the order of battle"), std::string::npos)
+        << "the piece comes before its cells: " << messageOf(unknownAndBadCell);
+    const std::string badUnitAndCell =
+        replaced(badUnit, "<place piece=\"unit:", "<place cells=\"zz\" piece=\"unit:");
+    EXPECT_NE(messageOf(badUnitAndCell).find("unit's parent headquarters 9999"), std::string::npos)
+        << "the order of battle comes before the deployment: " << messageOf(badUnitAndCell);
+    const std::string tooManyAndBadStrength =
+        replaced(xml, "<place piece=\"unit:", "<place stands=\"100\" strength=\"x\" piece=\"unit:");
+    EXPECT_NE(messageOf(tooManyAndBadStrength).find("at full strength"), std::string::npos)
+        << "the stands are held to the unit's before the strength is read: "
+        << messageOf(tooManyAndBadStrength);
     // A control character and, later, an element never closed: the lexical check's message.
     std::string twoFaults = replaced(xml, "</battle>", "<open>");
     twoFaults = replaced(twoFaults, "name=\"1st", "name=\"\x01st");
