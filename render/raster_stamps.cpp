@@ -94,6 +94,11 @@ void RasterTarget::blend(pixman_image_t* source, pixman_image_t* mask, int x, in
     pixman_image_composite32(PIXMAN_OP_OVER, source, mask, image_.get(), 0, 0, 0, 0, x, y, w, h);
 }
 
+void RasterTarget::blendThrough(pixman_image_t* source, pixman_image_t* mask, int x, int y, int w,
+                                int h) const {
+    pixman_image_composite32(PIXMAN_OP_OVER, source, mask, image_.get(), 0, 0, x, y, x, y, w, h);
+}
+
 namespace {
 
 // Rasterised once for a cell shape and scale, then shared by every band of a view or picture and by
@@ -231,9 +236,14 @@ void ShapeStamps::stamp(Point centre, const Rgb& colour, double alpha) {
             return;
         }
     }
+    int x = 0, y = 0;
+    pixman_image_t* mask = maskAt(centre, x, y);
+    target_.blend(solid_.get(), mask, x, y, shared_->size, shared_->size);
+}
+
+pixman_image_t* ShapeStamps::maskAt(Point centre, int& x, int& y) const {
     // The mask's corner lands on a whole pixel; the quarter-pixel rest picks the mask.
-    const int size = shared_->size;
-    const double middle = size / 2;
+    const double middle = shared_->size / 2;
     const auto place = [](double at, int& whole, int& phase) {
         const double floor = std::floor(at);
         phase = static_cast<int>(std::lround((at - floor) * phases));
@@ -241,10 +251,74 @@ void ShapeStamps::stamp(Point centre, const Rgb& colour, double alpha) {
         phase %= phases;
     };
     const Point device = target_.toDevice(centre);
-    int x = 0, y = 0, px = 0, py = 0;
+    int px = 0, py = 0;
     place(device.x - middle, x, px);
     place(device.y - middle, y, py);
-    target_.blend(solid_.get(), masks_[static_cast<std::size_t>(py * phases + px)].get(), x, y, size, size);
+    return masks_[static_cast<std::size_t>(py * phases + px)].get();
+}
+
+std::optional<StampCoverage> StampCoverage::forTarget(cairo_t* cr) {
+    auto target = RasterTarget::of(cr);
+    if (!target) {
+        return std::nullopt;
+    }
+    StampCoverage c(std::move(*target));
+    const int width = c.target_.width(), height = c.target_.height();
+    c.stride_ = (width + 3) / 4 * 4; // pixman's rows are whole words
+    c.bits_.assign(static_cast<std::size_t>(c.stride_) * static_cast<std::size_t>(height), 0);
+    c.coverage_.reset(pixman_image_create_bits(PIXMAN_a8, width, height,
+                                               reinterpret_cast<std::uint32_t*>(c.bits_.data()), c.stride_));
+    if (!c.coverage_) {
+        return std::nullopt;
+    }
+    c.tilesAcross_ = (width + tile - 1) / tile;
+    c.tilesDown_ = (height + tile - 1) / tile;
+    c.touched_.assign(static_cast<std::size_t>(c.tilesAcross_) * static_cast<std::size_t>(c.tilesDown_), 0);
+    return c;
+}
+
+void StampCoverage::add(const ShapeStamps& shape, Point centre) {
+    int x = 0, y = 0;
+    pixman_image_t* mask = shape.maskAt(centre, x, y);
+    const int size = shape.maskSize();
+    const int x0 = std::max(x, 0), y0 = std::max(y, 0);
+    const int x1 = std::min(x + size, target_.width()), y1 = std::min(y + size, target_.height());
+    if (x1 <= x0 || y1 <= y0) {
+        return;
+    }
+    // OVER on coverage alone: a + b - ab, the union's coverage where two shapes' edges cross.
+    pixman_image_composite32(PIXMAN_OP_OVER, mask, nullptr, coverage_.get(), x0 - x, y0 - y, 0, 0, x0, y0,
+                             x1 - x0, y1 - y0);
+    for (int ty = y0 / tile; ty <= (y1 - 1) / tile; ++ty) {
+        for (int tx = x0 / tile; tx <= (x1 - 1) / tile; ++tx) {
+            touched_[static_cast<std::size_t>(ty * tilesAcross_ + tx)] = 1;
+        }
+    }
+}
+
+void StampCoverage::ink(const Rgb& colour, double alpha, bool areaInk) {
+    const Rgb c = inked(colour, inkStyleOf(target_.context()), areaInk);
+    const auto channel = [&](double v) { return static_cast<std::uint16_t>(std::lround(v * 257 * alpha)); };
+    const pixman_color_t fill{channel(c.r), channel(c.g), channel(c.b), channel(255)};
+    const PixmanImage solid(pixman_image_create_solid_fill(&fill));
+    const int width = target_.width(), height = target_.height();
+    for (int ty = 0; ty < tilesDown_; ++ty) {
+        for (int tx = 0; tx < tilesAcross_; ++tx) {
+            unsigned char& was = touched_[static_cast<std::size_t>(ty * tilesAcross_ + tx)];
+            if (was == 0) {
+                continue;
+            }
+            was = 0;
+            const int x = tx * tile, y = ty * tile;
+            const int w = std::min(tile, width - x), h = std::min(tile, height - y);
+            if (solid) {
+                target_.blendThrough(solid.get(), coverage_.get(), x, y, w, h);
+            }
+            for (int row = y; row < y + h; ++row) {
+                std::fill_n(bits_.begin() + static_cast<std::ptrdiff_t>(row) * stride_ + x, w, 0);
+            }
+        }
+    }
 }
 
 namespace {

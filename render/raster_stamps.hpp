@@ -65,6 +65,10 @@ class RasterTarget {
     Point toDevice(Point p) const { return {p.x * xx_ + x0_, p.y * yy_ + y0_}; }
     // Blends `source` (through `mask`, if any) over the w x h pixels at x, y; nothing off the image.
     void blend(pixman_image_t* source, pixman_image_t* mask, int x, int y, int w, int h) const;
+    // The same through a mask the image's size, read at the same pixels.
+    void blendThrough(pixman_image_t* source, pixman_image_t* mask, int x, int y, int w, int h) const;
+    int width() const { return width_; }
+    int height() const { return height_; }
 
   private:
     RasterTarget() = default;
@@ -96,6 +100,9 @@ class ShapeStamps {
     // The shape centred at `centre` (map units) in `colour` as the ink style has it for an area
     // (filled) or a line (stroked), `alpha` opaque.
     void stamp(Point centre, const Rgb& colour, double alpha = 1);
+    // The coverage mask for a shape centred at `centre`, and where its corner lands (x, y).
+    pixman_image_t* maskAt(Point centre, int& x, int& y) const;
+    int maskSize() const { return shared_->size; }
 
     // A cell's coverage at every phase, for one shape and scale: square masks of `size` pixels,
     // one block after another.
@@ -122,6 +129,31 @@ class ShapeStamps {
     Rgb solidColour_;                                // as given, before inking
     double solidAlpha_ = 1;
     PixmanImage solid_; // solidColour_ inked
+};
+
+// Stamps gathered into one coverage and inked once, as one path of all of them is filled or
+// stroked: where they overlap they are one area, not their translucent ink laid twice (a wood's
+// crowns, which Cairo fills as one path, and their outlines, stroked as one).
+class StampCoverage {
+  public:
+    // Nothing when `cr` cannot take stamps.
+    static std::optional<StampCoverage> forTarget(cairo_t* cr);
+
+    // `shape`'s stamp centred at `centre` (map units), added to the coverage.
+    void add(const ShapeStamps& shape, Point centre);
+    // The coverage blended over the target in `colour` (inked as an area or as a line), `alpha`
+    // opaque; the coverage is then empty again.
+    void ink(const Rgb& colour, double alpha, bool areaInk);
+
+  private:
+    static constexpr int tile = 64; // the coverage is inked only in the tiles a stamp touched
+    explicit StampCoverage(RasterTarget target) : target_(std::move(target)) {}
+    RasterTarget target_;
+    std::vector<unsigned char> bits_;
+    int stride_ = 0;
+    PixmanImage coverage_;
+    int tilesAcross_ = 0, tilesDown_ = 0;
+    std::vector<unsigned char> touched_;
 };
 
 class SymbolStamps {

@@ -59,39 +59,74 @@ CrownInk crownInk(TerrainSymbol symbol) {
     }
 }
 
+// A wood's crowns' outline: its width as a part of a cell, its ink.
+constexpr double crownOutline = 0.012;
+constexpr Rgb crownOutlineInk{15, 45, 15};
+constexpr double crownOutlineAlpha = 0.75;
+
 // Fills the current path as `symbol`'s crowns, woods' crowns outlined when `outlined`.
 void inkCrowns(cairo_t* cr, TerrainSymbol symbol, double size, bool outlined) {
     const CrownInk ink = crownInk(symbol);
     setSource(cr, ink.colour, ink.alpha);
     if (outlined && symbol != TerrainSymbol::Orchard) {
         cairo_fill_preserve(cr);
-        strokeWith(cr, Rgb{15, 45, 15}, size * 0.012, 0.75);
+        strokeWith(cr, crownOutlineInk, size * crownOutline, crownOutlineAlpha);
     } else {
         cairo_fill(cr);
     }
 }
 
-// On a raster, crowns without outlines are stamps, one for each of their sizes (render/raster_stamps):
-// a wood on a 1080p view at 25 % has some ten thousand. Where crowns overlap, their translucent
-// green adds up, as a canopy's does. False when `cr` takes no stamps: then paths.
+// On a raster, crowns are stamps, one for each of their sizes (render/raster_stamps): a wood on a
+// 1080p view at 25 % has some ten thousand, and a printed map's woods as paths took two fifths of its
+// picture's time. Their coverage is gathered and inked once (StampCoverage), so where crowns overlap
+// they are one canopy, as one path of them is, and not their translucent green laid twice; their
+// outlines likewise. False when `cr` takes no stamps: then paths.
 template <class SizeOf, class Radius>
 bool drawCrownStamps(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> centres, const SizeOf& sizeOf,
-                     const Radius& radius) {
-    std::vector<std::optional<ShapeStamps>> bySize;
-    for (unsigned k = 0; k < 3; ++k) {
-        std::array<Point, 16> ring;
-        for (std::size_t i = 0; i < ring.size(); ++i) {
-            const double a = 2 * pi * static_cast<double>(i) / static_cast<double>(ring.size());
-            ring[i] = {radius(k) * std::cos(a), radius(k) * std::sin(a)};
+                     const Radius& radius, double size, bool outlined) {
+    auto coverage = StampCoverage::forTarget(cr);
+    if (!coverage) {
+        return false;
+    }
+    // Rounder when large (printed): a 16-sided crown of 16 pixels strays a third of a pixel.
+    const std::size_t sides = outlined ? 32 : 16;
+    const auto stamps = [&](bool ring) {
+        std::vector<std::optional<ShapeStamps>> bySize;
+        for (unsigned k = 0; k < 3; ++k) {
+            std::vector<Point> points;
+            for (std::size_t i = 0; i <= sides; ++i) {
+                if (i == sides && !ring) {
+                    break; // a filled polygon closes itself; a stroked ring comes back to its start
+                }
+                const double a = 2 * pi * static_cast<double>(i) / static_cast<double>(sides);
+                points.push_back({radius(k) * std::cos(a), radius(k) * std::sin(a)});
+            }
+            bySize.push_back(
+                ShapeStamps::forTarget(cr, points, ring ? size * crownOutline : 0, ShapeStamps::Ink::AsLine));
         }
-        bySize.push_back(ShapeStamps::forTarget(cr, ring, 0, ShapeStamps::Ink::AsLine));
-        if (!bySize.back()) {
+        return bySize;
+    };
+    const auto gather = [&](std::vector<std::optional<ShapeStamps>>& bySize) {
+        if (std::ranges::any_of(bySize, [](const auto& s) { return !s; })) {
             return false;
         }
+        for (const Point& p : centres) {
+            coverage->add(*bySize[sizeOf(p)], p);
+        }
+        return true;
+    };
+    auto crowns = stamps(false);
+    if (!gather(crowns)) {
+        return false;
     }
     const CrownInk ink = crownInk(symbol);
-    for (const Point& p : centres) {
-        bySize[sizeOf(p)]->stamp(p, ink.colour, ink.alpha);
+    coverage->ink(ink.colour, ink.alpha, false);
+    if (outlined && symbol != TerrainSymbol::Orchard) {
+        auto rings = stamps(true);
+        if (!gather(rings)) {
+            return true; // the crowns are there; their outlines as paths would double them
+        }
+        coverage->ink(crownOutlineInk, crownOutlineAlpha, false);
     }
     return true;
 }
@@ -317,7 +352,7 @@ void drawCrowns(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> centre
         return scatter->jitter > 0 ? h % 3u : 1u;
     };
     const auto radius = [&](unsigned grown) { return r * (0.8 + 0.2 * grown); };
-    if (!outlined && drawCrownStamps(cr, symbol, centres, sizeOf, radius)) {
+    if (drawCrownStamps(cr, symbol, centres, sizeOf, radius, size, outlined)) {
         return;
     }
     cairo_save(cr);

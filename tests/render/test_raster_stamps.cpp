@@ -297,5 +297,52 @@ TEST(SymbolStamps, AStampedSymbolIsTheDrawnOneOnWholePixels) {
     EXPECT_GT(inked, 6 * 100) << "the symbols were drawn at all";
 }
 
+// A wood's crowns stamped are the canopy their one path gives: where two overlap the green is the
+// same as in one alone (not laid twice), and outlined (as printed) the rings are where Cairo strokes
+// them.
+TEST(StampCoverage, CrownsStampedAreOneCanopyAsTheirPathIs) {
+    constexpr Rgb ground{220, 225, 190};
+    const std::vector<Point> wood{{60, 60}, {80, 66}, {70, 85}, {140, 60}, {300, 200}};
+    for (const bool outlined : {false, true}) {
+        SCOPED_TRACE(outlined ? "outlined" : "plain");
+        auto byPath = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
+        auto stamped = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
+        for (cairo_surface_t* s : {byPath.get(), stamped.get()}) {
+            cairo_t* cr = cairo_create(s);
+            cairo_set_source_rgb(cr, ground.r / 255.0, ground.g / 255.0, ground.b / 255.0);
+            cairo_paint(cr);
+            if (s == byPath.get()) {
+                // A clip short of the image's edge: no stamps, the paths.
+                cairo_rectangle(cr, 0, 0, 199, 159);
+                cairo_clip(cr);
+            }
+            cairo_scale(cr, 1.25, 1.25);
+            drawCrowns(cr, TerrainSymbol::Trees, wood, 200, outlined); // crowns of 17 units
+            cairo_destroy(cr);
+        }
+        int apart = 0, inked = 0, largest = 0;
+        for (int y = 0; y < 159; ++y) {
+            for (int x = 0; x < 199; ++x) {
+                const Rgb a = pixelOf(byPath.get(), x, y), b = pixelOf(stamped.get(), x, y);
+                const int difference = testing_support::channelDifference(a, b);
+                apart += difference > 12 ? 1 : 0;
+                largest = std::max(largest, difference);
+                inked += a != ground ? 1 : 0;
+            }
+        }
+        EXPECT_GT(inked, 3000) << "the crowns were drawn at all";
+        // A stamp's edge is within an eighth of a pixel of the path's (a quarter-pixel phase, a
+        // 32-sided ring): its antialiased edge pixels differ a little, nothing else does.
+        EXPECT_LT(apart, inked / 10) << "stamps and paths apart at their edges only";
+        EXPECT_LE(largest, 80) << "an edge pixel a third of a pixel off at most";
+        if (!outlined) {
+            // (70, 72) lies in the first two crowns and the third; (60, 52) in the first alone.
+            const Rgb overlap = pixelOf(stamped.get(), 88, 90), alone = pixelOf(stamped.get(), 75, 62);
+            EXPECT_LE(testing_support::channelDifference(overlap, alone), 2) << "an overlap is no darker";
+            EXPECT_NE(alone, ground);
+        }
+    }
+}
+
 } // namespace
 } // namespace sandtable
