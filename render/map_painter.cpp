@@ -8,6 +8,7 @@
 #include "colours.hpp"
 #include "contour_heights.hpp"
 #include "map_scene.hpp"
+#include "natural_fields.hpp"
 #include "natural_ground.hpp"
 #include "terrain_overview.hpp"
 #include "terrain_symbols.hpp"
@@ -346,8 +347,26 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
     }
     if (o.symbols && pixels >= 14) {
         // Woods and orchards as crowns scattered wherever the ground shows them, towns as buildings
-        // along their streets, the rest cell by cell.
-        drawSymbols(cr, first, last, pixels >= 60, true);
+        // along their streets, fields as furrows in plots once they are far enough apart to be seen
+        // as lines, the rest cell by cell.
+        const bool furrows =
+            pixels >= furrowsFromPixels && anyDrawnAs(s_.map.terrainTypes, TerrainSymbol::Crops);
+        drawSymbols(cr, first, last, pixels >= 60, true, furrows);
+        if (furrows) {
+            const double margin = size * 0.1; // past the region's edge, so a band's cut is clean
+            cairo_new_path(cr);
+            for (const auto& [a, b] : fieldFurrows(
+                     ground, size, visible.x - margin, visible.y - margin, visible.x + visible.width + margin,
+                     visible.y + visible.height + margin, [&](int terrain) {
+                         return s_.map.terrainTypes[static_cast<std::size_t>(terrain)].symbol ==
+                                TerrainSymbol::Crops;
+                     })) {
+                cairo_move_to(cr, a.x, a.y);
+                cairo_line_to(cr, b.x, b.y);
+            }
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+            strokeWith(cr, furrowInk, size * 0.01, 0.5);
+        }
         const double reach = size * 0.2; // a crown standing outside the region may reach into it
         for (const TerrainSymbol symbol :
              {TerrainSymbol::Trees, TerrainSymbol::DenseTrees, TerrainSymbol::Orchard}) {
@@ -464,7 +483,8 @@ int MapPainter::shadeOf(Offset c, const std::array<Point, 6>& toward) const {
     return std::clamp(static_cast<int>(std::lround(rise)), -shadeSteps, shadeSteps);
 }
 
-void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined, bool natural) const {
+void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined, bool natural,
+                             bool naturalFields) const {
     const Map& map = s_.map;
     auto inView = [&](Offset c) {
         return c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row;
@@ -493,7 +513,8 @@ void MapPainter::drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlin
         for (int col = first.col; col <= last.col; ++col) {
             const Offset c{col, row};
             const TerrainSymbol symbol = map.terrainAt(c).symbol;
-            const bool scattered = crownScatter(symbol).has_value() || symbol == TerrainSymbol::Buildings;
+            const bool scattered = crownScatter(symbol).has_value() || symbol == TerrainSymbol::Buildings ||
+                                   (naturalFields && symbol == TerrainSymbol::Crops);
             if (symbol != TerrainSymbol::None && !(natural && scattered)) {
                 const auto road = roadAngle.find(c);
                 sites[symbol].push_back(

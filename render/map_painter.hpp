@@ -188,8 +188,14 @@ class MapPainter {
     void drawCells(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit,
                    const RenderOptions& o) const;
     // `natural`: woods, orchards and towns left to the natural style's scattered crowns and
-    // buildings.
-    void drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined, bool natural = false) const;
+    // buildings; `naturalFields`: fields left to its furrows (render/natural_fields).
+    void drawSymbols(cairo_t* cr, Offset first, Offset last, bool outlined, bool natural = false,
+                     bool naturalFields = false) const;
+    // The natural style lays fields' furrows from this many pixels a cell (a furrow 3.4 pixels
+    // from the next); below, each field cell has its furrows symbol.
+    static constexpr double furrowsFromPixels = 40;
+    // The furrows' ink, a little lighter than the fields' cell symbol.
+    static constexpr Rgb furrowInk{125, 105, 45};
     // A cell's hill shading, from -shadeSteps (lit) to shadeSteps (in shadow).
     int shadeOf(Offset c, const std::array<Point, 6>& toward) const;
     void drawContours(cairo_t* cr, Offset first, Offset last) const;

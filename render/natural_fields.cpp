@@ -1,0 +1,119 @@
+#include "natural_fields.hpp"
+
+#include "natural_ground.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <numbers>
+
+namespace sandtable {
+namespace {
+
+// A plot's furrows' angle: one of four, by a hash of the plot, so that neighbouring fields seldom
+// run alike.
+double furrowAngle(int column, int row) {
+    std::uint32_t h = static_cast<std::uint32_t>(column) * 2654435761u ^ static_cast<std::uint32_t>(row) * 40503u;
+    h = (h ^ (h >> 15)) * 2246822519u;
+    h ^= h >> 13;
+    constexpr double degree = std::numbers::pi / 180;
+    constexpr std::array<double, 4> angles{-20 * degree, 20 * degree, 70 * degree, -70 * degree};
+    return angles[h % angles.size()];
+}
+
+// The part of the line through `p` along `d` inside the box, as the parameters along d where it
+// enters and leaves; none when it misses.
+bool clipToBox(Point p, Point d, double x0, double y0, double x1, double y1, double& enter, double& leave) {
+    enter = -1e300;
+    leave = 1e300;
+    for (const auto& [origin, direction, low, high] :
+         std::array<std::array<double, 4>, 2>{{{p.x, d.x, x0, x1}, {p.y, d.y, y0, y1}}}) {
+        if (direction == 0) {
+            if (origin < low || origin > high) {
+                return false;
+            }
+            continue;
+        }
+        double a = (low - origin) / direction, b = (high - origin) / direction;
+        if (a > b) {
+            std::swap(a, b);
+        }
+        enter = std::max(enter, a);
+        leave = std::min(leave, b);
+    }
+    return enter < leave;
+}
+
+} // namespace
+
+std::vector<std::pair<Point, Point>> fieldFurrows(const NaturalGround& ground, double cellSize, double left,
+                                                  double top, double right, double bottom,
+                                                  const std::function<bool(int terrain)>& field,
+                                                  const FieldPlots& plots) {
+    std::vector<std::pair<Point, Point>> furrows;
+    const double w = plots.width * cellSize, h = plots.height * cellSize;
+    const double spacing = plots.spacing * cellSize, inset = plots.inset * cellSize;
+    const double step = spacing / 2; // along a furrow, where the ground is asked what it shows
+    const auto isField = [&](Point p) {
+        const std::optional<int> terrain = ground.terrainAt(p);
+        return terrain && field(*terrain);
+    };
+    const int row0 = static_cast<int>(std::floor(top / h)), row1 = static_cast<int>(std::floor(bottom / h));
+    for (int row = row0; row <= row1; ++row) {
+        // Each row of plots set off by half a plot from the one above.
+        const double shift = (row % 2 != 0) ? w / 2 : 0;
+        const int col0 = static_cast<int>(std::floor((left - shift) / w));
+        const int col1 = static_cast<int>(std::floor((right - shift) / w));
+        for (int col = col0; col <= col1; ++col) {
+            const double x0 = col * w + shift + inset, y0 = row * h + inset;
+            const double x1 = (col + 1) * w + shift - inset, y1 = (row + 1) * h - inset;
+            // Only what the region holds: a band draws its own part of a plot.
+            const double cx0 = std::max(x0, left), cy0 = std::max(y0, top);
+            const double cx1 = std::min(x1, right), cy1 = std::min(y1, bottom);
+            if (cx0 >= cx1 || cy0 >= cy1) {
+                continue;
+            }
+            const double a = furrowAngle(col, row);
+            const Point d{std::cos(a), std::sin(a)}, n{-d.y, d.x};
+            // Furrows a spacing apart across the whole plot (from its corner, so every region that
+            // holds a part of it lays the same ones), each cut to the plot and to the region.
+            const Point corner{x0, y0};
+            const double half = std::hypot(x1 - x0, y1 - y0);
+            const int lines = static_cast<int>(std::ceil(2 * half / spacing));
+            for (int k = -lines / 2; k <= lines / 2; ++k) {
+                const Point through{corner.x + (x1 - x0) / 2 + n.x * k * spacing,
+                                    corner.y + (y1 - y0) / 2 + n.y * k * spacing};
+                double enter = 0, leave = 0;
+                if (!clipToBox(through, d, cx0, cy0, cx1, cy1, enter, leave)) {
+                    continue;
+                }
+                // Runs of the furrow over field, a step at a time from a whole step along it, so the
+                // same points are asked in any region.
+                const double first = std::ceil(enter / step) * step;
+                std::optional<double> from;
+                for (double t = first; t <= leave + 1e-9; t += step) {
+                    const Point p{through.x + d.x * t, through.y + d.y * t};
+                    const bool on = isField(p);
+                    if (on && !from) {
+                        from = std::max(t - step / 2, enter);
+                    } else if (!on && from) {
+                        const double to = t - step / 2;
+                        if (to > *from) {
+                            furrows.emplace_back(Point{through.x + d.x * *from, through.y + d.y * *from},
+                                                 Point{through.x + d.x * to, through.y + d.y * to});
+                        }
+                        from.reset();
+                    }
+                }
+                if (from && leave > *from) {
+                    furrows.emplace_back(Point{through.x + d.x * *from, through.y + d.y * *from},
+                                         Point{through.x + d.x * leave, through.y + d.y * leave});
+                }
+            }
+        }
+    }
+    return furrows;
+}
+
+} // namespace sandtable
