@@ -4,6 +4,7 @@
 
 #include "colours.hpp"
 #include "contour_heights.hpp"
+#include "line_clip.hpp"
 #include "map_scene.hpp"
 #include "natural_ground.hpp"
 #include "text.hpp"
@@ -77,28 +78,10 @@ bool crosses(const LineSpot& spot, double width, double height, const RouteStret
     };
     const Point a = local(route.a), b = local(route.b);
     const double halfX = width / 2 + route.keepOff, halfY = height / 2 + route.keepOff;
-    // Liang-Barsky: the part of the stretch inside the grown box, if any.
-    double enter = 0, leave = 1;
-    const double dx = b.x - a.x, dy = b.y - a.y;
-    for (const auto& [p, q] : {std::pair{-dx, a.x + halfX}, std::pair{dx, halfX - a.x},
-                               std::pair{-dy, a.y + halfY}, std::pair{dy, halfY - a.y}}) {
-        if (p == 0) {
-            if (q < 0) {
-                return false;
-            }
-            continue;
-        }
-        const double t = q / p;
-        if (p < 0) {
-            enter = std::max(enter, t);
-        } else {
-            leave = std::min(leave, t);
-        }
-        if (enter > leave) {
-            return false;
-        }
-    }
-    return true;
+    // The stretch is t from 0 to 1 along its line.
+    double enter = 0, leave = 0;
+    return clipLineToBox(a, {b.x - a.x, b.y - a.y}, -halfX, -halfY, halfX, halfY, enter, leave) &&
+           enter <= 1 && leave >= 0;
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "natural_fields.hpp"
 
+#include "line_clip.hpp"
 #include "natural_ground.hpp"
 
 #include <algorithm>
@@ -14,35 +15,13 @@ namespace {
 // A plot's furrows' angle: one of four, by a hash of the plot, so that neighbouring fields seldom
 // run alike.
 double furrowAngle(int column, int row) {
-    std::uint32_t h = static_cast<std::uint32_t>(column) * 2654435761u ^ static_cast<std::uint32_t>(row) * 40503u;
+    std::uint32_t h =
+        static_cast<std::uint32_t>(column) * 2654435761u ^ static_cast<std::uint32_t>(row) * 40503u;
     h = (h ^ (h >> 15)) * 2246822519u;
     h ^= h >> 13;
     constexpr double degree = std::numbers::pi / 180;
     constexpr std::array<double, 4> angles{-20 * degree, 20 * degree, 70 * degree, -70 * degree};
     return angles[h % angles.size()];
-}
-
-// The part of the line through `p` along `d` inside the box, as the parameters along d where it
-// enters and leaves; none when it misses.
-bool clipToBox(Point p, Point d, double x0, double y0, double x1, double y1, double& enter, double& leave) {
-    enter = -1e300;
-    leave = 1e300;
-    for (const auto& [origin, direction, low, high] :
-         std::array<std::array<double, 4>, 2>{{{p.x, d.x, x0, x1}, {p.y, d.y, y0, y1}}}) {
-        if (direction == 0) {
-            if (origin < low || origin > high) {
-                return false;
-            }
-            continue;
-        }
-        double a = (low - origin) / direction, b = (high - origin) / direction;
-        if (a > b) {
-            std::swap(a, b);
-        }
-        enter = std::max(enter, a);
-        leave = std::min(leave, b);
-    }
-    return enter < leave;
 }
 
 } // namespace
@@ -85,7 +64,7 @@ std::vector<std::pair<Point, Point>> fieldFurrows(const NaturalGround& ground, d
                 const Point through{corner.x + (x1 - x0) / 2 + n.x * k * spacing,
                                     corner.y + (y1 - y0) / 2 + n.y * k * spacing};
                 double enter = 0, leave = 0;
-                if (!clipToBox(through, d, cx0, cy0, cx1, cy1, enter, leave)) {
+                if (!clipLineToBox(through, d, cx0, cy0, cx1, cy1, enter, leave) || enter == leave) {
                     continue;
                 }
                 // Runs of the furrow over field, a step at a time from a whole step along it, so the

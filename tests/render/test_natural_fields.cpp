@@ -56,7 +56,8 @@ TEST(NaturalFields, FurrowsLieOnlyWhereTheGroundShowsAField) {
         for (double t = step / 2; t < len - step / 2; t += 1) {
             const Point p{f.first.x + (f.second.x - f.first.x) * t / len,
                           f.first.y + (f.second.y - f.first.y) * t / len};
-            ASSERT_EQ(ground.terrainAt(p).value_or(-1), 1) << "a furrow off the field at " << p.x << ", " << p.y;
+            ASSERT_EQ(ground.terrainAt(p).value_or(-1), 1)
+                << "a furrow off the field at " << p.x << ", " << p.y;
         }
     }
     // The field of 63 hexes (6,500 square units each, 100 across) holds furrows 8.5 units apart:
