@@ -123,10 +123,18 @@ bool drawCrownStamps(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> c
     coverage->ink(ink.colour, ink.alpha, false);
     if (outlined && symbol != TerrainSymbol::Orchard) {
         auto rings = stamps(true);
-        if (!gather(rings)) {
-            return true; // the crowns are there; their outlines as paths would double them
+        if (gather(rings)) {
+            coverage->ink(crownOutlineInk, crownOutlineAlpha, false);
+        } else {
+            // The crowns are there: their outlines alone as paths.
+            cairo_save(cr);
+            cairo_new_path(cr);
+            for (const Point& p : centres) {
+                circle(cr, p, radius(sizeOf(p)));
+            }
+            strokeWith(cr, crownOutlineInk, size * crownOutline, crownOutlineAlpha);
+            cairo_restore(cr);
         }
-        coverage->ink(crownOutlineInk, crownOutlineAlpha, false);
     }
     return true;
 }
