@@ -426,35 +426,38 @@ void MapPainter::drawVertexMarks(cairo_t* cr, Offset first, Offset last, double 
             pattern.insert(pattern.end(), {from, to, ShapeStamps::lineBreak});
         });
     }
+    // On paper (PDF, SVG, a printer) the same first halves as strokes: each side once there too,
+    // not once from each cell beside it.
     std::optional<ShapeStamps> stamps = ShapeStamps::forTarget(cr, pattern, width);
     const Grid& g = s_.map.grid;
-    if (stamps) {
-        // A cell past the view's range may hold a side at its edge.
-        const int r0 = std::max(0, first.row - 1), r1 = std::min(g.rows() - 1, last.row + 1);
-        const int c0 = std::max(0, first.col - 1), c1 = std::min(g.cols() - 1, last.col + 1);
-        for (int row = r0; row <= r1; ++row) {
-            for (int col = c0; col <= c1; ++col) {
+    // A cell past the view's range may hold a side at its edge.
+    const int r0 = std::max(0, first.row - 1), r1 = std::min(g.rows() - 1, last.row + 1);
+    const int c0 = std::max(0, first.col - 1), c1 = std::min(g.cols() - 1, last.col + 1);
+    for (int row = r0; row <= r1; ++row) {
+        for (int col = c0; col <= c1; ++col) {
+            if (stamps) {
                 stamps->stamp(layout_.cellCenter({col, row}), ink);
+                continue;
+            }
+            const std::vector<Point> corners = layout_.corners({col, row});
+            for (std::size_t k = 0; k < owned; ++k) {
+                ticks(corners[k], corners[k + 1], onPath);
             }
         }
     }
-    const bool raster = stamps.has_value();
     stamps.reset(); // the pixels back to Cairo
     for (int row = first.row; row <= last.row; ++row) {
         for (int col = first.col; col <= last.col; ++col) {
             const bool edge = row == 0 || col == 0 || row == g.rows() - 1 || col == g.cols() - 1;
-            if (raster && !edge) {
+            if (!edge) {
                 continue;
             }
             const Point c = layout_.cellCenter({col, row});
             const std::vector<Point> corners = layout_.corners({col, row});
-            for (std::size_t k = 0; k < corners.size(); ++k) {
+            for (std::size_t k = owned; k < corners.size(); ++k) {
                 const Point a = corners[k], b = corners[(k + 1) % corners.size()];
-                if (raster && k < owned) {
-                    continue;
-                }
-                // On a raster, held by the neighbour across it unless that is off the map.
-                if (raster && layout_.cellAt(Point{a.x + b.x - c.x, a.y + b.y - c.y}).has_value()) {
+                // Held by the neighbour across it, unless that is off the map.
+                if (layout_.cellAt(Point{a.x + b.x - c.x, a.y + b.y - c.y}).has_value()) {
                     continue;
                 }
                 ticks(a, b, onPath);

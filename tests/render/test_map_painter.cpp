@@ -11,9 +11,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cairo-svg.h>
 #include <cairo.h>
 
+#include <algorithm>
 #include <memory>
+#include <set>
+#include <string>
 
 namespace sandtable {
 namespace {
@@ -157,6 +161,48 @@ TEST(MapPainter, ACountersTextIsWrittenOnlyWhereItCanBeRead) {
         << "4.2 pixels: no text";
     EXPECT_GT(pixelsApart(Picture(s, layout, o, 0.5), Picture(renamed, layout, o, 0.5)), 20)
         << "7 pixels: the name's first letters";
+}
+
+// The 'M' (move-to) commands of a map drawn on an SVG surface (paper: strokes, not stamps).
+int moveTosOnPaper(const Scenario& s, const Layout& layout, const RenderOptions& o) {
+    std::string svg;
+    cairo_surface_t* surface = cairo_svg_surface_create_for_stream(
+        [](void* closure, const unsigned char* data, unsigned int length) {
+            static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+            return CAIRO_STATUS_SUCCESS;
+        },
+        &svg, layout.width(), layout.height());
+    cairo_t* cr = cairo_create(surface);
+    (void)MapPainter(s, layout).draw(cr, MapRect{0, 0, layout.width(), layout.height()}, 3.0, o);
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    cairo_surface_destroy(surface);
+    return static_cast<int>(std::count(svg.begin(), svg.end(), 'M'));
+}
+
+// On paper, as on a raster, each side's ends are marked once, not once from each cell beside it.
+TEST(MapPainter, OnPaperEachSidesVertexMarksAreStrokedOnce) {
+    for (const GridShape shape : {GridShape::HexFlat, GridShape::Square}) {
+        const Scenario s = plain(shape, 7, 5);
+        const Layout layout(s.map.grid, 100);
+        RenderOptions o;
+        o.style = MapStyle::Natural;
+        o.elevation = o.shading = o.symbols = o.hexsides = o.paths = o.features = o.pieces = o.labels = false;
+        RenderOptions without = o;
+        without.grid = false;
+        std::set<EdgeId> sides;
+        for (int row = 0; row < 5; ++row) {
+            for (int col = 0; col < 7; ++col) {
+                for (int k = 0; k < s.map.grid.sideCount(); ++k) {
+                    sides.insert(s.map.grid.edge({col, row}, k));
+                }
+            }
+        }
+        // Two marks a side, one from each end.
+        EXPECT_EQ(moveTosOnPaper(s, layout, o) - moveTosOnPaper(s, layout, without),
+                  2 * static_cast<int>(sides.size()))
+            << (shape == GridShape::Square ? "square" : "hex");
+    }
 }
 
 // Brown contour pixels along the sides where the level changes, none between equal levels, and
