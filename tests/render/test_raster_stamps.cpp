@@ -46,30 +46,44 @@ void placeView(cairo_t* cr) {
 const std::array<Point, 5> centres{{{20, 20}, {51.13, 37.4}, {82.71, 19.02}, {40.5, 70.25}, {130.9, 96.6}}};
 constexpr Rgb colour{200, 120, 40};
 
-// The shape at every one of `centres` on two 200 x 160 views over `ground`: drawn by Cairo with
-// `drawn` (given the context, as placeView left it), and stamped from `points` and `lineWidth`.
+// Two 200 x 160 pictures over `ground`, one drawn by `byCairo` and one by `stamped`, each given its
+// context: what Cairo's paths give and what the stamps give, to hold one to the other.
 std::pair<testing_support::SurfacePtr, testing_support::SurfacePtr>
-drawnAndStamped(Rgb ground, std::span<const Point> points, double lineWidth,
-                const std::function<void(cairo_t*)>& drawn) {
-    auto byCairo = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
-    auto stamped = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
-    for (cairo_surface_t* s : {byCairo.get(), stamped.get()}) {
+pathsAndStamps(Rgb ground, const std::function<void(cairo_t*)>& byCairo,
+               const std::function<void(cairo_t*)>& stamped) {
+    auto paths = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
+    auto stamps = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
+    for (cairo_surface_t* s : {paths.get(), stamps.get()}) {
         cairo_t* cr = cairo_create(s);
         cairo_set_source_rgb(cr, ground.r / 255.0, ground.g / 255.0, ground.b / 255.0);
         cairo_paint(cr);
-        placeView(cr);
-        if (s == byCairo.get()) {
-            drawn(cr);
-        } else if (auto stamps = ShapeStamps::forTarget(cr, points, lineWidth)) {
-            for (Point c : centres) {
-                stamps->stamp(c, colour);
-            }
-        } else {
-            ADD_FAILURE() << "a plain image view takes stamps";
-        }
+        (s == paths.get() ? byCairo : stamped)(cr);
         cairo_destroy(cr);
     }
-    return {std::move(byCairo), std::move(stamped)};
+    return {std::move(paths), std::move(stamps)};
+}
+
+// The shape at every one of `centres` on two views over `ground`: drawn by Cairo with `drawn`
+// (given the context, as placeView left it), and stamped from `points` and `lineWidth`.
+std::pair<testing_support::SurfacePtr, testing_support::SurfacePtr>
+drawnAndStamped(Rgb ground, std::span<const Point> points, double lineWidth,
+                const std::function<void(cairo_t*)>& drawn) {
+    return pathsAndStamps(
+        ground,
+        [&](cairo_t* cr) {
+            placeView(cr);
+            drawn(cr);
+        },
+        [&](cairo_t* cr) {
+            placeView(cr);
+            if (auto stamps = ShapeStamps::forTarget(cr, points, lineWidth)) {
+                for (Point c : centres) {
+                    stamps->stamp(c, colour);
+                }
+            } else {
+                ADD_FAILURE() << "a plain image view takes stamps";
+            }
+        });
 }
 
 TEST(ShapeStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
@@ -305,21 +319,19 @@ TEST(StampCoverage, CrownsStampedAreOneCanopyAsTheirPathIs) {
     const std::vector<Point> wood{{60, 60}, {80, 66}, {70, 85}, {140, 60}, {300, 200}};
     for (const bool outlined : {false, true}) {
         SCOPED_TRACE(outlined ? "outlined" : "plain");
-        auto byPath = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
-        auto stamped = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 160));
-        for (cairo_surface_t* s : {byPath.get(), stamped.get()}) {
-            cairo_t* cr = cairo_create(s);
-            cairo_set_source_rgb(cr, ground.r / 255.0, ground.g / 255.0, ground.b / 255.0);
-            cairo_paint(cr);
-            if (s == byPath.get()) {
+        const auto crowns = [&](cairo_t* cr) {
+            cairo_scale(cr, 1.25, 1.25);
+            drawCrowns(cr, TerrainSymbol::Trees, wood, 200, outlined); // crowns of 17 units
+        };
+        const auto [byPath, stamped] = pathsAndStamps(
+            ground,
+            [&](cairo_t* cr) {
                 // A clip short of the image's edge: no stamps, the paths.
                 cairo_rectangle(cr, 0, 0, 199, 159);
                 cairo_clip(cr);
-            }
-            cairo_scale(cr, 1.25, 1.25);
-            drawCrowns(cr, TerrainSymbol::Trees, wood, 200, outlined); // crowns of 17 units
-            cairo_destroy(cr);
-        }
+                crowns(cr);
+            },
+            crowns);
         int apart = 0, inked = 0, largest = 0;
         for (int y = 0; y < 159; ++y) {
             for (int x = 0; x < 199; ++x) {

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 namespace sandtable {
 namespace {
@@ -28,12 +29,13 @@ using testing_support::owned;
 struct Difference {
     int pixels = 0, largest = 0;
 };
-Difference differenceOf(cairo_surface_t* a, cairo_surface_t* b, int levels = 2) {
+// Within `region`.
+Difference differenceIn(cairo_surface_t* a, cairo_surface_t* b, PixelRect region, int levels = 2) {
     cairo_surface_flush(a);
     cairo_surface_flush(b);
     Difference d;
-    for (int y = 0; y < cairo_image_surface_get_height(a); ++y) {
-        for (int x = 0; x < cairo_image_surface_get_width(a); ++x) {
+    for (int y = region.y; y < region.y + region.height; ++y) {
+        for (int x = region.x; x < region.x + region.width; ++x) {
             const Rgb p = testing_support::pixelOf(a, x, y), q = testing_support::pixelOf(b, x, y);
             const int most = testing_support::channelDifference(p, q);
             d.pixels += most > levels ? 1 : 0;
@@ -41,6 +43,11 @@ Difference differenceOf(cairo_surface_t* a, cairo_surface_t* b, int levels = 2) 
         }
     }
     return d;
+}
+// Over the whole frame.
+Difference differenceOf(cairo_surface_t* a, cairo_surface_t* b, int levels = 2) {
+    return differenceIn(a, b, {0, 0, cairo_image_surface_get_width(a), cairo_image_surface_get_height(a)},
+                        levels);
 }
 
 void expectAlike(cairo_surface_t* a, cairo_surface_t* b, const std::string& when) {
@@ -67,11 +74,23 @@ struct Fixture {
 
 constexpr Rgb background{60, 60, 64};
 
+// A view's frame as the cache draws it, and one to draw the same view whole in, to hold the first
+// to the second.
+std::pair<testing_support::SurfacePtr, testing_support::SurfacePtr> cachedAndFresh(int width, int height) {
+    return {owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)),
+            owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height))};
+}
+
+// A view `width` x `height` whose middle shows the map's point `middle` at `zoom`: zoomed about it,
+// as the wheel zooms about the pointer.
+ViewPlacement centredOn(Point middle, double zoom, int width, int height) {
+    return {middle.x * zoom - width / 2.0, middle.y * zoom - height / 2.0, zoom};
+}
+
 TEST(ViewCache, AfterPansAFrameIsTheWholeDrawing) {
     Fixture f;
     const MapPainter painter = f.painter();
-    auto cached = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 420));
-    auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 420));
+    auto [cached, fresh] = cachedAndFresh(700, 420);
     ViewCache cache;
     for (const double zoom : {0.3, 0.9, 0.09}) { // cells, close up, the overview image
         ViewPlacement view{1000.5, 640, zoom};
@@ -94,8 +113,7 @@ TEST(ViewCache, AfterPansAFrameIsTheWholeDrawing) {
 
 TEST(ViewCache, AfterAnEditOnlyTheChangedGroundIsDrawnAgain) {
     Fixture f;
-    auto cached = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 420));
-    auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 420));
+    auto [cached, fresh] = cachedAndFresh(700, 420);
     ViewCache cache;
     const ViewPlacement view{600, 500, 0.4};
     cache.draw(f.painter(), cached.get(), view, background);
@@ -146,8 +164,7 @@ TEST(ViewCache, OtherLayersOrAnotherZoomDrawEverything) {
 // after pans, an edit's ground and a stretch of it, lands where the view shows it.
 TEST(ViewCache, AfterPansAnEditAndAStretchLandWhereTheViewShowsThem) {
     Fixture f;
-    auto cached = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 500, 300));
-    auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 500, 300));
+    auto [cached, fresh] = cachedAndFresh(500, 300);
     ViewCache cache;
     ViewPlacement view{800, 700, 0.4};
     cache.draw(f.painter(), cached.get(), view, background);
@@ -168,7 +185,7 @@ TEST(ViewCache, AfterPansAnEditAndAStretchLandWhereTheViewShowsThem) {
     expectAlike(cached.get(), fresh.get(), "the edit across the seams");
     // The wheel stretches the wrapped ground: the same map in the same place, blurred.
     const Point middle{(view.scrollX + 250) / view.zoom, (view.scrollY + 150) / view.zoom};
-    const ViewPlacement closer{middle.x * 0.46 - 250, middle.y * 0.46 - 150, 0.46};
+    const ViewPlacement closer = centredOn(middle, 0.46, 500, 300);
     cache.draw(f.painter(), cached.get(), closer, background, {}, 0, ViewCache::AtNewZoom::Preview);
     EXPECT_EQ(cache.groundPixelsDrawn(), 0);
     drawView(f.painter(), fresh.get(), closer, background);
@@ -210,14 +227,11 @@ TEST(ViewCache, WhileTheWheelTurnsAFrameStretchesTheLastSharpGroundUntilASharpOn
         const MapPainter painter = f.painter();
         RenderOptions o;
         o.style = style;
-        auto cached = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 600, 400));
-        auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 600, 400));
+        auto [cached, fresh] = cachedAndFresh(600, 400);
         ViewCache cache;
         // Zoomed about the view's middle, as the wheel does about the pointer.
         const Point middle{3000, 2400};
-        const auto at = [&](double zoom) {
-            return ViewPlacement{middle.x * zoom - 300, middle.y * zoom - 200, zoom};
-        };
+        const auto at = [&](double zoom) { return centredOn(middle, zoom, 600, 400); };
         using enum ViewCache::AtNewZoom;
         cache.draw(painter, cached.get(), at(0.4), background, o, 0, Preview);
         EXPECT_EQ(cache.groundPixelsDrawn(), 600 * 400) << "nothing kept to stretch: drawn";
@@ -244,22 +258,6 @@ TEST(ViewCache, WhileTheWheelTurnsAFrameStretchesTheLastSharpGroundUntilASharpOn
     }
 }
 
-// How far apart two frames are within `r`: the pixels more than 2 levels apart in some channel.
-int pixelsApartIn(cairo_surface_t* a, cairo_surface_t* b, PixelRect r) {
-    cairo_surface_flush(a);
-    cairo_surface_flush(b);
-    int apart = 0;
-    for (int y = r.y; y < r.y + r.height; ++y) {
-        for (int x = r.x; x < r.x + r.width; ++x) {
-            apart += testing_support::channelDifference(testing_support::pixelOf(a, x, y),
-                                                        testing_support::pixelOf(b, x, y)) > 2
-                         ? 1
-                         : 0;
-        }
-    }
-    return apart;
-}
-
 TEST(ViewCache, WithABudgetTheGroundAtANewZoomIsStretchedThenDrawnSharpTileByTileTheMiddleFirst) {
     for (const MapStyle style : {MapStyle::Natural, MapStyle::Cells}) {
         SCOPED_TRACE(style == MapStyle::Natural ? "natural" : "cells");
@@ -268,15 +266,12 @@ TEST(ViewCache, WithABudgetTheGroundAtANewZoomIsStretchedThenDrawnSharpTileByTil
         RenderOptions o;
         o.style = style;
         constexpr int width = 600, height = 400; // 4 x 3 tiles of 192 pixels (the last ones cut)
-        auto cached = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
-        auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
+        auto [cached, fresh] = cachedAndFresh(width, height);
         ViewCache cache;
         // No time at all: each frame draws the one tile a frame always draws (on one thread, so one).
         cache.setGroundBudget(std::chrono::microseconds(0));
         const Point middle{3000, 2400};
-        const auto at = [&](double zoom) {
-            return ViewPlacement{middle.x * zoom - width / 2.0, middle.y * zoom - height / 2.0, zoom};
-        };
+        const auto at = [&](double zoom) { return centredOn(middle, zoom, width, height); };
         using enum ViewCache::AtNewZoom;
         cache.draw(painter, cached.get(), at(0.4), background, o, 1, Sharp);
         EXPECT_EQ(cache.groundPixelsDrawn(), width * height) << "nothing kept to stretch: drawn whole";
@@ -295,9 +290,9 @@ TEST(ViewCache, WithABudgetTheGroundAtANewZoomIsStretchedThenDrawnSharpTileByTil
         drawView(painter, fresh.get(), view, background, o);
         const PixelRect middleTile{192, 192, 192, 192}; // its centre (288, 288) is the nearest to (300, 200)
         // (Cut at the tile's edges, antialiased shapes across them differ by a few levels.)
-        EXPECT_LT(pixelsApartIn(cached.get(), fresh.get(), middleTile), 192 * 192 / 100)
+        EXPECT_LT(differenceIn(cached.get(), fresh.get(), middleTile).pixels, 192 * 192 / 100)
             << "the middle tile is sharp";
-        EXPECT_GT(pixelsApartIn(cached.get(), fresh.get(), {0, 0, 192, 192}), 1000)
+        EXPECT_GT(differenceIn(cached.get(), fresh.get(), {0, 0, 192, 192}).pixels, 1000)
             << "a corner tile is still the stretched ground";
         // The wheel turning meanwhile only stretches; the view panned meanwhile moves the tiles left.
         cache.draw(painter, cached.get(), at(0.575), background, o, 1, Preview);
@@ -347,8 +342,7 @@ TEST(ViewCache, WithABudgetTheGroundAtANewZoomIsStretchedThenDrawnSharpTileByTil
 TEST(ViewCache, OnEveryCoreTheTilesOfAFrameAreDrawnSideBySide) {
     Fixture f;
     const MapPainter painter = f.painter();
-    auto cached = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 800, 500));
-    auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 800, 500));
+    auto [cached, fresh] = cachedAndFresh(800, 500);
     ViewCache cache;
     cache.setGroundBudget(std::chrono::microseconds(0));
     cache.draw(painter, cached.get(), {1000, 800, 0.3}, background);
