@@ -51,10 +51,6 @@ PixelRect cutTo(PixelRect region, int width, int height) {
     return region;
 }
 
-int coresFor(int workers) {
-    return workers > 0 ? workers : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-}
-
 } // namespace
 
 std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, cairo_surface_t* image,
@@ -79,7 +75,7 @@ void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect
         return;
     }
     cairo_surface_flush(image);
-    const int cores = coresFor(workers);
+    const int cores = workerThreads(workers);
     // Far out, the whole battle's pieces are dots over the overview image: thousands of them, drawn
     // band by band like the rest.
     const int threads = region.width * region.height < bandsFromPixels
@@ -160,7 +156,7 @@ std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std
         }
     };
     std::vector<ThreadBeside> others;
-    for (int t = 1; t < std::min<int>(coresFor(workers), static_cast<int>(tiles.size())); ++t) {
+    for (int t = 1; t < std::min<int>(workerThreads(workers), static_cast<int>(tiles.size())); ++t) {
         others.emplace_back(work);
     }
     work();
@@ -169,6 +165,10 @@ std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std
     }
     cairo_surface_mark_dirty(image);
     return std::min(next.load(), tiles.size());
+}
+
+int workerThreads(int workers) {
+    return workers > 0 ? workers : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
 }
 
 void inRowBands(int height, int bands, int threads, const std::function<void(int top, int count)>& rows) {

@@ -64,6 +64,8 @@ std::vector<WrappedPart> wrappedParts(PixelRect region, int width, int height, W
 std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std::span<const PixelRect> tiles,
                           ViewPlacement view, Rgb background, const RenderOptions& options, int workers,
                           const std::function<bool()>& more, WrappedOrigin origin = {});
+// The threads `workers` asks for: itself, or with 0 one for each core.
+int workerThreads(int workers);
 // Calls `rows(top, count)` over `height` rows cut into `bands` bands, on `threads` threads, each
 // thread taking the next band left: one part of a picture is busier than another, and one core may
 // run slower than another (on this machine kind, at times, by half), so equal shares would wait on

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <thread>
 
 namespace sandtable {
 
@@ -115,7 +114,7 @@ void ViewCache::drawPreview(ViewPlacement view, Rgb background) {
         cairo_surface_finish(band);
         cairo_surface_destroy(band);
     };
-    const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, 8);
+    const int threads = std::min(workerThreads(0), 8);
     inRowBands(height, threads, threads, stretchRows);
     cairo_surface_mark_dirty(kept_.get());
 }
@@ -165,8 +164,7 @@ void ViewCache::sharpen(const MapPainter& painter, ViewPlacement view, Rgb backg
         return;
     }
     const auto spent = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - before);
-    const int cores = workers > 0 ? workers : static_cast<int>(std::thread::hardware_concurrency());
-    const int threads = std::clamp(cores, 1, static_cast<int>(done));
+    const int threads = std::clamp(workerThreads(workers), 1, static_cast<int>(done));
     tileCost_ = spent * threads / static_cast<long long>(done);
     for (std::size_t i = 0; i < done; ++i) {
         drawn_ += static_cast<long long>(pending_[i].width) * pending_[i].height;
@@ -276,7 +274,7 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
         const unsigned char* from = cairo_image_surface_get_data(kept_.get());
         unsigned char* to = cairo_image_surface_get_data(image);
         const auto bytes = [](int pixels) { return static_cast<std::size_t>(pixels) * 4; };
-        const int threads = std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, 8);
+        const int threads = std::min(workerThreads(0), 8);
         inRowBands(height, threads, threads, [&](int top, int rows) {
             for (int y = top; y < top + rows; ++y) {
                 const unsigned char* row =
