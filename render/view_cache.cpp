@@ -34,7 +34,7 @@ MapRect ViewCache::groundChangedBy(const Layout& layout, std::span<const Offset>
 
 void ViewCache::invalidateAll() {
     valid_ = false;
-    preview_ = false;
+    pending_.clear();
     dirty_.clear();
 }
 
@@ -53,7 +53,7 @@ bool whole(double v) {
 } // namespace
 
 bool ViewCache::canPreview(ViewPlacement view, const RenderOptions& o, Rgb background) const {
-    const ViewPlacement& from = preview_ ? sharpView_ : keptView_;
+    const ViewPlacement& from = previewShown() ? sharpView_ : keptView_;
     const double stretch = view.zoom / from.zoom;
     // A preview goes on only while nothing but the zoom changed since the sharp ground was drawn:
     // an edit, other layers or another background are never shown stale.
@@ -62,7 +62,7 @@ bool ViewCache::canPreview(ViewPlacement view, const RenderOptions& o, Rgb backg
 }
 
 void ViewCache::drawPreview(ViewPlacement view, Rgb background) {
-    if (!preview_) {
+    if (!previewShown()) {
         // The sharp ground kept aside; the preview goes where it was.
         const int width = cairo_image_surface_get_width(kept_.get());
         const int height = cairo_image_surface_get_height(kept_.get());
@@ -73,7 +73,6 @@ void ViewCache::drawPreview(ViewPlacement view, Rgb background) {
         std::swap(sharp_, kept_);
         sharpView_ = keptView_;
         sharpOrigin_ = origin_;
-        preview_ = true;
     }
     origin_ = {}; // all of it drawn anew
     // A pixel x of the new view shows the map at (x + scroll) / zoom, which the sharp view showed
@@ -180,7 +179,6 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     if (!shaped(kept_.get(), width, height, format)) {
         kept_.reset(cairo_image_surface_create(format, width, height));
         valid_ = false;
-        preview_ = false;
         pending_.clear();
     }
     // At a new zoom, the last sharp ground stretched: while the wheel turns (a preview, drawn sharp
@@ -193,7 +191,7 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     const double dx = view.scrollX - keptView_.scrollX, dy = view.scrollY - keptView_.scrollY;
     // A sharp frame asked for while a preview shows draws it all, unless a budget spreads it over
     // frames. An edit while it does draws it all: what is kept to stretch no longer shows the map.
-    const bool stale = preview_ && atNewZoom == AtNewZoom::Sharp && (!budget_ || !dirty_.empty());
+    const bool stale = previewShown() && atNewZoom == AtNewZoom::Sharp && (!budget_ || !dirty_.empty());
     const bool all = !valid_ || stale || view.zoom != keptView_.zoom || !(o == keptOptions_) ||
                      background != keptBackground_ || !whole(dx) || !whole(dy) || std::abs(dx) >= width ||
                      std::abs(dy) >= height || cairo_surface_status(kept_.get()) != CAIRO_STATUS_SUCCESS;
@@ -203,7 +201,6 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     } else if (all) {
         regions.push_back({0, 0, width, height});
         origin_ = {};
-        preview_ = false;
         pending_.clear();
     } else {
         const int sx = static_cast<int>(dx), sy = static_cast<int>(dy);
@@ -256,9 +253,6 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
         !(stretched &&
           std::chrono::steady_clock::now() - started >= budget_.value_or(std::chrono::microseconds::max()))) {
         sharpen(painter, view, background, o, workers, started);
-    }
-    if (pending_.empty()) {
-        preview_ = false; // every tile sharp: nothing left of the stretched ground
     }
     keptView_ = view;
     keptOptions_ = o;

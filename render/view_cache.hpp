@@ -44,7 +44,7 @@ class ViewCache {
     void draw(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
               const RenderOptions& options = {}, int workers = 0, AtNewZoom atNewZoom = AtNewZoom::Sharp);
     // Whether the ground shown is a preview (wholly or in part), which a sharp frame should replace.
-    bool previewShown() const { return preview_; }
+    bool previewShown() const { return !pending_.empty(); }
     // The most time a frame at a new zoom spends on its ground; what does not fit is drawn in the
     // frames after, each when asked for a sharp frame. None: a sharp frame draws it all.
     void setGroundBudget(std::optional<std::chrono::microseconds> budget) { budget_ = budget; }
@@ -81,14 +81,14 @@ class ViewCache {
     std::unique_ptr<cairo_surface_t, Release> sharp_;
     WrappedOrigin sharpOrigin_;
     ViewPlacement sharpView_;
-    bool preview_ = false;
     RenderOptions keptOptions_;
     Rgb keptBackground_;
     bool valid_ = false;
     std::vector<MapRect> dirty_;
     long long drawn_ = 0;
     std::optional<std::chrono::microseconds> budget_;
-    // The tiles of the view (in its pixels, the middle first) still showing the stretched ground.
+    // The tiles of the view (in its pixels, the middle first) still showing the stretched ground:
+    // while there are any, the ground is a preview, and sharp_ holds what it stretches.
     std::vector<PixelRect> pending_;
     // What one tile took on one thread, in the last frame that drew some (what the budget expects).
     std::chrono::microseconds tileCost_{0};
