@@ -159,6 +159,11 @@ void MapPainter::addContourHeights(cairo_t* cr, const Scene& scene,
     // Figures of one length are one width to within a hair: the spots fit the widest, three digits.
     const TextSize box = writer.measure("888");
     const ContourHeightLook look{box.width, box.height, naturalOptions(cr, px, scene.options)};
+    std::vector<ContourHeightSpots> spots =
+        contourHeightSpots(s_.map, layout_, scene.first, scene.last, look, contourHeights_);
+    if (spots.empty()) {
+        return; // no index contour in view: no route is walked for nothing
+    }
     // Heights keep off roads and railroads, as a survey's figures do.
     std::vector<RouteStretch> routes;
     const auto near = [&](Offset c) {
@@ -175,8 +180,7 @@ void MapPainter::addContourHeights(cairo_t* cr, const Scene& scene,
         }
     }
     std::map<int, TextSize> sizeOfLevel; // a view holds a few levels many times over
-    for (ContourHeightSpots& found :
-         contourHeightSpots(s_.map, layout_, scene.first, scene.last, look, contourHeights_)) {
+    for (ContourHeightSpots& found : spots) {
         std::string text = contourHeightText(s_.map, found.level);
         auto size = sizeOfLevel.find(found.level);
         if (size == sizeOfLevel.end()) {
