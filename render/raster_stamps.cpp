@@ -220,16 +220,23 @@ std::optional<ShapeStamps> ShapeStamps::forTarget(cairo_t* cr, std::span<const P
     return s;
 }
 
+namespace {
+
+// `colour` as `cr`'s ink style has it for an area or a line, `alpha` opaque, as pixman's solid
+// source: premultiplied, as its pixels are.
+PixmanImage solidInk(cairo_t* cr, const Rgb& colour, double alpha, bool areaInk) {
+    const Rgb c = inked(colour, inkStyleOf(cr), areaInk);
+    const auto channel = [&](double v) { return static_cast<std::uint16_t>(std::lround(v * 257 * alpha)); };
+    const pixman_color_t fill{channel(c.r), channel(c.g), channel(c.b), channel(255)};
+    return PixmanImage(pixman_image_create_solid_fill(&fill));
+}
+
+} // namespace
+
 void ShapeStamps::stamp(Point centre, const Rgb& colour, double alpha) {
     // Cells come grouped by colour: the inked colour's source is made when the colour changes.
     if (!solid_ || colour != solidColour_ || alpha != solidAlpha_) {
-        const Rgb c = inked(colour, inkStyleOf(target_.context()), areaInk_);
-        // pixman's colours are premultiplied, as its pixels are.
-        const auto channel = [&](double v) {
-            return static_cast<std::uint16_t>(std::lround(v * 257 * alpha));
-        };
-        const pixman_color_t fill{channel(c.r), channel(c.g), channel(c.b), channel(255)};
-        solid_.reset(pixman_image_create_solid_fill(&fill));
+        solid_ = solidInk(target_.context(), colour, alpha, areaInk_);
         solidColour_ = colour;
         solidAlpha_ = alpha;
         if (!solid_) {
@@ -297,10 +304,7 @@ void StampCoverage::add(const ShapeStamps& shape, Point centre) {
 }
 
 void StampCoverage::ink(const Rgb& colour, double alpha, bool areaInk) {
-    const Rgb c = inked(colour, inkStyleOf(target_.context()), areaInk);
-    const auto channel = [&](double v) { return static_cast<std::uint16_t>(std::lround(v * 257 * alpha)); };
-    const pixman_color_t fill{channel(c.r), channel(c.g), channel(c.b), channel(255)};
-    const PixmanImage solid(pixman_image_create_solid_fill(&fill));
+    const PixmanImage solid = solidInk(target_.context(), colour, alpha, areaInk);
     const int width = target_.width(), height = target_.height();
     for (int ty = 0; ty < tilesDown_; ++ty) {
         for (int tx = 0; tx < tilesAcross_; ++tx) {
