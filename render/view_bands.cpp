@@ -51,6 +51,19 @@ PixelRect cutTo(PixelRect region, int width, int height) {
     return region;
 }
 
+// `work` on `threads` threads, this one among them, until each returns; what one throws is thrown
+// here.
+void onThreads(int threads, const std::function<void()>& work) {
+    std::vector<ThreadBeside> others;
+    for (int t = 1; t < threads; ++t) {
+        others.emplace_back(work);
+    }
+    work();
+    for (ThreadBeside& thread : others) {
+        thread.join();
+    }
+}
+
 } // namespace
 
 std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, cairo_surface_t* image,
@@ -155,14 +168,7 @@ std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std
             }
         }
     };
-    std::vector<ThreadBeside> others;
-    for (int t = 1; t < std::min<int>(workerThreads(workers), static_cast<int>(tiles.size())); ++t) {
-        others.emplace_back(work);
-    }
-    work();
-    for (ThreadBeside& thread : others) {
-        thread.join();
-    }
+    onThreads(std::min<int>(workerThreads(workers), static_cast<int>(tiles.size())), work);
     cairo_surface_mark_dirty(image);
     return std::min(next.load(), tiles.size());
 }
@@ -179,14 +185,7 @@ void inRowBands(int height, int bands, int threads, const std::function<void(int
             rows(topOf(b), topOf(b + 1) - topOf(b));
         }
     };
-    std::vector<ThreadBeside> others;
-    for (int t = 1; t < threads; ++t) {
-        others.emplace_back(work);
-    }
-    work();
-    for (ThreadBeside& thread : others) {
-        thread.join();
-    }
+    onThreads(threads, work);
 }
 
 void drawView(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
