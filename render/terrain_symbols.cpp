@@ -76,6 +76,19 @@ void inkCrowns(cairo_t* cr, TerrainSymbol symbol, double size, bool outlined) {
     }
 }
 
+// The crowns as one path of circles, inked by `ink` (filled, stroked or both).
+template <class SizeOf, class Radius, class Ink>
+void crownPaths(cairo_t* cr, std::span<const Point> centres, const SizeOf& sizeOf, const Radius& radius,
+                const Ink& ink) {
+    cairo_save(cr);
+    cairo_new_path(cr);
+    for (const Point& p : centres) {
+        circle(cr, p, radius(sizeOf(p)));
+    }
+    ink();
+    cairo_restore(cr);
+}
+
 // On a raster, crowns are stamps, one for each of their sizes (render/raster_stamps): a wood on a
 // 1080p view at 25 % has some ten thousand, and a printed map's woods as paths took two fifths of its
 // picture's time. Their coverage is gathered and inked once (StampCoverage), so where crowns overlap
@@ -127,13 +140,8 @@ bool drawCrownStamps(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> c
             coverage->ink(crownOutlineInk, crownOutlineAlpha, false);
         } else {
             // The crowns are there: their outlines alone as paths.
-            cairo_save(cr);
-            cairo_new_path(cr);
-            for (const Point& p : centres) {
-                circle(cr, p, radius(sizeOf(p)));
-            }
-            strokeWith(cr, crownOutlineInk, size * crownOutline, crownOutlineAlpha);
-            cairo_restore(cr);
+            crownPaths(cr, centres, sizeOf, radius,
+                       [&] { strokeWith(cr, crownOutlineInk, size * crownOutline, crownOutlineAlpha); });
         }
     }
     return true;
@@ -363,13 +371,7 @@ void drawCrowns(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> centre
     if (drawCrownStamps(cr, symbol, centres, sizeOf, radius, size, outlined)) {
         return;
     }
-    cairo_save(cr);
-    cairo_new_path(cr);
-    for (const Point& p : centres) {
-        circle(cr, p, radius(sizeOf(p)));
-    }
-    inkCrowns(cr, symbol, size, outlined);
-    cairo_restore(cr);
+    crownPaths(cr, centres, sizeOf, radius, [&] { inkCrowns(cr, symbol, size, outlined); });
 }
 
 bool anyDrawnAs(std::span<const TerrainType> types, TerrainSymbol symbol) {
