@@ -358,8 +358,7 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
             for (const auto& [a, b] : fieldFurrows(
                      ground, size, visible.x - margin, visible.y - margin, visible.x + visible.width + margin,
                      visible.y + visible.height + margin, [&](int terrain) {
-                         return s_.map.terrainTypes[static_cast<std::size_t>(terrain)].symbol ==
-                                TerrainSymbol::Crops;
+                         return drawnAs(s_.map.terrainTypes, terrain, TerrainSymbol::Crops);
                      })) {
                 cairo_move_to(cr, a.x, a.y);
                 cairo_line_to(cr, b.x, b.y);
@@ -374,12 +373,11 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
             if (!anyDrawnAs(s_.map.terrainTypes, symbol)) {
                 continue;
             }
-            const std::vector<Point> crowns = ground.scatter(
-                visible.x - reach, visible.y - reach, visible.x + visible.width + reach,
-                visible.y + visible.height + reach, scatter->spacing * size, scatter->jitter, scatter->kept,
-                static_cast<unsigned>(symbol) * 7919u, [&](int terrain) {
-                    return s_.map.terrainTypes[static_cast<std::size_t>(terrain)].symbol == symbol;
-                });
+            const std::vector<Point> crowns =
+                ground.scatter(visible.x - reach, visible.y - reach, visible.x + visible.width + reach,
+                               visible.y + visible.height + reach, scatter->spacing * size, scatter->jitter,
+                               scatter->kept, static_cast<unsigned>(symbol) * 7919u,
+                               [&](int terrain) { return drawnAs(s_.map.terrainTypes, terrain, symbol); });
             drawCrowns(cr, symbol, crowns, size, pixels >= 60);
         }
         drawNaturalTowns(cr, ground, visible, first, last);

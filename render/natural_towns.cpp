@@ -45,7 +45,7 @@ void MapPainter::drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapR
                                   Offset last) const {
     const Map& map = s_.map;
     const auto isTown = [&](int terrain) {
-        return map.terrainTypes[static_cast<std::size_t>(terrain)].symbol == TerrainSymbol::Buildings;
+        return drawnAs(map.terrainTypes, terrain, TerrainSymbol::Buildings);
     };
     if (!anyDrawnAs(map.terrainTypes, TerrainSymbol::Buildings)) {
         return;

@@ -378,6 +378,10 @@ bool anyDrawnAs(std::span<const TerrainType> types, TerrainSymbol symbol) {
     return std::ranges::any_of(types, [&](const TerrainType& t) { return t.symbol == symbol; });
 }
 
+bool drawnAs(std::span<const TerrainType> types, int terrain, TerrainSymbol symbol) {
+    return types[static_cast<std::size_t>(terrain)].symbol == symbol;
+}
+
 void drawBuildings(cairo_t* cr, std::span<const Building> buildings) {
     if (buildings.empty()) {
         return;

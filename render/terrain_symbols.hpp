@@ -45,6 +45,8 @@ std::optional<CrownScatter> crownScatter(TerrainSymbol symbol);
 
 // Whether any of `types` is drawn with `symbol` (a map's woods, orchards or towns to lay out).
 bool anyDrawnAs(std::span<const TerrainType> types, TerrainSymbol symbol);
+// Whether the terrain type at index `terrain` of `types` is drawn as `symbol`.
+bool drawnAs(std::span<const TerrainType> types, int terrain, TerrainSymbol symbol);
 
 // A town's building seen from above: its middle, its length (along its street) and depth, and
 // its turn (radians, the street's direction).
