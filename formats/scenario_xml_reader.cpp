@@ -1150,7 +1150,6 @@ class Reader {
         allowOnly(n, {});
         const auto [hqs, units, trains] =
             childrenNamed(n, std::array<std::string_view, 3>{"headquarters", "unit", "train"});
-        std::unordered_map<std::uint32_t, pugi::xml_node> hqNodes;
         for (pugi::xml_node h : hqs) {
             const Attributes a = allowOnly(h, {"id", "side", "echelon", "parent", "name", "commander",
                                                "commander-quality", "supply-cell"});
@@ -1175,9 +1174,8 @@ class Reader {
             }
             const HeadquartersId hid{id(a["id"])};
             insertUnique(s_.oob.headquarters, hid, std::move(hq), h, "headquarters");
-            hqNodes[hid.value] = h;
         }
-        checkHeadquartersTree(hqNodes);
+        checkHeadquartersTree(hqs);
         for (pugi::xml_node u : units) {
             const Attributes a = allowOnly(u, {"id", "parent", "name", "roster", "arm", "stands", "strength",
                                                "quality", "weapon", "gun", "formation"});
@@ -1216,7 +1214,12 @@ class Reader {
         }
     }
 
-    void checkHeadquartersTree(const std::unordered_map<std::uint32_t, pugi::xml_node>& nodes) const {
+    // `nodes`: the <headquarters> elements, where a mistake is said to be (looked for only then).
+    void checkHeadquartersTree(std::span<const pugi::xml_node> nodes) const {
+        const auto nodeOf = [&](std::uint32_t id) {
+            return *std::ranges::find_if(nodes,
+                                         [&](pugi::xml_node h) { return h.attribute("id").as_uint() == id; });
+        };
         const auto& hqs = s_.oob.headquarters;
         // By position in the map's order, each parent as a position: walks by index, not by hash (a
         // big battle has thousands of headquarters).
@@ -1250,7 +1253,7 @@ class Reader {
                     for (std::size_t w : walk) {
                         walked.push_back(ids[w]);
                     }
-                    fail(nodes.at(ids[i]),
+                    fail(nodeOf(ids[i]),
                          "the order of battle has a cycle: headquarters " + cycleText(walked, ids[up]));
                 }
                 state[up] = onThisWalk;
@@ -1262,7 +1265,7 @@ class Reader {
         }
         for (std::size_t i = 0; i < ids.size(); ++i) {
             const Headquarters& hq = *of[i];
-            const auto at = [&] { return nodes.at(ids[i]); };
+            const auto at = [&] { return nodeOf(ids[i]); };
             if (hq.echelon == Echelon::Army) {
                 if (hq.parent.valid()) {
                     fail(at(), "an army is the top of its order of battle and has no parent");
