@@ -55,39 +55,38 @@ std::vector<std::pair<Point, Point>> fieldFurrows(const NaturalGround& ground, d
             }
             const double a = furrowAngle(col, row);
             const Point d{std::cos(a), std::sin(a)}, n{-d.y, d.x};
-            // Furrows a spacing apart across the whole plot (from its corner, so every region that
+            // Furrows a spacing apart across the whole plot (from its middle, so every region that
             // holds a part of it lays the same ones), each cut to the plot and to the region.
-            const Point corner{x0, y0};
-            const double half = std::hypot(x1 - x0, y1 - y0);
-            const int lines = static_cast<int>(std::ceil(2 * half / spacing));
-            for (int k = -lines / 2; k <= lines / 2; ++k) {
-                const Point through{corner.x + (x1 - x0) / 2 + n.x * k * spacing,
-                                    corner.y + (y1 - y0) / 2 + n.y * k * spacing};
+            const Point middle{(x0 + x1) / 2, (y0 + y1) / 2};
+            const int lines = static_cast<int>(std::ceil(std::hypot(x1 - x0, y1 - y0) / spacing));
+            for (int k = -lines; k <= lines; ++k) {
+                const Point through{middle.x + n.x * k * spacing, middle.y + n.y * k * spacing};
                 double enter = 0, leave = 0;
                 if (!clipLineToBox(through, d, cx0, cy0, cx1, cy1, enter, leave) || enter == leave) {
                     continue;
                 }
-                // Runs of the furrow over field, a step at a time from a whole step along it, so the
-                // same points are asked in any region.
-                const double first = std::ceil(enter / step) * step;
+                const auto furrow = [&](double from, double to) {
+                    if (to > from) {
+                        furrows.emplace_back(Point{through.x + d.x * from, through.y + d.y * from},
+                                             Point{through.x + d.x * to, through.y + d.y * to});
+                    }
+                };
+                // Runs of the furrow over field, asked a whole number of steps along it, so the same
+                // points are asked in any region.
                 std::optional<double> from;
-                for (double t = first; t <= leave + 1e-9; t += step) {
-                    const Point p{through.x + d.x * t, through.y + d.y * t};
-                    const bool on = isField(p);
+                for (auto i = static_cast<long long>(std::ceil(enter / step));
+                     static_cast<double>(i) * step <= leave + 1e-9; ++i) {
+                    const double t = static_cast<double>(i) * step;
+                    const bool on = isField({through.x + d.x * t, through.y + d.y * t});
                     if (on && !from) {
                         from = std::max(t - step / 2, enter);
                     } else if (!on && from) {
-                        const double to = t - step / 2;
-                        if (to > *from) {
-                            furrows.emplace_back(Point{through.x + d.x * *from, through.y + d.y * *from},
-                                                 Point{through.x + d.x * to, through.y + d.y * to});
-                        }
+                        furrow(*from, t - step / 2);
                         from.reset();
                     }
                 }
-                if (from && leave > *from) {
-                    furrows.emplace_back(Point{through.x + d.x * *from, through.y + d.y * *from},
-                                         Point{through.x + d.x * leave, through.y + d.y * leave});
+                if (from) {
+                    furrow(*from, leave);
                 }
             }
         }
