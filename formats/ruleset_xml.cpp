@@ -3,6 +3,8 @@
 
 #include "atomic_file.hpp"
 #include "model/limits.hpp"
+#include "ruleset_play_xml.hpp"
+#include "ruleset_xml_checks.hpp"
 #include "xml_lexical_check.hpp"
 
 #include <pugixml.hpp>
@@ -17,36 +19,12 @@ const std::vector<std::pair<std::string_view, std::string_view>>& builtinRuleset
 
 namespace {
 
-struct Failure {
-    std::ptrdiff_t offset;
-    std::string message;
-};
+using ruleset_xml::allowOnly;
+using ruleset_xml::at;
+using ruleset_xml::Failure;
 
 LoadError errorAt(std::string_view text, std::string_view name, std::ptrdiff_t offset, std::string message) {
     return LoadError::at(std::string(name), text, offset, std::move(message));
-}
-
-void allowOnly(pugi::xml_node n, std::initializer_list<std::string_view> names) {
-    for (pugi::xml_attribute a : n.attributes()) {
-        if (std::find(names.begin(), names.end(), std::string_view(a.name())) == names.end()) {
-            throw Failure{n.offset_debug() - 1,
-                          "unknown attribute " + limits::quoted(a.name()) + " on <" + n.name() + ">"};
-        }
-    }
-}
-
-// A positive number within range, or the message naming the attribute.
-double positiveAttribute(pugi::xml_node n, const char* attribute, limits::RealRange range) {
-    const std::string_view text = n.attribute(attribute).value();
-    char* end = nullptr;
-    const std::string copy(text);
-    const double v = std::strtod(copy.c_str(), &end);
-    if (copy.empty() || end != copy.c_str() + copy.size() || !range.allows(v)) {
-        throw Failure{n.offset_debug() - 1, "attribute '" + std::string(attribute) + "' of <" + n.name() +
-                                                "> must be " + range.expected() + ", not " +
-                                                limits::quoted(text)};
-    }
-    return v;
 }
 
 // <scale yards-per-cell="400"/> or <scale inches="15" yards="500" cell-inches="4"/>.
@@ -56,15 +34,14 @@ UsualScale readScale(pugi::xml_node n) {
     scale.source = n.attribute("source").value();
     if (n.attribute("yards-per-cell")) {
         if (n.attribute("inches") || n.attribute("yards") || n.attribute("cell-inches")) {
-            throw Failure{n.offset_debug() - 1,
-                          "<scale> gives yards-per-cell, or inches, yards and cell-inches, not both"};
+            throw Failure{at(n), "<scale> gives yards-per-cell, or inches, yards and cell-inches, not both"};
         }
-        scale.yardsPerCell = positiveAttribute(n, "yards-per-cell", limits::yardsPerCell);
+        scale.yardsPerCell = ruleset_xml::realAttribute(n, "yards-per-cell", limits::yardsPerCell);
         return scale;
     }
-    scale.inches = positiveAttribute(n, "inches", limits::tabletopInches);
-    scale.yards = positiveAttribute(n, "yards", limits::yardsPerCell);
-    scale.cellInches = positiveAttribute(n, "cell-inches", limits::tabletopInches);
+    scale.inches = ruleset_xml::realAttribute(n, "inches", limits::tabletopInches);
+    scale.yards = ruleset_xml::realAttribute(n, "yards", limits::yardsPerCell);
+    scale.cellInches = ruleset_xml::realAttribute(n, "cell-inches", limits::tabletopInches);
     return scale;
 }
 
@@ -91,14 +68,14 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
     try {
         pugi::xml_node root = doc.document_element();
         if (std::string_view(root.name()) != "ruleset") {
-            throw Failure{root.offset_debug() - 1, "the root element is <" + std::string(root.name()) +
-                                                       ">; a ruleset file starts with <ruleset>"};
+            throw Failure{at(root), "the root element is <" + std::string(root.name()) +
+                                        ">; a ruleset file starts with <ruleset>"};
         }
         allowOnly(root, {"name", "title", "extends"});
         RulesetFile out;
         out.ruleset.name = root.attribute("name").value();
         if (out.ruleset.name.empty()) {
-            throw Failure{root.offset_debug() - 1, "<ruleset> needs a name"};
+            throw Failure{at(root), "<ruleset> needs a name"};
         }
         out.ruleset.title = root.attribute("title").value();
         out.extendsName = root.attribute("extends").value();
@@ -113,10 +90,19 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
                 out.ruleset.scale = readScale(child);
                 continue;
             }
+            if (std::string_view(child.name()) == "play") {
+                if (out.hasPlay) {
+                    throw Failure{at(child),
+                                  "<play> is given twice; one <play> holds all of a ruleset's play"};
+                }
+                out.play = readPlaySection(child);
+                out.hasPlay = true;
+                continue;
+            }
             if (std::string_view(child.name()) != "rule") {
-                throw Failure{child.offset_debug() - 1,
+                throw Failure{at(child),
                               "unexpected element <" + std::string(child.name()) +
-                                  "> in <ruleset>; expected <description>, <scale> or <rule>"};
+                                  "> in <ruleset>; expected <description>, <scale>, <play> or <rule>"};
             }
             allowOnly(child, {"key", "enabled", "severity"});
             RuleSetting setting;
@@ -124,27 +110,25 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
             setting.file = std::string(name);
             setting.line = lineAt(xml, child.offset_debug());
             if (setting.key.empty()) {
-                throw Failure{child.offset_debug() - 1, "<rule> needs a key"};
+                throw Failure{at(child), "<rule> needs a key"};
             }
             if (!seen.insert(setting.key).second) {
-                throw Failure{child.offset_debug() - 1,
-                              "rule " + limits::quoted(setting.key) + " is listed twice"};
+                throw Failure{at(child), "rule " + limits::quoted(setting.key) + " is listed twice"};
             }
             if (pugi::xml_attribute enabled = child.attribute("enabled")) {
                 const std::string_view v = enabled.value();
                 if (v != "true" && v != "false") {
-                    throw Failure{child.offset_debug() - 1,
-                                  "attribute 'enabled' of <rule> must be true or false, not " +
-                                      limits::quoted(v)};
+                    throw Failure{at(child), "attribute 'enabled' of <rule> must be true or false, not " +
+                                                 limits::quoted(v)};
                 }
                 setting.enabled = v == "true";
             }
             if (pugi::xml_attribute severity = child.attribute("severity")) {
                 setting.severity = parseEnum<Severity>(severity.value());
                 if (!setting.severity) {
-                    throw Failure{child.offset_debug() - 1,
-                                  "severity " + limits::quoted(severity.value()) + " of rule '" +
-                                      setting.key + "' is unknown; expected " + expectedNames<Severity>()};
+                    throw Failure{at(child), "severity " + limits::quoted(severity.value()) + " of rule '" +
+                                                 setting.key + "' is unknown; expected " +
+                                                 expectedNames<Severity>()};
                 }
             }
             for (pugi::xml_node param : child.children()) {
@@ -152,14 +136,13 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
                     continue;
                 }
                 if (std::string_view(param.name()) != "param") {
-                    throw Failure{param.offset_debug() - 1, "unexpected element <" +
-                                                                std::string(param.name()) +
-                                                                "> in <rule>; expected <param>"};
+                    throw Failure{at(param), "unexpected element <" + std::string(param.name()) +
+                                                 "> in <rule>; expected <param>"};
                 }
                 allowOnly(param, {"name", "value"});
                 const std::string pname = param.attribute("name").value();
                 if (pname.empty() || !param.attribute("value")) {
-                    throw Failure{param.offset_debug() - 1, "<param> needs a name and a value"};
+                    throw Failure{at(param), "<param> needs a name and a value"};
                 }
                 setting.params[pname] = param.attribute("value").value();
             }
@@ -270,6 +253,7 @@ std::expected<Ruleset, LoadError> loadChain(std::string_view nameOrPath, const s
     if (parsed->ruleset.scale) {
         result.scale = parsed->ruleset.scale;
     }
+    mergePlay(result.play, parsed->play);
     result.chain.push_back(displayName);
     visiting.pop_back();
     return result;

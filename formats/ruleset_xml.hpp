@@ -3,6 +3,7 @@
 // and designers' house-rules files, which may extend a built-in one or another file.
 #include "load_error.hpp"
 #include "model/ruleset.hpp"
+#include "ruleset_play_xml.hpp"
 
 #include <expected>
 #include <filesystem>
@@ -17,9 +18,11 @@ std::vector<std::string> builtinRulesetNames();
 
 // One ruleset file's own content, without following `extends` (its name is in `extendsName`).
 struct RulesetFile {
-    Ruleset ruleset;
+    Ruleset ruleset; // its play is left empty: `play` holds the file's own <play>
     std::string extendsName;
     int extendsLine = 0; // the line of <ruleset>, which holds `extends`
+    PlaySection play;
+    bool hasPlay = false;
 };
 [[nodiscard]] std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::string_view name);
 

@@ -64,6 +64,13 @@ inline constexpr RealRange yardsPerInch{0.001, 100'000};
 // A tabletop length in inches: a cell's size, or the inches of a rules' scale ("15 inches = 500 yards").
 inline constexpr RealRange tabletopInches{0.01, 1'000};
 inline constexpr IntRange ruleCount{0, 1'000'000};
+// A ruleset's play section: dice thrown at once, a die's sides, a value kept on a unit (its most, or
+// its most a stand), what a rally takes off, and the score that completes an entrenchment.
+inline constexpr IntRange diceCount{1, 30};
+inline constexpr IntRange diceSides{2, 100};
+inline constexpr IntRange trackMost{1, 99};
+inline constexpr IntRange trackRally{1, 99};
+inline constexpr IntRange entrenchingScore{1, 99};
 // Background scans.
 inline constexpr RealRange backgroundOrigin{-1e6, 1e6};
 inline constexpr RealRange unitsPerPixel{1e-9, 1e6};

@@ -3,6 +3,7 @@
 // (read from XML by formats/, checked and run by validators/), so house rules are a file to copy
 // and edit, never code.
 #include "enum_names.hpp"
+#include "play_rules.hpp"
 
 #include <cstdint>
 #include <map>
@@ -44,6 +45,7 @@ struct Ruleset {
     std::string title;
     std::string description;
     std::optional<UsualScale> scale; // none: the rules state no scale
+    PlayRules play;                  // what play tracks; empty when the file says nothing of play
     std::vector<RuleSetting> rules;  // after `extends` is applied: parent's rules, then overrides
     std::vector<std::string> chain;  // the files or built-in names it was assembled from
 };

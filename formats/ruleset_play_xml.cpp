@@ -1,0 +1,205 @@
+#include "ruleset_play_xml.hpp"
+
+#include "ruleset_xml_checks.hpp"
+
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace sandtable {
+namespace {
+
+using ruleset_xml::allowOnly;
+using ruleset_xml::at;
+using ruleset_xml::Failure;
+using ruleset_xml::integerAttribute;
+
+// A name that serves as a property in a VASSAL module and in expressions: a lower-case letter, then
+// letters, digits and hyphens.
+bool isPropertyName(std::string_view name) {
+    if (name.empty() || name.size() > 40 || name.front() < 'a' || name.front() > 'z') {
+        return false;
+    }
+    return std::ranges::all_of(
+        name, [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
+}
+
+std::string required(pugi::xml_node n, const char* attribute) {
+    std::string value = n.attribute(attribute).value();
+    if (value.empty()) {
+        throw Failure{at(n), "<" + std::string(n.name()) + "> needs " + attribute};
+    }
+    return value;
+}
+
+// enabled="false" takes the parent's element away; anything else but "true" is a mistake.
+bool removes(pugi::xml_node n) {
+    pugi::xml_attribute enabled = n.attribute("enabled");
+    if (!enabled) {
+        return false;
+    }
+    const std::string_view v = enabled.value();
+    if (v != "true" && v != "false") {
+        throw Failure{at(n), "attribute 'enabled' of <" + std::string(n.name()) +
+                                 "> must be true or false, not " + limits::quoted(v)};
+    }
+    return v == "false";
+}
+
+PlayDice readDice(pugi::xml_node n) {
+    allowOnly(n, {"name", "count", "sides", "per", "use", "source", "enabled"});
+    PlayDice d;
+    d.name = required(n, "name");
+    d.count = integerAttribute(n, "count", limits::diceCount);
+    d.sides = integerAttribute(n, "sides", limits::diceSides);
+    if (pugi::xml_attribute per = n.attribute("per")) {
+        if (std::string_view(per.value()) != "general") {
+            throw Failure{at(n), "attribute 'per' of <dice> can only be general (dice rolled for each "
+                                 "general), not " +
+                                     limits::quoted(per.value())};
+        }
+        d.perGeneral = true;
+    }
+    d.use = n.attribute("use").value();
+    d.source = n.attribute("source").value();
+    return d;
+}
+
+PlayTrack readTrack(pugi::xml_node n) {
+    allowOnly(n, {"name", "label", "most", "most-per-stand", "at-most", "rally", "source", "enabled"});
+    PlayTrack t;
+    t.name = required(n, "name");
+    if (!isPropertyName(t.name)) {
+        throw Failure{at(n),
+                      "track name " + limits::quoted(t.name) +
+                          " must be a lower-case letter, then letters, digits or hyphens (at most 40)"};
+    }
+    t.label = n.attribute("label") ? std::string(n.attribute("label").value()) : t.name;
+    const bool most = !n.attribute("most").empty(), perStand = !n.attribute("most-per-stand").empty();
+    if (most && perStand) {
+        throw Failure{at(n), "track " + limits::quoted(t.name) + " gives most or most-per-stand, not both"};
+    }
+    if (most) {
+        t.most = integerAttribute(n, "most", limits::trackMost);
+    } else if (perStand) {
+        t.most = integerAttribute(n, "most-per-stand", limits::trackMost);
+        t.perStand = true;
+    }
+    if (pugi::xml_attribute end = n.attribute("at-most")) {
+        auto parsed = parseEnum<TrackEnd>(end.value());
+        if (!parsed) {
+            throw Failure{at(n), "attribute 'at-most' of <track> must be " + expectedNames<TrackEnd>() +
+                                     ", not " + limits::quoted(end.value())};
+        }
+        t.atMost = *parsed;
+    }
+    if (t.atMost == TrackEnd::Removed && t.most == 0) {
+        throw Failure{at(n), "track " + limits::quoted(t.name) +
+                                 " removes a unit at its most but has none; give most or most-per-stand"};
+    }
+    if (n.attribute("rally")) {
+        t.rally = integerAttribute(n, "rally", limits::trackRally);
+        if (t.most != 0 && !t.perStand && t.rally > t.most) {
+            throw Failure{at(n), "track " + limits::quoted(t.name) + ": a rally takes off " +
+                                     std::to_string(t.rally) + ", more than its most of " +
+                                     std::to_string(t.most)};
+        }
+    }
+    t.source = n.attribute("source").value();
+    return t;
+}
+
+PlayMarker readMarker(pugi::xml_node n) {
+    allowOnly(n, {"name", "label", "score", "source", "enabled"});
+    const std::string name = required(n, "name");
+    auto marker = parseEnum<StatusMarker>(name);
+    if (!marker) {
+        throw Failure{at(n), "unknown marker " + limits::quoted(name) + "; expected " +
+                                 expectedNames<StatusMarker>()};
+    }
+    PlayMarker m;
+    m.marker = *marker;
+    m.label = n.attribute("label").value();
+    if (m.label.empty()) {
+        throw Failure{at(n), "<marker> " + limits::quoted(name) + " needs a label (the word on the counter)"};
+    }
+    if (n.attribute("score")) {
+        if (m.marker != StatusMarker::Entrenching) {
+            throw Failure{at(n), "only the entrenching marker keeps a score, not " + limits::quoted(name)};
+        }
+        m.scoreToComplete = integerAttribute(n, "score", limits::entrenchingScore);
+    }
+    m.source = n.attribute("source").value();
+    return m;
+}
+
+} // namespace
+
+PlaySection readPlaySection(pugi::xml_node play) {
+    allowOnly(play, {});
+    PlaySection out;
+    std::set<std::pair<std::string, std::string>> seen;
+    for (pugi::xml_node n : play.children()) {
+        if (n.type() != pugi::node_element) {
+            continue;
+        }
+        const std::string element = n.name();
+        if (element != "dice" && element != "track" && element != "marker") {
+            throw Failure{at(n), "unexpected element <" + element +
+                                     "> in <play>; expected <dice>, <track> or <marker>"};
+        }
+        const std::string name = n.attribute("name").value();
+        if (!name.empty() && !seen.emplace(element, name).second) {
+            throw Failure{at(n), "<" + element + "> " + limits::quoted(name) + " is listed twice"};
+        }
+        if (removes(n)) {
+            allowOnly(n, {"name", "enabled"});
+            if (element == "marker" && !parseEnum<StatusMarker>(required(n, "name"))) {
+                throw Failure{at(n), "unknown marker " + limits::quoted(name) + "; expected " +
+                                         expectedNames<StatusMarker>()};
+            }
+            out.removed.push_back({element, required(n, "name")});
+        } else if (element == "dice") {
+            out.play.dice.push_back(readDice(n));
+        } else if (element == "track") {
+            out.play.tracks.push_back(readTrack(n));
+        } else {
+            out.play.markers.push_back(readMarker(n));
+        }
+    }
+    return out;
+}
+
+namespace {
+
+template <typename T, typename Key>
+void replaceOrAdd(std::vector<T>& into, const std::vector<T>& from, Key key) {
+    for (const T& item : from) {
+        auto it = std::ranges::find_if(into, [&](const T& old) { return key(old) == key(item); });
+        if (it != into.end()) {
+            *it = item;
+        } else {
+            into.push_back(item);
+        }
+    }
+}
+
+} // namespace
+
+void mergePlay(PlayRules& into, const PlaySection& child) {
+    for (const PlaySection::Removal& r : child.removed) {
+        if (r.element == "dice") {
+            std::erase_if(into.dice, [&](const PlayDice& d) { return d.name == r.name; });
+        } else if (r.element == "track") {
+            std::erase_if(into.tracks, [&](const PlayTrack& t) { return t.name == r.name; });
+        } else {
+            std::erase_if(into.markers, [&](const PlayMarker& m) { return enumName(m.marker) == r.name; });
+        }
+    }
+    replaceOrAdd(into.dice, child.play.dice, [](const PlayDice& d) { return d.name; });
+    replaceOrAdd(into.tracks, child.play.tracks, [](const PlayTrack& t) { return t.name; });
+    replaceOrAdd(into.markers, child.play.markers, [](const PlayMarker& m) { return m.marker; });
+}
+
+} // namespace sandtable

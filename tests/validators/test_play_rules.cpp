@@ -1,0 +1,241 @@
+// What a ruleset needs in play (the <play> section of its file): the built-in rulesets' dice, unit
+// values and markers as their rule texts give them, house rules that change them, and the mistakes
+// a designer can make, each with file and line.
+#include "formats/ruleset_xml.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+namespace sandtable {
+namespace {
+
+namespace fs = std::filesystem;
+
+Ruleset builtin(std::string_view name) {
+    auto r = loadRuleset(name);
+    EXPECT_TRUE(r) << r.error().toString();
+    return r ? *r : Ruleset{};
+}
+
+const PlayTrack* track(const Ruleset& r, std::string_view name) {
+    auto it = std::ranges::find(r.play.tracks, name, &PlayTrack::name);
+    return it == r.play.tracks.end() ? nullptr : &*it;
+}
+
+const PlayDice* dice(const Ruleset& r, std::string_view name) {
+    auto it = std::ranges::find(r.play.dice, name, &PlayDice::name);
+    return it == r.play.dice.end() ? nullptr : &*it;
+}
+
+std::vector<StatusMarker> markers(const Ruleset& r) {
+    std::vector<StatusMarker> out;
+    for (const PlayMarker& m : r.play.markers) {
+        out.push_back(m.marker);
+    }
+    return out;
+}
+
+TEST(PlayRules, TheHexedGeneralRollsOrdersForEachGeneralAndRemovesAUnitAtThreeHits) {
+    const Ruleset r = builtin("hexed-general");
+    const PlayDice* orders = dice(r, "Orders");
+    ASSERT_NE(orders, nullptr);
+    EXPECT_TRUE(orders->perGeneral);
+    EXPECT_EQ(orders->count, 1);
+    EXPECT_EQ(orders->sides, 6);
+    for (const PlayDice& d : r.play.dice) {
+        EXPECT_EQ(d.sides, 6) << "All dice are 6 sided: " << d.name;
+    }
+    const PlayTrack* hits = track(r, "hits");
+    ASSERT_NE(hits, nullptr);
+    EXPECT_EQ(hits->mostFor(4), 3) << "3 hits whatever the unit's stands";
+    EXPECT_EQ(hits->atMost, TrackEnd::Removed);
+    EXPECT_EQ(hits->rally, 1);
+    const PlayMarker* column = r.play.marker(StatusMarker::MarchColumn);
+    ASSERT_NE(column, nullptr);
+    EXPECT_EQ(column->label, "Road column") << "in the Hexed General's words";
+}
+
+TEST(PlayRules, KallistraCountsStandsLostUpToTheUnitsStandsAndRollsTwelveSidedDice) {
+    const Ruleset r = builtin("kallistra-hex");
+    const PlayTrack* lost = track(r, "stands-lost");
+    ASSERT_NE(lost, nullptr);
+    EXPECT_EQ(lost->mostFor(4), 4);
+    EXPECT_EQ(lost->mostFor(6), 6);
+    EXPECT_EQ(lost->atMost, TrackEnd::Removed);
+    EXPECT_EQ(lost->rally, 0) << "no rally gives stands back";
+    ASSERT_NE(dice(r, "D12"), nullptr);
+    EXPECT_EQ(dice(r, "D12")->sides, 12);
+    ASSERT_NE(dice(r, "D6"), nullptr);
+    EXPECT_EQ(markers(r), (std::vector<StatusMarker>{StatusMarker::Disrupted, StatusMarker::ChargeDeclared,
+                                                     StatusMarker::Recoiled, StatusMarker::Routed,
+                                                     StatusMarker::Line, StatusMarker::Column,
+                                                     StatusMarker::MarchColumn, StatusMarker::Skirmish}));
+}
+
+TEST(PlayRules, TheAreaRulesGiveEachStandTwoHitsAndEntrenchingAScoreOfSix) {
+    const Ruleset r = builtin("acw-area");
+    const PlayTrack* hits = track(r, "hits");
+    ASSERT_NE(hits, nullptr);
+    EXPECT_EQ(hits->mostFor(3), 6);
+    EXPECT_EQ(hits->mostFor(1), 2);
+    const PlayMarker* entrenching = r.play.marker(StatusMarker::Entrenching);
+    ASSERT_NE(entrenching, nullptr);
+    EXPECT_EQ(entrenching->scoreToComplete, 6);
+    EXPECT_NE(r.play.marker(StatusMarker::Disordered), nullptr);
+    EXPECT_EQ(r.play.marker(StatusMarker::Disrupted), nullptr) << "the area rules say disordered";
+}
+
+TEST(PlayRules, GoodOldRebelsHitsPileUpAndARallyTakesTwoOff) {
+    const Ruleset r = builtin("good-old-rebel");
+    const PlayTrack* hits = track(r, "hits");
+    ASSERT_NE(hits, nullptr);
+    EXPECT_EQ(hits->mostFor(2), 0) << "no most";
+    EXPECT_EQ(hits->atMost, TrackEnd::Nothing);
+    EXPECT_EQ(hits->rally, 2);
+    const PlayDice* events = dice(r, "2D6");
+    ASSERT_NE(events, nullptr);
+    EXPECT_EQ(events->count, 2);
+    EXPECT_EQ(events->sides, 6);
+    EXPECT_EQ(formationOf(StatusMarker::Limbered), Formation::Limbered);
+    EXPECT_EQ(formationOf(StatusMarker::Routed), std::nullopt);
+}
+
+// Every die, value and marker of the built-in rulesets cites its rule text: the file exists in
+// ../shared/seeds and every quoted passage is in it (kinds and runs of spaces aside); and
+// docs/rules.md quotes the same source.
+TEST(PlayRules, EveryBuiltInPlayElementQuotesItsRuleText) {
+    const fs::path seeds = fs::path(SANDTABLE_SOURCE_DIR) / ".." / "shared" / "seeds";
+    ASSERT_TRUE(fs::is_directory(seeds))
+        << "the rule texts are not at " << seeds << " (they sit beside the source tree)";
+    auto squeeze = [](std::string text) { // no-break spaces (U+00A0) are spaces too
+        for (std::size_t at = text.find("\xC2\xA0"); at != std::string::npos;
+             at = text.find("\xC2\xA0", at)) {
+            text.replace(at, 2, " ");
+        }
+        std::string out;
+        for (char c : text) {
+            const bool space = c == ' ' || c == '\n' || c == '\r' || c == '\t';
+            if (!space || (!out.empty() && out.back() != ' ')) {
+                out += space ? ' ' : c;
+            }
+        }
+        return out;
+    };
+    auto read = [](const fs::path& p) {
+        std::ifstream in(p, std::ios::binary);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    const std::string doc = read(fs::path(SANDTABLE_SOURCE_DIR) / "docs" / "rules.md");
+    int quotes = 0;
+    auto check = [&](const std::string& ruleset, const std::string& what, const std::string& source) {
+        SCOPED_TRACE(ruleset + ": " + what);
+        const std::string file = source.substr(0, source.find(','));
+        ASSERT_TRUE(fs::exists(seeds / file)) << "no rule text " << file;
+        const std::string text = squeeze(read(seeds / file));
+        static const std::regex quoted("\"([^\"]+)\"");
+        for (std::sregex_iterator it(source.begin(), source.end(), quoted), end; it != end; ++it) {
+            EXPECT_NE(text.find(squeeze((*it)[1])), std::string::npos) << (*it)[1] << " is not in " << file;
+            ++quotes;
+        }
+        EXPECT_NE(doc.find(source), std::string::npos) << "docs/rules.md does not quote: " << source;
+    };
+    for (const std::string& name : builtinRulesetNames()) {
+        const Ruleset r = builtin(name);
+        EXPECT_FALSE(r.play.dice.empty()) << name;
+        EXPECT_FALSE(r.play.tracks.empty()) << name;
+        EXPECT_FALSE(r.play.markers.empty()) << name;
+        for (const PlayDice& d : r.play.dice) {
+            check(name, "dice " + d.name, d.source);
+        }
+        for (const PlayTrack& t : r.play.tracks) {
+            check(name, "track " + t.name, t.source);
+        }
+        for (const PlayMarker& m : r.play.markers) {
+            check(name, "marker " + std::string(enumName(m.marker)), m.source);
+        }
+    }
+    EXPECT_GE(quotes, 40);
+}
+
+TEST(PlayRules, AHouseRuleChangesAddsAndRemovesPlayElementsByName) {
+    const std::string xml =
+        "<ruleset name=\"h\" extends=\"hexed-general\">\n<play>\n"
+        "<track name=\"hits\" label=\"Hits\" most=\"4\" at-most=\"removed\" rally=\"2\"/>\n"
+        "<marker name=\"disrupted\" label=\"Shaken\"/>\n"
+        "<marker name=\"dismounted\" enabled=\"false\"/>\n"
+        "<dice name=\"2D6\" enabled=\"false\"/>\n"
+        "</play>\n</ruleset>";
+    const fs::path file = fs::temp_directory_path() / "sandtable-house-play.xml";
+    std::ofstream(file) << xml;
+    auto loaded = loadRuleset(file.string());
+    fs::remove(file);
+    ASSERT_TRUE(loaded) << loaded.error().toString();
+    const Ruleset parent = builtin("hexed-general");
+    ASSERT_NE(track(*loaded, "hits"), nullptr);
+    EXPECT_EQ(track(*loaded, "hits")->most, 4);
+    EXPECT_EQ(track(*loaded, "hits")->rally, 2);
+    EXPECT_EQ(loaded->play.tracks.size(), parent.play.tracks.size()) << "replaced, not added";
+    ASSERT_NE(loaded->play.marker(StatusMarker::Disrupted), nullptr);
+    EXPECT_EQ(loaded->play.marker(StatusMarker::Disrupted)->label, "Shaken");
+    EXPECT_EQ(loaded->play.marker(StatusMarker::Dismounted), nullptr);
+    EXPECT_EQ(dice(*loaded, "2D6"), nullptr);
+    EXPECT_NE(dice(*loaded, "Orders"), nullptr) << "the parent's other dice are kept";
+    EXPECT_EQ(loaded->play.markers.size(), parent.play.markers.size()) << "one added, one removed";
+}
+
+TEST(PlayRules, MistakesInThePlaySectionNameTheFileAndLine) {
+    auto error = [](std::string_view play) {
+        auto r = parseRuleset("<ruleset name=\"h\">\n<play>\n" + std::string(play) + "\n</play>\n</ruleset>",
+                              "house.xml");
+        return r ? std::string("loaded") : r.error().toString();
+    };
+    EXPECT_EQ(error("<marker name=\"shaken\" label=\"Shaken\"/>"),
+              "house.xml:3:1: unknown marker 'shaken'; expected disrupted, disordered, recoiled, routed, "
+              "entrenching, entrenched, charge-declared, line, column, march-column, skirmish, square, "
+              "limbered or dismounted");
+    EXPECT_TRUE(error("<marker name=\"shaken\" enabled=\"false\"/>")
+                    .starts_with("house.xml:3:1: unknown marker 'shaken'; expected disrupted, "))
+        << "a marker taken away must be one the rules know";
+    EXPECT_EQ(error("<track name=\"hits\" most=\"0\"/>"),
+              "house.xml:3:1: attribute 'most' of <track> must be a whole number from 1 to 99, not '0'");
+    EXPECT_EQ(error("<track name=\"hits\" most=\"3\" rally=\"4\"/>"),
+              "house.xml:3:1: track 'hits': a rally takes off 4, more than its most of 3");
+    EXPECT_EQ(error("<track name=\"hits\" at-most=\"removed\"/>"),
+              "house.xml:3:1: track 'hits' removes a unit at its most but has none; give most or "
+              "most-per-stand");
+    EXPECT_EQ(error("<track name=\"hits\" most=\"3\" most-per-stand=\"2\"/>"),
+              "house.xml:3:1: track 'hits' gives most or most-per-stand, not both");
+    EXPECT_EQ(error("<track name=\"Hits!\" most=\"3\"/>"),
+              "house.xml:3:1: track name 'Hits!' must be a lower-case letter, then letters, digits or "
+              "hyphens (at most 40)");
+    EXPECT_EQ(error("<track name=\"hits\" most=\"3\" at-most=\"routed\"/>"),
+              "house.xml:3:1: attribute 'at-most' of <track> must be nothing or removed, not 'routed'");
+    EXPECT_EQ(error("<marker name=\"routed\" label=\"Routed\" score=\"6\"/>"),
+              "house.xml:3:1: only the entrenching marker keeps a score, not 'routed'");
+    EXPECT_EQ(error("<marker name=\"routed\"/>"),
+              "house.xml:3:1: <marker> 'routed' needs a label (the word on the counter)");
+    EXPECT_EQ(error("<dice name=\"D6\" count=\"0\" sides=\"6\"/>"),
+              "house.xml:3:1: attribute 'count' of <dice> must be a whole number from 1 to 30, not '0'");
+    EXPECT_EQ(error("<dice name=\"D1\" count=\"1\" sides=\"1\"/>"),
+              "house.xml:3:1: attribute 'sides' of <dice> must be a whole number from 2 to 100, not '1'");
+    EXPECT_EQ(error("<dice name=\"D6\" count=\"1\" sides=\"6\" per=\"corps\"/>"),
+              "house.xml:3:1: attribute 'per' of <dice> can only be general (dice rolled for each general), "
+              "not 'corps'");
+    EXPECT_EQ(
+        error("<dice name=\"D6\" count=\"1\" sides=\"6\"/>\n<dice name=\"D6\" count=\"2\" sides=\"6\"/>"),
+        "house.xml:4:1: <dice> 'D6' is listed twice");
+    EXPECT_EQ(error("<counter name=\"x\"/>"),
+              "house.xml:3:1: unexpected element <counter> in <play>; expected <dice>, <track> or <marker>");
+    EXPECT_EQ(error("<dice count=\"1\" sides=\"6\"/>"), "house.xml:3:1: <dice> needs name");
+    auto twice = parseRuleset("<ruleset name=\"h\">\n<play/>\n<play/>\n</ruleset>", "house.xml");
+    ASSERT_FALSE(twice);
+    EXPECT_EQ(twice.error().toString(),
+              "house.xml:3:1: <play> is given twice; one <play> holds all of a ruleset's play");
+}
+
+} // namespace
+} // namespace sandtable
