@@ -3,6 +3,7 @@
 // and the file it belongs to. Every edit goes through execute(); views listen for the ChangeSet.
 // No wx here, so the whole editing path is tested headless.
 #include "model/commands/undo_stack.hpp"
+#include "validators/play_setup.hpp"
 #include "validators/validator.hpp"
 #include "validators/vocabulary.hpp"
 
@@ -78,6 +79,8 @@ class Document {
     std::vector<PieceRef> piecesAt(Offset cell) const;
     // Whether the ruleset runs the rule with this key (command.one-army-per-side, say).
     bool ruleActive(std::string_view key) const;
+    // What the ruleset needs in play, for the play kit's exports (nothing without a ruleset).
+    PlaySetup playSetup() const { return validator_ ? playSetupOf(validator_->rules()) : PlaySetup{}; }
     // The unit values the ruleset accepts (anything without a ruleset).
     UnitVocabulary unitVocabulary() const {
         return validator_ ? sandtable::unitVocabulary(validator_->rules()) : UnitVocabulary{};

@@ -259,6 +259,7 @@ bool MainFrame::exportTo(const ExportRequest& request) {
     const bool forced = clearance.forced;
     ExportOptions o = request.options;
     o.forced = forced;
+    o.play = doc_->playSetup();
     if (exportKind->tiledPages) {
         printOptions_ = request.options.print; // File > Print tiles the pages the same way
     }

@@ -63,7 +63,7 @@ std::expected<std::string, std::string> writeTmx(const Scenario& s, const std::f
 
 std::expected<std::string, std::string> writeVassal(const Scenario& s, const std::filesystem::path& file,
                                                     const ExportOptions& o) {
-    return exportVassal(s, file, VassalExportOptions{o.vassalCellPixels, o.forced});
+    return exportVassal(s, file, VassalExportOptions{o.vassalCellPixels, o.forced, o.play});
 }
 
 std::expected<std::string, std::string> writeJson(const Scenario& s, const std::filesystem::path& file,

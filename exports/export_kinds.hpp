@@ -3,6 +3,7 @@
 // file extension and dialog filter, the options it takes, and the function that writes it. The
 // CLI's --to and --help, the export dialog and the docs test all read this one table; nothing else
 // matches export kinds by name.
+#include "model/play_rules.hpp"
 #include "model/scenario.hpp"
 #include "render/map_print.hpp"
 
@@ -22,6 +23,7 @@ namespace sandtable {
 struct ExportOptions {
     PrintOptions print;       // on paper or as a picture: pdf, svg, png, roster, counters, booklet
     int vassalCellPixels = 0; // vassal: a board cell across, in pixels; 0 for the default
+    PlaySetup play = {};      // vassal, counters: what the scenario's ruleset needs in play
     bool forced = false;      // exported despite validation errors: every kind records it its own way
 };
 

@@ -9,6 +9,7 @@
 // the start, with its reinforcements on a board of its own. Documented in docs/export.md; checked
 // through Sandtable's VASSAL reader by tests, and against the real engine where one is at hand.
 #include "formats/vassal/sequence.hpp"
+#include "model/play_rules.hpp"
 #include "model/scenario.hpp"
 
 #include <expected>
@@ -40,6 +41,7 @@ struct VassalGeometry {
 struct VassalExportOptions {
     int cellPixels = 0;  // a cell across its flats on the board; 0: limits::defaultVassalCellPixels
     bool forced = false; // exported despite validation errors: said in the module's description
+    PlaySetup play = {}; // the ruleset's dice, unit values, markers, stacking limit and break point
 };
 
 // Writes the module to `out` atomically. Says what it holds ("42 pieces in 30 stacks...").

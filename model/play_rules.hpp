@@ -111,4 +111,34 @@ struct PlayRules {
     const PlayMarker* marker(StatusMarker m) const;
 };
 
+// What a cell may hold under the ruleset's stacking rule, for a stack's total in play ("5 of 6
+// stands"): stands or units, with a most for each arm where the rules give one (Kallistra's 6
+// infantry, 4 cavalry, 3 artillery stands).
+struct StackingLimit {
+    bool stands = true; // counts stands; false: units
+    int most = 0;       // the most of any arm (the one limit when the rules give one)
+    std::string text;   // what a player reads: "6 stands", "6 infantry, 4 cavalry or 3 artillery stands"
+    bool operator==(const StackingLimit&) const = default;
+};
+
+// An army breaks when it has lost `lostFraction` of the units of `arms` it began with (the Hexed
+// General: half of its infantry and cavalry).
+struct BreakPoint {
+    double lostFraction = 0.5;
+    std::vector<Arm> arms;
+    bool operator==(const BreakPoint&) const = default;
+};
+
+// What the play kit (VASSAL module, counter sheets) reads of a scenario's ruleset: made from the
+// ruleset checked against the rules (validators/play_setup), so the exports never see the
+// validator.
+struct PlaySetup {
+    std::string ruleset; // its name; empty: the scenario has no ruleset
+    std::string title;
+    PlayRules play;
+    std::optional<StackingLimit> stacking;
+    std::optional<BreakPoint> breakPoint;
+    bool operator==(const PlaySetup&) const = default;
+};
+
 } // namespace sandtable

@@ -71,6 +71,7 @@ std::expected<ResolvedRuleset, std::string> resolveRuleset(const Ruleset& rulese
     ResolvedRuleset out;
     out.name = ruleset.name;
     out.title = ruleset.title;
+    out.play = ruleset.play;
     for (const RuleSetting& setting : ruleset.rules) {
         const std::string where = setting.file + ":" + std::to_string(setting.line) + ": ";
         const Rule* rule = findRule(setting.key);

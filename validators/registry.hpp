@@ -1,6 +1,7 @@
 #pragma once
 // Every rule Sandtable knows, in one explicit list (registry.cpp), and the resolution of a
 // ruleset (data) against it: which rules run, at what severity, with which parameters.
+#include "model/play_rules.hpp"
 #include "rule.hpp"
 
 #include <expected>
@@ -23,6 +24,7 @@ struct ResolvedRuleset {
     std::string name;
     std::string title;
     std::vector<ActiveRule> rules;
+    PlayRules play; // as the ruleset file gives it: checked when read (formats/ruleset_play_xml)
 };
 
 // Errors name the ruleset file and line of the setting at fault: an unknown rule, an unknown

@@ -7,6 +7,7 @@
 #include "model/battle.hpp"
 #include "model/file_names.hpp"
 #include "model/limits.hpp"
+#include "validators/play_setup.hpp"
 #include "validators/validator.hpp"
 
 #include <algorithm>
@@ -119,8 +120,9 @@ std::expected<int, std::string> vassalCellPixelsFrom(const Arguments& a) {
 // Validates first, as designers expect: prints errors and warnings of the current scenario, or of
 // every scenario for a kind that holds them all (each under its own ruleset); returns whether the
 // export may go on and whether it is forced past errors.
+// `play` is what the current scenario's ruleset needs in play (the play kit's).
 std::optional<bool> validateBeforeExport(Scenario& s, const std::string& file, bool everyScenario, bool force,
-                                         std::ostream& err, int& code) {
+                                         PlaySetup& play, std::ostream& err, int& code) {
     const std::size_t wasCurrent = s.current;
     const std::size_t count = everyScenario ? scenarioCount(s) : 1;
     int errors = 0;
@@ -140,6 +142,9 @@ std::optional<bool> validateBeforeExport(Scenario& s, const std::string& file, b
             code = BadInput;
             makeCurrent(s, wasCurrent);
             return std::nullopt;
+        }
+        if (s.current == wasCurrent) {
+            play = playSetupOf(loaded->resolved);
         }
         const Report report = Validator(s, loaded->resolved).report();
         for (const Violation& v : report.violations) {
@@ -209,7 +214,7 @@ int exportCommand(Arguments& a, std::ostream& out, std::ostream& err) {
     }
     int code = Success;
     const auto forced =
-        validateBeforeExport(*scenario, file, kind->everyScenario, a.has("--force"), err, code);
+        validateBeforeExport(*scenario, file, kind->everyScenario, a.has("--force"), options.play, err, code);
     if (!forced) {
         return code;
     }

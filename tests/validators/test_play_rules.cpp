@@ -2,6 +2,7 @@
 // values and markers as their rule texts give them, house rules that change them, and the mistakes
 // a designer can make, each with file and line.
 #include "formats/ruleset_xml.hpp"
+#include "validators/play_setup.hpp"
 
 #include <gtest/gtest.h>
 
@@ -235,6 +236,47 @@ TEST(PlayRules, MistakesInThePlaySectionNameTheFileAndLine) {
     ASSERT_FALSE(twice);
     EXPECT_EQ(twice.error().toString(),
               "house.xml:3:1: <play> is given twice; one <play> holds all of a ruleset's play");
+}
+
+// The play kit's stacking total and break point come from the rules that hold them, house rules
+// included.
+TEST(PlayRules, ThePlaySetupTakesTheStackingLimitAndBreakPointFromTheirRules) {
+    auto setupOf = [](std::string_view name) {
+        auto r = loadRuleset(name);
+        EXPECT_TRUE(r) << r.error().toString();
+        auto resolved = resolveRuleset(*r);
+        EXPECT_TRUE(resolved) << resolved.error();
+        return playSetupOf(*resolved);
+    };
+    const PlaySetup hexed = setupOf("hexed-general");
+    EXPECT_EQ(hexed.ruleset, "hexed-general");
+    EXPECT_EQ(hexed.stacking, (StackingLimit{false, 1, "1 unit"}));
+    ASSERT_TRUE(hexed.breakPoint);
+    EXPECT_EQ(hexed.breakPoint->arms, (std::vector<Arm>{Arm::Infantry, Arm::Cavalry}));
+    EXPECT_EQ(unitsToBreak(*hexed.breakPoint, 24), 12);
+    EXPECT_EQ(unitsToBreak(*hexed.breakPoint, 31), 16);
+    EXPECT_EQ(hexed.play, loadRuleset("hexed-general")->play);
+    EXPECT_EQ(setupOf("acw-area").stacking, (StackingLimit{true, 6, "6 stands"}));
+    EXPECT_FALSE(setupOf("acw-area").breakPoint) << "the area rules give no break point";
+    EXPECT_EQ(setupOf("kallistra-hex").stacking,
+              (StackingLimit{true, 6, "6 infantry, 4 cavalry or 3 artillery stands"}));
+    EXPECT_FALSE(setupOf("good-old-rebel").stacking) << "measured in inches, no stacking rule";
+
+    const fs::path file = fs::temp_directory_path() / "sandtable-house-break.xml";
+    std::ofstream(file) << "<ruleset name=\"h\" extends=\"hexed-general\">\n<rule key=\"army.break-point\">"
+                           "<param name=\"lost-fraction\" value=\"0.33\"/><param name=\"arms\" "
+                           "value=\"infantry\"/></rule>\n</ruleset>";
+    auto house = loadRuleset(file.string());
+    fs::remove(file);
+    ASSERT_TRUE(house) << house.error().toString();
+    auto resolved = resolveRuleset(*house);
+    ASSERT_TRUE(resolved) << resolved.error();
+    const PlaySetup setup = playSetupOf(*resolved);
+    ASSERT_TRUE(setup.breakPoint);
+    EXPECT_EQ(setup.breakPoint->arms, std::vector<Arm>{Arm::Infantry});
+    EXPECT_EQ(unitsToBreak(*setup.breakPoint, 30), 10);
+    EXPECT_EQ(armsText({Arm::Infantry, Arm::Cavalry, Arm::Artillery}), "infantry, cavalry and artillery");
+    EXPECT_EQ(armsText({Arm::Infantry, Arm::Cavalry}, false), "infantry or cavalry");
 }
 
 } // namespace

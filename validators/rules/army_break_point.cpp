@@ -1,4 +1,5 @@
 #include "rule_base.hpp"
+#include "validators/play_setup.hpp"
 
 namespace sandtable::rules {
 namespace {
@@ -17,10 +18,14 @@ class ArmyBreakPoint final : public RuleBase {
                     Granularity::Whole,
                     OrderChanged,
                     0,
-                    {}}) {}
+                    {{"lost-fraction", ParamType::Number, "0.5",
+                      "the share of the units it began with whose loss breaks the army", 0.01, 1},
+                     {"arms", ParamType::List, "infantry cavalry", "the arms whose units count"}}}) {}
 
-    void check(const ValidationContext& ctx, const RuleParams&, const Scope&, Findings& out) const override {
+    void check(const ValidationContext& ctx, const RuleParams& params, const Scope&,
+               Findings& out) const override {
         const Scenario& s = ctx.scenario();
+        const BreakPoint point = breakPointOf(params);
         for (const auto& [id, hq] : s.oob.headquarters) {
             if (hq.echelon != Echelon::Army) {
                 continue;
@@ -28,7 +33,7 @@ class ArmyBreakPoint final : public RuleBase {
             int fighting = 0;
             for (const auto& [uid, unit] : s.oob.units) {
                 // The units the army begins this scenario with: those of the forces taking part.
-                if ((unit.arm == Arm::Infantry || unit.arm == Arm::Cavalry) &&
+                if (std::ranges::find(point.arms, unit.arm) != point.arms.end() &&
                     ctx.ancestorOf(unit.parent, Echelon::Army) == id && takesPart(s, PieceRef::unit(uid))) {
                     ++fighting;
                 }
@@ -37,9 +42,9 @@ class ArmyBreakPoint final : public RuleBase {
                 continue; // the army is not in this scenario
             }
             out.add({}, {PieceRef::commander(id)},
-                    hq.name + ": " +
-                        plural(fighting, "infantry or cavalry unit", "infantry and cavalry units") +
-                        "; it breaks when " + std::to_string((fighting + 1) / 2) + " are lost");
+                    hq.name + ": " + std::to_string(fighting) + " " + armsText(point.arms, fighting != 1) +
+                        (fighting == 1 ? " unit" : " units") + "; it breaks when " +
+                        std::to_string(unitsToBreak(point, fighting)) + " are lost");
         }
     }
 };
