@@ -1,5 +1,7 @@
 #include "exports/vassal_module.hpp"
 
+#include "exports/vassal_components.hpp"
+
 #include "formats/atomic_file.hpp"
 #include "formats/file_system_calls.hpp"
 #include "formats/picture_size.hpp"
@@ -317,13 +319,17 @@ void addGrid(pugi::xml_node board, const VassalGeometry& g) {
     numbering.append_attribute("vDrawOff") = 0;
 }
 
+// A map window; moves on it are reported in the chat, and its toolbar clears the moved markers.
 pugi::xml_node addMap(pugi::xml_node module, std::string_view name, std::string_view button, bool launch) {
-    pugi::xml_node map = module.append_child("VASSAL.build.module.Map");
-    map.append_attribute("mapName") = std::string(name).c_str();
-    map.append_attribute("allowMultiple") = "false";
-    map.append_attribute("buttonName") = std::string(button).c_str();
-    map.append_attribute("launch") = launch ? "true" : "false";
-    return map;
+    return addVassalComponent(module, "VASSAL.build.module.Map",
+                              {{"mapName", std::string(name)},
+                               {"buttonName", std::string(button)},
+                               {"launch", launch ? "true" : "false"},
+                               {"moveToFormat", "$pieceName$ moves $previousLocation$ to $location$ *"},
+                               {"moveWithinFormat", "$pieceName$ moves $previousLocation$ to $location$ *"},
+                               {"createFormat", "$pieceName$ is brought on at $location$ *"},
+                               {"markUnmovedText", "Clear moved"},
+                               {"markUnmovedReport", "$PlayerName$ clears the moved markers on $mapName$"}});
 }
 
 pugi::xml_node addBoardPicker(pugi::xml_node map) {
@@ -544,7 +550,7 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     for (Side side : {Side::Union, Side::Confederate}) {
         roster.append_child("entry").text() = s.info.sideNames[sideIndex(side)].c_str();
     }
-    module.append_child("VASSAL.build.module.GlobalOptions");
+    addVassalComponent(module, "VASSAL.build.module.GlobalOptions", {});
 
     int gpid = 0;
     int pieces = 0;
@@ -726,11 +732,8 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
                                        save.error());
             }
             files.push_back({saveName, std::move(*save)});
-            pugi::xml_node setup = module.append_child("VASSAL.build.module.PredefinedSetup");
-            setup.append_attribute("name") = setupName.c_str();
-            setup.append_attribute("file") = saveName.c_str();
-            setup.append_attribute("useFile") = "true";
-            setup.append_attribute("isMenu") = "false";
+            addVassalComponent(module, "VASSAL.build.module.PredefinedSetup",
+                               {{"name", setupName}, {"file", saveName}, {"useFile", "true"}});
             pugi::xml_node html = chart.append_child("VASSAL.build.widget.HtmlChart");
             html.append_attribute("chartName") = setupName.c_str();
             html.append_attribute("fileName") = ("scenario-" + number + ".html").c_str();
@@ -747,6 +750,8 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
             summary += (i > 0 ? "; " : "") + setupNames[i];
         }
     }
+    addMapWindowComponents(field, geometry, options.play);
+    addToolbarComponents(module, s, options.play);
     module.append_attribute("nextPieceSlotId") = gpid + 1;
     files.push_back({"buildFile.xml", xmlText(doc)});
 

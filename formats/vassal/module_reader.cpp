@@ -291,9 +291,32 @@ class BuildFileReader {
         return m;
     }
 
+    // A component of VASSAL's reference table with its attributes, and the components inside it
+    // (a turn tracker's levels); a map's own components are listed apart, each with its map's name.
+    VassalComponent component(pugi::xml_node n, const std::string& mapName) const {
+        VassalComponent c;
+        c.info = vassalComponentOf(n.name());
+        c.map = mapName;
+        c.line = lineOf(n.offset_debug() - 1);
+        for (pugi::xml_attribute a : n.attributes()) {
+            c.attributes[a.name()] = a.value();
+        }
+        if (!mapElements.contains(n.name())) {
+            for (pugi::xml_node child : n.children()) {
+                if (vassalComponentOf(child.name()) != nullptr) {
+                    c.children.push_back(component(child, mapName));
+                }
+            }
+        }
+        return c;
+    }
+
     void mapWalk(pugi::xml_node n, VassalMap& m) {
         for (pugi::xml_node child : n.children()) {
             const std::string_view name = child.name();
+            if (vassalComponentOf(name) != nullptr) {
+                module_.components.push_back(component(child, m.name));
+            }
             if (name == boardElement) {
                 m.boards.push_back(board(child));
             } else if (name == setupStackElement) {
@@ -305,6 +328,7 @@ class BuildFileReader {
     }
 
     void setups(pugi::xml_node n, const std::string& menu) {
+        module_.components.push_back(component(n, ""));
         VassalPredefinedSetup setup;
         setup.name = menu + n.attribute("name").value();
         setup.file = n.attribute("file").value();
@@ -324,6 +348,9 @@ class BuildFileReader {
     void walk(pugi::xml_node n) {
         for (pugi::xml_node child : n.children()) {
             const std::string_view name = child.name();
+            if (vassalComponentOf(name) != nullptr && name != predefinedSetupElement) {
+                module_.components.push_back(component(child, ""));
+            }
             if (name == predefinedSetupElement) {
                 setups(child, "");
             } else if (mapElements.contains(name)) {
@@ -418,6 +445,16 @@ const VassalMap* VassalModule::map(std::string_view mapName) const {
         }
     }
     return nullptr;
+}
+
+std::vector<const VassalComponent*> VassalModule::componentsNamed(std::string_view className) const {
+    std::vector<const VassalComponent*> out;
+    for (const VassalComponent& c : components) {
+        if (c.info != nullptr && (c.info->className == className || c.info->shortName() == className)) {
+            out.push_back(&c);
+        }
+    }
+    return out;
 }
 
 std::vector<const VassalPieceSlot*> VassalModule::slots() const {

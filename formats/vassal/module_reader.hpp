@@ -5,6 +5,7 @@
 // test run, and the import of VASSAL boards starts from it. Nothing is extracted to disk; what is
 // read is bounded by model/limits.hpp whatever the archive claims.
 #include "formats/load_error.hpp"
+#include "formats/vassal/components.hpp"
 #include "formats/vassal/grid.hpp"
 #include "formats/vassal/pieces.hpp"
 #include "formats/vassal/saved_game.hpp"
@@ -89,10 +90,16 @@ struct VassalModule {
     std::vector<VassalPieceWindow> pieceWindows;
     std::vector<VassalPrototype> prototypes;
     std::vector<VassalPredefinedSetup> setups;
+    // Every component of VASSAL's reference table (formats/vassal/components.hpp), in the order of
+    // the file: the maps, their Zoomers, viewers and threads (each with its map's name), the
+    // toolbar's dice, turn trackers and inventories, the set-ups and prototypes.
+    std::vector<VassalComponent> components;
     // What was read but is not understood ("buildFile.xml:12: a ZonedGrid ..."), for a report.
     std::vector<std::string> notes;
 
     const VassalMap* map(std::string_view mapName) const;
+    // The components of a class ("VASSAL.build.module.DiceButton" or its short name "DiceButton").
+    std::vector<const VassalComponent*> componentsNamed(std::string_view className) const;
     // Every piece slot: at-start stacks first, map by map, then the piece windows.
     std::vector<const VassalPieceSlot*> slots() const;
 };

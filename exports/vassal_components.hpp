@@ -1,0 +1,51 @@
+#pragma once
+// The VASSAL module's windows and buttons a player plays with, each written in the form VASSAL
+// writes it (formats/vassal/components.hpp holds every attribute and its default): on the map
+// window a Zoomer that reaches the whole board, a mouse-over viewer of each piece and of the
+// stack's total against the ruleset's stacking limit, an overview, the last move highlighted, a
+// flare and a thread that reads the range in cells; on the toolbar the ruleset's dice, a turn
+// tracker of the scenario's turns, an inventory of the order of battle by side, corps and division,
+// and notes. The pieces' properties these read are named in vassal_piece_properties.hpp.
+#include "exports/vassal_module.hpp"
+#include "model/play_rules.hpp"
+#include "model/scenario.hpp"
+
+#include <pugixml.hpp>
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace sandtable {
+
+// Appends a component of VASSAL's reference table to `parent`: every attribute VASSAL writes, at
+// its default unless `values` gives it. A class or attribute the table does not hold is a mistake
+// in Sandtable, thrown as std::logic_error.
+pugi::xml_node addVassalComponent(pugi::xml_node parent, std::string_view className,
+                                  std::initializer_list<std::pair<std::string_view, std::string>> values);
+
+// The zoom levels of a board of that size, smallest first: the whole board in a window of about
+// 1500 x 850 pixels, then VASSAL's usual levels above it up to 1.6; and VASSAL's zoomStart for
+// starting at 1.0 (counted from the largest, one-based).
+struct ZoomLevels {
+    std::vector<double> levels;
+    int startFromLargest = 1;
+};
+ZoomLevels zoomLevelsFor(int boardWidth, int boardHeight);
+
+// The mouse-over viewer's summary of a stack: its location and total against the stacking limit.
+std::string stackSummaryFormat(const PlaySetup& play);
+
+// The map window's components (after its boards and stacks).
+void addMapWindowComponents(pugi::xml_node map, const VassalGeometry& board, const PlaySetup& play);
+
+// How many dice a button rolls for a side: `count`, or `count` for each of the side's generals
+// (army and corps commanders taking part) for orders dice.
+int diceFor(const Scenario& s, const PlayDice& dice, Side side);
+
+// The toolbar's dice, turn tracker, inventory and notes.
+void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySetup& play);
+
+} // namespace sandtable

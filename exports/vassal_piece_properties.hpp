@@ -1,0 +1,20 @@
+#pragma once
+// The properties a VASSAL piece made by Sandtable carries, once: the pieces' prototypes and markers
+// set them, the mouse-over viewer, the inventory and the reports read them.
+#include <string_view>
+
+namespace sandtable::vassal_property {
+
+inline constexpr std::string_view side = "Side";
+inline constexpr std::string_view corps = "Corps";
+inline constexpr std::string_view division = "Division";
+inline constexpr std::string_view arm = "Arm";
+inline constexpr std::string_view quality = "Quality";
+inline constexpr std::string_view weapon = "Weapon";
+inline constexpr std::string_view strength = "Strength";
+inline constexpr std::string_view stands = "Stands"; // a unit's stands at the start; 0 for others
+inline constexpr std::string_view units = "Units";   // 1 for a unit, 0 for commanders and trains
+// What the viewer and inventory show of a piece: its name, command, strength, values and status.
+inline constexpr std::string_view detail = "Detail";
+
+} // namespace sandtable::vassal_property

@@ -1,0 +1,220 @@
+// The VASSAL module as a play kit: the components a player plays with (the nine of the published
+// analysis of 562 modules and the range thread), each in the form VASSAL writes it, read back with
+// Sandtable's own reader; the dice and the stacking total from the scenario's ruleset.
+#include "exports/vassal_components.hpp"
+#include "exports/vassal_module.hpp"
+#include "formats/ruleset_xml.hpp"
+#include "formats/scenario_xml.hpp"
+#include "formats/vassal/module_reader.hpp"
+#include "model/battle.hpp"
+#include "validators/play_setup.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+namespace sandtable {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path referenceBuildFile = fs::path(SANDTABLE_SOURCE_DIR) / ".." / "shared" / "vassal" /
+                                    "reference" / "every-component.buildFile.xml";
+
+std::string readText(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+PlaySetup setupOf(const Scenario& s, const fs::path& folder) {
+    auto ruleset = loadRuleset(s.info.ruleset, folder);
+    EXPECT_TRUE(ruleset) << ruleset.error().toString();
+    auto resolved = resolveRuleset(*ruleset);
+    EXPECT_TRUE(resolved) << resolved.error();
+    return playSetupOf(*resolved);
+}
+
+struct Exported {
+    Scenario scenario;
+    PlaySetup play;
+    VassalModule module;
+};
+
+Exported exportSample(const std::string& name) {
+    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / name;
+    auto s = readScenario(folder / (name + ".sandtable.xml"));
+    EXPECT_TRUE(s) << s.error().toString();
+    Exported out{*s, setupOf(*s, folder), {}};
+    const fs::path vmod = fs::temp_directory_path() / ("sandtable-play-kit-" + name + ".vmod");
+    auto written = exportVassal(*s, vmod, VassalExportOptions{60, true, out.play});
+    EXPECT_TRUE(written) << written.error();
+    auto module = readVassalModule(vmod);
+    fs::remove(vmod);
+    EXPECT_TRUE(module) << module.error().toString();
+    if (module) {
+        out.module = std::move(*module);
+    }
+    return out;
+}
+
+// The table of components and attributes is VASSAL's: the engine's own module reads with no
+// problem, and every component of the table is in it.
+TEST(VassalComponents, TheReferenceModuleVassalWroteHasTheFormOfTheTable) {
+    ASSERT_TRUE(fs::exists(referenceBuildFile))
+        << referenceBuildFile << " is missing (../shared/vassal sits beside the source tree)";
+    auto module = readVassalBuildFile(readText(referenceBuildFile), "every-component.buildFile.xml",
+                                      [](const std::string&) {
+                                          return std::pair{100, 100};
+                                      });
+    ASSERT_TRUE(module) << module.error().toString();
+    std::set<std::string_view> seen;
+    for (const VassalComponent& c : module->components) {
+        ASSERT_NE(c.info, nullptr);
+        EXPECT_EQ(c.formProblems(), std::vector<std::string>{}) << c.info->className;
+        seen.insert(c.info->className);
+        for (const VassalComponent& child : c.children) {
+            seen.insert(child.info->className);
+        }
+    }
+    for (const VassalComponentInfo& info : vassalComponents()) {
+        EXPECT_TRUE(seen.contains(info.className)) << info.className << " is not in VASSAL's reference";
+    }
+}
+
+TEST(VassalComponents, AComponentOutOfFormIsReported) {
+    VassalComponent zoomer;
+    zoomer.info = vassalComponentOf("VASSAL.build.module.map.Zoomer");
+    ASSERT_NE(zoomer.info, nullptr);
+    for (const VassalAttribute& a : zoomer.info->attributes) {
+        zoomer.attributes[std::string(a.name)] = a.defaultValue;
+    }
+    EXPECT_TRUE(zoomer.formProblems().empty());
+    zoomer.attributes["zoomStart"] = "first";
+    zoomer.attributes.erase("zoomLevels");
+    zoomer.attributes["zoomFit"] = "true";
+    EXPECT_EQ(zoomer.formProblems(),
+              (std::vector<std::string>{"Zoomer: attribute zoomLevels is missing",
+                                        "Zoomer: attribute zoomStart 'first' is not a whole number",
+                                        "Zoomer: attribute zoomFit is not one VASSAL writes"}));
+    EXPECT_THROW(addVassalComponent(pugi::xml_document().append_child("x"), "VASSAL.build.module.map.Zoomer",
+                                    {{"zoomFit", "true"}}),
+                 std::logic_error);
+}
+
+TEST(VassalComponents, TheZoomReachesTheWholeBoardAndStartsAtFullSize) {
+    const ZoomLevels big = zoomLevelsFor(12000, 9000);
+    ASSERT_FALSE(big.levels.empty());
+    EXPECT_LE(big.levels.front() * 12000, 1500.0);
+    EXPECT_LE(big.levels.front() * 9000, 850.0);
+    EXPECT_TRUE(std::ranges::is_sorted(big.levels));
+    EXPECT_EQ(big.levels[big.levels.size() - static_cast<std::size_t>(big.startFromLargest)], 1.0);
+    const ZoomLevels small = zoomLevelsFor(600, 400);
+    EXPECT_EQ(small.levels.front(), 1.0) << "a board that fits at full size needs no smaller level";
+    EXPECT_EQ(small.levels[small.levels.size() - static_cast<std::size_t>(small.startFromLargest)], 1.0);
+}
+
+class PlayKit : public testing::TestWithParam<std::string> {};
+
+// Every sample's module has the nine components of the published analysis that a one-scenario
+// module can have (a set-up only where the battle has several scenarios) and the range thread,
+// each of VASSAL's form; the dice are its ruleset's.
+TEST_P(PlayKit, TheModuleHasTheComponentsAPlayerPlaysWithInVassalsForm) {
+    const Exported e = exportSample(GetParam());
+    const VassalModule& m = e.module;
+    for (const VassalComponent& c : m.components) {
+        EXPECT_EQ(c.formProblems(), std::vector<std::string>{}) << c.info->className << " at line " << c.line;
+    }
+    for (std::string_view onMap :
+         {"Zoomer", "CounterDetailViewer", "GlobalMap", "HighlightLastMoved", "Flare", "LOS_Thread"}) {
+        auto found = m.componentsNamed(onMap);
+        ASSERT_EQ(found.size(), 1u) << onMap;
+        EXPECT_EQ(found.front()->map, "Main Map") << onMap;
+    }
+    for (std::string_view onToolbar : {"TurnTracker", "Inventory", "NotesWindow"}) {
+        auto found = m.componentsNamed(onToolbar);
+        ASSERT_EQ(found.size(), 1u) << onToolbar;
+        EXPECT_EQ(found.front()->map, "") << onToolbar;
+    }
+    EXPECT_EQ(m.componentsNamed("PredefinedSetup").size(),
+              scenarioCount(e.scenario) > 1 ? scenarioCount(e.scenario) : 0u);
+
+    // The turn tracker counts the scenario's turns; the thread reads the range in cells.
+    const VassalComponent& turns = *m.componentsNamed("TurnTracker").front();
+    bool sameLength = true;
+    for (std::size_t i = 0; i < scenarioCount(e.scenario); ++i) {
+        sameLength = sameLength && scenarioInfo(e.scenario, i).turns == e.scenario.info.turns;
+    }
+    EXPECT_EQ(turns["turnFormat"],
+              sameLength ? "Turn $level1$ of " + std::to_string(e.scenario.info.turns) : "Turn $level1$")
+        << "a battle whose scenarios differ in length counts without a last turn";
+    ASSERT_EQ(turns.children.size(), 1u);
+    EXPECT_EQ(turns.children.front().info->shortName(), "CounterTurnLevel");
+    const VassalComponent& thread = *m.componentsNamed("LOS_Thread").front();
+    EXPECT_EQ(thread["drawRange"], "true");
+    EXPECT_EQ(thread["scale"], "0") << "0: VASSAL counts the grid's cells";
+
+    // A dice button for every die of the ruleset, orders dice once for each side.
+    const auto buttons = m.componentsNamed("DiceButton");
+    std::size_t expected = 0;
+    for (const PlayDice& d : e.play.play.dice) {
+        expected += d.perGeneral ? 2 : 1;
+        for (const VassalComponent* b : buttons) {
+            if ((*b)["name"] == d.name) {
+                EXPECT_EQ((*b)["nDice"], std::to_string(d.count));
+                EXPECT_EQ((*b)["nSides"], std::to_string(d.sides));
+            }
+        }
+    }
+    EXPECT_EQ(buttons.size(), expected);
+    EXPECT_GE(buttons.size(), 2u) << GetParam();
+
+    // The zoom's smallest level shows the whole board.
+    const VassalComponent& zoom = *m.componentsNamed("Zoomer").front();
+    const VassalBoard& board = m.map("Main Map")->boards.front();
+    const double smallest = std::stod(zoom["zoomLevels"].substr(0, zoom["zoomLevels"].find(',')));
+    EXPECT_LE(smallest * board.width, 1500.5);
+    EXPECT_LE(smallest * board.height, 850.5);
+}
+
+INSTANTIATE_TEST_SUITE_P(SampleMaps, PlayKit,
+                         testing::Values("antietam", "first-bull-run", "franklin", "gettysburg",
+                                         "mcphersons-ridge", "shiloh"),
+                         [](const auto& param) {
+                             std::string n = param.param;
+                             std::ranges::replace(n, '-', '_');
+                             return n;
+                         });
+
+// The viewer reads a stack's total against the ruleset's limit, and orders dice count the side's
+// generals.
+TEST(PlayKitOf, TheStackTotalAndTheOrdersDiceFollowTheRuleset) {
+    const Exported hexed = exportSample("gettysburg");
+    const VassalComponent& viewer = *hexed.module.componentsNamed("CounterDetailViewer").front();
+    EXPECT_EQ(viewer["summaryReportFormat"], "$LocationName$: $sum(Units)$ of 1 unit");
+    EXPECT_EQ(viewer["counterReportFormat"], "$Detail$");
+    const PlayDice& orders = hexed.play.play.dice.front();
+    ASSERT_TRUE(orders.perGeneral);
+    for (Side side : {Side::Union, Side::Confederate}) {
+        int generals = 0;
+        for (const auto& [id, hq] : hexed.scenario.oob.headquarters) {
+            generals += hq.side == side && (hq.echelon == Echelon::Army || hq.echelon == Echelon::Corps) &&
+                        takesPart(hexed.scenario, PieceRef::commander(id));
+        }
+        EXPECT_GT(generals, 1);
+        const std::string name = hexed.scenario.info.sideNames[sideIndex(side)] + " " + orders.name;
+        auto buttons = hexed.module.componentsNamed("DiceButton");
+        auto button =
+            std::ranges::find_if(buttons, [&](const VassalComponent* b) { return (*b)["name"] == name; });
+        ASSERT_NE(button, buttons.end()) << name;
+        EXPECT_EQ((**button)["nDice"], std::to_string(generals)) << name;
+    }
+    const Exported area = exportSample("shiloh");
+    EXPECT_EQ((*area.module.componentsNamed("CounterDetailViewer").front())["summaryReportFormat"],
+              "$LocationName$: $sum(Stands)$ of 6 stands");
+}
+
+} // namespace
+} // namespace sandtable
