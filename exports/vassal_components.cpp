@@ -174,8 +174,8 @@ void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySe
         {{"turnFormat",
           "Turn $level1$" + (sameLength ? " of " + std::to_string(s.info.turns) : std::string())},
          {"reportFormat", "* <$PlayerId$> turn $oldTurn$ ends; $newTurn$ begins"},
-         {"nexthotkey", "78,195"},   // Ctrl+Shift+N
-         {"prevhotkey", "80,195"}}); // Ctrl+Shift+P
+         {"nexthotkey", "39,195"},   // Ctrl+Shift+Right: letters are the pieces' commands
+         {"prevhotkey", "37,195"}}); // Ctrl+Shift+Left
     addVassalComponent(turns, "VASSAL.build.module.turn.CounterTurnLevel", {{"start", "1"}});
     addVassalComponent(
         module, "VASSAL.build.module.Inventory",

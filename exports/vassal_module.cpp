@@ -1,6 +1,7 @@
 #include "exports/vassal_module.hpp"
 
 #include "exports/vassal_components.hpp"
+#include "exports/vassal_prototypes.hpp"
 
 #include "formats/atomic_file.hpp"
 #include "formats/file_system_calls.hpp"
@@ -62,8 +63,9 @@ struct PieceTypeAndState {
 
 // The piece's type and state, nested in sequences (a rotation trait around the basic piece for a
 // unit); `basicState` is where the basic piece stands ("null;0;0" for none).
-PieceTypeAndState pieceTypeAndState(const Scenario& s, const Layout& layout, PieceRef p,
-                                    const std::optional<Facing>& facing, const std::string& basicState) {
+PieceTypeAndState pieceTypeAndState(const Scenario& s, const Layout& layout, const VassalPlayKit& kit,
+                                    PieceRef p, const std::optional<Facing>& facing,
+                                    const std::string& basicState) {
     // Strength at the scenario's start and roster travel in the name, which VASSAL shows over the
     // counter.
     const std::string basicType =
@@ -80,13 +82,15 @@ PieceTypeAndState pieceTypeAndState(const Scenario& s, const Layout& layout, Pie
         state =
             vassalSequence({std::to_string(facing ? rotationIndex(layout, *facing) : 0), basicState}, '\t');
     }
-    return {type, state};
+    // The side's and the kind's prototypes and the piece's own values around it.
+    const VassalTraitText chain = vassalChain(kit.outerTraits(p), {type, state});
+    return {chain.type, chain.state};
 }
 
 // The PieceSlot's text: VASSAL's AddPiece command for the piece, on no map.
-std::string pieceDefinition(const Scenario& s, const Layout& layout, PieceRef p,
+std::string pieceDefinition(const Scenario& s, const Layout& layout, const VassalPlayKit& kit, PieceRef p,
                             const std::optional<Facing>& facing) {
-    auto [type, state] = pieceTypeAndState(s, layout, p, facing, "null;0;0");
+    auto [type, state] = pieceTypeAndState(s, layout, kit, p, facing, "null;0;0");
     return vassalSequence({"+", "null", type, state}, '/');
 }
 
@@ -174,6 +178,58 @@ std::string scenarioHtml(const Scenario& s) {
                  (r.note.empty() ? "" : ": " + escapeHtml(r.note)) + "</td></tr>";
         }
         h += "</table>";
+    }
+    return h + "</body></html>";
+}
+
+// Keys as a player reads them: "Ctrl+Shift+D".
+std::string keyText(const std::string& key) {
+    const auto comma = key.find(',');
+    const int code = std::stoi(key.substr(0, comma));
+    const std::string modifiers = key.substr(comma + 1);
+    return std::string(modifiers == "195" ? "Ctrl+Shift+" : "Ctrl+") + static_cast<char>(code);
+}
+
+// The help page: the ruleset's play, every command a unit has and what the chat reports.
+std::string playHelpHtml(const Scenario& s, const PlaySetup& play, const VassalPlayKit& kit) {
+    std::string h = "<html><body><h1>Playing the pieces</h1>";
+    h += "<p>Ruleset: " + escapeHtml(play.title.empty() ? s.info.ruleset : play.title) + ".</p>";
+    h += "<p>Right-click a piece (or select it and press its key). Every change is reported in the chat "
+         "with the piece, its cell and what it came to. Ctrl+] and Ctrl+[ turn a unit. Hover a stack to "
+         "see each piece and the stack's total";
+    h += play.stacking ? " against the stacking limit (" + escapeHtml(play.stacking->text) + ")." : ".";
+    h += "</p><table border=\"1\"><tr><th>Command</th><th>Key</th><th>The chat says</th></tr>";
+    for (const VassalPieceCommand& c : kit.unitCommands()) {
+        // The report as a player reads it: "Piece in cell: Hits +1 (Hits of HitsMost)".
+        std::string said = c.report;
+        for (auto [from, to] : {std::pair{"$newPieceName$", "Piece"}, std::pair{"$location$", "cell"}}) {
+            for (auto at = said.find(from); at != std::string::npos; at = said.find(from)) {
+                said.replace(at, std::string_view(from).size(), to);
+            }
+        }
+        // A marker's "is $Disrupted_Active$": true or false in the chat.
+        if (const auto active = said.find("_Active$"); active != std::string::npos) {
+            said.replace(said.rfind('$', active), active + 8 - said.rfind('$', active),
+                         "true (on) or false (off)");
+        }
+        std::erase(said, '$');
+        h += "<tr><td>" + escapeHtml(c.menu) + "</td><td>" + keyText(c.key) + "</td><td>" + escapeHtml(said) +
+             "</td></tr>";
+    }
+    h += "</table>";
+    if (!play.play.dice.empty()) {
+        h += "<h2>Dice</h2><ul>";
+        for (const PlayDice& d : play.play.dice) {
+            h += "<li>" + escapeHtml(d.name) + ": " + std::to_string(d.count) + "D" +
+                 std::to_string(d.sides) + (d.perGeneral ? " for each general" : "") + ", " +
+                 escapeHtml(d.use) + "</li>";
+        }
+        h += "</ul>";
+    }
+    for (const PlayTrack& t : play.play.tracks) {
+        if (t.atMost == TrackEnd::Removed) {
+            h += "<p>A unit at its most " + escapeHtml(t.label) + " is removed: drag it off the map.</p>";
+        }
     }
     return h + "</body></html>";
 }
@@ -552,6 +608,22 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     }
     addVassalComponent(module, "VASSAL.build.module.GlobalOptions", {});
 
+    // The pieces' prototypes and the pictures of their status markers.
+    const VassalPlayKit kit(s, options.play, cellPixels);
+    auto markerImages = kit.images();
+    if (!markerImages) {
+        return std::unexpected(out.string() + ": " + markerImages.error());
+    }
+    for (auto& [image, png] : *markerImages) {
+        files.push_back({"images/" + image, std::move(png)});
+    }
+    pugi::xml_node prototypes = module.append_child("VASSAL.build.module.PrototypesContainer");
+    for (const VassalPlayKit::Prototype& p : kit.prototypes()) {
+        pugi::xml_node definition = addVassalComponent(prototypes, "VASSAL.build.module.PrototypeDefinition",
+                                                       {{"name", p.name}, {"description", ""}});
+        definition.text() = p.definition.c_str();
+    }
+
     int gpid = 0;
     int pieces = 0;
     auto addPiece = [&](pugi::xml_node stack, PieceRef p,
@@ -565,7 +637,7 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         slot.append_attribute("gpid") = ++gpid;
         slot.append_attribute("width") = (*image)->width;
         slot.append_attribute("height") = (*image)->height;
-        slot.text() = pieceDefinition(s, layout, p, facing).c_str();
+        slot.text() = pieceDefinition(s, layout, kit, p, facing).c_str();
         ++pieces;
         return {};
     };
@@ -672,6 +744,7 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         std::vector<std::string> setupNames;
         for (std::size_t i = 0; i < scenarios; ++i) {
             makeCurrent(current, i);
+            const VassalPlayKit currentKit(current, options.play, cellPixels);
             const std::string number = std::to_string(i + 1);
             const std::string setupName = number + ". " + current.info.title;
             SavedGameWriter game;
@@ -683,7 +756,7 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
                     if (auto drawn = picture(piece); !drawn) {
                         return std::unexpected(drawn.error());
                     }
-                    ids.push_back(game.addPiece(pieceTypeAndState(current, layout, piece, facing,
+                    ids.push_back(game.addPiece(pieceTypeAndState(current, layout, currentKit, piece, facing,
                                                                   SavedGameWriter::standingAt(map, x, y))));
                 }
                 game.addStack(map, x, y, ids);
@@ -749,6 +822,17 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         for (std::size_t i = 0; i < setupNames.size(); ++i) {
             summary += (i > 0 ? "; " : "") + setupNames[i];
         }
+    }
+    // How to play the pieces: every command a piece has, its key and what the chat says.
+    {
+        pugi::xml_node help = module.append_child("VASSAL.build.module.ChartWindow");
+        help.append_attribute("name") = "Playing the pieces";
+        help.append_attribute("text") = "Help";
+        help.append_attribute("tooltip") = "What a piece's menu and keys do, and what the chat reports";
+        pugi::xml_node html = help.append_child("VASSAL.build.widget.HtmlChart");
+        html.append_attribute("chartName") = "Playing the pieces";
+        html.append_attribute("fileName") = "play-help.html";
+        files.push_back({"play-help.html", playHelpHtml(s, options.play, kit)});
     }
     addMapWindowComponents(field, geometry, options.play);
     addToolbarComponents(module, s, options.play);

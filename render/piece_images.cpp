@@ -95,4 +95,56 @@ std::expected<PieceImage, std::string> pieceImage(const Scenario& s, PieceRef pi
                            std::to_string(piece.id));
 }
 
+namespace {
+
+// The band's colour by the marker's kind.
+Rgb markerInk(StatusMarker m) {
+    switch (m) {
+    case StatusMarker::Disrupted:
+    case StatusMarker::Disordered:
+    case StatusMarker::ChargeDeclared:
+        return Rgb{204, 31, 26};
+    case StatusMarker::Recoiled:
+    case StatusMarker::Routed:
+        return Rgb{230, 128, 13};
+    case StatusMarker::Entrenching:
+    case StatusMarker::Entrenched:
+        return Rgb{115, 77, 38};
+    default:
+        return Rgb{38, 77, 153};
+    }
+}
+
+} // namespace
+
+double statusMarkerOffset(double cellPixels) {
+    return std::round(cellPixels * MapPainter::counterHeight * 0.3);
+}
+
+std::expected<PieceImage, std::string> statusMarkerImage(StatusMarker marker, std::string_view label,
+                                                         double cellPixels) {
+    const double w = std::round(cellPixels * MapPainter::counterWidth);
+    const double h = std::max(8.0, std::round(cellPixels * MapPainter::counterHeight * 0.34));
+    return picture(static_cast<int>(w), static_cast<int>(h), [&](cairo_t* cr) {
+        setSource(cr, markerInk(marker));
+        cairo_rectangle(cr, 0.5, 0.5, w - 1, h - 1);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_set_line_width(cr, 1);
+        cairo_stroke(cr);
+        // As large as the band allows, narrowed to its width for a long word.
+        const std::string word(label);
+        double size = h * 0.62;
+        {
+            TextWriter probe(cr, Font{size, true});
+            const double wide = probe.measure(word).width;
+            if (wide > w - 4) {
+                size *= (w - 4) / wide;
+            }
+        }
+        TextWriter text(cr, Font{size, true});
+        text.drawCentred(w / 2.0, (h - text.measure(word).height) / 2.0, word);
+    });
+}
+
 } // namespace sandtable

@@ -1,10 +1,12 @@
 #pragma once
 // Single pieces as pictures, for programs that move counters themselves (VASSAL): each drawn by the
 // counter code the map and the counter sheet use, at the size it has on a map of the given cell.
+#include "model/play_rules.hpp"
 #include "model/scenario.hpp"
 
 #include <expected>
 #include <string>
+#include <string_view>
 
 typedef struct _cairo_surface cairo_surface_t;
 
@@ -23,5 +25,13 @@ struct PieceImage {
 // across its flats. Fails for a piece the order of battle does not hold.
 [[nodiscard]] std::expected<PieceImage, std::string> pieceImage(const Scenario& s, PieceRef piece,
                                                                 double cellPixels);
+
+// A status marker as a band laid over the lower part of a unit's counter (VASSAL draws it as a
+// layer of the piece): the rules' word for it on a colour of its kind (losses of order red, retreats
+// orange, works brown, formations blue), the counter's width, `cellPixels` as for pieceImage.
+[[nodiscard]] std::expected<PieceImage, std::string>
+statusMarkerImage(StatusMarker marker, std::string_view label, double cellPixels);
+// Where the band's middle lies below the middle of the unit's picture, in pixels.
+double statusMarkerOffset(double cellPixels);
 
 } // namespace sandtable

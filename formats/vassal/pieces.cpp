@@ -300,6 +300,10 @@ std::vector<std::string> VassalTrait::formProblems() const {
     return problems;
 }
 
+std::vector<std::string> VassalTrait::fields() const {
+    return fieldsOf(type, info != nullptr ? info->id : std::string_view());
+}
+
 std::string VassalPiece::name() const {
     const auto fields = fieldsOf(basic().type, "piece;");
     return fields.size() >= 4 ? fields[3] : std::string();

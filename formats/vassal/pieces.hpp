@@ -34,6 +34,8 @@ struct VassalTrait {
     std::string state;
 
     std::string_view className() const;
+    // The type's fields after its ID, as VASSAL's mySetType reads them (';'-separated, unescaped).
+    std::vector<std::string> fields() const;
     // The type as VASSAL writes it back after reading it (its myGetType): fields it fills in with
     // their defaults, keys and flags in VASSAL's own form, fields it does not read dropped. Exact,
     // and checked against the engine, for BasicPiece and FreeRotator; for the other traits inferred

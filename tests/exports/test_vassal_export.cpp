@@ -151,11 +151,19 @@ TEST_F(VassalExport, AUnitIsTurnedToItsFacing) {
         const fs::path vmod = dir / "turned.vmod";
         auto written = exportVassal(s, vmod, VassalExportOptions{60, false});
         EXPECT_TRUE(written);
-        const std::string build = unzip(vmod)["buildFile.xml"];
+        auto module = readVassalModule(vmod);
+        EXPECT_TRUE(module);
         const std::string image = "unit-" + std::to_string(unit.id) + ".png";
-        const auto at = build.find(image);
-        const auto slash = build.find('/', build.find(image + ";", at));
-        return build.substr(slash + 1, build.find('\t', slash) - slash - 1);
+        for (const VassalPieceSlot* slot : module->slots()) {
+            if (slot->piece && slot->piece->image() == image) {
+                for (const VassalTrait& t : slot->piece->traits) {
+                    if (t.className() == "FreeRotator") {
+                        return t.state;
+                    }
+                }
+            }
+        }
+        return std::string("no rotation");
     };
     EXPECT_EQ(stateOf(Facing{FacingKind::Corner, 0}), "9") << "east";
     EXPECT_EQ(stateOf(Facing{FacingKind::Side, 2}), "0") << "north";
@@ -376,8 +384,12 @@ TEST_F(VassalExport, VassalPutsEveryCellWhereSandtableDrawsItOnEveryGridAndParit
                 const VassalPiece& piece = *stack.slots.front().piece;
                 EXPECT_NE(piece.name().find("Unit " + stack.location + " "), std::string::npos)
                     << piece.name();
-                ASSERT_EQ(piece.traits.size(), 2U);
-                EXPECT_EQ(piece.traits.front().className(), "FreeRotator");
+                // Its side's and its kind's prototypes, its own values, its rotation, its picture.
+                ASSERT_EQ(piece.traits.size(), 5U);
+                EXPECT_EQ(piece.traits[0].className(), "UsePrototype");
+                EXPECT_EQ(piece.traits[1].className(), "UsePrototype");
+                EXPECT_EQ(piece.traits[2].className(), "Marker");
+                EXPECT_EQ(piece.traits[3].className(), "FreeRotator");
             }
             // The cell VASSAL names at every fifth pixel is the cell Sandtable has there, where the pixel
             // is well inside a cell (VASSAL finds cells by rounding, not by their outline).

@@ -3,10 +3,13 @@
 // Sandtable's own reader; the dice and the stacking total from the scenario's ruleset.
 #include "exports/vassal_components.hpp"
 #include "exports/vassal_module.hpp"
+#include "exports/vassal_prototypes.hpp"
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
 #include "formats/vassal/module_reader.hpp"
+#include "formats/vassal/sequence.hpp"
 #include "model/battle.hpp"
+#include "tests/formats/vassal_oracle.hpp"
 #include "validators/play_setup.hpp"
 
 #include <gtest/gtest.h>
@@ -187,6 +190,95 @@ INSTANTIATE_TEST_SUITE_P(SampleMaps, PlayKit,
                              std::ranges::replace(n, '-', '_');
                              return n;
                          });
+
+// Every piece uses its side's and its kind's prototypes; every trait, the prototypes' included, is in
+// the form VASSAL writes it; every command a unit has (a value's and a marker's) is reported in the
+// chat by a report of the same key, in the same prototype.
+TEST_P(PlayKit, EveryPieceUsesPrototypesAndEveryCommandIsReported) {
+    const Exported e = exportSample(GetParam());
+    const VassalModule& m = e.module;
+    const auto problems = testing_support::pieceProblems(m);
+    EXPECT_TRUE(problems.empty()) << problems.front();
+    std::map<std::string, const VassalPiece*> prototypes;
+    for (const VassalPrototype& p : m.prototypes) {
+        ASSERT_TRUE(p.piece) << p.name << ": " << p.piece.error();
+        prototypes[p.name] = &*p.piece;
+    }
+    int pieces = 0;
+    for (const VassalPieceSlot* slot : m.slots()) {
+        ASSERT_TRUE(slot->piece) << slot->entryName;
+        const auto& traits = slot->piece->traits;
+        ASSERT_GE(traits.size(), 4u) << slot->entryName;
+        for (std::size_t i : {0u, 1u}) {
+            ASSERT_EQ(traits[i].className(), "UsePrototype") << slot->entryName;
+            EXPECT_TRUE(prototypes.contains(traits[i].fields().at(0)))
+                << slot->entryName << " uses a prototype the module lacks: " << traits[i].fields().at(0);
+        }
+        EXPECT_EQ(traits[2].className(), "Marker") << slot->entryName;
+        ++pieces;
+    }
+    for (const VassalPredefinedSetup& setup : m.setups) {
+        ASSERT_TRUE(setup.game && *setup.game) << setup.name;
+        pieces += static_cast<int>((*setup.game)->pieces.size());
+    }
+    EXPECT_GT(pieces, 0);
+
+    int units = 0;
+    for (const auto& [name, piece] : prototypes) {
+        if (!name.starts_with("Unit")) {
+            continue;
+        }
+        ++units;
+        std::set<std::string> commandKeys, reportedKeys;
+        int values = 0, layers = 0;
+        for (const VassalTrait& t : piece->traits) {
+            const auto f = t.fields();
+            if (t.className() == "DynamicProperty") {
+                ++values;
+                for (const std::string& command : vassalTokens(f.at(2), ',')) {
+                    commandKeys.insert(vassalTokens(command, ':').at(1));
+                }
+            } else if (t.className() == "Embellishment") {
+                ++layers;
+                commandKeys.insert(f.at(26));
+            } else if (t.className() == "ReportState") {
+                for (const std::string& key : vassalTokens(f.at(0), ',')) {
+                    reportedKeys.insert(key);
+                }
+            }
+        }
+        std::size_t scores = 0;
+        for (const PlayMarker& marker : e.play.play.markers) {
+            scores += marker.scoreToComplete > 0 ? 1 : 0;
+        }
+        EXPECT_EQ(static_cast<std::size_t>(values), e.play.play.tracks.size() + scores) << name;
+        EXPECT_EQ(static_cast<std::size_t>(layers), e.play.play.markers.size()) << name;
+        EXPECT_FALSE(commandKeys.empty()) << name;
+        EXPECT_EQ(commandKeys, reportedKeys) << name << ": every command reported, and no report without one";
+    }
+    EXPECT_GE(units, 1);
+}
+
+// The module's help page names every command a unit has, with its key.
+TEST(PlayKitOf, TheHelpPageNamesEveryCommand) {
+    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "shiloh";
+    auto s = readScenario(folder / "shiloh.sandtable.xml");
+    ASSERT_TRUE(s) << s.error().toString();
+    const PlaySetup play = setupOf(*s, folder);
+    const fs::path vmod = fs::temp_directory_path() / "sandtable-play-help.vmod";
+    ASSERT_TRUE(exportVassal(*s, vmod, VassalExportOptions{60, true, play}));
+    auto entries = readVassalModuleEntries(vmod, {"play-help.html"}, 1 << 20);
+    fs::remove(vmod);
+    ASSERT_TRUE(entries) << entries.error().toString();
+    ASSERT_TRUE(entries->at("play-help.html")) << entries->at("play-help.html").error();
+    const std::string& help = *entries->at("play-help.html");
+    const VassalPlayKit kit(*s, play, 60);
+    for (const VassalPieceCommand& c : kit.unitCommands()) {
+        EXPECT_NE(help.find("<td>" + c.menu + "</td>"), std::string::npos) << c.menu;
+    }
+    EXPECT_NE(help.find("<td>Ctrl+Shift+O</td>"), std::string::npos) << "disordered's key";
+    EXPECT_NE(help.find("6 stands"), std::string::npos);
+}
 
 // The viewer reads a stack's total against the ruleset's limit, and orders dice count the side's
 // generals.

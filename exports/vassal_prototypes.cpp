@@ -1,0 +1,355 @@
+#include "exports/vassal_prototypes.hpp"
+
+#include "exports/vassal_piece_properties.hpp"
+#include "formats/vassal/sequence.hpp"
+#include "model/battle.hpp"
+#include "render/piece_images.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace sandtable {
+namespace {
+
+// VASSAL's key strokes: the key's code, then Java's modifiers (Ctrl 130, Ctrl+Shift 195).
+std::string ctrl(char key) {
+    return std::to_string(static_cast<int>(key)) + ",130";
+}
+std::string ctrlShift(char key) {
+    return std::to_string(static_cast<int>(key)) + ",195";
+}
+
+// The letter a marker is switched with (Ctrl+Shift and it), one for each marker.
+char markerKey(StatusMarker m) {
+    switch (m) {
+    case StatusMarker::Disrupted:
+        return 'D';
+    case StatusMarker::Disordered:
+        return 'O';
+    case StatusMarker::Recoiled:
+        return 'B';
+    case StatusMarker::Routed:
+        return 'U';
+    case StatusMarker::Entrenching:
+        return 'N';
+    case StatusMarker::Entrenched:
+        return 'T';
+    case StatusMarker::ChargeDeclared:
+        return 'C';
+    case StatusMarker::Line:
+        return 'L';
+    case StatusMarker::Column:
+        return 'K';
+    case StatusMarker::MarchColumn:
+        return 'M';
+    case StatusMarker::Skirmish:
+        return 'S';
+    case StatusMarker::Square:
+        return 'Q';
+    case StatusMarker::Limbered:
+        return 'W';
+    case StatusMarker::Dismounted:
+        return 'X';
+    }
+    return 'Z';
+}
+
+// The letters of a value's commands: the first value H (Ctrl+H one more, Ctrl+Shift+H one fewer,
+// Ctrl+R a rally), the next J, then G.
+char trackKey(std::size_t index) {
+    constexpr char keys[] = {'H', 'J', 'G'};
+    return keys[std::min(index, std::size(keys) - 1)];
+}
+
+// "march-column" as an identifier: "MarchColumn".
+std::string camel(std::string_view name) {
+    std::string out;
+    bool upper = true;
+    for (char c : name) {
+        if (c == '-') {
+            upper = true;
+            continue;
+        }
+        out += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+        upper = false;
+    }
+    return out;
+}
+
+std::string layerName(StatusMarker m) {
+    return camel(enumName(m));
+}
+
+const VassalTraitText basicPiece{"piece;;;;", "null;0;0;;0"};
+
+VassalTraitText marker(const std::vector<std::pair<std::string, std::string>>& properties) {
+    std::vector<std::string> keys, values;
+    for (const auto& [k, v] : properties) {
+        keys.push_back(k);
+        values.push_back(v);
+    }
+    return {"mark;" + vassalSequence(keys, ','), vassalSequence(values, ',')};
+}
+
+VassalTraitText usePrototype(const std::string& name) {
+    return {"prototype;" + name, ""};
+}
+
+VassalTraitText report(const std::string& key, const std::string& format, const std::string& description) {
+    return {"report;" +
+                vassalSequence({vassalSequence({key}, ','), format, "", "", description, "false"}, ';'),
+            "-1"};
+}
+
+VassalTraitText calculated(const std::string& name, const std::string& expression) {
+    return {"calcProp;" + vassalSequence({name, expression, name}, ';'), ""};
+}
+
+// A numeric value from 0 to `most`, changed by its commands (each "menu:key:I,step").
+VassalTraitText dynamicProperty(const std::string& name, int most,
+                                const std::vector<std::pair<VassalPieceCommand, int>>& commands,
+                                const std::string& description) {
+    std::vector<std::string> list;
+    for (const auto& [command, step] : commands) {
+        list.push_back(vassalSequence(
+            {command.menu, command.key, vassalSequence({"I", std::to_string(step)}, ',')}, ':'));
+    }
+    return {"PROP;" + vassalSequence({name, vassalSequence({"true", "0", std::to_string(most), "false"}, ','),
+                                      vassalSequence(list, ','), description},
+                                     ';'),
+            "0"};
+}
+
+// A status marker's layer: one picture laid over the counter, switched on and off with its key.
+VassalTraitText layer(StatusMarker m, const std::string& label, const std::string& key, int yOffset,
+                      bool on) {
+    const std::string image = VassalPlayKit::markerImageName(m);
+    return {"emb2;" + vassalSequence({label,        "195",   std::string(1, markerKey(m)),
+                                      "",           "128",   "",
+                                      "",           "128",   "",
+                                      "",           "",      "1",
+                                      "false",      "0",     std::to_string(yOffset),
+                                      image,        label,   "true",
+                                      layerName(m), "",      "",
+                                      "false",      "",      "1",
+                                      "1",          "false", key,
+                                      "",           "",      label + " marker",
+                                      "1.0",        "",      "true"},
+                                     ';'),
+            on ? "1" : "-1"};
+}
+
+} // namespace
+
+VassalTraitText vassalChain(const std::vector<VassalTraitText>& outerFirst, const VassalTraitText& basic) {
+    VassalTraitText chain = basic;
+    for (auto it = outerFirst.rbegin(); it != outerFirst.rend(); ++it) {
+        chain.type = vassalSequence({it->type, chain.type}, '\t');
+        chain.state = vassalSequence({it->state, chain.state}, '\t');
+    }
+    return chain;
+}
+
+VassalPlayKit::VassalPlayKit(const Scenario& s, const PlaySetup& play, double cellPixels)
+    : s_(s), play_(play), cellPixels_(cellPixels) {}
+
+std::string VassalPlayKit::propertyOf(const PlayTrack& track) {
+    return camel(track.name);
+}
+
+std::string VassalPlayKit::markerImageName(StatusMarker m) {
+    return "marker-" + std::string(enumName(m)) + ".png";
+}
+
+std::vector<VassalPieceCommand> VassalPlayKit::unitCommands() const {
+    std::vector<VassalPieceCommand> out;
+    for (std::size_t i = 0; i < play_.play.tracks.size(); ++i) {
+        const PlayTrack& t = play_.play.tracks[i];
+        const std::string p = propertyOf(t);
+        const std::string now = "$" + p + "$" + (t.most != 0 ? " of $" + p + "Most$" : "");
+        const std::string where = "$newPieceName$ in $location$: ";
+        out.push_back({"One more: " + t.label, ctrl(trackKey(i)), where + t.label + " +1 (" + now + ")"});
+        out.push_back(
+            {"One fewer: " + t.label, ctrlShift(trackKey(i)), where + t.label + " -1 (" + now + ")"});
+        if (t.rally != 0) {
+            out.push_back(
+                {"Rally: " + t.label + " -" + std::to_string(t.rally), ctrl('R'),
+                 where + "rallies, " + t.label + " -" + std::to_string(t.rally) + " (" + now + ")"});
+        }
+    }
+    for (const PlayMarker& m : play_.play.markers) {
+        const std::string name = layerName(m.marker);
+        out.push_back({m.label, ctrlShift(markerKey(m.marker)),
+                       "$newPieceName$ in $location$: " + m.label + " is $" + name + "_Active$"});
+        if (m.scoreToComplete > 0) {
+            out.push_back({"Entrenching score +1", ctrl('N'),
+                           "$newPieceName$ in $location$: entrenching score $EntrenchingScore$ of " +
+                               std::to_string(m.scoreToComplete)});
+        }
+    }
+    return out;
+}
+
+std::optional<Formation> VassalPlayKit::startingMarker(const Unit& u) const {
+    for (const PlayMarker& m : play_.play.markers) {
+        if (formationOf(m.marker) == u.formation) {
+            return u.formation;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string VassalPlayKit::unitPrototypeName(std::optional<Formation> starting) const {
+    if (!starting) {
+        return "Unit";
+    }
+    for (const PlayMarker& m : play_.play.markers) {
+        if (formationOf(m.marker) == starting) {
+            return "Unit in " + m.label;
+        }
+    }
+    return "Unit";
+}
+
+std::string VassalPlayKit::unitPrototype(std::optional<Formation> starting) const {
+    const std::vector<VassalPieceCommand> commands = unitCommands();
+    std::vector<VassalTraitText> traits;
+    // The reports outermost: VASSAL reports after the traits inside have changed.
+    for (const VassalPieceCommand& c : commands) {
+        traits.push_back(report(c.key, c.report, "Report: " + c.menu));
+    }
+    std::size_t next = 0;
+    std::string detail = "Summary";
+    for (std::size_t i = 0; i < play_.play.tracks.size(); ++i) {
+        const PlayTrack& t = play_.play.tracks[i];
+        std::vector<std::pair<VassalPieceCommand, int>> steps{{commands[next], 1}, {commands[next + 1], -1}};
+        next += 2;
+        if (t.rally != 0) {
+            steps.emplace_back(commands[next++], -t.rally);
+        }
+        int most = 0;
+        for (const auto& [id, u] : s_.oob.units) {
+            most = std::max(most, t.mostFor(u.stands));
+        }
+        traits.push_back(dynamicProperty(propertyOf(t), most == 0 ? 99 : most, steps, t.label));
+        detail += " + \" - " + t.label + " \" + " + propertyOf(t) +
+                  (t.most != 0 ? " + \" of \" + " + propertyOf(t) + "Most" : std::string());
+    }
+    const int offset = static_cast<int>(statusMarkerOffset(cellPixels_));
+    for (const PlayMarker& m : play_.play.markers) {
+        ++next;
+        traits.push_back(layer(m.marker, m.label, ctrlShift(markerKey(m.marker)), offset,
+                               starting && formationOf(m.marker) == starting));
+        if (m.scoreToComplete > 0) {
+            traits.push_back(dynamicProperty("EntrenchingScore", m.scoreToComplete, {{commands[next++], 1}},
+                                             "Entrenching score"));
+        }
+    }
+    traits.push_back(calculated(std::string(vassal_property::detail), "{" + detail + "}"));
+    const VassalTraitText chain = vassalChain(traits, basicPiece);
+    return vassalSequence({"+", "null", chain.type, chain.state}, '/');
+}
+
+std::vector<VassalPlayKit::Prototype> VassalPlayKit::prototypes() const {
+    std::vector<Prototype> out;
+    for (Side side : {Side::Union, Side::Confederate}) {
+        const VassalTraitText chain = vassalChain(
+            {marker({{std::string(vassal_property::side), s_.info.sideNames[sideIndex(side)]}})}, basicPiece);
+        out.push_back({s_.info.sideNames[sideIndex(side)] + " side",
+                       vassalSequence({"+", "null", chain.type, chain.state}, '/')});
+    }
+    std::set<std::optional<Formation>> starting;
+    for (const auto& [id, u] : s_.oob.units) {
+        starting.insert(startingMarker(u));
+    }
+    for (const std::optional<Formation>& f : starting) {
+        out.push_back({unitPrototypeName(f), unitPrototype(f)});
+    }
+    for (std::string_view kind : {"Commander", "Train"}) {
+        const VassalTraitText chain =
+            vassalChain({calculated(std::string(vassal_property::detail), "{Summary}")}, basicPiece);
+        out.push_back({std::string(kind), vassalSequence({"+", "null", chain.type, chain.state}, '/')});
+    }
+    return out;
+}
+
+std::expected<std::vector<std::pair<std::string, std::string>>, std::string> VassalPlayKit::images() const {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const PlayMarker& m : play_.play.markers) {
+        auto drawn = statusMarkerImage(m.marker, m.label, cellPixels_);
+        if (!drawn) {
+            return std::unexpected("the " + m.label + " marker: " + drawn.error());
+        }
+        out.emplace_back(markerImageName(m.marker), std::move(drawn->png));
+    }
+    return out;
+}
+
+std::vector<VassalTraitText> VassalPlayKit::outerTraits(PieceRef piece) const {
+    const std::optional<Side> side = sideOf(s_.oob, piece);
+    std::vector<VassalTraitText> out{
+        usePrototype(s_.info.sideNames[sideIndex(side.value_or(Side::Union))] + " side")};
+    auto nameOf = [&](std::optional<HeadquartersId> id) {
+        const Headquarters* hq = id ? s_.oob.find(*id) : nullptr;
+        return hq ? hq->name : std::string();
+    };
+    std::vector<std::pair<std::string, std::string>> properties;
+    auto add = [&](std::string_view key, std::string value) {
+        properties.emplace_back(std::string(key), std::move(value));
+    };
+    std::string summary;
+    if (piece.kind == PieceKind::Unit) {
+        const Unit& u = s_.oob.units.at(UnitId{piece.id});
+        out.push_back(usePrototype(unitPrototypeName(startingMarker(u))));
+        const std::string corps = nameOf(s_.oob.ancestor(u.parent, Echelon::Corps));
+        const std::string division = nameOf(s_.oob.ancestor(u.parent, Echelon::Division));
+        const StrengthNow& now = strengthOf(s_, UnitId{piece.id});
+        const int stands = standsNow(u, now), strength = strengthNow(u, now);
+        add(vassal_property::corps, corps);
+        add(vassal_property::division, division);
+        add(vassal_property::arm, std::string(enumName(u.arm)));
+        add(vassal_property::quality, std::string(enumName(u.quality)));
+        add(vassal_property::weapon, std::string(u.gun != Gun::None ? enumName(u.gun) : enumName(u.weapon)));
+        add(vassal_property::strength, std::to_string(strength));
+        add(vassal_property::stands, std::to_string(stands));
+        add(vassal_property::units, "1");
+        for (const PlayTrack& t : play_.play.tracks) {
+            add(propertyOf(t) + "Most", std::to_string(t.mostFor(stands)));
+        }
+        summary = u.name;
+        for (const std::string& part : {division, corps}) {
+            if (!part.empty()) {
+                summary += ", " + part;
+            }
+        }
+        summary += " - " + std::string(enumName(u.quality)) + ", " +
+                   (strength > 0
+                        ? std::to_string(strength) +
+                              (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery ? " guns, " : " men, ")
+                        : "") +
+                   std::to_string(stands) + (stands == 1 ? " stand" : " stands");
+    } else if (piece.kind == PieceKind::Commander) {
+        out.push_back(usePrototype("Commander"));
+        const Headquarters& hq = *s_.oob.find(HeadquartersId{piece.id});
+        add(vassal_property::corps, nameOf(s_.oob.ancestor(HeadquartersId{piece.id}, Echelon::Corps)));
+        add(vassal_property::division, nameOf(s_.oob.ancestor(HeadquartersId{piece.id}, Echelon::Division)));
+        add(vassal_property::stands, "0");
+        add(vassal_property::units, "0");
+        summary = (hq.commander.empty() ? hq.name : hq.commander + ", " + hq.name) + " (" +
+                  std::string(enumName(hq.echelon)) + ")";
+    } else {
+        out.push_back(usePrototype("Train"));
+        const Train& t = s_.oob.trains.at(TrainId{piece.id});
+        add(vassal_property::corps, nameOf(t.corps));
+        add(vassal_property::division, "");
+        add(vassal_property::stands, "0");
+        add(vassal_property::units, "0");
+        summary = (t.name.empty() ? "Supply train" : t.name) + ", " + nameOf(t.corps);
+    }
+    add("Summary", summary);
+    out.push_back(marker(properties));
+    return out;
+}
+
+} // namespace sandtable

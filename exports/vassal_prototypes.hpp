@@ -1,0 +1,68 @@
+#pragma once
+// The VASSAL pieces' shared traits as prototypes, and each piece's own: what a player does with a
+// piece in play comes from the scenario's ruleset (model/play_rules.hpp). Every piece uses a side
+// prototype (its Side) and a kind prototype: a unit's values (hits, stands lost) as properties a
+// player changes from the piece's menu or keys, its status markers as layers switched the same
+// way, every change reported in the chat with the piece, its cell and the value it came to; a
+// commander's and a train's description. Each piece carries its own values (corps, division, arm,
+// quality, weapon, strength, stands, each value's most) as a Marker. Units in a formation the
+// ruleset marks start with that marker on (a prototype for each starting formation).
+#include "model/play_rules.hpp"
+#include "model/scenario.hpp"
+
+#include <expected>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable {
+
+// A trait's type and state, as a chain holds them.
+struct VassalTraitText {
+    std::string type, state;
+};
+
+// A command a player gives a piece: its menu text, VASSAL's key stroke ("72,130": code and
+// modifiers), and what the chat says after it.
+struct VassalPieceCommand {
+    std::string menu;
+    std::string key;
+    std::string report;
+};
+
+class VassalPlayKit {
+  public:
+    VassalPlayKit(const Scenario& s, const PlaySetup& play, double cellPixels);
+
+    struct Prototype {
+        std::string name;
+        std::string definition; // the AddPiece command, as the build file holds it
+    };
+    // Every prototype the pieces of `s` use, in a stable order.
+    std::vector<Prototype> prototypes() const;
+    // The pictures the layers draw: name in images/ and PNG bytes.
+    std::expected<std::vector<std::pair<std::string, std::string>>, std::string> images() const;
+    // A piece's traits outside its own (rotation and basic piece), outermost first.
+    std::vector<VassalTraitText> outerTraits(PieceRef piece) const;
+    // The commands a unit has (each value's and each marker's), for the help page and the tests.
+    std::vector<VassalPieceCommand> unitCommands() const;
+
+    // A value's property name in VASSAL (an identifier, so expressions can name it): "stands-lost"
+    // is "StandsLost", its most "StandsLostMost".
+    static std::string propertyOf(const PlayTrack& track);
+    static std::string markerImageName(StatusMarker m);
+
+  private:
+    std::string unitPrototypeName(std::optional<Formation> starting) const;
+    std::string unitPrototype(std::optional<Formation> starting) const;
+    std::optional<Formation> startingMarker(const Unit& u) const;
+
+    const Scenario& s_;
+    const PlaySetup& play_;
+    double cellPixels_;
+};
+
+// A chain of traits around a basic piece: types and states nested as VASSAL nests them.
+VassalTraitText vassalChain(const std::vector<VassalTraitText>& outerFirst, const VassalTraitText& basic);
+
+} // namespace sandtable
