@@ -145,9 +145,17 @@ PlaySection readPlaySection(pugi::xml_node play) {
             continue;
         }
         const std::string element = n.name();
+        if (element == "back") {
+            allowOnly(n, {"label", "source"});
+            if (out.play.back) {
+                throw Failure{at(n), "<back> is given twice; a counter has one back"};
+            }
+            out.play.back = PlayBack{required(n, "label"), n.attribute("source").value()};
+            continue;
+        }
         if (element != "dice" && element != "track" && element != "marker") {
             throw Failure{at(n), "unexpected element <" + element +
-                                     "> in <play>; expected <dice>, <track> or <marker>"};
+                                     "> in <play>; expected <dice>, <track>, <marker> or <back>"};
         }
         const std::string name = n.attribute("name").value();
         if (!name.empty() && !seen.emplace(element, name).second) {
@@ -196,6 +204,9 @@ void mergePlay(PlayRules& into, const PlaySection& child) {
         } else {
             std::erase_if(into.markers, [&](const PlayMarker& m) { return enumName(m.marker) == r.name; });
         }
+    }
+    if (child.play.back) {
+        into.back = child.play.back;
     }
     replaceOrAdd(into.dice, child.play.dice, [](const PlayDice& d) { return d.name; });
     replaceOrAdd(into.tracks, child.play.tracks, [](const PlayTrack& t) { return t.name; });

@@ -102,10 +102,19 @@ struct PlayMarker {
     bool operator==(const PlayMarker&) const = default;
 };
 
+// What a counter's back shows: the reduced, disrupted or spent face the rules use ("Disrupted";
+// the Hexed General's "2 hits", when a unit may rally).
+struct PlayBack {
+    std::string label;
+    std::string source;
+    bool operator==(const PlayBack&) const = default;
+};
+
 struct PlayRules {
     std::vector<PlayDice> dice;
     std::vector<PlayTrack> tracks;
     std::vector<PlayMarker> markers;
+    std::optional<PlayBack> back; // none: the back repeats the front, washed out
     bool operator==(const PlayRules&) const = default;
 
     const PlayMarker* marker(StatusMarker m) const;

@@ -55,6 +55,8 @@ TEST(PlayRules, TheHexedGeneralRollsOrdersForEachGeneralAndRemovesAUnitAtThreeHi
     EXPECT_EQ(hits->mostFor(4), 3) << "3 hits whatever the unit's stands";
     EXPECT_EQ(hits->atMost, TrackEnd::Removed);
     EXPECT_EQ(hits->rally, 1);
+    ASSERT_TRUE(r.play.back);
+    EXPECT_EQ(r.play.back->label, "2 hits") << "the spent face: a unit that may rally";
     const PlayMarker* column = r.play.marker(StatusMarker::MarchColumn);
     ASSERT_NE(column, nullptr);
     EXPECT_EQ(column->label, "Road column") << "in the Hexed General's words";
@@ -158,6 +160,8 @@ TEST(PlayRules, EveryBuiltInPlayElementQuotesItsRuleText) {
         for (const PlayMarker& m : r.play.markers) {
             check(name, "marker " + std::string(enumName(m.marker)), m.source);
         }
+        ASSERT_TRUE(r.play.back) << name << " says no counter back";
+        check(name, "back", r.play.back->source);
     }
     EXPECT_GE(quotes, 40);
 }
@@ -229,8 +233,11 @@ TEST(PlayRules, MistakesInThePlaySectionNameTheFileAndLine) {
     EXPECT_EQ(
         error("<dice name=\"D6\" count=\"1\" sides=\"6\"/>\n<dice name=\"D6\" count=\"2\" sides=\"6\"/>"),
         "house.xml:4:1: <dice> 'D6' is listed twice");
-    EXPECT_EQ(error("<counter name=\"x\"/>"),
-              "house.xml:3:1: unexpected element <counter> in <play>; expected <dice>, <track> or <marker>");
+    EXPECT_EQ(error("<counter name=\"x\"/>"), "house.xml:3:1: unexpected element <counter> in <play>; "
+                                              "expected <dice>, <track>, <marker> or <back>");
+    EXPECT_EQ(error("<back label=\"Spent\"/>\n<back label=\"Tired\"/>"),
+              "house.xml:4:1: <back> is given twice; a counter has one back");
+    EXPECT_EQ(error("<back/>"), "house.xml:3:1: <back> needs label");
     EXPECT_EQ(error("<dice count=\"1\" sides=\"6\"/>"), "house.xml:3:1: <dice> needs name");
     auto twice = parseRuleset("<ruleset name=\"h\">\n<play/>\n<play/>\n</ruleset>", "house.xml");
     ASSERT_FALSE(twice);
