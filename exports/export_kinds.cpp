@@ -1,5 +1,6 @@
 #include "exports/export_kinds.hpp"
 
+#include "exports/counter_sheets.hpp"
 #include "exports/json_export.hpp"
 #include "exports/sheets.hpp"
 #include "exports/tmx_export.hpp"
@@ -66,6 +67,23 @@ std::expected<std::string, std::string> writeVassal(const Scenario& s, const std
     return exportVassal(s, file, VassalExportOptions{o.vassalCellPixels, o.forced, o.play});
 }
 
+// Counter sheets read the ruleset's play (values, backs, markers) as well as the print options.
+std::expected<std::string, std::string> writeCounters(const Scenario& s, const std::filesystem::path& out,
+                                                      const ExportOptions& o) {
+    PrintOptions print = o.print;
+    if (o.forced) {
+        print.remark = "exported despite validation errors";
+    }
+    return throughTemporaryFile(
+        out, [&](const std::filesystem::path& file) -> std::expected<std::string, std::string> {
+            auto printed = printCounterSheets(s, file, print, o.play);
+            if (!printed) {
+                return std::unexpected(printed.error());
+            }
+            return summaryOf(*printed);
+        });
+}
+
 std::expected<std::string, std::string> writeJson(const Scenario& s, const std::filesystem::path& file,
                                                   const ExportOptions& o) {
     if (auto done = writeFileAtomically(file, exportJson(s, o.forced), AtomicWriteOptions{false}); !done) {
@@ -129,7 +147,7 @@ const std::array<ExportKind, 9> kinds{{
      .filter = "PDF (*.pdf)|*.pdf",
      .paper = true,
      .cellSize = true,
-     .write = writePrint<printCounters>},
+     .write = writeCounters},
     {.kind = "booklet",
      .title = "Scenario booklet (PDF)",
      .extension = "pdf",

@@ -227,49 +227,6 @@ std::expected<int, std::string> printRosters(const Scenario& s, const std::files
     });
 }
 
-std::expected<int, std::string> printCounters(const Scenario& s, const std::filesystem::path& out,
-                                              const PrintOptions& o) {
-    return writeDocument(out, o, [&](Document& d) {
-        // Counters as the map draws them, each in a square as wide as a printed cell's flats, with cut lines.
-        const double size = o.cellSizePt * 0.8;
-        TextWriter label(d.cr(), Font{size * 0.17, true});
-        const int perRow = std::max(1, static_cast<int>((d.right() - d.left()) / size));
-        d.heading(s.info.title + ": counters (cut along the lines)", 12);
-        double top = d.y() + 8;
-        int i = 0;
-        std::vector<std::pair<PieceRef, Side>> pieces;
-        for (const auto& [id, u] : s.oob.units) {
-            if (takesPart(s, PieceRef::unit(id))) {
-                pieces.emplace_back(PieceRef::unit(id), s.oob.sideOf(u.parent).value_or(Side::Union));
-            }
-        }
-        for (const auto& [piece, side] : pieces) {
-            const int col = i % perRow;
-            if (col == 0 && i > 0) {
-                top += size;
-            }
-            if (top + size > d.height() - o.marginPt) {
-                d.newPage();
-                top = o.marginPt;
-            }
-            const double x = d.left() + col * size;
-            // The unit as it starts the scenario, losses taken off.
-            Unit u = s.oob.units.at(UnitId{piece.id});
-            const StrengthNow& now = strengthOf(s, UnitId{piece.id});
-            std::tie(u.stands, u.strength) = std::pair{standsNow(u, now), strengthNow(u, now)};
-            cairo_t* cr = d.cr();
-            // The map's own counter, filling the square, its number in white below the symbol.
-            drawUnitCounter(cr, u, side, x, top, size, size, true, &label, false);
-            // Cut lines.
-            cairo_set_source_rgb(cr, 0, 0, 0);
-            cairo_set_line_width(cr, 0.3);
-            cairo_rectangle(cr, x, top, size, size);
-            cairo_stroke(cr);
-            ++i;
-        }
-    });
-}
-
 namespace {
 
 // The current scenario's pages: who takes part, where each piece starts (side by side, in

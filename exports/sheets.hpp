@@ -12,8 +12,6 @@ namespace sandtable {
 [[nodiscard]] std::expected<int, std::string>
 printRosters(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
 [[nodiscard]] std::expected<int, std::string>
-printCounters(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
-[[nodiscard]] std::expected<int, std::string>
 printBooklet(const Scenario& s, const std::filesystem::path& out, const PrintOptions& o);
 
 } // namespace sandtable

@@ -575,7 +575,7 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         if (auto it = images.find(p); it != images.end()) {
             return &it->second;
         }
-        auto drawn = pieceImage(s, p, cellPixels);
+        auto drawn = pieceImage(s, options.play, p, cellPixels);
         if (!drawn) {
             return std::unexpected(drawn.error());
         }

@@ -87,6 +87,8 @@ inline constexpr RealRange landCoverSharePercent{1, 100};
 inline constexpr RealRange printCellSizePt{72.0 / 25.4, 720};
 inline constexpr RealRange printMarginPt{0, 144};
 inline constexpr RealRange printDpi{10, 1200};
+// A counter on the counter sheets: from 0.4 inch (its text still legible) to 2 inches.
+inline constexpr RealRange counterSizePt{28.8, 144};
 // A VASSAL board's cell across its flats, in pixels: large enough for a legible counter, small
 // enough for VASSAL to hold the board image.
 inline constexpr IntRange vassalCellPixels{24, 400};

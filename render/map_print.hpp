@@ -31,6 +31,7 @@ struct PrintOptions {
     double marginPt = 28.35;  // 10 mm
     double overlapPt = 14.17; // 5 mm repeated on neighbouring pages, for gluing
     double dpi = 150;         // PNG only
+    double counterSizePt = 0; // counter sheets: a counter's side; 0 for 0.8 of a cell
     int pictureWorkers = 0;   // PNG: threads drawing its bands; 0 for one a core
     // Said on the overview page after the scale ("exported despite validation errors").
     std::string remark;

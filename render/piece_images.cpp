@@ -1,6 +1,7 @@
 #include "render/piece_images.hpp"
 
 #include "render/colours.hpp"
+#include "render/counter_art.hpp"
 #include "render/counters.hpp"
 #include "render/map_painter.hpp"
 #include "render/text.hpp"
@@ -43,88 +44,43 @@ std::expected<std::string, std::string> pngBytes(cairo_surface_t* surface) {
     return out;
 }
 
-std::expected<PieceImage, std::string> pieceImage(const Scenario& s, PieceRef piece, double cellPixels) {
-    const double size = cellPixels;
+std::expected<PieceImage, std::string> pieceImage(const Scenario& s, const PlaySetup& play, PieceRef piece,
+                                                  double cellPixels) {
+    const bool held = piece.kind == PieceKind::Unit        ? s.oob.units.contains(UnitId{piece.id})
+                      : piece.kind == PieceKind::Commander ? s.oob.find(HeadquartersId{piece.id}) != nullptr
+                                                           : s.oob.trains.contains(TrainId{piece.id});
+    if (!held) {
+        return std::unexpected("no such piece: " + std::string(enumName(piece.kind)) + ":" +
+                               std::to_string(piece.id));
+    }
     constexpr int margin = 2; // room for the outline's outer half
-    switch (piece.kind) {
-    case PieceKind::Unit: {
-        auto it = s.oob.units.find(UnitId{piece.id});
-        if (it == s.oob.units.end()) {
-            break;
-        }
-        const Unit& unit = it->second;
-        const Side side = s.oob.sideOf(unit.parent).value_or(Side::Union);
-        const double w = std::round(size * MapPainter::counterWidth);
-        const double h = std::round(size * MapPainter::counterHeight);
-        const double bar = std::max(2.0, std::round(size * MapPainter::frontBar));
-        // The body is centred in the picture (a bar's height of room below it too), so that turning
-        // the picture about its centre turns the counter about its own.
-        return picture(static_cast<int>(w) + 2 * margin, static_cast<int>(h + 2 * bar) + 2 * margin,
-                       [&](cairo_t* cr) {
-                           TextWriter text(cr, Font{size * 0.14, true});
-                           setSource(cr, sideInk(side));
-                           drawUnitCounter(cr, unit, side, margin, margin + bar, w, h, true, &text);
-                           drawFrontBar(cr, margin, margin + bar, w, bar);
-                       });
-    }
-    case PieceKind::Commander: {
-        const Headquarters* hq = s.oob.find(HeadquartersId{piece.id});
-        if (hq == nullptr) {
-            break;
-        }
-        const double r = std::round(size * 0.15);
-        const int side = static_cast<int>(2 * r) + 2 * margin;
-        return picture(side, side, [&](cairo_t* cr) {
-            TextWriter text(cr, Font{size * 0.09, true});
-            drawCommander(cr, hq->echelon, hq->side, side / 2.0, side / 2.0, r - 1, &text);
-        });
-    }
-    case PieceKind::Train: {
-        auto it = s.oob.trains.find(TrainId{piece.id});
-        if (it == s.oob.trains.end()) {
-            break;
-        }
-        const Side side = s.oob.sideOf(it->second.corps).value_or(Side::Union);
-        const double w = std::round(size * 0.4), h = std::round(size * 0.2);
-        // The wheels hang below the wagon's box.
-        return picture(static_cast<int>(w) + 2 * margin, static_cast<int>(h * 1.5) + 2 * margin,
-                       [&](cairo_t* cr) { drawTrain(cr, side, margin, margin, w, h); });
-    }
-    }
-    return std::unexpected("no such piece: " + std::string(enumName(piece.kind)) + ":" +
-                           std::to_string(piece.id));
+    const double side = std::round(cellPixels * MapPainter::counterWidth);
+    const double bar =
+        piece.kind == PieceKind::Unit ? std::max(2.0, std::round(cellPixels * MapPainter::frontBar)) : 0;
+    const CounterFace face = counterFace(s, play, piece);
+    // The body is centred in the picture (a bar's height of room below it too), so that turning the
+    // picture about its centre turns the counter about its own.
+    return picture(static_cast<int>(side) + 2 * margin, static_cast<int>(side + 2 * bar) + 2 * margin,
+                   [&](cairo_t* cr) {
+                       drawCounterFace(cr, face, margin, margin + bar, side);
+                       cairo_rectangle(cr, margin, margin + bar, side, side);
+                       cairo_set_source_rgb(cr, 0.08, 0.08, 0.08);
+                       cairo_set_line_width(cr, 1);
+                       cairo_stroke(cr);
+                       if (bar > 0) {
+                           drawFrontBar(cr, margin, margin + bar, side, bar);
+                       }
+                   });
 }
-
-namespace {
-
-// The band's colour by the marker's kind.
-Rgb markerInk(StatusMarker m) {
-    switch (m) {
-    case StatusMarker::Disrupted:
-    case StatusMarker::Disordered:
-    case StatusMarker::ChargeDeclared:
-        return Rgb{204, 31, 26};
-    case StatusMarker::Recoiled:
-    case StatusMarker::Routed:
-        return Rgb{230, 128, 13};
-    case StatusMarker::Entrenching:
-    case StatusMarker::Entrenched:
-        return Rgb{115, 77, 38};
-    default:
-        return Rgb{38, 77, 153};
-    }
-}
-
-} // namespace
 
 double statusMarkerOffset(double cellPixels) {
-    return std::round(cellPixels * MapPainter::counterHeight * 0.3);
+    return std::round(cellPixels * MapPainter::counterWidth * 0.36);
 }
 
 std::expected<PieceImage, std::string> statusMarkerImage(StatusMarker marker, std::string_view label,
                                                          double cellPixels) {
     const double w = std::round(cellPixels * MapPainter::counterWidth);
-    const double h = std::max(8.0, std::round(cellPixels * MapPainter::counterHeight * 0.34));
+    const double h = std::max(8.0, std::round(cellPixels * MapPainter::counterWidth * 0.22));
     return picture(static_cast<int>(w), static_cast<int>(h), [&](cairo_t* cr) {
         setSource(cr, markerInk(marker));
         cairo_rectangle(cr, 0.5, 0.5, w - 1, h - 1);

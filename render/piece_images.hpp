@@ -20,11 +20,12 @@ struct PieceImage {
     std::string png; // the PNG file's bytes
 };
 
-// A unit's counter (its front, the dark bar, along the top edge, so a turned picture shows where it
-// faces), a commander's disc or a supply wagon, on a transparent ground, `cellPixels` being a cell
-// across its flats. Fails for a piece the order of battle does not hold.
-[[nodiscard]] std::expected<PieceImage, std::string> pieceImage(const Scenario& s, PieceRef piece,
-                                                                double cellPixels);
+// A piece's counter as the counter sheet prints its front (render/counter_art: the same code), a
+// square `counterWidth` of a cell across, `cellPixels` being a cell across its flats; a unit's has
+// its front, the dark bar, along the top edge, so a turned picture shows where it faces. Fails for
+// a piece the order of battle does not hold.
+[[nodiscard]] std::expected<PieceImage, std::string> pieceImage(const Scenario& s, const PlaySetup& play,
+                                                                PieceRef piece, double cellPixels);
 
 // A status marker as a band laid over the lower part of a unit's counter (VASSAL draws it as a
 // layer of the piece): the rules' word for it on a colour of its kind (losses of order red, retreats

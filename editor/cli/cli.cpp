@@ -49,6 +49,9 @@ constexpr std::array exportOptions{
     Option{"--paper", "{papers}", "the printed pages' paper (pdf)"},
     Option{"--orientation", "portrait|landscape", "the pages' orientation (pdf)"},
     Option{"--dpi", "N", "a png's resolution (default 150)"},
+    Option{
+        "--counter-size", "LEN",
+        "a counter's side on the counter sheets: 0.5in, 0.625in, 0.75in, 16mm (default 0.8 of --cell-size)"},
     Option{"--layers", "{layers}", "the layers drawn, comma-separated (default: all)"},
     Option{"--style", "{styles}",
            "the map's style and its ink: colour, or what prints well in black and white"},

@@ -91,6 +91,17 @@ std::expected<PrintOptions, std::string> printOptionsFrom(const Arguments& a) {
         return std::unexpected("--orientation must be portrait or landscape, not '" + orientation + "'");
     }
     o.landscape = orientation == "landscape";
+    if (auto counter = a.value("--counter-size")) {
+        auto len = parseLength(*counter);
+        if (!len) {
+            return std::unexpected("--counter-size " + len.error());
+        }
+        if (!limits::counterSizePt.allows(*len)) {
+            return std::unexpected("--counter-size must be from 0.4in to 2in (" +
+                                   limits::counterSizePt.expected() + " points), not '" + *counter + "'");
+        }
+        o.counterSizePt = *len;
+    }
     if (auto dpi = a.value("--dpi")) {
         double v = 0;
         auto [end, ec] = std::from_chars(dpi->data(), dpi->data() + dpi->size(), v);

@@ -243,6 +243,7 @@ TEST_F(Printing, APngThatCannotBeWrittenSaysWhyAndStops) {
 } // namespace
 } // namespace sandtable
 
+#include "exports/counter_sheets.hpp"
 #include "exports/sheets.hpp"
 #include "formats/scenario_xml.hpp"
 #include "model/battle.hpp"
@@ -269,7 +270,7 @@ TEST_F(Printing, RostersCountersAndTheBookletCarryTheScenario) {
     EXPECT_NE(rosterText.find("Washington Artillery of New Orleans"), std::string::npos);
     EXPECT_NE(rosterText.find("smoothbore-musket"), std::string::npos);
 
-    auto counterPages = printCounters(*s, counters, o);
+    auto counterPages = printCounterSheets(*s, counters, o, PlaySetup{});
     ASSERT_TRUE(counterPages);
     EXPECT_GE(*counterPages, 1);
     EXPECT_NE(commandOutput("pdfinfo '" + counters.string() + "'")
