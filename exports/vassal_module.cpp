@@ -1,6 +1,8 @@
 #include "exports/vassal_module.hpp"
 
+#include "exports/vassal_casualties.hpp"
 #include "exports/vassal_components.hpp"
+#include "exports/vassal_piece_properties.hpp"
 #include "exports/vassal_prototypes.hpp"
 
 #include "formats/atomic_file.hpp"
@@ -216,6 +218,8 @@ std::string playHelpHtml(const Scenario& s, const PlaySetup& play, const VassalP
         h += "<tr><td>" + escapeHtml(c.menu) + "</td><td>" + keyText(c.key) + "</td><td>" + escapeHtml(said) +
              "</td></tr>";
     }
+    h += "<tr><td>Eliminate (every piece)</td><td>" + keyText(VassalPlayKit::eliminateKey()) +
+         "</td><td>Piece is eliminated: to the side's losses (the Casualties map)</td></tr>";
     h += "</table>";
     if (!play.play.dice.empty()) {
         h += "<h2>Dice</h2><ul>";
@@ -228,7 +232,7 @@ std::string playHelpHtml(const Scenario& s, const PlaySetup& play, const VassalP
     }
     for (const PlayTrack& t : play.play.tracks) {
         if (t.atMost == TrackEnd::Removed) {
-            h += "<p>A unit at its most " + escapeHtml(t.label) + " is removed: drag it off the map.</p>";
+            h += "<p>A unit at its most " + escapeHtml(t.label) + " is removed: eliminate it (Ctrl+E).</p>";
         }
     }
     return h + "</body></html>";
@@ -609,7 +613,13 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     addVassalComponent(module, "VASSAL.build.module.GlobalOptions", {});
 
     // The pieces' prototypes and the pictures of their status markers.
-    const VassalPlayKit kit(s, options.play, cellPixels);
+    auto casualties = casualtyBoard(s, options.play, cellPixels);
+    if (!casualties) {
+        return std::unexpected(out.string() + ": " + casualties.error());
+    }
+    files.push_back({"images/casualties.png", std::move(casualties->png)});
+    VassalPlayKit kit(s, options.play, cellPixels);
+    kit.eliminateTo(casualties->centres);
     auto markerImages = kit.images();
     if (!markerImages) {
         return std::unexpected(out.string() + ": " + markerImages.error());
@@ -744,7 +754,8 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         std::vector<std::string> setupNames;
         for (std::size_t i = 0; i < scenarios; ++i) {
             makeCurrent(current, i);
-            const VassalPlayKit currentKit(current, options.play, cellPixels);
+            VassalPlayKit currentKit(current, options.play, cellPixels);
+            currentKit.eliminateTo(casualties->centres);
             const std::string number = std::to_string(i + 1);
             const std::string setupName = number + ". " + current.info.title;
             SavedGameWriter game;
@@ -835,6 +846,23 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         files.push_back({"play-help.html", playHelpHtml(s, options.play, kit)});
     }
     addMapWindowComponents(field, geometry, options.play);
+    // The casualties: a box for each side; hovering one counts its losses toward the break point.
+    {
+        pugi::xml_node lost = addMap(module, casualtyMapName, "Casualties", false);
+        addBoard(lost, casualtyMapName, "casualties.png");
+        addVassalComponent(
+            lost, "VASSAL.build.module.map.CounterDetailViewer",
+            {{"counterReportFormat", "$" + std::string(vassal_property::detail) + "$"},
+             {"summaryReportFormat", options.play.breakPoint
+                                         ? "$sum(" + std::string(vassal_property::breakCount) +
+                                               ")$ lost toward the break point, $sum(" +
+                                               std::string(vassal_property::units) + ")$ units in all"
+                                         : "$sum(" + std::string(vassal_property::units) + ")$ units lost"},
+             {"showtext", "true"},
+             {"minDisplayPieces", "1"},
+             {"fontSize", "11"},
+             {"bgColor", "255,255,240"}});
+    }
     addToolbarComponents(module, s, options.play);
     module.append_attribute("nextPieceSlotId") = gpid + 1;
     files.push_back({"buildFile.xml", xmlText(doc)});

@@ -14,6 +14,8 @@ inline constexpr std::string_view weapon = "Weapon";
 inline constexpr std::string_view strength = "Strength";
 inline constexpr std::string_view stands = "Stands"; // a unit's stands at the start; 0 for others
 inline constexpr std::string_view units = "Units";   // 1 for a unit, 0 for commanders and trains
+// 1 for a unit whose loss counts toward its army's break point (its arm counts), else 0.
+inline constexpr std::string_view breakCount = "BreakCount";
 // What the viewer and inventory show of a piece: its name, command, strength, values and status.
 inline constexpr std::string_view detail = "Detail";
 

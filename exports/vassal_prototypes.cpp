@@ -1,5 +1,6 @@
 #include "exports/vassal_prototypes.hpp"
 
+#include "exports/vassal_casualties.hpp"
 #include "exports/vassal_piece_properties.hpp"
 #include "formats/vassal/sequence.hpp"
 #include "model/battle.hpp"
@@ -251,11 +252,30 @@ std::string VassalPlayKit::unitPrototype(std::optional<Formation> starting) cons
     return vassalSequence({"+", "null", chain.type, chain.state}, '/');
 }
 
+std::string VassalPlayKit::eliminateKey() {
+    return ctrl('E');
+}
+
 std::vector<VassalPlayKit::Prototype> VassalPlayKit::prototypes() const {
     std::vector<Prototype> out;
     for (Side side : {Side::Union, Side::Confederate}) {
-        const VassalTraitText chain = vassalChain(
-            {marker({{std::string(vassal_property::side), s_.info.sideNames[sideIndex(side)]}})}, basicPiece);
+        const std::string sideName = s_.info.sideNames[sideIndex(side)];
+        std::vector<VassalTraitText> traits;
+        if (casualtyBoxes_) {
+            const auto [x, y] = (*casualtyBoxes_)[sideIndex(side)];
+            traits.push_back(report(eliminateKey(),
+                                    "$oldPieceName$ is eliminated: to the " + sideName + " losses",
+                                    "Report: eliminated"));
+            traits.push_back(
+                {"sendto;" + vassalSequence({"Eliminate", eliminateKey(), std::string(casualtyMapName),
+                                             std::string(casualtyMapName), std::to_string(x),
+                                             std::to_string(y), "", "", "0", "0", "1", "1",
+                                             "Eliminate: to the casualties", "L", "", "", "", ""},
+                                            ';'),
+                 ";;"});
+        }
+        traits.push_back(marker({{std::string(vassal_property::side), sideName}}));
+        const VassalTraitText chain = vassalChain(traits, basicPiece);
         out.push_back({s_.info.sideNames[sideIndex(side)] + " side",
                        vassalSequence({"+", "null", chain.type, chain.state}, '/')});
     }
@@ -316,6 +336,9 @@ std::vector<VassalTraitText> VassalPlayKit::outerTraits(PieceRef piece) const {
         add(vassal_property::units, "1");
         for (const PlayTrack& t : play_.play.tracks) {
             add(propertyOf(t) + "Most", std::to_string(t.mostFor(stands)));
+        }
+        if (play_.breakPoint) {
+            add(vassal_property::breakCount, countsTowardBreakPoint(play_, u) ? "1" : "0");
         }
         summary = u.name;
         for (const std::string& part : {division, corps}) {

@@ -10,6 +10,7 @@
 #include "model/play_rules.hpp"
 #include "model/scenario.hpp"
 
+#include <array>
 #include <expected>
 #include <optional>
 #include <string>
@@ -33,6 +34,11 @@ struct VassalPieceCommand {
 class VassalPlayKit {
   public:
     VassalPlayKit(const Scenario& s, const PlaySetup& play, double cellPixels);
+
+    // Gives every piece an Eliminate command (Ctrl+E) that sends it to its side's box on the
+    // casualties map (vassal_casualties.hpp), at these centres by sideIndex, and reports it.
+    void eliminateTo(std::array<std::pair<int, int>, 2> boxes) { casualtyBoxes_ = boxes; }
+    static std::string eliminateKey();
 
     struct Prototype {
         std::string name;
@@ -60,6 +66,7 @@ class VassalPlayKit {
     const Scenario& s_;
     const PlaySetup& play_;
     double cellPixels_;
+    std::optional<std::array<std::pair<int, int>, 2>> casualtyBoxes_;
 };
 
 // A chain of traits around a basic piece: types and states nested as VASSAL nests them.

@@ -1,6 +1,7 @@
 // The VASSAL module as a play kit: the components a player plays with (the nine of the published
 // analysis of 562 modules and the range thread), each in the form VASSAL writes it, read back with
 // Sandtable's own reader; the dice and the stacking total from the scenario's ruleset.
+#include "exports/vassal_casualties.hpp"
 #include "exports/vassal_components.hpp"
 #include "exports/vassal_module.hpp"
 #include "exports/vassal_prototypes.hpp"
@@ -133,9 +134,15 @@ TEST_P(PlayKit, TheModuleHasTheComponentsAPlayerPlaysWithInVassalsForm) {
     for (std::string_view onMap :
          {"Zoomer", "CounterDetailViewer", "GlobalMap", "HighlightLastMoved", "Flare", "LOS_Thread"}) {
         auto found = m.componentsNamed(onMap);
-        ASSERT_EQ(found.size(), 1u) << onMap;
-        EXPECT_EQ(found.front()->map, "Main Map") << onMap;
+        std::erase_if(found, [](const VassalComponent* c) { return c->map != "Main Map"; });
+        ASSERT_EQ(found.size(), 1u) << onMap << " on the battlefield";
     }
+    // The casualties' boxes: a map with its own viewer, which counts the losses.
+    ASSERT_NE(m.map("Casualties"), nullptr);
+    auto viewers = m.componentsNamed("CounterDetailViewer");
+    EXPECT_TRUE(std::ranges::any_of(viewers, [](const VassalComponent* c) {
+        return c->map == "Casualties" && (*c)["summaryReportFormat"].find("$sum(") != std::string::npos;
+    }));
     for (std::string_view onToolbar : {"TurnTracker", "Inventory", "NotesWindow"}) {
         auto found = m.componentsNamed(onToolbar);
         ASSERT_EQ(found.size(), 1u) << onToolbar;
@@ -285,6 +292,7 @@ TEST(PlayKitOf, TheHelpPageNamesEveryCommand) {
 TEST(PlayKitOf, TheStackTotalAndTheOrdersDiceFollowTheRuleset) {
     const Exported hexed = exportSample("gettysburg");
     const VassalComponent& viewer = *hexed.module.componentsNamed("CounterDetailViewer").front();
+    ASSERT_EQ(viewer.map, "Main Map");
     EXPECT_EQ(viewer["summaryReportFormat"], "$LocationName$: $sum(Units)$ of 1 unit");
     EXPECT_EQ(viewer["counterReportFormat"], "$Detail$");
     const PlayDice& orders = hexed.play.play.dice.front();
@@ -303,6 +311,38 @@ TEST(PlayKitOf, TheStackTotalAndTheOrdersDiceFollowTheRuleset) {
         ASSERT_NE(button, buttons.end()) << name;
         EXPECT_EQ((**button)["nDice"], std::to_string(generals)) << name;
     }
+    // Eliminate sends a piece to its side's box; the box counts the units that count toward the
+    // break point.
+    const VassalPrototype* unionSide = nullptr;
+    for (const VassalPrototype& p : hexed.module.prototypes) {
+        if (p.name == hexed.scenario.info.sideNames[0] + " side") {
+            unionSide = &p;
+        }
+    }
+    ASSERT_NE(unionSide, nullptr);
+    ASSERT_TRUE(unionSide->piece);
+    auto send = std::ranges::find_if(unionSide->piece->traits,
+                                     [](const VassalTrait& t) { return t.className() == "SendToLocation"; });
+    ASSERT_NE(send, unionSide->piece->traits.end());
+    EXPECT_EQ(send->fields().at(0), "Eliminate");
+    EXPECT_EQ(send->fields().at(2), "Casualties");
+    auto reported = std::ranges::find_if(unionSide->piece->traits,
+                                         [](const VassalTrait& t) { return t.className() == "ReportState"; });
+    ASSERT_NE(reported, unionSide->piece->traits.end());
+    EXPECT_EQ(vassalTokens(reported->fields().at(0), ',').at(0), send->fields().at(1))
+        << "the elimination is reported";
+    const VassalComponent* lost = nullptr;
+    for (const VassalComponent* c : hexed.module.componentsNamed("CounterDetailViewer")) {
+        lost = c->map == "Casualties" ? c : lost;
+    }
+    ASSERT_NE(lost, nullptr);
+    EXPECT_EQ((*lost)["summaryReportFormat"],
+              "$sum(BreakCount)$ lost toward the break point, $sum(Units)$ units in all");
+    const auto point = sideBreakPoint(hexed.scenario, hexed.play, Side::Union);
+    ASSERT_TRUE(point);
+    EXPECT_GT(point->counted, 0);
+    EXPECT_EQ(point->breaksAt, unitsToBreak(*hexed.play.breakPoint, point->counted));
+
     const Exported area = exportSample("shiloh");
     EXPECT_EQ((*area.module.componentsNamed("CounterDetailViewer").front())["summaryReportFormat"],
               "$LocationName$: $sum(Stands)$ of 6 stands");

@@ -1,0 +1,77 @@
+#include "exports/vassal_casualties.hpp"
+
+#include "model/battle.hpp"
+#include "render/colours.hpp"
+#include "render/piece_images.hpp"
+#include "render/text.hpp"
+
+#include <cairo.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sandtable {
+
+bool countsTowardBreakPoint(const PlaySetup& play, const Unit& u) {
+    return play.breakPoint && std::ranges::find(play.breakPoint->arms, u.arm) != play.breakPoint->arms.end();
+}
+
+std::optional<SideBreakPoint> sideBreakPoint(const Scenario& s, const PlaySetup& play, Side side) {
+    if (!play.breakPoint) {
+        return std::nullopt;
+    }
+    SideBreakPoint out;
+    for (const auto& [id, u] : s.oob.units) {
+        if (s.oob.sideOf(u.parent) == side && countsTowardBreakPoint(play, u) &&
+            takesPart(s, PieceRef::unit(id))) {
+            ++out.counted;
+        }
+    }
+    // As the rule rounds: the fraction of them, up.
+    out.breaksAt = static_cast<int>(std::ceil(play.breakPoint->lostFraction * out.counted - 1e-9));
+    return out;
+}
+
+std::expected<CasualtyBoard, std::string> casualtyBoard(const Scenario& s, const PlaySetup& play,
+                                                        int cellPixels) {
+    const int boxW = cellPixels * 4, boxH = cellPixels * 3, gap = cellPixels / 4;
+    const int w = 2 * boxW + 3 * gap, h = boxH + 2 * gap;
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    cairo_t* cr = cairo_create(surface);
+    cairo_set_source_rgb(cr, 0.93, 0.91, 0.85);
+    cairo_paint(cr);
+    CasualtyBoard out;
+    {
+        TextWriter title(cr, Font{cellPixels * 0.14, true});
+        TextWriter note(cr, Font{cellPixels * 0.1, false});
+        for (Side side : {Side::Union, Side::Confederate}) {
+            const std::size_t i = sideIndex(side);
+            const int x = gap + static_cast<int>(i) * (boxW + gap), y = gap;
+            cairo_rectangle(cr, x + 0.5, y + 0.5, boxW - 1, boxH - 1);
+            setSource(cr, sideColour(side), 0.18);
+            cairo_fill_preserve(cr);
+            cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+            cairo_set_line_width(cr, 1);
+            cairo_stroke(cr);
+            cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+            title.drawCentred(x + boxW / 2.0, y + cellPixels * 0.08, s.info.sideNames[i] + " losses");
+            std::string breaking = "Eliminated pieces (Ctrl+E) come here";
+            if (auto point = sideBreakPoint(s, play, side)) {
+                breaking = "The army breaks when " + std::to_string(point->breaksAt) + " of its " +
+                           std::to_string(point->counted) + " units that count are lost";
+            }
+            note.drawCentred(x + boxW / 2.0, y + cellPixels * 0.32, breaking);
+            out.centres[i] = {x + boxW / 2, y + boxH / 2 + cellPixels / 4};
+        }
+    }
+    cairo_destroy(cr);
+    auto png = pngBytes(surface);
+    cairo_surface_destroy(surface);
+    if (!png) {
+        return std::unexpected("the casualties' board: " + png.error());
+    }
+    out.png = std::move(*png);
+    return out;
+}
+
+} // namespace sandtable
