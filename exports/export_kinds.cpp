@@ -30,17 +30,18 @@ std::string summaryOf(int pageCount) {
     return pages(pageCount);
 }
 
-// A render/ print written through a temporary file, with the summary of what it drew.
-template <auto Print>
-std::expected<std::string, std::string> writePrint(const Scenario& s, const std::filesystem::path& out,
-                                                   const ExportOptions& o) {
-    PrintOptions print = o.print;
+// A print written through a temporary file by `print(file, options)`, with the summary of what it
+// drew; a forced export says so on its pages.
+template <typename Print>
+std::expected<std::string, std::string> throughPrint(const std::filesystem::path& out, const ExportOptions& o,
+                                                     Print print) {
+    PrintOptions options = o.print;
     if (o.forced) {
-        print.remark = "exported despite validation errors";
+        options.remark = "exported despite validation errors";
     }
     return throughTemporaryFile(
         out, [&](const std::filesystem::path& file) -> std::expected<std::string, std::string> {
-            auto printed = Print(s, file, print);
+            auto printed = print(file, options);
             if (!printed) {
                 return std::unexpected(printed.error());
             }
@@ -50,6 +51,15 @@ std::expected<std::string, std::string> writePrint(const Scenario& s, const std:
                 return summaryOf(*printed);
             }
         });
+}
+
+// A render/ print of the scenario.
+template <auto Print>
+std::expected<std::string, std::string> writePrint(const Scenario& s, const std::filesystem::path& out,
+                                                   const ExportOptions& o) {
+    return throughPrint(out, o, [&](const std::filesystem::path& file, const PrintOptions& print) {
+        return Print(s, file, print);
+    });
 }
 
 // TMX (with its tileset beside it) and JSON are written atomically by formats/ itself.
@@ -70,18 +80,9 @@ std::expected<std::string, std::string> writeVassal(const Scenario& s, const std
 // Counter sheets read the ruleset's play (values, backs, markers) as well as the print options.
 std::expected<std::string, std::string> writeCounters(const Scenario& s, const std::filesystem::path& out,
                                                       const ExportOptions& o) {
-    PrintOptions print = o.print;
-    if (o.forced) {
-        print.remark = "exported despite validation errors";
-    }
-    return throughTemporaryFile(
-        out, [&](const std::filesystem::path& file) -> std::expected<std::string, std::string> {
-            auto printed = printCounterSheets(s, file, print, o.play);
-            if (!printed) {
-                return std::unexpected(printed.error());
-            }
-            return summaryOf(*printed);
-        });
+    return throughPrint(out, o, [&](const std::filesystem::path& file, const PrintOptions& print) {
+        return printCounterSheets(s, file, print, o.play);
+    });
 }
 
 std::expected<std::string, std::string> writeJson(const Scenario& s, const std::filesystem::path& file,

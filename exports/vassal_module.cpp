@@ -392,6 +392,22 @@ pugi::xml_node addMap(pugi::xml_node module, std::string_view name, std::string_
                                {"markUnmovedReport", "$PlayerName$ clears the moved markers on $mapName$"}});
 }
 
+// A chart window on the toolbar holding one HTML page (a tab more added by addHtmlChart).
+pugi::xml_node addChartWindow(pugi::xml_node module, const std::string& name, const std::string& button,
+                              const std::string& tooltip) {
+    pugi::xml_node chart = module.append_child("VASSAL.build.module.ChartWindow");
+    chart.append_attribute("name") = name.c_str();
+    chart.append_attribute("text") = button.c_str();
+    chart.append_attribute("tooltip") = tooltip.c_str();
+    return chart;
+}
+
+void addHtmlChart(pugi::xml_node chart, const std::string& name, const std::string& file) {
+    pugi::xml_node html = chart.append_child("VASSAL.build.widget.HtmlChart");
+    html.append_attribute("chartName") = name.c_str();
+    html.append_attribute("fileName") = file.c_str();
+}
+
 pugi::xml_node addBoardPicker(pugi::xml_node map) {
     pugi::xml_node picker = map.append_child("VASSAL.build.module.map.BoardPicker");
     picker.append_attribute("title") = "Choose Boards";
@@ -724,13 +740,9 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
                   " px a cell), " + std::to_string(waiting) + " reinforcements in " +
                   std::to_string(schedule.size()) + " arrivals";
 
-        pugi::xml_node chart = module.append_child("VASSAL.build.module.ChartWindow");
-        chart.append_attribute("name") = "Scenario";
-        chart.append_attribute("text") = "Scenario";
-        chart.append_attribute("tooltip") = "Set-up, special rules, objectives, victory and events";
-        pugi::xml_node html = chart.append_child("VASSAL.build.widget.HtmlChart");
-        html.append_attribute("chartName") = "Scenario";
-        html.append_attribute("fileName") = "scenario.html";
+        addHtmlChart(addChartWindow(module, "Scenario", "Scenario",
+                                    "Set-up, special rules, objectives, victory and events"),
+                     "Scenario", "scenario.html");
         files.push_back({"scenario.html", scenarioHtml(s)});
     } else {
         // A battle: every scenario a predefined set-up (File > New game), a saved game holding its
@@ -746,11 +758,9 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         if (anyReinforcements) {
             waitingPicker = addBoardPicker(addMap(module, reinforcementBoard, "Reinforcements", true));
         }
-        pugi::xml_node chart = module.append_child("VASSAL.build.module.ChartWindow");
-        chart.append_attribute("name") = "Scenarios";
-        chart.append_attribute("text") = "Scenarios";
-        chart.append_attribute("tooltip") =
-            "Each scenario's set-up, special rules, objectives, victory and events";
+        pugi::xml_node chart =
+            addChartWindow(module, "Scenarios", "Scenarios",
+                           "Each scenario's set-up, special rules, objectives, victory and events");
         std::vector<std::string> setupNames;
         for (std::size_t i = 0; i < scenarios; ++i) {
             makeCurrent(current, i);
@@ -818,9 +828,7 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
             files.push_back({saveName, std::move(*save)});
             addVassalComponent(module, "VASSAL.build.module.PredefinedSetup",
                                {{"name", setupName}, {"file", saveName}, {"useFile", "true"}});
-            pugi::xml_node html = chart.append_child("VASSAL.build.widget.HtmlChart");
-            html.append_attribute("chartName") = setupName.c_str();
-            html.append_attribute("fileName") = ("scenario-" + number + ".html").c_str();
+            addHtmlChart(chart, setupName, "scenario-" + number + ".html");
             files.push_back({"scenario-" + number + ".html", scenarioHtml(current)});
             pieces += placed + waiting;
             setupNames.push_back("'" + current.info.title + "': " + std::to_string(placed) + " pieces in " +
@@ -835,16 +843,10 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         }
     }
     // How to play the pieces: every command a piece has, its key and what the chat says.
-    {
-        pugi::xml_node help = module.append_child("VASSAL.build.module.ChartWindow");
-        help.append_attribute("name") = "Playing the pieces";
-        help.append_attribute("text") = "Help";
-        help.append_attribute("tooltip") = "What a piece's menu and keys do, and what the chat reports";
-        pugi::xml_node html = help.append_child("VASSAL.build.widget.HtmlChart");
-        html.append_attribute("chartName") = "Playing the pieces";
-        html.append_attribute("fileName") = "play-help.html";
-        files.push_back({"play-help.html", playHelpHtml(s, options.play, kit)});
-    }
+    addHtmlChart(addChartWindow(module, "Playing the pieces", "Help",
+                                "What a piece's menu and keys do, and what the chat reports"),
+                 "Playing the pieces", "play-help.html");
+    files.push_back({"play-help.html", playHelpHtml(s, options.play, kit)});
     addMapWindowComponents(field, geometry, options.play);
     // The casualties: a box for each side; hovering one counts its losses toward the break point.
     {

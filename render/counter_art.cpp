@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <numbers>
 
 namespace sandtable {
 namespace {
@@ -276,26 +275,11 @@ void drawCounterFace(cairo_t* cr, const CounterFace& f, double x, double y, doub
         number.draw(left + size * 0.03, y + size * 0.03, f.number);
     }
     const double sy = y + size * 0.18, sh = size * 0.3, sw = inner * 0.56, sx = mid - sw / 2;
-    cairo_set_line_width(cr, std::max(0.4, size * 0.025));
     if (f.kind == PieceKind::Unit) {
-        cairo_rectangle(cr, sx, sy, sw, sh);
-        if (f.arm == Arm::Infantry || f.arm == Arm::Cavalry) {
-            cairo_move_to(cr, sx, sy + sh);
-            cairo_line_to(cr, sx + sw, sy);
-        }
-        if (f.arm == Arm::Infantry) {
-            cairo_move_to(cr, sx, sy);
-            cairo_line_to(cr, sx + sw, sy + sh);
-        }
-        cairo_stroke(cr);
-        if (f.arm == Arm::Artillery || f.arm == Arm::HeavyArtillery) {
-            cairo_new_sub_path(cr);
-            cairo_arc(cr, sx + sw / 2, sy + sh / 2, sh * (f.arm == Arm::HeavyArtillery ? 0.3 : 0.2), 0,
-                      2 * std::numbers::pi);
-            cairo_fill(cr);
-        }
+        drawArmSymbol(cr, f.arm, sx, sy, sw, sh, std::max(0.4, size * 0.025));
     } else if (f.kind == PieceKind::Commander) {
         // A flag on its staff.
+        cairo_set_line_width(cr, std::max(0.4, size * 0.025));
         cairo_move_to(cr, sx + sw * 0.3, sy + sh);
         cairo_line_to(cr, sx + sw * 0.3, sy);
         cairo_stroke(cr);

@@ -38,29 +38,33 @@ void drawUnitCounter(cairo_t* cr, const Unit& u, Side side, double x, double y, 
     if (!detailed) {
         return;
     }
-    // NATO-style symbol in the upper part: crossed for infantry, one bar for cavalry, a disc for guns.
-    const double sx = x + w * 0.2, sy = y + h * 0.1, sw = w * 0.6, sh = h * 0.45;
+    // NATO-style symbol in the upper part.
     setSource(cr, sideInk(side));
-    cairo_set_line_width(cr, h * 0.043);
-    cairo_rectangle(cr, sx, sy, sw, sh);
-    if (u.arm == Arm::Infantry || u.arm == Arm::Cavalry) {
-        cairo_move_to(cr, sx, sy + sh);
-        cairo_line_to(cr, sx + sw, sy);
-    }
-    if (u.arm == Arm::Infantry) {
-        cairo_move_to(cr, sx, sy);
-        cairo_line_to(cr, sx + sw, sy + sh);
-    }
-    cairo_stroke(cr);
-    if (u.arm == Arm::Artillery || u.arm == Arm::HeavyArtillery) {
-        const double r = sh * (u.arm == Arm::HeavyArtillery ? 0.3 : 0.2);
-        cairo_new_sub_path(cr);
-        cairo_arc(cr, sx + sw / 2, sy + sh / 2, r, 0, 2 * std::numbers::pi);
-        cairo_fill(cr);
-    }
+    drawArmSymbol(cr, u.arm, x + w * 0.2, y + h * 0.1, w * 0.6, h * 0.45, h * 0.043);
     if (text != nullptr) {
         const std::string label = u.roster != 0 ? std::to_string(u.roster) : u.name.substr(0, 4);
         text->drawCentred(x + w / 2, y + h * 0.58, label);
+    }
+}
+
+void drawArmSymbol(cairo_t* cr, Arm arm, double x, double y, double w, double h, double lineWidth) {
+    cairo_new_path(cr);
+    cairo_set_line_width(cr, lineWidth);
+    cairo_rectangle(cr, x, y, w, h);
+    if (arm == Arm::Infantry || arm == Arm::Cavalry) {
+        cairo_move_to(cr, x, y + h);
+        cairo_line_to(cr, x + w, y);
+    }
+    if (arm == Arm::Infantry) {
+        cairo_move_to(cr, x, y);
+        cairo_line_to(cr, x + w, y + h);
+    }
+    cairo_stroke(cr);
+    if (arm == Arm::Artillery || arm == Arm::HeavyArtillery) {
+        const double r = h * (arm == Arm::HeavyArtillery ? 0.3 : 0.2);
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, x + w / 2, y + h / 2, r, 0, 2 * std::numbers::pi);
+        cairo_fill(cr);
     }
 }
 

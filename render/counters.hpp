@@ -19,6 +19,9 @@ std::string_view echelonMark(Echelon e);
 // `detailed`, the NATO arm symbol and the roster number (or the name's start) written with `text`.
 void drawUnitCounter(cairo_t* cr, const Unit& unit, Side side, double x, double y, double w, double h,
                      bool detailed, TextWriter* text, bool outline = true);
+// The NATO arm symbol in the box (x, y, w, h), in the current source colour: crossed for infantry,
+// one bar for cavalry, a disc for guns (a larger one for heavy artillery).
+void drawArmSymbol(cairo_t* cr, Arm arm, double x, double y, double w, double h, double lineWidth);
 // The front of a counter whose top edge is at (x, y), w wide: a dark bar `bar` tall above it, along
 // the edge that faces the enemy.
 void drawFrontBar(cairo_t* cr, double x, double y, double w, double bar);

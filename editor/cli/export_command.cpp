@@ -21,18 +21,29 @@ namespace {
 
 // --cell-size, --paper, --orientation, --dpi, --layers, --margin, --cell-pixels as PrintOptions, or
 // what is wrong.
+// A printed length option ("25mm", "1in") within its range into `into`; what is wrong otherwise.
+std::optional<std::string> lengthOption(const Arguments& a, const std::string& name, limits::RealRange range,
+                                        std::string_view said, double& into) {
+    const auto given = a.value(name);
+    if (!given) {
+        return std::nullopt;
+    }
+    auto len = parseLength(*given);
+    if (!len) {
+        return name + " " + len.error();
+    }
+    if (!range.allows(*len)) {
+        return name + " must be from " + std::string(said) + " (" + range.expected() + " points), not '" +
+               *given + "'";
+    }
+    into = *len;
+    return std::nullopt;
+}
+
 std::expected<PrintOptions, std::string> printOptionsFrom(const Arguments& a) {
     PrintOptions o;
-    if (auto margin = a.value("--margin")) {
-        auto len = parseLength(*margin);
-        if (!len) {
-            return std::unexpected("--margin " + len.error());
-        }
-        if (!limits::printMarginPt.allows(*len)) {
-            return std::unexpected("--margin must be from 0 to 2in (" + limits::printMarginPt.expected() +
-                                   " points), not '" + *margin + "'");
-        }
-        o.marginPt = *len;
+    if (auto bad = lengthOption(a, "--margin", limits::printMarginPt, "0 to 2in", o.marginPt)) {
+        return std::unexpected(*bad);
     }
     if (auto layers = a.value("--layers")) {
         auto parsed = parseLayers(*layers);
@@ -70,16 +81,12 @@ std::expected<PrintOptions, std::string> printOptionsFrom(const Arguments& a) {
             rest.remove_prefix(word.size() + 1);
         }
     }
-    if (auto cellSize = a.value("--cell-size")) {
-        auto len = parseLength(*cellSize);
-        if (!len) {
-            return std::unexpected("--cell-size " + len.error());
-        }
-        if (!limits::printCellSizePt.allows(*len)) {
-            return std::unexpected("--cell-size must be from 1mm to 10in (" +
-                                   limits::printCellSizePt.expected() + " points), not '" + *cellSize + "'");
-        }
-        o.cellSizePt = *len;
+    if (auto bad = lengthOption(a, "--cell-size", limits::printCellSizePt, "1mm to 10in", o.cellSizePt)) {
+        return std::unexpected(*bad);
+    }
+    if (auto bad =
+            lengthOption(a, "--counter-size", limits::counterSizePt, "0.4in to 2in", o.counterSizePt)) {
+        return std::unexpected(*bad);
     }
     auto paper = paperByName(a.value("--paper").value_or("a4"));
     if (!paper) {

@@ -5,6 +5,7 @@
 #include "formats/ruleset_xml.hpp"
 #include "formats/scenario_xml.hpp"
 #include "render/counter_art.hpp"
+#include "tests/exports/play_setup_of.hpp"
 #include "tests/render/cairo_pixels.hpp"
 #include "tests/render/command_output.hpp"
 #include "validators/play_setup.hpp"
@@ -21,11 +22,7 @@ namespace fs = std::filesystem;
 using testing_support::commandOutput;
 
 PlaySetup setupOf(const Scenario& s, const fs::path& folder) {
-    auto ruleset = loadRuleset(s.info.ruleset, folder);
-    EXPECT_TRUE(ruleset) << ruleset.error().toString();
-    auto resolved = resolveRuleset(*ruleset);
-    EXPECT_TRUE(resolved) << resolved.error();
-    return playSetupOf(*resolved);
+    return testing_support::playSetupOfScenario(s, folder);
 }
 
 TEST(CounterSheets, EveryBackIsItsFrontMirroredOnEveryPaperAndCounterSize) {

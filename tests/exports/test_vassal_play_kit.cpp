@@ -10,6 +10,7 @@
 #include "formats/vassal/module_reader.hpp"
 #include "formats/vassal/sequence.hpp"
 #include "model/battle.hpp"
+#include "tests/exports/play_setup_of.hpp"
 #include "tests/formats/vassal_oracle.hpp"
 #include "validators/play_setup.hpp"
 
@@ -34,11 +35,7 @@ std::string readText(const fs::path& p) {
 }
 
 PlaySetup setupOf(const Scenario& s, const fs::path& folder) {
-    auto ruleset = loadRuleset(s.info.ruleset, folder);
-    EXPECT_TRUE(ruleset) << ruleset.error().toString();
-    auto resolved = resolveRuleset(*ruleset);
-    EXPECT_TRUE(resolved) << resolved.error();
-    return playSetupOf(*resolved);
+    return testing_support::playSetupOfScenario(s, folder);
 }
 
 struct Exported {
