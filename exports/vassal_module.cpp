@@ -842,6 +842,59 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
             summary += (i > 0 ? "; " : "") + setupNames[i];
         }
     }
+    // A counter tray (VASSAL's piece window): every piece taking part, a tab for each side, to drag
+    // a replacement or a piece the set-up leaves off onto a map; at its full strength, facing north.
+    {
+        pugi::xml_node tray = module.append_child("VASSAL.build.module.PieceWindow");
+        tray.append_attribute("name") = "Counters";
+        tray.append_attribute("text") = "Counters";
+        tray.append_attribute("tooltip") = "Every piece, by side, to drag onto a map";
+        tray.append_attribute("hidden") = "false";
+        tray.append_attribute("hotkey") = "";
+        tray.append_attribute("scale") = "1.0";
+        tray.append_attribute("icon") = "";
+        pugi::xml_node tabs = tray.append_child("VASSAL.build.widget.TabWidget");
+        tabs.append_attribute("entryName") = "Sides";
+        for (Side side : {Side::Union, Side::Confederate}) {
+            pugi::xml_node list = tabs.append_child("VASSAL.build.widget.ListWidget");
+            list.append_attribute("entryName") = s.info.sideNames[sideIndex(side)].c_str();
+            list.append_attribute("scale") = "1.0";
+            list.append_attribute("height") = "0";
+            list.append_attribute("width") = "0";
+            list.append_attribute("divider") = "150";
+            auto slot = [&](PieceRef p) -> std::expected<void, std::string> {
+                if (!takesPart(s, p) || sideOf(s.oob, p) != side) {
+                    return {};
+                }
+                auto image = picture(p);
+                if (!image) {
+                    return std::unexpected(image.error());
+                }
+                pugi::xml_node piece = list.append_child("VASSAL.build.widget.PieceSlot");
+                piece.append_attribute("entryName") = pieceAtStart(s, p).c_str();
+                piece.append_attribute("gpid") = ++gpid;
+                piece.append_attribute("width") = (*image)->width;
+                piece.append_attribute("height") = (*image)->height;
+                piece.text() = pieceDefinition(s, layout, kit, p, std::nullopt).c_str();
+                return {};
+            };
+            std::vector<PieceRef> all;
+            for (const auto& [id, u] : s.oob.units) {
+                all.push_back(PieceRef::unit(id));
+            }
+            for (const auto& [id, hq] : s.oob.headquarters) {
+                all.push_back(PieceRef::commander(id));
+            }
+            for (const auto& [id, t] : s.oob.trains) {
+                all.push_back(PieceRef::train(id));
+            }
+            for (PieceRef p : all) {
+                if (auto added = slot(p); !added) {
+                    return std::unexpected(out.string() + ": " + added.error());
+                }
+            }
+        }
+    }
     // How to play the pieces: every command a piece has, its key and what the chat says.
     addHtmlChart(addChartWindow(module, "Playing the pieces", "Help",
                                 "What a piece's menu and keys do, and what the chat reports"),

@@ -226,6 +226,20 @@ TEST_P(PlayKit, EveryPieceUsesPrototypesAndEveryCommandIsReported) {
         pieces += static_cast<int>((*setup.game)->pieces.size());
     }
     EXPECT_GT(pieces, 0);
+    // The counter tray: every piece taking part, once, by side.
+    ASSERT_EQ(m.pieceWindows.size(), 1u);
+    EXPECT_EQ(m.pieceWindows.front().name, "Counters");
+    std::size_t takingPart = 0;
+    for (const auto& [id, u] : e.scenario.oob.units) {
+        takingPart += takesPart(e.scenario, PieceRef::unit(id)) ? 1 : 0;
+    }
+    for (const auto& [id, hq] : e.scenario.oob.headquarters) {
+        takingPart += takesPart(e.scenario, PieceRef::commander(id)) ? 1 : 0;
+    }
+    for (const auto& [id, t] : e.scenario.oob.trains) {
+        takingPart += takesPart(e.scenario, PieceRef::train(id)) ? 1 : 0;
+    }
+    EXPECT_EQ(m.pieceWindows.front().slots.size(), takingPart);
 
     int units = 0;
     for (const auto& [name, piece] : prototypes) {
