@@ -148,6 +148,7 @@ const std::array<ExportKind, 9> kinds{{
      .filter = "PDF (*.pdf)|*.pdf",
      .paper = true,
      .cellSize = true,
+     .counterSize = true,
      .write = writeCounters},
     {.kind = "booklet",
      .title = "Scenario booklet (PDF)",

@@ -43,6 +43,7 @@ struct ExportKind {
     bool layers = false;        // which map layers
     bool dpi = false;           // pixels per inch
     bool cellPixels = false;    // a board cell's size in pixels (VASSAL)
+    bool counterSize = false;   // a counter's size on paper (counter sheets)
     bool tiledPages = false;    // the map tiled over pages: a page count to show; File > Print follows it
     bool everyScenario = false; // holds every scenario of a battle; the others draw the current one
     ExportWriter write = nullptr;

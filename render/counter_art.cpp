@@ -268,9 +268,12 @@ void drawCounterFace(cairo_t* cr, const CounterFace& f, double x, double y, doub
     const double inner = x + size - left;
     const double mid = left + inner / 2;
     setSource(cr, f.back.empty() ? sideInk(f.side) : Rgb{40, 40, 40});
-    // Size above the symbol, the roster number in the top corner.
-    centred(cr, f.size, mid, y + size * 0.03, inner * 0.5, size * 0.12, true);
-    if (!f.number.empty()) {
+    // Size above the symbol, the roster number in the top corner (on a back, the back's word
+    // stands there instead).
+    if (f.back.empty()) {
+        centred(cr, f.size, mid, y + size * 0.03, inner * 0.5, size * 0.12, true);
+    }
+    if (!f.number.empty() && f.back.empty()) {
         TextWriter number(cr, Font{size * 0.12, true});
         number.draw(left + size * 0.03, y + size * 0.03, f.number);
     }

@@ -95,6 +95,9 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
     row("Pixels per inch", dpi);
     cellPixels = new wxTextCtrl(this, wxID_ANY, std::to_string(limits::defaultVassalCellPixels));
     row("Board cell (pixels)", cellPixels);
+    counterSize = new wxTextCtrl(this, wxID_ANY, "16mm");
+    counterSize->SetToolTip("0.5in, 0.625in, 0.75in, 16mm...: from 0.4in to 2in");
+    row("Counter size", counterSize);
     top->Add(form, 0, wxEXPAND | wxALL, 10);
     pages = new wxStaticText(this, wxID_ANY, "");
     top->Add(pages, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
@@ -118,7 +121,7 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
         }
     });
     file->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
-    for (wxTextCtrl* t : {cellSize, margin, dpi, cellPixels}) {
+    for (wxTextCtrl* t : {cellSize, margin, dpi, cellPixels, counterSize}) {
         t->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
     }
     paper->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
@@ -151,12 +154,14 @@ void ExportDialog::chooseKind(const std::string& name) {
     show(paper, k->paper);
     show(orientation, k->paper);
     show(margin, k->paper);
-    show(cellSize, k->cellSize);
     show(layers, k->layers);
     show(ground, k->layers);
     show(style, k->layers);
     show(dpi, k->dpi);
     show(cellPixels, k->cellPixels);
+    show(counterSize, k->counterSize);
+    // The counters' own size says how large they print; the cell size then does not matter.
+    show(cellSize, k->cellSize && !k->counterSize);
     update();
 }
 
@@ -212,6 +217,17 @@ std::expected<ExportRequest, std::string> ExportDialog::request() const {
                                    limits::quoted(text));
         }
         o.dpi = v;
+    }
+    if (k.counterSize) {
+        auto size = parseLength(counterSize->GetValue().utf8_string());
+        if (!size) {
+            return std::unexpected("Counter size: " + size.error());
+        }
+        if (!limits::counterSizePt.allows(*size)) {
+            return std::unexpected("A counter must be from 0.4in to 2in (" +
+                                   limits::counterSizePt.expected() + " points)");
+        }
+        o.counterSizePt = *size;
     }
     if (k.cellPixels) {
         const std::string text = cellPixels->GetValue().utf8_string();

@@ -47,6 +47,7 @@ class ExportDialog : public wxDialog {
     wxChoice* style = nullptr;  // colour, grayscale, low ink
     wxTextCtrl* dpi = nullptr;
     wxTextCtrl* cellPixels = nullptr;
+    wxTextCtrl* counterSize = nullptr;
     wxStaticText* pages = nullptr;   // "7 pages: the overview and 3 x 2 map pages"
     wxStaticText* problem = nullptr; // what is wrong
 

@@ -406,6 +406,40 @@ TEST_F(Dialogs, ExportOptionsReachTheFile) {
     EXPECT_EQ(field("Page size"), "1190.55 x 841.89 pts (A3)") << info;
 }
 
+// Counter sheets: File > Export asks the counters' size (not the cell's), refuses one too small to
+// read, and the sheets come out with a back page for every front page, the ruleset's back word on
+// the backs.
+TEST_F(Dialogs, CounterSheetsAreExportedAtTheCounterSizeAsked) {
+    ASSERT_EQ(std::system("command -v pdftotext >/dev/null"), 0)
+        << "pdftotext (poppler-utils) is needed to check the exported PDF; ./dev installs it";
+    ASSERT_TRUE(frame->open(sample));
+    ExportDialog dialog(frame, scenario(), dir / "bull-run.sandtable.xml");
+    dialog.chooseKind("counters");
+    EXPECT_TRUE(dialog.counterSize->IsShown());
+    EXPECT_FALSE(dialog.cellSize->IsShown());
+    wxWindow* ok = dialog.FindWindow(wxID_OK);
+    type(dialog.counterSize, "3mm");
+    EXPECT_FALSE(ok->IsEnabled());
+    EXPECT_TRUE(dialog.problem->GetLabel().StartsWith("A counter must be from 0.4in to 2in"))
+        << dialog.problem->GetLabel();
+    type(dialog.counterSize, "0.5in");
+    EXPECT_TRUE(ok->IsEnabled());
+    auto request = dialog.request();
+    ASSERT_TRUE(request) << request.error();
+    EXPECT_DOUBLE_EQ(request->options.print.counterSizePt, 36);
+    dialog.chooseKind("pdf");
+    EXPECT_FALSE(dialog.counterSize->IsShown());
+    EXPECT_TRUE(dialog.cellSize->IsShown());
+
+    frame->askExport = [&](const Scenario&, const std::filesystem::path&) { return std::optional(*request); };
+    menu("File", "Export...");
+    ASSERT_TRUE(fs::exists(request->file)) << (errors.empty() ? wxString() : errors.back());
+    // -raw: in its layout mode pdftotext splits words set this small.
+    const std::string text = run("pdftotext -raw '" + request->file.string() + "' -");
+    EXPECT_NE(text.find("fronts"), std::string::npos);
+    EXPECT_NE(text.find("2 hits"), std::string::npos) << "the Hexed General's backs";
+}
+
 // What is seen is what is exported: with View > Natural ground ticked, File > Export offers the
 // natural ground and a PNG comes out in it; cells can still be chosen.
 TEST_F(Dialogs, ExportOffersTheGroundTheMapIsShownIn) {
