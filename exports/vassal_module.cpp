@@ -220,6 +220,9 @@ std::string playHelpHtml(const Scenario& s, const PlaySetup& play, const VassalP
     }
     h += "<tr><td>Eliminate (every piece)</td><td>" + keyText(VassalPlayKit::eliminateKey()) +
          "</td><td>Piece is eliminated: to the side's losses (the Casualties map)</td></tr>";
+    h += "<tr><td>Moved, on or off (every piece; moving lays it on, the map's Clear moved takes all "
+         "off)</td><td>" +
+         keyText("77,130") + "</td><td>Piece in cell: moved is true (on) or false (off)</td></tr>";
     h += "</table>";
     if (!play.play.dice.empty()) {
         h += "<h2>Dice</h2><ul>";

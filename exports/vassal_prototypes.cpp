@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <set>
 
 namespace sandtable {
@@ -274,6 +275,17 @@ std::vector<VassalPlayKit::Prototype> VassalPlayKit::prototypes() const {
                                             ';'),
                  ";;"});
         }
+        // The moved flag at the counter's top right corner: laid on when the piece moves, cleared by
+        // the map's Clear moved, switched by hand with Ctrl+M.
+        const int corner = static_cast<int>(std::lround(cellPixels_ * 0.56 / 2 - cellPixels_ * 0.05));
+        traits.push_back(
+            report(ctrl('M'), "$newPieceName$ in $location$: moved is $Moved$", "Report: moved"));
+        traits.push_back({"markmoved;" + vassalSequence({std::string(movedImageName), std::to_string(corner),
+                                                         std::to_string(-corner), "Moved (on or off)",
+                                                         ctrl('M'), "Moved marker", "false", "Mark as moved",
+                                                         "", "Mark as not moved", ""},
+                                                        ';'),
+                          "false"});
         traits.push_back(marker({{std::string(vassal_property::side), sideName}}));
         const VassalTraitText chain = vassalChain(traits, basicPiece);
         out.push_back({s_.info.sideNames[sideIndex(side)] + " side",
@@ -296,6 +308,11 @@ std::vector<VassalPlayKit::Prototype> VassalPlayKit::prototypes() const {
 
 std::expected<std::vector<std::pair<std::string, std::string>>, std::string> VassalPlayKit::images() const {
     std::vector<std::pair<std::string, std::string>> out;
+    auto moved = movedMarkerImage(cellPixels_);
+    if (!moved) {
+        return std::unexpected("the moved marker: " + moved.error());
+    }
+    out.emplace_back(std::string(movedImageName), std::move(moved->png));
     for (const PlayMarker& m : play_.play.markers) {
         auto drawn = statusMarkerImage(m.marker, m.label, cellPixels_);
         if (!drawn) {

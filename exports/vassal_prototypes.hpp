@@ -57,6 +57,7 @@ class VassalPlayKit {
     // is "StandsLost", its most "StandsLostMost".
     static std::string propertyOf(const PlayTrack& track);
     static std::string markerImageName(StatusMarker m);
+    static constexpr std::string_view movedImageName = "moved.png";
 
   private:
     std::string unitPrototypeName(std::optional<Formation> starting) const;

@@ -73,6 +73,27 @@ std::expected<PieceImage, std::string> pieceImage(const Scenario& s, const PlayS
                    });
 }
 
+std::expected<PieceImage, std::string> movedMarkerImage(double cellPixels) {
+    const double side = std::max(10.0, std::round(cellPixels * MapPainter::counterWidth * 0.28));
+    return picture(static_cast<int>(side), static_cast<int>(side), [&](cairo_t* cr) {
+        // A pennant on its staff, the way a moved piece is flagged on a table.
+        cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
+        cairo_set_line_width(cr, std::max(1.0, side * 0.1));
+        cairo_move_to(cr, side * 0.2, side * 0.95);
+        cairo_line_to(cr, side * 0.2, side * 0.05);
+        cairo_stroke(cr);
+        cairo_move_to(cr, side * 0.25, side * 0.05);
+        cairo_line_to(cr, side * 0.95, side * 0.3);
+        cairo_line_to(cr, side * 0.25, side * 0.55);
+        cairo_close_path(cr);
+        cairo_set_source_rgb(cr, 0.95, 0.55, 0.05);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
+        cairo_set_line_width(cr, 1);
+        cairo_stroke(cr);
+    });
+}
+
 double statusMarkerOffset(double cellPixels) {
     return std::round(cellPixels * MapPainter::counterWidth * 0.36);
 }

@@ -32,6 +32,9 @@ struct PieceImage {
 // orange, works brown, formations blue), the counter's width, `cellPixels` as for pieceImage.
 [[nodiscard]] std::expected<PieceImage, std::string>
 statusMarkerImage(StatusMarker marker, std::string_view label, double cellPixels);
+// The moved marker VASSAL lays on a piece that moved this turn: a small orange flag, for a counter
+// of a cell `cellPixels` across.
+[[nodiscard]] std::expected<PieceImage, std::string> movedMarkerImage(double cellPixels);
 // Where the band's middle lies below the middle of the unit's picture, in pixels.
 double statusMarkerOffset(double cellPixels);
 

@@ -342,6 +342,14 @@ TEST(PlayKitOf, TheStackTotalAndTheOrdersDiceFollowTheRuleset) {
     ASSERT_NE(reported, unionSide->piece->traits.end());
     EXPECT_EQ(vassalTokens(reported->fields().at(0), ',').at(0), send->fields().at(1))
         << "the elimination is reported";
+    // Moves are flagged (the map's Clear moved clears them), and the flag switched by hand is reported.
+    auto moved = std::ranges::find_if(
+        unionSide->piece->traits, [](const VassalTrait& t) { return t.className() == "MovementMarkable"; });
+    ASSERT_NE(moved, unionSide->piece->traits.end());
+    EXPECT_TRUE(std::ranges::any_of(unionSide->piece->traits, [&](const VassalTrait& t) {
+        return t.className() == "ReportState" &&
+               vassalTokens(t.fields().at(0), ',').at(0) == moved->fields().at(4);
+    })) << "switching the moved flag is reported";
     const VassalComponent* lost = nullptr;
     for (const VassalComponent* c : hexed.module.componentsNamed("CounterDetailViewer")) {
         lost = c->map == "Casualties" ? c : lost;
