@@ -30,9 +30,6 @@ namespace {
 
 constexpr std::string_view mainBoard = "Battlefield";
 constexpr std::string_view reinforcementBoard = "Reinforcements";
-// VASSAL's key strokes for the rotation trait: Ctrl+] and Ctrl+[ (key code, then Ctrl's modifiers).
-constexpr std::string_view rotateClockwiseKey = "93,130";
-constexpr std::string_view rotateCounterclockwiseKey = "91,130";
 
 // --- grid --------------------------------------------------------------------------------------
 
@@ -76,9 +73,10 @@ PieceTypeAndState pieceTypeAndState(const Scenario& s, const Layout& layout, con
     if (p.kind == PieceKind::Unit) {
         const std::string rotate =
             "rotate;" +
-            vassalSequence({std::to_string(rotationSteps(s.map.grid)), std::string(rotateClockwiseKey),
-                            std::string(rotateCounterclockwiseKey), "Turn clockwise", "Turn counterclockwise",
-                            "", "", "Facing", "", "", "", "", "true"},
+            vassalSequence({std::to_string(rotationSteps(s.map.grid)),
+                            std::string(VassalPlayKit::rotateClockwiseKey),
+                            std::string(VassalPlayKit::rotateCounterclockwiseKey), "Turn clockwise",
+                            "Turn counterclockwise", "", "", "Facing", "", "", "", "", "true"},
                            ';');
         type = vassalSequence({rotate, basicType}, '\t');
         state =

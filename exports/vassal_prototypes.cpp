@@ -221,6 +221,11 @@ std::string VassalPlayKit::unitPrototype(std::optional<Formation> starting) cons
     for (const VassalPieceCommand& c : commands) {
         traits.push_back(report(c.key, c.report, "Report: " + c.menu));
     }
+    traits.push_back(report(std::string(rotateClockwiseKey), "$newPieceName$ in $location$ turns clockwise",
+                            "Report: turned clockwise"));
+    traits.push_back(report(std::string(rotateCounterclockwiseKey),
+                            "$newPieceName$ in $location$ turns counterclockwise",
+                            "Report: turned counterclockwise"));
     std::size_t next = 0;
     std::string detail = "Summary";
     for (std::size_t i = 0; i < play_.play.tracks.size(); ++i) {

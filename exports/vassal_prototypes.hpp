@@ -58,6 +58,10 @@ class VassalPlayKit {
     static std::string propertyOf(const PlayTrack& track);
     static std::string markerImageName(StatusMarker m);
     static constexpr std::string_view movedImageName = "moved.png";
+    // A unit's rotation trait (its own, outside the prototypes) turns with Ctrl+] and Ctrl+[; the
+    // unit's prototype reports each turn.
+    static constexpr std::string_view rotateClockwiseKey = "93,130";
+    static constexpr std::string_view rotateCounterclockwiseKey = "91,130";
 
   private:
     std::string unitPrototypeName(std::optional<Formation> starting) const;

@@ -272,6 +272,9 @@ TEST_P(PlayKit, EveryPieceUsesPrototypesAndEveryCommandIsReported) {
         EXPECT_EQ(static_cast<std::size_t>(values), e.play.play.tracks.size() + scores) << name;
         EXPECT_EQ(static_cast<std::size_t>(layers), e.play.play.markers.size()) << name;
         EXPECT_FALSE(commandKeys.empty()) << name;
+        // The unit's own rotation, outside the prototype, is reported by it too.
+        commandKeys.insert(std::string(VassalPlayKit::rotateClockwiseKey));
+        commandKeys.insert(std::string(VassalPlayKit::rotateCounterclockwiseKey));
         EXPECT_EQ(commandKeys, reportedKeys) << name << ": every command reported, and no report without one";
     }
     EXPECT_GE(units, 1);
