@@ -245,6 +245,8 @@ std::string VassalPlayKit::unitPrototype(std::optional<Formation> starting) cons
     }
     const int offset = static_cast<int>(statusMarkerOffset(cellPixels_));
     for (const PlayMarker& m : play_.play.markers) {
+        // A layer's name property is its word while it is on, empty while off.
+        detail += " + \" \" + " + layerName(m.marker) + "_Name";
         ++next;
         traits.push_back(layer(m.marker, m.label, ctrlShift(markerKey(m.marker)), offset,
                                starting && formationOf(m.marker) == starting));

@@ -247,7 +247,8 @@ TEST_P(PlayKit, EveryPieceUsesPrototypesAndEveryCommandIsReported) {
             continue;
         }
         ++units;
-        std::set<std::string> commandKeys, reportedKeys;
+        std::set<std::string> commandKeys, reportedKeys, layerNames;
+        std::string detail;
         int values = 0, layers = 0;
         for (const VassalTrait& t : piece->traits) {
             const auto f = t.fields();
@@ -259,6 +260,9 @@ TEST_P(PlayKit, EveryPieceUsesPrototypesAndEveryCommandIsReported) {
             } else if (t.className() == "Embellishment") {
                 ++layers;
                 commandKeys.insert(f.at(26));
+                layerNames.insert(f.at(18));
+            } else if (t.className() == "CalculatedProperty" && f.at(0) == "Detail") {
+                detail = f.at(1);
             } else if (t.className() == "ReportState") {
                 for (const std::string& key : vassalTokens(f.at(0), ',')) {
                     reportedKeys.insert(key);
@@ -271,6 +275,13 @@ TEST_P(PlayKit, EveryPieceUsesPrototypesAndEveryCommandIsReported) {
         }
         EXPECT_EQ(static_cast<std::size_t>(values), e.play.play.tracks.size() + scores) << name;
         EXPECT_EQ(static_cast<std::size_t>(layers), e.play.play.markers.size()) << name;
+        // The viewer's Detail names the value and every status that is on.
+        for (const PlayTrack& t : e.play.play.tracks) {
+            EXPECT_NE(detail.find(VassalPlayKit::propertyOf(t)), std::string::npos) << name << ": " << detail;
+        }
+        for (const std::string& layer : layerNames) {
+            EXPECT_NE(detail.find(layer + "_Name"), std::string::npos) << name << ": " << detail;
+        }
         EXPECT_FALSE(commandKeys.empty()) << name;
         // The unit's own rotation, outside the prototype, is reported by it too.
         commandKeys.insert(std::string(VassalPlayKit::rotateClockwiseKey));
