@@ -164,31 +164,52 @@ std::string VassalPlayKit::markerImageName(StatusMarker m) {
     return "marker-" + std::string(enumName(m)) + ".png";
 }
 
-std::vector<VassalPieceCommand> VassalPlayKit::unitCommands() const {
-    std::vector<VassalPieceCommand> out;
+std::vector<VassalPlayKit::UnitCommand> VassalPlayKit::unitCommandPlan() const {
+    std::vector<UnitCommand> out;
+    const std::string where = "$newPieceName$ in $location$: ";
     for (std::size_t i = 0; i < play_.play.tracks.size(); ++i) {
         const PlayTrack& t = play_.play.tracks[i];
         const std::string p = propertyOf(t);
         const std::string now = "$" + p + "$" + (t.most != 0 ? " of $" + p + "Most$" : "");
-        const std::string where = "$newPieceName$ in $location$: ";
-        out.push_back({"One more: " + t.label, ctrl(trackKey(i)), where + t.label + " +1 (" + now + ")"});
         out.push_back(
-            {"One fewer: " + t.label, ctrlShift(trackKey(i)), where + t.label + " -1 (" + now + ")"});
+            {{"One more: " + t.label, ctrl(trackKey(i)), where + t.label + " +1 (" + now + ")"}, i, 1});
+        out.push_back(
+            {{"One fewer: " + t.label, ctrlShift(trackKey(i)), where + t.label + " -1 (" + now + ")"},
+             i,
+             -1});
         if (t.rally != 0) {
+            // Ctrl+R for the first value a rally takes off, Ctrl+Shift+R for a second.
+            const bool first = std::ranges::none_of(out, [](const UnitCommand& c) { return c.step < -1; });
             out.push_back(
-                {"Rally: " + t.label + " -" + std::to_string(t.rally), ctrl('R'),
-                 where + "rallies, " + t.label + " -" + std::to_string(t.rally) + " (" + now + ")"});
+                {{"Rally: " + t.label + " -" + std::to_string(t.rally), first ? ctrl('R') : ctrlShift('R'),
+                  where + "rallies, " + t.label + " -" + std::to_string(t.rally) + " (" + now + ")"},
+                 i,
+                 -t.rally});
         }
     }
     for (const PlayMarker& m : play_.play.markers) {
-        const std::string name = layerName(m.marker);
-        out.push_back({m.label, ctrlShift(markerKey(m.marker)),
-                       "$newPieceName$ in $location$: " + m.label + " is $" + name + "_Active$"});
+        out.push_back({{m.label, ctrlShift(markerKey(m.marker)),
+                        where + m.label + " is $" + layerName(m.marker) + "_Active$"},
+                       std::nullopt,
+                       0,
+                       m.marker});
         if (m.scoreToComplete > 0) {
-            out.push_back({"Entrenching score +1", ctrl('N'),
-                           "$newPieceName$ in $location$: entrenching score $EntrenchingScore$ of " +
-                               std::to_string(m.scoreToComplete)});
+            out.push_back(
+                {{"Entrenching score +1", ctrl('N'),
+                  where + "entrenching score $EntrenchingScore$ of " + std::to_string(m.scoreToComplete)},
+                 std::nullopt,
+                 1,
+                 std::nullopt,
+                 true});
         }
+    }
+    return out;
+}
+
+std::vector<VassalPieceCommand> VassalPlayKit::unitCommands() const {
+    std::vector<VassalPieceCommand> out;
+    for (const UnitCommand& c : unitCommandPlan()) {
+        out.push_back(c.command);
     }
     return out;
 }
@@ -215,25 +236,25 @@ std::string VassalPlayKit::unitPrototypeName(std::optional<Formation> starting) 
 }
 
 std::string VassalPlayKit::unitPrototype(std::optional<Formation> starting) const {
-    const std::vector<VassalPieceCommand> commands = unitCommands();
+    const std::vector<UnitCommand> plan = unitCommandPlan();
     std::vector<VassalTraitText> traits;
     // The reports outermost: VASSAL reports after the traits inside have changed.
-    for (const VassalPieceCommand& c : commands) {
-        traits.push_back(report(c.key, c.report, "Report: " + c.menu));
+    for (const UnitCommand& c : plan) {
+        traits.push_back(report(c.command.key, c.command.report, "Report: " + c.command.menu));
     }
     traits.push_back(report(std::string(rotateClockwiseKey), "$newPieceName$ in $location$ turns clockwise",
                             "Report: turned clockwise"));
     traits.push_back(report(std::string(rotateCounterclockwiseKey),
                             "$newPieceName$ in $location$ turns counterclockwise",
                             "Report: turned counterclockwise"));
-    std::size_t next = 0;
     std::string detail = "Summary";
     for (std::size_t i = 0; i < play_.play.tracks.size(); ++i) {
         const PlayTrack& t = play_.play.tracks[i];
-        std::vector<std::pair<VassalPieceCommand, int>> steps{{commands[next], 1}, {commands[next + 1], -1}};
-        next += 2;
-        if (t.rally != 0) {
-            steps.emplace_back(commands[next++], -t.rally);
+        std::vector<std::pair<VassalPieceCommand, int>> steps;
+        for (const UnitCommand& c : plan) {
+            if (c.track == i) {
+                steps.emplace_back(c.command, c.step);
+            }
         }
         int most = 0;
         for (const auto& [id, u] : s_.oob.units) {
@@ -244,14 +265,16 @@ std::string VassalPlayKit::unitPrototype(std::optional<Formation> starting) cons
                   (t.most != 0 ? " + \" of \" + " + propertyOf(t) + "Most" : std::string());
     }
     const int offset = static_cast<int>(statusMarkerOffset(cellPixels_));
-    for (const PlayMarker& m : play_.play.markers) {
-        // A layer's name property is its word while it is on, empty while off.
-        detail += " + \" \" + " + layerName(m.marker) + "_Name";
-        ++next;
-        traits.push_back(layer(m.marker, m.label, ctrlShift(markerKey(m.marker)), offset,
-                               starting && formationOf(m.marker) == starting));
-        if (m.scoreToComplete > 0) {
-            traits.push_back(dynamicProperty("EntrenchingScore", m.scoreToComplete, {{commands[next++], 1}},
+    for (const UnitCommand& c : plan) {
+        if (c.marker) {
+            const PlayMarker& m = *play_.play.marker(*c.marker);
+            // A layer's name property is its word while it is on, empty while off.
+            detail += " + \" \" + " + layerName(m.marker) + "_Name";
+            traits.push_back(layer(m.marker, m.label, c.command.key, offset,
+                                   starting && formationOf(m.marker) == starting));
+        } else if (c.score) {
+            const PlayMarker& m = *play_.play.marker(StatusMarker::Entrenching);
+            traits.push_back(dynamicProperty("EntrenchingScore", m.scoreToComplete, {{c.command, 1}},
                                              "Entrenching score"));
         }
     }

@@ -64,6 +64,17 @@ class VassalPlayKit {
     static constexpr std::string_view rotateCounterclockwiseKey = "91,130";
 
   private:
+    // A unit command and what it changes: a value by a step (a rally a negative one), a marker's
+    // layer, or entrenching's score; made once, so that the menu, the keys, the reports and the help
+    // page come from the same list.
+    struct UnitCommand {
+        VassalPieceCommand command = {};
+        std::optional<std::size_t> track = std::nullopt; // the value it steps
+        int step = 0;
+        std::optional<StatusMarker> marker = std::nullopt; // the layer it switches
+        bool score = false;                                // entrenching's score
+    };
+    std::vector<UnitCommand> unitCommandPlan() const;
     std::string unitPrototypeName(std::optional<Formation> starting) const;
     std::string unitPrototype(std::optional<Formation> starting) const;
     std::optional<Formation> startingMarker(const Unit& u) const;
