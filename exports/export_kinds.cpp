@@ -74,7 +74,7 @@ std::expected<std::string, std::string> writeTmx(const Scenario& s, const std::f
 
 std::expected<std::string, std::string> writeVassal(const Scenario& s, const std::filesystem::path& file,
                                                     const ExportOptions& o) {
-    return exportVassal(s, file, VassalExportOptions{o.vassalCellPixels, o.forced, o.play});
+    return exportVassal(s, file, VassalExportOptions{o.vassalCellPixels, o.forced, o.play, o.vassalUpdate});
 }
 
 // Counter sheets read the ruleset's play (values, backs, markers) as well as the print options.
@@ -129,6 +129,7 @@ const std::array<ExportKind, 9> kinds{{
      .filter = "VASSAL module (*.vmod)|*.vmod",
      .cellPixels = true,
      .everyScenario = true,
+     .updates = true,
      .write = writeVassal},
     {.kind = "json",
      .title = "JSON for other programs",

@@ -24,7 +24,8 @@ struct ExportOptions {
     PrintOptions print;       // on paper or as a picture: pdf, svg, png, roster, counters, booklet
     int vassalCellPixels = 0; // vassal: a board cell across, in pixels; 0 for the default
     PlaySetup play = {};      // vassal, counters: what the scenario's ruleset needs in play
-    bool forced = false;      // exported despite validation errors: every kind records it its own way
+    std::optional<std::filesystem::path> vassalUpdate = std::nullopt; // vassal: the module to update
+    bool forced = false; // exported despite validation errors: every kind records it its own way
 };
 
 // Writes the export to `out`, atomically, and says what was written ("7 pages (an overview and
@@ -46,6 +47,7 @@ struct ExportKind {
     bool counterSize = false;   // a counter's size on paper (counter sheets)
     bool tiledPages = false;    // the map tiled over pages: a page count to show; File > Print follows it
     bool everyScenario = false; // holds every scenario of a battle; the others draw the current one
+    bool updates = false;       // may update a module made before (VASSAL: --update)
     ExportWriter write = nullptr;
 };
 

@@ -4,6 +4,7 @@
 #include "exports/vassal_components.hpp"
 #include "exports/vassal_piece_properties.hpp"
 #include "exports/vassal_prototypes.hpp"
+#include "exports/vassal_update.hpp"
 
 #include "formats/atomic_file.hpp"
 #include "formats/file_system_calls.hpp"
@@ -96,10 +97,7 @@ std::string pieceDefinition(const Scenario& s, const Layout& layout, const Vassa
 
 // --- files -------------------------------------------------------------------------------------
 
-struct ModuleFile {
-    std::string name;
-    std::string bytes;
-};
+using ModuleFile = VassalArchiveFile;
 
 // VASSAL's own files start so.
 void declareXml(pugi::xml_document& doc) {
@@ -620,6 +618,8 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     module.append_attribute("name") = name.empty() ? "Sandtable scenario" : name.c_str();
     module.append_attribute("version") = "1.0";
     module.append_attribute("VassalVersion") = "3.7.0";
+    // Sandtable's mark, which VASSAL keeps when it saves: a re-export with --update finds it.
+    module.append_attribute("ModuleOther1") = std::string(sandtableModuleMark).c_str();
     module.append_attribute("description") = description.c_str();
     module.append_child("VASSAL.build.module.BasicCommandEncoder");
     module.append_child("VASSAL.build.module.Documentation");
@@ -921,6 +921,15 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     }
     addToolbarComponents(module, s, options.play);
     module.append_attribute("nextPieceSlotId") = gpid + 1;
+    // Over a module the designer customised: theirs kept, Sandtable's made again.
+    std::vector<std::string> keptReport;
+    if (options.update) {
+        auto merged = mergeVassalUpdate(*options.update, doc, files);
+        if (!merged) {
+            return std::unexpected(out.string() + ": not written, because " + merged.error());
+        }
+        keptReport = std::move(*merged);
+    }
     files.push_back({"buildFile.xml", xmlText(doc)});
 
     pugi::xml_document data;
@@ -942,6 +951,9 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     }
     if (auto written = writeFileAtomically(out, *bytes, AtomicWriteOptions{false}); !written) {
         return std::unexpected(written.error());
+    }
+    for (const std::string& line : keptReport) {
+        summary += "\n" + line;
     }
     return summary;
 }

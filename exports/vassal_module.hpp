@@ -14,6 +14,7 @@
 
 #include <expected>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,9 @@ struct VassalExportOptions {
     int cellPixels = 0;  // a cell across its flats on the board; 0: limits::defaultVassalCellPixels
     bool forced = false; // exported despite validation errors: said in the module's description
     PlaySetup play = {}; // the ruleset's dice, unit values, markers, stacking limit and break point
+    // A module made before and customised in VASSAL's editor: what the designer added or changed is
+    // kept, what Sandtable made is made again (exports/vassal_update.hpp).
+    std::optional<std::filesystem::path> update = std::nullopt;
 };
 
 // Writes the module to `out` atomically. Says what it holds ("42 pieces in 30 stacks...").

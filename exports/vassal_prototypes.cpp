@@ -2,6 +2,7 @@
 
 #include "exports/vassal_casualties.hpp"
 #include "exports/vassal_piece_properties.hpp"
+#include "exports/vassal_update.hpp"
 #include "formats/vassal/sequence.hpp"
 #include "model/battle.hpp"
 #include "render/piece_images.hpp"
@@ -98,14 +99,21 @@ VassalTraitText usePrototype(const std::string& name) {
     return {"prototype;" + name, ""};
 }
 
+// A trait's description, saying Sandtable made it: a re-export over a customised module
+// (vassal_update) tells its traits from the designer's by it.
+std::string madeBySandtable(const std::string& description) {
+    return std::string(sandtableTraitMark) + description;
+}
+
 VassalTraitText report(const std::string& key, const std::string& format, const std::string& description) {
     return {"report;" +
-                vassalSequence({vassalSequence({key}, ','), format, "", "", description, "false"}, ';'),
+                vassalSequence(
+                    {vassalSequence({key}, ','), format, "", "", madeBySandtable(description), "false"}, ';'),
             "-1"};
 }
 
 VassalTraitText calculated(const std::string& name, const std::string& expression) {
-    return {"calcProp;" + vassalSequence({name, expression, name}, ';'), ""};
+    return {"calcProp;" + vassalSequence({name, expression, madeBySandtable(name)}, ';'), ""};
 }
 
 // A numeric value from 0 to `most`, changed by its commands (each "menu:key:I,step").
@@ -118,7 +126,7 @@ VassalTraitText dynamicProperty(const std::string& name, int most,
             {command.menu, command.key, vassalSequence({"I", std::to_string(step)}, ',')}, ':'));
     }
     return {"PROP;" + vassalSequence({name, vassalSequence({"true", "0", std::to_string(most), "false"}, ','),
-                                      vassalSequence(list, ','), description},
+                                      vassalSequence(list, ','), madeBySandtable(description)},
                                      ';'),
             "0"};
 }
@@ -136,7 +144,7 @@ VassalTraitText layer(StatusMarker m, const std::string& label, const std::strin
                                       layerName(m), "",      "",
                                       "false",      "",      "1",
                                       "1",          "false", key,
-                                      "",           "",      label + " marker",
+                                      "",           "",      madeBySandtable(label + " marker"),
                                       "1.0",        "",      "true"},
                                      ';'),
             on ? "1" : "-1"};
@@ -298,11 +306,12 @@ std::vector<VassalPlayKit::Prototype> VassalPlayKit::prototypes() const {
                                     "$oldPieceName$ is eliminated: to the " + sideName + " losses",
                                     "Report: eliminated"));
             traits.push_back(
-                {"sendto;" + vassalSequence({"Eliminate", eliminateKey(), std::string(casualtyMapName),
-                                             std::string(casualtyMapName), std::to_string(x),
-                                             std::to_string(y), "", "", "0", "0", "1", "1",
-                                             "Eliminate: to the casualties", "L", "", "", "", ""},
-                                            ';'),
+                {"sendto;" +
+                     vassalSequence({"Eliminate", eliminateKey(), std::string(casualtyMapName),
+                                     std::string(casualtyMapName), std::to_string(x), std::to_string(y), "",
+                                     "", "0", "0", "1", "1", madeBySandtable("eliminate: to the casualties"),
+                                     "L", "", "", "", ""},
+                                    ';'),
                  ";;"});
         }
         // The moved flag at the counter's top right corner: laid on when the piece moves, cleared by
@@ -312,8 +321,8 @@ std::vector<VassalPlayKit::Prototype> VassalPlayKit::prototypes() const {
             report(ctrl('M'), "$newPieceName$ in $location$: moved is $Moved$", "Report: moved"));
         traits.push_back({"markmoved;" + vassalSequence({std::string(movedImageName), std::to_string(corner),
                                                          std::to_string(-corner), "Moved (on or off)",
-                                                         ctrl('M'), "Moved marker", "false", "Mark as moved",
-                                                         "", "Mark as not moved", ""},
+                                                         ctrl('M'), madeBySandtable("moved flag"), "false",
+                                                         "Mark as moved", "", "Mark as not moved", ""},
                                                         ';'),
                           "false"});
         traits.push_back(marker({{std::string(vassal_property::side), sideName}}));

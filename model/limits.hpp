@@ -102,6 +102,10 @@ inline constexpr long long maxVassalPictureHeaderBytes = 1LL << 20;
 // A predefined set-up's saved game: the archive in the module, and the commands it unpacks to.
 inline constexpr long long maxVassalSavedGameBytes = 64LL << 20;
 inline constexpr IntRange vassalBoardSide{1, 1'000'000};
+// A module re-exported over a designer's customised one (--update): each file of theirs kept, and
+// all of them together.
+inline constexpr long long maxVassalKeptFileBytes = 256LL << 20;
+inline constexpr long long maxVassalKeptBytes = 1LL << 30;
 // Tiled maps and VASSAL boards imported (formats/tiled, formats/vassal/board_import): every tile
 // layer is decoded to one id per cell, so their cells together are bounded, as are a tileset's
 // tiles, a layer's nesting and a JSON document's depth; a board's picture is copied whole.

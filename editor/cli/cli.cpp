@@ -57,6 +57,9 @@ constexpr std::array exportOptions{
            "the map's style and its ink: colour, or what prints well in black and white"},
     Option{"--margin", "LEN", "the unprinted margin of each page (pdf)"},
     Option{"--cell-pixels", "N", "a cell's width on a VASSAL board in pixels (default 108)"},
+    Option{"--update", "OLD.vmod",
+           "a module made before and customised in VASSAL: keep what the designer added, make Sandtable's "
+           "again"},
     scenario,
 };
 

@@ -220,6 +220,14 @@ int exportCommand(Arguments& a, std::ostream& out, std::ostream& err) {
         return BadInput;
     }
     ExportOptions options{.print = std::move(*print), .vassalCellPixels = *cellPixels};
+    if (auto update = a.value("--update")) {
+        if (kind->kind != "vassal") {
+            err << "sandtable export: --update is for --to vassal (a module to update), not --to "
+                << kind->kind << "\n";
+            return BadInput;
+        }
+        options.vassalUpdate = pathFromUtf8(*update);
+    }
     const std::string& file = a.positionals()[0];
     auto scenario = readScenarioReporting(file, err);
     if (!scenario || !chooseScenarioReporting(a, *scenario, file, err)) {

@@ -98,6 +98,12 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
     counterSize = new wxTextCtrl(this, wxID_ANY, "16mm");
     counterSize->SetToolTip("0.5in, 0.625in, 0.75in, 16mm...: from 0.4in to 2in");
     row("Counter size", counterSize);
+    updateFrom = new wxTextCtrl(this, wxID_ANY, "");
+    updateFrom->SetHint("a module made before (optional)");
+    updateFrom->SetToolTip(
+        "A module Sandtable made and you customised in VASSAL's editor: your charts, buttons, "
+        "traits and files are kept, the board and pieces made again");
+    row("Update module", updateFrom);
     top->Add(form, 0, wxEXPAND | wxALL, 10);
     pages = new wxStaticText(this, wxID_ANY, "");
     top->Add(pages, 0, wxEXPAND | wxLEFT | wxRIGHT, 10);
@@ -121,7 +127,7 @@ ExportDialog::ExportDialog(wxWindow* parent, const Scenario& scenario, const std
         }
     });
     file->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
-    for (wxTextCtrl* t : {cellSize, margin, dpi, cellPixels, counterSize}) {
+    for (wxTextCtrl* t : {cellSize, margin, dpi, cellPixels, counterSize, updateFrom}) {
         t->Bind(wxEVT_TEXT, [this](wxCommandEvent&) { update(); });
     }
     paper->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { update(); });
@@ -160,6 +166,7 @@ void ExportDialog::chooseKind(const std::string& name) {
     show(dpi, k->dpi);
     show(cellPixels, k->cellPixels);
     show(counterSize, k->counterSize);
+    show(updateFrom, k->updates);
     // The counters' own size says how large they print; the cell size then does not matter.
     show(cellSize, k->cellSize && !k->counterSize);
     update();
@@ -217,6 +224,14 @@ std::expected<ExportRequest, std::string> ExportDialog::request() const {
                                    limits::quoted(text));
         }
         o.dpi = v;
+    }
+    if (k.updates && !updateFrom->GetValue().empty()) {
+        const std::filesystem::path module = pathOf(updateFrom->GetValue());
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(module, ec)) {
+            return std::unexpected("Update module: there is no file " + module.string());
+        }
+        out.options.vassalUpdate = module;
     }
     if (k.counterSize) {
         auto size = parseLength(counterSize->GetValue().utf8_string());

@@ -48,8 +48,9 @@ class ExportDialog : public wxDialog {
     wxTextCtrl* dpi = nullptr;
     wxTextCtrl* cellPixels = nullptr;
     wxTextCtrl* counterSize = nullptr;
-    wxStaticText* pages = nullptr;   // "7 pages: the overview and 3 x 2 map pages"
-    wxStaticText* problem = nullptr; // what is wrong
+    wxTextCtrl* updateFrom = nullptr; // a module made before, customised in VASSAL (optional)
+    wxStaticText* pages = nullptr;    // "7 pages: the overview and 3 x 2 map pages"
+    wxStaticText* problem = nullptr;  // what is wrong
 
   private:
     const Scenario& scenario_;

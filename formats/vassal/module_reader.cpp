@@ -479,6 +479,40 @@ std::expected<VassalModule, LoadError> readVassalBuildFile(std::string_view xml,
     return BuildFileReader(xml, file, pictures).read();
 }
 
+namespace {
+
+bool outsideTheArchive(std::string_view n) {
+    return n.starts_with('/') || n.starts_with('\\') || n == ".." || n.starts_with("../") ||
+           n.find("/../") != std::string_view::npos || n.find(':') != std::string_view::npos;
+}
+
+} // namespace
+
+std::expected<std::vector<std::string>, LoadError>
+listVassalModuleEntries(const std::filesystem::path& vmod) {
+    int error = 0;
+    std::unique_ptr<zip_t, ZipCloser> z(zip_open(utf8(vmod).c_str(), ZIP_RDONLY, &error));
+    if (!z) {
+        return std::unexpected(
+            LoadError{vmod.string(), 0, 0, "not a VASSAL module: it does not open as a zip archive"});
+    }
+    const zip_int64_t entries = zip_get_num_entries(z.get(), 0);
+    if (entries < 0 || entries > limits::maxVassalArchiveEntries) {
+        return std::unexpected(LoadError{vmod.string(), 0, 0,
+                                         "the archive lists " + std::to_string(entries) +
+                                             " entries; a module may hold at most " +
+                                             std::to_string(limits::maxVassalArchiveEntries)});
+    }
+    std::vector<std::string> names;
+    for (zip_int64_t i = 0; i < entries; ++i) {
+        const char* name = zip_get_name(z.get(), static_cast<zip_uint64_t>(i), 0);
+        if (name != nullptr && !outsideTheArchive(name) && !std::string_view(name).ends_with('/')) {
+            names.emplace_back(name);
+        }
+    }
+    return names;
+}
+
 std::expected<VassalEntries, LoadError> readVassalModuleEntries(const std::filesystem::path& vmod,
                                                                 const std::vector<std::string>& names,
                                                                 long long limit) {
@@ -533,8 +567,7 @@ std::expected<VassalModule, LoadError> readVassalModule(const std::filesystem::p
     for (zip_int64_t i = 0; i < entries; ++i) {
         const char* name = zip_get_name(z.get(), static_cast<zip_uint64_t>(i), 0);
         const std::string_view n = name != nullptr ? name : "";
-        if (n.starts_with('/') || n.starts_with('\\') || n == ".." || n.starts_with("../") ||
-            n.find("/../") != std::string_view::npos || n.find(":") != std::string_view::npos) {
+        if (outsideTheArchive(n)) {
             notes.push_back(where + ": the entry '" + std::string(n) +
                             "' names a place outside the archive; it is not read");
         }

@@ -113,6 +113,9 @@ std::expected<VassalModule, LoadError> readVassalBuildFile(std::string_view xml,
 // Reads a module archive: its buildFile.xml (or the older buildFile), its board pictures' sizes and
 // its predefined set-ups' saved games.
 std::expected<VassalModule, LoadError> readVassalModule(const std::filesystem::path& vmod);
+// The names of a module's entries, the archive's own order, leaving out any that names a place
+// outside the archive (an absolute path, "..", a drive); at most limits::maxVassalArchiveEntries.
+std::expected<std::vector<std::string>, LoadError> listVassalModuleEntries(const std::filesystem::path& vmod);
 // Entries of a module by their names in the archive ("images/board.png"), each at most `limit`
 // bytes; an entry that is missing, larger or unreadable gets why. Nothing is written to disk.
 using VassalEntries = std::map<std::string, std::expected<std::string, std::string>>;

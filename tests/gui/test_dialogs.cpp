@@ -440,6 +440,31 @@ TEST_F(Dialogs, CounterSheetsAreExportedAtTheCounterSizeAsked) {
     EXPECT_NE(text.find("2 hits"), std::string::npos) << "the Hexed General's backs";
 }
 
+// File > Export of a VASSAL module offers to update one made before; a file that is not there is
+// said at once, and the module named reaches the export.
+TEST_F(Dialogs, AVassalExportMayUpdateAModuleMadeBefore) {
+    ASSERT_TRUE(frame->open(sample));
+    ExportDialog dialog(frame, scenario(), dir / "bull-run.sandtable.xml");
+    dialog.chooseKind("pdf");
+    EXPECT_FALSE(dialog.updateFrom->IsShown());
+    dialog.chooseKind("vassal");
+    EXPECT_TRUE(dialog.updateFrom->IsShown());
+    wxWindow* ok = dialog.FindWindow(wxID_OK);
+    type(dialog.updateFrom, wxString::FromUTF8((dir / "missing.vmod").string()));
+    EXPECT_FALSE(ok->IsEnabled());
+    EXPECT_TRUE(dialog.problem->GetLabel().StartsWith("Update module: there is no file"))
+        << dialog.problem->GetLabel();
+    std::ofstream(dir / "old.vmod") << "x";
+    type(dialog.updateFrom, wxString::FromUTF8((dir / "old.vmod").string()));
+    EXPECT_TRUE(ok->IsEnabled());
+    auto request = dialog.request();
+    ASSERT_TRUE(request) << request.error();
+    ASSERT_TRUE(request->options.vassalUpdate);
+    EXPECT_EQ(*request->options.vassalUpdate, dir / "old.vmod");
+    type(dialog.updateFrom, "");
+    EXPECT_FALSE(dialog.request()->options.vassalUpdate) << "left empty: a new module";
+}
+
 // What is seen is what is exported: with View > Natural ground ticked, File > Export offers the
 // natural ground and a PNG comes out in it; cells can still be chosen.
 TEST_F(Dialogs, ExportOffersTheGroundTheMapIsShownIn) {
