@@ -8,12 +8,11 @@
 #include <cairo.h>
 
 #include <algorithm>
-#include <cmath>
 
 namespace sandtable {
 
 bool countsTowardBreakPoint(const PlaySetup& play, const Unit& u) {
-    return play.breakPoint && std::ranges::find(play.breakPoint->arms, u.arm) != play.breakPoint->arms.end();
+    return play.breakPoint && play.breakPoint->counts(u.arm);
 }
 
 std::optional<SideBreakPoint> sideBreakPoint(const Scenario& s, const PlaySetup& play, Side side) {
@@ -27,8 +26,7 @@ std::optional<SideBreakPoint> sideBreakPoint(const Scenario& s, const PlaySetup&
             ++out.counted;
         }
     }
-    // As the rule rounds: the fraction of them, up.
-    out.breaksAt = static_cast<int>(std::ceil(play.breakPoint->lostFraction * out.counted - 1e-9));
+    out.breaksAt = play.breakPoint->unitsToBreak(out.counted);
     return out;
 }
 

@@ -1,6 +1,7 @@
 #include "play_rules.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sandtable {
 
@@ -23,6 +24,15 @@ std::optional<Formation> formationOf(StatusMarker marker) {
     default:
         return std::nullopt;
     }
+}
+
+bool BreakPoint::counts(Arm arm) const {
+    return std::ranges::find(arms, arm) != arms.end();
+}
+
+int BreakPoint::unitsToBreak(int units) const {
+    // 1e-9: a half of 24 is 12, not 13 by a rounding of 0.5 * 24.
+    return static_cast<int>(std::ceil(lostFraction * units - 1e-9));
 }
 
 const PlayMarker* PlayRules::marker(StatusMarker m) const {

@@ -136,6 +136,11 @@ struct BreakPoint {
     double lostFraction = 0.5;
     std::vector<Arm> arms;
     bool operator==(const BreakPoint&) const = default;
+
+    // Whether a unit of this arm counts toward it.
+    bool counts(Arm arm) const;
+    // How many of `units` lost break the army: the fraction of them, rounded up.
+    int unitsToBreak(int units) const;
 };
 
 // What the play kit (VASSAL module, counter sheets) reads of a scenario's ruleset: made from the

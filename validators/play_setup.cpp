@@ -1,7 +1,6 @@
 #include "play_setup.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 namespace sandtable {
 namespace {
@@ -41,11 +40,6 @@ BreakPoint breakPointOf(const RuleParams& params) {
         }
     }
     return point;
-}
-
-int unitsToBreak(const BreakPoint& point, int units) {
-    // 1e-9: a half of 24 is 12, not 13 by a rounding of 0.5 * 24.
-    return static_cast<int>(std::ceil(point.lostFraction * units - 1e-9));
 }
 
 std::string armsText(const std::vector<Arm>& arms, bool many) {

@@ -11,8 +11,6 @@ PlaySetup playSetupOf(const ResolvedRuleset& ruleset);
 
 // The break point the `army.break-point` rule's parameters give.
 BreakPoint breakPointOf(const RuleParams& params);
-// How many of `units` lost break the army: the fraction of them, rounded up.
-int unitsToBreak(const BreakPoint& point, int units);
 // "infantry and cavalry" (for counting many), or "infantry or cavalry" (for one).
 std::string armsText(const std::vector<Arm>& arms, bool many = true);
 

@@ -374,7 +374,7 @@ TEST(PlayKitOf, TheStackTotalAndTheOrdersDiceFollowTheRuleset) {
     const auto point = sideBreakPoint(hexed.scenario, hexed.play, Side::Union);
     ASSERT_TRUE(point);
     EXPECT_GT(point->counted, 0);
-    EXPECT_EQ(point->breaksAt, unitsToBreak(*hexed.play.breakPoint, point->counted));
+    EXPECT_EQ(point->breaksAt, hexed.play.breakPoint->unitsToBreak(point->counted));
 
     const Exported area = exportSample("shiloh");
     EXPECT_EQ((*area.module.componentsNamed("CounterDetailViewer").front())["summaryReportFormat"],

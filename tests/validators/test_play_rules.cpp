@@ -260,8 +260,8 @@ TEST(PlayRules, ThePlaySetupTakesTheStackingLimitAndBreakPointFromTheirRules) {
     EXPECT_EQ(hexed.stacking, (StackingLimit{false, 1, "1 unit"}));
     ASSERT_TRUE(hexed.breakPoint);
     EXPECT_EQ(hexed.breakPoint->arms, (std::vector<Arm>{Arm::Infantry, Arm::Cavalry}));
-    EXPECT_EQ(unitsToBreak(*hexed.breakPoint, 24), 12);
-    EXPECT_EQ(unitsToBreak(*hexed.breakPoint, 31), 16);
+    EXPECT_EQ(hexed.breakPoint->unitsToBreak(24), 12);
+    EXPECT_EQ(hexed.breakPoint->unitsToBreak(31), 16);
     EXPECT_EQ(hexed.play, loadRuleset("hexed-general")->play);
     EXPECT_EQ(setupOf("acw-area").stacking, (StackingLimit{true, 6, "6 stands"}));
     EXPECT_FALSE(setupOf("acw-area").breakPoint) << "the area rules give no break point";
@@ -281,7 +281,7 @@ TEST(PlayRules, ThePlaySetupTakesTheStackingLimitAndBreakPointFromTheirRules) {
     const PlaySetup setup = playSetupOf(*resolved);
     ASSERT_TRUE(setup.breakPoint);
     EXPECT_EQ(setup.breakPoint->arms, std::vector<Arm>{Arm::Infantry});
-    EXPECT_EQ(unitsToBreak(*setup.breakPoint, 30), 10);
+    EXPECT_EQ(setup.breakPoint->unitsToBreak(30), 10);
     EXPECT_EQ(armsText({Arm::Infantry, Arm::Cavalry, Arm::Artillery}), "infantry, cavalry and artillery");
     EXPECT_EQ(armsText({Arm::Infantry, Arm::Cavalry}, false), "infantry or cavalry");
 }

@@ -33,8 +33,8 @@ class ArmyBreakPoint final : public RuleBase {
             int fighting = 0;
             for (const auto& [uid, unit] : s.oob.units) {
                 // The units the army begins this scenario with: those of the forces taking part.
-                if (std::ranges::find(point.arms, unit.arm) != point.arms.end() &&
-                    ctx.ancestorOf(unit.parent, Echelon::Army) == id && takesPart(s, PieceRef::unit(uid))) {
+                if (point.counts(unit.arm) && ctx.ancestorOf(unit.parent, Echelon::Army) == id &&
+                    takesPart(s, PieceRef::unit(uid))) {
                     ++fighting;
                 }
             }
@@ -44,7 +44,7 @@ class ArmyBreakPoint final : public RuleBase {
             out.add({}, {PieceRef::commander(id)},
                     hq.name + ": " + std::to_string(fighting) + " " + armsText(point.arms, fighting != 1) +
                         (fighting == 1 ? " unit" : " units") + "; it breaks when " +
-                        std::to_string(unitsToBreak(point, fighting)) + " are lost");
+                        std::to_string(point.unitsToBreak(fighting)) + " are lost");
         }
     }
 };
