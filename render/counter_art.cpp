@@ -319,6 +319,21 @@ void drawMarkerCounter(cairo_t* cr, StatusMarker marker, const std::string& labe
     cairo_restore(cr);
 }
 
+void drawStatusBand(cairo_t* cr, StatusMarker marker, const std::string& label, double x, double y, double w,
+                    double h) {
+    cairo_save(cr);
+    setSource(cr, markerInk(marker));
+    cairo_rectangle(cr, x + 0.5, y + 0.5, w - 1, h - 1);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_set_line_width(cr, 1);
+    cairo_stroke(cr);
+    // A line's box is about 1.2 of its size: its middle at the band's.
+    const double size = h * 0.62;
+    centred(cr, label, x + w / 2, y + (h - 1.2 * size) / 2, w - 4, size, true);
+    cairo_restore(cr);
+}
+
 void drawTurnMarker(cairo_t* cr, double x, double y, double size) {
     cairo_save(cr);
     cairo_rectangle(cr, x, y, size, size);

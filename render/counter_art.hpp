@@ -49,5 +49,9 @@ void drawCounterFace(cairo_t* cr, const CounterFace& face, double x, double y, d
 void drawMarkerCounter(cairo_t* cr, StatusMarker marker, const std::string& label, double x, double y,
                        double size);
 void drawTurnMarker(cairo_t* cr, double x, double y, double size);
+// A status marker as a band (x, y, w, h) laid over a counter: its word, as large as the band
+// allows, on its kind's colour, outlined in white.
+void drawStatusBand(cairo_t* cr, StatusMarker marker, const std::string& label, double x, double y, double w,
+                    double h);
 
 } // namespace sandtable

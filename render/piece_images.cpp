@@ -1,10 +1,8 @@
 #include "render/piece_images.hpp"
 
-#include "render/colours.hpp"
 #include "render/counter_art.hpp"
 #include "render/counters.hpp"
 #include "render/map_painter.hpp"
-#include "render/text.hpp"
 
 #include <cairo.h>
 
@@ -102,26 +100,8 @@ std::expected<PieceImage, std::string> statusMarkerImage(StatusMarker marker, st
                                                          double cellPixels) {
     const double w = std::round(cellPixels * MapPainter::counterWidth);
     const double h = std::max(8.0, std::round(cellPixels * MapPainter::counterWidth * 0.22));
-    return picture(static_cast<int>(w), static_cast<int>(h), [&](cairo_t* cr) {
-        setSource(cr, markerInk(marker));
-        cairo_rectangle(cr, 0.5, 0.5, w - 1, h - 1);
-        cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_set_line_width(cr, 1);
-        cairo_stroke(cr);
-        // As large as the band allows, narrowed to its width for a long word.
-        const std::string word(label);
-        double size = h * 0.62;
-        {
-            TextWriter probe(cr, Font{size, true});
-            const double wide = probe.measure(word).width;
-            if (wide > w - 4) {
-                size *= (w - 4) / wide;
-            }
-        }
-        TextWriter text(cr, Font{size, true});
-        text.drawCentred(w / 2.0, (h - text.measure(word).height) / 2.0, word);
-    });
+    return picture(static_cast<int>(w), static_cast<int>(h),
+                   [&](cairo_t* cr) { drawStatusBand(cr, marker, std::string(label), 0, 0, w, h); });
 }
 
 } // namespace sandtable
