@@ -653,20 +653,29 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
 
     int gpid = 0;
     int pieces = 0;
-    auto addPiece = [&](pugi::xml_node stack, PieceRef p,
-                        const std::optional<Facing>& facing) -> std::expected<void, std::string> {
+    // A PieceSlot for a piece in `parent` (an at-start stack or the counter tray), with its picture.
+    auto addSlot = [&](pugi::xml_node parent, PieceRef p,
+                       const std::optional<Facing>& facing) -> std::expected<void, std::string> {
         auto image = picture(p);
         if (!image) {
             return std::unexpected(image.error());
         }
-        pugi::xml_node slot = stack.append_child("VASSAL.build.widget.PieceSlot");
+        pugi::xml_node slot = parent.append_child("VASSAL.build.widget.PieceSlot");
         slot.append_attribute("entryName") = pieceAtStart(s, p).c_str();
         slot.append_attribute("gpid") = ++gpid;
         slot.append_attribute("width") = (*image)->width;
         slot.append_attribute("height") = (*image)->height;
         slot.text() = pieceDefinition(s, layout, kit, p, facing).c_str();
-        ++pieces;
         return {};
+    };
+    // A piece of the scenario's start: counted in what the export says it wrote.
+    auto addPiece = [&](pugi::xml_node stack, PieceRef p,
+                        const std::optional<Facing>& facing) -> std::expected<void, std::string> {
+        auto added = addSlot(stack, p, facing);
+        if (added) {
+            ++pieces;
+        }
+        return added;
     };
     // The stacks of one scenario's start: on the battlefield, a stack per cell, units first (largest
     // formations at the bottom), then commanders and trains; a line over several cells is a piece in
@@ -856,6 +865,17 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         tray.append_attribute("icon") = "";
         pugi::xml_node tabs = tray.append_child("VASSAL.build.widget.TabWidget");
         tabs.append_attribute("entryName") = "Sides";
+        std::vector<PieceRef> all;
+        for (const auto& [id, u] : s.oob.units) {
+            all.push_back(PieceRef::unit(id));
+        }
+        for (const auto& [id, hq] : s.oob.headquarters) {
+            all.push_back(PieceRef::commander(id));
+        }
+        for (const auto& [id, t] : s.oob.trains) {
+            all.push_back(PieceRef::train(id));
+        }
+        std::erase_if(all, [&](PieceRef p) { return !takesPart(s, p); });
         for (Side side : {Side::Union, Side::Confederate}) {
             pugi::xml_node list = tabs.append_child("VASSAL.build.widget.ListWidget");
             list.append_attribute("entryName") = s.info.sideNames[sideIndex(side)].c_str();
@@ -863,34 +883,11 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
             list.append_attribute("height") = "0";
             list.append_attribute("width") = "0";
             list.append_attribute("divider") = "150";
-            auto slot = [&](PieceRef p) -> std::expected<void, std::string> {
-                if (!takesPart(s, p) || sideOf(s.oob, p) != side) {
-                    return {};
-                }
-                auto image = picture(p);
-                if (!image) {
-                    return std::unexpected(image.error());
-                }
-                pugi::xml_node piece = list.append_child("VASSAL.build.widget.PieceSlot");
-                piece.append_attribute("entryName") = pieceAtStart(s, p).c_str();
-                piece.append_attribute("gpid") = ++gpid;
-                piece.append_attribute("width") = (*image)->width;
-                piece.append_attribute("height") = (*image)->height;
-                piece.text() = pieceDefinition(s, layout, kit, p, std::nullopt).c_str();
-                return {};
-            };
-            std::vector<PieceRef> all;
-            for (const auto& [id, u] : s.oob.units) {
-                all.push_back(PieceRef::unit(id));
-            }
-            for (const auto& [id, hq] : s.oob.headquarters) {
-                all.push_back(PieceRef::commander(id));
-            }
-            for (const auto& [id, t] : s.oob.trains) {
-                all.push_back(PieceRef::train(id));
-            }
             for (PieceRef p : all) {
-                if (auto added = slot(p); !added) {
+                if (sideOf(s.oob, p) != side) {
+                    continue;
+                }
+                if (auto added = addSlot(list, p, std::nullopt); !added) {
                     return std::unexpected(out.string() + ": " + added.error());
                 }
             }
