@@ -45,14 +45,16 @@ class ViewCache {
               const RenderOptions& options = {}, int workers = 0, AtNewZoom atNewZoom = AtNewZoom::Sharp);
     // Whether the ground shown is a preview (wholly or in part), which a sharp frame should replace.
     bool previewShown() const { return !pending_.empty(); }
-    // The most time a frame at a new zoom spends on its ground; what does not fit is drawn in the
-    // frames after, each when asked for a sharp frame. None: a sharp frame draws it all.
-    void setGroundBudget(std::optional<std::chrono::microseconds> budget) { budget_ = budget; }
+    // The time a frame at a new zoom aims to take: it draws ground tiles while the frame, with the
+    // copy and the marks the last frame took after its ground, stays within it; what does not fit
+    // is drawn in the frames after, each when asked for a sharp frame. None: a sharp frame draws
+    // it all.
+    void setFrameBudget(std::optional<std::chrono::microseconds> budget) { budget_ = budget; }
     // Tiles of the view still show the stretched ground: the next sharp frames draw them.
     bool sharpening() const { return !pending_.empty(); }
-    // The ground's share of a frame of the canvas so wide and tall: the frame's target (8 ms at
-    // 1920 x 1080, 16 ms at 3840 x 2160), less what its marks and copies take.
-    static std::chrono::microseconds groundBudgetFor(int width, int height);
+    // The budget of a frame of the canvas so wide and tall: within its target (8 ms at 1920 x 1080,
+    // 16 ms at 3840 x 2160) with room to spare for what the system does meanwhile.
+    static std::chrono::microseconds frameBudgetFor(int width, int height);
     // The side of a tile of the view drawn sharp after a zoom.
     static constexpr int tileSide = 192;
     // The most a preview stretches the last sharp ground: beyond, it is drawn anew.
@@ -68,7 +70,8 @@ class ViewCache {
     // Whether a frame at `view` can be a preview stretched from the last sharp ground.
     bool canPreview(ViewPlacement view, const RenderOptions& o, Rgb background) const;
     void drawPreview(ViewPlacement view, Rgb background);
-    // Draws the pending tiles, the first ones, as many as the budget left holds after `started`.
+    // Draws the pending tiles, the first ones, as many as the budget left holds after `started`
+    // (less what the frame's copy and marks are expected to take).
     void sharpen(const MapPainter& painter, ViewPlacement view, Rgb background, const RenderOptions& o,
                  int workers, std::chrono::steady_clock::time_point started);
 
@@ -92,6 +95,9 @@ class ViewCache {
     std::vector<PixelRect> pending_;
     // What one tile took on one thread, in the last frame that drew some (what the budget expects).
     std::chrono::microseconds tileCost_{0};
+    // What the last frame took after its ground: the copy and the marks (what the budget keeps for
+    // them).
+    std::chrono::microseconds afterGroundCost_{0};
 };
 
 } // namespace sandtable

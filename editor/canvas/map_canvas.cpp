@@ -352,7 +352,7 @@ void MapCanvas::onPaint(wxPaintEvent&) {
         }
         // At a new zoom, the ground is drawn sharp over the frames after this one, each within its
         // budget, the middle first (render/view_cache).
-        ground_.setGroundBudget(ViewCache::groundBudgetFor(size.x, size.y));
+        ground_.setFrameBudget(ViewCache::frameBudgetFor(size.x, size.y));
         const auto atNewZoom = zoomStepped_ ? ViewCache::AtNewZoom::Preview : ViewCache::AtNewZoom::Sharp;
         ground_.draw(painter, buffer_.image(size.x, size.y), ViewPlacement{scrollX_, scrollY_, zoom_},
                      Rgb{0x3C, 0x3C, 0x40}, options_, 0, atNewZoom);

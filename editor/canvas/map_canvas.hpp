@@ -102,7 +102,7 @@ class MapCanvas : public wxWindow {
     bool mapStale_ = true;                            // the map must be drawn again at the next paint
     // The zoom stepped (the wheel, Ctrl++ and Ctrl+-) since the last paint: the ground may be the
     // last one stretched (ViewCache::AtNewZoom::Preview), drawn sharp once the steps have rested
-    // for sharpAfterMs, over as many frames as its budget asks (ViewCache::setGroundBudget).
+    // for sharpAfterMs, over as many frames as its budget asks (ViewCache::setFrameBudget).
     bool zoomStepped_ = false;
     wxTimer sharpen_;
     static constexpr int sharpAfterMs = 150;

@@ -122,7 +122,7 @@ void renderView(benchmark::State& state) {
 // 48 pixels a frame (a drag, or a step of the scroll wheel) or an edit of one cell a frame; or the
 // wheel turning, a notch (1.15 times) in or out a frame about the middle, each frame the last sharp
 // ground stretched (what the canvas shows until the wheel rests); or a zoom step as the canvas
-// draws it with its budget (ViewCache::groundBudgetFor): two notches in or out, then sharp frames,
+// draws it with its budget (ViewCache::frameBudgetFor): two notches in or out, then sharp frames,
 // each within the budget, until the whole ground is sharp, and the next step (`worst_ms`: the
 // slowest frame; `frames_a_step`: frames until sharp). Last, the style: 0 natural, 1 cells.
 void renderViewKept(benchmark::State& state) {
@@ -145,7 +145,7 @@ void renderViewKept(benchmark::State& state) {
     ViewCache cache;
     cache.draw(painter, surface, ViewPlacement{x0, y0, zoom}, Rgb{60, 60, 64}, o);
     if (stepped) {
-        cache.setGroundBudget(ViewCache::groundBudgetFor(width, height));
+        cache.setFrameBudget(ViewCache::frameBudgetFor(width, height));
     }
     int frame = 0, steps = 0;
     long long drawn = 0;

@@ -258,6 +258,31 @@ TEST(ViewCache, WhileTheWheelTurnsAFrameStretchesTheLastSharpGroundUntilASharpOn
     }
 }
 
+TEST(ViewCache, AStretchZoomedOutShowsTheBackgroundInTheMarginsOnlyAndTheMapInside) {
+    Fixture f;
+    auto [cached, fresh] = cachedAndFresh(600, 400);
+    ViewCache cache;
+    const Point middle{3000, 2400};
+    const auto at = [&](double zoom) { return centredOn(middle, zoom, 600, 400); };
+    using enum ViewCache::AtNewZoom;
+    cache.draw(f.painter(), cached.get(), at(0.4), background, {}, 0, Preview);
+    // Out by a third: the sharp ground covers the middle 450 x 300 pixels.
+    cache.draw(f.painter(), cached.get(), at(0.3), background, {}, 0, Preview);
+    ASSERT_TRUE(cache.previewShown());
+    for (const auto& [x, y] : {std::pair{2, 200}, {597, 200}, {300, 2}, {300, 397}, {20, 20}}) {
+        EXPECT_EQ(testing_support::pixelOf(cached.get(), x, y), background)
+            << "margin pixel " << x << "," << y;
+    }
+    int mapPixels = 0;
+    for (int x = 80; x < 520; x += 10) {
+        mapPixels += testing_support::pixelOf(cached.get(), x, 200) != background ? 1 : 0;
+    }
+    EXPECT_EQ(mapPixels, 44) << "the stretched map fills the middle row";
+    drawView(f.painter(), fresh.get(), at(0.3), background);
+    EXPECT_LT(differenceIn(cached.get(), fresh.get(), {90, 60, 420, 280}, 60).pixels, 420 * 280 / 10)
+        << "the middle shows the map where it is (blurred, its lines thinner)";
+}
+
 TEST(ViewCache, WithABudgetTheGroundAtANewZoomIsStretchedThenDrawnSharpTileByTileTheMiddleFirst) {
     for (const MapStyle style : {MapStyle::Natural, MapStyle::Cells}) {
         SCOPED_TRACE(style == MapStyle::Natural ? "natural" : "cells");
@@ -269,7 +294,7 @@ TEST(ViewCache, WithABudgetTheGroundAtANewZoomIsStretchedThenDrawnSharpTileByTil
         auto [cached, fresh] = cachedAndFresh(width, height);
         ViewCache cache;
         // No time at all: each frame draws the one tile a frame always draws (on one thread, so one).
-        cache.setGroundBudget(std::chrono::microseconds(0));
+        cache.setFrameBudget(std::chrono::microseconds(0));
         const Point middle{3000, 2400};
         const auto at = [&](double zoom) { return centredOn(middle, zoom, width, height); };
         using enum ViewCache::AtNewZoom;
@@ -344,7 +369,7 @@ TEST(ViewCache, OnEveryCoreTheTilesOfAFrameAreDrawnSideBySide) {
     const MapPainter painter = f.painter();
     auto [cached, fresh] = cachedAndFresh(800, 500);
     ViewCache cache;
-    cache.setGroundBudget(std::chrono::microseconds(0));
+    cache.setFrameBudget(std::chrono::microseconds(0));
     cache.draw(painter, cached.get(), {1000, 800, 0.3}, background);
     int frames = 0;
     const ViewPlacement view{1300, 1050, 0.39};
@@ -368,11 +393,11 @@ TEST(ViewCache, WithoutABudgetASharpFrameAtANewZoomIsDrawnWhole) {
     EXPECT_FALSE(cache.sharpening());
 }
 
-TEST(ViewCache, TheGroundsBudgetIsHalfTheFramesTarget) {
-    EXPECT_EQ(ViewCache::groundBudgetFor(1920, 1080), std::chrono::milliseconds(4));
-    EXPECT_EQ(ViewCache::groundBudgetFor(3840, 2160), std::chrono::milliseconds(8));
-    EXPECT_EQ(ViewCache::groundBudgetFor(800, 600), std::chrono::milliseconds(4)) << "never below 1080p's";
-    EXPECT_EQ(ViewCache::groundBudgetFor(7680, 4320), std::chrono::milliseconds(8)) << "nor above 4K's";
+TEST(ViewCache, AFramesBudgetIsFourFifthsOfItsTarget) {
+    EXPECT_EQ(ViewCache::frameBudgetFor(1920, 1080), std::chrono::microseconds(6400));
+    EXPECT_EQ(ViewCache::frameBudgetFor(3840, 2160), std::chrono::microseconds(12800));
+    EXPECT_EQ(ViewCache::frameBudgetFor(800, 600), std::chrono::microseconds(6400)) << "never below 1080p's";
+    EXPECT_EQ(ViewCache::frameBudgetFor(7680, 4320), std::chrono::microseconds(12800)) << "nor above 4K's";
 }
 
 } // namespace
