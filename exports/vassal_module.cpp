@@ -215,10 +215,18 @@ std::string playHelpHtml(const Scenario& s, const PlaySetup& play, const VassalP
              "</td></tr>";
     }
     h += "<tr><td>Eliminate (every piece)</td><td>" + keyText(VassalPlayKit::eliminateKey()) +
-         "</td><td>Piece is eliminated: to the side's losses (the Casualties map)</td></tr>";
+         "</td><td>Piece is eliminated: to the side's losses (the Casualties map)";
+    h += play.breakPoint ? "; once the side's losses reach its break point, also: The side's army has lost "
+                           "so many of its units: it has reached its break point"
+                         : "";
+    h += "</td></tr>";
     h += "<tr><td>Moved, on or off (every piece; moving lays it on, the map's Clear moved takes all "
          "off)</td><td>" +
          keyText("77,130") + "</td><td>Piece in cell: moved is true (on) or false (off)</td></tr>";
+    h += "<tr><td>End of the side's turn: clear moved flags (any piece of the side; the other side's "
+         "flags stay)</td><td>" +
+         keyText(VassalPlayKit::endTurnKey()) +
+         "</td><td>End of the side's turn: the side's moved flags are cleared</td></tr>";
     h += "</table>";
     if (!play.play.dice.empty()) {
         h += "<h2>Dice</h2><ul>";

@@ -16,6 +16,8 @@ inline constexpr std::string_view stands = "Stands"; // a unit's stands at the s
 inline constexpr std::string_view units = "Units";   // 1 for a unit, 0 for commanders and trains
 // 1 for a unit whose loss counts toward its army's break point (its arm counts), else 0.
 inline constexpr std::string_view breakCount = "BreakCount";
+// A side's losses toward its break point, as a piece just eliminated counts them in its box.
+inline constexpr std::string_view losses = "Losses";
 // What the viewer and inventory show of a piece: its name, command, strength, values and status.
 inline constexpr std::string_view detail = "Detail";
 

@@ -295,6 +295,50 @@ std::string VassalPlayKit::eliminateKey() {
     return ctrl('E');
 }
 
+std::string VassalPlayKit::endTurnKey() {
+    return ctrlShift('F');
+}
+
+namespace {
+
+// Keys no player presses (Ctrl+Shift+Alt and a function key): what one trait sends another.
+constexpr std::string_view breakPointReportKey = "123,715"; // F12
+constexpr std::string_view clearMovedKey = "122,715";       // F11
+
+// A side's name as a BeanShell string literal.
+std::string quoted(const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') {
+            out += '\\';
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
+// On a key, when `condition` holds, sends `then` to the piece (no menu entry of its own).
+VassalTraitText trigger(const std::string& key, const std::string& condition, const std::string& then,
+                        const std::string& description) {
+    return {"macro;" + vassalSequence({madeBySandtable(description), "", key, condition, "",
+                                       vassalSequence({then}, ','), "false", "", "", "counted", "", "", "",
+                                       "false", "", "1", "1"},
+                                      ';'),
+            ""};
+}
+
+// A menu command sending `key` to every piece matching `filter`, each piece's own report kept quiet.
+VassalTraitText everyPiece(const std::string& menu, const std::string& menuKey, const std::string& key,
+                           const std::string& filter, const std::string& description) {
+    return {"globalkey;" + vassalSequence({menu, menuKey, key, filter, "false", "1", "true", "true", "",
+                                           madeBySandtable(description), "-1",
+                                           "COUNTER|false|MAP|||||0|0||false|||EQUALS||", "false", ""},
+                                          ';'),
+            ""};
+}
+
+} // namespace
+
 std::vector<VassalPlayKit::Prototype> VassalPlayKit::prototypes() const {
     std::vector<Prototype> out;
     for (Side side : {Side::Union, Side::Confederate}) {
@@ -305,6 +349,22 @@ std::vector<VassalPlayKit::Prototype> VassalPlayKit::prototypes() const {
             traits.push_back(report(eliminateKey(),
                                     "$oldPieceName$ is eliminated: to the " + sideName + " losses",
                                     "Report: eliminated"));
+            // The losses in the side's box, once the piece is among them, against the break point:
+            // at it and past it, the chat says so after the elimination.
+            if (const auto point = sideBreakPoint(s_, play_, side)) {
+                const std::string lost = "{SumStack(\"" + std::string(vassal_property::breakCount) + "\")}";
+                traits.push_back(report(
+                    std::string(breakPointReportKey),
+                    "The " + sideName + " army has lost $" + std::string(vassal_property::losses) +
+                        "$ of its " + std::to_string(point->counted) +
+                        " units: it has reached its break point (" + std::to_string(point->breaksAt) + ")",
+                    "Report: break point reached"));
+                traits.push_back(calculated(std::string(vassal_property::losses), lost));
+                traits.push_back(trigger(eliminateKey(),
+                                         "{SumStack(\"" + std::string(vassal_property::breakCount) +
+                                             "\") >= " + std::to_string(point->breaksAt) + "}",
+                                         std::string(breakPointReportKey), "break point reached"));
+            }
             traits.push_back(
                 {"sendto;" +
                      vassalSequence({"Eliminate", eliminateKey(), std::string(casualtyMapName),
@@ -319,10 +379,18 @@ std::vector<VassalPlayKit::Prototype> VassalPlayKit::prototypes() const {
         const int corner = static_cast<int>(std::lround(cellPixels_ * 0.56 / 2 - cellPixels_ * 0.05));
         traits.push_back(
             report(ctrl('M'), "$newPieceName$ in $location$: moved is $Moved$", "Report: moved"));
+        // The end of a side's turn takes its moved flags off, the other side's left as they are.
+        traits.push_back(report(
+            endTurnKey(), "End of the " + sideName + " turn: the " + sideName + " moved flags are cleared",
+            "Report: end of turn"));
+        traits.push_back(everyPiece(
+            "End of the " + sideName + " turn: clear moved flags", endTurnKey(), std::string(clearMovedKey),
+            "{" + std::string(vassal_property::side) + " == " + quoted(sideName) + "}",
+            "end of turn: clear the side's moved flags"));
         traits.push_back({"markmoved;" + vassalSequence({std::string(movedImageName), std::to_string(corner),
                                                          std::to_string(-corner), "Moved (on or off)",
                                                          ctrl('M'), madeBySandtable("moved flag"), "false",
-                                                         "Mark as moved", "", "Mark as not moved", ""},
+                                                         "", "", "", std::string(clearMovedKey)},
                                                         ';'),
                           "false"});
         traits.push_back(marker({{std::string(vassal_property::side), sideName}}));

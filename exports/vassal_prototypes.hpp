@@ -39,6 +39,8 @@ class VassalPlayKit {
     // casualties map (vassal_casualties.hpp), at these centres by sideIndex, and reports it.
     void eliminateTo(std::array<std::pair<int, int>, 2> boxes) { casualtyBoxes_ = boxes; }
     static std::string eliminateKey();
+    // Any piece of a side: the end of that side's turn, which clears its moved flags.
+    static std::string endTurnKey();
 
     struct Prototype {
         std::string name;

@@ -309,6 +309,9 @@ TEST(PlayKitOf, TheHelpPageNamesEveryCommand) {
         EXPECT_NE(help.find("<td>" + c.menu + "</td>"), std::string::npos) << c.menu;
     }
     EXPECT_NE(help.find("<td>Ctrl+Shift+O</td>"), std::string::npos) << "disordered's key";
+    EXPECT_NE(help.find("<td>Ctrl+Shift+F</td>"), std::string::npos) << "the end of a side's turn";
+    EXPECT_EQ(help.find("it has reached its break point") != std::string::npos, play.breakPoint.has_value())
+        << "the break point's message only where the ruleset has a break point";
     EXPECT_NE(help.find("6 stands"), std::string::npos);
 }
 
@@ -364,6 +367,51 @@ TEST(PlayKitOf, TheStackTotalAndTheOrdersDiceFollowTheRuleset) {
         return t.className() == "ReportState" &&
                vassalTokens(t.fields().at(0), ',').at(0) == moved->fields().at(4);
     })) << "switching the moved flag is reported";
+    const auto reports = [&](const std::string& key) {
+        return std::ranges::any_of(unionSide->piece->traits, [&](const VassalTrait& t) {
+            return t.className() == "ReportState" && vassalTokens(t.fields().at(0), ',').at(0) == key;
+        });
+    };
+    // The end of the side's turn: a command on any of its pieces sends the moved flag's "not moved"
+    // key to the side's pieces, and only theirs; it is reported once.
+    auto endTurn = std::ranges::find_if(unionSide->piece->traits, [](const VassalTrait& t) {
+        return t.className() == "CounterGlobalKeyCommand";
+    });
+    ASSERT_NE(endTurn, unionSide->piece->traits.end());
+    const std::string unionName = hexed.scenario.info.sideNames[0];
+    EXPECT_EQ(endTurn->fields().at(0), "End of the " + unionName + " turn: clear moved flags");
+    EXPECT_EQ(endTurn->fields().at(1), VassalPlayKit::endTurnKey());
+    EXPECT_EQ(endTurn->fields().at(2), moved->fields().at(10)) << "the moved flag's not-moved key";
+    EXPECT_EQ(endTurn->fields().at(3), "{Side == \"" + unionName + "\"}");
+    EXPECT_EQ(endTurn->fields().at(6), "true") << "one report, not one a piece";
+    EXPECT_TRUE(reports(VassalPlayKit::endTurnKey())) << "the end of a turn is reported";
+    EXPECT_NE(VassalPlayKit::endTurnKey(), moved->fields().at(4)) << "its own key, not the flag's switch";
+    // Reaching the break point: after an elimination, when the side's box holds as many losses as
+    // break the army, a trigger sends a key that a report says in the chat.
+    const auto point = sideBreakPoint(hexed.scenario, hexed.play, Side::Union);
+    ASSERT_TRUE(point);
+    auto reached = std::ranges::find_if(
+        unionSide->piece->traits, [](const VassalTrait& t) { return t.className() == "TriggerAction"; });
+    ASSERT_NE(reached, unionSide->piece->traits.end());
+    EXPECT_EQ(reached->fields().at(1), "") << "no menu entry of its own";
+    EXPECT_EQ(reached->fields().at(2), VassalPlayKit::eliminateKey());
+    EXPECT_EQ(reached->fields().at(3),
+              "{SumStack(\"BreakCount\") >= " + std::to_string(point->breaksAt) + "}");
+    const std::vector<std::string> sent = vassalTokens(reached->fields().at(5), ',');
+    ASSERT_EQ(sent.size(), 1u);
+    auto said = std::ranges::find_if(unionSide->piece->traits, [&](const VassalTrait& t) {
+        return t.className() == "ReportState" && vassalTokens(t.fields().at(0), ',').at(0) == sent.front();
+    });
+    ASSERT_NE(said, unionSide->piece->traits.end()) << "the trigger's key is reported";
+    EXPECT_EQ(said->fields().at(1),
+              "The " + unionName + " army has lost $Losses$ of its " + std::to_string(point->counted) +
+                  " units: it has reached its break point (" + std::to_string(point->breaksAt) + ")");
+    EXPECT_TRUE(std::ranges::any_of(unionSide->piece->traits, [](const VassalTrait& t) {
+        return t.className() == "CalculatedProperty" && t.fields().at(0) == "Losses" &&
+               t.fields().at(1) == "{SumStack(\"BreakCount\")}";
+    }));
+    // Trigger and report come after the elimination: outside the SendToLocation in the chain.
+    EXPECT_LT(reached - unionSide->piece->traits.begin(), send - unionSide->piece->traits.begin());
     const VassalComponent* lost = nullptr;
     for (const VassalComponent* c : hexed.module.componentsNamed("CounterDetailViewer")) {
         lost = c->map == "Casualties" ? c : lost;
@@ -371,8 +419,6 @@ TEST(PlayKitOf, TheStackTotalAndTheOrdersDiceFollowTheRuleset) {
     ASSERT_NE(lost, nullptr);
     EXPECT_EQ((*lost)["summaryReportFormat"],
               "$sum(BreakCount)$ lost toward the break point, $sum(Units)$ units in all");
-    const auto point = sideBreakPoint(hexed.scenario, hexed.play, Side::Union);
-    ASSERT_TRUE(point);
     EXPECT_GT(point->counted, 0);
     EXPECT_EQ(point->breaksAt, hexed.play.breakPoint->unitsToBreak(point->counted));
 
