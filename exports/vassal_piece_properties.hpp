@@ -18,6 +18,10 @@ inline constexpr std::string_view units = "Units";   // 1 for a unit, 0 for comm
 inline constexpr std::string_view breakCount = "BreakCount";
 // A side's losses toward its break point, as a piece just eliminated counts them in its box.
 inline constexpr std::string_view losses = "Losses";
+// On every piece, for its scenario: how many of its side's units count toward the break point, and
+// how many lost break the army (a battle's scenarios differ; its pieces share the prototypes).
+inline constexpr std::string_view breakOf = "BreakOf";
+inline constexpr std::string_view breakAt = "BreakAt";
 // What the viewer and inventory show of a piece: its name, command, strength, values and status.
 inline constexpr std::string_view detail = "Detail";
 

@@ -349,20 +349,22 @@ std::vector<VassalPlayKit::Prototype> VassalPlayKit::prototypes() const {
             traits.push_back(report(eliminateKey(),
                                     "$oldPieceName$ is eliminated: to the " + sideName + " losses",
                                     "Report: eliminated"));
-            // The losses in the side's box, once the piece is among them, against the break point:
-            // at it and past it, the chat says so after the elimination.
-            if (const auto point = sideBreakPoint(s_, play_, side)) {
-                const std::string lost = "{SumStack(\"" + std::string(vassal_property::breakCount) + "\")}";
+            // The losses in the side's box, once the piece is among them, against the break point of
+            // the piece's scenario: at it and past it, the chat says so after the elimination.
+            if (play_.breakPoint) {
+                const std::string lost = "SumStack(\"" + std::string(vassal_property::breakCount) + "\")";
+                const auto value = [](std::string_view property) {
+                    return "$" + std::string(property) + "$";
+                };
                 traits.push_back(report(
                     std::string(breakPointReportKey),
-                    "The " + sideName + " army has lost $" + std::string(vassal_property::losses) +
-                        "$ of its " + std::to_string(point->counted) +
-                        " units: it has reached its break point (" + std::to_string(point->breaksAt) + ")",
+                    "The " + sideName + " army has lost " + value(vassal_property::losses) + " of its " +
+                        value(vassal_property::breakOf) + " units: it has reached its break point (" +
+                        value(vassal_property::breakAt) + ")",
                     "Report: break point reached"));
-                traits.push_back(calculated(std::string(vassal_property::losses), lost));
+                traits.push_back(calculated(std::string(vassal_property::losses), "{" + lost + "}"));
                 traits.push_back(trigger(eliminateKey(),
-                                         "{SumStack(\"" + std::string(vassal_property::breakCount) +
-                                             "\") >= " + std::to_string(point->breaksAt) + "}",
+                                         "{" + lost + " >= " + std::string(vassal_property::breakAt) + "}",
                                          std::string(breakPointReportKey), "break point reached"));
             }
             traits.push_back(
@@ -442,6 +444,11 @@ std::vector<VassalTraitText> VassalPlayKit::outerTraits(PieceRef piece) const {
     auto add = [&](std::string_view key, std::string value) {
         properties.emplace_back(std::string(key), std::move(value));
     };
+    if (const auto point = sideBreakPoint(s_, play_, side.value_or(Side::Union))) {
+        add(vassal_property::breakOf, std::to_string(point->counted));
+        // A side with no unit that counts never breaks: a loss it cannot reach.
+        add(vassal_property::breakAt, std::to_string(point->counted > 0 ? point->breaksAt : 1));
+    }
     std::string summary;
     if (piece.kind == PieceKind::Unit) {
         const Unit& u = s_.oob.units.at(UnitId{piece.id});

@@ -395,17 +395,16 @@ TEST(PlayKitOf, TheStackTotalAndTheOrdersDiceFollowTheRuleset) {
     ASSERT_NE(reached, unionSide->piece->traits.end());
     EXPECT_EQ(reached->fields().at(1), "") << "no menu entry of its own";
     EXPECT_EQ(reached->fields().at(2), VassalPlayKit::eliminateKey());
-    EXPECT_EQ(reached->fields().at(3),
-              "{SumStack(\"BreakCount\") >= " + std::to_string(point->breaksAt) + "}");
+    EXPECT_EQ(reached->fields().at(3), "{SumStack(\"BreakCount\") >= BreakAt}");
     const std::vector<std::string> sent = vassalTokens(reached->fields().at(5), ',');
     ASSERT_EQ(sent.size(), 1u);
     auto said = std::ranges::find_if(unionSide->piece->traits, [&](const VassalTrait& t) {
         return t.className() == "ReportState" && vassalTokens(t.fields().at(0), ',').at(0) == sent.front();
     });
     ASSERT_NE(said, unionSide->piece->traits.end()) << "the trigger's key is reported";
-    EXPECT_EQ(said->fields().at(1),
-              "The " + unionName + " army has lost $Losses$ of its " + std::to_string(point->counted) +
-                  " units: it has reached its break point (" + std::to_string(point->breaksAt) + ")");
+    EXPECT_EQ(said->fields().at(1), "The " + unionName +
+                                        " army has lost $Losses$ of its $BreakOf$ units: it has reached "
+                                        "its break point ($BreakAt$)");
     EXPECT_TRUE(std::ranges::any_of(unionSide->piece->traits, [](const VassalTrait& t) {
         return t.className() == "CalculatedProperty" && t.fields().at(0) == "Losses" &&
                t.fields().at(1) == "{SumStack(\"BreakCount\")}";
@@ -425,6 +424,67 @@ TEST(PlayKitOf, TheStackTotalAndTheOrdersDiceFollowTheRuleset) {
     const Exported area = exportSample("shiloh");
     EXPECT_EQ((*area.module.componentsNamed("CounterDetailViewer").front())["summaryReportFormat"],
               "$LocationName$: $sum(Stands)$ of 6 stands");
+}
+
+// A battle's scenarios share the prototypes; each scenario's pieces carry its own break point, which
+// the trigger and the report read. Gettysburg with its second scenario fought by one corps a side.
+TEST(PlayKitOf, EachScenarioOfABattleBreaksAtItsOwnLosses) {
+    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "gettysburg";
+    auto read = readScenario(folder / "gettysburg.sandtable.xml");
+    ASSERT_TRUE(read) << read.error().toString();
+    Scenario battle = *read;
+    ASSERT_GT(scenarioCount(battle), 1u);
+    std::set<HeadquartersId> oneCorpsEach;
+    for (Side side : {Side::Union, Side::Confederate}) {
+        for (const auto& [id, hq] : battle.oob.headquarters) {
+            if (hq.side == side && hq.echelon == Echelon::Corps) {
+                oneCorpsEach.insert(id);
+                break;
+            }
+        }
+    }
+    ASSERT_EQ(oneCorpsEach.size(), 2u);
+    makeCurrent(battle, 1);
+    battle.deployment.forces = oneCorpsEach;
+    makeCurrent(battle, 0);
+    const PlaySetup play = setupOf(battle, folder);
+    const fs::path vmod = fs::temp_directory_path() / "sandtable-play-kit-break-points.vmod";
+    auto written = exportVassal(battle, vmod, VassalExportOptions{60, true, play});
+    ASSERT_TRUE(written) << written.error();
+    auto module = readVassalModule(vmod);
+    fs::remove(vmod);
+    ASSERT_TRUE(module) << module.error().toString();
+    ASSERT_EQ(module->setups.size(), scenarioCount(battle));
+    std::set<std::set<std::string>> differentPoints;
+    for (std::size_t i = 0; i < module->setups.size(); ++i) {
+        Scenario current = battle;
+        makeCurrent(current, i);
+        std::set<std::string> expected, found;
+        for (Side side : {Side::Union, Side::Confederate}) {
+            const auto p = sideBreakPoint(current, play, side);
+            ASSERT_TRUE(p);
+            expected.insert(std::to_string(p->counted > 0 ? p->breaksAt : 1));
+        }
+        const VassalPredefinedSetup& setup = module->setups[i];
+        ASSERT_TRUE(setup.game && *setup.game) << setup.name;
+        for (const VassalSavedPiece& piece : (*setup.game)->pieces) {
+            for (const VassalTrait& t : piece.piece.traits) {
+                if (t.className() != "Marker") {
+                    continue;
+                }
+                const auto keys = vassalTokens(t.fields().at(0), ',');
+                const auto values = vassalTokens(t.state, ',');
+                for (std::size_t k = 0; k < keys.size() && k < values.size(); ++k) {
+                    if (keys[k] == "BreakAt") {
+                        found.insert(values[k]);
+                    }
+                }
+            }
+        }
+        EXPECT_EQ(found, expected) << setup.name;
+        differentPoints.insert(found);
+    }
+    EXPECT_GT(differentPoints.size(), 1u) << "the corps-sized scenario breaks at fewer losses";
 }
 
 } // namespace
