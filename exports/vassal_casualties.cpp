@@ -30,6 +30,36 @@ std::optional<SideBreakPoint> sideBreakPoint(const Scenario& s, const PlaySetup&
     return out;
 }
 
+std::vector<std::string> casualtyBoxLines(const Scenario& s, const PlaySetup& play, Side side) {
+    if (!play.breakPoint) {
+        return {"Eliminated pieces (Ctrl+E) come here"};
+    }
+    // Each break point and the scenarios that have it, in the battle's order.
+    std::vector<std::pair<std::string, std::string>> points;
+    Scenario current = s;
+    for (std::size_t i = 0; i < scenarioCount(s); ++i) {
+        makeCurrent(current, i);
+        const auto point = sideBreakPoint(current, play, side);
+        const std::string text =
+            std::to_string(point->breaksAt) + " of its " + std::to_string(point->counted);
+        auto same = std::ranges::find_if(points, [&](const auto& p) { return p.first == text; });
+        if (same == points.end()) {
+            points.emplace_back(text, std::to_string(i + 1));
+        } else {
+            same->second += ", " + std::to_string(i + 1);
+        }
+    }
+    if (points.size() == 1) {
+        return {"The army breaks when " + points.front().first + " units that count are lost"};
+    }
+    std::vector<std::string> out{"The army breaks when it loses, of the units that count:"};
+    for (const auto& [text, scenarios] : points) {
+        out.push_back(text + " (scenario" + (scenarios.find(',') != std::string::npos ? "s " : " ") +
+                      scenarios + ")");
+    }
+    return out;
+}
+
 std::expected<CasualtyBoard, std::string> casualtyBoard(const Scenario& s, const PlaySetup& play,
                                                         int cellPixels) {
     const int boxW = cellPixels * 4, boxH = cellPixels * 3, gap = cellPixels / 4;
@@ -53,12 +83,11 @@ std::expected<CasualtyBoard, std::string> casualtyBoard(const Scenario& s, const
             cairo_stroke(cr);
             cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
             title.drawCentred(x + boxW / 2.0, y + cellPixels * 0.08, s.info.sideNames[i] + " losses");
-            std::string breaking = "Eliminated pieces (Ctrl+E) come here";
-            if (auto point = sideBreakPoint(s, play, side)) {
-                breaking = "The army breaks when " + std::to_string(point->breaksAt) + " of its " +
-                           std::to_string(point->counted) + " units that count are lost";
+            const std::vector<std::string> lines = casualtyBoxLines(s, play, side);
+            for (std::size_t line = 0; line < lines.size(); ++line) {
+                note.drawCentred(x + boxW / 2.0, y + cellPixels * (0.32 + 0.13 * static_cast<double>(line)),
+                                 lines[line]);
             }
-            note.drawCentred(x + boxW / 2.0, y + cellPixels * 0.32, breaking);
             out.centres[i] = {x + boxW / 2, y + boxH / 2 + cellPixels / 4};
         }
     }

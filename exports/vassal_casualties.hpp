@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace sandtable {
 
@@ -26,6 +27,9 @@ std::optional<SideBreakPoint> sideBreakPoint(const Scenario& s, const PlaySetup&
 
 // Whether a unit's loss counts toward its side's break point.
 bool countsTowardBreakPoint(const PlaySetup& play, const Unit& u);
+
+// What a side's box prints: the break point, or each scenario's where a battle's differ.
+std::vector<std::string> casualtyBoxLines(const Scenario& s, const PlaySetup& play, Side side);
 
 struct CasualtyBoard {
     std::string png;

@@ -485,6 +485,16 @@ TEST(PlayKitOf, EachScenarioOfABattleBreaksAtItsOwnLosses) {
         differentPoints.insert(found);
     }
     EXPECT_GT(differentPoints.size(), 1u) << "the corps-sized scenario breaks at fewer losses";
+    // The boxes, made once for the battle, print each scenario's break point.
+    const std::vector<std::string> lines = casualtyBoxLines(battle, play, Side::Union);
+    ASSERT_EQ(lines.size(), 3u) << "a heading, then scenarios 1 and 3, and scenario 2";
+    Scenario second = battle;
+    makeCurrent(second, 1);
+    const auto corps = sideBreakPoint(second, play, Side::Union);
+    EXPECT_EQ(lines[2], std::to_string(corps->breaksAt) + " of its " + std::to_string(corps->counted) +
+                            " (scenario 2)");
+    EXPECT_TRUE(lines[1].ends_with("(scenarios 1, 3)")) << lines[1];
+    EXPECT_EQ(casualtyBoxLines(*read, play, Side::Union).size(), 1u) << "the sample: one for all three days";
 }
 
 } // namespace
