@@ -100,7 +100,14 @@ void ViewCache::drawPreview(ViewPlacement view, Rgb background) {
             cairo_set_source_rgb(cr, background.r / 255.0, background.g / 255.0, background.b / 255.0);
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
             cairo_rectangle(cr, 0, top, width, rows);
-            cairo_rectangle(cr, left, upper, width / k, height / k);
+            // Only the pixels the stretch covers whole are left out: under its antialiased edge
+            // the background is whole, as the stretch's partial cover expects (else a seam of
+            // whatever the image held before).
+            const double x0 = std::ceil(left), y0 = std::ceil(upper);
+            const double x1 = std::floor(left + width / k), y1 = std::floor(upper + height / k);
+            if (x1 > x0 && y1 > y0) {
+                cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+            }
             cairo_fill(cr);
         }
         cairo_pattern_t* stretched = cairo_pattern_create_for_surface(sharp_.get());

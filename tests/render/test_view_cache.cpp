@@ -265,20 +265,42 @@ TEST(ViewCache, AStretchZoomedOutShowsTheBackgroundInTheMarginsOnlyAndTheMapInsi
     const Point middle{3000, 2400};
     const auto at = [&](double zoom) { return centredOn(middle, zoom, 600, 400); };
     using enum ViewCache::AtNewZoom;
-    cache.draw(f.painter(), cached.get(), at(0.4), background, {}, 0, Preview);
-    // Out by a third: the sharp ground covers the middle 450 x 300 pixels.
-    cache.draw(f.painter(), cached.get(), at(0.3), background, {}, 0, Preview);
+    // A background lighter than the map: a blend with anything darker (the image's old pixels)
+    // falls below both.
+    constexpr Rgb light{235, 235, 240};
+    cache.draw(f.painter(), cached.get(), at(0.4), light, {}, 0, Preview);
+    // Out to a zoom whose stretch ends inside a pixel (the ground at 0.4 is 465 pixels wide at 0.31,
+    // from x 67.5 to 532.5): there the background and the map blend, and nothing the image held
+    // before (the first preview's is a new one, black) shows through. The right edge: the marks,
+    // drawn over all, lie to the left.
+    cache.draw(f.painter(), cached.get(), at(0.31), light, {}, 0, Preview);
     ASSERT_TRUE(cache.previewShown());
+    // Darker than both by more than a few levels in some channel: what a seam looks like (a line
+    // on the map crossing the edge makes a few such rows).
+    const auto darker = [](Rgb v, Rgb a, Rgb b) {
+        return v.r + 12 < std::min(a.r, b.r) || v.g + 12 < std::min(a.g, b.g) ||
+               v.b + 12 < std::min(a.b, b.b);
+    };
+    int rows = 0, seams = 0;
+    for (int y = 60; y < 340; y += 5, ++rows) {
+        EXPECT_EQ(testing_support::pixelOf(cached.get(), 533, y), light) << "margin pixel 533," << y;
+        seams += darker(testing_support::pixelOf(cached.get(), 532, y), light,
+                        testing_support::pixelOf(cached.get(), 531, y))
+                     ? 1
+                     : 0;
+    }
+    EXPECT_LE(seams, rows / 10) << "edge pixels darker than the background and the map beside them";
+    // Out by a third: the sharp ground covers the middle 450 x 300 pixels.
+    cache.draw(f.painter(), cached.get(), at(0.3), light, {}, 0, Preview);
     for (const auto& [x, y] : {std::pair{2, 200}, {597, 200}, {300, 2}, {300, 397}, {20, 20}}) {
-        EXPECT_EQ(testing_support::pixelOf(cached.get(), x, y), background)
-            << "margin pixel " << x << "," << y;
+        EXPECT_EQ(testing_support::pixelOf(cached.get(), x, y), light) << "margin pixel " << x << "," << y;
     }
     int mapPixels = 0;
     for (int x = 80; x < 520; x += 10) {
-        mapPixels += testing_support::pixelOf(cached.get(), x, 200) != background ? 1 : 0;
+        mapPixels += testing_support::pixelOf(cached.get(), x, 200) != light ? 1 : 0;
     }
     EXPECT_EQ(mapPixels, 44) << "the stretched map fills the middle row";
-    drawView(f.painter(), fresh.get(), at(0.3), background);
+    drawView(f.painter(), fresh.get(), at(0.3), light);
     EXPECT_LT(differenceIn(cached.get(), fresh.get(), {90, 60, 420, 280}, 60).pixels, 420 * 280 / 10)
         << "the middle shows the map where it is (blurred, its lines thinner)";
 }
