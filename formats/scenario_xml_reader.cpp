@@ -313,6 +313,7 @@ class Reader {
     std::vector<Offset> cellList(Attr a) const {
         std::vector<Offset> out;
         const std::string_view list = required(a);
+        out.reserve(static_cast<std::size_t>(std::count(list.begin(), list.end(), ' ')) + 1);
         // Plain loops: find_first_of asks memchr of the four spaces for every character.
         const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
         for (std::size_t first = 0; first < list.size();) {
@@ -1060,6 +1061,11 @@ class Reader {
             out.push_back(static_cast<T>(v));
             expectValue = false;
             p = end;
+            // The usual comma after a value, taken now rather than by another turn of the loop.
+            if (*p == ',') {
+                expectValue = true;
+                ++p;
+            }
         }
         if (out.size() != expected) {
             failAtShortOrLongRow(n, begin, base, shape.cols, shape.across);
