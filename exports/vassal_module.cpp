@@ -245,6 +245,33 @@ std::string playHelpHtml(const Scenario& s, const PlaySetup& play, const VassalP
     return h + "</body></html>";
 }
 
+// The ruleset's tables: each as its rule text prints it, the heading row first, its notes under it.
+std::string rulesetTablesHtml(const Scenario& s, const PlaySetup& play) {
+    std::string h =
+        "<html><body><h1>" + escapeHtml(play.title.empty() ? s.info.ruleset : play.title) + ": tables</h1>";
+    for (const PlayTable& t : play.play.tables) {
+        h += "<h2>" + escapeHtml(t.label) + "</h2><table border=\"1\">";
+        for (std::size_t r = 0; r < t.rows.size(); ++r) {
+            h += "<tr>";
+            for (const std::string& cell : t.rows[r]) {
+                const char* tag = r == 0 ? "th" : "td";
+                h += std::string("<") + tag + ">" + escapeHtml(cell) + "</" + tag + ">";
+            }
+            h += "</tr>";
+        }
+        h += "</table>";
+        if (!t.notes.empty()) {
+            h += "<ul>";
+            for (const std::string& note : t.notes) {
+                h += "<li>" + escapeHtml(note) + "</li>";
+            }
+            h += "</ul>";
+        }
+        h += "<p><small>" + escapeHtml(t.source) + "</small></p>";
+    }
+    return h + "</body></html>";
+}
+
 // The board: the map drawn by render/ without pieces and cell numbers (VASSAL numbers the cells),
 // names in points as printed at 144 dpi, so they keep their size beside the counters.
 std::expected<std::string, std::string> boardPng(const Scenario& s, int cellPixels) {
@@ -900,6 +927,13 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
                 }
             }
         }
+    }
+    // The ruleset's tables, as its texts print them, with their notes.
+    if (!options.play.play.tables.empty()) {
+        addHtmlChart(addChartWindow(module, std::string(rulesetTablesChart), "Tables",
+                                    "The ruleset's tables: fire, close combat and the like"),
+                     std::string(rulesetTablesChart), "ruleset-tables.html");
+        files.push_back({"ruleset-tables.html", rulesetTablesHtml(s, options.play)});
     }
     // How to play the pieces: every command a piece has, its key and what the chat says.
     addHtmlChart(addChartWindow(module, "Playing the pieces", "Help",

@@ -50,7 +50,8 @@ bool remade(pugi::xml_node n) {
         return name == "Counters";
     }
     if (tag == "VASSAL.build.module.ChartWindow") {
-        return name == "Scenario" || name == "Scenarios" || name == "Playing the pieces";
+        return name == "Scenario" || name == "Scenarios" || name == "Playing the pieces" ||
+               name == rulesetTablesChart;
     }
     return false;
 }
@@ -65,7 +66,7 @@ bool madeFile(std::string_view name) {
     }
     return name == "buildFile.xml" || name == "buildFile" || name == "moduledata" ||
            name == "images/board.png" || name == "images/casualties.png" || name == "images/moved.png" ||
-           name == "play-help.html";
+           name == "play-help.html" || name == "ruleset-tables.html";
 }
 
 // A map Sandtable made, as the designer left it, with Sandtable's boards and at-start stacks made

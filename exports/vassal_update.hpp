@@ -18,6 +18,8 @@ namespace sandtable {
 
 inline constexpr std::string_view sandtableModuleMark = "Sandtable";
 inline constexpr std::string_view sandtableTraitMark = "Sandtable: ";
+// The chart window of the ruleset's tables, which Sandtable makes again at every export.
+inline constexpr std::string_view rulesetTablesChart = "Ruleset tables";
 
 struct VassalArchiveFile {
     std::string name;

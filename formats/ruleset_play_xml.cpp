@@ -134,6 +134,78 @@ PlayMarker readMarker(pugi::xml_node n) {
     return m;
 }
 
+// A table: <row>s of cells split at '|' (the first the heading), then <note>s.
+PlayTable readTable(pugi::xml_node n) {
+    allowOnly(n, {"name", "label", "source", "enabled"});
+    PlayTable t;
+    t.name = required(n, "name");
+    if (!isPropertyName(t.name)) {
+        throw Failure{at(n),
+                      "table name " + limits::quoted(t.name) +
+                          " must be a lower-case letter, then letters, digits or hyphens (at most 40)"};
+    }
+    t.label = n.attribute("label") ? std::string(n.attribute("label").value()) : t.name;
+    t.source = n.attribute("source").value();
+    for (pugi::xml_node c : n.children()) {
+        if (c.type() != pugi::node_element) {
+            continue;
+        }
+        const std::string_view element = c.name();
+        allowOnly(c, {});
+        if (element == "note") {
+            t.notes.emplace_back(c.text().get());
+            continue;
+        }
+        if (element != "row") {
+            throw Failure{at(c), "unexpected element <" + std::string(element) +
+                                     "> in <table>; expected <row> or <note>"};
+        }
+        if (!t.notes.empty()) {
+            throw Failure{at(c), "table " + limits::quoted(t.name) +
+                                     ": a <row> after a <note>; the notes "
+                                     "come under the table"};
+        }
+        std::vector<std::string> cells;
+        const std::string_view text = c.text().get();
+        for (std::size_t from = 0;;) {
+            const std::size_t bar = text.find('|', from);
+            std::string_view cell = text.substr(from, bar == std::string_view::npos ? bar : bar - from);
+            while (!cell.empty() && (cell.front() == ' ' || cell.front() == '\n' || cell.front() == '\t')) {
+                cell.remove_prefix(1);
+            }
+            while (!cell.empty() && (cell.back() == ' ' || cell.back() == '\n' || cell.back() == '\t')) {
+                cell.remove_suffix(1);
+            }
+            cells.emplace_back(cell);
+            if (bar == std::string_view::npos) {
+                break;
+            }
+            from = bar + 1;
+        }
+        if (!limits::tableCells.allows(static_cast<long long>(cells.size()))) {
+            throw Failure{at(c), "a row of table " + limits::quoted(t.name) + " has " +
+                                     std::to_string(cells.size()) + " cells; a row has " +
+                                     std::to_string(limits::tableCells.lo) + " to " +
+                                     std::to_string(limits::tableCells.hi) + ", split by |"};
+        }
+        if (!t.rows.empty() && cells.size() != t.rows.front().size()) {
+            throw Failure{at(c), "a row of table " + limits::quoted(t.name) + " has " +
+                                     std::to_string(cells.size()) + " cells where its heading has " +
+                                     std::to_string(t.rows.front().size())};
+        }
+        t.rows.push_back(std::move(cells));
+        if (static_cast<long long>(t.rows.size()) > limits::tableRows.hi) {
+            throw Failure{at(c), "table " + limits::quoted(t.name) + " has more than " +
+                                     std::to_string(limits::tableRows.hi) + " rows"};
+        }
+    }
+    if (static_cast<long long>(t.rows.size()) < limits::tableRows.lo) {
+        throw Failure{at(n),
+                      "table " + limits::quoted(t.name) + " needs a heading <row> and one row at least"};
+    }
+    return t;
+}
+
 } // namespace
 
 PlaySection readPlaySection(pugi::xml_node play) {
@@ -153,9 +225,9 @@ PlaySection readPlaySection(pugi::xml_node play) {
             out.play.back = PlayBack{required(n, "label"), n.attribute("source").value()};
             continue;
         }
-        if (element != "dice" && element != "track" && element != "marker") {
+        if (element != "dice" && element != "track" && element != "marker" && element != "table") {
             throw Failure{at(n), "unexpected element <" + element +
-                                     "> in <play>; expected <dice>, <track>, <marker> or <back>"};
+                                     "> in <play>; expected <dice>, <track>, <marker>, <table> or <back>"};
         }
         const std::string name = n.attribute("name").value();
         if (!name.empty() && !seen.emplace(element, name).second) {
@@ -172,6 +244,8 @@ PlaySection readPlaySection(pugi::xml_node play) {
             out.play.dice.push_back(readDice(n));
         } else if (element == "track") {
             out.play.tracks.push_back(readTrack(n));
+        } else if (element == "table") {
+            out.play.tables.push_back(readTable(n));
         } else {
             out.play.markers.push_back(readMarker(n));
         }
@@ -201,6 +275,8 @@ void mergePlay(PlayRules& into, const PlaySection& child) {
             std::erase_if(into.dice, [&](const PlayDice& d) { return d.name == r.name; });
         } else if (r.element == "track") {
             std::erase_if(into.tracks, [&](const PlayTrack& t) { return t.name == r.name; });
+        } else if (r.element == "table") {
+            std::erase_if(into.tables, [&](const PlayTable& t) { return t.name == r.name; });
         } else {
             std::erase_if(into.markers, [&](const PlayMarker& m) { return enumName(m.marker) == r.name; });
         }
@@ -211,6 +287,7 @@ void mergePlay(PlayRules& into, const PlaySection& child) {
     replaceOrAdd(into.dice, child.play.dice, [](const PlayDice& d) { return d.name; });
     replaceOrAdd(into.tracks, child.play.tracks, [](const PlayTrack& t) { return t.name; });
     replaceOrAdd(into.markers, child.play.markers, [](const PlayMarker& m) { return m.marker; });
+    replaceOrAdd(into.tables, child.play.tables, [](const PlayTable& t) { return t.name; });
 }
 
 } // namespace sandtable

@@ -71,6 +71,9 @@ inline constexpr IntRange diceSides{2, 100};
 inline constexpr IntRange trackMost{1, 99};
 inline constexpr IntRange trackRally{1, 99};
 inline constexpr IntRange entrenchingScore{1, 99};
+// A ruleset's table: its rows (the heading included) and the cells of a row (the row's name included).
+inline constexpr IntRange tableRows{2, 60};
+inline constexpr IntRange tableCells{2, 16};
 // Background scans.
 inline constexpr RealRange backgroundOrigin{-1e6, 1e6};
 inline constexpr RealRange unitsPerPixel{1e-9, 1e6};

@@ -110,10 +110,23 @@ struct PlayBack {
     bool operator==(const PlayBack&) const = default;
 };
 
+// A table of the rules a player looks things up in (Good Old Rebel's fire and close combat dice),
+// as the rule text prints it: the first row the heading (its first cell the table's own title),
+// every other row a row's name and its cells; notes under it (the modifiers).
+struct PlayTable {
+    std::string name;  // "artillery-fire"
+    std::string label; // what the chart's heading says
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> notes;
+    std::string source;
+    bool operator==(const PlayTable&) const = default;
+};
+
 struct PlayRules {
     std::vector<PlayDice> dice;
     std::vector<PlayTrack> tracks;
     std::vector<PlayMarker> markers;
+    std::vector<PlayTable> tables;
     std::optional<PlayBack> back; // none: the back repeats the front, washed out
     bool operator==(const PlayRules&) const = default;
 

@@ -315,6 +315,53 @@ TEST(PlayKitOf, TheHelpPageNamesEveryCommand) {
     EXPECT_NE(help.find("6 stands"), std::string::npos);
 }
 
+// The ruleset's tables are a chart of the module, each table as the rule text prints it; a ruleset
+// without tables has no such chart.
+TEST(PlayKitOf, TheRulesetsTablesAreAChart) {
+    // The module's build file and its tables page, or nothing for a page it lacks.
+    auto exported = [](const std::string& name) -> std::pair<std::string, std::optional<std::string>> {
+        const fs::path folder = fs::path(SANDTABLE_SAMPLES) / name;
+        auto s = readScenario(folder / (name + ".sandtable.xml"));
+        EXPECT_TRUE(s) << s.error().toString();
+        const PlaySetup play = setupOf(*s, folder);
+        const fs::path vmod = fs::temp_directory_path() / ("sandtable-play-tables-" + name + ".vmod");
+        EXPECT_TRUE(exportVassal(*s, vmod, VassalExportOptions{60, true, play}));
+        auto entries = readVassalModuleEntries(vmod, {"buildFile.xml", "ruleset-tables.html"}, 1 << 22);
+        fs::remove(vmod);
+        EXPECT_TRUE(entries) << entries.error().toString();
+        if (!entries || !entries->at("buildFile.xml")) {
+            return {};
+        }
+        const auto& page = entries->at("ruleset-tables.html");
+        return {*entries->at("buildFile.xml"), page ? std::optional<std::string>(*page) : std::nullopt};
+    };
+    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "franklin";
+    auto franklin = readScenario(folder / "franklin.sandtable.xml");
+    ASSERT_TRUE(franklin) << franklin.error().toString();
+    const PlaySetup rebel = setupOf(*franklin, folder);
+    ASSERT_FALSE(rebel.play.tables.empty()) << "Franklin is played with Good Old Rebel";
+    const auto [buildFile, page] = exported("franklin");
+    EXPECT_NE(buildFile.find("ChartWindow"), std::string::npos);
+    EXPECT_NE(buildFile.find("name=\"Ruleset tables\""), std::string::npos);
+    ASSERT_TRUE(page) << "no ruleset-tables.html in the module";
+    const auto escaped = [](std::string text) {
+        for (auto at = text.find("<>"); at != std::string::npos; at = text.find("<>", at)) {
+            text.replace(at, 2, "&lt;&gt;");
+        }
+        return text;
+    };
+    for (const PlayTable& t : rebel.play.tables) {
+        EXPECT_NE(page->find("<h2>" + escaped(t.label) + "</h2>"), std::string::npos) << t.name;
+        EXPECT_NE(page->find("<th>" + t.rows[0][1] + "</th>"), std::string::npos) << t.name;
+    }
+    EXPECT_NE(page->find("<td>6&lt;&gt;3</td>"), std::string::npos) << "close combat, escaped";
+    EXPECT_NE(page->find("<li>A HIT is caused for each '6' rolled.</li>"), std::string::npos);
+
+    const auto [areaBuildFile, areaPage] = exported("shiloh");
+    EXPECT_FALSE(areaPage) << "the area rules have no tables";
+    EXPECT_EQ(areaBuildFile.find("name=\"Ruleset tables\""), std::string::npos);
+}
+
 // The viewer reads a stack's total against the ruleset's limit, and orders dice count the side's
 // generals.
 TEST(PlayKitOf, TheStackTotalAndTheOrdersDiceFollowTheRuleset) {

@@ -160,10 +160,50 @@ TEST(PlayRules, EveryBuiltInPlayElementQuotesItsRuleText) {
         for (const PlayMarker& m : r.play.markers) {
             check(name, "marker " + std::string(enumName(m.marker)), m.source);
         }
+        for (const PlayTable& t : r.play.tables) {
+            check(name, "table " + t.name, t.source);
+        }
         ASSERT_TRUE(r.play.back) << name << " says no counter back";
         check(name, "back", r.play.back->source);
     }
-    EXPECT_GE(quotes, 40);
+    EXPECT_GE(quotes, 44);
+}
+
+// A ruleset's tables are its rule text's, cell for cell: Good Old Rebel prints a table as lines
+// ending in '|' (a lone '|' between rows), and the table's cells, row by row, are a run of them.
+TEST(PlayRules, GoodOldRebelsTablesAreItsRuleTextsCellForCell) {
+    const fs::path seed =
+        fs::path(SANDTABLE_SOURCE_DIR) / ".." / "shared" / "seeds" / "good-old-rebel-v1.txt";
+    std::ifstream in(seed, std::ios::binary);
+    ASSERT_TRUE(in) << "the rule text is not at " << seed;
+    std::vector<std::string> printed; // every cell the text prints, in order
+    for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        if (line.size() > 1 && line.back() == '|') {
+            line.pop_back();
+            while (!line.empty() && line.back() == ' ') {
+                line.pop_back();
+            }
+            printed.push_back(line);
+        }
+    }
+    const Ruleset r = builtin("good-old-rebel");
+    ASSERT_EQ(r.play.tables.size(), 4u) << "artillery, small arms, close combat and breech loading fire";
+    for (const PlayTable& t : r.play.tables) {
+        std::vector<std::string> cells;
+        for (const auto& row : t.rows) {
+            ASSERT_EQ(row.size(), t.rows.front().size()) << t.name;
+            cells.insert(cells.end(), row.begin(), row.end());
+        }
+        EXPECT_NE(std::ranges::search(printed, cells).begin(), printed.end())
+            << t.name << ": its cells are not a run of the rule text's table";
+        EXPECT_FALSE(t.notes.empty()) << t.name << ": the modifiers under it";
+    }
+    const PlayTable& close = r.play.tables[2];
+    EXPECT_EQ(close.name, "close-combat");
+    EXPECT_EQ(close.rows[1], (std::vector<std::string>{"Infantry", "6<>3", "4<>2", "8<>2", "5<>2"}));
 }
 
 TEST(PlayRules, AHouseRuleChangesAddsAndRemovesPlayElementsByName) {
@@ -173,6 +213,7 @@ TEST(PlayRules, AHouseRuleChangesAddsAndRemovesPlayElementsByName) {
         "<marker name=\"disrupted\" label=\"Shaken\"/>\n"
         "<marker name=\"dismounted\" enabled=\"false\"/>\n"
         "<dice name=\"2D6\" enabled=\"false\"/>\n"
+        "<table name=\"orders\" label=\"Orders\">\n<row>Orders | Moves</row>\n<row>1 | 1</row>\n</table>\n"
         "</play>\n</ruleset>";
     const fs::path file = fs::temp_directory_path() / "sandtable-house-play.xml";
     std::ofstream(file) << xml;
@@ -190,6 +231,25 @@ TEST(PlayRules, AHouseRuleChangesAddsAndRemovesPlayElementsByName) {
     EXPECT_EQ(dice(*loaded, "2D6"), nullptr);
     EXPECT_NE(dice(*loaded, "Orders"), nullptr) << "the parent's other dice are kept";
     EXPECT_EQ(loaded->play.markers.size(), parent.play.markers.size()) << "one added, one removed";
+    ASSERT_EQ(loaded->play.tables.size(), parent.play.tables.size() + 1) << "a table added";
+    EXPECT_EQ(loaded->play.tables.back().rows[1], (std::vector<std::string>{"1", "1"}));
+
+    // Good Old Rebel's close combat replaced, its breech loading fire taken away.
+    const std::string gor =
+        "<ruleset name=\"g\" extends=\"good-old-rebel\">\n<play>\n"
+        "<table name=\"close-combat\" label=\"Close combat\">\n<row>CC | Vs infantry</row>\n"
+        "<row>Infantry | 5&lt;&gt;3</row>\n</table>\n"
+        "<table name=\"breech-loading-fire\" enabled=\"false\"/>\n"
+        "</play>\n</ruleset>";
+    std::ofstream(file) << gor;
+    auto house = loadRuleset(file.string());
+    fs::remove(file);
+    ASSERT_TRUE(house) << house.error().toString();
+    const Ruleset gorParent = builtin("good-old-rebel");
+    ASSERT_EQ(house->play.tables.size(), gorParent.play.tables.size() - 1);
+    EXPECT_EQ(house->play.tables[2].rows[1], (std::vector<std::string>{"Infantry", "5<>3"}));
+    EXPECT_TRUE(std::ranges::none_of(house->play.tables,
+                                     [](const PlayTable& t) { return t.name == "breech-loading-fire"; }));
 }
 
 TEST(PlayRules, MistakesInThePlaySectionNameTheFileAndLine) {
@@ -234,7 +294,20 @@ TEST(PlayRules, MistakesInThePlaySectionNameTheFileAndLine) {
         error("<dice name=\"D6\" count=\"1\" sides=\"6\"/>\n<dice name=\"D6\" count=\"2\" sides=\"6\"/>"),
         "house.xml:4:1: <dice> 'D6' is listed twice");
     EXPECT_EQ(error("<counter name=\"x\"/>"), "house.xml:3:1: unexpected element <counter> in <play>; "
-                                              "expected <dice>, <track>, <marker> or <back>");
+                                              "expected <dice>, <track>, <marker>, <table> or <back>");
+    EXPECT_EQ(error("<table name=\"fire\">\n<row>Fire | Short | Long</row>\n<row>Open | 4</row>\n</table>"),
+              "house.xml:5:1: a row of table 'fire' has 2 cells where its heading has 3");
+    EXPECT_EQ(error("<table name=\"fire\">\n<row>Fire | Short</row>\n</table>"),
+              "house.xml:3:1: table 'fire' needs a heading <row> and one row at least");
+    EXPECT_EQ(error("<table name=\"fire\">\n<row>Fire</row>\n</table>"),
+              "house.xml:4:1: a row of table 'fire' has 1 cells; a row has 2 to 16, split by |");
+    EXPECT_EQ(error("<table name=\"fire\">\n<cell>4</cell>\n</table>"),
+              "house.xml:4:1: unexpected element <cell> in <table>; expected <row> or <note>");
+    EXPECT_EQ(error("<table name=\"fire\">\n<row>a | b</row>\n<note>n</note>\n<row>c | d</row>\n</table>"),
+              "house.xml:6:1: table 'fire': a <row> after a <note>; the notes come under the table");
+    EXPECT_EQ(error("<table name=\"Fire!\">\n<row>a | b</row>\n<row>c | d</row>\n</table>"),
+              "house.xml:3:1: table name 'Fire!' must be a lower-case letter, then letters, digits or "
+              "hyphens (at most 40)");
     EXPECT_EQ(error("<back label=\"Spent\"/>\n<back label=\"Tired\"/>"),
               "house.xml:4:1: <back> is given twice; a counter has one back");
     EXPECT_EQ(error("<back/>"), "house.xml:3:1: <back> needs label");
