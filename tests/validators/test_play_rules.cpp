@@ -169,6 +169,50 @@ TEST(PlayRules, EveryBuiltInPlayElementQuotesItsRuleText) {
     EXPECT_GE(quotes, 44);
 }
 
+// Every row of every built-in table is in its rule text, its cells one after another (spaces, and
+// Good Old Rebel's '|' between cells, aside), and so is every note.
+TEST(PlayRules, EveryBuiltInTablesRowsAndNotesAreInItsRuleText) {
+    const fs::path seeds = fs::path(SANDTABLE_SOURCE_DIR) / ".." / "shared" / "seeds";
+    auto squeezed = [](const fs::path& p) {
+        std::ifstream in(p, std::ios::binary);
+        std::string out;
+        for (char c; in.get(c);) {
+            const bool space = c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '|';
+            if (!space || (!out.empty() && out.back() != ' ')) {
+                out += space ? ' ' : c;
+            }
+        }
+        return out;
+    };
+    int rows = 0;
+    for (const std::string& name : builtinRulesetNames()) {
+        for (const PlayTable& t : builtin(name).play.tables) {
+            const std::string file = t.source.substr(0, t.source.find(','));
+            ASSERT_TRUE(fs::exists(seeds / file)) << name << ": no rule text " << file;
+            const std::string text = squeezed(seeds / file);
+            for (std::size_t r = 1; r < t.rows.size(); ++r, ++rows) {
+                std::string joined;
+                for (const std::string& cell : t.rows[r]) {
+                    if (!cell.empty()) {
+                        joined += (joined.empty() ? "" : " ") + cell;
+                    }
+                }
+                EXPECT_NE(text.find(joined), std::string::npos) << name << " " << t.name << ": " << joined;
+            }
+            for (const std::string& note : t.notes) {
+                std::string one;
+                for (char c : note) {
+                    if (c != ' ' || (!one.empty() && one.back() != ' ')) {
+                        one += c;
+                    }
+                }
+                EXPECT_NE(text.find(one), std::string::npos) << name << " " << t.name << ": " << note;
+            }
+        }
+    }
+    EXPECT_GE(rows, 25) << "Good Old Rebel's and Kallistra's tables";
+}
+
 // A ruleset's tables are its rule text's, cell for cell: Good Old Rebel prints a table as lines
 // ending in '|' (a lone '|' between rows), and the table's cells, row by row, are a run of them.
 TEST(PlayRules, GoodOldRebelsTablesAreItsRuleTextsCellForCell) {
