@@ -152,6 +152,12 @@ PlayTable readTable(pugi::xml_node n) {
         }
         const std::string_view element = c.name();
         allowOnly(c, {});
+        for (pugi::xml_node inner : c.children()) {
+            if (inner.type() == pugi::node_element) {
+                throw Failure{at(inner), "<" + std::string(element) + "> of table " + limits::quoted(t.name) +
+                                             " holds text only, not <" + inner.name() + ">"};
+            }
+        }
         if (element == "note") {
             t.notes.emplace_back(c.text().get());
             continue;

@@ -345,6 +345,8 @@ TEST(PlayRules, MistakesInThePlaySectionNameTheFileAndLine) {
               "house.xml:3:1: table 'fire' needs a heading <row> and one row at least");
     EXPECT_EQ(error("<table name=\"fire\">\n<row>Fire</row>\n</table>"),
               "house.xml:4:1: a row of table 'fire' has 1 cells; a row has 2 to 16, split by |");
+    EXPECT_EQ(error("<table name=\"fire\">\n<row>a | <b>b</b></row>\n<row>c | d</row>\n</table>"),
+              "house.xml:4:10: <row> of table 'fire' holds text only, not <b>");
     EXPECT_EQ(error("<table name=\"fire\">\n<cell>4</cell>\n</table>"),
               "house.xml:4:1: unexpected element <cell> in <table>; expected <row> or <note>");
     EXPECT_EQ(error("<table name=\"fire\">\n<row>a | b</row>\n<note>n</note>\n<row>c | d</row>\n</table>"),
