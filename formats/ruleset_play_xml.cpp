@@ -33,6 +33,17 @@ std::string required(pugi::xml_node n, const char* attribute) {
     return value;
 }
 
+// The name of a track or table, which a module uses as a property or a file's name.
+std::string propertyName(pugi::xml_node n) {
+    std::string name = required(n, "name");
+    if (!isPropertyName(name)) {
+        throw Failure{at(n),
+                      std::string(n.name()) + " name " + limits::quoted(name) +
+                          " must be a lower-case letter, then letters, digits or hyphens (at most 40)"};
+    }
+    return name;
+}
+
 // enabled="false" takes the parent's element away; anything else but "true" is a mistake.
 bool removes(pugi::xml_node n) {
     pugi::xml_attribute enabled = n.attribute("enabled");
@@ -69,12 +80,7 @@ PlayDice readDice(pugi::xml_node n) {
 PlayTrack readTrack(pugi::xml_node n) {
     allowOnly(n, {"name", "label", "most", "most-per-stand", "at-most", "rally", "source", "enabled"});
     PlayTrack t;
-    t.name = required(n, "name");
-    if (!isPropertyName(t.name)) {
-        throw Failure{at(n),
-                      "track name " + limits::quoted(t.name) +
-                          " must be a lower-case letter, then letters, digits or hyphens (at most 40)"};
-    }
+    t.name = propertyName(n);
     t.label = n.attribute("label") ? std::string(n.attribute("label").value()) : t.name;
     const bool most = !n.attribute("most").empty(), perStand = !n.attribute("most-per-stand").empty();
     if (most && perStand) {
@@ -138,12 +144,7 @@ PlayMarker readMarker(pugi::xml_node n) {
 PlayTable readTable(pugi::xml_node n) {
     allowOnly(n, {"name", "label", "source", "enabled"});
     PlayTable t;
-    t.name = required(n, "name");
-    if (!isPropertyName(t.name)) {
-        throw Failure{at(n),
-                      "table name " + limits::quoted(t.name) +
-                          " must be a lower-case letter, then letters, digits or hyphens (at most 40)"};
-    }
+    t.name = propertyName(n);
     t.label = n.attribute("label") ? std::string(n.attribute("label").value()) : t.name;
     t.source = n.attribute("source").value();
     for (pugi::xml_node c : n.children()) {
