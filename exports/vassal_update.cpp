@@ -69,6 +69,47 @@ bool madeFile(std::string_view name) {
            name == "play-help.html" || name == "ruleset-tables.html";
 }
 
+// A component of Sandtable's that the designer kept, with what comes from the scenario and its
+// ruleset made again: the turns the tracker counts (unless the designer wrote a turn format of
+// their own) and the dice a button rolls (the ruleset's, house rules included, and the generals
+// taking part). The rest of its settings stay the designer's.
+void renewScenarioFacts(pugi::xml_node kept, pugi::xml_node made, std::vector<std::string>& report) {
+    const std::string_view tag = kept.name();
+    const auto renew = [&](const char* attribute) {
+        const std::string now = made.attribute(attribute).value();
+        if (std::string_view(kept.attribute(attribute).value()) == now) {
+            return false;
+        }
+        (kept.attribute(attribute) ? kept.attribute(attribute) : kept.append_attribute(attribute))
+            .set_value(now.c_str());
+        return true;
+    };
+    if (tag == "VASSAL.build.module.turn.TurnTracker") {
+        // Sandtable's own formats: "Turn $level1$" and "Turn $level1$ of 44".
+        const std::string_view format = kept.attribute("turnFormat").value();
+        const std::string_view rest =
+            format.starts_with("Turn $level1$") ? format.substr(13) : std::string_view("x");
+        const bool ours =
+            rest.empty() || (rest.starts_with(" of ") && rest.size() > 4 &&
+                             rest.substr(4).find_first_not_of("0123456789") == std::string_view::npos);
+        if (ours && renew("turnFormat")) {
+            report.push_back("the turn tracker counts the scenario's turns again: " +
+                             std::string(made.attribute("turnFormat").value()));
+        } else if (!ours && std::string_view(made.attribute("turnFormat").value()) != format) {
+            report.push_back("kept your turn format '" + std::string(format) +
+                             "'; the scenario's would be '" + made.attribute("turnFormat").value() + "'");
+        }
+    } else if (tag == "VASSAL.build.module.DiceButton") {
+        const bool dice = renew("nDice");
+        const bool sides = renew("nSides");
+        if (dice || sides) {
+            report.push_back("dice button '" + nameOf(kept) + "' rolls " + made.attribute("nDice").value() +
+                             "D" + made.attribute("nSides").value() +
+                             " again, as the ruleset and the scenario say");
+        }
+    }
+}
+
 // A map Sandtable made, as the designer left it, with Sandtable's boards and at-start stacks made
 // again and any component the new export has and the old map lacks added.
 void mergeMap(pugi::xml_node old, pugi::xml_node made, std::vector<std::string>& report) {
@@ -224,8 +265,9 @@ mergeVassalUpdate(const std::filesystem::path& old, pugi::xml_document& made,
         } else if (remade(child)) {
             continue; // made again from the scenario
         } else if (ours) {
-            // A component of Sandtable's the designer may have changed: theirs.
-            root.insert_copy_before(child, ours);
+            // A component of Sandtable's the designer may have changed: theirs, with the
+            // scenario's facts made again.
+            renewScenarioFacts(root.insert_copy_before(child, ours), ours, report);
             root.remove_child(ours);
         } else {
             root.append_copy(child);

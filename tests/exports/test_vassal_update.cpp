@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <pugixml.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -154,6 +155,62 @@ TEST_F(VassalUpdate, TheDesignersChartButtonFileTraitAndSettingAreKeptAndTheBoar
     ASSERT_TRUE(again);
     EXPECT_EQ(prototype(*again)->traits.size(), now->traits.size());
     EXPECT_EQ(again->componentsNamed("DiceButton").size(), module->componentsNamed("DiceButton").size());
+}
+
+// What comes from the scenario and its ruleset is made again in Sandtable's components the old
+// module keeps: the turns the tracker counts and the dice a button rolls; a turn format the
+// designer wrote stays theirs, and the update says what the scenario's would be.
+TEST_F(VassalUpdate, TheTurnsAndTheDiceFollowTheScenarioAndTheRulesetAgain) {
+    const fs::path old = dir / "old.vmod", updated = dir / "updated.vmod";
+    ASSERT_TRUE(exportTo(old));
+    ASSERT_FALSE(play.play.dice.empty());
+    const std::string die = play.play.dice.front().name;
+    scenario.info.turns += 3;
+    play.play.dice.front().count += 1;
+    auto written = exportTo(updated, old);
+    ASSERT_TRUE(written) << written.error();
+    auto module = readVassalModule(updated);
+    ASSERT_TRUE(module) << module.error().toString();
+    const auto tracker = module->componentsNamed("TurnTracker");
+    ASSERT_EQ(tracker.size(), 1u);
+    EXPECT_EQ((*tracker.front())["turnFormat"], "Turn $level1$ of " + std::to_string(scenario.info.turns));
+    EXPECT_NE(written->find("the turn tracker counts the scenario's turns again"), std::string::npos)
+        << *written;
+    const auto buttons = module->componentsNamed("DiceButton");
+    const auto button =
+        std::ranges::find_if(buttons, [&](const VassalComponent* b) { return (*b)["name"] == die; });
+    ASSERT_NE(button, buttons.end()) << die;
+    EXPECT_EQ((**button)["nDice"], std::to_string(play.play.dice.front().count));
+    EXPECT_NE(written->find("dice button '" + die + "' rolls"), std::string::npos) << *written;
+
+    // A turn format of the designer's own: kept, and the scenario's said.
+    const fs::path custom = dir / "custom.vmod", again = dir / "again.vmod";
+    {
+        auto names = listVassalModuleEntries(updated);
+        ASSERT_TRUE(names);
+        auto entries = readVassalModuleEntries(updated, *names, 64 << 20);
+        ASSERT_TRUE(entries);
+        std::vector<std::pair<std::string, std::string>> files;
+        for (const std::string& name : *names) {
+            std::string bytes = *entries->at(name);
+            if (name == "buildFile.xml") {
+                const std::string from = "turnFormat=\"Turn $level1$ of ";
+                const auto at = bytes.find(from);
+                ASSERT_NE(at, std::string::npos);
+                bytes.replace(at, from.size(), "turnFormat=\"Hour $level1$ of ");
+            }
+            files.emplace_back(name, std::move(bytes));
+        }
+        testing_support::writeZip(custom, files);
+    }
+    scenario.info.turns += 1;
+    auto third = exportTo(again, custom);
+    ASSERT_TRUE(third) << third.error();
+    auto kept = readVassalModule(again);
+    ASSERT_TRUE(kept);
+    EXPECT_EQ((*kept->componentsNamed("TurnTracker").front())["turnFormat"],
+              "Hour $level1$ of " + std::to_string(scenario.info.turns - 1));
+    EXPECT_NE(third->find("kept your turn format 'Hour $level1$ of"), std::string::npos) << *third;
 }
 
 TEST_F(VassalUpdate, AModuleThatIsNotOneOrNotSandtablesIsRefusedAndNothingIsWritten) {
