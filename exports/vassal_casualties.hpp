@@ -22,6 +22,9 @@ inline constexpr std::string_view casualtyMapName = "Casualties";
 struct SideBreakPoint {
     int counted = 0;
     int breaksAt = 0;
+    // The losses the module's trigger waits for: a side with no unit that counts never breaks, so
+    // one loss more than it can count.
+    int lossesThatBreak() const { return counted > 0 ? breaksAt : 1; }
 };
 std::optional<SideBreakPoint> sideBreakPoint(const Scenario& s, const PlaySetup& play, Side side);
 

@@ -162,7 +162,8 @@ VassalTraitText vassalChain(const std::vector<VassalTraitText>& outerFirst, cons
 }
 
 VassalPlayKit::VassalPlayKit(const Scenario& s, const PlaySetup& play, double cellPixels)
-    : s_(s), play_(play), cellPixels_(cellPixels) {}
+    : s_(s), play_(play), cellPixels_(cellPixels), breakPoints_{sideBreakPoint(s, play, Side::Union),
+                                                                sideBreakPoint(s, play, Side::Confederate)} {}
 
 std::string VassalPlayKit::propertyOf(const PlayTrack& track) {
     return camel(track.name);
@@ -444,10 +445,9 @@ std::vector<VassalTraitText> VassalPlayKit::outerTraits(PieceRef piece) const {
     auto add = [&](std::string_view key, std::string value) {
         properties.emplace_back(std::string(key), std::move(value));
     };
-    if (const auto point = sideBreakPoint(s_, play_, side.value_or(Side::Union))) {
+    if (const auto& point = breakPoints_[sideIndex(side.value_or(Side::Union))]) {
         add(vassal_property::breakOf, std::to_string(point->counted));
-        // A side with no unit that counts never breaks: a loss it cannot reach.
-        add(vassal_property::breakAt, std::to_string(point->counted > 0 ? point->breaksAt : 1));
+        add(vassal_property::breakAt, std::to_string(point->lossesThatBreak()));
     }
     std::string summary;
     if (piece.kind == PieceKind::Unit) {

@@ -7,6 +7,7 @@
 // commander's and a train's description. Each piece carries its own values (corps, division, arm,
 // quality, weapon, strength, stands, each value's most) as a Marker. Units in a formation the
 // ruleset marks start with that marker on (a prototype for each starting formation).
+#include "exports/vassal_casualties.hpp"
 #include "model/play_rules.hpp"
 #include "model/scenario.hpp"
 
@@ -84,6 +85,8 @@ class VassalPlayKit {
     const Scenario& s_;
     const PlaySetup& play_;
     double cellPixels_;
+    // Each side's break point in this scenario, counted once (every piece carries its side's).
+    std::array<std::optional<SideBreakPoint>, 2> breakPoints_;
     std::optional<std::array<std::pair<int, int>, 2>> casualtyBoxes_;
 };
 

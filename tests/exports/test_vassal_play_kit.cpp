@@ -510,7 +510,7 @@ TEST(PlayKitOf, EachScenarioOfABattleBreaksAtItsOwnLosses) {
         for (Side side : {Side::Union, Side::Confederate}) {
             const auto p = sideBreakPoint(current, play, side);
             ASSERT_TRUE(p);
-            expected.insert(std::to_string(p->counted > 0 ? p->breaksAt : 1));
+            expected.insert(std::to_string(p->lossesThatBreak()));
         }
         const VassalPredefinedSetup& setup = module->setups[i];
         ASSERT_TRUE(setup.game && *setup.game) << setup.name;
