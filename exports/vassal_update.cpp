@@ -247,10 +247,6 @@ mergeVassalUpdate(const std::filesystem::path& old, pugi::xml_document& made,
     merged.reset(made);
     pugi::xml_node root = merged.document_element();
     std::vector<std::string> report;
-    std::set<std::string> newKeys;
-    for (pugi::xml_node child : root.children()) {
-        newKeys.insert(keyOf(child));
-    }
     for (pugi::xml_node child : oldRoot.children()) {
         if (child.type() != pugi::node_element) {
             continue;

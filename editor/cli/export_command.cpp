@@ -19,8 +19,6 @@
 namespace sandtable::cli {
 namespace {
 
-// --cell-size, --paper, --orientation, --dpi, --layers, --margin, --cell-pixels as PrintOptions, or
-// what is wrong.
 // A printed length option ("25mm", "1in") within its range into `into`; what is wrong otherwise.
 std::optional<std::string> lengthOption(const Arguments& a, const std::string& name, limits::RealRange range,
                                         std::string_view said, double& into) {
@@ -40,6 +38,8 @@ std::optional<std::string> lengthOption(const Arguments& a, const std::string& n
     return std::nullopt;
 }
 
+// --cell-size, --counter-size, --paper, --orientation, --dpi, --layers and --margin as PrintOptions,
+// or what is wrong.
 std::expected<PrintOptions, std::string> printOptionsFrom(const Arguments& a) {
     PrintOptions o;
     if (auto bad = lengthOption(a, "--margin", limits::printMarginPt, "0 to 2in", o.marginPt)) {
