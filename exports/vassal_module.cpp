@@ -222,7 +222,8 @@ std::string playHelpHtml(const Scenario& s, const PlaySetup& play, const VassalP
     h += "</td></tr>";
     h += "<tr><td>Moved, on or off (every piece; moving lays it on, the map's Clear moved takes all "
          "off)</td><td>" +
-         keyText("77,130") + "</td><td>Piece in cell: moved is true (on) or false (off)</td></tr>";
+         keyText(VassalPlayKit::movedKey()) +
+         "</td><td>Piece in cell: moved is true (on) or false (off)</td></tr>";
     h += "<tr><td>End of the side's turn: clear moved flags (any piece of the side; the other side's "
          "flags stay)</td><td>" +
          keyText(VassalPlayKit::endTurnKey()) +

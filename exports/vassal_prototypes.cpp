@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 #include <set>
 
 namespace sandtable {
@@ -300,6 +299,10 @@ std::string VassalPlayKit::endTurnKey() {
     return ctrlShift('F');
 }
 
+std::string VassalPlayKit::movedKey() {
+    return ctrl('M');
+}
+
 namespace {
 
 // Keys no player presses (Ctrl+Shift+Alt and a function key): what one trait sends another.
@@ -379,9 +382,9 @@ std::vector<VassalPlayKit::Prototype> VassalPlayKit::prototypes() const {
         }
         // The moved flag at the counter's top right corner: laid on when the piece moves, cleared by
         // the map's Clear moved, switched by hand with Ctrl+M.
-        const int corner = static_cast<int>(std::lround(cellPixels_ * 0.56 / 2 - cellPixels_ * 0.05));
+        const int corner = movedMarkerOffset(cellPixels_);
         traits.push_back(
-            report(ctrl('M'), "$newPieceName$ in $location$: moved is $Moved$", "Report: moved"));
+            report(movedKey(), "$newPieceName$ in $location$: moved is $Moved$", "Report: moved"));
         // The end of a side's turn takes its moved flags off, the other side's left as they are.
         traits.push_back(report(
             endTurnKey(), "End of the " + sideName + " turn: the " + sideName + " moved flags are cleared",
@@ -392,7 +395,7 @@ std::vector<VassalPlayKit::Prototype> VassalPlayKit::prototypes() const {
             "end of turn: clear the side's moved flags"));
         traits.push_back({"markmoved;" + vassalSequence({std::string(movedImageName), std::to_string(corner),
                                                          std::to_string(-corner), "Moved (on or off)",
-                                                         ctrl('M'), madeBySandtable("moved flag"), "false",
+                                                         movedKey(), madeBySandtable("moved flag"), "false",
                                                          "", "", "", std::string(clearMovedKey)},
                                                         ';'),
                           "false"});

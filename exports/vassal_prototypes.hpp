@@ -42,6 +42,8 @@ class VassalPlayKit {
     static std::string eliminateKey();
     // Any piece of a side: the end of that side's turn, which clears its moved flags.
     static std::string endTurnKey();
+    // Any piece: its moved flag on or off.
+    static std::string movedKey();
 
     struct Prototype {
         std::string name;

@@ -96,6 +96,11 @@ double statusMarkerOffset(double cellPixels) {
     return std::round(cellPixels * MapPainter::counterWidth * 0.36);
 }
 
+int movedMarkerOffset(double cellPixels) {
+    // Half the counter across, less an inset of a twentieth of a cell.
+    return static_cast<int>(std::lround(cellPixels * MapPainter::counterWidth / 2 - cellPixels * 0.05));
+}
+
 std::expected<PieceImage, std::string> statusMarkerImage(StatusMarker marker, std::string_view label,
                                                          double cellPixels) {
     const double w = std::round(cellPixels * MapPainter::counterWidth);

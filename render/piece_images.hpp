@@ -37,5 +37,8 @@ statusMarkerImage(StatusMarker marker, std::string_view label, double cellPixels
 [[nodiscard]] std::expected<PieceImage, std::string> movedMarkerImage(double cellPixels);
 // Where the band's middle lies below the middle of the unit's picture, in pixels.
 double statusMarkerOffset(double cellPixels);
+// Where the moved marker's middle lies right of and above the middle of a piece's picture, in
+// pixels: at the counter's top right corner.
+int movedMarkerOffset(double cellPixels);
 
 } // namespace sandtable
