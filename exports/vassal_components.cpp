@@ -171,8 +171,7 @@ void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySe
     }
     pugi::xml_node turns = addVassalComponent(
         module, "VASSAL.build.module.turn.TurnTracker",
-        {{"turnFormat",
-          "Turn $level1$" + (sameLength ? " of " + std::to_string(s.info.turns) : std::string())},
+        {{"turnFormat", sandtableTurnFormat(sameLength ? std::optional<int>(s.info.turns) : std::nullopt)},
          {"reportFormat", "* <$PlayerId$> turn $oldTurn$ ends; $newTurn$ begins"},
          {"nexthotkey", "39,195"},   // Ctrl+Shift+Right: letters are the pieces' commands
          {"prevhotkey", "37,195"}}); // Ctrl+Shift+Left
@@ -185,6 +184,23 @@ void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySe
          {"text", "Order of battle"},
          {"tooltip", "The order of battle by side, corps and division, with strengths and losses"}});
     addVassalComponent(module, "VASSAL.build.module.NotesWindow", {});
+}
+
+namespace {
+constexpr std::string_view turnFormatStart = "Turn $level1$";
+}
+
+std::string sandtableTurnFormat(std::optional<int> lastTurn) {
+    return std::string(turnFormatStart) + (lastTurn ? " of " + std::to_string(*lastTurn) : std::string());
+}
+
+bool isSandtableTurnFormat(std::string_view format) {
+    if (!format.starts_with(turnFormatStart)) {
+        return false;
+    }
+    const std::string_view rest = format.substr(turnFormatStart.size());
+    return rest.empty() || (rest.starts_with(" of ") && rest.size() > 4 &&
+                            rest.substr(4).find_first_not_of("0123456789") == std::string_view::npos);
 }
 
 } // namespace sandtable

@@ -13,6 +13,7 @@
 #include <pugixml.hpp>
 
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -47,5 +48,10 @@ int diceFor(const Scenario& s, const PlayDice& dice, Side side);
 
 // The toolbar's dice, turn tracker, inventory and notes.
 void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySetup& play);
+// The turn tracker's format Sandtable writes: "Turn $level1$ of 44", or "Turn $level1$" when a
+// battle's scenarios differ in length (no last turn); and whether a format is one of those, as an
+// update tells Sandtable's format from one the designer wrote.
+std::string sandtableTurnFormat(std::optional<int> lastTurn);
+bool isSandtableTurnFormat(std::string_view format);
 
 } // namespace sandtable

@@ -786,9 +786,9 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
                   " px a cell), " + std::to_string(waiting) + " reinforcements in " +
                   std::to_string(schedule.size()) + " arrivals";
 
-        addHtmlChart(addChartWindow(module, "Scenario", "Scenario",
+        addHtmlChart(addChartWindow(module, std::string(scenarioChart), "Scenario",
                                     "Set-up, special rules, objectives, victory and events"),
-                     "Scenario", "scenario.html");
+                     std::string(scenarioChart), "scenario.html");
         files.push_back({"scenario.html", scenarioHtml(s)});
     } else {
         // A battle: every scenario a predefined set-up (File > New game), a saved game holding its
@@ -805,7 +805,7 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
             waitingPicker = addBoardPicker(addMap(module, reinforcementBoard, "Reinforcements", true));
         }
         pugi::xml_node chart =
-            addChartWindow(module, "Scenarios", "Scenarios",
+            addChartWindow(module, std::string(scenariosChart), "Scenarios",
                            "Each scenario's set-up, special rules, objectives, victory and events");
         std::vector<std::string> setupNames;
         for (std::size_t i = 0; i < scenarios; ++i) {
@@ -933,14 +933,14 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     if (!options.play.play.tables.empty()) {
         addHtmlChart(addChartWindow(module, std::string(rulesetTablesChart), "Tables",
                                     "The ruleset's tables: fire, close combat and the like"),
-                     std::string(rulesetTablesChart), "ruleset-tables.html");
-        files.push_back({"ruleset-tables.html", rulesetTablesHtml(s, options.play)});
+                     std::string(rulesetTablesChart), std::string(rulesetTablesPage));
+        files.push_back({std::string(rulesetTablesPage), rulesetTablesHtml(s, options.play)});
     }
     // How to play the pieces: every command a piece has, its key and what the chat says.
-    addHtmlChart(addChartWindow(module, "Playing the pieces", "Help",
+    addHtmlChart(addChartWindow(module, std::string(playHelpChart), "Help",
                                 "What a piece's menu and keys do, and what the chat reports"),
-                 "Playing the pieces", "play-help.html");
-    files.push_back({"play-help.html", playHelpHtml(s, options.play, kit)});
+                 std::string(playHelpChart), std::string(playHelpPage));
+    files.push_back({std::string(playHelpPage), playHelpHtml(s, options.play, kit)});
     addMapWindowComponents(field, geometry, options.play);
     // The casualties: a box for each side; hovering one counts its losses toward the break point.
     {

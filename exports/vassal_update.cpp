@@ -1,5 +1,6 @@
 #include "exports/vassal_update.hpp"
 
+#include "exports/vassal_components.hpp"
 #include "exports/vassal_prototypes.hpp"
 #include "formats/vassal/module_reader.hpp"
 #include "formats/vassal/pieces.hpp"
@@ -50,7 +51,7 @@ bool remade(pugi::xml_node n) {
         return name == "Counters";
     }
     if (tag == "VASSAL.build.module.ChartWindow") {
-        return name == "Scenario" || name == "Scenarios" || name == "Playing the pieces" ||
+        return name == scenarioChart || name == scenariosChart || name == playHelpChart ||
                name == rulesetTablesChart;
     }
     return false;
@@ -66,7 +67,7 @@ bool madeFile(std::string_view name) {
     }
     return name == "buildFile.xml" || name == "buildFile" || name == "moduledata" ||
            name == "images/board.png" || name == "images/casualties.png" || name == "images/moved.png" ||
-           name == "play-help.html" || name == "ruleset-tables.html";
+           name == playHelpPage || name == rulesetTablesPage;
 }
 
 // A component of Sandtable's that the designer kept, with what comes from the scenario and its
@@ -85,13 +86,8 @@ void renewScenarioFacts(pugi::xml_node kept, pugi::xml_node made, std::vector<st
         return true;
     };
     if (tag == "VASSAL.build.module.turn.TurnTracker") {
-        // Sandtable's own formats: "Turn $level1$" and "Turn $level1$ of 44".
         const std::string_view format = kept.attribute("turnFormat").value();
-        const std::string_view rest =
-            format.starts_with("Turn $level1$") ? format.substr(13) : std::string_view("x");
-        const bool ours =
-            rest.empty() || (rest.starts_with(" of ") && rest.size() > 4 &&
-                             rest.substr(4).find_first_not_of("0123456789") == std::string_view::npos);
+        const bool ours = isSandtableTurnFormat(format);
         if (ours && renew("turnFormat")) {
             report.push_back("the turn tracker counts the scenario's turns again: " +
                              std::string(made.attribute("turnFormat").value()));

@@ -18,8 +18,14 @@ namespace sandtable {
 
 inline constexpr std::string_view sandtableModuleMark = "Sandtable";
 inline constexpr std::string_view sandtableTraitMark = "Sandtable: ";
-// The chart window of the ruleset's tables, which Sandtable makes again at every export.
+// The chart windows Sandtable makes, by name, and the pages it writes for them: made again at every
+// export, whatever the designer did to them (the scenarios' pages are "scenario...html").
+inline constexpr std::string_view scenarioChart = "Scenario";   // a one-scenario module's
+inline constexpr std::string_view scenariosChart = "Scenarios"; // a battle's, a tab a scenario
 inline constexpr std::string_view rulesetTablesChart = "Ruleset tables";
+inline constexpr std::string_view playHelpChart = "Playing the pieces";
+inline constexpr std::string_view rulesetTablesPage = "ruleset-tables.html";
+inline constexpr std::string_view playHelpPage = "play-help.html";
 
 struct VassalArchiveFile {
     std::string name;
