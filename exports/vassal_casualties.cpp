@@ -8,6 +8,7 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <set>
 
 namespace sandtable {
 
@@ -15,19 +16,29 @@ bool countsTowardBreakPoint(const PlaySetup& play, const Unit& u) {
     return play.breakPoint && play.breakPoint->counts(u.arm);
 }
 
+namespace {
+
+// A side's break point when `forces` take part (nullopt: the whole order of battle).
+SideBreakPoint breakPointOf(const OrderOfBattle& oob, const std::optional<std::set<HeadquartersId>>& forces,
+                            const BreakPoint& point, Side side) {
+    SideBreakPoint out;
+    for (const auto& [id, u] : oob.units) {
+        if (oob.sideOf(u.parent) == side && point.counts(u.arm) &&
+            takesPart(oob, forces, PieceRef::unit(id))) {
+            ++out.counted;
+        }
+    }
+    out.breaksAt = point.unitsToBreak(out.counted);
+    return out;
+}
+
+} // namespace
+
 std::optional<SideBreakPoint> sideBreakPoint(const Scenario& s, const PlaySetup& play, Side side) {
     if (!play.breakPoint) {
         return std::nullopt;
     }
-    SideBreakPoint out;
-    for (const auto& [id, u] : s.oob.units) {
-        if (s.oob.sideOf(u.parent) == side && countsTowardBreakPoint(play, u) &&
-            takesPart(s, PieceRef::unit(id))) {
-            ++out.counted;
-        }
-    }
-    out.breaksAt = play.breakPoint->unitsToBreak(out.counted);
-    return out;
+    return breakPointOf(s.oob, s.deployment.forces, *play.breakPoint, side);
 }
 
 std::vector<std::string> casualtyBoxLines(const Scenario& s, const PlaySetup& play, Side side) {
@@ -36,12 +47,10 @@ std::vector<std::string> casualtyBoxLines(const Scenario& s, const PlaySetup& pl
     }
     // Each break point and the scenarios that have it, in the battle's order.
     std::vector<std::pair<std::string, std::string>> points;
-    Scenario current = s;
     for (std::size_t i = 0; i < scenarioCount(s); ++i) {
-        makeCurrent(current, i);
-        const auto point = sideBreakPoint(current, play, side);
-        const std::string text =
-            std::to_string(point->breaksAt) + " of its " + std::to_string(point->counted);
+        const SideBreakPoint point =
+            breakPointOf(s.oob, startAt(s, i).deployment.forces, *play.breakPoint, side);
+        const std::string text = std::to_string(point.breaksAt) + " of its " + std::to_string(point.counted);
         auto same = std::ranges::find_if(points, [&](const auto& p) { return p.first == text; });
         if (same == points.end()) {
             points.emplace_back(text, std::to_string(i + 1));
