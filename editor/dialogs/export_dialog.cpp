@@ -15,6 +15,7 @@
 #include <wx/textctrl.h>
 
 #include <charconv>
+#include <optional>
 
 namespace sandtable {
 
@@ -172,6 +173,25 @@ void ExportDialog::chooseKind(const std::string& name) {
     update();
 }
 
+namespace {
+
+// A printed length typed in a field ("25mm", "1in") within its range into `into`; what is wrong
+// otherwise: the field's `name` and the parser's message, or `outOfRange` with the range in points.
+std::optional<std::string> lengthField(const wxTextCtrl* field, const std::string& name,
+                                       limits::RealRange range, const std::string& outOfRange, double& into) {
+    auto length = parseLength(field->GetValue().utf8_string());
+    if (!length) {
+        return name + ": " + length.error();
+    }
+    if (!range.allows(*length)) {
+        return outOfRange + " (" + range.expected() + " points)";
+    }
+    into = *length;
+    return std::nullopt;
+}
+
+} // namespace
+
 std::expected<ExportRequest, std::string> ExportDialog::request() const {
     const auto& k = exportKinds()[static_cast<std::size_t>(kind->GetSelection())];
     ExportRequest out;
@@ -184,26 +204,16 @@ std::expected<ExportRequest, std::string> ExportDialog::request() const {
     o.paper = papers()[static_cast<std::size_t>(std::max(0, paper->GetSelection()))];
     o.landscape = orientation->GetSelection() == 1;
     if (k.cellSize) {
-        auto size = parseLength(cellSize->GetValue().utf8_string());
-        if (!size) {
-            return std::unexpected("Cell size: " + size.error());
+        if (auto bad = lengthField(cellSize, "Cell size", limits::printCellSizePt,
+                                   "The cell size must be from 1mm to 10in", o.cellSizePt)) {
+            return std::unexpected(*bad);
         }
-        if (!limits::printCellSizePt.allows(*size)) {
-            return std::unexpected("The cell size must be from 1mm to 10in (" +
-                                   limits::printCellSizePt.expected() + " points)");
-        }
-        o.cellSizePt = *size;
     }
     if (k.paper) {
-        auto m = parseLength(margin->GetValue().utf8_string());
-        if (!m) {
-            return std::unexpected("Margin: " + m.error());
+        if (auto bad = lengthField(margin, "Margin", limits::printMarginPt,
+                                   "The margin must be from 0 to 2in", o.marginPt)) {
+            return std::unexpected(*bad);
         }
-        if (!limits::printMarginPt.allows(*m)) {
-            return std::unexpected("The margin must be from 0 to 2in (" + limits::printMarginPt.expected() +
-                                   " points)");
-        }
-        o.marginPt = *m;
     }
     if (k.layers) {
         RenderOptions chosen;
@@ -234,15 +244,10 @@ std::expected<ExportRequest, std::string> ExportDialog::request() const {
         out.options.vassalUpdate = module;
     }
     if (k.counterSize) {
-        auto size = parseLength(counterSize->GetValue().utf8_string());
-        if (!size) {
-            return std::unexpected("Counter size: " + size.error());
+        if (auto bad = lengthField(counterSize, "Counter size", limits::counterSizePt,
+                                   "A counter must be from 0.4in to 2in", o.counterSizePt)) {
+            return std::unexpected(*bad);
         }
-        if (!limits::counterSizePt.allows(*size)) {
-            return std::unexpected("A counter must be from 0.4in to 2in (" +
-                                   limits::counterSizePt.expected() + " points)");
-        }
-        o.counterSizePt = *size;
     }
     if (k.cellPixels) {
         const std::string text = cellPixels->GetValue().utf8_string();
