@@ -27,9 +27,19 @@ void scenarioObject(JsonWriter& j, const Grid& g, int number, const ScenarioStar
         .field("date", info.date)
         .field("place", info.place)
         .field("theatre", enumName(info.theatre));
-    j.field("turns", info.turns)
-        .field("turnMinutes", info.turnMinutes)
-        .field("firstPlayer", enumName(info.firstPlayer));
+    j.field("turns", info.turns).field("turnMinutes", info.turnMinutes);
+    // When the turns fall: null, [] and null without a clock.
+    auto time = [&](const char* name, const std::optional<ClockTime>& t) {
+        t ? j.field(name, clockText(*t)) : j.key(name).null();
+    };
+    time("startTime", info.startTime);
+    j.key("nightTurns").beginArray();
+    for (int night : info.nightTurns) {
+        j.value(night);
+    }
+    j.endArray();
+    time("dawn", info.dawn);
+    j.field("firstPlayer", enumName(info.firstPlayer));
     j.field("ruleset", info.ruleset)
         .field("setupNotes", info.setupNotes)
         .field("specialRules", info.specialRules);

@@ -288,8 +288,9 @@ void scenarioPages(Document& d, const Scenario& s) {
             return std::tie(a.second.turn, a.second.entry) < std::tie(b.second.turn, b.second.entry);
         });
         d.heading("Reinforcements");
+        const std::vector<TurnTime> times = turnTimes(info);
         for (const auto& [piece, r] : schedule) {
-            d.paragraph("Turn " + std::to_string(r.turn) + " at " + s.map.grid.label(r.entry) + ": " +
+            d.paragraph(turnName(info, times, r.turn) + " at " + s.map.grid.label(r.entry) + ": " +
                         info.sideNames[sideIndex(sideOf(s.oob, piece).value_or(Side::Union))] + ", " +
                         pieceAtStart(s, piece, true) + (r.note.empty() ? "" : " - " + r.note));
         }
@@ -308,8 +309,8 @@ void scenarioPages(Document& d, const Scenario& s) {
 
 std::string scenarioFacts(const ScenarioInfo& info) {
     return info.date + ". Ruleset: " + info.ruleset + "; " + std::to_string(info.turns) + " turns of " +
-           std::to_string(info.turnMinutes) + " minutes; " + info.sideNames[sideIndex(info.firstPlayer)] +
-           " moves first.";
+           std::to_string(info.turnMinutes) + " minutes" + turnClockFacts(info) + "; " +
+           info.sideNames[sideIndex(info.firstPlayer)] + " moves first.";
 }
 
 } // namespace

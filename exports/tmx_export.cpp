@@ -216,6 +216,15 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
     property(props, "theatre", "string", std::string(enumName(s.info.theatre)).c_str());
     property(props, "turns", "int", s.info.turns);
     property(props, "turnMinutes", "int", s.info.turnMinutes);
+    if (s.info.startTime) {
+        property(props, "startTime", "string", clockText(*s.info.startTime).c_str());
+    }
+    if (!s.info.nightTurns.empty()) {
+        property(props, "nightTurns", "string", turnListText(s.info.nightTurns).c_str());
+    }
+    if (s.info.dawn) {
+        property(props, "dawn", "string", clockText(*s.info.dawn).c_str());
+    }
     property(props, "firstPlayer", "string", std::string(enumName(s.info.firstPlayer)).c_str());
     property(props, "ruleset", "string", s.info.ruleset.c_str());
     property(props, "yardsPerCell", "float", s.map.yardsPerCell);

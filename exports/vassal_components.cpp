@@ -2,10 +2,12 @@
 
 #include "exports/vassal_piece_properties.hpp"
 #include "formats/vassal/components.hpp"
+#include "formats/vassal/sequence.hpp"
 #include "model/battle.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -139,6 +141,11 @@ int diceFor(const Scenario& s, const PlayDice& dice, Side side) {
     return std::max(1, dice.count * generals);
 }
 
+namespace {
+constexpr std::string_view turnFormatStart = "Turn $level1$";
+constexpr std::string_view listTurnFormat = "$level1$";
+} // namespace
+
 void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySetup& play) {
     for (const PlayDice& d : play.play.dice) {
         const std::string report =
@@ -164,18 +171,29 @@ void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySe
             button(d.name, d.count);
         }
     }
-    // "of 44" where every scenario of the battle is as long.
-    bool sameLength = true;
-    for (std::size_t i = 0; i < scenarioCount(s); ++i) {
-        sameLength = sameLength && scenarioInfo(s, i).turns == s.info.turns;
+    pugi::xml_node turns;
+    const std::string report = "* <$PlayerId$> $oldTurn$ ends; $newTurn$ begins";
+    auto tracker = [&](const std::string& format) {
+        return addVassalComponent(
+            module, "VASSAL.build.module.turn.TurnTracker",
+            {{"turnFormat", format},
+             {"reportFormat", report},
+             {"nexthotkey", "39,195"},   // Ctrl+Shift+Right: letters are the pieces' commands
+             {"prevhotkey", "37,195"}}); // Ctrl+Shift+Left
+    };
+    if (const std::optional<VassalTurnList> list = vassalTurnList(s)) {
+        turns = tracker(std::string(listTurnFormat));
+        addVassalComponent(turns, "VASSAL.build.module.turn.ListTurnLevel",
+                           {{"list", vassalSequence(list->labels, ',')}});
+    } else {
+        // "of 44" where every scenario of the battle is as long.
+        bool sameLength = true;
+        for (std::size_t i = 0; i < scenarioCount(s); ++i) {
+            sameLength = sameLength && scenarioInfo(s, i).turns == s.info.turns;
+        }
+        turns = tracker(sandtableTurnFormat(sameLength ? std::optional<int>(s.info.turns) : std::nullopt));
+        addVassalComponent(turns, "VASSAL.build.module.turn.CounterTurnLevel", {{"start", "1"}});
     }
-    pugi::xml_node turns = addVassalComponent(
-        module, "VASSAL.build.module.turn.TurnTracker",
-        {{"turnFormat", sandtableTurnFormat(sameLength ? std::optional<int>(s.info.turns) : std::nullopt)},
-         {"reportFormat", "* <$PlayerId$> turn $oldTurn$ ends; $newTurn$ begins"},
-         {"nexthotkey", "39,195"},   // Ctrl+Shift+Right: letters are the pieces' commands
-         {"prevhotkey", "37,195"}}); // Ctrl+Shift+Left
-    addVassalComponent(turns, "VASSAL.build.module.turn.CounterTurnLevel", {{"start", "1"}});
     addVassalComponent(
         module, "VASSAL.build.module.Inventory",
         {{"groupBy", std::string(vassal_property::side) + "," + std::string(vassal_property::corps) + "," +
@@ -186,8 +204,62 @@ void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySe
     addVassalComponent(module, "VASSAL.build.module.NotesWindow", {});
 }
 
-namespace {
-constexpr std::string_view turnFormatStart = "Turn $level1$";
+std::optional<VassalTurnList> vassalTurnList(const Scenario& s) {
+    struct Turn {
+        std::string date;
+        bool night = false;
+        int minute = 0;
+        auto operator<=>(const Turn&) const = default; // a day's turns, then its night, then the next day
+    };
+    std::vector<std::vector<Turn>> each;
+    std::vector<Turn> all;
+    std::map<Turn, std::string> labels;
+    for (std::size_t i = 0; i < scenarioCount(s); ++i) {
+        const ScenarioInfo& info = scenarioInfo(s, i);
+        if (!hasTurnClock(info)) {
+            return std::nullopt;
+        }
+        std::vector<Turn>& turns = each.emplace_back();
+        for (const TurnTime& t : turnTimes(info)) {
+            Turn turn{t.date, t.night, t.time ? t.time->minutes : 0};
+            // A scenario's own turns must follow one another (without a date, two nights are alike).
+            if (!turns.empty() && !(turns.back() < turn)) {
+                return std::nullopt;
+            }
+            labels.emplace(turn, turnTimeText(t));
+            turns.push_back(turn);
+            all.push_back(std::move(turn));
+        }
+    }
+    std::ranges::sort(all);
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    VassalTurnList list;
+    for (const std::vector<Turn>& turns : each) {
+        const auto first = std::ranges::lower_bound(all, turns.front());
+        if (static_cast<std::size_t>(all.end() - first) < turns.size() ||
+            !std::equal(turns.begin(), turns.end(), first)) {
+            return std::nullopt; // another scenario's turn falls between two of this one's
+        }
+        list.firstOf.push_back(static_cast<int>(first - all.begin()));
+        list.lengthOf.push_back(static_cast<int>(turns.size()));
+    }
+    const bool numbered = std::ranges::all_of(list.firstOf, [](int first) { return first == 0; });
+    for (std::size_t k = 0; k < all.size(); ++k) {
+        list.labels.push_back((numbered ? "Turn " + std::to_string(k + 1) + ": " : std::string()) +
+                              labels.at(all[k]));
+    }
+    return list;
+}
+
+std::string vassalTurnTrackerState(const VassalTurnList& list, std::size_t scenario) {
+    const int first = list.firstOf.at(scenario), end = first + list.lengthOf.at(scenario);
+    std::vector<std::string> shown;
+    for (int k = 0; k < static_cast<int>(list.labels.size()); ++k) {
+        shown.emplace_back(k >= first && k < end ? "true" : "false");
+    }
+    const std::string level =
+        vassalSequence({std::to_string(first), "0", std::to_string(first), vassalSequence(shown, ',')}, ';');
+    return vassalSequence({"0", level}, '|');
 }
 
 std::string sandtableTurnFormat(std::optional<int> lastTurn) {
@@ -195,6 +267,9 @@ std::string sandtableTurnFormat(std::optional<int> lastTurn) {
 }
 
 bool isSandtableTurnFormat(std::string_view format) {
+    if (format == listTurnFormat) {
+        return true;
+    }
     if (!format.starts_with(turnFormatStart)) {
         return false;
     }

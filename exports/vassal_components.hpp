@@ -48,9 +48,30 @@ int diceFor(const Scenario& s, const PlayDice& dice, Side side);
 
 // The toolbar's dice, turn tracker, inventory and notes.
 void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySetup& play);
+// The turns of a battle as its turn tracker lists them when its scenarios say when their turns fall:
+// every scenario's turns by date and time ("8:00 am, 1 July 1863", "Night of 1-2 July 1863") on one
+// list, each scenario's turns one run of it, and where each scenario's run starts. The labels carry
+// the turn number ("Turn 3: ...") where every scenario starts at the list's first turn, so that the
+// numbers are every scenario's. Nothing where a scenario has no clock, or where the scenarios' turns
+// interleave (a battle whose scenarios have turns of different lengths).
+struct VassalTurnList {
+    std::vector<std::string> labels;
+    std::vector<int> firstOf;  // by scenario
+    std::vector<int> lengthOf; // by scenario: its number of turns
+};
+std::optional<VassalTurnList> vassalTurnList(const Scenario& s);
+// The id VASSAL gives the module's first turn tracker (UniqueIdManager: "TurnTracker" and its
+// place); the update keeps Sandtable's tracker before any the designer added.
+inline constexpr std::string_view vassalTurnTrackerId = "TurnTracker0";
+// The tracker's state for a scenario's set-up, as TurnTracker.getState writes it: its one level
+// current, the list standing at the scenario's first turn and going back there when reset, and only
+// the scenario's own turns shown (VASSAL's tracker skips the others).
+std::string vassalTurnTrackerState(const VassalTurnList& list, std::size_t scenario);
+
 // The turn tracker's format Sandtable writes: "Turn $level1$ of 44", or "Turn $level1$" when a
-// battle's scenarios differ in length (no last turn); and whether a format is one of those, as an
-// update tells Sandtable's format from one the designer wrote.
+// battle's scenarios differ in length (no last turn), or "$level1$" over a list of dates and times;
+// and whether a format is one of those, as an update tells Sandtable's format from one the designer
+// wrote.
 std::string sandtableTurnFormat(std::optional<int> lastTurn);
 bool isSandtableTurnFormat(std::string_view format);
 

@@ -147,7 +147,7 @@ std::string scenarioHtml(const Scenario& s) {
     h += "<h1>" + escapeHtml(info.title) + "</h1>";
     h += "<p>" + escapeHtml(info.date) + (info.place.empty() ? "" : ", " + escapeHtml(info.place)) + "<br>";
     h += "Ruleset: " + escapeHtml(info.ruleset) + "; " + std::to_string(info.turns) + " turns of " +
-         std::to_string(info.turnMinutes) + " minutes; " +
+         std::to_string(info.turnMinutes) + " minutes" + escapeHtml(turnClockFacts(info)) + "; " +
          escapeHtml(info.sideNames[sideIndex(info.firstPlayer)]) + " moves first.</p>";
     auto section = [&](std::string_view title, const std::string& text) {
         if (!text.empty()) {
@@ -170,9 +170,10 @@ std::string scenarioHtml(const Scenario& s) {
     if (!s.deployment.reinforcements.empty()) {
         h += "<h2>Reinforcements</h2><p>On the Reinforcements map, a stack for each turn and "
              "entry.</p><table>";
+        const std::vector<TurnTime> times = turnTimes(s.info);
         for (const auto& [piece, r] : s.deployment.reinforcements) {
-            h += "<tr><td>Turn " + std::to_string(r.turn) + "</td><td>" + s.map.grid.label(r.entry) +
-                 "</td><td>" + escapeHtml(pieceAtStart(s, piece)) +
+            h += "<tr><td>" + escapeHtml(turnName(s.info, times, r.turn)) + "</td><td>" +
+                 s.map.grid.label(r.entry) + "</td><td>" + escapeHtml(pieceAtStart(s, piece)) +
                  (r.note.empty() ? "" : ": " + escapeHtml(r.note)) + "</td></tr>";
         }
         h += "</table>";
@@ -559,17 +560,22 @@ class SavedGameWriter {
         }
         boards_.push_back(vassalSequence(fields, '\t'));
     }
+    // The turn tracker stands at `state` (TurnTracker's restore command, a SetTurn).
+    void setTurnTracker(std::string_view trackerId, const std::string& state) {
+        components_.push_back(vassalSequence({"TURN" + std::string(trackerId), state}, '\t'));
+    }
     std::string text() const {
         std::vector<std::string> commands{"begin_save"};
         commands.insert(commands.end(), pieces_.begin(), pieces_.end());
         commands.insert(commands.end(), stacks_.begin(), stacks_.end());
         commands.insert(commands.end(), boards_.begin(), boards_.end());
+        commands.insert(commands.end(), components_.begin(), components_.end());
         commands.push_back("end_save");
         return vassalSequence(commands, '\x1b');
     }
 
   private:
-    std::vector<std::string> pieces_, stacks_, boards_;
+    std::vector<std::string> pieces_, stacks_, boards_, components_;
     int nextId_ = 1;
 };
 
@@ -800,6 +806,8 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         for (std::size_t i = 0; i < scenarios; ++i) {
             anyReinforcements = anyReinforcements || !startAt(s, i).deployment.reinforcements.empty();
         }
+        // Each set-up starts the turn tracker at its own scenario's first turn.
+        const std::optional<VassalTurnList> turnList = vassalTurnList(s);
         pugi::xml_node waitingPicker;
         if (anyReinforcements) {
             waitingPicker = addBoardPicker(addMap(module, reinforcementBoard, "Reinforcements", true));
@@ -864,6 +872,9 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
                     waiting += static_cast<int>(list.size());
                 }
                 game.chooseBoard(std::string(reinforcementBoard), shelfName);
+            }
+            if (turnList) {
+                game.setTurnTracker(vassalTurnTrackerId, vassalTurnTrackerState(*turnList, i));
             }
             const std::string saveName = "setups/scenario-" + number + ".vsav";
             auto save = zipBytes({{"savedGame", game.text()}});

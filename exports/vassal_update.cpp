@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 
 namespace sandtable {
 namespace {
@@ -70,6 +71,46 @@ bool madeFile(std::string_view name) {
            name == playHelpPage || name == rulesetTablesPage;
 }
 
+bool isTurnLevel(pugi::xml_node n) {
+    const std::string_view tag = n.name();
+    return tag == "VASSAL.build.module.turn.CounterTurnLevel" ||
+           tag == "VASSAL.build.module.turn.ListTurnLevel";
+}
+
+// A tracker's levels are as Sandtable writes them: one counter or list, nothing inside it.
+bool sandtableTurnLevels(pugi::xml_node tracker) {
+    int levels = 0;
+    for (pugi::xml_node child : tracker.children()) {
+        if (child.type() == pugi::node_element) {
+            levels += isTurnLevel(child) && !child.find_child([](pugi::xml_node n) {
+                return n.type() == pugi::node_element;
+            })
+                          ? 1
+                          : 2;
+        }
+    }
+    return levels == 1;
+}
+
+std::string levelsText(pugi::xml_node tracker) {
+    std::ostringstream out;
+    for (pugi::xml_node child : tracker.children()) {
+        child.print(out, "", pugi::format_raw);
+    }
+    return out.str();
+}
+
+// "Turn $level1$ of 44", or the list's first and last turn: "8:00 am, 1 July 1863 to ...".
+std::string turnsDescribed(pugi::xml_node tracker) {
+    pugi::xml_node list = tracker.child("VASSAL.build.module.turn.ListTurnLevel");
+    if (!list) {
+        return tracker.attribute("turnFormat").value();
+    }
+    const std::vector<std::string> turns = vassalTokens(list.attribute("list").value(), ',');
+    return std::to_string(turns.size()) + " turns, " +
+           (turns.empty() ? "" : turns.front() + " to " + turns.back());
+}
+
 // A component of Sandtable's that the designer kept, with what comes from the scenario and its
 // ruleset made again: the turns the tracker counts (unless the designer wrote a turn format of
 // their own) and the dice a button rolls (the ruleset's, house rules included, and the generals
@@ -88,10 +129,32 @@ void renewScenarioFacts(pugi::xml_node kept, pugi::xml_node made, std::vector<st
     if (tag == "VASSAL.build.module.turn.TurnTracker") {
         const std::string_view format = kept.attribute("turnFormat").value();
         const bool ours = isSandtableTurnFormat(format);
-        if (ours && renew("turnFormat")) {
-            report.push_back("the turn tracker counts the scenario's turns again: " +
-                             std::string(made.attribute("turnFormat").value()));
-        } else if (!ours && std::string_view(made.attribute("turnFormat").value()) != format) {
+        bool renewed = ours && renew("turnFormat");
+        // The report Sandtable wrote before turns had times ("turn Turn 3 of 44 ends"), never the
+        // designer's.
+        if (std::string_view(kept.attribute("reportFormat").value()) ==
+            "* <$PlayerId$> turn $oldTurn$ ends; $newTurn$ begins") {
+            renewed = renew("reportFormat") || renewed;
+        }
+        // The levels are Sandtable's while they are one counter or list of turns with none inside.
+        if (sandtableTurnLevels(kept) && levelsText(kept) != levelsText(made)) {
+            while (pugi::xml_node level = kept.find_child([](pugi::xml_node n) { return isTurnLevel(n); })) {
+                kept.remove_child(level);
+            }
+            for (pugi::xml_node level : made.children()) {
+                if (isTurnLevel(level)) {
+                    kept.append_copy(level);
+                }
+            }
+            renewed = true;
+        } else if (!sandtableTurnLevels(kept)) {
+            report.push_back("kept your turn levels; the scenario's set-ups may not start them at its "
+                             "first turn");
+        }
+        if (renewed) {
+            report.push_back("the turn tracker counts the scenario's turns again: " + turnsDescribed(made));
+        }
+        if (!ours && std::string_view(made.attribute("turnFormat").value()) != format) {
             report.push_back("kept your turn format '" + std::string(format) +
                              "'; the scenario's would be '" + made.attribute("turnFormat").value() + "'");
         }

@@ -612,8 +612,8 @@ class Reader {
     }
 
     void readInfo(pugi::xml_node n) {
-        allowOnly(n, {"title", "date", "place", "theatre", "turn-minutes", "turns", "first-player", "ruleset",
-                      "also-rulesets"});
+        allowOnly(n, {"title", "date", "place", "theatre", "turn-minutes", "turns", "start-time",
+                      "night-turns", "dawn", "first-player", "ruleset", "also-rulesets"});
         allowChildren(n, {"side", "setup-notes", "special-rules", "objectives", "victory-conditions"});
         ScenarioInfo& info = s_.info;
         info.title = name(n, "title", "the title");
@@ -626,6 +626,27 @@ class Reader {
         info.theatre = enumeration<Theatre>(n, "theatre", Theatre::Eastern);
         info.turnMinutes = int32(n, "turn-minutes", limits::turnMinutes, 20);
         info.turns = int32(n, "turns", limits::turns, 12);
+        for (const auto& [attribute, time] :
+             {std::pair{"start-time", &info.startTime}, {"dawn", &info.dawn}}) {
+            if (pugi::xml_attribute a = n.attribute(attribute)) {
+                *time = parseClockTime(a.value());
+                if (!*time) {
+                    fail(n, "attribute " + quote(attribute) +
+                                " of <info> must be a time of day as HH:MM from "
+                                "00:00 to 23:59 (08:00), not " +
+                                quote(a.value()));
+                }
+            }
+        }
+        if (pugi::xml_attribute a = n.attribute("night-turns")) {
+            auto nights = parseTurnList(a.value());
+            if (!nights) {
+                fail(n, "attribute 'night-turns' of <info> must be turn numbers separated by spaces, rising, "
+                        "each once (13 30), not " +
+                            quote(a.value()));
+            }
+            info.nightTurns = std::move(*nights);
+        }
         info.firstPlayer = enumeration<Side>(n, "first-player", Side::Union);
         info.ruleset = text(n, "ruleset");
         {

@@ -163,6 +163,15 @@ class Writer {
         xml.attribute("theatre", enumName(info.theatre));
         xml.attribute("turn-minutes", info.turnMinutes);
         xml.attribute("turns", info.turns);
+        if (info.startTime) {
+            xml.attribute("start-time", clockText(*info.startTime));
+        }
+        if (!info.nightTurns.empty()) {
+            xml.attribute("night-turns", turnListText(info.nightTurns));
+        }
+        if (info.dawn) {
+            xml.attribute("dawn", clockText(*info.dawn));
+        }
         xml.attribute("first-player", enumName(info.firstPlayer));
         if (!info.ruleset.empty()) {
             xml.attribute("ruleset", info.ruleset);

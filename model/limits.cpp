@@ -257,6 +257,22 @@ std::optional<std::string> checkInfo(const ScenarioInfo& info) {
     if (auto e = checkInteger("the number of turns", info.turns, turns)) {
         return e;
     }
+    for (std::size_t i = 0; i < info.nightTurns.size(); ++i) {
+        const int night = info.nightTurns[i];
+        if (night < 1 || night > info.turns) {
+            return "night turn " + std::to_string(night) + " is not one of the scenario's turns (1 to " +
+                   std::to_string(info.turns) + ")";
+        }
+        if (i > 0 && night <= info.nightTurns[i - 1]) {
+            return "the night turns must rise, each once: " + std::to_string(info.nightTurns[i - 1]) +
+                   " comes before " + std::to_string(night);
+        }
+    }
+    for (const std::optional<ClockTime>& t : {info.startTime, info.dawn}) {
+        if (t && (t->minutes < 0 || t->minutes >= 24 * 60)) {
+            return "a time of day must be from 00:00 to 23:59";
+        }
+    }
     for (const std::string& name : info.sideNames) {
         if (auto e = checkName("a side's name", name)) {
             return e;

@@ -7,6 +7,7 @@
 #include "deployment.hpp"
 #include "map.hpp"
 #include "order_of_battle.hpp"
+#include "turn_clock.hpp"
 
 #include <array>
 #include <map>
@@ -31,6 +32,11 @@ struct ScenarioInfo {
     Theatre theatre = Theatre::Eastern;
     int turnMinutes = 20;
     int turns = 12;
+    // When the turns fall (model/turn_clock.hpp): the first turn's time of day, the night turns
+    // (rising), and the time of the first turn after a night (none: the first turn's).
+    std::optional<ClockTime> startTime;
+    std::vector<int> nightTurns;
+    std::optional<ClockTime> dawn;
     Side firstPlayer = Side::Union;
     std::string ruleset = "hexed-general";
     // Other rulesets the scenario is also meant to be played with (built-in names or house-rules

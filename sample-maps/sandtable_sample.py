@@ -439,9 +439,12 @@ class SquareBoard(Board):
 
 
 def _info_xml(w, info, also=None):
-    w('<info title=%s date=%s place=%s theatre=%s turn-minutes="%d" turns="%d" first-player=%s ruleset=%s%s>' % (
+    # When the turns fall: the first turn's time, the night turns and the time after a night.
+    clock = "".join(' %s=%s' % (attr, quoteattr(info[key])) for attr, key in
+                    (("start-time", "startTime"), ("night-turns", "nightTurns"), ("dawn", "dawn")) if info.get(key))
+    w('<info title=%s date=%s place=%s theatre=%s turn-minutes="%d" turns="%d"%s first-player=%s ruleset=%s%s>' % (
         quoteattr(info["title"]), quoteattr(info["date"]), quoteattr(info["place"]), quoteattr(info["theatre"]),
-        info["turnMinutes"], info["turns"], quoteattr(info["firstPlayer"]), quoteattr(info["ruleset"]), ' also-rulesets=%s' % quoteattr(also) if also else ""))
+        info["turnMinutes"], info["turns"], clock, quoteattr(info["firstPlayer"]), quoteattr(info["ruleset"]), ' also-rulesets=%s' % quoteattr(also) if also else ""))
     w('<side id="union" name="Union"/><side id="confederate" name="Confederate"/>')
     w('<setup-notes>%s</setup-notes>' % escape(info["setup"]))
     w('<special-rules>%s</special-rules>' % escape(info["special"]))

@@ -34,8 +34,13 @@ void writeText(const Scenario& s, const ScenarioSummary& sum, std::ostream& out)
     out << "grid:       " << enumName(g.shape()) << " (" << enumName(g.parity()) << "), " << g.cols() << " x "
         << g.rows() << " cells, " << s.map.yardsPerCell << " yards per cell, labels " << g.label({0, 0})
         << " to " << g.label({g.cols() - 1, g.rows() - 1}) << "\n";
-    out << "turns:      " << s.info.turns << " of " << s.info.turnMinutes << " minutes, "
-        << enumName(s.info.firstPlayer) << " first\n";
+    out << "turns:      " << s.info.turns << " of " << s.info.turnMinutes << " minutes"
+        << turnClockFacts(s.info) << ", " << enumName(s.info.firstPlayer) << " first\n";
+    if (hasTurnClock(s.info)) {
+        const std::vector<TurnTime> times = turnTimes(s.info);
+        out << "            turn 1 at " << turnTimeText(times.front()) << "; turn " << times.size() << " at "
+            << turnTimeText(times.back()) << "\n";
+    }
     out << "terrain:   ";
     for (const auto& [key, n] : sum.cellsPerTerrain) {
         out << " " << key << " " << n;
@@ -108,6 +113,13 @@ void writeJson(const std::string& file, const Scenario& s, const ScenarioSummary
     j.field("yardsPerCell", s.map.yardsPerCell).field("firstLabel", g.label({0, 0}));
     j.endObject();
     j.field("turns", s.info.turns).field("turnMinutes", s.info.turnMinutes);
+    j.field("startTime", s.info.startTime ? clockText(*s.info.startTime) : std::string());
+    j.key("nightTurns").beginArray();
+    for (int night : s.info.nightTurns) {
+        j.value(night);
+    }
+    j.endArray();
+    j.field("dawn", s.info.dawn ? clockText(*s.info.dawn) : std::string());
     auto counts = [&](std::string_view name, const std::map<std::string, int>& m) {
         j.key(name).beginObject();
         for (const auto& [k, n] : m) {

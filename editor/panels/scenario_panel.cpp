@@ -48,6 +48,10 @@ void ScenarioPanel::setDocument(Document* doc) {
 
 void ScenarioPanel::refresh() {
     refreshing_ = true;
+    // Made again after every edit: kept where the designer had scrolled to, so that the next field
+    // is still in view.
+    int viewX = 0, viewY = 0;
+    grid_->GetViewStart(&viewX, &viewY);
     grid_->Clear();
     if (doc_) {
         const Scenario& s = doc_->scenario();
@@ -59,6 +63,11 @@ void ScenarioPanel::refresh() {
         grid_->Append(enumProperty("Theatre", "theatre", info.theatre));
         grid_->Append(new wxIntProperty("Minutes per turn", "turnMinutes", info.turnMinutes));
         grid_->Append(new wxIntProperty("Turns", "turns", info.turns));
+        grid_->Append(new wxStringProperty("First turn at (HH:MM)", "startTime",
+                                           info.startTime ? text(clockText(*info.startTime)) : wxString()));
+        grid_->Append(new wxStringProperty("Night turns", "nightTurns", text(turnListText(info.nightTurns))));
+        grid_->Append(new wxStringProperty("Dawn after night (HH:MM)", "dawn",
+                                           info.dawn ? text(clockText(*info.dawn)) : wxString()));
         grid_->Append(enumProperty("First player", "firstPlayer", info.firstPlayer));
         wxPGChoices rulesets;
         for (const std::string& r : builtinRulesetNames()) {
@@ -99,6 +108,7 @@ void ScenarioPanel::refresh() {
                 wxString::Format("%d, %s", r.turn, s.map.grid.label(r.entry))));
         }
     }
+    grid_->Scroll(viewX, viewY);
     refreshing_ = false;
 }
 
@@ -163,6 +173,22 @@ std::expected<CommandPtr, std::string> ScenarioPanel::edit(const std::string& na
     } else if (name == "turns") {
         n = whole(limits::turns, "Turns");
         info.turns = n.value_or(1);
+    } else if (name == "startTime" || name == "dawn") {
+        std::optional<ClockTime> time;
+        if (!str.empty() && !(time = parseClockTime(str))) {
+            return std::unexpected("write a time of day as HH:MM from 00:00 to 23:59 (08:00), or nothing; "
+                                   "not '" +
+                                   str + "'");
+        }
+        (name == "dawn" ? info.dawn : info.startTime) = time;
+    } else if (name == "nightTurns") {
+        auto nights = parseTurnList(str);
+        if (!nights) {
+            return std::unexpected("write the night turns as numbers separated by spaces, rising, each once "
+                                   "(13 30); not '" +
+                                   str + "'");
+        }
+        info.nightTurns = std::move(*nights);
     } else if (name == "firstPlayer") {
         info.firstPlayer = static_cast<Side>(v.GetLong());
     } else if (name == "ruleset") {

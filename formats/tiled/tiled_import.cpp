@@ -360,6 +360,24 @@ class TiledImport {
         if (auto r = property("ruleset"); r && !r->empty()) {
             s.info.ruleset = importedName(*r, limits::maxNameBytes);
         }
+        for (const auto& [name, time] : {std::pair{"startTime", &s.info.startTime}, {"dawn", &s.info.dawn}}) {
+            if (auto t = property(name); t && !t->empty()) {
+                *time = parseClockTime(*t);
+                if (!*time) {
+                    note(name, *t, "a time of day as HH:MM from 00:00 to 23:59");
+                }
+            }
+        }
+        if (auto n = property("nightTurns"); n && !n->empty()) {
+            auto nights = parseTurnList(*n);
+            if (nights && (nights->empty() || nights->back() <= s.info.turns)) {
+                s.info.nightTurns = std::move(*nights);
+            } else {
+                note("nightTurns", *n,
+                     "the numbers of turns from 1 to " + std::to_string(s.info.turns) +
+                         ", rising, by spaces");
+            }
+        }
         if (auto y = property("yardsPerCell")) {
             char* end = nullptr;
             const double v = std::strtod(y->c_str(), &end);

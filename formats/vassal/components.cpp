@@ -204,6 +204,15 @@ constexpr VassalAttribute turnTracker[]{
 constexpr VassalAttribute counterTurnLevel[]{
     {"incr", "1"}, {"loop", "false"}, {"loopLimit", "-1"}, {"start", "1"}, {"turnFormat", "$value$"},
 };
+// Not in the reference module: as VASSAL 3.7's ListTurnLevel.getAttributeNames and
+// getAttributeValueString write it (TurnLevel's name, property and turnFormat, then the list of
+// turns, joined as StringArrayConfigurer does with commas, and its two settings; a name, property
+// or prompt never set is not written, like the reference's CounterTurnLevel's name).
+constexpr VassalAttribute listTurnLevel[]{
+    {"configFirst", "false"},  {"configList", "false"}, {"list", ""},
+    {"name", "", false},       {"prompt", "", false},   {"property", "", false},
+    {"turnFormat", "$value$"},
+};
 constexpr VassalAttribute inventory[]{
     {"canDisable", "false"},
     {"centerOnPiece", "true"},
@@ -263,6 +272,7 @@ constexpr VassalComponentInfo components[]{
     {"VASSAL.build.module.DiceButton", diceButton},
     {"VASSAL.build.module.turn.TurnTracker", turnTracker},
     {"VASSAL.build.module.turn.CounterTurnLevel", counterTurnLevel},
+    {"VASSAL.build.module.turn.ListTurnLevel", listTurnLevel, false},
     {"VASSAL.build.module.Inventory", inventory},
     {"VASSAL.build.module.NotesWindow", notesWindow},
     {"VASSAL.build.module.PredefinedSetup", predefinedSetup},

@@ -22,6 +22,9 @@ struct VassalAttribute {
 struct VassalComponentInfo {
     std::string_view className;
     std::span<const VassalAttribute> attributes; // as VASSAL writes them: by name
+    // Recorded by ../shared/vassal/reference; false: read from VASSAL 3.7's source, where the
+    // reference module holds no such component (the list turn level).
+    bool inReference = true;
     std::string_view shortName() const;
 };
 

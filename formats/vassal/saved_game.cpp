@@ -15,6 +15,7 @@ constexpr char commandSeparator = '\x1b'; // VASSAL's GameModule joins commands 
 constexpr std::string_view obfuscatedHeader = "!VCSK";
 constexpr std::string_view savedGameEntry = "savedGame";
 constexpr std::string_view boardPickerSuffix = "BoardPicker\t";
+constexpr std::string_view turnPrefix = "TURN";
 
 int hexDigit(char c) {
     if (c >= '0' && c <= '9') {
@@ -77,6 +78,23 @@ std::expected<std::string, std::string> deobfuscateVassal(std::string_view bytes
         } else {
             out += static_cast<char>(value ^ key);
         }
+    }
+    return out;
+}
+
+std::optional<VassalListTurnState> decodeVassalListTurnState(std::string_view state) {
+    VassalSequenceDecoder fields(state, ';');
+    VassalListTurnState out;
+    const std::optional<std::string> current = fields.next();
+    (void)fields.next(); // the current sub-level: a list of Sandtable's has none
+    const std::optional<std::string> first = fields.next();
+    if (!current || !first || wholeOr(*current, -1) < 0 || wholeOr(*first, -1) < 0) {
+        return std::nullopt;
+    }
+    out.current = wholeOr(*current, 0);
+    out.first = wholeOr(*first, 0);
+    for (const std::string& shown : vassalTokens(fields.next(""), ',')) {
+        out.shown.push_back(shown == "true");
     }
     return out;
 }
@@ -144,6 +162,15 @@ std::expected<VassalSavedGame, std::string> decodeVassalSavedGame(std::string_vi
             // The map's picker, then for each board: its name (with "/rev" when turned), x and y.
             for (std::size_t f = 1; f < fields.size(); f += 3) {
                 boards.push_back(VassalSequenceDecoder(fields[f], '/').next(""));
+            }
+        } else if (command.starts_with(turnPrefix)) {
+            const std::vector<std::string> fields = vassalTokens(command, '\t');
+            const std::string state = fields.size() > 1 ? fields[1] : std::string();
+            VassalSequenceDecoder levels(state, '|'); // holds a view of the state
+            VassalTurnTrackerState& tracker = game.turnTrackers[fields.front().substr(turnPrefix.size())];
+            tracker.currentLevel = wholeOr(levels.next("0"), 0);
+            while (levels.hasMore()) {
+                tracker.levels.push_back(levels.next(""));
             }
         } else if (!command.empty()) {
             game.otherCommands.push_back(command);

@@ -8,6 +8,7 @@
 
 #include <expected>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,11 +30,28 @@ struct VassalSavedStack {
     std::vector<std::string> pieceIds; // the bottom first
 };
 
+// A turn tracker's state as its SetTurn command ("TURN" and the tracker's id) gives it, in the form
+// TurnTracker.getState writes: which of its top levels is current, then each level's own state.
+struct VassalTurnTrackerState {
+    int currentLevel = 0;
+    std::vector<std::string> levels;
+};
+// A list turn level's state (ListTurnLevel.getState): the current turn and the first (where a reset
+// goes), indices into its list, and which turns are shown.
+struct VassalListTurnState {
+    int current = 0;
+    int first = 0;
+    std::vector<bool> shown;
+};
+std::optional<VassalListTurnState> decodeVassalListTurnState(std::string_view state);
+
 struct VassalSavedGame {
     std::vector<VassalSavedPiece> pieces;
     std::vector<VassalSavedStack> stacks;
     // The boards each map's board picker chooses, by map name.
     std::map<std::string, std::vector<std::string>> boards;
+    // Where the save sets each turn tracker, by the tracker's id ("TurnTracker0").
+    std::map<std::string, VassalTurnTrackerState> turnTrackers;
     // Commands no Sandtable-known encoder reads (a module's own components), kept for a report.
     std::vector<std::string> otherCommands;
 

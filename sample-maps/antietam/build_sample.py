@@ -249,6 +249,7 @@ INFO = dict(
     theatre="eastern",
     turns=39,
     turnMinutes=20,
+    startTime="05:40",
     firstPlayer="union",
     ruleset="hexed-general",
     setup="""The game opens at 5:40 am. Hooker's I Corps stands in and around the North Woods, ready to march down the Hagerstown Pike on the Dunker Church; Mansfield's XII Corps is a mile behind it. Sumner's II Corps waits east of Antietam Creek for the order to cross; Porter's V Corps holds the Middle Bridge and the Boonsboro Pike; Burnside's IX Corps faces the lower (Rohrbach) bridge. Franklin's VI Corps is on the road from Pleasant Valley.

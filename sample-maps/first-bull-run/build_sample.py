@@ -299,6 +299,7 @@ INFO = dict(
     theatre="eastern",
     turns=27,
     turnMinutes=20,
+    startTime="10:00",
     firstPlayer="union",
     ruleset="hexed-general",
     setup="""The game opens at 10:00 am. McDowell's flanking column (Hunter, then Heintzelman) has crossed Bull Run at Sudley Springs and is coming down on Matthews Hill, where Evans has turned to meet it; Bee and Bartow are hurrying north past the Henry house. Tyler demonstrates at the Stone Bridge; Richardson and Davies face Blackburn's Ford; Blenker holds Centreville. The Confederate brigades still line Bull Run from the Stone Bridge to Union Mills. Jackson's brigade stands in reserve behind Mitchell's Ford.
@@ -410,7 +411,7 @@ def afternoon_start():
     return place, reinf, strengths
 
 afternoon_place, afternoon_reinf, afternoon_strengths = afternoon_start()
-AFTERNOON = dict(INFO, title="First Bull Run: Henry Hill, afternoon", turns=15,
+AFTERNOON = dict(INFO, title="First Bull Run: Henry Hill, afternoon", turns=15, startTime="14:00",
     setup="""2:00 pm. The Confederates driven off Matthews Hill have rallied behind Jackson's Virginians, who hold the south-eastern edge of the Henry House Hill plateau with Pendleton's and Imboden's guns; Hampton's Legion stands by the Robinson house and Stuart's cavalry on the left. McDowell has sent Ricketts' and Griffin's batteries up onto the plateau by the Henry house, supported by Franklin's and Willcox's brigades and the Fire Zouaves; Porter and Burnside rest on Matthews Hill, Sherman and Keyes have crossed Bull Run above the Stone Bridge, and Howard's brigade is coming up behind Heintzelman. Kirby Smith's and Elzey's men, detrained at Manassas Junction, are on the road north. The regiments that fought on Matthews Hill start at their strength after the morning.
 Turns are 20 minutes: turn 1 is 2:00 pm and turn 15 is 6:40 pm.""",
     objectives_union="Take Henry House Hill (1012) and hold it with the guns.",

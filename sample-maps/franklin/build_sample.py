@@ -196,6 +196,7 @@ INFO = dict(
     theatre="western",
     turns=20,
     turnMinutes=15,
+    startTime="16:00",
     firstPlayer="confederate",
     ruleset="good-old-rebel",
     setup="""4:00 pm. Cleburne's and Brown's divisions stepped off from Winstead Hill about 4 pm and have formed astride the Columbia Pike at its foot, advancing on Franklin; Brown's first line is Gordon's brigade by the pike and Gist's on his left, with Strahl and Carter behind them. Wagner's two brigades (Lane and Conrad) stand exposed in front of the Union works; behind them Cox's line of earthworks runs from the locust grove past the Carter House and the cotton gin to Stiles's brigade on the left. Opdycke's brigade rests in reserve west of the pike about 200 yards behind the Carter House.

@@ -284,6 +284,9 @@ INFO = dict(
     theatre="eastern",
     turns=44,
     turnMinutes=60,
+    startTime="08:00",
+    nightTurns="13 30",
+    dawn="04:00",
     firstPlayer="confederate",
     ruleset="hexed-general",
     setup="""The game opens at 8:00 am on 1 July. Buford's cavalry holds McPherson's Ridge west of the town with Calef's guns; Heth's division is coming down the Chambersburg Pike from Herr Ridge, Archer's and Davis' brigades deployed, the rest in column. Every other division arrives by the road it marched on, at the map's edge about three miles out, one turn before it reached the field: Reynolds' I Corps up the Emmitsburg road at 9 am, Barlow by the Emmitsburg road and Schurz and von Steinwehr by the Taneytown road, Rodes by the Carlisle road and Early by the Harrisburg road in the afternoon, Stannard's Vermonters in the evening, Johnson with Ewell's trains by the Chambersburg Pike at dusk, and the rest of both armies over the night and on 2 July; Law's brigade about noon on 2 July, Pickett on the evening of 2 July, Stuart's cavalry a little earlier. The reserve artillery of the three Confederate corps comes up for the cannonade of 3 July.
@@ -452,11 +455,11 @@ DAY3_POSTS = {**DAY2_POSTS, ii: (13, 14), v: (14, 18), vi: (14, 16), longstreet:
 day2_place, day2_reinf, day2_strengths = day_start(14, 29, DAY2_ANCHORS, DAY2_POSTS, LOSSES_1_JULY, DAY2_TRAINS)
 day3_place, day3_reinf, day3_strengths = day_start(31, 44, DAY3_ANCHORS, DAY3_POSTS, LOSSES_BY_3_JULY, DAY2_TRAINS)
 
-INFO_2 = dict(INFO, title="Gettysburg: 2 July", date="1863-07-02", turns=16, firstPlayer="confederate",
+INFO_2 = dict(INFO, title="Gettysburg: 2 July", date="1863-07-02", turns=16, startTime="04:00", nightTurns="", dawn="", firstPlayer="confederate",
     setup="""Dawn on 2 July (4 am). The Union army holds the fishhook: the XII Corps and Wadsworth on Culp's Hill, the XI Corps and the rest of the I Corps on Cemetery Hill and the northern end of Cemetery Ridge, Sickles' III Corps at its southern end, Buford's cavalry by the Peach Orchard. Ewell's corps is in and east of the town with Johnson facing Culp's Hill across Rock Creek; Hill's on Seminary Ridge. The brigades that fought on 1 July start at their strength after it. Hancock's II Corps arrives on turn 3 by the Taneytown road, Longstreet's McLaws and Hood on turn 3 by the Chambersburg Pike, Sykes' V Corps on turn 4, the Artillery Reserve and Crawford on turn 7, Stuart's cavalry on turn 11, Sedgwick's VI Corps on turns 11 and 12 after a march of more than 30 miles, and Pickett on turn 14.
 Turns are one hour: turn 1 is 4 am and turn 16 is 7 pm on 2 July.""",
     victory="""At the end of turn 16, the Confederacy wins if it holds Cemetery Hill, Culp's Hill or Little Round Top; the Union wins if it holds all three and the Confederate army has reached its break point. Anything else is a draw: the battle goes on into 3 July.""")
-INFO_3 = dict(INFO, title="Gettysburg: 3 July", date="1863-07-03", turns=14, firstPlayer="union",
+INFO_3 = dict(INFO, title="Gettysburg: 3 July", date="1863-07-03", turns=14, startTime="04:00", nightTurns="", dawn="", firstPlayer="union",
     setup="""Dawn on 3 July (4 am). Both armies stand where the second day left them: the Union line from Culp's Hill, where the XII Corps opens the day fighting to retake its works from Johnson, round Cemetery Hill and along Cemetery Ridge to the Round Tops, Hancock's II Corps at the Angle and the V and VI Corps on and behind the Round Tops. Longstreet holds the Peach Orchard and the Wheatfield, Pickett's fresh division waits behind Seminary Ridge with the First Corps guns along the Emmitsburg road, and Stuart's cavalry is east of the town. Every brigade starts at its strength after 1 and 2 July.
 Turns are one hour: turn 1 is 4 am, and the cannonade and Pickett's Charge are due on turn 12 (3 pm).""",
     victory="""At the end of turn 14, the Confederacy wins if it holds the Angle or Cemetery Hill; the Union wins if it holds them and the Confederate army has reached its break point. Anything else is a Union marginal victory: Lee must retreat to Virginia.""")

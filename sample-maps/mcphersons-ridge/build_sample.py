@@ -221,6 +221,7 @@ INFO = dict(
     theatre="eastern",
     turns=14,
     turnMinutes=15,
+    startTime="08:00",
     firstPlayer="confederate",
     ruleset="kallistra-hex",
     setup="""8:00 am, 1 July 1863. Heth's leading brigades have shaken out on Herr Ridge astride the Chambersburg Pike: Archer's south of it with the 5th Alabama Battalion out as skirmishers, Davis's to the north across the unfinished railroad bed, and Pegram's batteries have opened from the ridge. Buford's troopers hold McPherson's Ridge dismounted, Gamble's brigade from the Fairfield road to the railroad bed and Devin's north of it, with the 3rd Indiana skirmishing along Willoughby Run and Calef's six 3-inch rifles by sections across the pike. Buford watches from the Seminary.

@@ -289,6 +289,7 @@ INFO = dict(
     theatre="western",
     turns=22,
     turnMinutes=30,
+    startTime="07:00",
     firstPlayer="confederate",
     ruleset="acw-area",
     setup="""The game opens at 7:00 am. Hardee's line has driven in Peabody's patrol at Fraley Field and is coming on against Prentiss's camps and Sherman's around Shiloh Church; Bragg's corps follows close behind, Polk's is on the Corinth road and Breckinridge's reserve is still coming up the Bark road. The Union divisions stand in their camps: Sherman and Prentiss in front, McClernand behind them, Hurlbut and W. H. L. Wallace back near the Landing. Stuart's brigade of Sherman's division is isolated on the Hamburg road by Lick Creek.

@@ -194,6 +194,23 @@ TEST_F(Cli, GenerateInfoAndConvert) {
               writeScenarioToString(*readScenario(path("h.xml"))));
 }
 
+// A scenario that says when its turns fall: info gives the clock and the first and last turn.
+TEST_F(Cli, InfoSaysWhenTheTurnsFall) {
+    const std::string gettysburg = std::string(SANDTABLE_SAMPLES) + "/gettysburg/gettysburg.sandtable.xml";
+    auto r = run({"info", gettysburg});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(
+        r.out.find("turns:      44 of 60 minutes from 8:00 am, night turns 13 and 30, after a night from "
+                   "4:00 am, confederate first\n"
+                   "            turn 1 at 8:00 am, 1 July 1863; turn 44 at 5:00 pm, 3 July 1863\n"),
+        std::string::npos)
+        << r.out;
+    r = run({"info", gettysburg, "--json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("\"startTime\": \"08:00\""), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"dawn\": \"04:00\""), std::string::npos) << r.out;
+}
+
 TEST_F(Cli, GenerateIsReproducible) {
     run({"generate", "--cols", "20", "--rows", "20", "--units", "30", "--seed", "9", "-o", path("a.xml")});
     run({"generate", "--cols", "20", "--rows", "20", "--units", "30", "--seed", "9", "-o", path("b.xml")});
@@ -385,7 +402,9 @@ TEST_F(Cli, ExportValidatesFirstAndForceRecordsIt) {
         "python3 -c \"import json,sys; d=json.load(open('" + path("b.json") +
         "')); assert d['grid']['cols']==28 and len(d['terrain'])==26 and len(d['terrain'][0])==28; "
         "assert any(u['name']=='1st Minnesota' for u in d['units']); assert "
-        "d['scenarios'][0]['events'][0]['roll']==2 and d['currentScenario']==1\"";
+        "d['scenarios'][0]['events'][0]['roll']==2 and d['currentScenario']==1; "
+        "assert d['scenarios'][1]['startTime']=='14:00' and d['scenarios'][1]['nightTurns']==[] and "
+        "d['scenarios'][1]['dawn'] is None\"";
     EXPECT_EQ(std::system(check.c_str()), 0);
 }
 

@@ -81,7 +81,10 @@ TEST(VassalComponents, TheReferenceModuleVassalWroteHasTheFormOfTheTable) {
         }
     }
     for (const VassalComponentInfo& info : vassalComponents()) {
-        EXPECT_TRUE(seen.contains(info.className)) << info.className << " is not in VASSAL's reference";
+        EXPECT_EQ(seen.contains(info.className), info.inReference)
+            << info.className
+            << (info.inReference ? " is not in VASSAL's reference"
+                                 : " is in the reference now: read its form from there");
     }
 }
 
@@ -148,17 +151,21 @@ TEST_P(PlayKit, TheModuleHasTheComponentsAPlayerPlaysWithInVassalsForm) {
     EXPECT_EQ(m.componentsNamed("PredefinedSetup").size(),
               scenarioCount(e.scenario) > 1 ? scenarioCount(e.scenario) : 0u);
 
-    // The turn tracker counts the scenario's turns; the thread reads the range in cells.
+    // The turn tracker lists the scenario's turns by date and time (every sample says when its
+    // turns fall); the thread reads the range in cells.
     const VassalComponent& turns = *m.componentsNamed("TurnTracker").front();
-    bool sameLength = true;
-    for (std::size_t i = 0; i < scenarioCount(e.scenario); ++i) {
-        sameLength = sameLength && scenarioInfo(e.scenario, i).turns == e.scenario.info.turns;
-    }
-    EXPECT_EQ(turns["turnFormat"],
-              sameLength ? "Turn $level1$ of " + std::to_string(e.scenario.info.turns) : "Turn $level1$")
-        << "a battle whose scenarios differ in length counts without a last turn";
+    ASSERT_TRUE(hasTurnClock(e.scenario.info)) << GetParam();
+    EXPECT_EQ(turns["turnFormat"], "$level1$");
     ASSERT_EQ(turns.children.size(), 1u);
-    EXPECT_EQ(turns.children.front().info->shortName(), "CounterTurnLevel");
+    EXPECT_EQ(turns.children.front().info->shortName(), "ListTurnLevel");
+    const std::vector<std::string> labels = vassalTokens(turns.children.front()["list"], ',');
+    EXPECT_GE(labels.size(), static_cast<std::size_t>(e.scenario.info.turns));
+    if (scenarioCount(e.scenario) == 1) {
+        ASSERT_EQ(labels.size(), static_cast<std::size_t>(e.scenario.info.turns));
+        EXPECT_EQ(labels.front(), "Turn 1: " + turnTimeText(turnTimes(e.scenario.info).front()));
+        EXPECT_EQ(labels.back(), "Turn " + std::to_string(labels.size()) + ": " +
+                                     turnTimeText(turnTimes(e.scenario.info).back()));
+    }
     const VassalComponent& thread = *m.componentsNamed("LOS_Thread").front();
     EXPECT_EQ(thread["drawRange"], "true");
     EXPECT_EQ(thread["scale"], "0") << "0: VASSAL counts the grid's cells";
@@ -475,6 +482,91 @@ TEST(PlayKitOf, TheStackTotalAndTheOrdersDiceFollowTheRuleset) {
 
 // A battle's scenarios share the prototypes; each scenario's pieces carry its own break point, which
 // the trigger and the report read. Gettysburg with its second scenario fought by one corps a side.
+// Gettysburg's three scenarios share one list of turns, the whole battle's: 8 am on 1 July to 5 pm
+// on 3 July with a night turn each night. Each set-up starts the tracker at its own scenario's first
+// turn, a reset goes back there, and the tracker shows only the scenario's own turns.
+TEST(PlayKitOf, EachScenarioOfABattleStartsTheTurnTrackerAtItsOwnFirstTurn) {
+    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "gettysburg";
+    auto read = readScenario(folder / "gettysburg.sandtable.xml");
+    ASSERT_TRUE(read) << read.error().toString();
+    const Scenario& battle = *read;
+    ASSERT_EQ(scenarioCount(battle), 3u);
+    const fs::path vmod = fs::temp_directory_path() / "sandtable-play-kit-turns.vmod";
+    auto written = exportVassal(battle, vmod, VassalExportOptions{60, true, setupOf(battle, folder)});
+    ASSERT_TRUE(written) << written.error();
+    auto module = readVassalModule(vmod);
+    fs::remove(vmod);
+    ASSERT_TRUE(module) << module.error().toString();
+    const VassalComponent& tracker = *module->componentsNamed("TurnTracker").front();
+    ASSERT_EQ(tracker.children.size(), 1u);
+    const std::vector<std::string> labels = vassalTokens(tracker.children.front()["list"], ',');
+    ASSERT_EQ(labels.size(), 44u) << "the whole battle's turns; the other two are runs of it";
+    EXPECT_EQ(labels[0], "8:00 am, 1 July 1863") << "no turn numbers: each scenario numbers its own";
+    EXPECT_EQ(labels[11], "7:00 pm, 1 July 1863");
+    EXPECT_EQ(labels[12], "Night of 1-2 July 1863");
+    EXPECT_EQ(labels[13], "4:00 am, 2 July 1863");
+    EXPECT_EQ(labels[29], "Night of 2-3 July 1863");
+    EXPECT_EQ(labels[43], "5:00 pm, 3 July 1863");
+    ASSERT_EQ(module->setups.size(), 3u);
+    const int expectedFirst[] = {0, 13, 30};
+    for (std::size_t i = 0; i < 3; ++i) {
+        const VassalPredefinedSetup& setup = module->setups[i];
+        ASSERT_TRUE(setup.game && *setup.game) << setup.name;
+        const auto& trackers = (*setup.game)->turnTrackers;
+        ASSERT_TRUE(trackers.contains(std::string(vassalTurnTrackerId))) << setup.name;
+        const VassalTurnTrackerState& state = trackers.at(std::string(vassalTurnTrackerId));
+        EXPECT_EQ(state.currentLevel, 0);
+        ASSERT_EQ(state.levels.size(), 1u);
+        const auto list = decodeVassalListTurnState(state.levels.front());
+        ASSERT_TRUE(list) << state.levels.front();
+        EXPECT_EQ(list->current, expectedFirst[i]) << setup.name;
+        EXPECT_EQ(list->first, expectedFirst[i])
+            << setup.name << ": a reset goes back to the scenario's start";
+        Scenario current = battle;
+        makeCurrent(current, i);
+        const std::size_t first = static_cast<std::size_t>(expectedFirst[i]);
+        ASSERT_EQ(list->shown.size(), labels.size());
+        for (std::size_t k = 0; k < labels.size(); ++k) {
+            EXPECT_EQ(list->shown[k], k >= first && k < first + static_cast<std::size_t>(current.info.turns))
+                << setup.name << ": only the scenario's own turns are shown; turn " << k;
+        }
+        EXPECT_EQ(labels[static_cast<std::size_t>(list->current)],
+                  turnTimeText(turnTimes(current.info).front()))
+            << setup.name;
+    }
+}
+
+// Where the scenarios' turns interleave (one battle, turns of 20 and of 30 minutes), no one list
+// holds them in order: the tracker counts turns as before.
+TEST(PlayKitOf, ScenariosWhoseTurnsInterleaveAreCountedByNumber) {
+    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "first-bull-run";
+    auto read = readScenario(folder / "first-bull-run.sandtable.xml");
+    ASSERT_TRUE(read) << read.error().toString();
+    Scenario battle = *read;
+    ASSERT_EQ(scenarioCount(battle), 2u);
+    ASSERT_TRUE(vassalTurnList(battle)) << "the morning's turns run on into the afternoon's";
+    EXPECT_EQ(vassalTurnList(battle)->firstOf, (std::vector<int>{0, 12}));
+    makeCurrent(battle, 1);
+    battle.info.turnMinutes = 30;
+    battle.info.startTime = ClockTime{13 * 60 + 30};
+    makeCurrent(battle, 0);
+    EXPECT_FALSE(vassalTurnList(battle)) << "1:20, 1:30 and 1:40 pm would interleave";
+    const fs::path vmod = fs::temp_directory_path() / "sandtable-play-kit-interleave.vmod";
+    auto written = exportVassal(battle, vmod, VassalExportOptions{60, true, setupOf(battle, folder)});
+    ASSERT_TRUE(written) << written.error();
+    auto module = readVassalModule(vmod);
+    fs::remove(vmod);
+    ASSERT_TRUE(module) << module.error().toString();
+    const VassalComponent& tracker = *module->componentsNamed("TurnTracker").front();
+    EXPECT_EQ(tracker["turnFormat"], "Turn $level1$");
+    ASSERT_EQ(tracker.children.size(), 1u);
+    EXPECT_EQ(tracker.children.front().info->shortName(), "CounterTurnLevel");
+    for (const VassalPredefinedSetup& setup : module->setups) {
+        ASSERT_TRUE(setup.game && *setup.game);
+        EXPECT_TRUE((*setup.game)->turnTrackers.empty()) << "a counter starts at 1 in every set-up";
+    }
+}
+
 TEST(PlayKitOf, EachScenarioOfABattleBreaksAtItsOwnLosses) {
     const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "gettysburg";
     auto read = readScenario(folder / "gettysburg.sandtable.xml");

@@ -157,12 +157,30 @@ TEST_F(VassalUpdate, TheDesignersChartButtonFileTraitAndSettingAreKeptAndTheBoar
     EXPECT_EQ(again->componentsNamed("DiceButton").size(), module->componentsNamed("DiceButton").size());
 }
 
+std::vector<std::string> listedTurns(const VassalModule& module) {
+    const auto tracker = module.componentsNamed("TurnTracker");
+    if (tracker.size() != 1 || tracker.front()->children.size() != 1 ||
+        tracker.front()->children.front().info->shortName() != "ListTurnLevel") {
+        return {};
+    }
+    return vassalTokens(tracker.front()->children.front()["list"], ',');
+}
+
 // What comes from the scenario and its ruleset is made again in Sandtable's components the old
 // module keeps: the turns the tracker counts and the dice a button rolls; a turn format the
 // designer wrote stays theirs, and the update says what the scenario's would be.
 TEST_F(VassalUpdate, TheTurnsAndTheDiceFollowTheScenarioAndTheRulesetAgain) {
     const fs::path old = dir / "old.vmod", updated = dir / "updated.vmod";
+    // A module of a Sandtable before turns had times: a counter of turns.
+    const std::optional<ClockTime> start = scenario.info.startTime;
+    ASSERT_TRUE(start);
+    scenario.info.startTime.reset();
     ASSERT_TRUE(exportTo(old));
+    auto before = readVassalModule(old);
+    ASSERT_TRUE(before);
+    EXPECT_EQ((*before->componentsNamed("TurnTracker").front())["turnFormat"],
+              "Turn $level1$ of " + std::to_string(scenario.info.turns));
+    scenario.info.startTime = start;
     ASSERT_FALSE(play.play.dice.empty());
     const std::string die = play.play.dice.front().name;
     scenario.info.turns += 3;
@@ -173,8 +191,13 @@ TEST_F(VassalUpdate, TheTurnsAndTheDiceFollowTheScenarioAndTheRulesetAgain) {
     ASSERT_TRUE(module) << module.error().toString();
     const auto tracker = module->componentsNamed("TurnTracker");
     ASSERT_EQ(tracker.size(), 1u);
-    EXPECT_EQ((*tracker.front())["turnFormat"], "Turn $level1$ of " + std::to_string(scenario.info.turns));
-    EXPECT_NE(written->find("the turn tracker counts the scenario's turns again"), std::string::npos)
+    EXPECT_EQ((*tracker.front())["turnFormat"], "$level1$");
+    const std::vector<std::string> turns = listedTurns(*module);
+    ASSERT_EQ(turns.size(), static_cast<std::size_t>(scenario.info.turns)) << "the counter became a list";
+    EXPECT_EQ(turns.front(), "Turn 1: 7:00 am, 6 April 1862");
+    EXPECT_NE(written->find("the turn tracker counts the scenario's turns again: " +
+                            std::to_string(scenario.info.turns) + " turns, Turn 1: 7:00 am, 6 April 1862 to"),
+              std::string::npos)
         << *written;
     const auto buttons = module->componentsNamed("DiceButton");
     const auto button =
@@ -183,7 +206,8 @@ TEST_F(VassalUpdate, TheTurnsAndTheDiceFollowTheScenarioAndTheRulesetAgain) {
     EXPECT_EQ((**button)["nDice"], std::to_string(play.play.dice.front().count));
     EXPECT_NE(written->find("dice button '" + die + "' rolls"), std::string::npos) << *written;
 
-    // A turn format of the designer's own: kept, and the scenario's said.
+    // A turn format of the designer's own: kept, and the scenario's said; the turns it lists are
+    // still the scenario's.
     const fs::path custom = dir / "custom.vmod", again = dir / "again.vmod";
     {
         auto names = listVassalModuleEntries(updated);
@@ -194,10 +218,14 @@ TEST_F(VassalUpdate, TheTurnsAndTheDiceFollowTheScenarioAndTheRulesetAgain) {
         for (const std::string& name : *names) {
             std::string bytes = *entries->at(name);
             if (name == "buildFile.xml") {
-                const std::string from = "turnFormat=\"Turn $level1$ of ";
+                const std::string from = "turnFormat=\"$level1$\"";
                 const auto at = bytes.find(from);
                 ASSERT_NE(at, std::string::npos);
-                bytes.replace(at, from.size(), "turnFormat=\"Hour $level1$ of ");
+                bytes.replace(at, from.size(), "turnFormat=\"Now: $level1$\"");
+                // And the tracker's report as Sandtable wrote it before turns had times.
+                const auto reportAt = bytes.find("$oldTurn$ ends");
+                ASSERT_NE(reportAt, std::string::npos);
+                bytes.insert(reportAt, "turn ");
             }
             files.emplace_back(name, std::move(bytes));
         }
@@ -208,9 +236,13 @@ TEST_F(VassalUpdate, TheTurnsAndTheDiceFollowTheScenarioAndTheRulesetAgain) {
     ASSERT_TRUE(third) << third.error();
     auto kept = readVassalModule(again);
     ASSERT_TRUE(kept);
-    EXPECT_EQ((*kept->componentsNamed("TurnTracker").front())["turnFormat"],
-              "Hour $level1$ of " + std::to_string(scenario.info.turns - 1));
-    EXPECT_NE(third->find("kept your turn format 'Hour $level1$ of"), std::string::npos) << *third;
+    EXPECT_EQ((*kept->componentsNamed("TurnTracker").front())["turnFormat"], "Now: $level1$");
+    EXPECT_NE(third->find("kept your turn format 'Now: $level1$'; the scenario's would be '$level1$'"),
+              std::string::npos)
+        << *third;
+    EXPECT_EQ(listedTurns(*kept).size(), static_cast<std::size_t>(scenario.info.turns));
+    EXPECT_EQ((*kept->componentsNamed("TurnTracker").front())["reportFormat"],
+              "* <$PlayerId$> $oldTurn$ ends; $newTurn$ begins");
 }
 
 TEST_F(VassalUpdate, AModuleThatIsNotOneOrNotSandtablesIsRefusedAndNothingIsWritten) {

@@ -24,6 +24,9 @@ Scenario everyField() {
     s.info.theatre = Theatre::Western;
     s.info.turnMinutes = 15;
     s.info.turns = 33;
+    s.info.startTime = ClockTime{5 * 60 + 40};
+    s.info.nightTurns = {14, 30};
+    s.info.dawn = ClockTime{4 * 60 + 30};
     s.info.firstPlayer = Side::Confederate;
     s.info.ruleset = "good-old-rebel";
     s.info.otherRulesets = {"acw-area", "house-rules/my-kallistra.xml"};

@@ -325,6 +325,41 @@ TEST_F(TiledImport, AnInfiniteMapStartingAtAnOddColumnTurnsItsParityOver) {
     EXPECT_EQ(imported->battle.map.grid.parity(), OffsetParity::Even);
 }
 
+// A map's clock properties: read when they are good, reported and left out when not.
+TEST_F(TiledImport, TheTurnClockPropertiesAreReadOrReported) {
+    const MapSpec m{"hexagonal", 'x', false, "csv", "", false, 0, 0, false};
+    auto withProperties = [&](const std::string& properties) {
+        std::string tmx = tmxOf(m);
+        const auto at = tmx.find(" <tileset");
+        tmx.insert(at, " <properties>" + properties + "</properties>\n");
+        return tmx;
+    };
+    auto good = importText("clock.tmx", withProperties("<property name=\"turns\" type=\"int\" value=\"20\"/>"
+                                                       "<property name=\"startTime\" value=\"05:40\"/>"
+                                                       "<property name=\"nightTurns\" value=\"12\"/>"
+                                                       "<property name=\"dawn\" value=\"04:30\"/>"));
+    ASSERT_TRUE(good) << good.error();
+    EXPECT_EQ(good->battle.info.startTime, ClockTime{5 * 60 + 40});
+    EXPECT_EQ(good->battle.info.nightTurns, std::vector<int>{12});
+    EXPECT_EQ(good->battle.info.dawn, ClockTime{4 * 60 + 30});
+    auto bad =
+        importText("bad-clock.tmx", withProperties("<property name=\"turns\" type=\"int\" value=\"8\"/>"
+                                                   "<property name=\"startTime\" value=\"5:40 am\"/>"
+                                                   "<property name=\"nightTurns\" value=\"4 12\"/>"));
+    ASSERT_TRUE(bad) << bad.error();
+    EXPECT_FALSE(bad->battle.info.startTime);
+    EXPECT_TRUE(bad->battle.info.nightTurns.empty());
+    const auto& notes = bad->report.notes;
+    EXPECT_TRUE(std::ranges::any_of(notes, [](const std::string& n) {
+        return n.find("bad-clock.tmx: map property startTime = '5:40 am' is not a time of day as HH:MM") !=
+               std::string::npos;
+    }));
+    EXPECT_TRUE(std::ranges::any_of(notes, [](const std::string& n) {
+        return n.find("map property nightTurns = '4 12' is not the numbers of turns from 1 to 8") !=
+               std::string::npos;
+    }));
+}
+
 TEST_F(TiledImport, ATableMapsTilesByIdByTilesetAndByClassAndReportsWhatItLeaves) {
     auto table = parseTileTerrainTable(
         "# the ground tileset\n2 = heavy-woods\nground:0 = orchard # id in its tileset\n"
@@ -574,6 +609,9 @@ TEST_F(TiledImport, EverySampleComesBackFromItsTmxExportAndFromTiledsJson) {
                 EXPECT_EQ(fb->second, fa->second) << what << ": feature " << fa->second.name;
             }
             EXPECT_EQ(back->battle.info.title, original->info.title) << what;
+            EXPECT_EQ(back->battle.info.startTime, original->info.startTime) << what;
+            EXPECT_EQ(back->battle.info.nightTurns, original->info.nightTurns) << what;
+            EXPECT_EQ(back->battle.info.dawn, original->info.dawn) << what;
             EXPECT_EQ(back->report.cellsUnmapped, 0) << what;
             // And it saves and reopens.
             const fs::path saved = dir / (name + "-back.sandtable.xml");

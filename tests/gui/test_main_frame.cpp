@@ -526,5 +526,47 @@ TEST_F(EditorWindow, TheSampleBattlesOpenFromTheFileMenuAndASaveKeepsThemUnchang
     EXPECT_TRUE(frame->document()->isModified());
 }
 
+// When the turns fall is edited in the scenario panel like any other fact: a time or a list that
+// does not read is refused with what to write, a good one is one undo step, and it saves.
+TEST_F(EditorWindow, TheTurnClockIsEditedRefusedUndoneAndSaved) {
+    ASSERT_TRUE(frame->open(sample));
+    std::vector<std::string> refused;
+    frame->scenarioPanel()->onRefused = [&](const std::string& m) { refused.push_back(m); };
+    wxPropertyGrid* info = frame->scenarioPanel()->grid();
+    const ScenarioInfo before = scenario().info;
+    EXPECT_FALSE(info->ChangePropertyValue("startTime", wxVariant(wxString("8 am"))));
+    EXPECT_FALSE(info->ChangePropertyValue("nightTurns", wxVariant(wxString("9 3"))));
+    EXPECT_FALSE(info->ChangePropertyValue("nightTurns", wxVariant(wxString("999"))));
+    EXPECT_EQ(scenario().info, before);
+    ASSERT_EQ(refused.size(), 3u);
+    EXPECT_EQ(refused[0], "write a time of day as HH:MM from 00:00 to 23:59 (08:00), or nothing; not '8 am'");
+    EXPECT_EQ(refused[1],
+              "write the night turns as numbers separated by spaces, rising, each once (13 30); not '9 3'");
+    EXPECT_EQ(refused[2], "night turn 999 is not one of the scenario's turns (1 to " +
+                              std::to_string(before.turns) + ")");
+    EXPECT_TRUE(info->ChangePropertyValue("startTime", wxVariant(wxString("13:20"))));
+    pump();
+    EXPECT_TRUE(info->ChangePropertyValue("nightTurns", wxVariant(wxString("3"))));
+    pump();
+    EXPECT_TRUE(info->ChangePropertyValue("dawn", wxVariant(wxString("4:30"))));
+    pump();
+    EXPECT_EQ(scenario().info.startTime, ClockTime{13 * 60 + 20});
+    EXPECT_EQ(scenario().info.nightTurns, std::vector<int>{3});
+    EXPECT_EQ(scenario().info.dawn, ClockTime{4 * 60 + 30});
+    menu(wxID_UNDO);
+    EXPECT_FALSE(scenario().info.dawn);
+    EXPECT_EQ(scenario().info.nightTurns, std::vector<int>{3});
+    menu(wxID_REDO);
+    ASSERT_TRUE(frame->saveAs(dir / "clock.xml"));
+    auto back = readScenario(dir / "clock.xml");
+    ASSERT_TRUE(back) << back.error().toString();
+    EXPECT_EQ(back->info.dawn, ClockTime{4 * 60 + 30});
+    EXPECT_EQ(*back, scenario());
+    // Cleared again: the file says nothing of a clock.
+    EXPECT_TRUE(info->ChangePropertyValue("startTime", wxVariant(wxString(""))));
+    pump();
+    EXPECT_FALSE(scenario().info.startTime);
+}
+
 } // namespace
 } // namespace sandtable
