@@ -44,17 +44,41 @@ struct Exported {
     VassalModule module;
 };
 
+fs::path sampleFolder(const std::string& name) {
+    return fs::path(SANDTABLE_SAMPLES) / name;
+}
+
+std::expected<Scenario, std::string> readSample(const std::string& name) {
+    auto s = readScenario(sampleFolder(name) / (name + ".sandtable.xml"));
+    if (!s) {
+        return std::unexpected(s.error().toString());
+    }
+    return std::move(*s);
+}
+
+// The scenario's module as Sandtable's reader reads it back, or what went wrong.
+std::expected<VassalModule, std::string> exportAndRead(const Scenario& s, const PlaySetup& play,
+                                                       const std::string& tag) {
+    const fs::path vmod = fs::temp_directory_path() / ("sandtable-play-kit-" + tag + ".vmod");
+    auto written = exportVassal(s, vmod, VassalExportOptions{60, true, play});
+    if (!written) {
+        return std::unexpected(written.error());
+    }
+    auto module = readVassalModule(vmod);
+    fs::remove(vmod);
+    if (!module) {
+        return std::unexpected(module.error().toString());
+    }
+    return std::move(*module);
+}
+
 Exported exportSample(const std::string& name) {
     const fs::path folder = fs::path(SANDTABLE_SAMPLES) / name;
     auto s = readScenario(folder / (name + ".sandtable.xml"));
     EXPECT_TRUE(s) << s.error().toString();
     Exported out{*s, setupOf(*s, folder), {}};
-    const fs::path vmod = fs::temp_directory_path() / ("sandtable-play-kit-" + name + ".vmod");
-    auto written = exportVassal(*s, vmod, VassalExportOptions{60, true, out.play});
-    EXPECT_TRUE(written) << written.error();
-    auto module = readVassalModule(vmod);
-    fs::remove(vmod);
-    EXPECT_TRUE(module) << module.error().toString();
+    auto module = exportAndRead(*s, out.play, name);
+    EXPECT_TRUE(module) << module.error();
     if (module) {
         out.module = std::move(*module);
     }
@@ -486,17 +510,13 @@ TEST(PlayKitOf, TheStackTotalAndTheOrdersDiceFollowTheRuleset) {
 // on 3 July with a night turn each night. Each set-up starts the tracker at its own scenario's first
 // turn, a reset goes back there, and the tracker shows only the scenario's own turns.
 TEST(PlayKitOf, EachScenarioOfABattleStartsTheTurnTrackerAtItsOwnFirstTurn) {
-    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "gettysburg";
-    auto read = readScenario(folder / "gettysburg.sandtable.xml");
-    ASSERT_TRUE(read) << read.error().toString();
+    const fs::path folder = sampleFolder("gettysburg");
+    auto read = readSample("gettysburg");
+    ASSERT_TRUE(read) << read.error();
     const Scenario& battle = *read;
     ASSERT_EQ(scenarioCount(battle), 3u);
-    const fs::path vmod = fs::temp_directory_path() / "sandtable-play-kit-turns.vmod";
-    auto written = exportVassal(battle, vmod, VassalExportOptions{60, true, setupOf(battle, folder)});
-    ASSERT_TRUE(written) << written.error();
-    auto module = readVassalModule(vmod);
-    fs::remove(vmod);
-    ASSERT_TRUE(module) << module.error().toString();
+    auto module = exportAndRead(battle, setupOf(battle, folder), "turns");
+    ASSERT_TRUE(module) << module.error();
     const VassalComponent& tracker = *module->componentsNamed("TurnTracker").front();
     ASSERT_EQ(tracker.children.size(), 1u);
     const std::vector<std::string> labels = vassalTokens(tracker.children.front()["list"], ',');
@@ -539,9 +559,9 @@ TEST(PlayKitOf, EachScenarioOfABattleStartsTheTurnTrackerAtItsOwnFirstTurn) {
 // Where the scenarios' turns interleave (one battle, turns of 20 and of 30 minutes), no one list
 // holds them in order: the tracker counts turns as before.
 TEST(PlayKitOf, ScenariosWhoseTurnsInterleaveAreCountedByNumber) {
-    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "first-bull-run";
-    auto read = readScenario(folder / "first-bull-run.sandtable.xml");
-    ASSERT_TRUE(read) << read.error().toString();
+    const fs::path folder = sampleFolder("first-bull-run");
+    auto read = readSample("first-bull-run");
+    ASSERT_TRUE(read) << read.error();
     Scenario battle = *read;
     ASSERT_EQ(scenarioCount(battle), 2u);
     ASSERT_TRUE(vassalTurnList(battle)) << "the morning's turns run on into the afternoon's";
@@ -551,12 +571,8 @@ TEST(PlayKitOf, ScenariosWhoseTurnsInterleaveAreCountedByNumber) {
     battle.info.startTime = ClockTime{13 * 60 + 30};
     makeCurrent(battle, 0);
     EXPECT_FALSE(vassalTurnList(battle)) << "1:20, 1:30 and 1:40 pm would interleave";
-    const fs::path vmod = fs::temp_directory_path() / "sandtable-play-kit-interleave.vmod";
-    auto written = exportVassal(battle, vmod, VassalExportOptions{60, true, setupOf(battle, folder)});
-    ASSERT_TRUE(written) << written.error();
-    auto module = readVassalModule(vmod);
-    fs::remove(vmod);
-    ASSERT_TRUE(module) << module.error().toString();
+    auto module = exportAndRead(battle, setupOf(battle, folder), "interleave");
+    ASSERT_TRUE(module) << module.error();
     const VassalComponent& tracker = *module->componentsNamed("TurnTracker").front();
     EXPECT_EQ(tracker["turnFormat"], "Turn $level1$");
     ASSERT_EQ(tracker.children.size(), 1u);
@@ -568,9 +584,9 @@ TEST(PlayKitOf, ScenariosWhoseTurnsInterleaveAreCountedByNumber) {
 }
 
 TEST(PlayKitOf, EachScenarioOfABattleBreaksAtItsOwnLosses) {
-    const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "gettysburg";
-    auto read = readScenario(folder / "gettysburg.sandtable.xml");
-    ASSERT_TRUE(read) << read.error().toString();
+    const fs::path folder = sampleFolder("gettysburg");
+    auto read = readSample("gettysburg");
+    ASSERT_TRUE(read) << read.error();
     Scenario battle = *read;
     ASSERT_GT(scenarioCount(battle), 1u);
     std::set<HeadquartersId> oneCorpsEach;
@@ -587,12 +603,8 @@ TEST(PlayKitOf, EachScenarioOfABattleBreaksAtItsOwnLosses) {
     battle.deployment.forces = oneCorpsEach;
     makeCurrent(battle, 0);
     const PlaySetup play = setupOf(battle, folder);
-    const fs::path vmod = fs::temp_directory_path() / "sandtable-play-kit-break-points.vmod";
-    auto written = exportVassal(battle, vmod, VassalExportOptions{60, true, play});
-    ASSERT_TRUE(written) << written.error();
-    auto module = readVassalModule(vmod);
-    fs::remove(vmod);
-    ASSERT_TRUE(module) << module.error().toString();
+    auto module = exportAndRead(battle, play, "break-points");
+    ASSERT_TRUE(module) << module.error();
     ASSERT_EQ(module->setups.size(), scenarioCount(battle));
     std::set<std::set<std::string>> differentPoints;
     for (std::size_t i = 0; i < module->setups.size(); ++i) {

@@ -10,6 +10,15 @@
 namespace sandtable {
 namespace {
 
+ScenarioInfo clockOf(std::string date, int turnMinutes, int turns, std::optional<ClockTime> start) {
+    ScenarioInfo info;
+    info.date = std::move(date);
+    info.turnMinutes = turnMinutes;
+    info.turns = turns;
+    info.startTime = start;
+    return info;
+}
+
 std::vector<std::string> texts(const ScenarioInfo& info) {
     std::vector<std::string> out;
     for (const TurnTime& t : turnTimes(info)) {
@@ -22,11 +31,7 @@ std::vector<std::string> texts(const ScenarioInfo& info) {
 // turn 13 the night of 1-2 July, turns 14-29 4 am to 7 pm on 2 July, turn 30 the next night, and
 // turns 31-44 4 am to 5 pm on 3 July; the cannonade is due on turn 42 (3 pm).
 TEST(TurnClock, NightTurnsLastUntilTheNextDaysDawn) {
-    ScenarioInfo info;
-    info.date = "1863-07-01";
-    info.turnMinutes = 60;
-    info.turns = 44;
-    info.startTime = ClockTime{8 * 60};
+    ScenarioInfo info = clockOf("1863-07-01", 60, 44, ClockTime{8 * 60});
     info.nightTurns = {13, 30};
     info.dawn = ClockTime{4 * 60};
     ASSERT_FALSE(limits::checkInfo(info));
@@ -49,11 +54,7 @@ TEST(TurnClock, NightTurnsLastUntilTheNextDaysDawn) {
 }
 
 TEST(TurnClock, ADayThatRunsPastMidnightGoesOnToTheNextDate) {
-    ScenarioInfo info;
-    info.date = "1864-11-30";
-    info.turnMinutes = 90;
-    info.turns = 4;
-    info.startTime = ClockTime{21 * 60};
+    ScenarioInfo info = clockOf("1864-11-30", 90, 4, ClockTime{21 * 60});
     EXPECT_EQ(texts(info),
               (std::vector<std::string>{"9:00 pm, 30 November 1864", "10:30 pm, 30 November 1864",
                                         "12:00 am, 1 December 1864", "1:30 am, 1 December 1864"}));
@@ -67,9 +68,7 @@ TEST(TurnClock, ADayThatRunsPastMidnightGoesOnToTheNextDate) {
 }
 
 TEST(TurnClock, WithoutAStartTimeTurnsHaveNoTimeAndAreNamedByNumber) {
-    ScenarioInfo info;
-    info.date = "1861-07-21";
-    info.turns = 3;
+    ScenarioInfo info = clockOf("1861-07-21", 20, 3, std::nullopt);
     info.nightTurns = {2};
     EXPECT_FALSE(hasTurnClock(info));
     EXPECT_EQ(texts(info),
