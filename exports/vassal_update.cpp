@@ -79,17 +79,12 @@ bool isTurnLevel(pugi::xml_node n) {
 
 // A tracker's levels are as Sandtable writes them: one counter or list, nothing inside it.
 bool sandtableTurnLevels(pugi::xml_node tracker) {
-    int levels = 0;
-    for (pugi::xml_node child : tracker.children()) {
-        if (child.type() == pugi::node_element) {
-            levels += isTurnLevel(child) && !child.find_child([](pugi::xml_node n) {
-                return n.type() == pugi::node_element;
-            })
-                          ? 1
-                          : 2;
-        }
-    }
-    return levels == 1;
+    const auto isElement = [](pugi::xml_node n) { return n.type() == pugi::node_element; };
+    const auto elements = [&](pugi::xml_node n) {
+        return std::count_if(n.children().begin(), n.children().end(), isElement);
+    };
+    const pugi::xml_node level = tracker.find_child(isElement);
+    return elements(tracker) == 1 && isTurnLevel(level) && elements(level) == 0;
 }
 
 std::string levelsText(pugi::xml_node tracker) {

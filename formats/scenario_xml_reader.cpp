@@ -631,18 +631,15 @@ class Reader {
             if (pugi::xml_attribute a = n.attribute(attribute)) {
                 *time = parseClockTime(a.value());
                 if (!*time) {
-                    fail(n, "attribute " + quote(attribute) +
-                                " of <info> must be a time of day as HH:MM from "
-                                "00:00 to 23:59 (08:00), not " +
-                                quote(a.value()));
+                    fail(n, "attribute " + quote(attribute) + " of <info> must be " +
+                                std::string(clockTimeForm) + ", not " + quote(a.value()));
                 }
             }
         }
         if (pugi::xml_attribute a = n.attribute("night-turns")) {
             auto nights = parseTurnList(a.value());
             if (!nights) {
-                fail(n, "attribute 'night-turns' of <info> must be turn numbers separated by spaces, rising, "
-                        "each once (13 30), not " +
+                fail(n, "attribute 'night-turns' of <info> must be " + std::string(turnListForm) + ", not " +
                             quote(a.value()));
             }
             info.nightTurns = std::move(*nights);

@@ -19,6 +19,11 @@ struct ClockTime {
     auto operator<=>(const ClockTime&) const = default;
 };
 
+// What a time and a list of turns must be, for every message that asks for one.
+inline constexpr std::string_view clockTimeForm = "a time of day as HH:MM from 00:00 to 23:59 (08:00)";
+inline constexpr std::string_view turnListForm =
+    "turn numbers separated by spaces, rising, each once (13 30)";
+
 // "08:00" or "8:00": 24-hour clock, hours 0-23 and minutes 0-59. Nothing otherwise.
 std::optional<ClockTime> parseClockTime(std::string_view text);
 // "08:00", as the battle file keeps it.

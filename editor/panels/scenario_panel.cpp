@@ -176,17 +176,14 @@ std::expected<CommandPtr, std::string> ScenarioPanel::edit(const std::string& na
     } else if (name == "startTime" || name == "dawn") {
         std::optional<ClockTime> time;
         if (!str.empty() && !(time = parseClockTime(str))) {
-            return std::unexpected("write a time of day as HH:MM from 00:00 to 23:59 (08:00), or nothing; "
-                                   "not '" +
-                                   str + "'");
+            return std::unexpected("write " + std::string(clockTimeForm) + ", or nothing; not '" + str + "'");
         }
         (name == "dawn" ? info.dawn : info.startTime) = time;
     } else if (name == "nightTurns") {
         auto nights = parseTurnList(str);
         if (!nights) {
-            return std::unexpected("write the night turns as numbers separated by spaces, rising, each once "
-                                   "(13 30); not '" +
-                                   str + "'");
+            return std::unexpected("write the night turns as " + std::string(turnListForm) + "; not '" + str +
+                                   "'");
         }
         info.nightTurns = std::move(*nights);
     } else if (name == "firstPlayer") {

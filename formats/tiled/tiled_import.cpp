@@ -364,7 +364,7 @@ class TiledImport {
             if (auto t = property(name); t && !t->empty()) {
                 *time = parseClockTime(*t);
                 if (!*time) {
-                    note(name, *t, "a time of day as HH:MM from 00:00 to 23:59");
+                    note(name, *t, std::string(clockTimeForm));
                 }
             }
         }
@@ -374,8 +374,7 @@ class TiledImport {
                 s.info.nightTurns = std::move(*nights);
             } else {
                 note("nightTurns", *n,
-                     "the numbers of turns from 1 to " + std::to_string(s.info.turns) +
-                         ", rising, by spaces");
+                     std::string(turnListForm) + ", up to turn " + std::to_string(s.info.turns));
             }
         }
         if (auto y = property("yardsPerCell")) {

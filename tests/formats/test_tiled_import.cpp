@@ -355,8 +355,9 @@ TEST_F(TiledImport, TheTurnClockPropertiesAreReadOrReported) {
                std::string::npos;
     }));
     EXPECT_TRUE(std::ranges::any_of(notes, [](const std::string& n) {
-        return n.find("map property nightTurns = '4 12' is not the numbers of turns from 1 to 8") !=
-               std::string::npos;
+        return n.find("map property nightTurns = '4 12' is not turn numbers separated by spaces, rising, "
+                      "each once (13 30), "
+                      "up to turn 8") != std::string::npos;
     }));
 }
 

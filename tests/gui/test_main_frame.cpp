@@ -540,8 +540,9 @@ TEST_F(EditorWindow, TheTurnClockIsEditedRefusedUndoneAndSaved) {
     EXPECT_EQ(scenario().info, before);
     ASSERT_EQ(refused.size(), 3u);
     EXPECT_EQ(refused[0], "write a time of day as HH:MM from 00:00 to 23:59 (08:00), or nothing; not '8 am'");
-    EXPECT_EQ(refused[1],
-              "write the night turns as numbers separated by spaces, rising, each once (13 30); not '9 3'");
+    EXPECT_EQ(
+        refused[1],
+        "write the night turns as turn numbers separated by spaces, rising, each once (13 30); not '9 3'");
     EXPECT_EQ(refused[2], "night turn 999 is not one of the scenario's turns (1 to " +
                               std::to_string(before.turns) + ")");
     EXPECT_TRUE(info->ChangePropertyValue("startTime", wxVariant(wxString("13:20"))));
