@@ -340,6 +340,8 @@ std::expected<ArrivalBoard, std::string> arrivalBoard(const Scenario& s, const s
     ArrivalBoard out;
     {
         TextWriter text(cr, Font{cellPixels * 0.13, true});
+        TextWriter timeText(cr, Font{cellPixels * 0.11, false});
+        const std::vector<TurnTime> times = turnTimes(s.info);
         if (list.empty()) {
             cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
             text.drawCentred(w / 2.0, h / 2.0 - cellPixels * 0.1, "No reinforcements in this scenario");
@@ -357,6 +359,11 @@ std::expected<ArrivalBoard, std::string> arrivalBoard(const Scenario& s, const s
             text.drawCentred(x + boxW / 2.0, y + cellPixels * 0.06,
                              "Turn " + std::to_string(list[i].turn) + " at " +
                                  s.map.grid.label(list[i].entry));
+            // Its time under it, as the turn tracker names the turn.
+            if (const auto turn = static_cast<std::size_t>(list[i].turn);
+                hasTurnClock(s.info) && turn >= 1 && turn <= times.size()) {
+                timeText.drawCentred(x + boxW / 2.0, y + cellPixels * 0.22, turnTimeText(times[turn - 1]));
+            }
             out.centres.emplace_back(x + boxW / 2, y + boxH / 2 + cellPixels / 8);
         }
     }
