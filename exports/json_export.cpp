@@ -20,15 +20,9 @@ void reducedStrength(JsonWriter& j, const StrengthNow& now) {
     }
 }
 
-void scenarioObject(JsonWriter& j, const Grid& g, int number, const ScenarioStartView& start) {
-    const ScenarioInfo& info = start.info;
-    j.beginObject().field("number", number);
-    j.field("title", info.title)
-        .field("date", info.date)
-        .field("place", info.place)
-        .field("theatre", enumName(info.theatre));
-    j.field("turns", info.turns).field("turnMinutes", info.turnMinutes);
-    // When the turns fall: null, [] and null without a clock.
+} // namespace
+
+void writeTurnClock(JsonWriter& j, const ScenarioInfo& info) {
     auto time = [&](const char* name, const std::optional<ClockTime>& t) {
         t ? j.field(name, clockText(*t)) : j.key(name).null();
     };
@@ -39,6 +33,19 @@ void scenarioObject(JsonWriter& j, const Grid& g, int number, const ScenarioStar
     }
     j.endArray();
     time("dawn", info.dawn);
+}
+
+namespace {
+
+void scenarioObject(JsonWriter& j, const Grid& g, int number, const ScenarioStartView& start) {
+    const ScenarioInfo& info = start.info;
+    j.beginObject().field("number", number);
+    j.field("title", info.title)
+        .field("date", info.date)
+        .field("place", info.place)
+        .field("theatre", enumName(info.theatre));
+    j.field("turns", info.turns).field("turnMinutes", info.turnMinutes);
+    writeTurnClock(j, info);
     j.field("firstPlayer", enumName(info.firstPlayer));
     j.field("ruleset", info.ruleset)
         .field("setupNotes", info.setupNotes)

@@ -10,4 +10,9 @@ namespace sandtable {
 
 std::string exportJson(const Scenario& s, bool forced = false);
 
+class JsonWriter;
+// When the turns fall, as fields of the object being written: startTime ("08:00") and dawn, or null
+// without; nightTurns, an array, empty without. The export's scenarios and `info --json` share it.
+void writeTurnClock(JsonWriter& j, const ScenarioInfo& info);
+
 } // namespace sandtable

@@ -2,6 +2,7 @@
 
 #include "model/battle.hpp"
 #include "model/file_names.hpp"
+#include "model/scenario_summary.hpp"
 #include "render/counters.hpp"
 #include "render/map_painter.hpp"
 #include "render/text.hpp"
@@ -308,9 +309,7 @@ void scenarioPages(Document& d, const Scenario& s) {
 }
 
 std::string scenarioFacts(const ScenarioInfo& info) {
-    return info.date + ". Ruleset: " + info.ruleset + "; " + std::to_string(info.turns) + " turns of " +
-           std::to_string(info.turnMinutes) + " minutes" + turnClockFacts(info) + "; " +
-           info.sideNames[sideIndex(info.firstPlayer)] + " moves first.";
+    return info.date + ". " + playFacts(info);
 }
 
 } // namespace

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
+#include <functional>
 #include <sstream>
 #include <stdexcept>
 
@@ -146,7 +146,8 @@ constexpr std::string_view turnFormatStart = "Turn $level1$";
 constexpr std::string_view listTurnFormat = "$level1$";
 } // namespace
 
-void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySetup& play) {
+void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySetup& play,
+                          const std::optional<VassalTurnList>& turnList) {
     for (const PlayDice& d : play.play.dice) {
         const std::string report =
             "** $name$: $result$" +
@@ -181,10 +182,10 @@ void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySe
              {"nexthotkey", "39,195"},   // Ctrl+Shift+Right: letters are the pieces' commands
              {"prevhotkey", "37,195"}}); // Ctrl+Shift+Left
     };
-    if (const std::optional<VassalTurnList> list = vassalTurnList(s)) {
+    if (turnList) {
         turns = tracker(std::string(listTurnFormat));
         addVassalComponent(turns, "VASSAL.build.module.turn.ListTurnLevel",
-                           {{"list", vassalSequence(list->labels, ',')}});
+                           {{"list", vassalSequence(turnList->labels, ',')}});
     } else {
         // "of 44" where every scenario of the battle is as long.
         bool sameLength = true;
@@ -205,36 +206,24 @@ void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySe
 }
 
 std::optional<VassalTurnList> vassalTurnList(const Scenario& s) {
-    struct Turn {
-        std::string date;
-        bool night = false;
-        int minute = 0;
-        auto operator<=>(const Turn&) const = default; // a day's turns, then its night, then the next day
-    };
-    std::vector<std::vector<Turn>> each;
-    std::vector<Turn> all;
-    std::map<Turn, std::string> labels;
+    std::vector<std::vector<TurnTime>> each;
+    std::vector<TurnTime> all;
     for (std::size_t i = 0; i < scenarioCount(s); ++i) {
         const ScenarioInfo& info = scenarioInfo(s, i);
         if (!hasTurnClock(info)) {
             return std::nullopt;
         }
-        std::vector<Turn>& turns = each.emplace_back();
-        for (const TurnTime& t : turnTimes(info)) {
-            Turn turn{t.date, t.night, t.time ? t.time->minutes : 0};
-            // A scenario's own turns must follow one another (without a date, two nights are alike).
-            if (!turns.empty() && !(turns.back() < turn)) {
-                return std::nullopt;
-            }
-            labels.emplace(turn, turnTimeText(t));
-            turns.push_back(turn);
-            all.push_back(std::move(turn));
+        std::vector<TurnTime>& turns = each.emplace_back(turnTimes(info));
+        // A scenario's own turns must follow one another (without a date, two nights are alike).
+        if (std::ranges::adjacent_find(turns, std::greater_equal{}) != turns.end()) {
+            return std::nullopt;
         }
+        all.insert(all.end(), turns.begin(), turns.end());
     }
     std::ranges::sort(all);
     all.erase(std::unique(all.begin(), all.end()), all.end());
     VassalTurnList list;
-    for (const std::vector<Turn>& turns : each) {
+    for (const std::vector<TurnTime>& turns : each) {
         const auto first = std::ranges::lower_bound(all, turns.front());
         if (static_cast<std::size_t>(all.end() - first) < turns.size() ||
             !std::equal(turns.begin(), turns.end(), first)) {
@@ -246,7 +235,7 @@ std::optional<VassalTurnList> vassalTurnList(const Scenario& s) {
     const bool numbered = std::ranges::all_of(list.firstOf, [](int first) { return first == 0; });
     for (std::size_t k = 0; k < all.size(); ++k) {
         list.labels.push_back((numbered ? "Turn " + std::to_string(k + 1) + ": " : std::string()) +
-                              labels.at(all[k]));
+                              turnTimeText(all[k]));
     }
     return list;
 }

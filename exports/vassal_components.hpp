@@ -46,8 +46,6 @@ void addMapWindowComponents(pugi::xml_node map, const VassalGeometry& board, con
 // (army and corps commanders taking part) for orders dice.
 int diceFor(const Scenario& s, const PlayDice& dice, Side side);
 
-// The toolbar's dice, turn tracker, inventory and notes.
-void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySetup& play);
 // The turns of a battle as its turn tracker lists them when its scenarios say when their turns fall:
 // every scenario's turns by date and time ("8:00 am, 1 July 1863", "Night of 1-2 July 1863") on one
 // list, each scenario's turns one run of it, and where each scenario's run starts. The labels carry
@@ -67,6 +65,11 @@ inline constexpr std::string_view vassalTurnTrackerId = "TurnTracker0";
 // current, the list standing at the scenario's first turn and going back there when reset, and only
 // the scenario's own turns shown (VASSAL's tracker skips the others).
 std::string vassalTurnTrackerState(const VassalTurnList& list, std::size_t scenario);
+
+// The toolbar's dice, turn tracker (listing `turnList` where there is one, vassalTurnList's),
+// inventory and notes.
+void addToolbarComponents(pugi::xml_node module, const Scenario& s, const PlaySetup& play,
+                          const std::optional<VassalTurnList>& turnList);
 
 // The turn tracker's format Sandtable writes: "Turn $level1$ of 44", or "Turn $level1$" when a
 // battle's scenarios differ in length (no last turn), or "$level1$" over a list of dates and times;

@@ -5,6 +5,7 @@
 #include "exports/vassal_piece_properties.hpp"
 #include "exports/vassal_prototypes.hpp"
 #include "exports/vassal_update.hpp"
+#include "model/scenario_summary.hpp"
 
 #include "formats/atomic_file.hpp"
 #include "formats/file_system_calls.hpp"
@@ -146,9 +147,7 @@ std::string scenarioHtml(const Scenario& s) {
     std::string h = "<html><body>";
     h += "<h1>" + escapeHtml(info.title) + "</h1>";
     h += "<p>" + escapeHtml(info.date) + (info.place.empty() ? "" : ", " + escapeHtml(info.place)) + "<br>";
-    h += "Ruleset: " + escapeHtml(info.ruleset) + "; " + std::to_string(info.turns) + " turns of " +
-         std::to_string(info.turnMinutes) + " minutes" + escapeHtml(turnClockFacts(info)) + "; " +
-         escapeHtml(info.sideNames[sideIndex(info.firstPlayer)]) + " moves first.</p>";
+    h += escapeHtml(playFacts(info)) + "</p>";
     auto section = [&](std::string_view title, const std::string& text) {
         if (!text.empty()) {
             h += "<h2>" + std::string(title) + "</h2><p>" + escapeHtml(text) + "</p>";
@@ -360,9 +359,8 @@ std::expected<ArrivalBoard, std::string> arrivalBoard(const Scenario& s, const s
                              "Turn " + std::to_string(list[i].turn) + " at " +
                                  s.map.grid.label(list[i].entry));
             // Its time under it, as the turn tracker names the turn.
-            if (const auto turn = static_cast<std::size_t>(list[i].turn);
-                hasTurnClock(s.info) && turn >= 1 && turn <= times.size()) {
-                timeText.drawCentred(x + boxW / 2.0, y + cellPixels * 0.22, turnTimeText(times[turn - 1]));
+            if (const std::optional<std::string> time = clockedTurnText(s.info, times, list[i].turn)) {
+                timeText.drawCentred(x + boxW / 2.0, y + cellPixels * 0.22, *time);
             }
             out.centres.emplace_back(x + boxW / 2, y + boxH / 2 + cellPixels / 8);
         }
@@ -633,6 +631,8 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
     geometry.boardWidth = boardSize->width;
     geometry.boardHeight = boardSize->height;
     const std::size_t scenarios = scenarioCount(s);
+    // The turn tracker's list; each set-up starts the tracker at its own scenario's first turn.
+    const std::optional<VassalTurnList> turnList = vassalTurnList(s);
     const bool battle = scenarios > 1;
 
     std::vector<ModuleFile> files;
@@ -813,8 +813,6 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
         for (std::size_t i = 0; i < scenarios; ++i) {
             anyReinforcements = anyReinforcements || !startAt(s, i).deployment.reinforcements.empty();
         }
-        // Each set-up starts the turn tracker at its own scenario's first turn.
-        const std::optional<VassalTurnList> turnList = vassalTurnList(s);
         pugi::xml_node waitingPicker;
         if (anyReinforcements) {
             waitingPicker = addBoardPicker(addMap(module, reinforcementBoard, "Reinforcements", true));
@@ -977,7 +975,7 @@ std::expected<std::string, std::string> exportVassal(const Scenario& s, const st
              {"fontSize", "11"},
              {"bgColor", "255,255,240"}});
     }
-    addToolbarComponents(module, s, options.play);
+    addToolbarComponents(module, s, options.play, turnList);
     module.append_attribute("nextPieceSlotId") = gpid + 1;
     // Over a module the designer customised: theirs kept, Sandtable's made again.
     std::vector<std::string> keptReport;

@@ -87,7 +87,7 @@ std::string formatNumber(double v) {
     return grouped(text.substr(0, dot)) + (dot == std::string::npos ? "" : text.substr(dot));
 }
 
-bool isDate(std::string_view d) {
+std::optional<std::chrono::year_month_day> parseDate(std::string_view d) {
     auto number = [](std::string_view t, int& out) {
         auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
         return ec == std::errc{} && p == t.data() + t.size() && !t.empty() &&
@@ -95,13 +95,17 @@ bool isDate(std::string_view d) {
     };
     int y = 0, m = 0, day = 0;
     if (d.size() != 10 || d[4] != '-' || d[7] != '-' || !number(d.substr(0, 4), y) ||
-        !number(d.substr(5, 2), m) || !number(d.substr(8, 2), day) || !year.allows(y) || m < 1 || m > 12 ||
-        day < 1) {
-        return false;
+        !number(d.substr(5, 2), m) || !number(d.substr(8, 2), day) || !year.allows(y)) {
+        return std::nullopt;
     }
-    static constexpr int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    return day <= days[m - 1] + (m == 2 && leap ? 1 : 0);
+    // ok(): a month of the year and a day of that month, leap years counted.
+    const std::chrono::year_month_day date{std::chrono::year{y}, std::chrono::month{static_cast<unsigned>(m)},
+                                           std::chrono::day{static_cast<unsigned>(day)}};
+    return date.ok() ? std::optional(date) : std::nullopt;
+}
+
+bool isDate(std::string_view d) {
+    return parseDate(d).has_value();
 }
 
 std::size_t utf8SequenceLength(std::string_view text, std::size_t at) {

@@ -4,6 +4,7 @@
 // nothing is accepted at entry that saving or reopening would later refuse.
 #include "order_of_battle.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -148,7 +149,8 @@ std::string formatNumber(double v);
 // characters, NaN, infinities): what a typed or given number must be.
 std::optional<double> parseFiniteNumber(std::string_view text);
 
-// A calendar date as YYYY-MM-DD (1861-07-21), year in limits::year.
+// A calendar date as YYYY-MM-DD (1861-07-21), year in limits::year; nothing otherwise.
+std::optional<std::chrono::year_month_day> parseDate(std::string_view text);
 bool isDate(std::string_view text);
 
 // Each returns what is wrong, or nothing: "the name is empty", "stands must be a whole number

@@ -79,4 +79,10 @@ ScenarioSummary summarize(const Scenario& s) {
     return out;
 }
 
+std::string playFacts(const ScenarioInfo& info) {
+    return "Ruleset: " + info.ruleset + "; " + std::to_string(info.turns) + " turns of " +
+           std::to_string(info.turnMinutes) + " minutes" + turnClockFacts(info) + "; " +
+           info.sideNames[sideIndex(info.firstPlayer)] + " moves first.";
+}
+
 } // namespace sandtable

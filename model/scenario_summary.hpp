@@ -37,4 +37,8 @@ struct ScenarioSummary {
 
 ScenarioSummary summarize(const Scenario& s);
 
+// "Ruleset: hexed-general; 44 turns of 60 minutes from 8:00 am, ...; Confederate moves first.":
+// how the scenario is played, as the printed sheets and the module's scenario pages say it.
+std::string playFacts(const ScenarioInfo& info);
+
 } // namespace sandtable

@@ -21,18 +21,6 @@ bool digits(std::string_view t, int& out) {
     return ec == std::errc{} && end == t.data() + t.size();
 }
 
-std::optional<std::chrono::year_month_day> dateOf(std::string_view iso) {
-    if (!limits::isDate(iso)) {
-        return std::nullopt;
-    }
-    int y = 0, m = 0, d = 0;
-    digits(iso.substr(0, 4), y);
-    digits(iso.substr(5, 2), m);
-    digits(iso.substr(8, 2), d);
-    return std::chrono::year_month_day{std::chrono::year{y}, std::chrono::month{static_cast<unsigned>(m)},
-                                       std::chrono::day{static_cast<unsigned>(d)}};
-}
-
 std::string isoText(std::chrono::year_month_day d) {
     auto two = [](unsigned v) { return std::string(v < 10 ? "0" : "") + std::to_string(v); };
     return std::to_string(static_cast<int>(d.year())) + "-" + two(static_cast<unsigned>(d.month())) + "-" +
@@ -40,7 +28,7 @@ std::string isoText(std::chrono::year_month_day d) {
 }
 
 std::string nextDay(const std::string& iso) {
-    const auto d = dateOf(iso);
+    const auto d = limits::parseDate(iso);
     return d ? isoText(std::chrono::sys_days{*d} + std::chrono::days{1}) : iso;
 }
 
@@ -112,7 +100,6 @@ std::vector<TurnTime> turnTimes(const ScenarioInfo& info) {
     }
     for (int turn = 1; turn <= info.turns; ++turn) {
         TurnTime t;
-        t.turn = turn;
         t.date = date;
         if (std::ranges::binary_search(info.nightTurns, turn)) {
             t.night = true;
@@ -132,12 +119,17 @@ std::vector<TurnTime> turnTimes(const ScenarioInfo& info) {
     return out;
 }
 
-std::string turnName(const ScenarioInfo& info, const std::vector<TurnTime>& times, int turn) {
-    std::string name = "Turn " + std::to_string(turn);
-    if (hasTurnClock(info) && turn >= 1 && static_cast<std::size_t>(turn) <= times.size()) {
-        name += " (" + turnTimeText(times[static_cast<std::size_t>(turn - 1)]) + ")";
+std::optional<std::string> clockedTurnText(const ScenarioInfo& info, const std::vector<TurnTime>& times,
+                                           int turn) {
+    if (!hasTurnClock(info) || turn < 1 || static_cast<std::size_t>(turn) > times.size()) {
+        return std::nullopt;
     }
-    return name;
+    return turnTimeText(times[static_cast<std::size_t>(turn - 1)]);
+}
+
+std::string turnName(const ScenarioInfo& info, const std::vector<TurnTime>& times, int turn) {
+    const std::optional<std::string> time = clockedTurnText(info, times, turn);
+    return "Turn " + std::to_string(turn) + (time ? " (" + *time + ")" : "");
 }
 
 std::string turnClockFacts(const ScenarioInfo& info) {
@@ -161,7 +153,7 @@ std::string turnClockFacts(const ScenarioInfo& info) {
 }
 
 std::string dateForPlayers(std::string_view isoDate) {
-    const auto d = dateOf(isoDate);
+    const auto d = limits::parseDate(isoDate);
     if (!d) {
         return std::string(isoDate);
     }
@@ -171,7 +163,7 @@ std::string dateForPlayers(std::string_view isoDate) {
 }
 
 std::string turnTimeText(const TurnTime& t) {
-    const auto d = dateOf(t.date);
+    const auto d = limits::parseDate(t.date);
     if (t.night) {
         if (!d) {
             return "Night";

@@ -35,22 +35,25 @@ std::string clockTextForPlayers(ClockTime t);
 std::optional<std::vector<int>> parseTurnList(std::string_view text);
 std::string turnListText(const std::vector<int>& turns);
 
+// When a turn falls. Ordered as turns fall: by date, a day's turns (by time) before its night.
 struct TurnTime {
-    int turn = 1;
+    std::string date; // YYYY-MM-DD on which the turn begins (a night: its evening); may be empty
     bool night = false;
     std::optional<ClockTime> time; // when the turn begins; none for a night or without a start time
-    std::string date;              // YYYY-MM-DD on which the turn begins (a night: its evening); may be empty
     auto operator<=>(const TurnTime&) const = default;
 };
 
-// Every turn of the scenario, the first first.
+// Every turn of the scenario, the first first (turn N at N - 1).
 std::vector<TurnTime> turnTimes(const ScenarioInfo& info);
 // Whether the scenario says when its turns fall (a first turn's time): then each turn has a time.
 bool hasTurnClock(const ScenarioInfo& info);
 // "8:00 am, 1 July 1863", "Night of 1-2 July 1863", "8:00 am" (no date), "Night".
 std::string turnTimeText(const TurnTime& t);
-// "Turn 3" or, where the scenario says when its turns fall, "Turn 3 (10:00 am, 1 July 1863)";
-// `times` are the scenario's turnTimes, computed once for a list of names.
+// Turn `turn`'s time ("10:00 am, 1 July 1863") where the scenario says when its turns fall and it
+// is one of them; `times` are the scenario's turnTimes, computed once for a list of turns.
+std::optional<std::string> clockedTurnText(const ScenarioInfo& info, const std::vector<TurnTime>& times,
+                                           int turn);
+// "Turn 3" or, with its time, "Turn 3 (10:00 am, 1 July 1863)".
 std::string turnName(const ScenarioInfo& info, const std::vector<TurnTime>& times, int turn);
 // " from 8:00 am, night turns 13 and 30, after a night from 4:00 am": what a scenario's facts add
 // about its clock; empty without one.

@@ -1,5 +1,6 @@
 #include "arguments.hpp"
 #include "commands.hpp"
+#include "exports/json_export.hpp"
 #include "formats/json_writer.hpp"
 #include "formats/scenario_xml.hpp"
 #include "model/battle.hpp"
@@ -113,13 +114,7 @@ void writeJson(const std::string& file, const Scenario& s, const ScenarioSummary
     j.field("yardsPerCell", s.map.yardsPerCell).field("firstLabel", g.label({0, 0}));
     j.endObject();
     j.field("turns", s.info.turns).field("turnMinutes", s.info.turnMinutes);
-    j.field("startTime", s.info.startTime ? clockText(*s.info.startTime) : std::string());
-    j.key("nightTurns").beginArray();
-    for (int night : s.info.nightTurns) {
-        j.value(night);
-    }
-    j.endArray();
-    j.field("dawn", s.info.dawn ? clockText(*s.info.dawn) : std::string());
+    writeTurnClock(j, s.info);
     auto counts = [&](std::string_view name, const std::map<std::string, int>& m) {
         j.key(name).beginObject();
         for (const auto& [k, n] : m) {
