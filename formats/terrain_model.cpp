@@ -82,15 +82,11 @@ std::optional<HeightSurface> surfaceOf(const Map& map, const gdal::CellFootprint
         return std::nullopt;
     }
     HeightSurface surface;
-    for (surface.samplesPerCell = 4; surface.samplesPerCell > 0; --surface.samplesPerCell) {
-        std::tie(surface.cols, surface.rows) = HeightSurface::shapeFor(g, surface.samplesPerCell);
-        if (static_cast<long long>(surface.cols) * surface.rows <= limits::surfacePoints) {
-            break;
-        }
-    }
+    surface.samplesPerCell = HeightSurface::densestFor(g, 4);
     if (surface.samplesPerCell == 0) {
         return std::nullopt;
     }
+    std::tie(surface.cols, surface.rows) = HeightSurface::shapeFor(g, surface.samplesPerCell);
     const Affine& m = fit->transform;
     surface.levels.resize(static_cast<std::size_t>(surface.cols) * static_cast<std::size_t>(surface.rows));
     for (int j = 0; j < surface.rows; ++j) {
@@ -103,20 +99,7 @@ std::optional<HeightSurface> surfaceOf(const Map& map, const gdal::CellFootprint
                 level = (*feet - imported.baseFeet) / intervalFeet;
             } else {
                 // Off the raster: the level of the cell whose centre is nearest.
-                Offset first, last, nearest{};
-                inCells.visibleRange(u - 1, v - 1, u + 1, v + 1, first, last);
-                double best = 1e300;
-                for (int row = first.row; row <= last.row; ++row) {
-                    for (int col = first.col; col <= last.col; ++col) {
-                        const Point c = inCells.cellCenter({col, row});
-                        const double d = std::hypot(c.x - u, c.y - v);
-                        if (d < best) {
-                            best = d;
-                            nearest = {col, row};
-                        }
-                    }
-                }
-                level = imported.levels[g.index(nearest)];
+                level = imported.levels[g.index(inCells.nearestCell({u, v}))];
             }
             surface.levels[static_cast<std::size_t>(j) * surface.cols + i] = static_cast<float>(std::clamp(
                 level, static_cast<double>(limits::elevation.lo), static_cast<double>(limits::elevation.hi)));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace sandtable {
@@ -142,6 +143,24 @@ std::optional<Offset> Layout::cellAt(Point p) const {
         }
     }
     return std::nullopt;
+}
+
+Offset Layout::nearestCell(Point p) const {
+    // Within a cell's reach of p every candidate lies; the range is clamped to the map.
+    Offset first, last, nearest{};
+    visibleRange(p.x - cellSize_, p.y - cellSize_, p.x + cellSize_, p.y + cellSize_, first, last);
+    double best = std::numeric_limits<double>::infinity();
+    for (int row = first.row; row <= last.row; ++row) {
+        for (int col = first.col; col <= last.col; ++col) {
+            const Point c = cellCenter({col, row});
+            const double d = (c.x - p.x) * (c.x - p.x) + (c.y - p.y) * (c.y - p.y);
+            if (d < best) {
+                best = d;
+                nearest = {col, row};
+            }
+        }
+    }
+    return nearest;
 }
 
 void Layout::visibleRange(double x0, double y0, double x1, double y1, Offset& first, Offset& last) const {

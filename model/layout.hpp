@@ -38,6 +38,8 @@ class Layout {
     double cornerAngle(int index) const;
     // The cell containing p, if it is on the map (decided with Boost.Geometry polygons).
     std::optional<Offset> cellAt(Point p) const;
+    // The cell of the map whose centre is nearest p, wherever p is (off the map too).
+    Offset nearestCell(Point p) const;
     // Cells whose polygons touch the rectangle, for drawing only what is visible.
     void visibleRange(double x0, double y0, double x1, double y1, Offset& first, Offset& last) const;
 

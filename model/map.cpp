@@ -1,10 +1,12 @@
 #include "map.hpp"
 
 #include "layout.hpp"
+#include "limits.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <tuple>
 
 namespace sandtable {
 
@@ -12,6 +14,43 @@ std::pair<int, int> HeightSurface::shapeFor(const Grid& grid, int samplesPerCell
     const Layout inCells(grid, 1.0);
     return {static_cast<int>(std::ceil(inCells.width() * samplesPerCell)) + 1,
             static_cast<int>(std::ceil(inCells.height() * samplesPerCell)) + 1};
+}
+
+int HeightSurface::densestFor(const Grid& grid, int most) {
+    for (int n = most; n > 0; --n) {
+        const auto [cols, rows] = shapeFor(grid, n);
+        if (static_cast<long long>(cols) * rows <= limits::surfacePoints) {
+            return n;
+        }
+    }
+    return 0;
+}
+
+std::optional<HeightSurface>
+HeightSurface::moved(const Grid& grid, const std::vector<std::int16_t>& cellLevels, Point shift) const {
+    HeightSurface out;
+    out.samplesPerCell = densestFor(grid, samplesPerCell);
+    if (out.samplesPerCell == 0) {
+        return std::nullopt;
+    }
+    std::tie(out.cols, out.rows) = shapeFor(grid, out.samplesPerCell);
+    out.levels.resize(static_cast<std::size_t>(out.cols) * static_cast<std::size_t>(out.rows));
+    // This surface's reach, in cells' sizes: its last point, and a hair for rounding.
+    const double reachU = (cols - 1) / static_cast<double>(samplesPerCell) + 1e-9,
+                 reachV = (rows - 1) / static_cast<double>(samplesPerCell) + 1e-9;
+    const Layout inCells(grid, 1.0);
+    for (int j = 0; j < out.rows; ++j) {
+        for (int i = 0; i < out.cols; ++i) {
+            const double u = static_cast<double>(i) / out.samplesPerCell,
+                         v = static_cast<double>(j) / out.samplesPerCell;
+            const double oldU = u - shift.x, oldV = v - shift.y;
+            const bool covered = oldU >= -1e-9 && oldV >= -1e-9 && oldU <= reachU && oldV <= reachV;
+            out.levels[static_cast<std::size_t>(j) * out.cols + i] =
+                covered ? static_cast<float>(at(oldU, oldV))
+                        : static_cast<float>(cellLevels[grid.index(inCells.nearestCell({u, v}))]);
+        }
+    }
+    return out;
 }
 
 double HeightSurface::at(double u, double v) const {

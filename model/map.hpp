@@ -5,6 +5,7 @@
 #include "affine_fit.hpp"
 #include "grid.hpp"
 #include "ids.hpp"
+#include "layout.hpp"
 #include "map_scale.hpp"
 #include "side.hpp"
 #include "terrain.hpp"
@@ -148,6 +149,16 @@ struct HeightSurface {
 
     // The lattice a surface of `samplesPerCell` has over `grid`'s map: its points across and down.
     static std::pair<int, int> shapeFor(const Grid& grid, int samplesPerCell);
+    // The most points a cell, up to `most`, whose lattice over `grid`'s map stays within
+    // limits::surfacePoints; 0 when even one a cell would not.
+    static int densestFor(const Grid& grid, int most);
+    // This surface's heights over `grid`'s map (of the same samples a cell, or fewer where the
+    // limit needs it), the ground at (u, v) here found at (u + shift.x, v + shift.y) there, in
+    // cells' sizes: what a resize keeps. Where the new map reaches past this surface's, a point
+    // takes the level of the cell nearest it in `levels` (the new map's cells), as an import does
+    // off its raster. Nothing when even one point a cell would pass the limit.
+    std::optional<HeightSurface> moved(const Grid& grid, const std::vector<std::int16_t>& levels,
+                                       Point shift) const;
     // The height at (u, v), in cells' sizes from the map's top-left corner: bilinear between the
     // lattice's points, and the nearest edge's beyond it.
     double at(double u, double v) const;

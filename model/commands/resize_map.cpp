@@ -214,15 +214,18 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
     resized.tabletop = old.tabletop;
     resized.feetPerContour = old.feetPerContour;
     resized.baseFeet = old.baseFeet;
-    // The terrain model's surface is not kept: it covers the map it was imported for, and the
-    // cells a resize adds have none of it. The cells' levels stay; importing again draws the new
-    // map's contours from the model (undo brings the surface back with the old map).
+    // Where the old map's ground lies on the new map, in cells' sizes: the scan and the terrain
+    // model's heights move by it, so both stay under the cells they belong to.
+    const Point cornerBefore = Layout(g, 1).cellCenter({0, 0});
+    const Point cornerAfter = Layout(ng, 1).cellCenter(moved({0, 0}, plan));
+    const double dx = cornerAfter.x - cornerBefore.x, dy = cornerAfter.y - cornerBefore.y;
+    // The heights the model gave stay on their ground; ground the resize adds takes its cells'
+    // levels, as an import does off its raster (a new import draws it from the model).
+    if (old.surface) {
+        resized.surface = old.surface->moved(ng, resized.elevation, {dx, dy});
+    }
     resized.background = old.background;
     if (resized.background) {
-        // The scan stays under the ground it shows.
-        const Point before = Layout(g, 1).cellCenter({0, 0});
-        const Point after = Layout(ng, 1).cellCenter(moved({0, 0}, plan));
-        const double dx = after.x - before.x, dy = after.y - before.y;
         resized.background->originX += dx;
         resized.background->originY += dy;
         if (auto& m = resized.background->affine) {

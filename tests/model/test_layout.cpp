@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sandtable {
@@ -32,6 +33,29 @@ TEST_P(LayoutProperties, CellAtInvertsCellCenterAndCornersStayInside) {
         }
         EXPECT_FALSE(layout.cellAt({-5, -5}));
         EXPECT_FALSE(layout.cellAt({layout.width() + 5, layout.height() + 5}));
+    }
+}
+
+// nearestCell against every cell's centre, on and off the map: what an import off its raster and a
+// resize's added ground give a point.
+TEST_P(LayoutProperties, TheNearestCellIsTheOneWhoseCentreIsNearest) {
+    const Grid grid(Grid::Parameters{GetParam(), OffsetParity::Odd, 9, 7, 1});
+    const Layout layout(grid, 60);
+    const auto distance2 = [&](Offset c, Point p) {
+        const Point k = layout.cellCenter(c);
+        return (k.x - p.x) * (k.x - p.x) + (k.y - p.y) * (k.y - p.y);
+    };
+    for (double y = -130; y <= layout.height() + 130; y += 17) {
+        for (double x = -130; x <= layout.width() + 130; x += 17) {
+            const Point p{x, y};
+            const Offset found = layout.nearestCell(p);
+            ASSERT_TRUE(grid.contains(found));
+            double best = 1e300;
+            for (std::size_t i = 0; i < grid.cellCount(); ++i) {
+                best = std::min(best, distance2(grid.offsetAt(i), p));
+            }
+            EXPECT_NEAR(distance2(found, p), best, 1e-6) << "at " << x << ", " << y;
+        }
     }
 }
 

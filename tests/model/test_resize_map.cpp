@@ -3,11 +3,13 @@
 #include "model/commands/resize_map.hpp"
 #include "model/commands/undo_stack.hpp"
 #include "model/layout.hpp"
+#include "model/limits.hpp"
 #include "model/scenario_generator.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <tuple>
 
 namespace sandtable {
 namespace {
@@ -115,6 +117,72 @@ TEST(ResizeMap, TheAlignedScanAndThePlacementsControlPointsMoveWithTheirCells) {
     EXPECT_EQ(s.map.geo->controlPoints[0].x, 301'500);
     stack.undo();
     EXPECT_EQ(s, before);
+}
+
+// A terrain model's heights kept with the map (Map::surface) stay on their ground: before, a resize
+// dropped them and the natural style's contours fell back to the cells' levels without a word.
+TEST(ResizeMap, TheTerrainModelsHeightsMoveWithTheirCells) {
+    for (const GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        SCOPED_TRACE(std::string(enumName(shape)));
+        Scenario s = generateScenario(GeneratorParameters{10, 8, 6, 2, 7, shape});
+        // A plane tilted both ways, so a height read back anywhere says where it was taken from
+        // (bilinear sampling is exact on it), and nowhere near the added cells' level 0.
+        const auto ground = [](double u, double v) { return 7 + 0.5 * u - 0.25 * v; };
+        HeightSurface surface;
+        surface.samplesPerCell = 4;
+        std::tie(surface.cols, surface.rows) = HeightSurface::shapeFor(s.map.grid, 4);
+        for (int j = 0; j < surface.rows; ++j) {
+            for (int i = 0; i < surface.cols; ++i) {
+                surface.levels.push_back(static_cast<float>(ground(i / 4.0, j / 4.0)));
+            }
+        }
+        s.map.surface = surface;
+        const Scenario before = s;
+        UndoStack stack(s);
+        // Three columns and a row more on the left and the top (an odd shift flips a hex grid's
+        // parity), and one column fewer on the right.
+        const ResizePlan plan{12, 9, {3, 1}};
+        stack.push(resizeMap(s, plan));
+        ASSERT_TRUE(s.map.surface) << "the resize dropped the terrain model's heights";
+        const HeightSurface& kept = *s.map.surface;
+        EXPECT_EQ(kept.samplesPerCell, 4);
+        EXPECT_EQ(std::pair(kept.cols, kept.rows), HeightSurface::shapeFor(s.map.grid, 4));
+        const Layout oldCells(before.map.grid, 1.0), newCells(s.map.grid, 1.0);
+        int compared = 0;
+        for (int row = 0; row < before.map.grid.rows(); ++row) {
+            for (int col = 0; col < before.map.grid.cols(); ++col) {
+                const Offset now{col + 3, row + 1};
+                if (!s.map.grid.contains(now)) {
+                    continue;
+                }
+                const Point was = oldCells.cellCenter({col, row}), is = newCells.cellCenter(now);
+                // The cell's middle has the height it had, and so has a point off its middle.
+                EXPECT_NEAR(kept.at(is.x, is.y), ground(was.x, was.y), 1e-4) << "cell " << col << "," << row;
+                EXPECT_NEAR(kept.at(is.x + 0.3, is.y - 0.2), ground(was.x + 0.3, was.y - 0.2), 1e-4);
+                ++compared;
+            }
+        }
+        EXPECT_EQ(compared, 9 * 8) << "every old cell but the right-hand column is on the new map";
+        // The added ground has no model under it: its points take their cells' level (0 here).
+        const std::size_t corner = 0; // the new map's top-left point, in the added cells
+        EXPECT_EQ(kept.levels[corner], 0.0f);
+        EXPECT_EQ(s.map.elevation[s.map.grid.index(newCells.nearestCell({0, 0}))], 0);
+        stack.undo();
+        EXPECT_EQ(s, before);
+    }
+}
+
+// A resize that makes the map too large for as many points a cell keeps fewer, as an import does.
+TEST(ResizeMap, AMapGrownPastTheSurfacesLimitKeepsFewerPointsACell) {
+    const Grid small(Grid::Parameters{.shape = GridShape::HexFlat, .cols = 20, .rows = 20});
+    const Grid large(Grid::Parameters{.shape = GridShape::HexFlat, .cols = 1000, .rows = 1000});
+    EXPECT_EQ(HeightSurface::densestFor(small, 4), 4);
+    // 1000 x 1000 flat hexes are 866.5 cells' sizes wide: 3 points a cell would be 7.8 million.
+    EXPECT_EQ(HeightSurface::densestFor(large, 4), 2);
+    const auto [cols, rows] = HeightSurface::shapeFor(large, 2);
+    EXPECT_LE(static_cast<long long>(cols) * rows, limits::surfacePoints);
+    const auto [cols3, rows3] = HeightSurface::shapeFor(large, 3);
+    EXPECT_GT(static_cast<long long>(cols3) * rows3, limits::surfacePoints);
 }
 
 TEST(ResizeMap, WhatFallsOffIsListedFirstAndGoesInTheSameStep) {
