@@ -175,7 +175,7 @@ std::vector<std::string> MapPainter::draw(cairo_t* cr, MapRect visible, double p
             drawHexsides(cr, first, last, natural);
         }
         if (o.paths) {
-            drawPaths(cr, first, last);
+            drawPaths(cr, first, last, natural);
         }
         if (natural && o.grid) {
             drawVertexMarks(cr, first, last, pixelsPerUnit);

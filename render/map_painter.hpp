@@ -214,7 +214,8 @@ class MapPainter {
                           Offset last) const;
     // `natural`: water meandering along its sides (render/map_water's meandering).
     void drawHexsides(cairo_t* cr, Offset first, Offset last, bool natural) const;
-    void drawPaths(cairo_t* cr, Offset first, Offset last) const;
+    // `natural`: bridges stand on the water's meanders.
+    void drawPaths(cairo_t* cr, Offset first, Offset last, bool natural) const;
     void drawMarkers(cairo_t* cr, const Scene& scene, MapRect visible) const;
     void drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) const;
     void drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) const;

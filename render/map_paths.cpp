@@ -100,7 +100,7 @@ std::vector<const Path*> MapPainter::pathsNear(Offset first, Offset last) const 
     return out;
 }
 
-void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last) const {
+void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last, bool natural) const {
     const double size = layout_.cellSize();
     auto inView = [&](Offset c) {
         return c.col >= first.col - 1 && c.col <= last.col + 1 && c.row >= first.row - 1 &&
@@ -175,7 +175,9 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last) const {
     }
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     for (const EdgeId& e : bridges) {
-        drawBridge(cr, layout_.edgeSegment(e), size, s_.map.hexsideAt(e).has(SideFeature::River));
+        const Hexside& water = s_.map.hexsideAt(e);
+        drawBridge(cr, crossingAt(layout_.edgeSegment(e), water, size, natural), size,
+                   water.has(SideFeature::River));
     }
 }
 

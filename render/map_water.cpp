@@ -183,39 +183,58 @@ void drawFord(cairo_t* cr, std::pair<Point, Point> side, double size) {
     cairo_set_dash(cr, nullptr, 0, 0);
 }
 
+namespace {
+
+// Three points along the side from `a` to `b` (at a quarter, half and three quarters) moved off it,
+// the same whichever way the side is given: its offsets are made from its ends in a fixed order,
+// and seeded by where it is.
+std::array<Point, 3> meanderThrough(Point a, Point b, double size) {
+    const bool flipped = b < a;
+    const Point p = flipped ? b : a, q = flipped ? a : b;
+    std::uint32_t h = static_cast<std::uint32_t>(std::lround((p.x + q.x) * 8 / size)) * 73856093u ^
+                      static_cast<std::uint32_t>(std::lround((p.y + q.y) * 8 / size)) * 19349663u;
+    auto next = [&h] {
+        h = (h ^ (h >> 15)) * 2246822519u;
+        h ^= h >> 13;
+        return static_cast<double>(h & 0xffffu) / 32767.5 - 1.0;
+    };
+    const double dx = q.x - p.x, dy = q.y - p.y, length = std::hypot(dx, dy);
+    const Point normal{-dy / length, dx / length};
+    std::array<Point, 3> inner{};
+    const std::array<double, 3> along{0.25, 0.5, 0.75}, weight{0.6, 1.0, 0.6};
+    const double amplitude = meanderAmplitude * size;
+    for (std::size_t k = 0; k < 3; ++k) {
+        const double off = amplitude * weight[k] * next();
+        inner[k] = {p.x + dx * along[k] + normal.x * off, p.y + dy * along[k] + normal.y * off};
+    }
+    if (flipped) {
+        std::swap(inner[0], inner[2]);
+    }
+    return inner;
+}
+
+} // namespace
+
+std::pair<Point, Point> meanderedSide(std::pair<Point, Point> side, double size) {
+    const auto [a, b] = side;
+    const Point middle = meanderThrough(a, b, size)[1];
+    const double dx = middle.x - (a.x + b.x) / 2, dy = middle.y - (a.y + b.y) / 2;
+    return {{a.x + dx, a.y + dy}, {b.x + dx, b.y + dy}};
+}
+
+std::pair<Point, Point> crossingAt(std::pair<Point, Point> side, const Hexside& water, double size,
+                                   bool natural) {
+    const bool meanders = natural && (water.has(SideFeature::River) || water.has(SideFeature::Stream));
+    return meanders ? meanderedSide(side, size) : side;
+}
+
 std::vector<Point> meandering(const std::vector<Point>& line, double size) {
     if (line.size() < 2) {
         return line;
     }
-    // Along each side, three points moved off it, the same whichever way the line runs: each side's
-    // offsets are made from its ends in a fixed order, and seeded by where it is.
-    auto offsets = [&](Point a, Point b) {
-        const bool flipped = b < a;
-        const Point p = flipped ? b : a, q = flipped ? a : b;
-        std::uint32_t h = static_cast<std::uint32_t>(std::lround((p.x + q.x) * 8 / size)) * 73856093u ^
-                          static_cast<std::uint32_t>(std::lround((p.y + q.y) * 8 / size)) * 19349663u;
-        auto next = [&h] {
-            h = (h ^ (h >> 15)) * 2246822519u;
-            h ^= h >> 13;
-            return static_cast<double>(h & 0xffffu) / 32767.5 - 1.0;
-        };
-        const double dx = q.x - p.x, dy = q.y - p.y, length = std::hypot(dx, dy);
-        const Point normal{-dy / length, dx / length};
-        std::array<Point, 3> inner{};
-        const std::array<double, 3> along{0.25, 0.5, 0.75}, weight{0.6, 1.0, 0.6};
-        const double amplitude = meanderAmplitude * size;
-        for (std::size_t k = 0; k < 3; ++k) {
-            const double off = amplitude * weight[k] * next();
-            inner[k] = {p.x + dx * along[k] + normal.x * off, p.y + dy * along[k] + normal.y * off};
-        }
-        if (flipped) {
-            std::swap(inner[0], inner[2]);
-        }
-        return inner;
-    };
     std::vector<Point> through{line.front()};
     for (std::size_t i = 1; i < line.size(); ++i) {
-        for (const Point& p : offsets(line[i - 1], line[i])) {
+        for (const Point& p : meanderThrough(line[i - 1], line[i], size)) {
             through.push_back(p);
         }
         through.push_back(line[i]);
@@ -256,7 +275,7 @@ void MapPainter::drawHexsides(cairo_t* cr, Offset first, Offset last, bool natur
             fences.push_back(segment);
         }
         if (side.crossing != Crossing::None) {
-            crossings.emplace_back(segment, side);
+            crossings.emplace_back(crossingAt(segment, side, size, natural), side);
         }
     }
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);

@@ -21,6 +21,10 @@ std::vector<std::vector<Point>> joinSegments(const std::vector<std::pair<Point, 
 // still runs along the sides the map marks; the same line always bends the same.
 inline constexpr double meanderAmplitude = 0.05;
 std::vector<Point> meandering(const std::vector<Point>& line, double size);
+// The side (its two corners) moved across itself to where its water's meander crosses its middle
+// (meandering passes through that point, whichever way the line runs): where a bridge or a ford
+// stands in the natural style, so it sits on the water it spans.
+std::pair<Point, Point> meanderedSide(std::pair<Point, Point> side, double size);
 
 // How water along a side is drawn: a darker bank under the water, widths as parts of a cell.
 struct WaterStyle {
@@ -32,6 +36,11 @@ WaterStyle waterStyle(bool river);
 // Strokes `lines` of water: all banks first, then all water, so lines that meet run on unbroken.
 void strokeWater(cairo_t* cr, const std::vector<std::vector<Point>>& rivers,
                  const std::vector<std::vector<Point>>& streams, double size);
+
+// Where the crossing over `side` (its two corners) is drawn: on the side, or on its meander where
+// the natural style draws water along it.
+std::pair<Point, Point> crossingAt(std::pair<Point, Point> side, const Hexside& water, double size,
+                                   bool natural);
 
 // The water sides a road, pike or railroad crosses with no ford there: each gets a bridge.
 // The water side the stretch of a path from `from` to its neighbour `to` crosses with no ford.

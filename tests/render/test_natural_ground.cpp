@@ -15,6 +15,7 @@
 
 #include <cairo.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <numbers>
@@ -393,6 +394,76 @@ TEST(NaturalGround, AStreamMeandersAlongEverySideItMarksAndCrossesNoOther) {
                        : 1;
     }
     EXPECT_GT(offSide, 0);
+}
+
+// A bridge or a ford stands where the meandering water crosses its side's middle, not on the straight
+// side the water has wandered off.
+TEST(NaturalGround, ABridgeStandsOnTheStreamsMeander) {
+    Scenario s = plain(GridShape::HexFlat, 8, 8);
+    const Grid& g = s.map.grid;
+    const Layout layout(g, 100);
+    Hexside stream;
+    stream.set(SideFeature::Stream, true);
+    std::vector<std::pair<Point, Point>> sides;
+    std::vector<EdgeId> edges;
+    for (int row = 0; row < g.rows(); ++row) {
+        for (int d = 0; d < g.sideCount(); ++d) {
+            if (const Offset n = g.neighbor({3, row}, d); g.contains(n) && n.col == 4) {
+                s.map.hexsides[g.edge({3, row}, d)] = stream;
+                sides.push_back(layout.edgeSegment(g.edge({3, row}, d)));
+                edges.push_back(g.edge({3, row}, d));
+            }
+        }
+    }
+    // The moved side's middle is a point of the meandering line, whichever way the line runs.
+    const std::vector<std::vector<Point>> lines = joinSegments(sides);
+    ASSERT_EQ(lines.size(), 1u);
+    std::vector<Point> reversed(lines[0].rbegin(), lines[0].rend());
+    const auto passesThrough = [](const std::vector<Point>& curve, Point p) {
+        return std::ranges::any_of(curve, [&](Point q) { return std::hypot(q.x - p.x, q.y - p.y) < 1e-9; });
+    };
+    double widest = 0;
+    std::size_t chosen = 0;
+    for (std::size_t k = 0; k < sides.size(); ++k) {
+        const auto [a, b] = meanderedSide(sides[k], layout.cellSize());
+        const Point middle{(a.x + b.x) / 2, (a.y + b.y) / 2};
+        EXPECT_TRUE(passesThrough(meandering(lines[0], layout.cellSize()), middle)) << "side " << k;
+        EXPECT_TRUE(passesThrough(meandering(reversed, layout.cellSize()), middle)) << "side " << k;
+        const auto [p, q] = sides[k];
+        const double off = std::hypot(middle.x - (p.x + q.x) / 2, middle.y - (p.y + q.y) / 2);
+        EXPECT_LE(off, meanderAmplitude * layout.cellSize() + 1e-9);
+        // Only across the side: its ends move as far as its middle.
+        EXPECT_NEAR(std::hypot(b.x - a.x, b.y - a.y), std::hypot(q.x - p.x, q.y - p.y), 1e-9);
+        if (off > widest) {
+            widest = off;
+            chosen = k;
+        }
+    }
+    ASSERT_GT(widest, 3.0) << "some side's meander leaves its middle by more than a bridge's parapet";
+    // A road across the side whose water wanders furthest: its bridge's parapets stand on the meander.
+    const EdgeId e = edges[chosen];
+    const Offset from = e.cell, to = g.neighbor(e.cell, e.dir);
+    s.map.paths[PathId{1}] = Path{PathKind::Road, "", {from, to}};
+    RenderOptions o = groundOnly();
+    o.paths = true;
+    o.hexsides = true;
+    const SurfacePtr picture = drawn(s, layout, o, false);
+    const auto [a, b] = meanderedSide(sides[chosen], layout.cellSize());
+    const double length = std::hypot(b.x - a.x, b.y - a.y);
+    const Point middle{(a.x + b.x) / 2, (a.y + b.y) / 2}, along{(b.x - a.x) / length, (b.y - a.y) / length},
+        across{-along.y, along.x};
+    // drawBridge's parapets: 0.07 of a cell either side of the road, 0.1 of a cell each way across
+    // the stream, in near-black.
+    const auto parapet = [&](double acrossBy, double alongBy) {
+        const Rgb c = pixelOf(
+            picture.get(), static_cast<int>(std::lround(middle.x + across.x * acrossBy + along.x * alongBy)),
+            static_cast<int>(std::lround(middle.y + across.y * acrossBy + along.y * alongBy)));
+        return c.r < 80 && c.g < 80 && c.b < 80;
+    };
+    for (const double side : {-7.0, 7.0}) {
+        EXPECT_TRUE(parapet(-9, side)) << "the parapet's near end, " << side;
+        EXPECT_TRUE(parapet(9, side)) << "the parapet's far end, " << side;
+    }
 }
 
 TEST(NaturalGround, CrownsAreScatteredOverTheWoodsAndNowhereElse) {
