@@ -7,6 +7,7 @@
 #include <cmath>
 #include <numbers>
 #include <tuple>
+#include <unordered_map>
 
 namespace sandtable {
 
@@ -51,6 +52,60 @@ HeightSurface::moved(const Grid& grid, const std::vector<std::int16_t>& cellLeve
         }
     }
     return out;
+}
+
+std::vector<HeightSurface::PointMove>
+HeightSurface::movesFor(const Grid& grid, const std::vector<std::pair<Offset, int>>& changes) const {
+    // A cell's reach: one cell's size, so its weight is nothing at its neighbours' middles.
+    constexpr double reach = 1.0;
+    const auto weight = [](double d2) {
+        const double u = 1 - d2 / (reach * reach);
+        return u > 0 ? u * u * u : 0.0;
+    };
+    const Layout inCells(grid, 1.0);
+    std::unordered_map<std::size_t, int> rise; // cell index -> levels
+    for (const auto& [cell, by] : changes) {
+        if (grid.contains(cell) && by != 0) {
+            rise[grid.index(cell)] += by;
+        }
+    }
+    std::vector<std::size_t> points;
+    for (const auto& [index, by] : rise) {
+        const Point c = inCells.cellCenter(grid.offsetAt(index));
+        const int i0 = std::max(0, static_cast<int>(std::floor((c.x - reach) * samplesPerCell)));
+        const int i1 = std::min(cols - 1, static_cast<int>(std::ceil((c.x + reach) * samplesPerCell)));
+        const int j0 = std::max(0, static_cast<int>(std::floor((c.y - reach) * samplesPerCell)));
+        const int j1 = std::min(rows - 1, static_cast<int>(std::ceil((c.y + reach) * samplesPerCell)));
+        for (int j = j0; j <= j1; ++j) {
+            for (int i = i0; i <= i1; ++i) {
+                points.push_back(static_cast<std::size_t>(j) * cols + i);
+            }
+        }
+    }
+    std::ranges::sort(points);
+    points.erase(std::unique(points.begin(), points.end()), points.end());
+    std::vector<PointMove> moves;
+    for (const std::size_t point : points) {
+        const Point p{static_cast<double>(point % static_cast<std::size_t>(cols)) / samplesPerCell,
+                      static_cast<double>(point / static_cast<std::size_t>(cols)) / samplesPerCell};
+        Offset first, last;
+        inCells.visibleRange(p.x - reach, p.y - reach, p.x + reach, p.y + reach, first, last);
+        double all = 0, moved = 0;
+        for (int row = first.row; row <= last.row; ++row) {
+            for (int col = first.col; col <= last.col; ++col) {
+                const Point c = inCells.cellCenter({col, row});
+                const double w = weight((c.x - p.x) * (c.x - p.x) + (c.y - p.y) * (c.y - p.y));
+                all += w;
+                if (const auto it = rise.find(grid.index({col, row})); it != rise.end()) {
+                    moved += w * it->second;
+                }
+            }
+        }
+        if (all > 0 && moved != 0) {
+            moves.push_back({point, static_cast<float>(moved / all)});
+        }
+    }
+    return moves;
 }
 
 double HeightSurface::at(double u, double v) const {

@@ -155,10 +155,22 @@ struct HeightSurface {
     // This surface's heights over `grid`'s map (of the same samples a cell, or fewer where the
     // limit needs it), the ground at (u, v) here found at (u + shift.x, v + shift.y) there, in
     // cells' sizes: what a resize keeps. Where the new map reaches past this surface's, a point
-    // takes the level of the cell nearest it in `levels` (the new map's cells), as an import does
-    // off its raster. Nothing when even one point a cell would pass the limit.
-    std::optional<HeightSurface> moved(const Grid& grid, const std::vector<std::int16_t>& levels,
+    // takes the level of the cell nearest it in `cellLevels` (the new map's cells), as an import
+    // does off its raster. Nothing when even one point a cell would pass the limit.
+    std::optional<HeightSurface> moved(const Grid& grid, const std::vector<std::int16_t>& cellLevels,
                                        Point shift) const;
+    // How far (in levels) each point of this surface over `grid`'s map moves when cells' levels
+    // change by `changes` (a cell and how many levels it rises, or falls when negative): by the
+    // changes of the cells around the point, each weighted by a smooth kernel that is nothing at a
+    // neighbour's middle, as a share of every cell reaching the point. A cell raised alone becomes a
+    // rounded rise over it; cells raised together rise evenly, sloping down to the middles of the
+    // cells around them. Each point moved once, in the lattice's order.
+    struct PointMove {
+        std::size_t point;
+        float by;
+    };
+    std::vector<PointMove> movesFor(const Grid& grid,
+                                    const std::vector<std::pair<Offset, int>>& changes) const;
     // The height at (u, v), in cells' sizes from the map's top-left corner: bilinear between the
     // lattice's points, and the nearest edge's beyond it.
     double at(double u, double v) const;

@@ -1,6 +1,8 @@
 #pragma once
 // Sets terrain or elevation of a set of cells. Consecutive paints with the same stroke number merge,
-// so a whole brush stroke is one undo step.
+// so a whole brush stroke is one undo step. Where the map keeps a terrain model's heights
+// (Map::surface), a change of levels moves them too (HeightSurface::movesFor): raising a cell
+// raises the ground over it, not only its middle.
 #include "command.hpp"
 
 #include <unordered_map>
@@ -28,7 +30,16 @@ class PaintCells final : public Command {
     bool empty() const { return changes_.empty(); }
 
   private:
+    // A point of the surface this paint moves: by how much, and once applied, what it held and
+    // holds (undo and redo write those back exactly, whatever else moved the point in between).
+    struct PointChange {
+        std::size_t point;
+        float by;
+        mutable float before = 0, after = 0;
+        mutable bool recorded = false;
+    };
     CellLayer layer_;
+    std::vector<PointChange> surface_;
     std::uint64_t stroke_;
     int columns_;
     std::vector<CellChange> changes_;
