@@ -77,6 +77,22 @@ double middleHold(double d2, double full) {
     return strength * t * t * (3 - 2 * t);
 }
 
+// How far from its level a cell's middle may show the terrain model's height: inside the level's
+// band (half a level each way) by a margin, so the middle's colour is its level's wherever a
+// lattice square's linear cut puts the boundary.
+constexpr float middleBand = 0.45f;
+
+// What the terrain model's height at a cell's centre (in cells' sizes) needs to lie in the cell's
+// level's band: nothing when the model agrees with the level. Spread over the cell (Sample::settle),
+// so a crest the model runs at a contour's height is lifted clear of it along its length, not only
+// in each middle (which beaded the line at every middle).
+float middleCorrection(const HeightSurface& surface, Point centreInCells, int level) {
+    const auto ground = static_cast<float>(surface.at(centreInCells.x, centreInCells.y));
+    return std::clamp(ground, static_cast<float>(level) - middleBand,
+                      static_cast<float>(level) + middleBand) -
+           ground;
+}
+
 // A corner of a part of a lattice square, with the class's margins there.
 struct Vertex {
     Point at;
@@ -154,20 +170,31 @@ struct NaturalGround::Sample {
     float height = 0, slope = 0;
     float baseTotal = 0, baseHeightSum = 0;
     float fieldHeight = 0; // the height without the middles' hold: the shading's
+    // The middles' corrections of the model's height (middleCorrection), each cell's weighted by
+    // its share of the point: its weight, and the weighted sum.
+    float spreadWeight = 0, spreadSum = 0;
     GroundClass shown;
     bool covered = false;
 
     // What the cell at `centre` (map units) adds to the sample at `p`, looked up at `looked` (in
     // cells, moved by the noise): its weight where its kernel reaches, and its middle's hold.
-    void addCell(Point looked, Point p, Point centre, double size, double holdFull, int t, int level) {
+    // `correction`: the cell's middleCorrection, spread within a cell's size of its centre (at
+    // the point itself, not moved by the noise: it corrects the model's height, which is not).
+    void addCell(Point looked, Point p, Point centre, double size, double holdFull, int t, int level,
+                 float correction) {
+        const double ex = (p.x - centre.x) / size, ey = (p.y - centre.y) / size;
+        const double e2 = ex * ex + ey * ey;
+        if (e2 < 1) {
+            const auto w = static_cast<float>((1 - e2) * (1 - e2) * (1 - e2));
+            spreadWeight += w;
+            spreadSum += w * correction;
+        }
         const double du = looked.x - centre.x / size, dv = looked.y - centre.y / size;
         const double d2 = du * du + dv * dv;
         if (d2 >= kernelReach * kernelReach) {
             return;
         }
-        const double ex = (p.x - centre.x) / size, ey = (p.y - centre.y) / size;
-        add(t, static_cast<float>(kernelWeight(d2)),
-            static_cast<float>(middleHold(ex * ex + ey * ey, holdFull)), level);
+        add(t, static_cast<float>(kernelWeight(d2)), static_cast<float>(middleHold(e2, holdFull)), level);
     }
     // `w` the cell's weight here, `hold` what it adds in its middle (not part of the shading).
     void add(int t, float w, float hold, int level) {
@@ -204,12 +231,15 @@ struct NaturalGround::Sample {
             return;
         }
         covered = true;
+        if (ground && spreadWeight > 0) {
+            ground = *ground + spreadSum / spreadWeight;
+        }
         if (ground) {
             const float holdWeight = total - baseTotal;
             float shownHeight = static_cast<float>(*ground);
             if (holdWeight > 0) {
                 const float level = (heightSum - baseHeightSum) / holdWeight; // the middle's cell's
-                const float kept = std::clamp(shownHeight, level - 0.45f, level + 0.45f);
+                const float kept = std::clamp(shownHeight, level - middleBand, level + middleBand);
                 shownHeight +=
                     std::min(1.0f, holdWeight / static_cast<float>(holdStrength)) * (kept - shownHeight);
             }
@@ -248,8 +278,13 @@ NaturalGround::Sample NaturalGround::sampleAt(const Map& map, const Layout& layo
         for (int col = from.col; col <= to.col; ++col) {
             const Offset c{col, row};
             const std::size_t index = map.grid.index(c);
-            s.addCell(looked, p, layout.cellCenter(c), size, holdFull, map.terrain[index],
-                      elevation ? map.elevation[index] : 0);
+            const Point centre = layout.cellCenter(c);
+            const int level = elevation ? map.elevation[index] : 0;
+            const float correction =
+                elevation && map.surface
+                    ? middleCorrection(*map.surface, {centre.x / size, centre.y / size}, level)
+                    : 0.0f;
+            s.addCell(looked, p, centre, size, holdFull, map.terrain[index], level, correction);
         }
     }
     s.settle(elevation && map.surface ? std::optional(map.surface->at(p.x / size, p.y / size))
@@ -353,10 +388,15 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
             const std::size_t index = g.index(c);
             const int terrain = map.terrain[index];
             const int level = options.elevation ? map.elevation[index] : 0;
+            const float correction =
+                options.elevation && map.surface
+                    ? middleCorrection(*map.surface, {centre.x / size, centre.y / size}, level)
+                    : 0.0f;
             for (int j = j0; j <= j1; ++j) {
                 for (int i = i0; i <= i1; ++i) {
                     const std::size_t k = static_cast<std::size_t>(j) * nx_ + i;
-                    samples_[k].addCell(looked[k], at(i, j), centre, size, holdFull, terrain, level);
+                    samples_[k].addCell(looked[k], at(i, j), centre, size, holdFull, terrain, level,
+                                        correction);
                 }
             }
         }
