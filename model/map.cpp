@@ -2,6 +2,7 @@
 
 #include "layout.hpp"
 #include "limits.hpp"
+#include "spread_kernel.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -56,12 +57,7 @@ HeightSurface::moved(const Grid& grid, const std::vector<std::int16_t>& cellLeve
 
 std::vector<HeightSurface::PointMove>
 HeightSurface::movesFor(const Grid& grid, const std::vector<std::pair<Offset, int>>& changes) const {
-    // A cell's reach: one cell's size, so its weight is nothing at its neighbours' middles.
-    constexpr double reach = 1.0;
-    const auto weight = [](double d2) {
-        const double u = 1 - d2 / (reach * reach);
-        return u > 0 ? u * u * u : 0.0;
-    };
+    constexpr double reach = spreadReach;
     const Layout inCells(grid, 1.0);
     std::unordered_map<std::size_t, int> rise; // cell index -> levels
     for (const auto& [cell, by] : changes) {
@@ -94,7 +90,7 @@ HeightSurface::movesFor(const Grid& grid, const std::vector<std::pair<Offset, in
         for (int row = first.row; row <= last.row; ++row) {
             for (int col = first.col; col <= last.col; ++col) {
                 const Point c = inCells.cellCenter({col, row});
-                const double w = weight((c.x - p.x) * (c.x - p.x) + (c.y - p.y) * (c.y - p.y));
+                const double w = spreadKernel((c.x - p.x) * (c.x - p.x) + (c.y - p.y) * (c.y - p.y));
                 all += w;
                 if (const auto it = rise.find(grid.index({col, row})); it != rise.end()) {
                     moved += w * it->second;

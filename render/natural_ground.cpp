@@ -5,6 +5,8 @@
 #include "outline_tracing.hpp"
 #include "raster_stamps.hpp"
 
+#include "model/spread_kernel.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -184,8 +186,8 @@ struct NaturalGround::Sample {
                  float correction) {
         const double ex = (p.x - centre.x) / size, ey = (p.y - centre.y) / size;
         const double e2 = ex * ex + ey * ey;
-        if (e2 < 1) {
-            const auto w = static_cast<float>((1 - e2) * (1 - e2) * (1 - e2));
+        if (e2 < spreadReach * spreadReach) {
+            const auto w = static_cast<float>(spreadKernel(e2));
             spreadWeight += w;
             spreadSum += w * correction;
         }
