@@ -68,42 +68,117 @@ Rgb sideInk(Side side) {
     return side == Side::Union ? Rgb{255, 255, 255} : Rgb{20, 20, 20};
 }
 
-Rgb elevationTint(Rgb base, int level) {
-    if (level == 0) {
-        return base;
-    }
-    if (level < 0) { // hollows and river bottoms: darker and a little bluer
-        const double k = std::min(-level, 5) * 0.07;
-        return mix(base, Rgb{40, 60, 80}, k);
-    }
-    // The band's hue: pale yellow-green, ochre, tan, brown, each level a step along the ramp.
+namespace {
+
+constexpr Rgb paperWhite{255, 252, 240};
+
+// The band's hue of a level above 0: pale yellow-green, ochre, tan, brown, each level a step
+// along the ramp.
+Rgb levelHue(int level) {
     static constexpr std::array<Rgb, 5> bands{
         {{214, 220, 150}, {226, 206, 140}, {220, 184, 120}, {204, 160, 104}, {186, 140, 96}}};
     const double along = std::min(level, 12) / 3.0; // 0 to 4 over the first twelve levels
     const std::size_t band = std::min<std::size_t>(static_cast<std::size_t>(along), bands.size() - 2);
-    const Rgb hue = mix(bands[band], bands[band + 1], std::min(1.0, along - static_cast<double>(band)));
+    return mix(bands[band], bands[band + 1], std::min(1.0, along - static_cast<double>(band)));
+}
+
+// How far a level above 0 lifts a colour's luminance toward the paper's (0 to 0.62): by a step
+// every level, more slowly as it climbs.
+double levelLift(int level) {
+    return (1.0 - std::pow(0.9, std::clamp(level, 0, 40))) * 0.62;
+}
+
+// Hollows and river bottoms: darker and a little bluer, a step a level down to five.
+constexpr Rgb hollowHue{40, 60, 80};
+constexpr double hollowStep = 0.07;
+
+} // namespace
+
+Rgb elevationTint(Rgb base, int level) {
+    if (level == 0) {
+        return base;
+    }
+    if (level < 0) {
+        return mix(base, hollowHue, std::min(-level, 5) * hollowStep);
+    }
     // A third of the band's hue, so woods on a hill still read as woods...
-    const Rgb tinted = mix(base, hue, 0.3);
-    // ...at a luminance that rises with every level (more slowly as it climbs), toward the paper:
-    // each level is a step of grey, whatever the hue.
-    const double lift = (1.0 - std::pow(0.9, std::min(level, 40))) * 0.62;
-    const double target = luminance(base) + (1.0 - luminance(base)) * lift;
-    const Rgb paper{255, 252, 240}, shadow{0, 0, 0};
+    const Rgb tinted = mix(base, levelHue(level), 0.3);
+    // ...at a luminance that rises with every level, toward the paper: each level is a step of
+    // grey, whatever the hue.
+    const double target = luminance(base) + (1.0 - luminance(base)) * levelLift(level);
+    const Rgb shadow{0, 0, 0};
     const bool lighter = luminance(tinted) < target;
     double lo = 0, hi = 1;
     for (int i = 0; i < 24; ++i) {
         const double t = (lo + hi) / 2;
-        const double l = luminance(mix(tinted, lighter ? paper : shadow, t));
+        const double l = luminance(mix(tinted, lighter ? paperWhite : shadow, t));
         ((l < target) == lighter ? lo : hi) = t;
     }
-    return mix(tinted, lighter ? paper : shadow, (lo + hi) / 2);
+    return mix(tinted, lighter ? paperWhite : shadow, (lo + hi) / 2);
 }
 
 Rgb shadedColour(Rgb c, int shade) {
+    return overlaid(c, hillShade(shade));
+}
+
+Overlay overlay(Rgb c, double alpha) {
+    return {c.r * alpha, c.g * alpha, c.b * alpha, alpha};
+}
+
+Overlay over(const Overlay& top, const Overlay& under) {
+    const double k = 1 - top.alpha;
+    return {top.r + k * under.r, top.g + k * under.g, top.b + k * under.b, top.alpha + k * under.alpha};
+}
+
+Rgb overlaid(Rgb base, const Overlay& o) {
+    const double k = 1 - o.alpha;
+    return {clampByte(base.r * k + o.r), clampByte(base.g * k + o.g), clampByte(base.b * k + o.b)};
+}
+
+Overlay inked(const Overlay& o, InkStyle style) {
+    if (o.alpha <= 0) {
+        return {};
+    }
+    const Rgb c =
+        inked(Rgb{clampByte(o.r / o.alpha), clampByte(o.g / o.alpha), clampByte(o.b / o.alpha)}, style, true);
+    return overlay(c, o.alpha);
+}
+
+Overlay levelStep(int level) {
+    if (level < 0) {
+        return level >= -5 ? overlay(hollowHue, hollowStep) : Overlay{};
+    }
+    if (level == 0) {
+        return {};
+    }
+    // Level 1 lays a third of its band's hue and its first lift over the ground, as the cells'
+    // tint does (elevationTint); each level above lifts what is under it further toward the paper
+    // by its own step of the lift, in a pale hue of its band, so the hue drifts up the ramp. The
+    // cells' tint reaches a luminance in linear light, a layer mixes in sRGB: lifted 1.4 times as
+    // far, each level is as clear a step of grey (TheNaturalStylesTintIsAStepOfGrey...).
+    const auto lift = [](int l) { return std::min(0.95, 1.4 * levelLift(l)); };
+    const double before = lift(level - 1), after = lift(level);
+    if (level == 1) {
+        const double alpha = 1 - 0.7 * (1 - after);
+        return overlay(mix(levelHue(1), paperWhite, after / alpha), alpha);
+    }
+    return overlay(mix(levelHue(level), paperWhite, 0.9), 1 - (1 - after) / (1 - before));
+}
+
+Overlay levelTint(int level) {
+    Overlay tint;
+    const int step = level < 0 ? -1 : 1;
+    for (int l = step; l * step <= level * step; l += step) {
+        tint = over(levelStep(l), tint);
+    }
+    return tint;
+}
+
+Overlay hillShade(double shade) {
     // Rising toward the light: the slope faces away from it, in shadow; the other way, lit.
-    return shade > 0   ? mix(c, Rgb{30, 20, 10}, 0.05 * shade)
-           : shade < 0 ? mix(c, Rgb{255, 250, 235}, 0.045 * -shade)
-                       : c;
+    return shade > 0   ? overlay(Rgb{30, 20, 10}, 0.05 * shade)
+           : shade < 0 ? overlay(Rgb{255, 250, 235}, 0.045 * -shade)
+                       : Overlay{};
 }
 
 Rgb objectiveColour(std::optional<Side> side) {

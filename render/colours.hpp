@@ -36,8 +36,29 @@ Rgb sideInk(Side side);
 // and browns high), its luminance rising steadily with the level so hills read in grayscale too.
 Rgb elevationTint(Rgb base, int level);
 // A colour in a slope's hill shading: darker for positive `shade` (facing away from the light),
-// lighter for negative.
+// lighter for negative (hillShade laid over it).
 Rgb shadedColour(Rgb c, int shade);
+
+// A translucent layer laid over a colour, its colour already multiplied by its opacity (0 to 255,
+// and 0 to 1), so layers stack by one rule (Porter-Duff over) in any order of building.
+struct Overlay {
+    double r = 0, g = 0, b = 0, alpha = 0;
+};
+Overlay overlay(Rgb c, double alpha);
+// `top` laid over `under`: one layer that lays the two.
+Overlay over(const Overlay& top, const Overlay& under);
+Rgb overlaid(Rgb base, const Overlay& o);
+// The layer in the given style: its colour inked as an area's, its opacity kept. Low ink is then
+// exact (its lightening is a mix, which layering keeps); grayscale is the grey of the layer's hue.
+Overlay inked(const Overlay& o, InkStyle style);
+// The natural style's hypsometric tint, as layers over the terrain's colour (the terrain is drawn
+// once, its relief over it): `levelStep` is what level `level` lays over the tint of the level
+// next to it toward 0, `levelTint` every step from 0 to `level`. Close to elevationTint's colours,
+// but one layer whatever the terrain under it.
+Overlay levelStep(int level);
+Overlay levelTint(int level);
+// Hill shading as a layer, for any shade between -MapPainter::shadeSteps (lit) and shadeSteps.
+Overlay hillShade(double shade);
 // Contour lines and the heights written along them.
 inline constexpr Rgb contourBrown{140, 90, 40};
 // An objective's star: its side's colour, red when it is both sides'.

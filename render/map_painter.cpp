@@ -29,8 +29,10 @@ namespace {
 using ContourSegments = std::array<std::vector<std::pair<Point, Point>>, 2>; // thin, index
 
 // Each weight's segments one path, stroked `widths` (in map units) wide with round ends and bends;
-// on paper joined into lines: a contour is a line, not hundreds of dashes drawn end to end.
-void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::array<double, 2>& widths) {
+// on paper joined into lines: a contour is a line, not hundreds of dashes drawn end to end, and
+// each line kept within `tolerance` of its segments with as few points as that needs.
+void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::array<double, 2>& widths,
+                    double tolerance = 0) {
     const bool onPaper = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
@@ -41,10 +43,12 @@ void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::arr
         cairo_new_path(cr);
         if (onPaper) {
             // Ends meet where they are the same to a thousandth of a line's width.
-            chainSegments(segments[weight], Point{}, widths[weight] / 1024).addToPath(cr, false);
+            simplified(chainSegments(segments[weight], Point{}, widths[weight] / 1024), tolerance)
+                .addToPath(cr, false);
         } else {
             // A raster's segments are stroked as they are: chained, they would cost the frame and
-            // look the same.
+            // look the same; simplified, a tile's lines would part from its neighbours' (each
+            // simplified over its own stretch).
             for (const auto& [a, b] : segments[weight]) {
                 cairo_move_to(cr, a.x, a.y);
                 cairo_line_to(cr, b.x, b.y);
@@ -326,7 +330,8 @@ NaturalGround::Options MapPainter::naturalOptions(cairo_t* cr, double pixelsPerU
 
 Rgb MapPainter::groundColour(const GroundClass& shown, const RenderOptions& o) const {
     const Rgb base = s_.map.terrainTypes[static_cast<std::size_t>(shown.terrain)].colour;
-    return shadedColour(o.elevation ? elevationTint(base, shown.level) : base, shown.shade);
+    // The relief's layers over the terrain, as NaturalGround::relief lays them.
+    return o.elevation ? overlaid(overlaid(base, levelTint(shown.level)), hillShade(shown.shade)) : base;
 }
 
 void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, Offset last,
@@ -336,7 +341,9 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
     const NaturalGround::Options options = naturalOptions(cr, pixelsPerUnit, o);
     const NaturalGround ground(s_.map, layout_, visible.x, visible.y, visible.x + visible.width,
                                visible.y + visible.height, options);
-    const auto colour = [&](const GroundClass& shown) { return groundColour(shown, o); };
+    const auto colour = [&](int terrain) {
+        return s_.map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
+    };
     // Pixel by pixel while a lattice square is a few pixels across (where Cairo's scan converter
     // spent four fifths of a frame on small polygons); paths when the squares grow larger than
     // 8 pixels (past 128 pixels a cell), where a few big polygons fill faster than every pixel is
@@ -345,6 +352,7 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
     if (!pixelByPixel || !ground.paint(cr, colour)) {
         ground.fill(cr, colour);
     }
+    ground.relief(cr);
     if (o.symbols && pixels >= 14) {
         // Woods and orchards as crowns scattered wherever the ground shows them, towns as buildings
         // along their streets, fields as furrows in plots once they are far enough apart to be seen
@@ -385,7 +393,8 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
     if (o.elevation) {
         ContourSegments segments;
         ground.contours(segments[0], segments[1]);
-        strokeContours(cr, segments, {size * 0.02, size * 0.05});
+        // As the ground's outlines are simplified (NaturalGround::fill).
+        strokeContours(cr, segments, {size * 0.02, size * 0.05}, size / options.samplesPerCell / 10);
     }
 }
 
@@ -427,6 +436,12 @@ void MapPainter::drawVertexMarks(cairo_t* cr, Offset first, Offset last, double 
     // On paper (PDF, SVG, a printer) the same first halves as strokes: each side once there too,
     // not once from each cell beside it.
     std::optional<ShapeStamps> stamps = ShapeStamps::forTarget(cr, pattern, width);
+    // On paper each line of sides is dashed to leave its marks: every side is as long as the
+    // pattern, which starts a reach into a dash, so a dash covers each end of each side (bent
+    // round the vertex between two sides of one line). A third of the points and the bytes of a
+    // stroke for each mark. An image that takes no stamps gets the marks' own strokes, as the
+    // stamps are drawn: a dash's bend antialiases a shade apart from them.
+    const bool dashed = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
     const Grid& g = s_.map.grid;
     // A cell past the view's range may hold a side at its edge.
     const int r0 = std::max(0, first.row - 1), r1 = std::min(g.rows() - 1, last.row + 1);
@@ -438,8 +453,16 @@ void MapPainter::drawVertexMarks(cairo_t* cr, Offset first, Offset last, double 
                 continue;
             }
             const std::vector<Point> corners = layout_.corners({col, row});
-            for (std::size_t k = 0; k < owned; ++k) {
-                ticks(corners[k], corners[k + 1], onPath);
+            if (!dashed) {
+                for (std::size_t k = 0; k < owned; ++k) {
+                    ticks(corners[k], corners[k + 1], onPath);
+                }
+                continue;
+            }
+            // The owned sides as one line, dashed (below).
+            cairo_move_to(cr, corners[0].x, corners[0].y);
+            for (std::size_t k = 1; k <= owned; ++k) {
+                cairo_line_to(cr, corners[k].x, corners[k].y);
             }
         }
     }
@@ -458,11 +481,23 @@ void MapPainter::drawVertexMarks(cairo_t* cr, Offset first, Offset last, double 
                 if (layout_.cellAt(Point{a.x + b.x - c.x, a.y + b.y - c.y}).has_value()) {
                     continue;
                 }
-                ticks(a, b, onPath);
+                if (dashed) {
+                    onPath(a, b); // dashed, as the lines of sides are
+                } else {
+                    ticks(a, b, onPath);
+                }
             }
         }
     }
+    cairo_save(cr); // the dashes and the join for these strokes alone
+    if (dashed) {
+        const double side = std::hypot(shape[1].x - shape[0].x, shape[1].y - shape[0].y);
+        const std::array<double, 2> dashes{2 * reach * side, (1 - 2 * reach) * side};
+        cairo_set_dash(cr, dashes.data(), static_cast<int>(dashes.size()), reach * side);
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    }
     strokeWith(cr, ink, width);
+    cairo_restore(cr);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 }
 

@@ -4,6 +4,7 @@
 #include "contour_heights.hpp"
 #include "outline_tracing.hpp"
 #include "raster_stamps.hpp"
+#include "square_cut.hpp"
 
 #include "model/spread_kernel.hpp"
 
@@ -95,33 +96,24 @@ float middleCorrection(const HeightSurface& surface, Point centreInCells, int le
            ground;
 }
 
-// A corner of a part of a lattice square, with the class's margins there.
-struct Vertex {
-    Point at;
-    NaturalGround::Margins margin;
-};
+} // namespace
 
-// The part of the polygon `in` where margin `k` is positive, the margins interpolated along its
-// edges (Sutherland-Hodgman against one bound at a time).
-void keepInside(const std::vector<Vertex>& in, std::size_t k, std::vector<Vertex>& out) {
+void keepInside(std::span<const MarginVertex> in, std::vector<MarginVertex>& out) {
     out.clear();
     for (std::size_t i = 0; i < in.size(); ++i) {
-        const Vertex& a = in[i];
-        const Vertex& b = in[(i + 1) % in.size()];
-        if (a.margin[k] > 0) {
+        const MarginVertex& a = in[i];
+        const MarginVertex& b = in[(i + 1) % in.size()];
+        if (a.margin > 0) {
             out.push_back(a);
         }
-        if ((a.margin[k] > 0) != (b.margin[k] > 0)) {
-            const double t = a.margin[k] / (a.margin[k] - b.margin[k]);
-            Vertex v;
-            v.at = {a.at.x + (b.at.x - a.at.x) * t, a.at.y + (b.at.y - a.at.y) * t};
-            for (std::size_t m = 0; m < v.margin.size(); ++m) {
-                v.margin[m] = a.margin[m] + (b.margin[m] - a.margin[m]) * t;
-            }
-            out.push_back(v);
+        if ((a.margin > 0) != (b.margin > 0)) {
+            const double t = a.margin / (a.margin - b.margin);
+            out.push_back({{a.at.x + (b.at.x - a.at.x) * t, a.at.y + (b.at.y - a.at.y) * t}, 0.0});
         }
     }
 }
+
+namespace {
 
 // Whether every corner `s` of a square is on the ground and alike in `key` (its class, its terrain):
 // then the whole square shows that.
@@ -431,59 +423,48 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     }
 }
 
-NaturalGround::Margins NaturalGround::margins(const Sample& s, const GroundClass& c) const {
-    Margins m;
-    m.fill(1.0);
+double NaturalGround::terrainMargin(const Sample& s, int t) {
     if (!s.covered) {
-        m.fill(-1.0);
-        return m;
+        return -1.0;
     }
-    // Terrain: by how much its weight leads (or trails) the heaviest other, as a part of the whole.
-    const float own = s.weightOf(c.terrain);
+    const float own = s.weightOf(t);
     float other = 0;
     for (std::size_t k = 0; k < s.count; ++k) {
-        if (s.terrain[k] != c.terrain) {
+        if (s.terrain[k] != t) {
             other = std::max(other, s.weight[k]);
         }
     }
-    m[0] = (own - other) / s.total;
-    // Each bound of the level's and the shade's bands apart: the next band's bound is the same line
-    // with the other sign, so two bands' parts of a square meet without a gap.
-    if (options_.elevation) {
-        m[1] = s.height - (c.level - 0.5);
-        m[2] = (c.level + 0.5) - s.height;
+    return (own - other) / s.total;
+}
+
+void NaturalGround::reliefLattice(std::vector<float>& height, std::vector<float>& slope) const {
+    height.resize(samples_.size());
+    slope.resize(samples_.size());
+    for (std::size_t k = 0; k < samples_.size(); ++k) {
+        height[k] = samples_[k].covered ? samples_[k].height : std::numeric_limits<float>::quiet_NaN();
+        slope[k] = samples_[k].slope;
     }
-    if (options_.elevation && options_.shading) {
-        const double steps = options_.shadeSteps;
-        m[3] = c.shade <= -steps ? 1.0 : s.slope - (c.shade - 0.5);
-        m[4] = c.shade >= steps ? 1.0 : (c.shade + 0.5) - s.slope;
-    }
-    return m;
 }
 
 void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
-    // Each class's pieces traced into the outlines of their union, one path: the whole squares it
+    // Each terrain's pieces traced into the outlines of their union, one path: the whole squares it
     // holds, and the parts of squares its boundary crosses. Traced, a PDF holds a quarter of the
-    // points the pieces have (render/outline_tracing). Where three classes meet in a square, their
+    // points the pieces have (render/outline_tracing). Where three terrains meet in a square, their
     // parts leave a gap between their straight cuts: that square is first filled whole in the
-    // class most inside it.
+    // terrain most inside it.
     // On a raster the pieces are filled as they are: they cost the scan converter no more than
     // their outlines, and tracing would cost the frame.
     const bool traced = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
     const double quantum = step_ / 1024;
-    std::map<GroundClass, OutlineTracer> under, gaps, ground;
-    const auto tracerOf = [&](std::map<GroundClass, OutlineTracer>& layer,
-                              const GroundClass& c) -> OutlineTracer& {
-        return layer.try_emplace(c, Point{x0_, y0_}, quantum).first->second;
+    std::map<int, OutlineTracer> under, gaps, ground;
+    const auto tracerOf = [&](std::map<int, OutlineTracer>& layer, int terrain) -> OutlineTracer& {
+        return layer.try_emplace(terrain, Point{x0_, y0_}, quantum).first->second;
     };
-    std::vector<Vertex> part, clipped;
-    // The most classes a square may see: every mix of its corners' terrains and levels, in each shade.
-    constexpr std::size_t most = 96;
-    std::vector<std::array<Margins, 4>> margin(most); // for each class a square sees, at its corners
+    std::vector<MarginVertex> part, clipped;
     std::vector<Point> polygon, run;
+    const auto terrainOf = [](const Sample& x) { return x.shown.terrain; };
     for (int j = 0; j + 1 < ny_; ++j) {
-        int runStart = -1;
-        GroundClass runClass;
+        int runStart = -1, runTerrain = 0;
         auto endRun = [&](int end) {
             if (runStart >= 0) {
                 // Traced, its long sides in lattice steps, as the squares above and below have
@@ -496,104 +477,66 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
                 for (int i = end; i >= runStart; i -= stride) {
                     run.push_back(at(i, j + 1));
                 }
-                tracerOf(ground, runClass).add(run.data(), run.size());
+                tracerOf(ground, runTerrain).add(run.data(), run.size());
                 runStart = -1;
             }
         };
         for (int i = 0; i + 1 < nx_; ++i) {
             const std::array<const Sample*, 4> s = cornersOf(i, j);
-            const bool whole = alike(s, [](const Sample& x) { return x.shown; });
-            if (whole) {
-                if (runStart >= 0 && runClass != s[0]->shown) {
+            if (alike(s, terrainOf)) {
+                if (runStart >= 0 && runTerrain != s[0]->shown.terrain) {
                     endRun(i);
                 }
                 if (runStart < 0) {
                     runStart = i;
-                    runClass = s[0]->shown;
+                    runTerrain = s[0]->shown.terrain;
                 }
                 continue;
             }
             endRun(i);
             const std::array<Point, 4> corner{at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)};
-            // Every mix of the corners' terrains and levels, in each shade between theirs: where a
-            // terrain's edge crosses a contour in the square, or a slope steepens across it, the
-            // ground passes through classes no corner has, and without them it would show the
-            // square's edges.
-            std::array<GroundClass, most> seen{};
+            // Each terrain a corner shows, cut where its weight stops leading.
+            std::array<int, 4> seen{};
             std::size_t distinct = 0;
-            auto see = [&](const GroundClass& c) {
-                if (distinct < most &&
-                    std::find(seen.begin(), seen.begin() + static_cast<std::ptrdiff_t>(distinct), c) ==
-                        seen.begin() + static_cast<std::ptrdiff_t>(distinct)) {
-                    seen[distinct++] = c;
-                }
-            };
-            int low = options_.shadeSteps, high = -options_.shadeSteps;
             for (const Sample* x : s) {
-                if (x->covered) {
-                    low = std::min(low, x->shown.shade);
-                    high = std::max(high, x->shown.shade);
-                }
-            }
-            for (const Sample* x : s) {
-                for (const Sample* y : s) {
-                    if (x->covered && y->covered) {
-                        for (int shade = low; shade <= high; ++shade) {
-                            see({x->shown.terrain, y->shown.level, shade});
-                        }
-                    }
+                if (x->covered &&
+                    std::find(seen.begin(), seen.begin() + static_cast<std::ptrdiff_t>(distinct),
+                              x->shown.terrain) == seen.begin() + static_cast<std::ptrdiff_t>(distinct)) {
+                    seen[distinct++] = x->shown.terrain;
                 }
             }
             std::size_t widest = 0;
-            double widestMargin = -std::numeric_limits<double>::infinity();
+            double widestMargin = -std::numeric_limits<double>::infinity(), covered = 0;
             for (std::size_t k = 0; k < distinct; ++k) {
+                part.clear();
                 double sum = 0;
                 for (std::size_t c = 0; c < 4; ++c) {
-                    margin[k][c] = margins(*s[c], seen[k]);
-                    sum += *std::min_element(margin[k][c].begin(), margin[k][c].end());
+                    part.push_back({corner[c], terrainMargin(*s[c], seen[k])});
+                    sum += part.back().margin;
                 }
                 if (sum > widestMargin) {
                     widestMargin = sum;
                     widest = k;
                 }
-            }
-            double covered = 0;
-            for (std::size_t k = 0; k < distinct; ++k) {
-                // A bound no corner is inside of: nothing of the class here.
-                bool none = false;
-                for (std::size_t bound = 0; bound < 5 && !none; ++bound) {
-                    none = margin[k][0][bound] <= 0 && margin[k][1][bound] <= 0 && margin[k][2][bound] <= 0 &&
-                           margin[k][3][bound] <= 0;
-                }
-                if (none) {
-                    continue;
-                }
-                part.clear();
-                for (std::size_t c = 0; c < 4; ++c) {
-                    part.push_back({corner[c], margin[k][c]});
-                }
-                for (std::size_t bound = 0; bound < 5 && part.size() >= 3; ++bound) {
-                    keepInside(part, bound, clipped);
-                    part.swap(clipped);
-                }
-                if (part.size() >= 3) {
+                keepInside(part, clipped);
+                if (clipped.size() >= 3) {
                     polygon.clear();
-                    for (const Vertex& v : part) {
+                    for (const MarginVertex& v : clipped) {
                         polygon.push_back(v.at);
                     }
                     tracerOf(ground, seen[k]).add(polygon.data(), polygon.size());
                     covered += std::abs(signedArea(polygon));
                 }
             }
-            // Where the parts leave a gap (three classes meet), the square under them in the
-            // class most inside it.
+            // Where the parts leave a gap (three terrains meet), the square under them in the
+            // terrain most inside it.
             if (distinct > 0 && covered < step_ * step_ * (1 - 1e-6)) {
                 tracerOf(gaps, seen[widest]).add(corner.data(), corner.size());
             }
         }
         endRun(nx_ - 1);
     }
-    // Under it all, every cell whole in the class at its middle. Two fills that meet along an
+    // Under it all, every cell whole in the terrain at its middle. Two fills that meet along an
     // antialiased edge let what is under them show through it (a seam): this way what shows is
     // the colour of one side or the other, not the paper.
     Offset first, last;
@@ -605,7 +548,7 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
                 classAt(placeOf((centre.x - x0_) / step_, nx_), placeOf((centre.y - y0_) / step_, ny_));
             if (middle) {
                 const auto corners = layout_.corners({col, row});
-                tracerOf(under, *middle).add(corners.data(), corners.size());
+                tracerOf(under, middle->terrain).add(corners.data(), corners.size());
             }
         }
     }
@@ -616,29 +559,29 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
     std::vector<const OutlineTracer::Rings*> all;
     if (traced) {
         rings.reserve(ground.size());
-        for (const auto& [shown, tracer] : ground) {
+        for (const auto& [terrain, tracer] : ground) {
             rings.push_back(tracer.rings());
             all.push_back(&rings.back());
         }
     }
     const std::vector<std::uint64_t> junctions = OutlineTracer::junctions(all);
-    const auto fillShapes = [&](const Polylines& shapes, const GroundClass& shown) {
+    const auto fillShapes = [&](const Polylines& shapes, int terrain) {
         cairo_new_path(cr);
         shapes.addToPath(cr, true);
-        setAreaSource(cr, colour(shown));
+        setAreaSource(cr, colour(terrain));
         cairo_fill(cr);
     };
     cairo_save(cr);
     cairo_rectangle(cr, 0, 0, layout_.width(), layout_.height());
     cairo_clip(cr);
     for (const auto* layer : {&under, &gaps}) {
-        for (const auto& [shown, tracer] : *layer) {
-            fillShapes(traced ? tracer.outlines() : tracer.pieces(), shown);
+        for (const auto& [terrain, tracer] : *layer) {
+            fillShapes(traced ? tracer.outlines() : tracer.pieces(), terrain);
         }
     }
     std::size_t k = 0;
-    for (const auto& [shown, tracer] : ground) {
-        fillShapes(traced ? tracer.outlines(rings[k++], step_ / 10, junctions) : tracer.pieces(), shown);
+    for (const auto& [terrain, tracer] : ground) {
+        fillShapes(traced ? tracer.outlines(rings[k++], step_ / 10, junctions) : tracer.pieces(), terrain);
     }
     cairo_restore(cr);
 }
@@ -812,43 +755,38 @@ bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
         return false;
     }
 
-    // Every class the lattice shows has a slot: its pixel, mixed and inked when first met.
-    int terrains = 0, low = std::numeric_limits<int>::max(), high = std::numeric_limits<int>::min();
+    // Every terrain the lattice shows has a slot: its pixel, inked when first met.
+    int terrains = 0;
     for (const Sample& s : samples_) {
         if (s.covered) {
             terrains = std::max(terrains, s.shown.terrain + 1);
-            low = std::min(low, s.shown.level);
-            high = std::max(high, s.shown.level);
         }
     }
     if (terrains == 0) {
         cairo_rectangle_list_destroy(clips);
         return true;
     }
-    const int steps = options_.shadeSteps, shades = 2 * steps + 1, levels = high - low + 1;
-    std::vector<std::uint32_t> palette(static_cast<std::size_t>(terrains) * levels * shades, 0);
+    std::vector<std::uint32_t> palette(static_cast<std::size_t>(terrains), 0);
     const InkStyle ink = inkStyleOf(cr);
     // 0 is no ground (no opaque pixel is 0); 1 marks a square its boundaries cross.
     constexpr std::uint32_t none = 0, crossed = 1;
-    const auto pixelOf = [&](const GroundClass& c) {
-        const int level = std::clamp(c.level, low, high), shade = std::clamp(c.shade, -steps, steps);
-        std::uint32_t& p = palette[(static_cast<std::size_t>(c.terrain) * levels + (level - low)) * shades +
-                                   (shade + steps)];
+    const auto pixelOf = [&](int terrain) {
+        std::uint32_t& p = palette[static_cast<std::size_t>(terrain)];
         if (p == none) {
-            const Rgb i = inked(colour(GroundClass{c.terrain, level, shade}), ink, true);
+            const Rgb i = inked(colour(terrain), ink, true);
             p = 0xff000000u | static_cast<std::uint32_t>(i.r) << 16 | static_cast<std::uint32_t>(i.g) << 8 |
                 static_cast<std::uint32_t>(i.b);
         }
         return p;
     };
-    // A square all of whose corners show one class is that class's pixel throughout.
+    // A square all of whose corners show one terrain is that terrain's pixel throughout.
     const int squaresAcross = nx_ - 1;
     std::vector<std::uint32_t> square(static_cast<std::size_t>(squaresAcross) * (ny_ - 1), crossed);
     for (int j = 0; j + 1 < ny_; ++j) {
         for (int i = 0; i + 1 < nx_; ++i) {
             const std::array<const Sample*, 4> s = cornersOf(i, j);
-            if (alike(s, [](const Sample& x) { return x.shown; })) {
-                square[static_cast<std::size_t>(j) * squaresAcross + i] = pixelOf(s[0]->shown);
+            if (alike(s, [](const Sample& x) { return x.shown.terrain; })) {
+                square[static_cast<std::size_t>(j) * squaresAcross + i] = pixelOf(s[0]->shown.terrain);
             }
         }
     }
@@ -858,7 +796,7 @@ bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
             return p;
         }
         const std::optional<GroundClass> c = classAt(across, down);
-        return c ? pixelOf(*c) : none;
+        return c ? pixelOf(c->terrain) : none;
     };
 
     cairo_surface_flush(target);

@@ -12,10 +12,13 @@
 // says how far that holds.
 //
 // The field is sampled on a lattice over the cells in view and cut along its boundaries (marching
-// squares). On a raster the pixels are set from the lattice (paint); on paper each colour's pieces
-// are traced into the outlines of their union and filled once (fill), over every cell filled whole
-// in the colour of its middle, so where two colours meet the edge shows one or the other and never
-// the paper.
+// squares). The terrain is drawn first, in its colours alone: on a raster the pixels are set from
+// the lattice (paint); on paper each terrain's pieces are traced into the outlines of their union
+// and filled once (fill), over every cell filled whole in the colour of its middle, so where two
+// colours meet the edge shows one or the other and never the paper. The relief is laid over it
+// (relief, render/natural_relief.cpp): each level's tint and the hill shading as translucent
+// layers, so the terrain's boundaries are not multiplied by the levels' and the shades' (which
+// made the natural style's print two to three times the cells').
 #include "model/layout.hpp"
 #include "model/map.hpp"
 
@@ -43,9 +46,6 @@ inline constexpr double naturalMiddle = 0.2;
 
 class NaturalGround {
   public:
-    // How far inside a class a point is by each bound of it (margins, below).
-    using Margins = std::array<double, 5>;
-
     struct Options {
         bool elevation = true;
         bool shading = true;
@@ -61,16 +61,24 @@ class NaturalGround {
     NaturalGround(const NaturalGround&) = delete;
     NaturalGround& operator=(const NaturalGround&) = delete;
 
-    using ColourOf = std::function<Rgb(const GroundClass&)>;
-    // Fills the region's ground, each class in `colour(class)`, clipped to the map's rectangle, as
+    // A terrain's colour (its index in the map's terrain types).
+    using ColourOf = std::function<Rgb(int terrain)>;
+    // Fills the region's terrain, each in `colour(terrain)`, clipped to the map's rectangle, as
     // paths (what PDF, SVG and a printer keep).
     void fill(cairo_t* cr, const ColourOf& colour) const;
-    // Sets the pixels of the same ground straight in the image `cr` draws on (within its clip and
-    // the map's rectangle), each pixel's class found from the lattice where the pixel lies: no path
-    // to scan-convert, which is where fill spends four fifths of a frame. Edges are smoothed by
-    // the classes at the pixel's corners unless `cr` draws without antialiasing. Returns false,
+    // Sets the pixels of the same terrain straight in the image `cr` draws on (within its clip and
+    // the map's rectangle), each pixel's terrain found from the lattice where the pixel lies: no
+    // path to scan-convert, which is where fill spends four fifths of a frame. Edges are smoothed
+    // by the terrains at the pixel's corners unless `cr` draws without antialiasing. Returns false,
     // drawing nothing, when `cr` does not draw on an image as a scale and a shift (then fill).
     bool paint(cairo_t* cr, const ColourOf& colour) const;
+    // Lays the relief over the terrain fill or paint drew, with the options' elevation: every
+    // level's tint (levelTint; its edge where the contour between the levels runs) and, with
+    // shading, the hill shading (hillShade of the slope, smooth). On an image drawn as a scale and
+    // a shift, pixel by pixel; elsewhere (paper) each level's step is one path over the ground of
+    // that level and above (nested, so no seam opens between two levels' fills) and the shading is
+    // an image of the lattice, smoothed as it is drawn.
+    void relief(cairo_t* cr) const;
     // Adds the contour lines to `thin` and `index` (every fifth level) as pairs of points.
     void contours(std::vector<std::pair<Point, Point>>& thin,
                   std::vector<std::pair<Point, Point>>& index) const;
@@ -102,9 +110,14 @@ class NaturalGround {
     struct Sample;
     // The sample a lattice of `samplesPerCell` would have at `p` (settled; unshaded).
     static Sample sampleAt(const Map& map, const Layout& layout, Point p, int samplesPerCell, bool elevation);
-    // How far inside `c` the sample is by each of its bounds (terrain; the level band's low and
-    // high; the shade band's low and high): positive inside, negative outside, 0 on the edge.
-    Margins margins(const Sample& s, const GroundClass& c) const;
+    // How far inside terrain `t` the sample is: by how much its weight leads (or trails) the
+    // heaviest other, as a part of the whole; negative off the ground.
+    static double terrainMargin(const Sample& s, int t);
+    // The relief's two ways (relief).
+    bool paintRelief(cairo_t* cr) const;
+    void fillRelief(cairo_t* cr) const;
+    // Each lattice point's height and slope, row by row; NaN height off the ground.
+    void reliefLattice(std::vector<float>& height, std::vector<float>& slope) const;
     Point at(int i, int j) const { return {x0_ + i * step_, y0_ + j * step_}; }
     const Sample& sample(int i, int j) const;
     // The samples at the corners of lattice square (i, j), clockwise from its top left.

@@ -61,7 +61,53 @@ void simplifyStretch(const std::vector<std::uint64_t>& ring, std::size_t from, s
     }
 }
 
+// Douglas-Peucker over line[from..to]: the points that keep it within sqrt(tolerance2), `from`
+// included and `to` left out.
+void simplifyPoints(std::span<const Point> line, std::size_t from, std::size_t to, double tolerance2,
+                    std::vector<Point>& out) {
+    const Point a = line[from], b = line[to];
+    const double dx = b.x - a.x, dy = b.y - a.y, length2 = dx * dx + dy * dy;
+    double farthest = -1;
+    std::size_t at = from;
+    for (std::size_t i = from + 1; i < to; ++i) {
+        const double px = line[i].x - a.x, py = line[i].y - a.y;
+        const double along = length2 > 0 ? std::clamp((px * dx + py * dy) / length2, 0.0, 1.0) : 0.0;
+        const double ex = px - along * dx, ey = py - along * dy, d = ex * ex + ey * ey;
+        if (d > farthest) {
+            farthest = d;
+            at = i;
+        }
+    }
+    if (farthest > tolerance2) {
+        simplifyPoints(line, from, at, tolerance2, out);
+        simplifyPoints(line, at, to, tolerance2, out);
+    } else {
+        out.push_back(a);
+    }
+}
+
 } // namespace
+
+Polylines simplified(const Polylines& lines, double tolerance) {
+    Polylines out;
+    out.points.reserve(lines.points.size());
+    std::size_t start = 0;
+    for (const std::uint32_t size : lines.sizes) {
+        const std::span<const Point> line(lines.points.data() + start, size);
+        start += size;
+        const std::size_t before = out.points.size();
+        if (size > 2) {
+            simplifyPoints(line, 0, size - 1, tolerance * tolerance, out.points);
+        } else if (size == 2) {
+            out.points.push_back(line[0]);
+        }
+        if (size > 0) {
+            out.points.push_back(line[size - 1]);
+        }
+        out.sizes.push_back(static_cast<std::uint32_t>(out.points.size() - before));
+    }
+    return out;
+}
 
 double signedArea(std::span<const Point> polygon) {
     double twice = 0;

@@ -66,6 +66,42 @@ TEST(Cartography, EachLevelIsAStepOfGreyAndWoodsOnAHillStillReadAsWoods) {
     }
 }
 
+TEST(Cartography, TheNaturalStylesTintIsAStepOfGreyEachLevelOverEveryTerrain) {
+    // The natural style lays its tint over the terrain as one layer whatever the terrain is
+    // (render/natural_relief): it must keep what the cells' tint keeps, and stay near it.
+    for (const TerrainType& t : defaultTerrainTypes()) {
+        for (int level = 0; level < 10; ++level) {
+            const double low = luminance(overlaid(t.colour, levelTint(level)));
+            const double high = luminance(overlaid(t.colour, levelTint(level + 1)));
+            EXPECT_GT(high, low + 0.005) << t.key << " level " << level << " to " << level + 1;
+            const Rgb natural = overlaid(t.colour, levelTint(level)), cells = elevationTint(t.colour, level);
+            // The cells' tint reaches a luminance of its own for each terrain; one layer over
+            // every terrain cannot, but stays within a tenth of it.
+            EXPECT_LT(std::abs(luminance(natural) - luminance(cells)), 0.1)
+                << t.key << " level " << level << ": the natural tint strays from the cells'";
+        }
+        EXPECT_LT(luminance(overlaid(t.colour, levelTint(-1))), luminance(t.colour))
+            << t.key << ": hollows darker";
+        EXPECT_LT(luminance(overlaid(t.colour, levelTint(-3))), luminance(overlaid(t.colour, levelTint(-2))))
+            << t.key << ": deeper hollows darker still";
+    }
+    const Rgb open = defaultTerrainTypes()[0].colour, woods = defaultTerrainTypes()[1].colour;
+    for (int level = 0; level <= 6; ++level) {
+        const Rgb w = overlaid(woods, levelTint(level)), o = overlaid(open, levelTint(level));
+        EXPECT_GT(w.g, w.r) << "woods stay green at level " << level;
+        EXPECT_LT(luminance(w), luminance(o)) << "woods stay darker than open ground at level " << level;
+    }
+    // Steps laid one over another are the level's tint: the paper's nested fills and the raster's
+    // pixels show the same colour.
+    for (int level : {-4, -1, 1, 2, 7}) {
+        Overlay stacked;
+        for (int l = level < 0 ? -1 : 1; std::abs(l) <= std::abs(level); l += level < 0 ? -1 : 1) {
+            stacked = over(levelStep(l), stacked);
+        }
+        EXPECT_EQ(overlaid(open, stacked), overlaid(open, levelTint(level))) << "level " << level;
+    }
+}
+
 TEST(Cartography, SideColoursStayApartInGreyAndForColourBlindReaders) {
     const Rgb blue = sideColour(Side::Union), grey_ = sideColour(Side::Confederate);
     EXPECT_GE(contrast(blue, grey_), 2.5);

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <cairo-svg.h>
 #include <cairo.h>
 
@@ -163,8 +165,8 @@ TEST(MapPainter, ACountersTextIsWrittenOnlyWhereItCanBeRead) {
         << "7 pixels: the name's first letters";
 }
 
-// The 'M' (move-to) commands of a map drawn on an SVG surface (paper: strokes, not stamps).
-int moveTosOnPaper(const Scenario& s, const Layout& layout, const RenderOptions& o) {
+// A map drawn on an SVG surface (paper: strokes, not stamps).
+std::string svgOf(const Scenario& s, const Layout& layout, const RenderOptions& o) {
     std::string svg;
     cairo_surface_t* surface = cairo_svg_surface_create_for_stream(
         [](void* closure, const unsigned char* data, unsigned int length) {
@@ -177,10 +179,15 @@ int moveTosOnPaper(const Scenario& s, const Layout& layout, const RenderOptions&
     cairo_destroy(cr);
     cairo_surface_finish(surface);
     cairo_surface_destroy(surface);
-    return static_cast<int>(std::count(svg.begin(), svg.end(), 'M'));
+    return svg;
 }
 
-// On paper, as on a raster, each side's ends are marked once, not once from each cell beside it.
+int countOf(const std::string& text, char c) {
+    return static_cast<int>(std::count(text.begin(), text.end(), c));
+}
+
+// On paper, as on a raster, each side's ends are marked once, not once from each cell beside it:
+// every side is one dashed line, whose dashes are the marks at its ends.
 TEST(MapPainter, OnPaperEachSidesVertexMarksAreStrokedOnce) {
     for (const GridShape shape : {GridShape::HexFlat, GridShape::Square}) {
         const Scenario s = plain(shape, 7, 5);
@@ -198,10 +205,18 @@ TEST(MapPainter, OnPaperEachSidesVertexMarksAreStrokedOnce) {
                 }
             }
         }
-        // Two marks a side, one from each end.
-        EXPECT_EQ(moveTosOnPaper(s, layout, o) - moveTosOnPaper(s, layout, without),
-                  2 * static_cast<int>(sides.size()))
+        const std::string marked = svgOf(s, layout, o), bare = svgOf(s, layout, without);
+        // One line-to a side.
+        EXPECT_EQ(countOf(marked, 'L') - countOf(bare, 'L'), static_cast<int>(sides.size()))
             << (shape == GridShape::Square ? "square" : "hex");
+        // Dashed: a dash a reach (0.16 of the side) either side of every vertex.
+        const double side = layout.cellSize() / (shape == GridShape::Square ? 1.0 : std::sqrt(3.0));
+        const std::size_t at = marked.find("stroke-dasharray:");
+        ASSERT_NE(at, std::string::npos) << "no dashed stroke";
+        double on = 0, off = 0;
+        ASSERT_EQ(std::sscanf(marked.c_str() + at, "stroke-dasharray:%lf,%lf", &on, &off), 2);
+        EXPECT_NEAR(on, 0.32 * side, 0.01);
+        EXPECT_NEAR(off, 0.68 * side, 0.01);
     }
 }
 

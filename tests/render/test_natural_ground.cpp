@@ -103,19 +103,31 @@ Scenario patchwork(GridShape shape) {
 TEST(NaturalGround, TheMiddleOfEveryCellShowsItsOwnTerrainAndLevel) {
     for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
         const Scenario s = patchwork(shape);
-        for (bool paper : {false, true}) {
+        for (const auto& [paper, shading] :
+             {std::pair{false, false}, {false, true}, {true, false}, {true, true}}) {
             const Layout layout(s.map.grid, 48);
-            const SurfacePtr picture = drawn(s, layout, groundOnly(), paper);
+            RenderOptions o = groundOnly();
+            o.shading = shading;
+            const SurfacePtr picture = drawn(s, layout, o, paper);
             for (int row = 0; row < s.map.grid.rows(); ++row) {
                 for (int col = 0; col < s.map.grid.cols(); ++col) {
                     const Offset c{col, row};
-                    // Its own terrain at its own level, in any of the hill shading's shades.
-                    std::set<std::tuple<int, int, int>> own;
-                    const Rgb tinted = elevationTint(s.map.terrainAt(c).colour, s.map.elevationAt(c));
-                    for (int shade = -MapPainter::shadeSteps; shade <= MapPainter::shadeSteps; ++shade) {
-                        const Rgb x = shadedColour(tinted, shade);
-                        own.insert({x.r, x.g, x.b});
-                    }
+                    // Its own terrain at its own level, in any of the hill shading's shades (the
+                    // shading is smooth: every sixteenth of a shade). Without the shading, nearer
+                    // its level than the levels either side (a shade can be a level's step). On
+                    // paper the relief is laid a level's step at a time and the shading from an
+                    // image, each rounded to a byte: within 6, not 1.
+                    const int level = s.map.elevationAt(c), near = paper ? 6 : 1;
+                    const int shades = shading ? 16 * MapPainter::shadeSteps : 0;
+                    const auto nearest = [&](Rgb got, int l) {
+                        const Rgb tinted = overlaid(s.map.terrainAt(c).colour, levelTint(l));
+                        int best = 255;
+                        for (int k = -shades; k <= shades; ++k) {
+                            best =
+                                std::min(best, channelDifference(got, overlaid(tinted, hillShade(k / 16.0))));
+                        }
+                        return best;
+                    };
                     const Point centre = layout.cellCenter(c);
                     const double r = naturalMiddle * layout.cellSize() / 2;
                     for (int k = 0; k <= 8; ++k) {
@@ -123,11 +135,18 @@ TEST(NaturalGround, TheMiddleOfEveryCellShowsItsOwnTerrainAndLevel) {
                         const Point p =
                             k == 8 ? centre : Point{centre.x + r * std::cos(a), centre.y + r * std::sin(a)};
                         const Rgb got = pixelOf(picture.get(), static_cast<int>(p.x), static_cast<int>(p.y));
-                        EXPECT_TRUE(own.contains({got.r, got.g, got.b}))
-                            << enumName(shape) << (paper ? " on paper" : " on screen") << " cell "
-                            << s.map.grid.label(c) << " point " << k << ": (" << int(got.r) << ", "
-                            << int(got.g) << ", " << int(got.b) << ") is not terrain '"
-                            << s.map.terrainAt(c).key << "' at level " << s.map.elevationAt(c);
+                        const int own = nearest(got, level);
+                        const std::string where = std::string(enumName(shape)) +
+                                                  (paper ? " on paper" : " on screen") + " cell " +
+                                                  s.map.grid.label(c) + " point " + std::to_string(k) +
+                                                  ": (" + std::to_string(got.r) + ", " +
+                                                  std::to_string(got.g) + ", " + std::to_string(got.b) + ")";
+                        EXPECT_LE(own, near) << where << " is not terrain '" << s.map.terrainAt(c).key
+                                             << "' at level " << level;
+                        if (!shading) {
+                            EXPECT_LT(own, std::min(nearest(got, level - 1), nearest(got, level + 1)))
+                                << where << " is as near the level beside " << level;
+                        }
                     }
                 }
             }
@@ -699,9 +718,8 @@ TEST(NaturalGround, ItsPixelsSetOneByOneAreItsPathsFilled) {
     NaturalGround::Options options;
     options.samplesPerCell = 6;
     const NaturalGround ground(s.map, layout, 0, 0, layout.width(), layout.height(), options);
-    const auto colour = [&](const GroundClass& c) {
-        return shadedColour(
-            elevationTint(s.map.terrainTypes[static_cast<std::size_t>(c.terrain)].colour, c.level), c.shade);
+    const auto colour = [&](int terrain) {
+        return s.map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
     };
     const int w = static_cast<int>(layout.width()), h = static_cast<int>(layout.height());
     const auto picture = [&](bool painted) {
@@ -753,6 +771,64 @@ TEST(NaturalGround, ItsPixelsSetOneByOneAreItsPathsFilled) {
     cairo_rotate(turned, 0.3);
     EXPECT_FALSE(ground.paint(turned, colour)) << "a turned view";
     cairo_destroy(turned);
+}
+
+TEST(NaturalGround, ItsReliefLaidPixelByPixelIsItsReliefOnPaper) {
+    // The relief (tints and hill shading) is laid pixel by pixel on an image, and on paper as a
+    // nested fill a level and an image of the shading. Both lay the same layers: they differ
+    // along the tints' edges by the antialiasing's share of a pixel, and in the shading by the
+    // smoothing's rounding.
+    const Scenario s = patchwork(GridShape::HexPointy);
+    const Layout layout(s.map.grid, 48);
+    NaturalGround::Options options;
+    options.samplesPerCell = 6;
+    const NaturalGround ground(s.map, layout, 0, 0, layout.width(), layout.height(), options);
+    const auto colour = [&](int terrain) {
+        return s.map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
+    };
+    const int w = static_cast<int>(layout.width()), h = static_cast<int>(layout.height());
+    enum class Relief { None, Pixels, Paper };
+    const auto picture = [&](Relief relief) {
+        SurfacePtr image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h));
+        cairo_t* cr = cairo_create(image.get());
+        EXPECT_TRUE(ground.paint(cr, colour));
+        if (relief == Relief::Pixels) {
+            ground.relief(cr);
+        } else if (relief == Relief::Paper) {
+            SurfacePtr recording = owned(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr));
+            cairo_t* rc = cairo_create(recording.get());
+            ground.relief(rc);
+            cairo_destroy(rc);
+            cairo_set_source_surface(cr, recording.get(), 0, 0);
+            cairo_paint(cr);
+        }
+        cairo_destroy(cr);
+        cairo_surface_flush(image.get());
+        return image;
+    };
+    const SurfacePtr bare = picture(Relief::None), pixels = picture(Relief::Pixels),
+                     paper = picture(Relief::Paper);
+    int tinted = 0, differ = 0, most = 0;
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            tinted += channelDifference(pixelOf(bare.get(), x, y), pixelOf(pixels.get(), x, y)) > 8 ? 1 : 0;
+            const int d = channelDifference(pixelOf(pixels.get(), x, y), pixelOf(paper.get(), x, y));
+            differ += d > 4 ? 1 : 0;
+            most = std::max(most, d);
+        }
+    }
+    EXPECT_GT(tinted * 2, w * h) << "the relief is laid over most of the ground (levels 0 to 4)";
+    EXPECT_LT(differ * 50, w * h) << differ << " of " << w * h << " pixels differ by more than 4";
+    // Where the two put a tint's edge a pixel apart, they differ by a level's step, no more (and
+    // the shading's rounding).
+    int step = 0;
+    for (const TerrainType& t : s.map.terrainTypes) {
+        for (int level = 0; level < 4; ++level) {
+            step = std::max(step, channelDifference(overlaid(t.colour, levelTint(level)),
+                                                    overlaid(t.colour, levelTint(level + 1))));
+        }
+    }
+    EXPECT_LE(most, step + 6) << "a level's step is at most " << step;
 }
 
 TEST(NaturalGround, TheGridStampedOnAnImageIsTheGridStrokedOnPaper) {

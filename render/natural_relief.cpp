@@ -1,0 +1,395 @@
+// The natural style's relief: each level's hypsometric tint and the hill shading, laid as
+// translucent layers over the terrain NaturalGround::fill or paint drew (render/colours: levelTint,
+// hillShade). A point's level is its height rounded, so a tint's edge is where the contour between
+// the two levels runs (NaturalGround::contours, on the same lattice).
+#include "colours.hpp"
+#include "natural_ground.hpp"
+#include "outline_tracing.hpp"
+#include "raster_stamps.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include <cairo.h>
+
+namespace sandtable {
+namespace {
+
+// An overlay as four floats, for the pixel loop.
+struct Layer {
+    float r = 0, g = 0, b = 0, keep = 1; // premultiplied colour; what it keeps of what is under it
+};
+
+Layer layerOf(const Overlay& o) {
+    return {static_cast<float>(o.r), static_cast<float>(o.g), static_cast<float>(o.b),
+            static_cast<float>(1 - o.alpha)};
+}
+
+// The same in fixed point (256ths), rounded: a pixel is laid with three multiplications and no
+// clamping (keep * 255 + colour stays within 255 * 256).
+struct FixedLayer {
+    std::uint32_t r = 0, g = 0, b = 0, keep = 256;
+};
+
+FixedLayer fixedOf(const Overlay& o) {
+    const auto keep = static_cast<std::uint32_t>(std::lround((1 - o.alpha) * 256));
+    const auto part = [&](double c) {
+        return static_cast<std::uint32_t>(
+            std::clamp(std::lround(c * 256 + 128), 0L, static_cast<long>((256 - keep) * 255 + 128)));
+    };
+    return {part(o.r), part(o.g), part(o.b), keep};
+}
+
+Layer blend(const Layer& a, const Layer& b, float t) {
+    return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t,
+            a.keep + (b.keep - a.keep) * t};
+}
+
+// The hill shading's layers a sixteenth of a shade apart, from -steps to steps.
+constexpr int shadeSlots = 16;
+
+struct LevelRange {
+    int low = 0, high = -1;
+    bool empty() const { return high < low; }
+};
+
+LevelRange levelsOf(const std::vector<float>& height) {
+    LevelRange r{std::numeric_limits<int>::max(), std::numeric_limits<int>::min()};
+    for (const float h : height) {
+        if (!std::isnan(h)) {
+            const int level = static_cast<int>(std::floor(h + 0.5f));
+            r.low = std::min(r.low, level);
+            r.high = std::max(r.high, level);
+        }
+    }
+    return r;
+}
+
+std::uint8_t byteOf(float v) {
+    return static_cast<std::uint8_t>(std::clamp(v + 0.5f, 0.0f, 255.0f));
+}
+
+} // namespace
+
+void NaturalGround::relief(cairo_t* cr) const {
+    if (!options_.elevation) {
+        return;
+    }
+    if (!paintRelief(cr)) {
+        fillRelief(cr);
+    }
+}
+
+bool NaturalGround::paintRelief(cairo_t* cr) const {
+    const std::optional<StraightImage> straight = straightImageOf(cr);
+    if (!straight) {
+        return false;
+    }
+    cairo_rectangle_list_t* clips = cairo_copy_clip_rectangle_list(cr);
+    if (clips->status != CAIRO_STATUS_SUCCESS) {
+        cairo_rectangle_list_destroy(clips);
+        return false;
+    }
+    std::vector<float> height, slope;
+    reliefLattice(height, slope);
+    const LevelRange levels = levelsOf(height);
+    if (levels.empty()) {
+        cairo_rectangle_list_destroy(clips);
+        return true;
+    }
+    const InkStyle ink = inkStyleOf(cr);
+    const int steps = options_.shading ? options_.shadeSteps : 0, slots = 2 * steps * shadeSlots + 1;
+    // Each level's tint, and each level's tint with each shade over it (most pixels lay that one).
+    std::vector<Overlay> tints;
+    std::vector<Layer> tint, shade;
+    std::vector<FixedLayer> shaded;
+    for (int level = levels.low; level <= levels.high; ++level) {
+        tints.push_back(levelTint(level));
+        tint.push_back(layerOf(inked(tints.back(), ink)));
+    }
+    for (int k = -steps * shadeSlots; k <= steps * shadeSlots; ++k) {
+        shade.push_back(layerOf(inked(hillShade(static_cast<double>(k) / shadeSlots), ink)));
+    }
+    for (const Overlay& t : tints) {
+        for (int k = -steps * shadeSlots; k <= steps * shadeSlots; ++k) {
+            shaded.push_back(fixedOf(inked(over(hillShade(static_cast<double>(k) / shadeSlots), t), ink)));
+        }
+    }
+    const bool smooth = cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE;
+    // The level a height shows, and each lattice square's when its corners agree (then the whole
+    // square shows it: a bilinear height lies between its corners'); else no level.
+    const auto levelOf = [&](float h) {
+        return std::clamp(static_cast<int>(std::floor(h + 0.5f)), levels.low, levels.high);
+    };
+    constexpr int mixed = std::numeric_limits<int>::min();
+    std::vector<int> squareLevel(static_cast<std::size_t>(nx_) * ny_, mixed);
+    for (int j = 0; j + 1 < ny_; ++j) {
+        for (int i = 0; i + 1 < nx_; ++i) {
+            const std::size_t k = static_cast<std::size_t>(j) * nx_ + i;
+            const float h00 = height[k], h10 = height[k + 1], h01 = height[k + nx_],
+                        h11 = height[k + nx_ + 1];
+            if (!std::isnan(h00 + h10 + h01 + h11)) {
+                const int level = levelOf(h00);
+                if (levelOf(h10) == level && levelOf(h01) == level && levelOf(h11) == level) {
+                    squareLevel[k] = level;
+                }
+            }
+        }
+    }
+    const auto lay = [](std::uint32_t& p, const Layer& t) {
+        const float red = static_cast<float>(p >> 16 & 0xffu) * t.keep + t.r;
+        const float green = static_cast<float>(p >> 8 & 0xffu) * t.keep + t.g;
+        const float blue = static_cast<float>(p & 0xffu) * t.keep + t.b;
+        p = (p & 0xff000000u) | static_cast<std::uint32_t>(byteOf(red)) << 16 |
+            static_cast<std::uint32_t>(byteOf(green)) << 8 | byteOf(blue);
+    };
+
+    cairo_surface_t* target = straight->surface;
+    const double sx = straight->xx, sy = straight->yy, tx = straight->x0, ty = straight->y0;
+    cairo_surface_flush(target);
+    unsigned char* data = cairo_image_surface_get_data(target);
+    const int width = cairo_image_surface_get_width(target),
+              imageHeight = cairo_image_surface_get_height(target);
+    const int stride = cairo_image_surface_get_stride(target);
+    // A level's change over a pixel along x and y, for each level's change along a lattice square.
+    const float perPixelX = static_cast<float>(1 / (step_ * sx)),
+                perPixelY = static_cast<float>(1 / (step_ * sy));
+    for (int r = 0; r < clips->num_rectangles; ++r) {
+        const cairo_rectangle_t& c = clips->rectangles[r];
+        const double left = std::max({c.x, 0.0, x0_}),
+                     right = std::min({c.x + c.width, layout_.width(), at(nx_ - 1, 0).x});
+        const double top = std::max({c.y, 0.0, y0_}),
+                     bottom = std::min({c.y + c.height, layout_.height(), at(0, ny_ - 1).y});
+        const int px0 = std::max(0, static_cast<int>(std::ceil(left * sx + tx - 0.5)));
+        const int px1 = std::min(width, static_cast<int>(std::ceil(right * sx + tx - 0.5)));
+        const int py0 = std::max(0, static_cast<int>(std::ceil(top * sy + ty - 0.5)));
+        const int py1 = std::min(imageHeight, static_cast<int>(std::ceil(bottom * sy + ty - 0.5)));
+        if (px0 >= px1 || py0 >= py1) {
+            continue;
+        }
+        // Along a row, the pixels in each lattice square (a span) and how far across it each is.
+        struct Span {
+            int square = 0;
+            std::size_t begin = 0, end = 0;
+        };
+        std::vector<Span> spans;
+        std::vector<float> within(static_cast<std::size_t>(px1 - px0));
+        for (std::size_t k = 0; k < within.size(); ++k) {
+            const LatticePlace u =
+                placeOf(((px0 + static_cast<double>(k) + 0.5 - tx) / sx - x0_) / step_, nx_);
+            within[k] = static_cast<float>(u.within);
+            if (spans.empty() || spans.back().square != u.square) {
+                spans.push_back({u.square, k, k});
+            }
+            spans.back().end = k + 1;
+        }
+        const float lastSlot = static_cast<float>(slots - 1);
+        for (int y = py0; y < py1; ++y) {
+            const LatticePlace down = placeOf(((y + 0.5 - ty) / sy - y0_) / step_, ny_);
+            const auto fv = static_cast<float>(down.within);
+            const std::size_t above = static_cast<std::size_t>(down.square) * nx_, below = above + nx_;
+            auto* row =
+                reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride) + px0;
+            for (const Span& span : spans) {
+                const std::size_t a = above + static_cast<std::size_t>(span.square),
+                                  b = below + static_cast<std::size_t>(span.square);
+                const float h00 = height[a], h10 = height[a + 1], h01 = height[b], h11 = height[b + 1];
+                if (std::isnan(h00 + h10 + h01 + h11)) {
+                    continue; // off the ground
+                }
+                // Along the row the square's height and slope are each a start and a rise across
+                // it; the slope as a slot of the shade's tables.
+                const float h0 = h00 + (h01 - h00) * fv, hRise = h10 + (h11 - h10) * fv - h0;
+                const float s0 = slope[a] + (slope[b] - slope[a]) * fv;
+                const float sRise = slope[a + 1] + (slope[b + 1] - slope[a + 1]) * fv - s0;
+                const float slot0 = (s0 + static_cast<float>(steps)) * shadeSlots + 0.5f;
+                const float slotRise = sRise * shadeSlots;
+                const auto slotAt = [&](std::size_t k) {
+                    return steps > 0 ? static_cast<std::size_t>(
+                                           std::clamp(slot0 + slotRise * within[k], 0.0f, lastSlot))
+                                     : std::size_t{0};
+                };
+                const int level = squareLevel[a];
+                if (level != mixed) {
+                    // The whole square at one level: tint and shade in one layer from the table.
+                    const FixedLayer* table = &shaded[static_cast<std::size_t>(level - levels.low) * slots];
+                    if (steps == 0 && table->keep == 256) {
+                        continue; // level 0 unshaded: nothing to lay
+                    }
+                    for (std::size_t k = span.begin; k < span.end; ++k) {
+                        const FixedLayer& t = table[slotAt(k)];
+                        const std::uint32_t p = row[k];
+                        row[k] = (p & 0xff000000u) | ((p >> 16 & 0xffu) * t.keep + t.r) >> 8 << 16 |
+                                 ((p >> 8 & 0xffu) * t.keep + t.g) >> 8 << 8 |
+                                 ((p & 0xffu) * t.keep + t.b) >> 8;
+                    }
+                    continue;
+                }
+                for (std::size_t k = span.begin; k < span.end; ++k) {
+                    const float fu = within[k], h = h0 + hRise * fu;
+                    const int own = levelOf(h);
+                    Layer t = tint[static_cast<std::size_t>(own - levels.low)];
+                    if (smooth) {
+                        // Within half a pixel of the level's edge (the contour), the pixel is
+                        // shared with the next level by how much of it lies past the edge.
+                        const float riseX = hRise * perPixelX;
+                        const float riseY = ((h01 - h00) + ((h11 - h10) - (h01 - h00)) * fu) * perPixelY;
+                        const float rise = std::sqrt(riseX * riseX + riseY * riseY);
+                        if (rise > 0) {
+                            const float pastLow = (h - (static_cast<float>(own) - 0.5f)) / rise;
+                            const float shortOfHigh = ((static_cast<float>(own) + 0.5f) - h) / rise;
+                            if (pastLow < 0.5f && own > levels.low) {
+                                t = blend(t, tint[static_cast<std::size_t>(own - 1 - levels.low)],
+                                          0.5f - pastLow);
+                            } else if (shortOfHigh < 0.5f && own < levels.high) {
+                                t = blend(t, tint[static_cast<std::size_t>(own + 1 - levels.low)],
+                                          0.5f - shortOfHigh);
+                            }
+                        }
+                    }
+                    lay(row[k], t);
+                    if (steps > 0) {
+                        lay(row[k], shade[slotAt(k)]);
+                    }
+                }
+            }
+        }
+    }
+    cairo_rectangle_list_destroy(clips);
+    cairo_surface_mark_dirty(target);
+    return true;
+}
+
+void NaturalGround::fillRelief(cairo_t* cr) const {
+    std::vector<float> height, slope;
+    reliefLattice(height, slope);
+    const LevelRange levels = levelsOf(height);
+    if (levels.empty()) {
+        return;
+    }
+    const InkStyle ink = inkStyleOf(cr);
+    cairo_save(cr);
+    cairo_rectangle(cr, 0, 0, layout_.width(), layout_.height());
+    cairo_clip(cr);
+    // The tints: each level's step over the ground at that level and beyond it from 0 (its
+    // superlevel set, or below 0 its sublevel set), one inside the other, so every contour's edge
+    // is written once and no two fills meet along an edge. A set's outlines are its contour at the
+    // level's edge, cut as NaturalGround::contours cuts it, round a lattice closed by a ring of
+    // points short of every level, so every line closes on itself (outside the region, which the
+    // lattice overlaps) and the set is what they enclose by the even-odd rule.
+    const double pad = -1e6;
+    std::vector<std::pair<Point, Point>> segments;
+    const Point origin{x0_ - 2 * step_, y0_ - 2 * step_};
+    const auto cut = [&](int level) {
+        const double edge = level > 0 ? level - 0.5 : level + 0.5, toward = level > 0 ? 1 : -1;
+        // How far past the level's edge a lattice point is, toward the level.
+        const auto margin = [&](int i, int j) {
+            if (i < 0 || j < 0 || i >= nx_ || j >= ny_) {
+                return pad;
+            }
+            const float h = height[static_cast<std::size_t>(j) * nx_ + i];
+            return std::isnan(h) ? pad : (h - edge) * toward;
+        };
+        segments.clear();
+        for (int j = -1; j < ny_; ++j) {
+            for (int i = -1; i < nx_; ++i) {
+                const std::array<double, 4> m{margin(i, j), margin(i + 1, j), margin(i + 1, j + 1),
+                                              margin(i, j + 1)};
+                const std::array<Point, 4> corner{at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)};
+                std::array<Point, 4> cross{};
+                std::array<bool, 4> crosses{};
+                int n = 0;
+                for (std::size_t k = 0; k < 4; ++k) {
+                    const std::size_t next = (k + 1) % 4;
+                    if ((m[k] > 0) != (m[next] > 0)) {
+                        const double f = m[k] / (m[k] - m[next]);
+                        cross[k] = {corner[k].x + (corner[next].x - corner[k].x) * f,
+                                    corner[k].y + (corner[next].y - corner[k].y) * f};
+                        crosses[k] = true;
+                        ++n;
+                    }
+                }
+                if (n == 4) {
+                    // A saddle: the middle decides which corners the lines cut off.
+                    if (((m[0] + m[1] + m[2] + m[3]) / 4 > 0) == (m[0] > 0)) {
+                        segments.push_back({cross[0], cross[1]});
+                        segments.push_back({cross[2], cross[3]});
+                    } else {
+                        segments.push_back({cross[3], cross[0]});
+                        segments.push_back({cross[1], cross[2]});
+                    }
+                } else if (n == 2) {
+                    std::array<Point, 2> ends{};
+                    std::size_t e = 0;
+                    for (std::size_t k = 0; k < 4; ++k) {
+                        if (crosses[k]) {
+                            ends[e++] = cross[k];
+                        }
+                    }
+                    segments.push_back({ends[0], ends[1]});
+                }
+            }
+        }
+        const Overlay o = inked(levelStep(level), ink);
+        if (segments.empty() || o.alpha <= 0) {
+            return;
+        }
+        // Simplified as the contour drawn along the edge is (a tenth of a lattice square).
+        const Polylines outlines = simplified(chainSegments(segments, origin, step_ / 1024), step_ / 10);
+        cairo_new_path(cr);
+        outlines.addToPath(cr, true);
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+        cairo_set_source_rgba(cr, o.r / o.alpha / 255, o.g / o.alpha / 255, o.b / o.alpha / 255, o.alpha);
+        cairo_fill(cr);
+    };
+    for (int level = 1; level <= levels.high; ++level) {
+        cut(level);
+    }
+    for (int level = -1; level >= levels.low; --level) {
+        cut(level);
+    }
+    // The shading: an image with a pixel at every lattice point, its layer there, smoothed
+    // between them as it is drawn (PDF asks the viewer to interpolate it).
+    if (options_.shading) {
+        const auto steps = static_cast<float>(options_.shadeSteps);
+        using SurfacePtr = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
+        const SurfacePtr image(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, nx_, ny_),
+                               &cairo_surface_destroy);
+        unsigned char* data = cairo_image_surface_get_data(image.get());
+        const int stride = cairo_image_surface_get_stride(image.get());
+        for (int j = 0; j < ny_; ++j) {
+            auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(j) * stride);
+            for (int i = 0; i < nx_; ++i) {
+                const std::size_t k = static_cast<std::size_t>(j) * nx_ + i;
+                const Overlay o = std::isnan(height[k])
+                                      ? Overlay{}
+                                      : inked(hillShade(std::clamp(slope[k], -steps, steps)), ink);
+                row[i] = static_cast<std::uint32_t>(byteOf(static_cast<float>(o.alpha * 255))) << 24 |
+                         static_cast<std::uint32_t>(byteOf(static_cast<float>(o.r))) << 16 |
+                         static_cast<std::uint32_t>(byteOf(static_cast<float>(o.g))) << 8 |
+                         byteOf(static_cast<float>(o.b));
+            }
+        }
+        cairo_surface_mark_dirty(image.get());
+        cairo_pattern_t* pattern = cairo_pattern_create_for_surface(image.get());
+        // Pixel (i, j)'s middle on lattice point (i, j).
+        cairo_matrix_t m;
+        cairo_matrix_init_translate(&m, 0.5, 0.5);
+        cairo_matrix_scale(&m, 1 / step_, 1 / step_);
+        cairo_matrix_translate(&m, -x0_, -y0_);
+        cairo_pattern_set_matrix(pattern, &m);
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR);
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD);
+        cairo_set_source(cr, pattern);
+        cairo_paint(cr);
+        cairo_pattern_destroy(pattern);
+    }
+    cairo_restore(cr);
+}
+
+} // namespace sandtable
