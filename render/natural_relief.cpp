@@ -221,12 +221,25 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                     if (steps == 0 && table->keep == 256) {
                         continue; // level 0 unshaded: nothing to lay
                     }
+                    // Neighbouring pixels are mostly the same terrain in the same shade (a slot is a
+                    // sixteenth of one): the last pixel laid is kept for them.
+                    std::uint32_t lastIn = 0, lastOut = 0;
+                    std::size_t slotLaid = static_cast<std::size_t>(slots);
+                    // A span whose ends are in one slot is in it throughout (the slope is linear).
+                    const bool oneSlot = slotAt(span.begin) == slotAt(span.end - 1);
+                    const std::size_t spanSlot = slotAt(span.begin);
                     for (std::size_t k = span.begin; k < span.end; ++k) {
-                        const FixedLayer& t = table[slotAt(k)];
+                        const std::size_t slot = oneSlot ? spanSlot : slotAt(k);
                         const std::uint32_t p = row[k];
-                        row[k] = (p & 0xff000000u) | ((p >> 16 & 0xffu) * t.keep + t.r) >> 8 << 16 |
-                                 ((p >> 8 & 0xffu) * t.keep + t.g) >> 8 << 8 |
-                                 ((p & 0xffu) * t.keep + t.b) >> 8;
+                        if (p != lastIn || slot != slotLaid) {
+                            const FixedLayer& t = table[slot];
+                            lastIn = p;
+                            slotLaid = slot;
+                            lastOut = (p & 0xff000000u) | ((p >> 16 & 0xffu) * t.keep + t.r) >> 8 << 16 |
+                                      ((p >> 8 & 0xffu) * t.keep + t.g) >> 8 << 8 |
+                                      ((p & 0xffu) * t.keep + t.b) >> 8;
+                        }
+                        row[k] = lastOut;
                     }
                     continue;
                 }
