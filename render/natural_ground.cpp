@@ -437,6 +437,26 @@ double NaturalGround::terrainMargin(const Sample& s, int t) {
     return (own - other) / s.total;
 }
 
+std::optional<NaturalGround::PixelBox> NaturalGround::pixelsWithin(double clipX, double clipY,
+                                                                   double clipWidth, double clipHeight,
+                                                                   double sx, double sy, double tx, double ty,
+                                                                   int width, int height) const {
+    // The clip (Cairo gives it in user space, the map's units), the map and the lattice; then the
+    // pixels whose middles lie inside.
+    const double left = std::max({clipX, 0.0, x0_}),
+                 right = std::min({clipX + clipWidth, layout_.width(), at(nx_ - 1, 0).x});
+    const double top = std::max({clipY, 0.0, y0_}),
+                 bottom = std::min({clipY + clipHeight, layout_.height(), at(0, ny_ - 1).y});
+    PixelBox box{std::max(0, static_cast<int>(std::ceil(left * sx + tx - 0.5))),
+                 std::min(width, static_cast<int>(std::ceil(right * sx + tx - 0.5))),
+                 std::max(0, static_cast<int>(std::ceil(top * sy + ty - 0.5))),
+                 std::min(height, static_cast<int>(std::ceil(bottom * sy + ty - 0.5)))};
+    if (box.x0 >= box.x1 || box.y0 >= box.y1) {
+        return std::nullopt;
+    }
+    return box;
+}
+
 void NaturalGround::reliefLattice(std::vector<float>& height, std::vector<float>& slope) const {
     height.resize(samples_.size());
     slope.resize(samples_.size());
@@ -809,18 +829,12 @@ bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
     const auto latticeV = [&](double y) { return placeOf(((y - ty) / sy - y0_) / step_, ny_); };
     for (int r = 0; r < clips->num_rectangles; ++r) {
         const cairo_rectangle_t& c = clips->rectangles[r];
-        // The clip, the map and the lattice, on the image: the pixels whose middles lie inside.
-        const double left = std::max({c.x, 0.0, x0_}),
-                     right = std::min({c.x + c.width, layout_.width(), at(nx_ - 1, 0).x});
-        const double top = std::max({c.y, 0.0, y0_}),
-                     bottom = std::min({c.y + c.height, layout_.height(), at(0, ny_ - 1).y});
-        const int px0 = std::max(0, static_cast<int>(std::ceil(left * sx + tx - 0.5)));
-        const int px1 = std::min(width, static_cast<int>(std::ceil(right * sx + tx - 0.5)));
-        const int py0 = std::max(0, static_cast<int>(std::ceil(top * sy + ty - 0.5)));
-        const int py1 = std::min(height, static_cast<int>(std::ceil(bottom * sy + ty - 0.5)));
-        if (px0 >= px1 || py0 >= py1) {
+        const std::optional<PixelBox> box =
+            pixelsWithin(c.x, c.y, c.width, c.height, sx, sy, tx, ty, width, height);
+        if (!box) {
             continue;
         }
+        const int px0 = box->x0, px1 = box->x1, py0 = box->y0, py1 = box->y1;
         const std::size_t across = static_cast<std::size_t>(px1 - px0);
         // The lattice places of the pixels' corners (k) and middles (k + 0.5) along a row.
         std::vector<LatticePlace> cornerU(across + 1), middleU(across);

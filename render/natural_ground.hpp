@@ -116,6 +116,15 @@ class NaturalGround {
     // The relief's two ways (relief).
     bool paintRelief(cairo_t* cr) const;
     void fillRelief(cairo_t* cr) const;
+    // The pixels of an image (`width` x `height`, map point p at pixel p * s + t) whose middles
+    // lie in the clip rectangle (map units), the map and the lattice: from x0 to before x1, y0 to
+    // before y1; none when empty.
+    struct PixelBox {
+        int x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    };
+    std::optional<PixelBox> pixelsWithin(double clipX, double clipY, double clipWidth, double clipHeight,
+                                         double sx, double sy, double tx, double ty, int width,
+                                         int height) const;
     // Each lattice point's height and slope, row by row; NaN height off the ground.
     void reliefLattice(std::vector<float>& height, std::vector<float>& slope) const;
     Point at(int i, int j) const { return {x0_ + i * step_, y0_ + j * step_}; }

@@ -161,17 +161,12 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                 perPixelY = static_cast<float>(1 / (step_ * sy));
     for (int r = 0; r < clips->num_rectangles; ++r) {
         const cairo_rectangle_t& c = clips->rectangles[r];
-        const double left = std::max({c.x, 0.0, x0_}),
-                     right = std::min({c.x + c.width, layout_.width(), at(nx_ - 1, 0).x});
-        const double top = std::max({c.y, 0.0, y0_}),
-                     bottom = std::min({c.y + c.height, layout_.height(), at(0, ny_ - 1).y});
-        const int px0 = std::max(0, static_cast<int>(std::ceil(left * sx + tx - 0.5)));
-        const int px1 = std::min(width, static_cast<int>(std::ceil(right * sx + tx - 0.5)));
-        const int py0 = std::max(0, static_cast<int>(std::ceil(top * sy + ty - 0.5)));
-        const int py1 = std::min(imageHeight, static_cast<int>(std::ceil(bottom * sy + ty - 0.5)));
-        if (px0 >= px1 || py0 >= py1) {
+        const std::optional<PixelBox> box =
+            pixelsWithin(c.x, c.y, c.width, c.height, sx, sy, tx, ty, width, imageHeight);
+        if (!box) {
             continue;
         }
+        const int px0 = box->x0, px1 = box->x1, py0 = box->y0, py1 = box->y1;
         // Along a row, the pixels in each lattice square (a span) and how far across it each is.
         struct Span {
             int square = 0;

@@ -708,20 +708,32 @@ TEST(NaturalGround, AViewDrawnInTilesIsTheViewDrawnWhole) {
                                      << " pixels on the tiles' edges differ";
 }
 
+// The patchwork's whole ground on a lattice of 6 a cell, 48 map units (pixels) a cell, and its
+// terrains' colours.
+struct PatchworkGround {
+    explicit PatchworkGround(GridShape shape) : s(patchwork(shape)) {}
+    Scenario s;
+    Layout layout{s.map.grid, 48};
+    NaturalGround ground{s.map, layout, 0, 0, layout.width(), layout.height(), [] {
+                             NaturalGround::Options options;
+                             options.samplesPerCell = 6;
+                             return options;
+                         }()};
+    NaturalGround::ColourOf colour = [this](int terrain) {
+        return s.map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
+    };
+    int width = static_cast<int>(layout.width()), height = static_cast<int>(layout.height());
+};
+
 TEST(NaturalGround, ItsPixelsSetOneByOneAreItsPathsFilled) {
     // The canvas and a PNG have their ground set pixel by pixel (paint); PDF, SVG and a printer
     // keep it as paths (fill). Both show the same ground: they differ only along boundaries, where
     // a path's straight cut across a lattice square and the pixels' own interpolation part by
     // less than a pixel.
-    const Scenario s = patchwork(GridShape::HexFlat);
-    const Layout layout(s.map.grid, 48);
-    NaturalGround::Options options;
-    options.samplesPerCell = 6;
-    const NaturalGround ground(s.map, layout, 0, 0, layout.width(), layout.height(), options);
-    const auto colour = [&](int terrain) {
-        return s.map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
-    };
-    const int w = static_cast<int>(layout.width()), h = static_cast<int>(layout.height());
+    const PatchworkGround p(GridShape::HexFlat);
+    const NaturalGround& ground = p.ground;
+    const auto& colour = p.colour;
+    const int w = p.width, h = p.height;
     const auto picture = [&](bool painted) {
         SurfacePtr image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h));
         cairo_t* cr = cairo_create(image.get());
@@ -778,15 +790,10 @@ TEST(NaturalGround, ItsReliefLaidPixelByPixelIsItsReliefOnPaper) {
     // nested fill a level and an image of the shading. Both lay the same layers: they differ
     // along the tints' edges by the antialiasing's share of a pixel, and in the shading by the
     // smoothing's rounding.
-    const Scenario s = patchwork(GridShape::HexPointy);
-    const Layout layout(s.map.grid, 48);
-    NaturalGround::Options options;
-    options.samplesPerCell = 6;
-    const NaturalGround ground(s.map, layout, 0, 0, layout.width(), layout.height(), options);
-    const auto colour = [&](int terrain) {
-        return s.map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
-    };
-    const int w = static_cast<int>(layout.width()), h = static_cast<int>(layout.height());
+    const PatchworkGround p(GridShape::HexPointy);
+    const NaturalGround& ground = p.ground;
+    const auto& colour = p.colour;
+    const int w = p.width, h = p.height;
     enum class Relief { None, Pixels, Paper };
     const auto picture = [&](Relief relief) {
         SurfacePtr image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h));
@@ -822,7 +829,7 @@ TEST(NaturalGround, ItsReliefLaidPixelByPixelIsItsReliefOnPaper) {
     // Where the two put a tint's edge a pixel apart, they differ by a level's step, no more (and
     // the shading's rounding).
     int step = 0;
-    for (const TerrainType& t : s.map.terrainTypes) {
+    for (const TerrainType& t : p.s.map.terrainTypes) {
         for (int level = 0; level < 4; ++level) {
             step = std::max(step, channelDifference(overlaid(t.colour, levelTint(level)),
                                                     overlaid(t.colour, levelTint(level + 1))));
