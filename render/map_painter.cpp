@@ -43,8 +43,7 @@ void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::arr
         cairo_new_path(cr);
         if (onPaper) {
             // Ends meet where they are the same to a thousandth of a line's width.
-            simplified(chainSegments(segments[weight], Point{}, widths[weight] / 1024), tolerance)
-                .addToPath(cr, false);
+            chainSegments(segments[weight], Point{}, widths[weight] / 1024, tolerance).addToPath(cr, false);
         } else {
             // A raster's segments are stroked as they are: chained, they would cost the frame and
             // look the same; simplified, a tile's lines would part from its neighbours' (each

@@ -113,6 +113,42 @@ void keepInside(std::span<const MarginVertex> in, std::vector<MarginVertex>& out
     }
 }
 
+void isoLineThrough(const std::array<Point, 4>& corner, const std::array<double, 4>& value, double t,
+                    bool inclusive, std::vector<std::pair<Point, Point>>& out) {
+    const auto above = [&](double v) { return inclusive ? v >= t : v > t; };
+    std::array<Point, 4> cross{};
+    std::array<bool, 4> crosses{};
+    for (std::size_t k = 0; k < 4; ++k) {
+        const std::size_t next = (k + 1) % 4;
+        if (above(value[k]) != above(value[next])) {
+            const double f = (t - value[k]) / (value[next] - value[k]);
+            cross[k] = {corner[k].x + (corner[next].x - corner[k].x) * f,
+                        corner[k].y + (corner[next].y - corner[k].y) * f};
+            crosses[k] = true;
+        }
+    }
+    if (crosses[0] && crosses[1] && crosses[2] && crosses[3]) {
+        if (above((value[0] + value[1] + value[2] + value[3]) / 4) == above(value[0])) {
+            out.push_back({cross[0], cross[1]});
+            out.push_back({cross[2], cross[3]});
+        } else {
+            out.push_back({cross[3], cross[0]});
+            out.push_back({cross[1], cross[2]});
+        }
+        return;
+    }
+    std::array<Point, 2> ends{};
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < 4 && n < 2; ++k) {
+        if (crosses[k]) {
+            ends[n++] = cross[k];
+        }
+    }
+    if (n == 2) {
+        out.push_back({ends[0], ends[1]});
+    }
+}
+
 namespace {
 
 // Whether every corner `s` of a square is on the ground and alike in `key` (its class, its terrain):
@@ -622,41 +658,7 @@ void NaturalGround::contours(std::vector<std::pair<Point, Point>>& thin,
             const std::array<Point, 4> corner{at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)};
             // The contour between level L-1 and L runs where the height is L - 0.5.
             for (int level = static_cast<int>(std::ceil(*lo + 0.5)); level - 0.5 <= *hi; ++level) {
-                const double t = level - 0.5;
-                std::array<Point, 4> cross{};
-                std::array<bool, 4> crosses{};
-                for (std::size_t k = 0; k < 4; ++k) {
-                    const std::size_t next = (k + 1) % 4;
-                    if ((h[k] >= t) != (h[next] >= t)) {
-                        const double f = (t - h[k]) / (h[next] - h[k]);
-                        cross[k] = {corner[k].x + (corner[next].x - corner[k].x) * f,
-                                    corner[k].y + (corner[next].y - corner[k].y) * f};
-                        crosses[k] = true;
-                    }
-                }
-                auto& into = isIndexLevel(level) ? index : thin;
-                if (crosses[0] && crosses[1] && crosses[2] && crosses[3]) {
-                    // A saddle: the middle decides which corners the lines cut off.
-                    const bool middleAbove = (h[0] + h[1] + h[2] + h[3]) / 4 >= t;
-                    if (middleAbove == (h[0] >= t)) {
-                        into.push_back({cross[0], cross[1]});
-                        into.push_back({cross[2], cross[3]});
-                    } else {
-                        into.push_back({cross[3], cross[0]});
-                        into.push_back({cross[1], cross[2]});
-                    }
-                    continue;
-                }
-                std::array<Point, 2> ends{};
-                int n = 0;
-                for (std::size_t k = 0; k < 4 && n < 2; ++k) {
-                    if (crosses[k]) {
-                        ends[static_cast<std::size_t>(n++)] = cross[k];
-                    }
-                }
-                if (n == 2) {
-                    into.push_back({ends[0], ends[1]});
-                }
+                isoLineThrough(corner, h, level - 0.5, true, isIndexLevel(level) ? index : thin);
             }
         }
     }

@@ -6,6 +6,7 @@
 #include "natural_ground.hpp"
 #include "outline_tracing.hpp"
 #include "raster_stamps.hpp"
+#include "square_cut.hpp"
 
 #include <algorithm>
 #include <array>
@@ -309,38 +310,7 @@ void NaturalGround::fillRelief(cairo_t* cr) const {
                 const std::array<double, 4> m{margin(i, j), margin(i + 1, j), margin(i + 1, j + 1),
                                               margin(i, j + 1)};
                 const std::array<Point, 4> corner{at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)};
-                std::array<Point, 4> cross{};
-                std::array<bool, 4> crosses{};
-                int n = 0;
-                for (std::size_t k = 0; k < 4; ++k) {
-                    const std::size_t next = (k + 1) % 4;
-                    if ((m[k] > 0) != (m[next] > 0)) {
-                        const double f = m[k] / (m[k] - m[next]);
-                        cross[k] = {corner[k].x + (corner[next].x - corner[k].x) * f,
-                                    corner[k].y + (corner[next].y - corner[k].y) * f};
-                        crosses[k] = true;
-                        ++n;
-                    }
-                }
-                if (n == 4) {
-                    // A saddle: the middle decides which corners the lines cut off.
-                    if (((m[0] + m[1] + m[2] + m[3]) / 4 > 0) == (m[0] > 0)) {
-                        segments.push_back({cross[0], cross[1]});
-                        segments.push_back({cross[2], cross[3]});
-                    } else {
-                        segments.push_back({cross[3], cross[0]});
-                        segments.push_back({cross[1], cross[2]});
-                    }
-                } else if (n == 2) {
-                    std::array<Point, 2> ends{};
-                    std::size_t e = 0;
-                    for (std::size_t k = 0; k < 4; ++k) {
-                        if (crosses[k]) {
-                            ends[e++] = cross[k];
-                        }
-                    }
-                    segments.push_back({ends[0], ends[1]});
-                }
+                isoLineThrough(corner, m, 0, false, segments);
             }
         }
         const Overlay o = inked(levelStep(level), ink);
@@ -348,7 +318,7 @@ void NaturalGround::fillRelief(cairo_t* cr) const {
             return;
         }
         // Simplified as the contour drawn along the edge is (a tenth of a lattice square).
-        const Polylines outlines = simplified(chainSegments(segments, origin, step_ / 1024), step_ / 10);
+        const Polylines outlines = chainSegments(segments, origin, step_ / 1024, step_ / 10);
         cairo_new_path(cr);
         outlines.addToPath(cr, true);
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);

@@ -61,53 +61,7 @@ void simplifyStretch(const std::vector<std::uint64_t>& ring, std::size_t from, s
     }
 }
 
-// Douglas-Peucker over line[from..to]: the points that keep it within sqrt(tolerance2), `from`
-// included and `to` left out.
-void simplifyPoints(std::span<const Point> line, std::size_t from, std::size_t to, double tolerance2,
-                    std::vector<Point>& out) {
-    const Point a = line[from], b = line[to];
-    const double dx = b.x - a.x, dy = b.y - a.y, length2 = dx * dx + dy * dy;
-    double farthest = -1;
-    std::size_t at = from;
-    for (std::size_t i = from + 1; i < to; ++i) {
-        const double px = line[i].x - a.x, py = line[i].y - a.y;
-        const double along = length2 > 0 ? std::clamp((px * dx + py * dy) / length2, 0.0, 1.0) : 0.0;
-        const double ex = px - along * dx, ey = py - along * dy, d = ex * ex + ey * ey;
-        if (d > farthest) {
-            farthest = d;
-            at = i;
-        }
-    }
-    if (farthest > tolerance2) {
-        simplifyPoints(line, from, at, tolerance2, out);
-        simplifyPoints(line, at, to, tolerance2, out);
-    } else {
-        out.push_back(a);
-    }
-}
-
 } // namespace
-
-Polylines simplified(const Polylines& lines, double tolerance) {
-    Polylines out;
-    out.points.reserve(lines.points.size());
-    std::size_t start = 0;
-    for (const std::uint32_t size : lines.sizes) {
-        const std::span<const Point> line(lines.points.data() + start, size);
-        start += size;
-        const std::size_t before = out.points.size();
-        if (size > 2) {
-            simplifyPoints(line, 0, size - 1, tolerance * tolerance, out.points);
-        } else if (size == 2) {
-            out.points.push_back(line[0]);
-        }
-        if (size > 0) {
-            out.points.push_back(line[size - 1]);
-        }
-        out.sizes.push_back(static_cast<std::uint32_t>(out.points.size() - before));
-    }
-    return out;
-}
 
 double signedArea(std::span<const Point> polygon) {
     double twice = 0;
@@ -318,7 +272,8 @@ std::vector<std::uint64_t> OutlineTracer::junctions(const std::vector<const Ring
     return out;
 }
 
-Polylines chainSegments(const std::vector<std::pair<Point, Point>>& segments, Point origin, double quantum) {
+Polylines chainSegments(const std::vector<std::pair<Point, Point>>& segments, Point origin, double quantum,
+                        double tolerance) {
     const OutlineTracer keys(origin, quantum);
     struct End {
         std::uint64_t key;
@@ -356,18 +311,29 @@ Polylines chainSegments(const std::vector<std::pair<Point, Point>>& segments, Po
         return nullptr;
     };
     Polylines out;
+    // In the keys' lattice steps, as simplifyStretch measures.
+    const double tolerance2 = (tolerance / quantum) * (tolerance / quantum);
+    std::vector<std::uint64_t> line, kept;
     const auto walkFrom = [&](const End& first) {
         const End* from = &first;
-        out.points.push_back(keys.pointOf(from->key));
-        std::uint32_t count = 1;
+        line.assign(1, from->key);
         while (from != nullptr) {
             used[from->segment] = true;
             const std::uint64_t next = ends[from->segment][1 - from->which];
-            out.points.push_back(keys.pointOf(next));
-            ++count;
+            line.push_back(next);
             from = unusedAt(next);
         }
-        out.sizes.push_back(count);
+        if (tolerance > 0) {
+            // From its first point to its last (the same key again on a closed line), both kept.
+            kept.clear();
+            simplifyStretch(line, 0, line.size() - 1, tolerance2, kept);
+            kept.push_back(line.back());
+            line.swap(kept);
+        }
+        for (const std::uint64_t key : line) {
+            out.points.push_back(keys.pointOf(key));
+        }
+        out.sizes.push_back(static_cast<std::uint32_t>(line.size()));
     };
     // Lines with ends first, from an end, so none is cut in two; then the closed ones.
     for (std::size_t k = 0; k < at.size();) {

@@ -71,12 +71,11 @@ class OutlineTracer {
     Polylines pieces_;
 };
 
-// Each line with every point dropped that it stays within `tolerance` without (Douglas-Peucker),
-// its ends kept (a closed line's repeated first point too).
-Polylines simplified(const Polylines& lines, double tolerance);
-
 // The segments (in any order and direction, each drawn once however often it is given) joined where
-// their ends meet into lines; a line that comes back to its start repeats its first point.
-Polylines chainSegments(const std::vector<std::pair<Point, Point>>& segments, Point origin, double quantum);
+// their ends meet into lines; a line that comes back to its start repeats its first point. With a
+// `tolerance`, each line keeps only the points it needs to stay within it of the chained points
+// (Douglas-Peucker, as outlines simplifies its stretches), its ends kept.
+Polylines chainSegments(const std::vector<std::pair<Point, Point>>& segments, Point origin, double quantum,
+                        double tolerance = 0);
 
 } // namespace sandtable

@@ -26,6 +26,18 @@ std::vector<std::vector<Point>> ringsOf(const Polylines& lines) {
     return out;
 }
 
+// How far `p` is from the nearest segment of `polyline`.
+double distanceToLine(Point p, const std::vector<Point>& polyline) {
+    double nearest = 1e9;
+    for (std::size_t k = 0; k + 1 < polyline.size(); ++k) {
+        const Point u = polyline[k], v = polyline[k + 1];
+        const double dx = v.x - u.x, dy = v.y - u.y;
+        const double s = std::clamp(((p.x - u.x) * dx + (p.y - u.y) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
+        nearest = std::min(nearest, std::hypot(p.x - u.x - s * dx, p.y - u.y - s * dy));
+    }
+    return nearest;
+}
+
 void addSquare(OutlineTracer& tracer, double x, double y, double size = 1) {
     const std::vector<Point> square{{x, y}, {x + size, y}, {x + size, y + size}, {x, y + size}};
     tracer.add(square.data(), square.size());
@@ -123,15 +135,7 @@ TEST(OutlineTracing, TwoOutlinesSimplifiedKeepTheSameStretchTheyShare) {
     EXPECT_GT(a.size(), 10u) << "the wave lost its shape";
     // And every point of the wave is within the tolerance of the simplified line.
     for (const Point& p : line) {
-        double nearest = 1e9;
-        for (std::size_t k = 0; k + 1 < a.size(); ++k) {
-            const Point u = a[k], v = a[k + 1];
-            const double dx = v.x - u.x, dy = v.y - u.y;
-            const double s =
-                std::clamp(((p.x - u.x) * dx + (p.y - u.y) * dy) / (dx * dx + dy * dy), 0.0, 1.0);
-            nearest = std::min(nearest, std::hypot(p.x - u.x - s * dx, p.y - u.y - s * dy));
-        }
-        EXPECT_LE(nearest, tolerance + quantum) << "at x = " << p.x;
+        EXPECT_LE(distanceToLine(p, a), tolerance + quantum) << "at x = " << p.x;
     }
 }
 
@@ -162,6 +166,40 @@ TEST(OutlineTracing, SegmentsInAnyOrderAndDirectionAreChainedIntoLines) {
     }
     ASSERT_EQ(loop.size(), 5u);
     EXPECT_EQ(loop.front(), loop.back());
+}
+
+TEST(OutlineTracing, ChainedLinesWithAToleranceKeepTheirEndsAndStayWithinIt) {
+    // What the natural style prints its contours and its tints' edges with: the wave as its
+    // segments, and a closed square larger than the tolerance.
+    const std::vector<Point> line = wave();
+    std::vector<std::pair<Point, Point>> segments;
+    for (std::size_t k = 0; k + 1 < line.size(); ++k) {
+        segments.emplace_back(line[k], line[k + 1]);
+    }
+    const std::vector<Point> square{{0, 5}, {1, 5}, {1, 6}, {0, 6}};
+    for (std::size_t k = 0; k < square.size(); ++k) {
+        segments.emplace_back(square[k], square[(k + 1) % square.size()]);
+    }
+    const double tolerance = 0.02;
+    const auto lines = ringsOf(chainSegments(segments, {0, 0}, quantum, tolerance));
+    ASSERT_EQ(lines.size(), 2u);
+    const auto& waveLine = lines[0].size() > lines[1].size() ? lines[0] : lines[1];
+    const auto& loop = lines[0].size() > lines[1].size() ? lines[1] : lines[0];
+    EXPECT_LT(waveLine.size(), line.size() / 3) << "the wave kept most of its points";
+    EXPECT_GT(waveLine.size(), 10u) << "the wave lost its shape";
+    // Its ends are the wave's ends.
+    const auto near = [](Point a, Point b) { return std::hypot(a.x - b.x, a.y - b.y) <= quantum; };
+    EXPECT_TRUE((near(waveLine.front(), line.front()) && near(waveLine.back(), line.back())) ||
+                (near(waveLine.front(), line.back()) && near(waveLine.back(), line.front())));
+    for (const Point& p : line) {
+        EXPECT_LE(distanceToLine(p, waveLine), tolerance + quantum) << "at x = " << p.x;
+    }
+    // The square keeps its corners, closed.
+    ASSERT_EQ(loop.size(), 5u);
+    EXPECT_EQ(loop.front(), loop.back());
+    // Without a tolerance every point is kept.
+    const auto whole = ringsOf(chainSegments(segments, {0, 0}, quantum));
+    EXPECT_EQ(std::max(whole[0].size(), whole[1].size()), line.size());
 }
 
 } // namespace
