@@ -441,6 +441,17 @@ void MapPainter::drawVertexMarks(cairo_t* cr, Offset first, Offset last, double 
     // stroke for each mark. An image that takes no stamps gets the marks' own strokes, as the
     // stamps are drawn: a dash's bend antialiases a shade apart from them.
     const bool dashed = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
+    const double side = std::hypot(shape[1].x - shape[0].x, shape[1].y - shape[0].y);
+    const std::array<double, 2> dashes{2 * reach * side, (1 - 2 * reach) * side};
+    const auto strokeMarks = [&] {
+        cairo_save(cr); // the dashes and the join for these strokes alone
+        if (dashed) {
+            cairo_set_dash(cr, dashes.data(), static_cast<int>(dashes.size()), reach * side);
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        }
+        strokeWith(cr, ink, width);
+        cairo_restore(cr);
+    };
     const Grid& g = s_.map.grid;
     // A cell past the view's range may hold a side at its edge.
     const int r0 = std::max(0, first.row - 1), r1 = std::min(g.rows() - 1, last.row + 1);
@@ -463,6 +474,12 @@ void MapPainter::drawVertexMarks(cairo_t* cr, Offset first, Offset last, double 
             for (std::size_t k = 1; k <= owned; ++k) {
                 cairo_line_to(cr, corners[k].x, corners[k].y);
             }
+        }
+        // A row's lines stroked at once: Cairo 1.16's PDF surface outlines a whole stroke to find
+        // its extents (and again to analyse the page), so the marks of a 300 x 300 overview in one
+        // stroke took 224 MB; a dash starts again at each line, so the marks are the same.
+        if (dashed) {
+            strokeMarks();
         }
     }
     stamps.reset(); // the pixels back to Cairo
@@ -488,15 +505,7 @@ void MapPainter::drawVertexMarks(cairo_t* cr, Offset first, Offset last, double 
             }
         }
     }
-    cairo_save(cr); // the dashes and the join for these strokes alone
-    if (dashed) {
-        const double side = std::hypot(shape[1].x - shape[0].x, shape[1].y - shape[0].y);
-        const std::array<double, 2> dashes{2 * reach * side, (1 - 2 * reach) * side};
-        cairo_set_dash(cr, dashes.data(), static_cast<int>(dashes.size()), reach * side);
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    }
-    strokeWith(cr, ink, width);
-    cairo_restore(cr);
+    strokeMarks();
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 }
 
