@@ -191,20 +191,39 @@ int shadingSpan(int samplesPerCell) {
 
 } // namespace
 
+// A lattice point as the drawing reads it: what each terrain weighs there (the heaviest six), the
+// height and slope, and what it shows. About half the size of the sums it is made from
+// (SampleSum), which are kept only for the rows being added up: an overview page of a 300 x 300
+// map holds 700,000 of these.
 struct NaturalGround::Sample {
     static constexpr std::size_t slots = 6;
-    std::array<int, slots> terrain{};
     std::array<float, slots> weight{};
-    std::size_t count = 0;
-    float total = 0, heightSum = 0;
+    float total = 0;
     float height = 0, slope = 0;
-    float baseTotal = 0, baseHeightSum = 0;
     float fieldHeight = 0; // the height without the middles' hold: the shading's
+    GroundClass shown;
+    std::array<TerrainIndex, slots> terrain{};
+    std::uint8_t count = 0;
+    bool covered = false;
+
+    float weightOf(int t) const {
+        for (std::size_t k = 0; k < count; ++k) {
+            if (terrain[k] == t) {
+                return weight[k];
+            }
+        }
+        return 0;
+    }
+};
+
+// A sample being added up, cell by cell, and settled once every cell is in.
+struct NaturalGround::SampleSum {
+    Sample sample;
+    float heightSum = 0;
+    float baseTotal = 0, baseHeightSum = 0;
     // The middles' corrections of the model's height (middleCorrection), each cell's weighted by
     // its share of the point: its weight, and the weighted sum.
     float spreadWeight = 0, spreadSum = 0;
-    GroundClass shown;
-    bool covered = false;
 
     // What the cell at `centre` (map units) adds to the sample at `p`, looked up at `looked` (in
     // cells, moved by the noise): its weight where its kernel reaches, and its middle's hold.
@@ -228,26 +247,27 @@ struct NaturalGround::Sample {
     }
     // `w` the cell's weight here, `hold` what it adds in its middle (not part of the shading).
     void add(int t, float w, float hold, int level) {
+        Sample& s = sample;
         baseTotal += w;
         baseHeightSum += w * static_cast<float>(level);
         w += hold;
-        total += w;
+        s.total += w;
         heightSum += w * static_cast<float>(level);
-        for (std::size_t k = 0; k < count; ++k) {
-            if (terrain[k] == t) {
-                weight[k] += w;
+        for (std::size_t k = 0; k < s.count; ++k) {
+            if (s.terrain[k] == t) {
+                s.weight[k] += w;
                 return;
             }
         }
-        if (count < slots) {
-            terrain[count] = t;
-            weight[count++] = w;
+        if (s.count < Sample::slots) {
+            s.terrain[s.count] = static_cast<TerrainIndex>(t);
+            s.weight[s.count++] = w;
             return;
         }
         // Seven terrains reaching one point: the lightest gives way.
-        auto lightest = std::min_element(weight.begin(), weight.end());
+        auto lightest = std::min_element(s.weight.begin(), s.weight.end());
         if (*lightest < w) {
-            terrain[static_cast<std::size_t>(lightest - weight.begin())] = t;
+            s.terrain[static_cast<std::size_t>(lightest - s.weight.begin())] = static_cast<TerrainIndex>(t);
             *lightest = w;
         }
     }
@@ -257,15 +277,16 @@ struct NaturalGround::Sample {
     // whole way where the hold is whole and fading with it: the middle shows the cell's level, and
     // a middle whose level the model agrees with draws no ring round it.
     void settle(std::optional<double> ground = std::nullopt) {
-        if (total <= 0) {
+        Sample& s = sample;
+        if (s.total <= 0) {
             return;
         }
-        covered = true;
+        s.covered = true;
         if (ground && spreadWeight > 0) {
             ground = *ground + spreadSum / spreadWeight;
         }
         if (ground) {
-            const float holdWeight = total - baseTotal;
+            const float holdWeight = s.total - baseTotal;
             float shownHeight = static_cast<float>(*ground);
             if (holdWeight > 0) {
                 const float level = (heightSum - baseHeightSum) / holdWeight; // the middle's cell's
@@ -274,22 +295,14 @@ struct NaturalGround::Sample {
                     std::min(1.0f, holdWeight / static_cast<float>(holdStrength)) * (kept - shownHeight);
             }
             baseHeightSum = static_cast<float>(*ground) * baseTotal;
-            heightSum = shownHeight * total;
+            heightSum = shownHeight * s.total;
         }
-        height = heightSum / total;
-        fieldHeight = baseTotal > 0 ? baseHeightSum / baseTotal : height;
-        shown.terrain = terrain[static_cast<std::size_t>(
-            std::max_element(weight.begin(), weight.begin() + static_cast<std::ptrdiff_t>(count)) -
-            weight.begin())];
-        shown.level = static_cast<int>(std::floor(height + 0.5f));
-    }
-    float weightOf(int t) const {
-        for (std::size_t k = 0; k < count; ++k) {
-            if (terrain[k] == t) {
-                return weight[k];
-            }
-        }
-        return 0;
+        s.height = heightSum / s.total;
+        s.fieldHeight = baseTotal > 0 ? baseHeightSum / baseTotal : s.height;
+        s.shown.terrain = s.terrain[static_cast<std::size_t>(
+            std::max_element(s.weight.begin(), s.weight.begin() + static_cast<std::ptrdiff_t>(s.count)) -
+            s.weight.begin())];
+        s.shown.level = static_cast<int>(std::floor(s.height + 0.5f));
     }
 };
 
@@ -303,7 +316,7 @@ NaturalGround::Sample NaturalGround::sampleAt(const Map& map, const Layout& layo
     cellsReaching(layout, map.grid, p.x, p.y, p.x, p.y, from, to);
     const double holdFull = holdFullFor(samplesPerCell);
     // As the lattice's samples add their cells up, so a point and a sample at one place agree.
-    Sample s;
+    SampleSum s;
     for (int row = from.row; row <= to.row; ++row) {
         for (int col = from.col; col <= to.col; ++col) {
             const Offset c{col, row};
@@ -319,7 +332,7 @@ NaturalGround::Sample NaturalGround::sampleAt(const Map& map, const Layout& layo
     }
     s.settle(elevation && map.surface ? std::optional(map.surface->at(p.x / size, p.y / size))
                                       : std::nullopt);
-    return s;
+    return s.sample;
 }
 
 double NaturalGround::heightAt(const Map& map, const Layout& layout, Point p, int samplesPerCell) {
@@ -392,51 +405,66 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     nx_ = std::max(2, static_cast<int>(std::ceil((right - x0_) / step_)) + 1);
     ny_ = std::max(2, static_cast<int>(std::ceil((bottom - y0_) / step_)) + 1);
     samples_.resize(static_cast<std::size_t>(nx_) * static_cast<std::size_t>(ny_));
-    std::vector<Point> looked(samples_.size());
-    for (int j = 0; j < ny_; ++j) {
-        for (int i = 0; i < nx_; ++i) {
-            const Point p = at(i, j);
-            looked[static_cast<std::size_t>(j) * nx_ + i] = warped(p.x / size, p.y / size);
-        }
-    }
-    // Every cell whose weight can reach the lattice spreads it over the lattice points near it.
+    // Every cell whose weight can reach the lattice spreads it over the lattice points near it,
+    // a band of rows at a time: only the band's sums are held, and each point gets its cells in
+    // the same order (row by row) as it would with the whole lattice at once.
     const double reach = kernelReach + broadWarp + fineWarp;
-    Offset from, to;
-    cellsReaching(layout, g, x0_, y0_, x0_ + nx_ * step_, y0_ + ny_ * step_, from, to);
-    const int c0 = from.col, c1 = to.col, r0 = from.row, r1 = to.row;
     const double holdFull = holdFullFor(options.samplesPerCell);
-    for (int row = r0; row <= r1; ++row) {
-        for (int col = c0; col <= c1; ++col) {
-            const Offset c{col, row};
-            const Point centre = layout.cellCenter(c);
-            const int i0 = std::max(0, static_cast<int>(std::floor((centre.x - reach * size - x0_) / step_)));
-            const int i1 =
-                std::min(nx_ - 1, static_cast<int>(std::ceil((centre.x + reach * size - x0_) / step_)));
-            const int j0 = std::max(0, static_cast<int>(std::floor((centre.y - reach * size - y0_) / step_)));
-            const int j1 =
-                std::min(ny_ - 1, static_cast<int>(std::ceil((centre.y + reach * size - y0_) / step_)));
-            const std::size_t index = g.index(c);
-            const int terrain = map.terrain[index];
-            const int level = options.elevation ? map.elevation[index] : 0;
-            const float correction =
-                options.elevation && map.surface
-                    ? middleCorrection(*map.surface, {centre.x / size, centre.y / size}, level)
-                    : 0.0f;
-            for (int j = j0; j <= j1; ++j) {
-                for (int i = i0; i <= i1; ++i) {
-                    const std::size_t k = static_cast<std::size_t>(j) * nx_ + i;
-                    samples_[k].addCell(looked[k], at(i, j), centre, size, holdFull, terrain, level,
+    const HeightSurface* surface = options.elevation && map.surface ? &*map.surface : nullptr;
+    constexpr int bandRows = 64;
+    std::vector<SampleSum> sums;
+    std::vector<Point> looked;
+    for (int band = 0; band < ny_; band += bandRows) {
+        const int bandEnd = std::min(ny_, band + bandRows);
+        const std::size_t first = static_cast<std::size_t>(band) * nx_;
+        sums.assign(static_cast<std::size_t>(bandEnd - band) * nx_, SampleSum{});
+        looked.resize(sums.size());
+        for (int j = band; j < bandEnd; ++j) {
+            for (int i = 0; i < nx_; ++i) {
+                const Point p = at(i, j);
+                looked[static_cast<std::size_t>(j) * nx_ + i - first] = warped(p.x / size, p.y / size);
+            }
+        }
+        Offset from, to;
+        cellsReaching(layout, g, x0_, at(0, band).y, x0_ + nx_ * step_, at(0, bandEnd - 1).y, from, to);
+        for (int row = from.row; row <= to.row; ++row) {
+            for (int col = from.col; col <= to.col; ++col) {
+                const Offset c{col, row};
+                const Point centre = layout.cellCenter(c);
+                const int j0 =
+                    std::max(band, static_cast<int>(std::floor((centre.y - reach * size - y0_) / step_)));
+                const int j1 = std::min(bandEnd - 1,
+                                        static_cast<int>(std::ceil((centre.y + reach * size - y0_) / step_)));
+                if (j0 > j1) {
+                    continue;
+                }
+                const int i0 =
+                    std::max(0, static_cast<int>(std::floor((centre.x - reach * size - x0_) / step_)));
+                const int i1 =
+                    std::min(nx_ - 1, static_cast<int>(std::ceil((centre.x + reach * size - x0_) / step_)));
+                const std::size_t index = g.index(c);
+                const int terrain = map.terrain[index];
+                const int level = options.elevation ? map.elevation[index] : 0;
+                const float correction =
+                    surface != nullptr ? middleCorrection(*surface, {centre.x / size, centre.y / size}, level)
+                                       : 0.0f;
+                for (int j = j0; j <= j1; ++j) {
+                    for (int i = i0; i <= i1; ++i) {
+                        const std::size_t k = static_cast<std::size_t>(j) * nx_ + i - first;
+                        sums[k].addCell(looked[k], at(i, j), centre, size, holdFull, terrain, level,
                                         correction);
+                    }
                 }
             }
         }
-    }
-    const HeightSurface* surface = options.elevation && map.surface ? &*map.surface : nullptr;
-    for (int j = 0; j < ny_; ++j) {
-        for (int i = 0; i < nx_; ++i) {
-            const Point p = at(i, j);
-            samples_[static_cast<std::size_t>(j) * nx_ + i].settle(
-                surface != nullptr ? std::optional(surface->at(p.x / size, p.y / size)) : std::nullopt);
+        for (int j = band; j < bandEnd; ++j) {
+            for (int i = 0; i < nx_; ++i) {
+                const Point p = at(i, j);
+                const std::size_t k = static_cast<std::size_t>(j) * nx_ + i;
+                sums[k - first].settle(surface != nullptr ? std::optional(surface->at(p.x / size, p.y / size))
+                                                          : std::nullopt);
+                samples_[k] = sums[k - first].sample;
+            }
         }
     }
     if (options.elevation && options.shading) {

@@ -108,6 +108,7 @@ class NaturalGround {
 
   private:
     struct Sample;
+    struct SampleSum;
     // The sample a lattice of `samplesPerCell` would have at `p` (settled; unshaded).
     static Sample sampleAt(const Map& map, const Layout& layout, Point p, int samplesPerCell, bool elevation);
     // How far inside terrain `t` the sample is: by how much its weight leads (or trails) the
