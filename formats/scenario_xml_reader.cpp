@@ -103,6 +103,16 @@ class Reader {
         }
         return true;
     }
+    // `b` as pugixml gives a name, ended by a NUL: it differs from `a` at the first character
+    // where it is shorter, so it is never read past its end.
+    static bool sameName(std::string_view a, const char* b) {
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            if (a[i] != b[i]) {
+                return false;
+            }
+        }
+        return b[a.size()] == '\0';
+    }
 
     // One attribute as the readers below take it: its element and name (for messages) and its
     // value, null when the element does not have it.
@@ -135,7 +145,7 @@ class Reader {
         friend class Reader;
         static constexpr std::size_t most = 16; // more than any element takes
         // The index of name among the element's names, or count_; the search goes round once.
-        std::size_t indexOf(std::string_view name) const {
+        template <typename Name> std::size_t indexOf(Name name) const {
             for (std::size_t tried = 0, i = next_; tried < count_; ++tried, i = i + 1 == count_ ? 0 : i + 1) {
                 if (sameName(names_[i], name)) {
                     next_ = i + 1 == count_ ? 0 : i + 1;
@@ -158,7 +168,7 @@ class Reader {
         found.count_ = std::min(names.size(), Attributes::most);
         std::copy_n(names.begin(), found.count_, found.names_.begin());
         for (pugi::xml_attribute a : n.attributes()) {
-            const std::string_view name = a.name();
+            const char* const name = a.name(); // compared as it is: no strlen for each attribute
             const std::size_t known = found.indexOf(name);
             if (known == found.count_) {
                 std::string list;
@@ -1013,8 +1023,11 @@ class Reader {
         }
         const std::size_t expected =
             static_cast<std::size_t>(shape.cols) * static_cast<std::size_t>(shape.rows);
-        std::vector<T> out;
-        out.reserve(expected);
+        // Written by index and the number kept apart from the rare path's from_chars: a value
+        // whose address is taken, or a push_back, lives in memory, and this loop runs 2,000,000
+        // times on a 1000 x 1000 map.
+        std::vector<T> out(expected);
+        std::size_t count = 0;
         pugi::xml_node data = n.first_child();
         const char* p = data ? data.value() : "";
         const std::ptrdiff_t base = data ? data.offset_debug() : n.offset_debug();
@@ -1060,23 +1073,27 @@ class Reader {
                     ++end;
                 }
             }
-            if (!usual && !parseNumber(std::string_view(p, static_cast<std::size_t>(end - p)), v)) {
-                failAtOffset(at(p), std::string(what) + " " +
-                                        quote(std::string_view(p, static_cast<std::size_t>(end - p))) +
-                                        " in " + element(n) + " is not a whole number");
+            if (!usual) {
+                long long parsed = 0;
+                if (!parseNumber(std::string_view(p, static_cast<std::size_t>(end - p)), parsed)) {
+                    failAtOffset(at(p), std::string(what) + " " +
+                                            quote(std::string_view(p, static_cast<std::size_t>(end - p))) +
+                                            " in " + element(n) + " is not a whole number");
+                }
+                v = parsed;
             }
             if (v < lo || v > hi) {
                 failAtOffset(at(p), std::string(what) + " " + std::to_string(v) + " in " + element(n) +
-                                        " at " + shape.place(std::min(out.size(), expected - 1)) +
+                                        " at " + shape.place(std::min(count, expected - 1)) +
                                         " is out of range: expected " + std::to_string(lo) + " to " +
                                         std::to_string(hi));
             }
-            if (out.size() == expected) {
+            if (count == expected) {
                 failAtShortOrLongRow(n, begin, base, shape.cols, shape.across);
                 failAtOffset(at(p), element(n) + " has more than the " + std::to_string(expected) +
                                         " values " + shape.whose + " needs");
             }
-            out.push_back(static_cast<T>(v));
+            out[count++] = static_cast<T>(v);
             expectValue = false;
             p = end;
             // The usual comma after a value, taken now rather than by another turn of the loop.
@@ -1085,10 +1102,10 @@ class Reader {
                 ++p;
             }
         }
-        if (out.size() != expected) {
+        if (count != expected) {
             failAtShortOrLongRow(n, begin, base, shape.cols, shape.across);
-            fail(n, element(n) + " has " + std::to_string(out.size()) + " values; " + shape.whose +
-                        " needs " + std::to_string(expected));
+            fail(n, element(n) + " has " + std::to_string(count) + " values; " + shape.whose + " needs " +
+                        std::to_string(expected));
         }
         return out;
     }
