@@ -59,6 +59,33 @@ TEST(OutlineTracing, SquaresSideBySideAreOneRectangleOfFourCorners) {
     }
 }
 
+// The black squares of a checkerboard first (none shares a side: 7,200 sides open at once, more
+// than the open sides' table starts with), then the white ones closing them: whatever the order,
+// the union is the board, and a board with its middle square left out has that hole.
+TEST(OutlineTracing, PiecesInAnyOrderTraceTheirUnion) {
+    constexpr int side = 60;
+    for (const bool holed : {false, true}) {
+        OutlineTracer tracer({0, 0}, quantum);
+        for (const int colour : {0, 1}) {
+            for (int j = 0; j < side; ++j) {
+                for (int i = 0; i < side; ++i) {
+                    if ((i + j) % 2 == colour && !(holed && i == side / 2 && j == side / 2)) {
+                        addSquare(tracer, i, j);
+                    }
+                }
+            }
+        }
+        auto rings = ringsOf(tracer.outlines());
+        ASSERT_EQ(rings.size(), holed ? 2u : 1u);
+        std::ranges::sort(rings, [](const auto& a, const auto& b) { return signedArea(a) > signedArea(b); });
+        EXPECT_EQ(rings[0].size(), 4u);
+        EXPECT_DOUBLE_EQ(signedArea(rings[0]), side * side);
+        if (holed) {
+            EXPECT_DOUBLE_EQ(signedArea(rings[1]), -1.0);
+        }
+    }
+}
+
 TEST(OutlineTracing, AFrameIsAnOutlineAndAHoleTurningTheOtherWay) {
     OutlineTracer tracer({0, 0}, quantum);
     for (int i = 0; i < 3; ++i) {
