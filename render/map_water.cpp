@@ -19,22 +19,47 @@ std::pair<long long, long long> cornerKey(Point p) {
     return {std::llround(p.x * 1024), std::llround(p.y * 1024)};
 }
 
-void addLines(cairo_t* cr, const std::vector<std::vector<Point>>& lines) {
-    cairo_new_path(cr);
-    for (const auto& line : lines) {
-        cairo_move_to(cr, line.front().x, line.front().y);
-        for (std::size_t i = 1; i < line.size(); ++i) {
-            cairo_line_to(cr, line[i].x, line[i].y);
-        }
-        if (line.size() > 2 && cornerKey(line.front()) == cornerKey(line.back())) {
-            cairo_close_path(cr);
-        }
+// A line added to the path, closed when it comes back to its start.
+void addLine(cairo_t* cr, const std::vector<Point>& line) {
+    cairo_move_to(cr, line.front().x, line.front().y);
+    for (std::size_t i = 1; i < line.size(); ++i) {
+        cairo_line_to(cr, line[i].x, line[i].y);
+    }
+    if (line.size() > 2 && cornerKey(line.front()) == cornerKey(line.back())) {
+        cairo_close_path(cr);
+    }
+}
+void addLine(cairo_t* cr, const SmoothLine& line) {
+    cairo_move_to(cr, line.start.x, line.start.y);
+    for (const CubicPiece& piece : line.pieces) {
+        cairo_curve_to(cr, piece.c1.x, piece.c1.y, piece.c2.x, piece.c2.y, piece.to.x, piece.to.y);
+    }
+    if (line.pieces.size() > 1 && cornerKey(line.start) == cornerKey(line.pieces.back().to)) {
+        cairo_close_path(cr);
     }
 }
 
-void strokeLines(cairo_t* cr, const std::vector<std::vector<Point>>& lines, Rgb colour, double width) {
-    addLines(cr, lines);
+template <typename Line>
+void strokeLines(cairo_t* cr, const std::vector<Line>& lines, Rgb colour, double width) {
+    cairo_new_path(cr);
+    for (const Line& line : lines) {
+        addLine(cr, line);
+    }
     strokeWith(cr, colour, width);
+}
+
+// Water as continuous lines: all banks first, then all water, so where a stream meets a river or
+// two stretches meet at a corner the water runs on without a bank across it.
+template <typename Line>
+void strokeWaterLines(cairo_t* cr, const std::vector<Line>& rivers, const std::vector<Line>& streams,
+                      double size) {
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    const WaterStyle river = waterStyle(true), stream = waterStyle(false);
+    strokeLines(cr, rivers, river.bank, size * river.bankWidth);
+    strokeLines(cr, streams, stream.bank, size * stream.bankWidth);
+    strokeLines(cr, rivers, river.water, size * river.waterWidth);
+    strokeLines(cr, streams, stream.water, size * stream.waterWidth);
 }
 
 // The side's middle, a unit vector along it and one across it.
@@ -74,15 +99,12 @@ WaterStyle waterStyle(bool river) {
 
 void strokeWater(cairo_t* cr, const std::vector<std::vector<Point>>& rivers,
                  const std::vector<std::vector<Point>>& streams, double size) {
-    // Water as continuous lines: all banks first, then all water, so where a stream meets a river
-    // or two stretches meet at a corner the water runs on without a bank across it.
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    const WaterStyle river = waterStyle(true), stream = waterStyle(false);
-    strokeLines(cr, rivers, river.bank, size * river.bankWidth);
-    strokeLines(cr, streams, stream.bank, size * stream.bankWidth);
-    strokeLines(cr, rivers, river.water, size * river.waterWidth);
-    strokeLines(cr, streams, stream.water, size * stream.waterWidth);
+    strokeWaterLines(cr, rivers, streams, size);
+}
+
+void strokeWater(cairo_t* cr, const std::vector<SmoothLine>& rivers, const std::vector<SmoothLine>& streams,
+                 double size) {
+    strokeWaterLines(cr, rivers, streams, size);
 }
 
 std::vector<std::vector<Point>> joinSegments(const std::vector<std::pair<Point, Point>>& segments) {
@@ -228,9 +250,9 @@ std::pair<Point, Point> crossingAt(std::pair<Point, Point> side, const Hexside& 
     return meanders ? meanderedSide(side, size) : side;
 }
 
-std::vector<Point> meandering(const std::vector<Point>& line, double size) {
+SmoothLine meanderCurve(const std::vector<Point>& line, double size) {
     if (line.size() < 2) {
-        return line;
+        return {line.empty() ? Point{} : line.front(), {}};
     }
     std::vector<Point> through{line.front()};
     for (std::size_t i = 1; i < line.size(); ++i) {
@@ -239,10 +261,17 @@ std::vector<Point> meandering(const std::vector<Point>& line, double size) {
         }
         through.push_back(line[i]);
     }
-    // The smooth curve through them, flattened finely enough for any zoom.
-    std::vector<Point> out{through.front()};
-    Point from = through.front();
-    for (const CubicPiece& piece : smoothThrough(through)) {
+    return {through.front(), smoothThrough(through)};
+}
+
+std::vector<Point> meandering(const std::vector<Point>& line, double size) {
+    if (line.size() < 2) {
+        return line;
+    }
+    const SmoothLine curve = meanderCurve(line, size);
+    std::vector<Point> out{curve.start};
+    Point from = curve.start;
+    for (const CubicPiece& piece : curve.pieces) {
         for (int k = 1; k <= 6; ++k) {
             out.push_back(piece.at(from, k / 6.0).first);
         }
@@ -280,15 +309,20 @@ void MapPainter::drawHexsides(cairo_t* cr, Offset first, Offset last, bool natur
     }
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    std::vector<std::vector<Point>> riverLines = joinSegments(rivers), streamLines = joinSegments(streams);
+    const std::vector<std::vector<Point>> riverLines = joinSegments(rivers),
+                                          streamLines = joinSegments(streams);
     if (natural) {
-        for (auto* lines : {&riverLines, &streamLines}) {
-            for (std::vector<Point>& line : *lines) {
-                line = meandering(line, size);
+        const auto curves = [size](const std::vector<std::vector<Point>>& lines) {
+            std::vector<SmoothLine> out;
+            for (const std::vector<Point>& line : lines) {
+                out.push_back(meanderCurve(line, size));
             }
-        }
+            return out;
+        };
+        strokeWater(cr, curves(riverLines), curves(streamLines), size);
+    } else {
+        strokeWater(cr, riverLines, streamLines, size);
     }
-    strokeWater(cr, riverLines, streamLines, size);
     strokeLines(cr, joinSegments(walls), Rgb{90, 90, 90}, size * 0.06);
     if (!fences.empty()) {
         const double dash = size * 0.08;

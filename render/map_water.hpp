@@ -3,6 +3,7 @@
 #include "model/layout.hpp"
 #include "model/map.hpp"
 #include "model/terrain.hpp"
+#include "render/map_painter.hpp" // CubicPiece
 
 #include <optional>
 #include <utility>
@@ -20,6 +21,13 @@ std::vector<std::vector<Point>> joinSegments(const std::vector<std::pair<Point, 
 // corner that wanders off each side by at most meanderAmplitude of a cell and comes back, so it
 // still runs along the sides the map marks; the same line always bends the same.
 inline constexpr double meanderAmplitude = 0.05;
+// A smooth line as it is stroked: its first point, then the cubic pieces on from it.
+struct SmoothLine {
+    Point start;
+    std::vector<CubicPiece> pieces;
+};
+SmoothLine meanderCurve(const std::vector<Point>& line, double size);
+// The same curve flattened, six points a piece.
 std::vector<Point> meandering(const std::vector<Point>& line, double size);
 // The side (its two corners) moved across itself to where its water's meander crosses its middle
 // (meandering passes through that point, whichever way the line runs): where a bridge or a ford
@@ -36,6 +44,9 @@ WaterStyle waterStyle(bool river);
 // Strokes `lines` of water: all banks first, then all water, so lines that meet run on unbroken.
 void strokeWater(cairo_t* cr, const std::vector<std::vector<Point>>& rivers,
                  const std::vector<std::vector<Point>>& streams, double size);
+// The natural style's water, as curves: half the numbers in a PDF of the curve flattened.
+void strokeWater(cairo_t* cr, const std::vector<SmoothLine>& rivers, const std::vector<SmoothLine>& streams,
+                 double size);
 
 // Where the crossing over `side` (its two corners) is drawn: on the side, or on its meander where
 // the natural style draws water along it.

@@ -232,6 +232,38 @@ TEST(MapPainter, OnPaperEachSidesVertexMarksAreStrokedOnce) {
     }
 }
 
+// On paper the natural style's water is its smooth curve: four cubic pieces a side (the side's
+// ends and three points off it), stroked twice (bank and water), and no straight segment; the
+// cells' style keeps the sides straight.
+TEST(MapPainter, OnPaperTheNaturalStylesWaterIsCurves) {
+    Scenario s = plain(GridShape::HexFlat, 6, 5);
+    const Grid& g = s.map.grid;
+    const Layout layout(g, 100);
+    Hexside stream;
+    stream.set(SideFeature::Stream, true);
+    int sides = 0;
+    for (int row = 0; row < g.rows(); ++row) {
+        for (int d = 0; d < g.sideCount(); ++d) {
+            if (const Offset n = g.neighbor({2, row}, d); g.contains(n) && n.col == 3) {
+                s.map.hexsides[g.edge({2, row}, d)] = stream;
+                ++sides;
+            }
+        }
+    }
+    RenderOptions o;
+    o.style = MapStyle::Natural;
+    o.grid = o.elevation = o.shading = o.symbols = o.paths = o.features = o.pieces = o.labels = false;
+    RenderOptions without = o;
+    without.hexsides = false;
+    const std::string water = svgOf(s, layout, o), bare = svgOf(s, layout, without);
+    EXPECT_EQ(countOf(water, 'C') - countOf(bare, 'C'), 2 * 4 * sides);
+    EXPECT_EQ(countOf(water, 'L'), countOf(bare, 'L'));
+    o.style = without.style = MapStyle::Cells;
+    const std::string cells = svgOf(s, layout, o), cellsBare = svgOf(s, layout, without);
+    EXPECT_EQ(countOf(cells, 'C'), countOf(cellsBare, 'C'));
+    EXPECT_GT(countOf(cells, 'L'), countOf(cellsBare, 'L'));
+}
+
 // Brown contour pixels along the sides where the level changes, none between equal levels, and
 // the index contour (every fifth level) heavier.
 TEST(MapPainter, ContoursRunBetweenLevelsOnlyAndEveryFifthIsHeavier) {
