@@ -60,6 +60,23 @@ inline Scenario plain(GridShape shape, int cols, int rows, int units = 0) {
     return s;
 }
 
+// A stream down every side between column `col` and the next: the sides, top to bottom.
+inline std::vector<EdgeId> streamAfterColumn(Scenario& s, int col) {
+    const Grid& g = s.map.grid;
+    Hexside stream;
+    stream.set(SideFeature::Stream, true);
+    std::vector<EdgeId> edges;
+    for (int row = 0; row < g.rows(); ++row) {
+        for (int d = 0; d < g.sideCount(); ++d) {
+            if (const Offset n = g.neighbor({col, row}, d); g.contains(n) && n.col == col + 1) {
+                s.map.hexsides[g.edge({col, row}, d)] = stream;
+                edges.push_back(g.edge({col, row}, d));
+            }
+        }
+    }
+    return edges;
+}
+
 // A round hill: level `top` at the middle of `middle`'s cell, a level lower for each cell's size
 // out from it, and level 0 past that.
 inline void raiseHill(Scenario& s, Offset middle, int top) {

@@ -29,6 +29,7 @@ using testing_support::addUnionRegiments;
 using testing_support::brightness;
 using testing_support::Picture;
 using testing_support::plain;
+using testing_support::streamAfterColumn;
 
 TEST(MapPainter, CellCentresShowTheirTerrainColour) {
     for (GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
@@ -237,19 +238,8 @@ TEST(MapPainter, OnPaperEachSidesVertexMarksAreStrokedOnce) {
 // cells' style keeps the sides straight.
 TEST(MapPainter, OnPaperTheNaturalStylesWaterIsCurves) {
     Scenario s = plain(GridShape::HexFlat, 6, 5);
-    const Grid& g = s.map.grid;
-    const Layout layout(g, 100);
-    Hexside stream;
-    stream.set(SideFeature::Stream, true);
-    int sides = 0;
-    for (int row = 0; row < g.rows(); ++row) {
-        for (int d = 0; d < g.sideCount(); ++d) {
-            if (const Offset n = g.neighbor({2, row}, d); g.contains(n) && n.col == 3) {
-                s.map.hexsides[g.edge({2, row}, d)] = stream;
-                ++sides;
-            }
-        }
-    }
+    const Layout layout(s.map.grid, 100);
+    const auto sides = static_cast<int>(streamAfterColumn(s, 2).size());
     RenderOptions o;
     o.style = MapStyle::Natural;
     o.grid = o.elevation = o.shading = o.symbols = o.paths = o.features = o.pieces = o.labels = false;

@@ -30,6 +30,7 @@ using testing_support::channelDifference;
 using testing_support::owned;
 using testing_support::pixelOf;
 using testing_support::plain;
+using testing_support::streamAfterColumn;
 using testing_support::SurfacePtr;
 
 // The map's ground (no words: the contours' heights are cut out of their lines) drawn on an image
@@ -375,20 +376,13 @@ TEST(NaturalGround, AStreamMeandersAlongEverySideItMarksAndCrossesNoOther) {
     // A stream down the sides between columns 3 and 4: a zigzag of sides, corner to corner.
     Scenario s = plain(GridShape::HexFlat, 8, 8);
     const Grid& g = s.map.grid;
-    Hexside stream;
-    stream.set(SideFeature::Stream, true);
     std::set<std::pair<Point, Point>> marked;
     const Layout layout(g, 80);
     auto key = [](std::pair<Point, Point> side) {
         return side.second < side.first ? std::pair{side.second, side.first} : side;
     };
-    for (int row = 0; row < g.rows(); ++row) {
-        for (int d = 0; d < g.sideCount(); ++d) {
-            if (const Offset n = g.neighbor({3, row}, d); g.contains(n) && n.col == 4) {
-                s.map.hexsides[g.edge({3, row}, d)] = stream;
-                marked.insert(key(layout.edgeSegment(g.edge({3, row}, d))));
-            }
-        }
+    for (const EdgeId& edge : streamAfterColumn(s, 3)) {
+        marked.insert(key(layout.edgeSegment(edge)));
     }
     const SurfacePtr picture = drawn(s, layout, groundOnly(), false);
     const Rgb water = waterStyle(false).water;
@@ -482,18 +476,10 @@ TEST(NaturalGround, ABridgeStandsOnTheStreamsMeander) {
     Scenario s = plain(GridShape::HexFlat, 8, 8);
     const Grid& g = s.map.grid;
     const Layout layout(g, 100);
-    Hexside stream;
-    stream.set(SideFeature::Stream, true);
+    const std::vector<EdgeId> edges = streamAfterColumn(s, 3);
     std::vector<std::pair<Point, Point>> sides;
-    std::vector<EdgeId> edges;
-    for (int row = 0; row < g.rows(); ++row) {
-        for (int d = 0; d < g.sideCount(); ++d) {
-            if (const Offset n = g.neighbor({3, row}, d); g.contains(n) && n.col == 4) {
-                s.map.hexsides[g.edge({3, row}, d)] = stream;
-                sides.push_back(layout.edgeSegment(g.edge({3, row}, d)));
-                edges.push_back(g.edge({3, row}, d));
-            }
-        }
+    for (const EdgeId& edge : edges) {
+        sides.push_back(layout.edgeSegment(edge));
     }
     // The moved side's middle is a point of the meandering line, whichever way the line runs.
     const std::vector<std::vector<Point>> lines = joinSegments(sides);
