@@ -264,22 +264,6 @@ SmoothLine meanderCurve(const std::vector<Point>& line, double size) {
     return {through.front(), smoothThrough(through)};
 }
 
-std::vector<Point> meandering(const std::vector<Point>& line, double size) {
-    if (line.size() < 2) {
-        return line;
-    }
-    const SmoothLine curve = meanderCurve(line, size);
-    std::vector<Point> out{curve.start};
-    Point from = curve.start;
-    for (const CubicPiece& piece : curve.pieces) {
-        for (int k = 1; k <= 6; ++k) {
-            out.push_back(piece.at(from, k / 6.0).first);
-        }
-        from = piece.to;
-    }
-    return out;
-}
-
 void MapPainter::drawHexsides(cairo_t* cr, Offset first, Offset last, bool natural) const {
     const Grid& g = s_.map.grid;
     const double size = layout_.cellSize();

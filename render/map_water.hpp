@@ -27,10 +27,8 @@ struct SmoothLine {
     std::vector<CubicPiece> pieces;
 };
 SmoothLine meanderCurve(const std::vector<Point>& line, double size);
-// The same curve flattened, six points a piece.
-std::vector<Point> meandering(const std::vector<Point>& line, double size);
 // The side (its two corners) moved across itself to where its water's meander crosses its middle
-// (meandering passes through that point, whichever way the line runs): where a bridge or a ford
+// (meanderCurve passes through that point, whichever way the line runs): where a bridge or a ford
 // stands in the natural style, so it sits on the water it spans.
 std::pair<Point, Point> meanderedSide(std::pair<Point, Point> side, double size);
 

@@ -485,16 +485,19 @@ TEST(NaturalGround, ABridgeStandsOnTheStreamsMeander) {
     const std::vector<std::vector<Point>> lines = joinSegments(sides);
     ASSERT_EQ(lines.size(), 1u);
     std::vector<Point> reversed(lines[0].rbegin(), lines[0].rend());
-    const auto passesThrough = [](const std::vector<Point>& curve, Point p) {
-        return std::ranges::any_of(curve, [&](Point q) { return std::hypot(q.x - p.x, q.y - p.y) < 1e-9; });
+    // Through a point: one of the ends its cubic pieces join at.
+    const auto passesThrough = [](const SmoothLine& curve, Point p) {
+        return std::ranges::any_of(curve.pieces, [&](const CubicPiece& piece) {
+            return std::hypot(piece.to.x - p.x, piece.to.y - p.y) < 1e-9;
+        });
     };
     double widest = 0;
     std::size_t chosen = 0;
     for (std::size_t k = 0; k < sides.size(); ++k) {
         const auto [a, b] = meanderedSide(sides[k], layout.cellSize());
         const Point middle{(a.x + b.x) / 2, (a.y + b.y) / 2};
-        EXPECT_TRUE(passesThrough(meandering(lines[0], layout.cellSize()), middle)) << "side " << k;
-        EXPECT_TRUE(passesThrough(meandering(reversed, layout.cellSize()), middle)) << "side " << k;
+        EXPECT_TRUE(passesThrough(meanderCurve(lines[0], layout.cellSize()), middle)) << "side " << k;
+        EXPECT_TRUE(passesThrough(meanderCurve(reversed, layout.cellSize()), middle)) << "side " << k;
         const auto [p, q] = sides[k];
         const double off = std::hypot(middle.x - (p.x + q.x) / 2, middle.y - (p.y + q.y) / 2);
         EXPECT_LE(off, meanderAmplitude * layout.cellSize() + 1e-9);
