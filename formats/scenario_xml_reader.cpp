@@ -46,6 +46,53 @@ template <typename T> bool parseNumber(std::string_view text, T& out) {
     return ec == std::errc{} && ptr == end && !text.empty();
 }
 
+// Looks keys up in a map, fastest when they come in ascending order (as a file lists its
+// placements): a step or two on from the last one found, where a search from the root of a
+// 10,000-unit tree misses the cache at most of its levels.
+template <typename Map> class AscendingLookup {
+  public:
+    explicit AscendingLookup(const Map& map) : map_(&map), at_(map.begin()) {}
+
+    bool contains(const typename Map::key_type& key) {
+        constexpr int fewSteps = 4;
+        for (int step = 0; step < fewSteps && at_ != map_->end() && at_->first < key; ++step) {
+            ++at_;
+        }
+        if (at_ == map_->end() || at_->first != key) {
+            at_ = map_->lower_bound(key); // behind, far ahead or missing: a search
+        }
+        return at_ != map_->end() && at_->first == key;
+    }
+
+  private:
+    const Map* map_;
+    typename Map::const_iterator at_;
+};
+
+// Scenario::hasPiece for pieces that mostly come in the order-of-battle's order.
+class PiecesInOrder {
+  public:
+    explicit PiecesInOrder(const OrderOfBattle& oob)
+        : units_(oob.units), headquarters_(oob.headquarters), trains_(oob.trains) {}
+
+    bool contains(PieceRef p) {
+        switch (p.kind) {
+        case PieceKind::Unit:
+            return units_.contains(UnitId{p.id});
+        case PieceKind::Commander:
+            return headquarters_.contains(HeadquartersId{p.id});
+        case PieceKind::Train:
+            return trains_.contains(TrainId{p.id});
+        }
+        return false;
+    }
+
+  private:
+    AscendingLookup<decltype(OrderOfBattle::units)> units_;
+    AscendingLookup<decltype(OrderOfBattle::headquarters)> headquarters_;
+    AscendingLookup<decltype(OrderOfBattle::trains)> trains_;
+};
+
 class Reader {
   public:
     // Below this size a second thread costs more than it saves.
@@ -321,9 +368,12 @@ class Reader {
     Offset cell(pugi::xml_node n, const char* attr) const { return cell(at(n, attr)); }
 
     std::vector<Offset> cellList(Attr a) const {
+        const Grid& g = s_.map.grid;
         std::vector<Offset> out;
         const std::string_view list = required(a);
-        out.reserve(static_cast<std::size_t>(std::count(list.begin(), list.end(), ' ')) + 1);
+        // Every label has the same length: the list's length bounds the count without a pass over it.
+        const std::size_t labelLength = g.label(Offset{0, 0}).size();
+        out.reserve(list.size() / (labelLength + 1) + 1);
         // Plain loops: find_first_of asks memchr of the four spaces for every character.
         const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
         for (std::size_t first = 0; first < list.size();) {
@@ -335,7 +385,9 @@ class Reader {
             while (end < list.size() && !space(list[end])) {
                 ++end;
             }
-            out.push_back(cellFrom(a.element, list.substr(first, end - first), a.name));
+            const std::string_view label = list.substr(first, end - first);
+            const std::optional<Offset> c = g.parseLabel(label);
+            out.push_back(c ? *c : cellFrom(a.element, label, a.name)); // cellFrom fails with the reason
             first = end;
         }
         if (out.empty()) {
@@ -352,7 +404,10 @@ class Reader {
                         "; expected unit:ID, commander:ID or train:ID");
         }
         const PieceRef p = *parsed;
-        if (!s_.hasPiece(p)) {
+        if (!piecesInOrder_) {
+            piecesInOrder_.emplace(s_.oob); // the order of battle is read by now, and stays as it is
+        }
+        if (!piecesInOrder_->contains(p)) {
             fail(n, std::string(element(n)) + " refers to " + std::string(ref) +
                         ", which is not in the order of battle");
         }
@@ -1217,14 +1272,19 @@ class Reader {
             insertUnique(s_.oob.headquarters, hid, std::move(hq), h, "headquarters");
         }
         checkHeadquartersTree(hqs);
+        // A headquarters' units come together in a file: its existence is looked up once for them.
+        std::optional<HeadquartersId> knownParent;
         for (pugi::xml_node u : units) {
             const Attributes a = allowOnly(u, {"id", "parent", "name", "roster", "arm", "stands", "strength",
                                                "quality", "weapon", "gun", "formation"});
             Unit unit;
             unit.parent = HeadquartersId{static_cast<std::uint32_t>(integer(a["parent"], limits::id))};
-            if (!s_.oob.headquarters.contains(unit.parent)) {
-                fail(u,
-                     "unit's parent headquarters " + std::to_string(unit.parent.value) + " does not exist");
+            if (unit.parent != knownParent) {
+                if (!s_.oob.headquarters.contains(unit.parent)) {
+                    fail(u, "unit's parent headquarters " + std::to_string(unit.parent.value) +
+                                " does not exist");
+                }
+                knownParent = unit.parent;
             }
             unit.name = name(a["name"], "the unit's name");
             unit.roster = int32(a["roster"], limits::roster, 0);
@@ -1514,6 +1574,7 @@ class Reader {
     std::string inScenario_; // "scenario 'Day 2': " while reading one of a battle's scenarios
     // The map's layers, sides, paths and features, read beside the order of battle in a large file.
     ThreadBeside mapContents_;
+    mutable std::optional<PiecesInOrder> piecesInOrder_; // pieceFrom's, on this thread only
 
   public:
     int version_ = 0; // the file's format-version, once read

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
 #include <tuple>
+#include <vector>
 
 #include <filesystem>
 #include <fstream>
@@ -160,6 +162,77 @@ TEST(ScenarioXml, ALargeBattleReadOnTwoCoresSaysWhatOneReaderWould) {
     std::string twoFaults = replaced(xml, "</battle>", "<open>");
     twoFaults = replaced(twoFaults, "name=\"1st", "name=\"\x01st");
     EXPECT_NE(messageOf(twoFaults).find("control character"), std::string::npos) << messageOf(twoFaults);
+}
+
+// A file lists its placements in the order of battle's order and a headquarters' units together,
+// and the reader finds them fastest so; a file edited by hand may list them in any order, and a
+// mistake after a run of good ones is still found.
+TEST(ScenarioXml, PiecesInAnyOrderAreFoundAndAMissingOneIsNamed) {
+    const Scenario s = generateScenario(GeneratorParameters{30, 24, 60, 10, 5, GridShape::HexFlat});
+    ASSERT_GT(s.deployment.placements.size(), std::size_t{20});
+    const std::string xml = writeScenarioToString(s);
+    // The <place> lines reversed, where they are.
+    std::vector<std::string> lines;
+    for (std::size_t at = 0; at < xml.size();) {
+        const std::size_t end = std::min(xml.find('\n', at), xml.size());
+        lines.push_back(xml.substr(at, end - at));
+        at = end + 1;
+    }
+    const auto isPlace = [](const std::string& line) { return line.find("<place ") != std::string::npos; };
+    std::vector<std::size_t> places;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (isPlace(lines[i])) {
+            places.push_back(i);
+        }
+    }
+    const auto joined = [](const std::vector<std::string>& all) {
+        std::string out;
+        for (const std::string& line : all) {
+            out += line + "\n";
+        }
+        return out.substr(0, out.size() - 1);
+    };
+    std::vector<std::string> reversed = lines;
+    for (std::size_t k = 0; k < places.size(); ++k) {
+        reversed[places[k]] = lines[places[places.size() - 1 - k]];
+    }
+    auto back = readScenarioFromString(joined(reversed), "reversed.xml");
+    ASSERT_TRUE(back) << back.error().toString();
+    EXPECT_EQ(back->deployment.placements, s.deployment.placements);
+
+    // A unit missing from the order of battle, in its place in the list, between two that are there.
+    Scenario gap = s;
+    auto placed = std::next(gap.deployment.placements.begin(),
+                            static_cast<std::ptrdiff_t>(gap.deployment.placements.size() / 2));
+    while (placed->first.kind != PieceKind::Unit) {
+        ++placed;
+    }
+    const std::uint32_t gone = placed->first.id;
+    ASSERT_TRUE(gap.oob.units.contains(UnitId{gone + 1}));
+    gap.deployment.placements.erase(placed);
+    gap.oob.units.erase(UnitId{gone});
+    std::string missing = writeScenarioToString(gap);
+    const std::size_t next = missing.find("<place piece=\"unit:" + std::to_string(gone + 1) + "\"");
+    ASSERT_NE(next, std::string::npos);
+    missing.insert(next, "<place piece=\"unit:" + std::to_string(gone) + "\" cells=\"0101\" />\n");
+    auto refused = readScenarioFromString(missing, "missing.xml");
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("unit:" + std::to_string(gone) +
+                                           ", which is not in the order of battle"),
+              std::string::npos)
+        << refused.error().message;
+
+    // The last unit's headquarters missing, after units whose headquarters are there.
+    std::string badParent = xml;
+    const std::string lastUnit =
+        "<unit id=\"" + std::to_string(s.oob.units.rbegin()->first.value) + "\" parent=\"";
+    const std::size_t unit = badParent.find(lastUnit);
+    ASSERT_NE(unit, std::string::npos);
+    badParent.insert(unit + lastUnit.size(), "9999");
+    auto orphan = readScenarioFromString(badParent, "orphan.xml");
+    ASSERT_FALSE(orphan);
+    EXPECT_NE(orphan.error().message.find("unit's parent headquarters 9999"), std::string::npos)
+        << orphan.error().message;
 }
 
 TEST(ScenarioXml, DenseLayersAreCompact) {

@@ -136,6 +136,10 @@ TEST_P(GridProperties, LabelsRoundTrip) {
     EXPECT_FALSE(grid.parseLabel("9999"));
     EXPECT_FALSE(grid.parseLabel("04x1"));
     EXPECT_FALSE(grid.parseLabel("041"));
+    // Either half, at either digit, with the characters just before '0' and just after '9'.
+    for (const char* notDigits : {"x411", "0/11", "04:1", "041/", " 411", "04 1"}) {
+        EXPECT_FALSE(grid.parseLabel(notDigits)) << notDigits;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGrids, GridProperties,
