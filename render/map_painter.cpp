@@ -12,6 +12,7 @@
 #include "natural_ground.hpp"
 #include "terrain_overview.hpp"
 #include "terrain_symbols.hpp"
+#include "vertex_marks.hpp"
 
 #include <algorithm>
 #include <array>
@@ -181,7 +182,7 @@ std::vector<std::string> MapPainter::draw(cairo_t* cr, MapRect visible, double p
             drawPaths(cr, first, last, natural);
         }
         if (natural && o.grid) {
-            drawVertexMarks(cr, first, last, pixelsPerUnit);
+            drawVertexMarks(cr, layout_, first, last, pixelsPerUnit);
         }
     }
     if (!marks) {
@@ -395,118 +396,6 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
         // As the ground's outlines are simplified (NaturalGround::fill).
         strokeContours(cr, segments, {size * 0.02, size * 0.05}, size / options.samplesPerCell / 10);
     }
-}
-
-void MapPainter::drawVertexMarks(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit) const {
-    // As GMT prints its grids: short strokes out of each vertex along its sides, so the cells can
-    // be counted without a line crossing the ground. Each side's two ends are marked.
-    const double size = layout_.cellSize();
-    constexpr double reach = 0.16; // of a side's length, from each end
-    constexpr Rgb ink{60, 60, 50};
-    // Never thinner than a pixel on screen, where a hairline would vanish.
-    const double width = std::max(size * 0.014, 1.0 / pixelsPerUnit);
-    const auto ticks = [&](Point a, Point b, auto&& line) {
-        const double dx = (b.x - a.x) * reach, dy = (b.y - a.y) * reach;
-        line(a, Point{a.x + dx, a.y + dy});
-        line(b, Point{b.x - dx, b.y - dy});
-    };
-    const auto onPath = [&](Point from, Point to) {
-        cairo_move_to(cr, from.x, from.y);
-        cairo_line_to(cr, to.x, to.y);
-    };
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_new_path(cr);
-    // On a raster every cell stamps the marks of the first half of its sides: the other half are
-    // the first halves of its neighbours' (each side once, one stamp a cell, not some thousands of
-    // small strokes for Cairo's stroker). The map's outer sides that no cell's first half holds are
-    // stroked after.
-    const Point centre = layout_.cellCenter(first);
-    std::vector<Point> shape = layout_.corners(first);
-    for (Point& p : shape) {
-        p = {p.x - centre.x, p.y - centre.y};
-    }
-    const std::size_t owned = shape.size() / 2;
-    std::vector<Point> pattern;
-    for (std::size_t k = 0; k < owned; ++k) {
-        ticks(shape[k], shape[k + 1], [&](Point from, Point to) {
-            pattern.insert(pattern.end(), {from, to, ShapeStamps::lineBreak});
-        });
-    }
-    // On paper (PDF, SVG, a printer) the same first halves as strokes: each side once there too,
-    // not once from each cell beside it.
-    std::optional<ShapeStamps> stamps = ShapeStamps::forTarget(cr, pattern, width);
-    // On paper each line of sides is dashed to leave its marks: every side is as long as the
-    // pattern, which starts a reach into a dash, so a dash covers each end of each side (bent
-    // round the vertex between two sides of one line). A third of the points and the bytes of a
-    // stroke for each mark. An image that takes no stamps gets the marks' own strokes, as the
-    // stamps are drawn: a dash's bend antialiases a shade apart from them.
-    const bool dashed = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
-    const double side = std::hypot(shape[1].x - shape[0].x, shape[1].y - shape[0].y);
-    const std::array<double, 2> dashes{2 * reach * side, (1 - 2 * reach) * side};
-    const auto strokeMarks = [&] {
-        cairo_save(cr); // the dashes and the join for these strokes alone
-        if (dashed) {
-            cairo_set_dash(cr, dashes.data(), static_cast<int>(dashes.size()), reach * side);
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-        }
-        strokeWith(cr, ink, width);
-        cairo_restore(cr);
-    };
-    const Grid& g = s_.map.grid;
-    // A cell past the view's range may hold a side at its edge.
-    const int r0 = std::max(0, first.row - 1), r1 = std::min(g.rows() - 1, last.row + 1);
-    const int c0 = std::max(0, first.col - 1), c1 = std::min(g.cols() - 1, last.col + 1);
-    for (int row = r0; row <= r1; ++row) {
-        for (int col = c0; col <= c1; ++col) {
-            if (stamps) {
-                stamps->stamp(layout_.cellCenter({col, row}), ink);
-                continue;
-            }
-            const std::vector<Point> corners = layout_.corners({col, row});
-            if (!dashed) {
-                for (std::size_t k = 0; k < owned; ++k) {
-                    ticks(corners[k], corners[k + 1], onPath);
-                }
-                continue;
-            }
-            // The owned sides as one line, dashed (below).
-            cairo_move_to(cr, corners[0].x, corners[0].y);
-            for (std::size_t k = 1; k <= owned; ++k) {
-                cairo_line_to(cr, corners[k].x, corners[k].y);
-            }
-        }
-        // A row's lines stroked at once: Cairo 1.16's PDF surface outlines a whole stroke to find
-        // its extents (and again to analyse the page), so the marks of a 300 x 300 overview in one
-        // stroke took 224 MB; a dash starts again at each line, so the marks are the same.
-        if (dashed) {
-            strokeMarks();
-        }
-    }
-    stamps.reset(); // the pixels back to Cairo
-    for (int row = first.row; row <= last.row; ++row) {
-        for (int col = first.col; col <= last.col; ++col) {
-            const bool edge = row == 0 || col == 0 || row == g.rows() - 1 || col == g.cols() - 1;
-            if (!edge) {
-                continue;
-            }
-            const Point c = layout_.cellCenter({col, row});
-            const std::vector<Point> corners = layout_.corners({col, row});
-            for (std::size_t k = owned; k < corners.size(); ++k) {
-                const Point a = corners[k], b = corners[(k + 1) % corners.size()];
-                // Held by the neighbour across it, unless that is off the map.
-                if (layout_.cellAt(Point{a.x + b.x - c.x, a.y + b.y - c.y}).has_value()) {
-                    continue;
-                }
-                if (dashed) {
-                    onPath(a, b); // dashed, as the lines of sides are
-                } else {
-                    ticks(a, b, onPath);
-                }
-            }
-        }
-    }
-    strokeMarks();
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 }
 
 int MapPainter::shadeOf(Offset c, const std::array<Point, 6>& toward) const {

@@ -206,13 +206,12 @@ class MapPainter {
     NaturalGround::Options naturalOptions(cairo_t* cr, double pixelsPerUnit, const RenderOptions& o) const;
     // The colour the natural ground shows a class in.
     Rgb groundColour(const GroundClass& shown, const RenderOptions& o) const;
-    void drawVertexMarks(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit) const;
     // The natural style's towns: buildings along both sides of their streets (the roads and pikes
     // through them) and scattered over the rest, wherever the ground shows a town
     // (render/natural_towns).
     void drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapRect visible, Offset first,
                           Offset last) const;
-    // `natural`: water meandering along its sides (render/map_water's meandering).
+    // `natural`: water meandering along its sides (render/map_water's meanderCurve).
     void drawHexsides(cairo_t* cr, Offset first, Offset last, bool natural) const;
     // `natural`: bridges stand on the water's meanders.
     void drawPaths(cairo_t* cr, Offset first, Offset last, bool natural) const;

@@ -21,6 +21,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sandtable {
 namespace {
@@ -196,41 +197,138 @@ int countOf(const std::string& text, std::string_view word) {
     return n;
 }
 
-// On paper, as on a raster, each side's ends are marked once, not once from each cell beside it:
-// every side is one dashed line, whose dashes are the marks at its ends.
-TEST(MapPainter, OnPaperEachSidesVertexMarksAreStrokedOnce) {
-    for (const GridShape shape : {GridShape::HexFlat, GridShape::Square}) {
+// The natural style's grid alone: its marks over open ground.
+RenderOptions marksOnly() {
+    RenderOptions o;
+    o.style = MapStyle::Natural;
+    o.elevation = o.shading = o.symbols = o.hexsides = o.paths = o.features = o.pieces = o.labels = false;
+    return o;
+}
+
+// A map drawn as on paper (a recording surface, what a PDF page is), then laid on a white image
+// with a margin of `margin` pixels round it.
+testing_support::SurfacePtr onPaper(const Scenario& s, const Layout& layout, const RenderOptions& o,
+                                    int margin) {
+    auto page = testing_support::owned(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nullptr));
+    cairo_t* cr = cairo_create(page.get());
+    (void)MapPainter(s, layout).draw(cr, MapRect{0, 0, layout.width(), layout.height()}, 1.0, o);
+    cairo_destroy(cr);
+    auto image = testing_support::owned(
+        cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(layout.width()) + 1 + 2 * margin,
+                                   static_cast<int>(layout.height()) + 1 + 2 * margin));
+    cr = cairo_create(image.get());
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_set_source_surface(cr, page.get(), margin, margin);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(image.get());
+    return image;
+}
+
+// On paper the marks repeat with the grid: one tile of them, laid over the map as a pattern, not
+// a stroke for every side (270,000 on a 300 x 300 map, each outlined by Cairo's PDF surface).
+// Every side of every cell, the map's outer sides too, is marked at both ends and bare between
+// them, as on screen; and nothing is marked past the map's edge.
+TEST(MapPainter, OnPaperTheVertexMarksAreOneTileLaidOverTheMap) {
+    for (const GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        const char* name = shape == GridShape::Square    ? "square"
+                           : shape == GridShape::HexFlat ? "flat"
+                                                         : "pointy";
         const Scenario s = plain(shape, 7, 5);
-        const Layout layout(s.map.grid, 100);
-        RenderOptions o;
-        o.style = MapStyle::Natural;
-        o.elevation = o.shading = o.symbols = o.hexsides = o.paths = o.features = o.pieces = o.labels = false;
-        RenderOptions without = o;
-        without.grid = false;
-        std::set<EdgeId> sides;
+        const Layout layout(s.map.grid, 60);
+        constexpr int margin = 20;
+        const testing_support::SurfacePtr paper = onPaper(s, layout, marksOnly(), margin);
+        // A mark's ink, even where it covers a pixel in part: well darker than the open ground (where
+        // the ground's edge is antialiased it is lighter, not darker).
+        const int ground = brightness(s.map.terrainTypes[0].colour);
+        const auto inked = [&](Rgb c) { return brightness(c) < ground * 85 / 100; };
+        // Whether the pixels round the point t along the side from a to b have no ink.
+        const auto bare = [&](Point a, Point b, double t) {
+            const int x = margin + static_cast<int>(std::lround(a.x + (b.x - a.x) * t)),
+                      y = margin + static_cast<int>(std::lround(a.y + (b.y - a.y) * t));
+            bool same = true;
+            for (int n = 0; n < 9; ++n) {
+                same = same && !inked(testing_support::pixelOf(paper.get(), x + n % 3 - 1, y + n / 3 - 1));
+            }
+            return same;
+        };
+        int sides = 0;
         for (int row = 0; row < 5; ++row) {
             for (int col = 0; col < 7; ++col) {
-                for (int k = 0; k < s.map.grid.sideCount(); ++k) {
-                    sides.insert(s.map.grid.edge({col, row}, k));
+                const std::vector<Point> corners = layout.corners({col, row});
+                for (std::size_t k = 0; k < corners.size(); ++k) {
+                    const Point a = corners[k], b = corners[(k + 1) % corners.size()];
+                    EXPECT_FALSE(bare(a, b, 0.06))
+                        << name << " cell " << col << "," << row << " corner " << k;
+                    EXPECT_FALSE(bare(a, b, 0.94))
+                        << name << " cell " << col << "," << row << " corner " << k + 1;
+                    EXPECT_TRUE(bare(a, b, 0.5)) << name << " cell " << col << "," << row << " side " << k;
+                    ++sides;
                 }
             }
         }
-        const std::string marked = svgOf(s, layout, o), bare = svgOf(s, layout, without);
-        // One line-to a side.
-        EXPECT_EQ(countOf(marked, 'L') - countOf(bare, 'L'), static_cast<int>(sides.size()))
-            << (shape == GridShape::Square ? "square" : "hex");
-        // Dashed: a dash a reach (0.16 of the side) either side of every vertex.
-        const double side = layout.cellSize() / (shape == GridShape::Square ? 1.0 : std::sqrt(3.0));
-        const std::size_t at = marked.find("stroke-dasharray:");
-        ASSERT_NE(at, std::string::npos) << "no dashed stroke";
-        double on = 0, off = 0;
-        ASSERT_EQ(std::sscanf(marked.c_str() + at, "stroke-dasharray:%lf,%lf", &on, &off), 2);
-        EXPECT_NEAR(on, 0.32 * side, 0.01);
-        EXPECT_NEAR(off, 0.68 * side, 0.01);
-        // A stroke a row, and one for the map's outer sides: never the whole map in one stroke,
-        // which Cairo 1.16's PDF surface outlines whole (224 MB for a 300 x 300 overview page).
-        EXPECT_EQ(countOf(marked, "stroke-dasharray:"), 5 + 1);
+        EXPECT_GT(sides, 100);
+        // Past the map's edge (where the natural ground runs on a little) no ink: marks stop at the
+        // outline.
+        const int w = cairo_image_surface_get_width(paper.get()),
+                  h = cairo_image_surface_get_height(paper.get());
+        // The cells filled as a mask: a pixel any of them touches is on the map.
+        auto mask = testing_support::owned(cairo_image_surface_create(CAIRO_FORMAT_A8, w, h));
+        cairo_t* cr = cairo_create(mask.get());
+        for (int row = 0; row < 5; ++row) {
+            for (int col = 0; col < 7; ++col) {
+                cairo_new_sub_path(cr);
+                for (const Point p : layout.corners({col, row})) {
+                    cairo_line_to(cr, p.x + margin, p.y + margin);
+                }
+                cairo_close_path(cr);
+            }
+        }
+        cairo_fill(cr);
+        cairo_destroy(cr);
+        cairo_surface_flush(mask.get());
+        std::vector<bool> onMap(static_cast<std::size_t>(w * h));
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                onMap[static_cast<std::size_t>(y * w + x)] =
+                    cairo_image_surface_get_data(
+                        mask.get())[y * cairo_image_surface_get_stride(mask.get()) + x] != 0;
+            }
+        }
+        int marked = 0, outside = 0;
+        for (int y = 2; y < h - 2; ++y) {
+            for (int x = 2; x < w - 2; ++x) {
+                // Two pixels off the map, beyond what antialiasing touches.
+                bool near = false;
+                for (int n = 0; n < 25 && !near; ++n) {
+                    near = onMap[static_cast<std::size_t>((y + n / 5 - 2) * w + x + n % 5 - 2)];
+                }
+                if (near) {
+                    continue;
+                }
+                ++outside;
+                marked += inked(testing_support::pixelOf(paper.get(), x, y));
+            }
+        }
+        EXPECT_GT(outside, 4 * margin * margin) << name;
+        EXPECT_EQ(marked, 0) << name << ": marks past the map's edge";
     }
+    // The marks' vector path does not grow with the map: a map four times the cells adds about
+    // twice the path of one (its outer sides and outline), where a stroke a side would add four.
+    const auto markPath = [](int cols, int rows) {
+        const Scenario s = plain(GridShape::HexFlat, cols, rows);
+        const Layout layout(s.map.grid, 100);
+        RenderOptions bare = marksOnly();
+        bare.grid = false;
+        const std::string marked = svgOf(s, layout, marksOnly());
+        EXPECT_EQ(countOf(marked, "<pattern"), 1);
+        return countOf(marked, 'L') + countOf(marked, 'M') - countOf(svgOf(s, layout, bare), 'L') -
+               countOf(svgOf(s, layout, bare), 'M');
+    };
+    const int small = markPath(8, 6), large = markPath(16, 12);
+    EXPECT_GT(small, 0);
+    EXPECT_LT(large, small * 5 / 2) << small << " path points for 8 x 6, " << large << " for 16 x 12";
 }
 
 // On paper the natural style's water is its smooth curve: four cubic pieces a side (the side's
