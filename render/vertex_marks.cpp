@@ -32,7 +32,9 @@ void addLine(cairo_t* cr, Point from, Point to) {
 }
 
 // The first half of a cell's sides: over the whole grid each side is one cell's first half.
-std::size_t ownedSides(const Grid& g) { return static_cast<std::size_t>(g.sideCount()) / 2; }
+std::size_t ownedSides(const Grid& g) {
+    return static_cast<std::size_t>(g.sideCount()) / 2;
+}
 
 // A block of cells, from its top-left cell to its bottom-right one.
 struct Block {
@@ -67,7 +69,9 @@ void forOuterSides(const Layout& layout, Block block, Offset first, Offset last,
     }
 }
 
-Block wholeMap(const Grid& g) { return {{0, 0}, {g.cols() - 1, g.rows() - 1}}; }
+Block wholeMap(const Grid& g) {
+    return {{0, 0}, {g.cols() - 1, g.rows() - 1}};
+}
 
 using PatternPtr = std::unique_ptr<cairo_pattern_t, decltype(&cairo_pattern_destroy)>;
 using SurfacePtr = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
@@ -96,8 +100,10 @@ std::optional<PatternPtr> markTiles(const Layout& layout, double width, Rgb inke
     // Only the marks that reach into the tile: the rest would be written and never seen.
     const double margin = width;
     const auto inTile = [&](Point from, Point to) {
-        return std::max(from.x, to.x) >= corner.x - margin && std::min(from.x, to.x) <= corner.x + tileW + margin &&
-               std::max(from.y, to.y) >= corner.y - margin && std::min(from.y, to.y) <= corner.y + tileH + margin;
+        return std::max(from.x, to.x) >= corner.x - margin &&
+               std::min(from.x, to.x) <= corner.x + tileW + margin &&
+               std::max(from.y, to.y) >= corner.y - margin &&
+               std::min(from.y, to.y) <= corner.y + tileH + margin;
     };
     for (int row = 0; row <= 4; ++row) {
         for (int col = 0; col <= 4; ++col) {
@@ -131,7 +137,8 @@ std::optional<PatternPtr> markTiles(const Layout& layout, double width, Rgb inke
 // The outline of `block` (its outer sides chained into a ring), as the current path.
 void outlinePath(cairo_t* cr, const Layout& layout, Block block) {
     std::vector<std::pair<Point, Point>> sides;
-    forOuterSides(layout, block, block.low, block.high, 0, [&](Point a, Point b) { sides.emplace_back(a, b); });
+    forOuterSides(layout, block, block.low, block.high, 0,
+                  [&](Point a, Point b) { sides.emplace_back(a, b); });
     const double size = layout.cellSize();
     const Point below = layout.cellCenter({0, 0});
     cairo_new_path(cr);
@@ -185,8 +192,9 @@ void drawVertexMarks(cairo_t* cr, const Layout& layout, Offset first, Offset las
     }
     std::vector<Point> stamp;
     for (std::size_t k = 0; k < owned; ++k) {
-        ticks(shape[k], shape[k + 1],
-              [&](Point from, Point to) { stamp.insert(stamp.end(), {from, to, ShapeStamps::lineBreak}); });
+        ticks(shape[k], shape[k + 1], [&](Point from, Point to) {
+            stamp.insert(stamp.end(), {from, to, ShapeStamps::lineBreak});
+        });
     }
     std::optional<ShapeStamps> stamps = ShapeStamps::forTarget(cr, stamp, width);
     for (int row = r0; row <= r1; ++row) {

@@ -13,14 +13,17 @@
 
 #include <gtest/gtest.h>
 
+#include <cairo-pdf.h>
 #include <cairo.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <numbers>
 #include <set>
 #include <string>
+#include <string_view>
 #include <tuple>
 
 namespace sandtable {
@@ -778,7 +781,9 @@ TEST(NaturalGround, ItsReliefLaidPixelByPixelIsItsReliefOnPaper) {
     // The relief (tints and hill shading) is laid pixel by pixel on an image, and on paper as a
     // nested fill a level and an image of the shading. Both lay the same layers: they differ
     // along the tints' edges by the antialiasing's share of a pixel, and in the shading by the
-    // smoothing's rounding.
+    // smoothing's rounding and, since the paper's image has a pixel for every two lattice steps,
+    // by a few levels of 255 where the slope turns within two steps (this patchwork's cliffs: 7 %
+    // of its pixels differ by 5 to 8, under 1 % by more).
     const PatchworkGround p(GridShape::HexPointy);
     const NaturalGround& ground = p.ground;
     const auto& colour = p.colour;
@@ -809,12 +814,12 @@ TEST(NaturalGround, ItsReliefLaidPixelByPixelIsItsReliefOnPaper) {
         for (int x = 0; x < w; ++x) {
             tinted += channelDifference(pixelOf(bare.get(), x, y), pixelOf(pixels.get(), x, y)) > 8 ? 1 : 0;
             const int d = channelDifference(pixelOf(pixels.get(), x, y), pixelOf(paper.get(), x, y));
-            differ += d > 4 ? 1 : 0;
+            differ += d > 8 ? 1 : 0;
             most = std::max(most, d);
         }
     }
     EXPECT_GT(tinted * 2, w * h) << "the relief is laid over most of the ground (levels 0 to 4)";
-    EXPECT_LT(differ * 50, w * h) << differ << " of " << w * h << " pixels differ by more than 4";
+    EXPECT_LT(differ * 50, w * h) << differ << " of " << w * h << " pixels differ by more than 8";
     // Where the two put a tint's edge a pixel apart, they differ by a level's step, no more (and
     // the shading's rounding).
     int step = 0;
@@ -825,6 +830,39 @@ TEST(NaturalGround, ItsReliefLaidPixelByPixelIsItsReliefOnPaper) {
         }
     }
     EXPECT_LE(most, step + 6) << "a level's step is at most " << step;
+}
+
+// On paper the hill shading is an image of a pixel for every two lattice steps each way, a quarter
+// of the lattice's points: a shade changes over cells, and a pixel a point was most of a large
+// PDF's bytes. That it looks as the relief laid pixel by pixel, the test above says.
+TEST(NaturalGround, OnPaperTheShadingIsAnImageOfEveryOtherLatticePoint) {
+    const PatchworkGround p(GridShape::HexPointy);
+    std::string pdf;
+    cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(
+        [](void* closure, const unsigned char* data, unsigned int length) {
+            static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+            return CAIRO_STATUS_SUCCESS;
+        },
+        &pdf, p.width, p.height);
+    cairo_t* cr = cairo_create(surface);
+    p.ground.relief(cr);
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    cairo_surface_destroy(surface);
+    // The largest image's size, from its dictionary (plain text before its deflated pixels).
+    const auto largest = [&](std::string_view key) {
+        int most = 0;
+        for (std::size_t at = pdf.find(key); at != std::string::npos; at = pdf.find(key, at + 1)) {
+            most = std::max(most, std::atoi(pdf.c_str() + at + key.size()));
+        }
+        return most;
+    };
+    const double step = p.layout.cellSize() / 6; // PatchworkGround's samples a cell
+    const double latticeWide = p.width / step + 1, latticeHigh = p.height / step + 1;
+    ASSERT_GT(largest("/Width "), 0) << "no shading image";
+    EXPECT_NEAR(largest("/Width "), latticeWide / 2, 3) << "the lattice is " << latticeWide << " points wide";
+    EXPECT_NEAR(largest("/Height "), latticeHigh / 2, 3)
+        << "the lattice is " << latticeHigh << " points high";
 }
 
 TEST(NaturalGround, TheGridStampedOnAnImageIsTheGridStrokedOnPaper) {
