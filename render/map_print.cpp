@@ -2,6 +2,7 @@
 
 #include "model/file_names.hpp"
 #include "model/limits.hpp"
+#include "render/cairo_handles.hpp"
 #include "render/colours.hpp"
 #include "render/map_painter.hpp"
 #include "render/png_bands.hpp"
@@ -26,11 +27,6 @@ namespace sandtable {
 namespace {
 
 constexpr double unitsPerCell = mapUnitsPerCell;
-
-using SurfacePtr = std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)>;
-SurfacePtr owned(cairo_surface_t* s) {
-    return {s, cairo_surface_destroy};
-}
 
 // A print's map: its layout and painter, and the whole map arranged once (pieces, markers, words)
 // so that every page and every band of a picture shows a name in the same place.

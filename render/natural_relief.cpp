@@ -2,6 +2,7 @@
 // translucent layers over the terrain NaturalGround::fill or paint drew (render/colours: levelTint,
 // hillShade). A point's level is its height rounded, so a tint's edge is where the contour between
 // the two levels runs (NaturalGround::contours, on the same lattice).
+#include "cairo_handles.hpp"
 #include "colours.hpp"
 #include "natural_ground.hpp"
 #include "outline_tracing.hpp"
@@ -338,9 +339,7 @@ void NaturalGround::fillRelief(cairo_t* cr) const {
     if (options_.shading) {
         const auto steps = static_cast<float>(options_.shadeSteps);
         const int wide = (nx_ + 1) / 2, high = (ny_ + 1) / 2;
-        using SurfacePtr = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
-        const SurfacePtr image(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, wide, high),
-                               &cairo_surface_destroy);
+        const SurfacePtr image = owned(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, wide, high));
         unsigned char* data = cairo_image_surface_get_data(image.get());
         const int stride = cairo_image_surface_get_stride(image.get());
         for (int j = 0; j < high; ++j) {

@@ -1,5 +1,6 @@
 #include "vertex_marks.hpp"
 
+#include "cairo_handles.hpp"
 #include "colours.hpp"
 #include "outline_tracing.hpp"
 #include "raster_stamps.hpp"
@@ -29,6 +30,11 @@ template <typename Line> void ticks(Point a, Point b, Line&& line) {
 void addLine(cairo_t* cr, Point from, Point to) {
     cairo_move_to(cr, from.x, from.y);
     cairo_line_to(cr, to.x, to.y);
+}
+
+// A side's two marks added to the path.
+void addTicks(cairo_t* cr, Point a, Point b) {
+    ticks(a, b, [cr](Point from, Point to) { addLine(cr, from, to); });
 }
 
 // The first half of a cell's sides: over the whole grid each side is one cell's first half.
@@ -73,9 +79,6 @@ Block wholeMap(const Grid& g) {
     return {{0, 0}, {g.cols() - 1, g.rows() - 1}};
 }
 
-using PatternPtr = std::unique_ptr<cairo_pattern_t, decltype(&cairo_pattern_destroy)>;
-using SurfacePtr = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
-
 // The grid repeats every two columns and two rows (the offset rows' and columns' parity with
 // them): a tile that wide and that tall, round cell (2, 2), holds the marks of every side that
 // crosses it, drawn from the cells round it, and the pattern lays it edge to edge from there.
@@ -92,8 +95,7 @@ std::optional<PatternPtr> markTiles(const Layout& layout, double width, Rgb inke
     const Point middle = layout.cellCenter({2, 2});
     const Point corner{middle.x - tileW / 2, middle.y - tileH / 2};
     const cairo_rectangle_t extents{0, 0, tileW, tileH};
-    const SurfacePtr tile(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents),
-                          &cairo_surface_destroy);
+    const SurfacePtr tile = owned(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents));
     cairo_t* cr = cairo_create(tile.get());
     cairo_translate(cr, -corner.x, -corner.y);
     const Grid& g = layout.grid();
@@ -126,7 +128,7 @@ std::optional<PatternPtr> markTiles(const Layout& layout, double width, Rgb inke
     if (status != CAIRO_STATUS_SUCCESS) {
         return std::nullopt;
     }
-    PatternPtr pattern(cairo_pattern_create_for_surface(tile.get()), &cairo_pattern_destroy);
+    PatternPtr pattern = owned(cairo_pattern_create_for_surface(tile.get()));
     cairo_pattern_set_extend(pattern.get(), CAIRO_EXTEND_REPEAT);
     cairo_matrix_t toTile;
     cairo_matrix_init_translate(&toTile, -corner.x, -corner.y);
@@ -145,6 +147,41 @@ void outlinePath(cairo_t* cr, const Layout& layout, Block block) {
     chainSegments(sides, Point{below.x - 2 * size, below.y - 2 * size}, size / 1024).addToPath(cr, true);
 }
 
+// Each cell's marks of its first half of sides, in `block`: stamped on an image that takes stamps,
+// else added to the path and stroked (on paper a row at a time: Cairo 1.16's PDF surface outlines
+// a whole stroke to find its extents).
+void drawCellsMarks(cairo_t* cr, const Layout& layout, Block block, Offset first, double width, bool paper) {
+    const std::size_t half = ownedSides(layout.grid());
+    // A cell's own marks as a stamp, from its centre.
+    const Point centre = layout.cellCenter(first);
+    std::vector<Point> shape = layout.corners(first);
+    for (Point& p : shape) {
+        p = {p.x - centre.x, p.y - centre.y};
+    }
+    std::vector<Point> stamp;
+    for (std::size_t k = 0; k < half; ++k) {
+        ticks(shape[k], shape[k + 1], [&](Point from, Point to) {
+            stamp.insert(stamp.end(), {from, to, ShapeStamps::lineBreak});
+        });
+    }
+    std::optional<ShapeStamps> stamps = ShapeStamps::forTarget(cr, stamp, width);
+    for (int row = block.low.row; row <= block.high.row; ++row) {
+        for (int col = block.low.col; col <= block.high.col; ++col) {
+            if (stamps) {
+                stamps->stamp(layout.cellCenter({col, row}), ink);
+                continue;
+            }
+            const std::vector<Point> corners = layout.corners({col, row});
+            for (std::size_t k = 0; k < half; ++k) {
+                addTicks(cr, corners[k], corners[k + 1]);
+            }
+        }
+        if (!stamps && paper) {
+            strokeWith(cr, ink, width);
+        }
+    }
+}
+
 } // namespace
 
 void drawVertexMarks(cairo_t* cr, const Layout& layout, Offset first, Offset last, double pixelsPerUnit) {
@@ -152,10 +189,9 @@ void drawVertexMarks(cairo_t* cr, const Layout& layout, Offset first, Offset las
     const double size = layout.cellSize();
     // Never thinner than a pixel on screen, where a hairline would vanish.
     const double width = std::max(size * 0.014, 1.0 / pixelsPerUnit);
-    const std::size_t owned = ownedSides(g);
-    // A cell past the view's range may hold a side at its edge.
-    const int r0 = std::max(0, first.row - 1), r1 = std::min(g.rows() - 1, last.row + 1);
-    const int c0 = std::max(0, first.col - 1), c1 = std::min(g.cols() - 1, last.col + 1);
+    // The cells round the view: one past its range may hold a side at its edge.
+    const Block round{{std::max(0, first.col - 1), std::max(0, first.row - 1)},
+                      {std::min(g.cols() - 1, last.col + 1), std::min(g.rows() - 1, last.row + 1)}};
     cairo_save(cr);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_new_path(cr);
@@ -168,56 +204,21 @@ void drawVertexMarks(cairo_t* cr, const Layout& layout, Offset first, Offset las
         cairo_save(cr);
         // No marks past the map's edge. Within the view the map is the cells round it, a block
         // whose outline is the map's there and passes out of sight elsewhere.
-        const Block round{{c0, r0}, {c1, r1}};
-        if (r0 == 0 || c0 == 0 || r1 == g.rows() - 1 || c1 == g.cols() - 1) {
+        if (round.low.row == 0 || round.low.col == 0 || round.high.row == g.rows() - 1 ||
+            round.high.col == g.cols() - 1) {
             outlinePath(cr, layout, round);
             cairo_clip(cr);
         }
         cairo_set_source(cr, tiles->get());
         cairo_paint(cr);
         cairo_restore(cr);
-        // Each outer side whole: the outline cut the strokes along it in half.
-        forOuterSides(layout, wholeMap(g), first, last, 0, [&](Point a, Point b) {
-            ticks(a, b, [&](Point from, Point to) { addLine(cr, from, to); });
-        });
-        strokeWith(cr, ink, width);
-        cairo_restore(cr);
-        return;
+    } else {
+        drawCellsMarks(cr, layout, round, first, width, paper);
     }
-    // A cell's own marks as a stamp, from its centre.
-    const Point centre = layout.cellCenter(first);
-    std::vector<Point> shape = layout.corners(first);
-    for (Point& p : shape) {
-        p = {p.x - centre.x, p.y - centre.y};
-    }
-    std::vector<Point> stamp;
-    for (std::size_t k = 0; k < owned; ++k) {
-        ticks(shape[k], shape[k + 1], [&](Point from, Point to) {
-            stamp.insert(stamp.end(), {from, to, ShapeStamps::lineBreak});
-        });
-    }
-    std::optional<ShapeStamps> stamps = ShapeStamps::forTarget(cr, stamp, width);
-    for (int row = r0; row <= r1; ++row) {
-        for (int col = c0; col <= c1; ++col) {
-            if (stamps) {
-                stamps->stamp(layout.cellCenter({col, row}), ink);
-                continue;
-            }
-            const std::vector<Point> corners = layout.corners({col, row});
-            for (std::size_t k = 0; k < owned; ++k) {
-                ticks(corners[k], corners[k + 1], [&](Point from, Point to) { addLine(cr, from, to); });
-            }
-        }
-        if (!stamps && paper) {
-            // A row at a time: Cairo 1.16's PDF surface outlines a whole stroke to find its extents.
-            strokeWith(cr, ink, width);
-        }
-    }
-    stamps.reset(); // the pixels back to Cairo
-    // The outer sides that no cell's first half holds.
-    forOuterSides(layout, wholeMap(g), first, last, owned, [&](Point a, Point b) {
-        ticks(a, b, [&](Point from, Point to) { addLine(cr, from, to); });
-    });
+    // The map's outer sides: on paper each whole, since the outline cut the strokes along it in
+    // half; elsewhere those no cell's first half holds.
+    forOuterSides(layout, wholeMap(g), first, last, tiles ? 0 : ownedSides(g),
+                  [cr](Point a, Point b) { addTicks(cr, a, b); });
     strokeWith(cr, ink, width);
     cairo_restore(cr);
 }

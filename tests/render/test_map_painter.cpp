@@ -321,10 +321,9 @@ TEST(MapPainter, OnPaperTheVertexMarksAreOneTileLaidOverTheMap) {
         const Layout layout(s.map.grid, 100);
         RenderOptions bare = marksOnly();
         bare.grid = false;
-        const std::string marked = svgOf(s, layout, marksOnly());
+        const std::string marked = svgOf(s, layout, marksOnly()), unmarked = svgOf(s, layout, bare);
         EXPECT_EQ(countOf(marked, "<pattern"), 1);
-        return countOf(marked, 'L') + countOf(marked, 'M') - countOf(svgOf(s, layout, bare), 'L') -
-               countOf(svgOf(s, layout, bare), 'M');
+        return countOf(marked, 'L') + countOf(marked, 'M') - countOf(unmarked, 'L') - countOf(unmarked, 'M');
     };
     const int small = markPath(8, 6), large = markPath(16, 12);
     EXPECT_GT(small, 0);
