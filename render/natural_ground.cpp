@@ -540,9 +540,18 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
     // their outlines, and tracing would cost the frame.
     const bool traced = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
     const double quantum = step_ / 1024;
-    std::map<int, OutlineTracer> under, gaps, ground;
-    const auto tracerOf = [&](std::map<int, OutlineTracer>& layer, int terrain) -> OutlineTracer& {
-        return layer.try_emplace(terrain, Point{x0_, y0_}, quantum).first->second;
+    // Each layer's terrains: traced on paper, the pieces kept as they come on a raster.
+    struct Layer {
+        std::map<int, OutlineTracer> traced;
+        std::map<int, Polylines> pieces;
+    };
+    Layer under, gaps, ground;
+    const auto add = [&](Layer& layer, int terrain, const Point* polygon, std::size_t count) {
+        if (traced) {
+            layer.traced.try_emplace(terrain, Point{x0_, y0_}, quantum).first->second.add(polygon, count);
+        } else {
+            layer.pieces[terrain].add(polygon, count);
+        }
     };
     std::vector<MarginVertex> part, clipped;
     std::vector<Point> polygon, run;
@@ -561,7 +570,7 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
                 for (int i = end; i >= runStart; i -= stride) {
                     run.push_back(at(i, j + 1));
                 }
-                tracerOf(ground, runTerrain).add(run.data(), run.size());
+                add(ground, runTerrain, run.data(), run.size());
                 runStart = -1;
             }
         };
@@ -608,14 +617,14 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
                     for (const MarginVertex& v : clipped) {
                         polygon.push_back(v.at);
                     }
-                    tracerOf(ground, seen[k]).add(polygon.data(), polygon.size());
+                    add(ground, seen[k], polygon.data(), polygon.size());
                     covered += std::abs(signedArea(polygon));
                 }
             }
             // Where the parts leave a gap (three terrains meet), the square under them in the
             // terrain most inside it.
             if (distinct > 0 && covered < step_ * step_ * (1 - 1e-6)) {
-                tracerOf(gaps, seen[widest]).add(corner.data(), corner.size());
+                add(gaps, seen[widest], corner.data(), corner.size());
             }
         }
         endRun(nx_ - 1);
@@ -632,7 +641,7 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
                 classAt(placeOf((centre.x - x0_) / step_, nx_), placeOf((centre.y - y0_) / step_, ny_));
             if (middle) {
                 const auto corners = layout_.corners({col, row});
-                tracerOf(under, middle->terrain).add(corners.data(), corners.size());
+                add(under, middle->terrain, corners.data(), corners.size());
             }
         }
     }
@@ -641,12 +650,10 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
     // to the next keeps the same points in both, so no sliver opens between them.
     std::vector<OutlineTracer::Rings> rings;
     std::vector<const OutlineTracer::Rings*> all;
-    if (traced) {
-        rings.reserve(ground.size());
-        for (const auto& [terrain, tracer] : ground) {
-            rings.push_back(tracer.rings());
-            all.push_back(&rings.back());
-        }
+    rings.reserve(ground.traced.size());
+    for (const auto& [terrain, tracer] : ground.traced) {
+        rings.push_back(tracer.rings());
+        all.push_back(&rings.back());
     }
     const std::vector<std::uint64_t> junctions = OutlineTracer::junctions(all);
     const auto fillShapes = [&](const Polylines& shapes, int terrain) {
@@ -658,14 +665,20 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
     cairo_save(cr);
     cairo_rectangle(cr, 0, 0, layout_.width(), layout_.height());
     cairo_clip(cr);
-    for (const auto* layer : {&under, &gaps}) {
-        for (const auto& [terrain, tracer] : *layer) {
-            fillShapes(traced ? tracer.outlines() : tracer.pieces(), terrain);
+    for (const Layer* layer : {&under, &gaps}) {
+        for (const auto& [terrain, tracer] : layer->traced) {
+            fillShapes(tracer.outlines(), terrain);
+        }
+        for (const auto& [terrain, pieces] : layer->pieces) {
+            fillShapes(pieces, terrain);
         }
     }
     std::size_t k = 0;
-    for (const auto& [terrain, tracer] : ground) {
-        fillShapes(traced ? tracer.outlines(rings[k++], step_ / 10, junctions) : tracer.pieces(), terrain);
+    for (const auto& [terrain, tracer] : ground.traced) {
+        fillShapes(tracer.outlines(rings[k++], step_ / 10, junctions), terrain);
+    }
+    for (const auto& [terrain, pieces] : ground.pieces) {
+        fillShapes(pieces, terrain);
     }
     cairo_restore(cr);
 }

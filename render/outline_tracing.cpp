@@ -61,13 +61,15 @@ void simplifyStretch(const std::vector<std::uint64_t>& ring, std::size_t from, s
     }
 }
 
+} // namespace
+
 // The sides met so far that no other piece has given back yet, each with its count of turns
 // (+1 for each time it was given from its lower key, -1 from its higher). A side two pieces share
 // comes in twice, the second time taking it out again; pieces come row by row, so what is held at
 // once is about a row's sides, and at the end the union's outline: not every side of every piece
 // sorted, as it was (a tenth of a large natural PDF's time, 33 MB on a 300 x 300 overview).
 // Linear probing in a power-of-two table, taken out by shifting back the entries after it.
-class OpenSides {
+class OutlineTracer::OpenSides {
   public:
     struct Entry {
         std::uint64_t low = 0, high = 0;
@@ -139,8 +141,6 @@ class OpenSides {
     std::size_t size_ = 0;
 };
 
-} // namespace
-
 double signedArea(std::span<const Point> polygon) {
     double twice = 0;
     for (std::size_t k = 0; k < polygon.size(); ++k) {
@@ -178,34 +178,38 @@ Point OutlineTracer::pointOf(std::uint64_t key) const {
             origin_.y + static_cast<double>(yOf(key)) * quantum_};
 }
 
+void Polylines::add(const Point* line, std::size_t count) {
+    points.insert(points.end(), line, line + count);
+    sizes.push_back(static_cast<std::uint32_t>(count));
+}
+
+OutlineTracer::OutlineTracer(Point origin, double quantum)
+    : origin_(origin), quantum_(quantum), open_(std::make_unique<OpenSides>()) {}
+OutlineTracer::~OutlineTracer() = default;
+OutlineTracer::OutlineTracer(OutlineTracer&&) noexcept = default;
+OutlineTracer& OutlineTracer::operator=(OutlineTracer&&) noexcept = default;
+
 void OutlineTracer::add(const Point* polygon, std::size_t count) {
-    pieces_.points.insert(pieces_.points.end(), polygon, polygon + count);
-    pieces_.sizes.push_back(static_cast<std::uint32_t>(count));
+    // A side two pieces share is there once each way: counted +1 one way and -1 the other it
+    // sums to nothing. What is left are the union's sides, each the way its piece turned.
+    std::uint64_t first = 0, previous = 0;
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::uint64_t key = keyOf(polygon[k]);
+        if (k == 0) {
+            first = key;
+        } else if (key != previous) {
+            open_->add(previous, key);
+        }
+        previous = key;
+    }
+    if (count > 1 && previous != first) {
+        open_->add(previous, first);
+    }
 }
 
 OutlineTracer::Rings OutlineTracer::rings() const {
-    // A side two pieces share is there once each way: counted +1 one way and -1 the other it
-    // sums to nothing. What is left are the union's sides, each the way its piece turned.
-    OpenSides open;
-    const Point* polygon = pieces_.points.data();
-    for (const std::uint32_t count : pieces_.sizes) {
-        std::uint64_t first = 0, previous = 0;
-        for (std::size_t k = 0; k < count; ++k) {
-            const std::uint64_t key = keyOf(polygon[k]);
-            if (k == 0) {
-                first = key;
-            } else if (key != previous) {
-                open.add(previous, key);
-            }
-            previous = key;
-        }
-        if (count > 1 && previous != first) {
-            open.add(previous, first);
-        }
-        polygon += count;
-    }
     std::vector<Edge> rest;
-    for (const OpenSides::Entry& e : open.slots()) {
+    for (const OpenSides::Entry& e : open_->slots()) {
         for (int n = 0; e.used && n < std::abs(e.turns); ++n) {
             rest.push_back(e.turns > 0 ? Edge{e.low, e.high} : Edge{e.high, e.low});
         }

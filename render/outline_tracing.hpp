@@ -9,6 +9,7 @@
 #include "model/layout.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <utility>
 #include <vector>
@@ -22,6 +23,8 @@ struct Polylines {
     std::vector<Point> points;
     std::vector<std::uint32_t> sizes; // each line's count of points, in order
     std::size_t lines() const { return sizes.size(); }
+    // Adds a line of `count` points.
+    void add(const Point* line, std::size_t count);
     // Adds every line to `cr`'s path, each `closed` or left open.
     void addToPath(cairo_t* cr, bool closed) const;
 };
@@ -32,9 +35,14 @@ double signedArea(std::span<const Point> polygon);
 
 class OutlineTracer {
   public:
-    OutlineTracer(Point origin, double quantum) : origin_(origin), quantum_(quantum) {}
+    OutlineTracer(Point origin, double quantum);
+    ~OutlineTracer();
+    OutlineTracer(OutlineTracer&&) noexcept;
+    OutlineTracer& operator=(OutlineTracer&&) noexcept;
     // A polygon of the union, its points all turning the same way as every other's (clockwise on
-    // screen). Pieces must not overlap: they tile the union.
+    // screen). Pieces must not overlap: they tile the union. Only its sides that no piece has
+    // given back yet are kept, not the piece: pieces added row by row hold about a row's sides
+    // and the outline so far (the pieces of a 300 x 300 map's overview page were 49 MB).
     void add(const Point* polygon, std::size_t count);
     // The union's outlines, each a ring of lattice keys (closed: the last point is not the first
     // again): the sides two pieces share are gone. Filled with the nonzero rule they cover what
@@ -58,17 +66,15 @@ class OutlineTracer {
     std::uint64_t keyOf(Point p) const;
     Point pointOf(std::uint64_t key) const;
 
-    // The pieces as they were added.
-    const Polylines& pieces() const { return pieces_; }
-
   private:
     struct Edge {
         std::uint64_t from, to;
     };
+    class OpenSides;
 
     Point origin_;
     double quantum_;
-    Polylines pieces_;
+    std::unique_ptr<OpenSides> open_;
 };
 
 // The segments (in any order and direction, each drawn once however often it is given) joined where
