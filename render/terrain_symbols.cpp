@@ -1,5 +1,6 @@
 #include "terrain_symbols.hpp"
 
+#include "circle_glyphs.hpp"
 #include "colours.hpp"
 #include "raster_stamps.hpp"
 
@@ -139,6 +140,35 @@ bool drawCrownStamps(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> c
         if (gather(rings)) {
             coverage->ink(crownOutlineInk, crownOutlineAlpha, false);
         } else {
+            // The crowns are there: their outlines alone as paths.
+            crownPaths(cr, centres, sizeOf, radius,
+                       [&] { strokeWith(cr, crownOutlineInk, size * crownOutline, crownOutlineAlpha); });
+        }
+    }
+    return true;
+}
+
+// On paper, crowns are glyphs (render/circle_glyphs): a place each, not a path of curves. False
+// when `cr` takes none: then paths.
+template <class SizeOf, class Radius>
+bool drawCrownGlyphs(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> centres, const SizeOf& sizeOf,
+                     const Radius& radius, double size, bool outlined) {
+    if (!takesCircleGlyphs(cr)) {
+        return false;
+    }
+    std::vector<double> radii;
+    radii.reserve(centres.size());
+    for (const Point& p : centres) {
+        radii.push_back(radius(sizeOf(p)));
+    }
+    const CrownInk ink = crownInk(symbol);
+    setSource(cr, ink.colour, 1);
+    if (!fillCircleGlyphs(cr, centres, radii, 0, ink.alpha)) {
+        return false;
+    }
+    if (outlined && symbol != TerrainSymbol::Orchard) {
+        setSource(cr, crownOutlineInk, 1);
+        if (!fillCircleGlyphs(cr, centres, radii, size * crownOutline, crownOutlineAlpha)) {
             // The crowns are there: their outlines alone as paths.
             crownPaths(cr, centres, sizeOf, radius,
                        [&] { strokeWith(cr, crownOutlineInk, size * crownOutline, crownOutlineAlpha); });
@@ -368,7 +398,8 @@ void drawCrowns(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> centre
         return scatter->jitter > 0 ? h % 3u : 1u;
     };
     const auto radius = [&](unsigned grown) { return r * (0.8 + 0.2 * grown); };
-    if (drawCrownStamps(cr, symbol, centres, sizeOf, radius, size, outlined)) {
+    if (drawCrownStamps(cr, symbol, centres, sizeOf, radius, size, outlined) ||
+        drawCrownGlyphs(cr, symbol, centres, sizeOf, radius, size, outlined)) {
         return;
     }
     crownPaths(cr, centres, sizeOf, radius, [&] { inkCrowns(cr, symbol, size, outlined); });
