@@ -228,12 +228,13 @@ struct NaturalGround::SampleSum {
     // What the cell at `centre` (map units) adds to the sample at `p`, looked up at `looked` (in
     // cells, moved by the noise): its weight where its kernel reaches, and its middle's hold.
     // `correction`: the cell's middleCorrection, spread within a cell's size of its centre (at
-    // the point itself, not moved by the noise: it corrects the model's height, which is not).
+    // the point itself, not moved by the noise: it corrects the model's height, which is not),
+    // when the map has a terrain model (`spread`; settle reads the spread only then).
     void addCell(Point looked, Point p, Point centre, double size, double holdFull, int t, int level,
-                 float correction) {
+                 float correction, bool spread) {
         const double ex = (p.x - centre.x) / size, ey = (p.y - centre.y) / size;
         const double e2 = ex * ex + ey * ey;
-        if (e2 < spreadReach * spreadReach) {
+        if (spread && e2 < spreadReach * spreadReach) {
             const auto w = static_cast<float>(spreadKernel(e2));
             spreadWeight += w;
             spreadSum += w * correction;
@@ -327,7 +328,8 @@ NaturalGround::Sample NaturalGround::sampleAt(const Map& map, const Layout& layo
                 elevation && map.surface
                     ? middleCorrection(*map.surface, {centre.x / size, centre.y / size}, level)
                     : 0.0f;
-            s.addCell(looked, p, centre, size, holdFull, map.terrain[index], level, correction);
+            s.addCell(looked, p, centre, size, holdFull, map.terrain[index], level, correction,
+                      elevation && map.surface);
         }
     }
     s.settle(elevation && map.surface ? std::optional(map.surface->at(p.x / size, p.y / size))
@@ -409,6 +411,10 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     // a band of rows at a time: only the band's sums are held, and each point gets its cells in
     // the same order (row by row) as it would with the whole lattice at once.
     const double reach = kernelReach + broadWarp + fineWarp;
+    // The same round the centre: the noise moves a point by up to a warp each way, so as far as
+    // √2 warps, and no cell adds anything to a point farther than this (its middle's hold and
+    // its spread reach less far than its kernel).
+    const double roundReach = kernelReach + (broadWarp + fineWarp) * std::numbers::sqrt2;
     const double holdFull = holdFullFor(options.samplesPerCell);
     const HeightSurface* surface = options.elevation && map.surface ? &*map.surface : nullptr;
     constexpr int bandRows = 64;
@@ -438,10 +444,6 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                 if (j0 > j1) {
                     continue;
                 }
-                const int i0 =
-                    std::max(0, static_cast<int>(std::floor((centre.x - reach * size - x0_) / step_)));
-                const int i1 =
-                    std::min(nx_ - 1, static_cast<int>(std::ceil((centre.x + reach * size - x0_) / step_)));
                 const std::size_t index = g.index(c);
                 const int terrain = map.terrain[index];
                 const int level = options.elevation ? map.elevation[index] : 0;
@@ -449,10 +451,21 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                     surface != nullptr ? middleCorrection(*surface, {centre.x / size, centre.y / size}, level)
                                        : 0.0f;
                 for (int j = j0; j <= j1; ++j) {
+                    // Along the row, the points within roundReach of the centre.
+                    const double down = (at(0, j).y - centre.y) / size;
+                    const double across2 = roundReach * roundReach - down * down;
+                    if (across2 <= 0) {
+                        continue;
+                    }
+                    const double across = std::sqrt(across2) * size;
+                    const int i0 =
+                        std::max(0, static_cast<int>(std::floor((centre.x - across - x0_) / step_)));
+                    const int i1 =
+                        std::min(nx_ - 1, static_cast<int>(std::ceil((centre.x + across - x0_) / step_)));
                     for (int i = i0; i <= i1; ++i) {
                         const std::size_t k = static_cast<std::size_t>(j) * nx_ + i - first;
                         sums[k].addCell(looked[k], at(i, j), centre, size, holdFull, terrain, level,
-                                        correction);
+                                        correction, surface != nullptr);
                     }
                 }
             }

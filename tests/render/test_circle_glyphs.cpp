@@ -106,12 +106,13 @@ TEST_F(CircleGlyphs, OnPaperCrownsArePlacesOfGlyphsThatPrintAsTheirPath) {
         // block taken as much as a pixel either way: poppler lays a glyph as an image of it on a
         // whole pixel (a shift of a pixel at most, as text has), where a path is cut exactly.
         constexpr int fine = 4;
-        commandOutput("pdftoppm -png -r " + std::to_string(72 * fine) + " -singlefile '" + pdf.string() + "' '" +
-                      (dir / "printed").string() + "'");
+        commandOutput("pdftoppm -png -r " + std::to_string(72 * fine) + " -singlefile '" + pdf.string() +
+                      "' '" + (dir / "printed").string() + "'");
         auto printed = owned(cairo_image_surface_create_from_png((dir / "printed.png").c_str()));
         ASSERT_EQ(cairo_surface_status(printed.get()), CAIRO_STATUS_SUCCESS) << "pdftoppm printed nothing";
         ASSERT_EQ(cairo_image_surface_get_width(printed.get()), pageWidth * fine);
-        auto byPath = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, pageWidth * fine, pageHeight * fine));
+        auto byPath =
+            owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, pageWidth * fine, pageHeight * fine));
         {
             cairo_t* cr = cairo_create(byPath.get());
             paintGround(cr);
