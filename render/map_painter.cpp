@@ -20,6 +20,7 @@
 #include <map>
 #include <numbers>
 #include <optional>
+#include <span>
 #include <tuple>
 
 #include <cairo.h>
@@ -29,11 +30,46 @@ namespace {
 
 using ContourSegments = std::array<std::vector<std::pair<Point, Point>>, 2>; // thin, index
 
+// A line through `p` as a smooth curve: each piece a cubic whose handles run along the line's
+// direction at its ends (the chord of the points either side), a third of the piece long, so the
+// line bends round where its points turn and no piece overshoots however unevenly they are spaced.
+// A line that closes (its last point its first) is smooth where it closes too.
+void addSmoothLine(cairo_t* cr, std::span<const Point> p) {
+    const std::size_t n = p.size();
+    if (n < 3) {
+        for (std::size_t i = 0; i < n; ++i) {
+            i == 0 ? cairo_move_to(cr, p[i].x, p[i].y) : cairo_line_to(cr, p[i].x, p[i].y);
+        }
+        return;
+    }
+    const bool closed = p.front() == p.back();
+    const auto directionAt = [&](std::size_t i) {
+        const Point before = i > 0 ? p[i - 1] : closed ? p[n - 2] : p[i];
+        const Point after = i + 1 < n ? p[i + 1] : closed ? p[1] : p[i];
+        const double dx = after.x - before.x, dy = after.y - before.y, length = std::hypot(dx, dy);
+        return length > 0 ? Point{dx / length, dy / length} : Point{};
+    };
+    cairo_move_to(cr, p[0].x, p[0].y);
+    Point from = directionAt(0);
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+        const Point to = directionAt(i + 1);
+        const double handle = std::hypot(p[i + 1].x - p[i].x, p[i + 1].y - p[i].y) / 3;
+        cairo_curve_to(cr, p[i].x + from.x * handle, p[i].y + from.y * handle, p[i + 1].x - to.x * handle,
+                       p[i + 1].y - to.y * handle, p[i + 1].x, p[i + 1].y);
+        from = to;
+    }
+    if (closed) {
+        cairo_close_path(cr);
+    }
+}
+
 // Each weight's segments one path, stroked `widths` (in map units) wide with round ends and bends;
 // on paper joined into lines: a contour is a line, not hundreds of dashes drawn end to end, and
-// each line kept within `tolerance` of its segments with as few points as that needs.
+// each line kept within `tolerance` of its segments with as few points as that needs, and with
+// `smooth` drawn as a curve through them (the natural style: a lattice's straight cuts turn at
+// every square, which shows as corners along a line printed large).
 void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::array<double, 2>& widths,
-                    double tolerance = 0) {
+                    double tolerance = 0, bool smooth = false) {
     const bool onPaper = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
@@ -44,7 +80,17 @@ void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::arr
         cairo_new_path(cr);
         if (onPaper) {
             // Ends meet where they are the same to a thousandth of a line's width.
-            chainSegments(segments[weight], Point{}, widths[weight] / 1024, tolerance).addToPath(cr, false);
+            const Polylines lines =
+                chainSegments(segments[weight], Point{}, widths[weight] / 1024, tolerance);
+            if (!smooth) {
+                lines.addToPath(cr, false);
+            } else {
+                const Point* line = lines.points.data();
+                for (const std::uint32_t n : lines.sizes) {
+                    addSmoothLine(cr, {line, n});
+                    line += n;
+                }
+            }
         } else {
             // A raster's segments are stroked as they are: chained, they would cost the frame and
             // look the same; simplified, a tile's lines would part from its neighbours' (each
@@ -394,7 +440,7 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
         ContourSegments segments;
         ground.contours(segments[0], segments[1]);
         // As the ground's outlines are simplified (NaturalGround::fill).
-        strokeContours(cr, segments, {size * 0.02, size * 0.05}, size / options.samplesPerCell / 10);
+        strokeContours(cr, segments, {size * 0.02, size * 0.05}, size / options.samplesPerCell / 10, true);
     }
 }
 

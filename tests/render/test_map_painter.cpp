@@ -17,8 +17,11 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <memory>
 #include <set>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -349,6 +352,91 @@ TEST(MapPainter, OnPaperTheNaturalStylesWaterIsCurves) {
     const std::string cells = svgOf(s, layout, o), cellsBare = svgOf(s, layout, without);
     EXPECT_EQ(countOf(cells, 'C'), countOf(cellsBare, 'C'));
     EXPECT_GT(countOf(cells, 'L'), countOf(cellsBare, 'L'));
+}
+
+// On paper the natural style's contours are smooth curves: cubic pieces only, each turning into the
+// next without a corner (where two meet, their tangents point the same way), where the lattice's
+// straight cuts turned at every square and showed as corners along a line printed large.
+TEST(MapPainter, OnPaperTheNaturalContoursAreSmoothCurves) {
+    Scenario s = plain(GridShape::HexFlat, 10, 9);
+    const Layout layout(s.map.grid, 100);
+    // A hill rising to level 3 round its middle.
+    const Point middle = layout.cellCenter({5, 4});
+    for (int row = 0; row < s.map.grid.rows(); ++row) {
+        for (int col = 0; col < s.map.grid.cols(); ++col) {
+            const Point c = layout.cellCenter({col, row});
+            const double apart = std::hypot(c.x - middle.x, c.y - middle.y) / layout.cellSize();
+            s.map.elevation[s.map.grid.index({col, row})] =
+                static_cast<std::int16_t>(std::max(0.0, std::round(3.4 - apart)));
+        }
+    }
+    RenderOptions o;
+    o.style = MapStyle::Natural;
+    o.grid = o.shading = o.symbols = o.hexsides = o.paths = o.features = o.pieces = o.labels = false;
+    const std::string svg = svgOf(s, layout, o);
+    char brown[96];
+    std::snprintf(brown, sizeof brown, "stroke:rgb(%f%%,%f%%,%f%%)", contourBrown.r / 2.55,
+                  contourBrown.g / 2.55, contourBrown.b / 2.55);
+    int curves = 0, straight = 0, corners = 0, lines = 0;
+    for (std::size_t at = svg.find("<path"); at != std::string::npos; at = svg.find("<path", at + 1)) {
+        const std::size_t end = svg.find("/>", at);
+        const std::string tag = svg.substr(at, end - at);
+        const std::size_t d = tag.find(" d=\"");
+        if (tag.find(brown) == std::string::npos || d == std::string::npos) {
+            continue;
+        }
+        std::istringstream words(tag.substr(d + 4, tag.find('"', d + 4) - d - 4));
+        std::string word;
+        Point current, lastHandle, firstHandle, start;
+        bool afterCurve = false, firstPiece = true;
+        // Whether the piece ending at `current` with its last handle `in` turns into one leaving with
+        // its first handle `out` without a corner.
+        const auto smoothAt = [&](Point in, Point out) {
+            const Point a{current.x - in.x, current.y - in.y}, b{out.x - current.x, out.y - current.y};
+            const double la = std::hypot(a.x, a.y), lb = std::hypot(b.x, b.y);
+            return la < 1e-6 || lb < 1e-6 ||
+                   (std::abs(a.x * b.y - a.y * b.x) / (la * lb) < 0.02 && a.x * b.x + a.y * b.y > 0);
+        };
+        while (words >> word) {
+            if (word == "M") {
+                words >> current.x >> current.y;
+                start = current;
+                afterCurve = false;
+                firstPiece = true;
+                ++lines;
+            } else if (word == "C") {
+                Point c1, c2, to;
+                words >> c1.x >> c1.y >> c2.x >> c2.y >> to.x >> to.y;
+                if (afterCurve && !smoothAt(lastHandle, c1)) {
+                    ++corners;
+                }
+                if (firstPiece) {
+                    firstHandle = c1;
+                    firstPiece = false;
+                }
+                lastHandle = c2;
+                current = to;
+                afterCurve = true;
+                ++curves;
+            } else if (word == "L") {
+                words >> current.x >> current.y;
+                afterCurve = false;
+                ++straight;
+            } else if (word == "Z") {
+                // A closed contour turns smoothly where it closes too.
+                if (afterCurve && std::hypot(current.x - start.x, current.y - start.y) < 1e-3 &&
+                    !smoothAt(lastHandle, firstHandle)) {
+                    ++corners;
+                }
+                current = start;
+                afterCurve = false;
+            }
+        }
+    }
+    EXPECT_GE(lines, 3) << "a contour round each of the hill's three levels";
+    EXPECT_GT(curves, 10 * lines);
+    EXPECT_EQ(straight, 0) << "no straight segment";
+    EXPECT_EQ(corners, 0) << "no corner where two pieces meet";
 }
 
 // Brown contour pixels along the sides where the level changes, none between equal levels, and
