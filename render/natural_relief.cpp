@@ -310,6 +310,11 @@ void NaturalGround::fillRelief(cairo_t* cr) const {
             for (int i = -1; i < nx_; ++i) {
                 const std::array<double, 4> m{margin(i, j), margin(i + 1, j), margin(i + 1, j + 1),
                                               margin(i, j + 1)};
+                // Most squares lie wholly on one side of the edge: no line through them.
+                const bool inside = m[0] > 0;
+                if ((m[1] > 0) == inside && (m[2] > 0) == inside && (m[3] > 0) == inside) {
+                    continue;
+                }
                 const std::array<Point, 4> corner{at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)};
                 isoLineThrough(corner, m, 0, false, segments);
             }
