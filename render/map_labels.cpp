@@ -271,9 +271,9 @@ void MapPainter::drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) co
             fillWith(cr, label.cutOut->above);
             cairo_restore(cr);
             setSource(cr, inkOf(label.role));
-            writer->draw(-t.width / 2, -t.height / 2, label.text);
+            writer->drawTurned(-t.width / 2, -t.height / 2, label.text);
         } else {
-            writer->drawWithHalo(-t.width / 2, -t.height / 2, label.text, font.size * 0.22);
+            writer->drawTurnedWithHalo(-t.width / 2, -t.height / 2, label.text, font.size * 0.22);
         }
         cairo_restore(cr);
     }

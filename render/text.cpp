@@ -155,9 +155,19 @@ TextSize TextWriter::measure(const std::string& text) {
 }
 
 void TextWriter::draw(double x, double y, const std::string& text) {
+    show(x, y, text, true);
+}
+
+void TextWriter::drawTurned(double x, double y, const std::string& text) {
+    show(x, y, text, false);
+}
+
+void TextWriter::show(double x, double y, const std::string& text, bool update) {
     impl_->set(text);
     cairo_move_to(impl_->cr, x, y);
-    pango_cairo_update_layout(impl_->cr, impl_->layout);
+    if (update) {
+        pango_cairo_update_layout(impl_->cr, impl_->layout);
+    }
     pango_cairo_show_layout(impl_->cr, impl_->layout);
     cairo_new_path(impl_->cr); // leave no current point for the next shape to join
 }
@@ -169,11 +179,21 @@ void TextWriter::drawOnBaseline(double x, double y, const std::string& text) {
 }
 
 void TextWriter::drawWithHalo(double x, double y, const std::string& text, double haloWidth) {
+    showWithHalo(x, y, text, haloWidth, true);
+}
+
+void TextWriter::drawTurnedWithHalo(double x, double y, const std::string& text, double haloWidth) {
+    showWithHalo(x, y, text, haloWidth, false);
+}
+
+void TextWriter::showWithHalo(double x, double y, const std::string& text, double haloWidth, bool update) {
     impl_->set(text);
     cairo_t* cr = impl_->cr;
     cairo_pattern_t* ink = cairo_pattern_reference(cairo_get_source(cr));
     cairo_move_to(cr, x, y);
-    pango_cairo_update_layout(cr, impl_->layout);
+    if (update) {
+        pango_cairo_update_layout(cr, impl_->layout);
+    }
     pango_cairo_layout_path(cr, impl_->layout);
     setSource(cr, Rgb{255, 255, 250}, 0.85);
     cairo_set_line_width(cr, haloWidth);

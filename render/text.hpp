@@ -54,8 +54,16 @@ class TextWriter {
     // Over a halo of the paper's colour `haloWidth` wide around every letter, so a name reads
     // over woods, roads and contours alike; the text in the current source colour.
     void drawWithHalo(double x, double y, const std::string& text, double haloWidth);
+    // The same two under a turn (a figure along its contour), the text laid out as it was for the
+    // last measure or draw before the turn. Pango lays a text out again whenever the CTM changes,
+    // which was most of what a view's turned figures cost; the metrics are unhinted, so the layout
+    // holds under any turn, and Cairo renders the glyphs for the turn.
+    void drawTurned(double x, double y, const std::string& text);
+    void drawTurnedWithHalo(double x, double y, const std::string& text, double haloWidth);
 
   private:
+    void show(double x, double y, const std::string& text, bool update);
+    void showWithHalo(double x, double y, const std::string& text, double haloWidth, bool update);
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

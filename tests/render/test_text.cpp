@@ -1,0 +1,62 @@
+// Words set by Pango (render/text): a figure turned along its contour is drawn from the layout it was
+// measured with, and is the same as the words laid out again under the turn.
+#include "cairo_pixels.hpp"
+#include "render/text.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cairo.h>
+
+#include <string>
+
+namespace sandtable {
+namespace {
+
+using testing_support::owned;
+using testing_support::pixelOf;
+
+constexpr int side = 240;
+
+// The words turned by `angle` about the image's middle, over white, drawn with or without a halo,
+// laid out again under the turn (draw) or as measured before it (drawTurned).
+testing_support::SurfacePtr turned(const std::string& text, double angle, bool halo, bool asMeasured) {
+    auto image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, side, side));
+    cairo_t* cr = cairo_create(image.get());
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    TextWriter writer(cr, Font{22});
+    const TextSize size = writer.measure(text);
+    cairo_translate(cr, side / 2.0, side / 2.0);
+    cairo_rotate(cr, angle);
+    cairo_set_source_rgb(cr, 0.4, 0.25, 0.1);
+    const double x = -size.width / 2, y = -size.height / 2;
+    if (asMeasured) {
+        halo ? writer.drawTurnedWithHalo(x, y, text, 5) : writer.drawTurned(x, y, text);
+    } else {
+        halo ? writer.drawWithHalo(x, y, text, 5) : writer.draw(x, y, text);
+    }
+    cairo_destroy(cr);
+    return image;
+}
+
+TEST(TextWriter, ATurnedTextDrawnAsMeasuredIsTheTextLaidOutUnderTheTurn) {
+    for (const bool halo : {false, true}) {
+        for (const double angle : {0.35, -1.2, 2.5}) {
+            SCOPED_TRACE(std::string(halo ? "with a halo, " : "") + "turned " + std::to_string(angle));
+            const auto again = turned("1250", angle, halo, false), measured = turned("1250", angle, halo, true);
+            int inked = 0, apart = 0;
+            for (int y = 0; y < side; ++y) {
+                for (int x = 0; x < side; ++x) {
+                    const Rgb a = pixelOf(again.get(), x, y), b = pixelOf(measured.get(), x, y);
+                    inked += a != Rgb{255, 255, 255} ? 1 : 0;
+                    apart += testing_support::channelDifference(a, b) > 24 ? 1 : 0;
+                }
+            }
+            EXPECT_GT(inked, 300) << "the figures were drawn";
+            EXPECT_LE(apart, inked / 50) << "the same figures in the same place";
+        }
+    }
+}
+
+} // namespace
+} // namespace sandtable
