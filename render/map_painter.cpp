@@ -92,13 +92,12 @@ void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::arr
                 }
             }
         } else {
-            // A raster's segments are stroked as they are: chained, they would cost the frame and
-            // look the same; simplified, a tile's lines would part from its neighbours' (each
-            // simplified over its own stretch).
-            for (const auto& [a, b] : segments[weight]) {
-                cairo_move_to(cr, a.x, a.y);
-                cairo_line_to(cr, b.x, b.y);
-            }
+            // On a raster chained with every point kept: a line with round joins is stroked in a
+            // tenth less of a natural PNG's time than its segments each with two round caps, and
+            // paints the same pixels (Gettysburg at 150 dpi: 14 pixels apart by more than 3 %).
+            // Simplified, a tile's lines would part from its neighbours' (each simplified over its
+            // own stretch).
+            chainSegments(segments[weight], Point{}, widths[weight] / 1024, 0).addToPath(cr, false);
         }
         strokeWith(cr, contourBrown, widths[weight]);
     }

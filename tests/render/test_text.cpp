@@ -43,7 +43,8 @@ TEST(TextWriter, ATurnedTextDrawnAsMeasuredIsTheTextLaidOutUnderTheTurn) {
     for (const bool halo : {false, true}) {
         for (const double angle : {0.35, -1.2, 2.5}) {
             SCOPED_TRACE(std::string(halo ? "with a halo, " : "") + "turned " + std::to_string(angle));
-            const auto again = turned("1250", angle, halo, false), measured = turned("1250", angle, halo, true);
+            const auto again = turned("1250", angle, halo, false),
+                       measured = turned("1250", angle, halo, true);
             int inked = 0, apart = 0;
             for (int y = 0; y < side; ++y) {
                 for (int x = 0; x < side; ++x) {
