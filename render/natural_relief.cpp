@@ -240,15 +240,31 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                     }
                     continue;
                 }
+                const FixedLayer* levelTable = shaded.data();
+                const float riseX = hRise * perPixelX;
                 for (std::size_t k = span.begin; k < span.end; ++k) {
                     const float fu = within[k], h = h0 + hRise * fu;
                     const int own = levelOf(h);
+                    // Farther from the level's edges than half the height's change over a pixel
+                    // (bounded above by the sum of its changes along x and y): the pixel lies
+                    // wholly in its level, tint and shade in one layer from the table, as a square
+                    // at one level lays them.
+                    const float riseY = ((h01 - h00) + ((h11 - h10) - (h01 - h00)) * fu) * perPixelY;
+                    const float edge =
+                        std::min(h - (static_cast<float>(own) - 0.5f), (static_cast<float>(own) + 0.5f) - h);
+                    if (!smooth || edge >= 0.5f * (std::abs(riseX) + std::abs(riseY))) {
+                        const FixedLayer& f =
+                            levelTable[static_cast<std::size_t>(own - levels.low) * slots + slotAt(k)];
+                        const std::uint32_t p = row[k];
+                        row[k] = (p & 0xff000000u) | ((p >> 16 & 0xffu) * f.keep + f.r) >> 8 << 16 |
+                                 ((p >> 8 & 0xffu) * f.keep + f.g) >> 8 << 8 |
+                                 ((p & 0xffu) * f.keep + f.b) >> 8;
+                        continue;
+                    }
                     Layer t = tint[static_cast<std::size_t>(own - levels.low)];
                     if (smooth) {
                         // Within half a pixel of the level's edge (the contour), the pixel is
                         // shared with the next level by how much of it lies past the edge.
-                        const float riseX = hRise * perPixelX;
-                        const float riseY = ((h01 - h00) + ((h11 - h10) - (h01 - h00)) * fu) * perPixelY;
                         const float rise = std::sqrt(riseX * riseX + riseY * riseY);
                         if (rise > 0) {
                             const float pastLow = (h - (static_cast<float>(own) - 0.5f)) / rise;
