@@ -24,6 +24,7 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <vector>
 
 namespace sandtable {
 namespace {
@@ -124,7 +125,8 @@ void renderView(benchmark::State& state) {
 // ground stretched (what the canvas shows until the wheel rests); or a zoom step as the canvas
 // draws it with its budget (ViewCache::frameBudgetFor): two notches in or out, then sharp frames,
 // each within the budget, until the whole ground is sharp, and the next step (`worst_ms`: the
-// slowest frame; `frames_a_step`: frames until sharp). Last, the style: 0 natural, 1 cells.
+// slowest frame; `p95_ms`: the frame 95 in 100 are within; `frames_a_step`: frames until sharp).
+// Last, the style: 0 natural, 1 cells.
 void renderViewKept(benchmark::State& state) {
     const Scenario& s = bigMap();
     const Layout layout(s.map.grid, 100.0);
@@ -149,7 +151,7 @@ void renderViewKept(benchmark::State& state) {
     }
     int frame = 0, steps = 0;
     long long drawn = 0;
-    double worstMs = 0;
+    std::vector<double> frameMs; // a zoom step's frames, each
     ViewPlacement shown{x0, y0, zoom};
     for (auto _ : state) {
         ++frame;
@@ -165,8 +167,7 @@ void renderViewKept(benchmark::State& state) {
             }
             const auto start = std::chrono::steady_clock::now();
             cache.draw(painter, surface, shown, Rgb{60, 60, 64}, o, 0, ViewCache::AtNewZoom::Sharp);
-            worstMs = std::max(
-                worstMs,
+            frameMs.push_back(
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
             drawn += cache.groundPixelsDrawn();
             continue;
@@ -193,7 +194,14 @@ void renderViewKept(benchmark::State& state) {
     state.counters["ground_drawn_%"] =
         100.0 * static_cast<double>(drawn) / static_cast<double>(std::max(1, frame)) / (width * height);
     if (stepped) {
-        state.counters["worst_ms"] = worstMs;
+        // The slowest frame, and the frame 95 in 100 are within: on a machine of two shared cores
+        // the slowest of a hundred is often the machine's hiccup, not the drawing (the cells'
+        // style misses by as much), so both are shown.
+        std::ranges::sort(frameMs);
+        if (!frameMs.empty()) {
+            state.counters["worst_ms"] = frameMs.back();
+            state.counters["p95_ms"] = frameMs[frameMs.size() * 95 / 100];
+        }
         state.counters["frames_a_step"] = static_cast<double>(frame) / std::max(1, steps);
     }
 }
