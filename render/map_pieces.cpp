@@ -10,8 +10,10 @@
 #include "text.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <numbers>
+#include <unordered_map>
 
 #include <cairo.h>
 
@@ -257,18 +259,40 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
 
 void MapPainter::drawPiecesAsDots(cairo_t* cr, Offset first, Offset last) const {
     // One pass over the pieces, then one path and one fill per side; each piece a small square.
+    // With the whole map in view this is every unit every frame (a third of the frame for ten
+    // thousand units): the pieces come from the index as they are, without their placements, and a
+    // side is looked up once for each headquarters, not through it for each unit.
     const double r = layout_.cellSize() * 0.35;
     std::array<std::vector<Point>, 2> dots;
-    const Point a = layout_.cellCenter(first), b = layout_.cellCenter(last);
-    const MapRect around{a.x, a.y, b.x - a.x, b.y - a.y};
-    for (const auto& [c, piece, placement] : unitsNear(around, layout_.cellSize())) {
-        auto it = s_.oob.units.find(UnitId{piece.id});
-        if (it == s_.oob.units.end()) {
-            continue;
+    std::unordered_map<std::uint32_t, Side> sideOfParent; // by headquarters' id: hashed, not a tree walk
+    const auto add = [&](Offset c, PieceRef piece) {
+        if (c.col < first.col || c.col > last.col || c.row < first.row || c.row > last.row) {
+            return;
         }
-        const Side side = s_.oob.sideOf(it->second.parent).value_or(Side::Union);
-        if (c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row) {
-            dots[sideIndex(side)].push_back(layout_.cellCenter(c));
+        const auto it = s_.oob.units.find(UnitId{piece.id});
+        if (it == s_.oob.units.end()) {
+            return;
+        }
+        const HeadquartersId parent = it->second.parent;
+        auto side = sideOfParent.find(parent.value);
+        if (side == sideOfParent.end()) {
+            side = sideOfParent.emplace(parent.value, s_.oob.sideOf(parent).value_or(Side::Union)).first;
+        }
+        dots[sideIndex(side->second)].push_back(layout_.cellCenter(c));
+    };
+    if (const MapIndex* index = usableIndex()) {
+        std::vector<std::pair<Offset, PieceRef>> found;
+        index->unitsIn(first, last, found);
+        for (const auto& [c, piece] : found) {
+            add(c, piece);
+        }
+    } else {
+        for (const auto& [piece, placement] : s_.deployment.placements) {
+            if (piece.kind == PieceKind::Unit) {
+                for (const Offset c : placement.cells) {
+                    add(c, piece);
+                }
+            }
         }
     }
     for (Side side : {Side::Union, Side::Confederate}) {

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -352,6 +353,64 @@ TEST(MapPainter, OnPaperTheNaturalStylesWaterIsCurves) {
     const std::string cells = svgOf(s, layout, o), cellsBare = svgOf(s, layout, without);
     EXPECT_EQ(countOf(cells, 'C'), countOf(cellsBare, 'C'));
     EXPECT_GT(countOf(cells, 'L'), countOf(cellsBare, 'L'));
+}
+
+// Far out (the map drawn as its overview), each unit is a square of its side's colour on its cell,
+// the pieces taken from the map's index or, without one, from the deployment: a square on every
+// cell a unit stands on, and none elsewhere.
+TEST(MapPainter, FarOutEachUnitIsASquareOfItsSidesColour) {
+    Scenario s = plain(GridShape::Square, 30, 20);
+    s.oob.headquarters[HeadquartersId{1}] =
+        Headquarters{Side::Union, Echelon::Army, {}, "Army", "Meade", {}, {}};
+    s.oob.headquarters[HeadquartersId{2}] =
+        Headquarters{Side::Confederate, Echelon::Army, {}, "Army", "Lee", {}, {}};
+    std::map<Offset, Side> standing;
+    for (std::uint32_t id = 1; id <= 60; ++id) {
+        const Offset cell{static_cast<int>(id * 7 % 30), static_cast<int>(id * 11 % 20)};
+        const Side side = id % 3 == 0 ? Side::Confederate : Side::Union;
+        s.oob.units[UnitId{id}] = Unit{HeadquartersId{side == Side::Union ? 1u : 2u}, "Regiment"};
+        s.deployment.placements[PieceRef::unit(UnitId{id})] = Placement{{cell}, {}};
+        standing[cell] = side;
+    }
+    const Layout layout(s.map.grid, 100);
+    TerrainOverview overview;
+    overview.rebuild(s.map);
+    MapIndex index;
+    index.rebuild(s);
+    constexpr double pixelsPerUnit = 0.1; // 10 pixels a cell: the overview's
+    for (const bool indexed : {false, true}) {
+        SCOPED_TRACE(indexed ? "from the index" : "from the deployment");
+        MapPainter painter(s, layout, &overview);
+        if (indexed) {
+            painter.setIndex(&index);
+        }
+        auto image = testing_support::owned(cairo_image_surface_create(
+            CAIRO_FORMAT_RGB24, static_cast<int>(layout.width() * pixelsPerUnit) + 1,
+            static_cast<int>(layout.height() * pixelsPerUnit) + 1));
+        cairo_t* cr = cairo_create(image.get());
+        cairo_scale(cr, pixelsPerUnit, pixelsPerUnit);
+        (void)painter.draw(cr, MapRect{0, 0, layout.width(), layout.height()}, pixelsPerUnit,
+                           RenderOptions{});
+        cairo_destroy(cr);
+        cairo_surface_flush(image.get());
+        int squares = 0;
+        for (int row = 0; row < s.map.grid.rows(); ++row) {
+            for (int col = 0; col < s.map.grid.cols(); ++col) {
+                const Point c = layout.cellCenter({col, row});
+                const Rgb shown = testing_support::pixelOf(image.get(), static_cast<int>(c.x * pixelsPerUnit),
+                                                           static_cast<int>(c.y * pixelsPerUnit));
+                const auto unit = standing.find({col, row});
+                if (unit != standing.end()) {
+                    EXPECT_EQ(shown, sideColour(unit->second)) << "cell " << col << ", " << row;
+                    ++squares;
+                } else {
+                    EXPECT_NE(shown, sideColour(Side::Union)) << "cell " << col << ", " << row;
+                    EXPECT_NE(shown, sideColour(Side::Confederate)) << "cell " << col << ", " << row;
+                }
+            }
+        }
+        EXPECT_EQ(squares, static_cast<int>(standing.size()));
+    }
 }
 
 // On paper the natural style's contours are smooth curves: cubic pieces only, each turning into the
