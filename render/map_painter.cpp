@@ -32,8 +32,10 @@ using ContourSegments = std::array<std::vector<std::pair<Point, Point>>, 2>; // 
 
 // A line through `p` as a smooth curve: each piece a cubic whose handles run along the line's
 // direction at its ends (the chord of the points either side), a third of the piece long, so the
-// line bends round where its points turn and no piece overshoots however unevenly they are spaced.
-// A line that closes (its last point its first) is smooth where it closes too.
+// line bends round where its points turn and no piece overshoots however unevenly they are spaced
+// (smoothThrough's even Catmull-Rom suits a road's centres, a cell apart; a simplified contour's
+// points lie a hair or many squares apart). A line that closes (its last point its first) is
+// smooth where it closes too.
 void addSmoothLine(cairo_t* cr, std::span<const Point> p) {
     const std::size_t n = p.size();
     if (n < 3) {
@@ -78,26 +80,21 @@ void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::arr
             continue;
         }
         cairo_new_path(cr);
-        if (onPaper) {
-            // Ends meet where they are the same to a thousandth of a line's width.
-            const Polylines lines =
-                chainSegments(segments[weight], Point{}, widths[weight] / 1024, tolerance);
-            if (!smooth) {
-                lines.addToPath(cr, false);
-            } else {
-                const Point* line = lines.points.data();
-                for (const std::uint32_t n : lines.sizes) {
-                    addSmoothLine(cr, {line, n});
-                    line += n;
-                }
+        // Ends meet where they are the same to a thousandth of a line's width. On a raster every
+        // point is kept: simplified, a tile's lines would part from its neighbours' (each
+        // simplified over its own stretch). Chained there too, a line with round joins is stroked
+        // in a tenth less of a natural PNG's time than its segments each with two round caps, and
+        // paints the same pixels (Gettysburg at 150 dpi: 14 pixels apart by more than 3 %).
+        const Polylines lines =
+            chainSegments(segments[weight], Point{}, widths[weight] / 1024, onPaper ? tolerance : 0);
+        if (onPaper && smooth) {
+            const Point* line = lines.points.data();
+            for (const std::uint32_t n : lines.sizes) {
+                addSmoothLine(cr, {line, n});
+                line += n;
             }
         } else {
-            // On a raster chained with every point kept: a line with round joins is stroked in a
-            // tenth less of a natural PNG's time than its segments each with two round caps, and
-            // paints the same pixels (Gettysburg at 150 dpi: 14 pixels apart by more than 3 %).
-            // Simplified, a tile's lines would part from its neighbours' (each simplified over its
-            // own stretch).
-            chainSegments(segments[weight], Point{}, widths[weight] / 1024, 0).addToPath(cr, false);
+            lines.addToPath(cr, false);
         }
         strokeWith(cr, contourBrown, widths[weight]);
     }

@@ -287,12 +287,10 @@ void MapPainter::drawPiecesAsDots(cairo_t* cr, Offset first, Offset last) const 
             add(c, piece);
         }
     } else {
-        for (const auto& [piece, placement] : s_.deployment.placements) {
-            if (piece.kind == PieceKind::Unit) {
-                for (const Offset c : placement.cells) {
-                    add(c, piece);
-                }
-            }
+        const Point a = layout_.cellCenter(first), b = layout_.cellCenter(last);
+        for (const auto& [c, piece, placement] :
+             unitsNear(MapRect{a.x, a.y, b.x - a.x, b.y - a.y}, layout_.cellSize())) {
+            add(c, piece);
         }
     }
     for (Side side : {Side::Union, Side::Confederate}) {

@@ -38,6 +38,12 @@ struct FixedLayer {
     std::uint32_t r = 0, g = 0, b = 0, keep = 256;
 };
 
+// Pixel `p` (xRGB) with fixed layer `t` laid over it.
+std::uint32_t layFixed(std::uint32_t p, const FixedLayer& t) {
+    return (p & 0xff000000u) | ((p >> 16 & 0xffu) * t.keep + t.r) >> 8 << 16 |
+           ((p >> 8 & 0xffu) * t.keep + t.g) >> 8 << 8 | ((p & 0xffu) * t.keep + t.b) >> 8;
+}
+
 FixedLayer fixedOf(const Overlay& o) {
     const auto keep = static_cast<std::uint32_t>(std::lround((1 - o.alpha) * 256));
     const auto part = [&](double c) {
@@ -229,53 +235,44 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                         const std::size_t slot = oneSlot ? spanSlot : slotAt(k);
                         const std::uint32_t p = row[k];
                         if (p != lastIn || slot != slotLaid) {
-                            const FixedLayer& t = table[slot];
                             lastIn = p;
                             slotLaid = slot;
-                            lastOut = (p & 0xff000000u) | ((p >> 16 & 0xffu) * t.keep + t.r) >> 8 << 16 |
-                                      ((p >> 8 & 0xffu) * t.keep + t.g) >> 8 << 8 |
-                                      ((p & 0xffu) * t.keep + t.b) >> 8;
+                            lastOut = layFixed(p, table[slot]);
                         }
                         row[k] = lastOut;
                     }
                     continue;
                 }
-                const FixedLayer* levelTable = shaded.data();
                 const float riseX = hRise * perPixelX;
                 for (std::size_t k = span.begin; k < span.end; ++k) {
                     const float fu = within[k], h = h0 + hRise * fu;
                     const int own = levelOf(h);
-                    // Farther from the level's edges than half the height's change over a pixel
-                    // (bounded above by the sum of its changes along x and y): the pixel lies
-                    // wholly in its level, tint and shade in one layer from the table, as a square
-                    // at one level lays them.
+                    // How far inside its level the height is from the level's lower and upper edge.
+                    const float pastLowEdge = h - (static_cast<float>(own) - 0.5f);
+                    const float shortOfHighEdge = (static_cast<float>(own) + 0.5f) - h;
+                    // Farther from both edges than half the height's change over a pixel (bounded
+                    // above by the sum of its changes along x and y): the pixel lies wholly in its
+                    // level, tint and shade in one layer from the table, as a square at one level
+                    // lays them.
                     const float riseY = ((h01 - h00) + ((h11 - h10) - (h01 - h00)) * fu) * perPixelY;
-                    const float edge =
-                        std::min(h - (static_cast<float>(own) - 0.5f), (static_cast<float>(own) + 0.5f) - h);
-                    if (!smooth || edge >= 0.5f * (std::abs(riseX) + std::abs(riseY))) {
-                        const FixedLayer& f =
-                            levelTable[static_cast<std::size_t>(own - levels.low) * slots + slotAt(k)];
-                        const std::uint32_t p = row[k];
-                        row[k] = (p & 0xff000000u) | ((p >> 16 & 0xffu) * f.keep + f.r) >> 8 << 16 |
-                                 ((p >> 8 & 0xffu) * f.keep + f.g) >> 8 << 8 |
-                                 ((p & 0xffu) * f.keep + f.b) >> 8;
+                    if (!smooth || std::min(pastLowEdge, shortOfHighEdge) >=
+                                       0.5f * (std::abs(riseX) + std::abs(riseY))) {
+                        row[k] = layFixed(
+                            row[k], shaded[static_cast<std::size_t>(own - levels.low) * slots + slotAt(k)]);
                         continue;
                     }
+                    // Within half a pixel of the level's edge (the contour), the pixel is shared
+                    // with the next level by how much of it lies past the edge.
                     Layer t = tint[static_cast<std::size_t>(own - levels.low)];
-                    if (smooth) {
-                        // Within half a pixel of the level's edge (the contour), the pixel is
-                        // shared with the next level by how much of it lies past the edge.
-                        const float rise = std::sqrt(riseX * riseX + riseY * riseY);
-                        if (rise > 0) {
-                            const float pastLow = (h - (static_cast<float>(own) - 0.5f)) / rise;
-                            const float shortOfHigh = ((static_cast<float>(own) + 0.5f) - h) / rise;
-                            if (pastLow < 0.5f && own > levels.low) {
-                                t = blend(t, tint[static_cast<std::size_t>(own - 1 - levels.low)],
-                                          0.5f - pastLow);
-                            } else if (shortOfHigh < 0.5f && own < levels.high) {
-                                t = blend(t, tint[static_cast<std::size_t>(own + 1 - levels.low)],
-                                          0.5f - shortOfHigh);
-                            }
+                    const float rise = std::sqrt(riseX * riseX + riseY * riseY);
+                    if (rise > 0) {
+                        const float pastLow = pastLowEdge / rise, shortOfHigh = shortOfHighEdge / rise;
+                        if (pastLow < 0.5f && own > levels.low) {
+                            t = blend(t, tint[static_cast<std::size_t>(own - 1 - levels.low)],
+                                      0.5f - pastLow);
+                        } else if (shortOfHigh < 0.5f && own < levels.high) {
+                            t = blend(t, tint[static_cast<std::size_t>(own + 1 - levels.low)],
+                                      0.5f - shortOfHigh);
                         }
                     }
                     lay(row[k], t);
