@@ -85,15 +85,35 @@ double middleHold(double d2, double full) {
 // lattice square's linear cut puts the boundary.
 constexpr float middleBand = 0.45f;
 
+// How far from its level a held point may show the model's height at squared distance d2 (in
+// cells) from its cell's centre: middleBand across the middle itself, widening smoothly to nearly
+// half a level where the hold ends, so the model's own contour is moved only where it would cross
+// into the middle, and not pushed out to the hold's edge all round (which beaded a contour
+// running near a row of middles with a bulge at each).
+float heldBand(double d2, double full) {
+    constexpr double fade = 0.1;
+    const double inner = naturalMiddle / 2, outer = full + fade;
+    const double t = std::clamp((std::sqrt(d2) - inner) / (outer - inner), 0.0, 1.0);
+    return middleBand + static_cast<float>(t * t * (3 - 2 * t)) * (0.49f - middleBand);
+}
+
 // What the terrain model's height at a cell's centre (in cells' sizes) needs to lie in the cell's
 // level's band: nothing when the model agrees with the level. Spread over the cell (Sample::settle),
 // so a crest the model runs at a contour's height is lifted clear of it along its length, not only
-// in each middle (which beaded the line at every middle).
+// in each middle (which beaded the line at every middle). The band is narrowed by the model's rise
+// over the held middle (its slope, over a quarter of a cell each way, times a fifth of a cell), so
+// the whole middle, not only its centre, lies in the level: a contour the model runs close by a
+// column of middles is moved aside along the column as one, where the hold alone pushed it round
+// each middle in turn.
 float middleCorrection(const HeightSurface& surface, Point centreInCells, int level) {
-    const auto ground = static_cast<float>(surface.at(centreInCells.x, centreInCells.y));
-    return std::clamp(ground, static_cast<float>(level) - middleBand,
-                      static_cast<float>(level) + middleBand) -
-           ground;
+    const double u = centreInCells.x, v = centreInCells.y;
+    const double ground = surface.at(u, v);
+    constexpr double across = 0.25, heldReach = 0.2;
+    const double rise = std::hypot(surface.at(u + across, v) - surface.at(u - across, v),
+                                   surface.at(u, v + across) - surface.at(u, v - across)) /
+                        (2 * across) * heldReach;
+    const double room = std::max(0.0, middleBand - rise);
+    return static_cast<float>(std::clamp(ground, level - room, level + room) - ground);
 }
 
 } // namespace
@@ -224,6 +244,8 @@ struct NaturalGround::SampleSum {
     // The middles' corrections of the model's height (middleCorrection), each cell's weighted by
     // its share of the point: its weight, and the weighted sum.
     float spreadWeight = 0, spreadSum = 0;
+    // The held band (heldBand) of each cell holding the point, weighted by its hold.
+    float holdBandSum = 0;
 
     // What the cell at `centre` (map units) adds to the sample at `p`, looked up at `looked` (in
     // cells, moved by the noise): its weight where its kernel reaches, and its middle's hold.
@@ -244,7 +266,11 @@ struct NaturalGround::SampleSum {
         if (d2 >= kernelReach * kernelReach) {
             return;
         }
-        add(t, static_cast<float>(kernelWeight(d2)), static_cast<float>(middleHold(e2, holdFull)), level);
+        const auto hold = static_cast<float>(middleHold(e2, holdFull));
+        if (hold > 0) {
+            holdBandSum += hold * heldBand(e2, holdFull);
+        }
+        add(t, static_cast<float>(kernelWeight(d2)), hold, level);
     }
     // `w` the cell's weight here, `hold` what it adds in its middle (not part of the shading).
     void add(int t, float w, float hold, int level) {
@@ -283,6 +309,8 @@ struct NaturalGround::SampleSum {
             return;
         }
         s.covered = true;
+        // The shading is the model's own: the middles' corrections move the contours, not the light.
+        const std::optional<double> model = ground;
         if (ground && spreadWeight > 0) {
             ground = *ground + spreadSum / spreadWeight;
         }
@@ -291,11 +319,12 @@ struct NaturalGround::SampleSum {
             float shownHeight = static_cast<float>(*ground);
             if (holdWeight > 0) {
                 const float level = (heightSum - baseHeightSum) / holdWeight; // the middle's cell's
-                const float kept = std::clamp(shownHeight, level - middleBand, level + middleBand);
+                const float band = holdBandSum / holdWeight;
+                const float kept = std::clamp(shownHeight, level - band, level + band);
                 shownHeight +=
                     std::min(1.0f, holdWeight / static_cast<float>(holdStrength)) * (kept - shownHeight);
             }
-            baseHeightSum = static_cast<float>(*ground) * baseTotal;
+            baseHeightSum = static_cast<float>(*model) * baseTotal;
             heightSum = shownHeight * s.total;
         }
         s.height = heightSum / s.total;
