@@ -3,6 +3,7 @@
 #include "exports/export_kinds.hpp"
 #include "formats/scenario_xml.hpp"
 #include "run_cli.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -22,13 +23,9 @@ using test_support::run;
 
 class Cli : public testing::Test {
   protected:
-    void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-cli-" + std::to_string(::getpid()));
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
     std::string path(const std::string& name) const { return (dir / name).string(); }
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"cli"};
+    const fs::path dir = folder_.path();
 };
 
 TEST_F(Cli, HelpAndVersionSucceed) {

@@ -3,6 +3,7 @@
 
 #include "formats/atomic_file.hpp"
 #include "formats/scenario_xml.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -18,17 +19,12 @@ namespace fs = std::filesystem;
 class DocumentTest : public testing::Test {
   protected:
     void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-doc-" + std::to_string(::getpid()));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
         ::setenv("XDG_STATE_HOME", (dir / "state").c_str(), 1);
         fs::copy_file(fs::path(SANDTABLE_TEST_DATA) / "rules" / "hexed-general.base.xml", dir / "battle.xml");
     }
-    void TearDown() override {
-        ::unsetenv("XDG_STATE_HOME");
-        fs::remove_all(dir);
-    }
-    fs::path dir;
+    void TearDown() override { ::unsetenv("XDG_STATE_HOME"); }
+    testing_support::TemporaryFolder folder_{"doc"};
+    const fs::path dir = folder_.path();
 };
 
 TEST_F(DocumentTest, ProblemsFollowEveryEditUndoAndRedo) {

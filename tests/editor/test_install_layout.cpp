@@ -1,6 +1,7 @@
 // Where the program finds its samples, rulesets' files and guide: installed under a prefix (the
 // Debian package), in the portable Windows folder, or in the source tree of a build.
 #include "editor/install_layout.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,16 +15,12 @@ namespace fs = std::filesystem;
 
 class InstallLayoutTest : public testing::Test {
   protected:
-    void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-layout-" + std::to_string(::getpid()));
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
     static void write(const fs::path& file, const std::string& text) {
         fs::create_directories(file.parent_path());
         std::ofstream(file) << text;
     }
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"layout"};
+    const fs::path dir = folder_.path();
 };
 
 TEST_F(InstallLayoutTest, AnInstalledProgramFindsItsFilesUnderItsPrefix) {

@@ -8,6 +8,7 @@
 #include "tests/exports/play_setup_of.hpp"
 #include "tests/render/cairo_pixels.hpp"
 #include "tests/render/command_output.hpp"
+#include "tests/temporary_folder.hpp"
 #include "validators/play_setup.hpp"
 
 #include <cairo.h>
@@ -60,8 +61,8 @@ TEST(CounterSheets, TheBacksLineUpWithTheFrontsWhenTheSheetIsTurnedOver) {
     PrintOptions o;
     o.paper = *paperByName("letter");
     o.counterSizePt = *parseLength("0.75in");
-    const fs::path dir = fs::temp_directory_path() / ("sandtable-counters-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+    const testing_support::TemporaryFolder scratch("counters");
+    const fs::path& dir = scratch.path();
     const fs::path pdf = dir / "counters.pdf";
     auto pages = printCounterSheets(*s, pdf, o, setupOf(*s, folder));
     ASSERT_TRUE(pages) << pages.error();
@@ -118,7 +119,6 @@ TEST(CounterSheets, TheBacksLineUpWithTheFrontsWhenTheSheetIsTurnedOver) {
     EXPECT_GT(squares, 0);
     EXPECT_GT(empty, 0) << "the last sheet should not be full, or mirroring would not show";
     EXPECT_EQ(mismatched, 0);
-    fs::remove_all(dir);
 }
 
 TEST(CounterSheets, EverySamplesSheetsCarryItsRulesetsBackAndMarkers) {
@@ -133,11 +133,11 @@ TEST(CounterSheets, EverySamplesSheetsCarryItsRulesetsBackAndMarkers) {
         PrintOptions o;
         o.paper = *paperByName("a4");
         o.counterSizePt = *parseLength("16mm");
-        const fs::path pdf = fs::temp_directory_path() / ("sandtable-counters-" + std::string(name) + ".pdf");
+        const testing_support::TemporaryFolder scratch("counters");
+        const fs::path pdf = scratch / "counters.pdf";
         auto pages = printCounterSheets(*s, pdf, o, play);
         ASSERT_TRUE(pages) << name << ": " << pages.error();
         const std::string text = commandOutput("pdftotext '" + pdf.string() + "' -");
-        fs::remove(pdf);
         EXPECT_NE(text.find(play.play.back->label), std::string::npos) << name << ": the back's word";
         for (const PlayMarker& m : play.play.markers) {
             EXPECT_NE(text.find(m.label), std::string::npos) << name << ": marker " << m.label;
@@ -154,7 +154,8 @@ TEST(CounterSheets, ACounterOfAnUnreadableSizeIsRefused) {
     PrintOptions o;
     o.paper = *paperByName("a4");
     o.counterSizePt = 10;
-    const fs::path pdf = fs::temp_directory_path() / "sandtable-counters-tiny.pdf";
+    const testing_support::TemporaryFolder scratch("counters-tiny");
+    const fs::path pdf = scratch / "counters-tiny.pdf";
     auto pages = printCounterSheets(*s, pdf, o, PlaySetup{});
     ASSERT_FALSE(pages);
     EXPECT_EQ(pages.error(),

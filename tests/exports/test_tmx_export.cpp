@@ -3,6 +3,7 @@
 #include "exports/tmx_export.hpp"
 #include "formats/scenario_xml.hpp"
 #include "model/scenario_generator.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <cairo.h>
 #include <gtest/gtest.h>
@@ -19,12 +20,9 @@ namespace fs = std::filesystem;
 class TmxExport : public testing::Test {
   protected:
     void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-tmx-" + std::to_string(::getpid()));
-        fs::create_directories(dir);
         ASSERT_EQ(std::system("command -v tmxrasterizer > /dev/null"), 0)
             << "tmxrasterizer (Debian package tiled) is missing: run ./dev deps";
     }
-    void TearDown() override { fs::remove_all(dir); }
 
     // Exports, rasterizes with Tiled (object layers hidden) and compares sizes and centre colours.
     void checkWithTiled(const Scenario& s, const std::string& name) {
@@ -61,7 +59,8 @@ class TmxExport : public testing::Test {
         cairo_surface_destroy(image);
     }
 
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"tmx"};
+    const fs::path dir = folder_.path();
 };
 
 TEST_F(TmxExport, FirstBullRunRendersInTiledWithItsTerrain) {

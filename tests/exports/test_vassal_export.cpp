@@ -10,6 +10,7 @@
 #include "model/layout.hpp"
 #include "model/scenario_generator.hpp"
 #include "tests/formats/vassal_oracle.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 #include <pugixml.hpp>
@@ -50,12 +51,8 @@ std::map<std::string, std::string> unzip(const fs::path& file) {
 
 class VassalExport : public testing::Test {
   protected:
-    void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-vassal-" + std::to_string(::getpid()));
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"vassal"};
+    const fs::path dir = folder_.path();
 };
 
 TEST(VassalSequence, EscapesItsDelimiterAndQuotesLeadingBackslashesAsVassalDoes) {

@@ -12,6 +12,7 @@
 #include "model/battle.hpp"
 #include "tests/exports/play_setup_of.hpp"
 #include "tests/formats/vassal_oracle.hpp"
+#include "tests/temporary_folder.hpp"
 #include "validators/play_setup.hpp"
 
 #include <gtest/gtest.h>
@@ -59,13 +60,13 @@ std::expected<Scenario, std::string> readSample(const std::string& name) {
 // The scenario's module as Sandtable's reader reads it back, or what went wrong.
 std::expected<VassalModule, std::string> exportAndRead(const Scenario& s, const PlaySetup& play,
                                                        const std::string& tag) {
-    const fs::path vmod = fs::temp_directory_path() / ("sandtable-play-kit-" + tag + ".vmod");
+    const testing_support::TemporaryFolder scratch("play-kit-" + tag);
+    const fs::path vmod = scratch / "play-kit.vmod";
     auto written = exportVassal(s, vmod, VassalExportOptions{60, true, play});
     if (!written) {
         return std::unexpected(written.error());
     }
     auto module = readVassalModule(vmod);
-    fs::remove(vmod);
     if (!module) {
         return std::unexpected(module.error().toString());
     }
@@ -328,10 +329,10 @@ TEST(PlayKitOf, TheHelpPageNamesEveryCommand) {
     auto s = readScenario(folder / "shiloh.sandtable.xml");
     ASSERT_TRUE(s) << s.error().toString();
     const PlaySetup play = setupOf(*s, folder);
-    const fs::path vmod = fs::temp_directory_path() / "sandtable-play-help.vmod";
+    const testing_support::TemporaryFolder scratch("play-help");
+    const fs::path vmod = scratch / "play-help.vmod";
     ASSERT_TRUE(exportVassal(*s, vmod, VassalExportOptions{60, true, play}));
     auto entries = readVassalModuleEntries(vmod, {"play-help.html"}, 1 << 20);
-    fs::remove(vmod);
     ASSERT_TRUE(entries) << entries.error().toString();
     ASSERT_TRUE(entries->at("play-help.html")) << entries->at("play-help.html").error();
     const std::string& help = *entries->at("play-help.html");
@@ -355,10 +356,10 @@ TEST(PlayKitOf, TheRulesetsTablesAreAChart) {
         auto s = readScenario(folder / (name + ".sandtable.xml"));
         EXPECT_TRUE(s) << s.error().toString();
         const PlaySetup play = setupOf(*s, folder);
-        const fs::path vmod = fs::temp_directory_path() / ("sandtable-play-tables-" + name + ".vmod");
+        const testing_support::TemporaryFolder scratch("play-tables");
+        const fs::path vmod = scratch / "play-tables.vmod";
         EXPECT_TRUE(exportVassal(*s, vmod, VassalExportOptions{60, true, play}));
         auto entries = readVassalModuleEntries(vmod, {"buildFile.xml", "ruleset-tables.html"}, 1 << 22);
-        fs::remove(vmod);
         EXPECT_TRUE(entries) << entries.error().toString();
         if (!entries || !entries->at("buildFile.xml")) {
             return {};

@@ -9,6 +9,7 @@
 #include "tests/exports/play_setup_of.hpp"
 #include "tests/formats/vassal_oracle.hpp"
 #include "tests/formats/zip_archive.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 #include <pugixml.hpp>
@@ -26,22 +27,20 @@ namespace fs = std::filesystem;
 class VassalUpdate : public testing::Test {
   protected:
     void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-update-" + std::to_string(::getpid()));
-        fs::create_directories(dir);
         const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "shiloh";
         auto s = readScenario(folder / "shiloh.sandtable.xml");
         ASSERT_TRUE(s) << s.error().toString();
         scenario = *s;
         play = testing_support::playSetupOfScenario(scenario, folder);
     }
-    void TearDown() override { fs::remove_all(dir); }
 
     std::expected<std::string, std::string> exportTo(const fs::path& out,
                                                      std::optional<fs::path> update = {}) {
         return exportVassal(scenario, out, VassalExportOptions{60, true, play, update});
     }
 
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"update"};
+    const fs::path dir = folder_.path();
     Scenario scenario;
     PlaySetup play;
 };

@@ -1,4 +1,5 @@
 #include "formats/atomic_file.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +12,8 @@ namespace sandtable {
 
 TEST(AtomicFile, WritesReadsAndBacksUp) {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() / ("sandtable-atomic-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+    const testing_support::TemporaryFolder folder("atomic");
+    const fs::path& dir = folder.path();
     const fs::path file = dir / "a.txt";
     ASSERT_TRUE(writeFileAtomically(file, "one"));
     EXPECT_FALSE(fs::exists(dir / "a.txt.bak"));
@@ -22,7 +23,6 @@ TEST(AtomicFile, WritesReadsAndBacksUp) {
     ASSERT_TRUE(writeFileAtomically(file, "three", AtomicWriteOptions{false}));
     EXPECT_EQ(readWholeFile(dir / "a.txt.bak").value(), "one");
     EXPECT_EQ(fs::status(file).permissions() & fs::perms::others_read, fs::perms::others_read);
-    fs::remove_all(dir);
 }
 
 TEST(AtomicFile, ReadingAFolderSaysSo) {
@@ -35,23 +35,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh folder per test, removed afterwards.
-struct Folder {
-    fs::path path =
-        fs::temp_directory_path() / ("sandtable-atomic-" + std::to_string(::getpid()) + "-" +
-                                     testing::UnitTest::GetInstance()->current_test_info()->name());
-    Folder() {
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~Folder() {
-        std::error_code ec;
-        fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
-        fs::remove_all(path, ec);
-    }
+// A fresh folder per test, removed afterwards, and what it holds.
+struct Folder : testing_support::TemporaryFolder {
+    Folder() : TemporaryFolder("atomic") {}
     std::vector<std::string> names() const {
         std::vector<std::string> out;
-        for (const auto& e : fs::directory_iterator(path)) {
+        for (const auto& e : fs::directory_iterator(path())) {
             out.push_back(e.path().filename().string());
         }
         std::sort(out.begin(), out.end());
@@ -63,18 +52,18 @@ struct Folder {
 
 TEST(AtomicFile, SavingThroughASymlinkReplacesItsTargetAndKeepsTheLink) {
     Folder dir;
-    fs::create_directories(dir.path / "real");
-    ASSERT_TRUE(writeFileAtomically(dir.path / "real" / "battle.xml", "old"));
-    fs::create_symlink("real/battle.xml", dir.path / "link.xml");
-    ASSERT_TRUE(writeFileAtomically(dir.path / "link.xml", "new"));
-    EXPECT_TRUE(fs::is_symlink(dir.path / "link.xml"));
-    EXPECT_EQ(readWholeFile(dir.path / "real" / "battle.xml").value(), "new");
-    EXPECT_EQ(readWholeFile(dir.path / "real" / "battle.xml.bak").value(), "old");
+    fs::create_directories(dir.path() / "real");
+    ASSERT_TRUE(writeFileAtomically(dir.path() / "real" / "battle.xml", "old"));
+    fs::create_symlink("real/battle.xml", dir.path() / "link.xml");
+    ASSERT_TRUE(writeFileAtomically(dir.path() / "link.xml", "new"));
+    EXPECT_TRUE(fs::is_symlink(dir.path() / "link.xml"));
+    EXPECT_EQ(readWholeFile(dir.path() / "real" / "battle.xml").value(), "new");
+    EXPECT_EQ(readWholeFile(dir.path() / "real" / "battle.xml.bak").value(), "old");
 }
 
 TEST(AtomicFile, RefusesAFifoADeviceAndADirectory) {
     Folder dir;
-    const fs::path fifo = dir.path / "pipe.xml";
+    const fs::path fifo = dir.path() / "pipe.xml";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     auto r = writeFileAtomically(fifo, "x");
     ASSERT_FALSE(r);
@@ -82,15 +71,15 @@ TEST(AtomicFile, RefusesAFifoADeviceAndADirectory) {
     auto dev = writeFileAtomically("/dev/null", "x");
     ASSERT_FALSE(dev);
     EXPECT_EQ(dev.error(), "/dev/null: is a character device; Sandtable writes only regular files");
-    auto folder = writeFileAtomically(dir.path, "x");
+    auto folder = writeFileAtomically(dir.path(), "x");
     ASSERT_FALSE(folder);
-    EXPECT_EQ(folder.error(), dir.path.string() + ": is a directory; Sandtable writes only regular files");
+    EXPECT_EQ(folder.error(), dir.path().string() + ": is a directory; Sandtable writes only regular files");
     EXPECT_EQ(dir.names(), std::vector<std::string>{"pipe.xml"});
 }
 
 TEST(AtomicFile, KeepsTheFilesPermissions) {
     Folder dir;
-    const fs::path file = dir.path / "private.xml";
+    const fs::path file = dir.path() / "private.xml";
     ASSERT_TRUE(writeFileAtomically(file, "one"));
     fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write);
     ASSERT_TRUE(writeFileAtomically(file, "two"));
@@ -101,7 +90,7 @@ TEST(AtomicFile, KeepsTheFilesPermissions) {
 
 TEST(AtomicFile, RefusesAReadOnlyFileAndLeavesIt) {
     Folder dir;
-    const fs::path file = dir.path / "locked.xml";
+    const fs::path file = dir.path() / "locked.xml";
     ASSERT_TRUE(writeFileAtomically(file, "keep me"));
     fs::permissions(file, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
     auto r = writeFileAtomically(file, "overwrite");
@@ -114,7 +103,7 @@ TEST(AtomicFile, RefusesAReadOnlyFileAndLeavesIt) {
 
 TEST(AtomicFile, ANextSaveCleansUpTheTemporaryFileOfAKilledOne) {
     Folder dir;
-    const fs::path file = dir.path / "battle.xml";
+    const fs::path file = dir.path() / "battle.xml";
     ASSERT_TRUE(writeFileAtomically(file, "one"));
     // A save killed after writing its temporary file: a child process that never commits.
     const pid_t child = ::fork();
@@ -136,9 +125,9 @@ TEST(AtomicFile, ANextSaveCleansUpTheTemporaryFileOfAKilledOne) {
 
 TEST(AtomicFile, NeverReplacesAFileWithoutItsBackup) {
     Folder dir;
-    const fs::path file = dir.path / "battle.xml";
+    const fs::path file = dir.path() / "battle.xml";
     ASSERT_TRUE(writeFileAtomically(file, "one"));
-    fs::create_directories(dir.path / "battle.xml.bak"); // the backup's name is taken by a folder
+    fs::create_directories(dir.path() / "battle.xml.bak"); // the backup's name is taken by a folder
     auto r = writeFileAtomically(file, "two");
     ASSERT_FALSE(r);
     EXPECT_NE(r.error().find("cannot keep the previous version"), std::string::npos) << r.error();
@@ -150,7 +139,7 @@ TEST(AtomicFile, NeverReplacesAFileWithoutItsBackup) {
 // again by the commit, and the file holds every byte.
 TEST(AtomicFile, AFlushBeforeTheCommitKeepsEveryByteWrittenAfterIt) {
     Folder dir;
-    auto file = AtomicFile::create(dir.path / "battle.xml");
+    auto file = AtomicFile::create(dir.path() / "battle.xml");
     ASSERT_TRUE(file);
     ASSERT_TRUE(file->write("one "));
     ASSERT_TRUE(file->flush());
@@ -158,7 +147,7 @@ TEST(AtomicFile, AFlushBeforeTheCommitKeepsEveryByteWrittenAfterIt) {
         << "before the commit only the temporary file is there";
     ASSERT_TRUE(file->write("two"));
     ASSERT_TRUE(file->commit());
-    EXPECT_EQ(readWholeFile(dir.path / "battle.xml").value(), "one two");
+    EXPECT_EQ(readWholeFile(dir.path() / "battle.xml").value(), "one two");
     const auto late = file->flush();
     ASSERT_FALSE(late);
     EXPECT_NE(late.error().find("nothing to flush"), std::string::npos) << late.error();
@@ -167,7 +156,7 @@ TEST(AtomicFile, AFlushBeforeTheCommitKeepsEveryByteWrittenAfterIt) {
 TEST(AtomicFile, ACancelledFileLeavesNothing) {
     Folder dir;
     {
-        auto pending = AtomicFile::create(dir.path / "export.pdf");
+        auto pending = AtomicFile::create(dir.path() / "export.pdf");
         ASSERT_TRUE(pending);
         ASSERT_TRUE(pending->write("partial"));
     }
@@ -184,7 +173,7 @@ namespace {
 
 TEST(AtomicFile, AFolderAndFileNamedWithAccentsAndSpacesAreWrittenAndRead) {
     Folder folder;
-    const fs::path maps = folder.path / pathFromUtf8("Zoë's maps");
+    const fs::path maps = folder.path() / pathFromUtf8("Zoë's maps");
     fs::create_directories(maps);
     const fs::path file = maps / pathFromUtf8("Gettysburg, 1863 — day 1.sandtable.xml");
     ASSERT_TRUE(writeFileAtomically(file, "<scenario/>"));
@@ -226,9 +215,9 @@ namespace {
 // made by hand) is a leftover like any other: the save removes it and does not fail.
 TEST(AtomicFile, ALeftoverWithAnImpossibleProcessNumberIsCleanedUpNotFatal) {
     Folder dir;
-    const fs::path file = dir.path / "battle.xml";
+    const fs::path file = dir.path() / "battle.xml";
     ASSERT_TRUE(writeFileAtomically(file, "one"));
-    ASSERT_TRUE(writeFileAtomically(dir.path / ".battle.xml.99999999999999999999.abcdef", "stale",
+    ASSERT_TRUE(writeFileAtomically(dir.path() / ".battle.xml.99999999999999999999.abcdef", "stale",
                                     AtomicWriteOptions{false}));
     ASSERT_TRUE(writeFileAtomically(file, "two"));
     EXPECT_EQ(dir.names(), (std::vector<std::string>{"battle.xml", "battle.xml.bak"}));

@@ -7,6 +7,7 @@
 #include "model/commands/edits.hpp"
 #include "model/scenario_generator.hpp"
 #include "tests/formats/synthetic_dem.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -60,20 +61,19 @@ Scenario orchards() {
 class LandCover : public testing::Test {
   protected:
     void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-land-cover-" + std::to_string(::getpid()));
-        fs::create_directories(dir);
         utm = dir / "cover-utm.tif";
         // 4 km square of 10 m pixels.
         ASSERT_TRUE(testing_support::writeRaster(utm, 32618, {400, 10, 300'000, 4'400'000}, GDT_Byte,
                                                  [](double e, double n) { return classAt(e, n); }));
     }
-    void TearDown() override { fs::remove_all(dir); }
     LandCoverTable nlcd() const {
         auto t = landCoverTable("nlcd");
         EXPECT_TRUE(t) << t.error();
         return *t;
     }
-    fs::path dir, utm;
+    testing_support::TemporaryFolder folder_{"land-cover"};
+    const fs::path dir = folder_.path();
+    fs::path utm;
 };
 
 TEST_F(LandCover, EachCellTakesTheTerrainThatCoversMostOfIt) {

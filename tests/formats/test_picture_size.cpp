@@ -2,6 +2,7 @@
 // decoded when it is no file or states more pixels than the editor holds.
 #include "formats/picture_size.hpp"
 #include "model/limits.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gdal.h>
 #include <gtest/gtest.h>
@@ -48,8 +49,8 @@ TEST(PictureSize, TheHeaderSaysTheSize) {
 }
 
 TEST(PictureSize, AScanIsAFileWithinTheLimitBeforeItIsDecoded) {
-    const fs::path dir = fs::temp_directory_path() / ("sandtable-scan-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+    const testing_support::TemporaryFolder folder("scan");
+    const fs::path& dir = folder.path();
     const auto write = [&](const std::string& name, const std::string& bytes) {
         std::ofstream(dir / name, std::ios::binary) << bytes;
         return dir / name;
@@ -73,15 +74,14 @@ TEST(PictureSize, AScanIsAFileWithinTheLimitBeforeItIsDecoded) {
     EXPECT_TRUE(scanRefusal(dir / "pipe.png")) << "a pipe would block the editor";
     EXPECT_TRUE(scanRefusal("/dev/zero"));
 #endif
-    fs::remove_all(dir);
 }
 
 // TIFF and BMP files written by GDAL's own drivers (sparse, so a big one takes no room), in both byte
 // orders and as BigTIFF: the size the header reader finds is the size GDAL wrote.
 TEST(PictureSize, TiffAndBmpFilesWrittenByGdalSayTheirSize) {
     GDALAllRegister();
-    const fs::path dir = fs::temp_directory_path() / ("sandtable-tiff-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+    const testing_support::TemporaryFolder folder("tiff");
+    const fs::path& dir = folder.path();
     auto make = [&](const char* driver, const std::string& name, int width, int height,
                     std::vector<const char*> options) {
         options.push_back(nullptr);
@@ -116,7 +116,6 @@ TEST(PictureSize, TiffAndBmpFilesWrittenByGdalSayTheirSize) {
     EXPECT_EQ(scanRefusal(huge), huge.string() +
                                      ": 20,000 x 20,000 pixels; a scanned map may have 100,000,000 at most "
                                      "(scan it at a lower resolution)");
-    fs::remove_all(dir);
 }
 
 // A TIFF's directory may follow its pixels, past the first 64 KB read for the other formats; an
@@ -134,8 +133,8 @@ TEST(PictureSize, ATiffDirectoryAfterThePixelsAndEveryBmpHeaderAreRead) {
     std::string tiff = std::string("II*\0", 4) + le(directory, 4) + std::string(100'000, '\0');
     tiff += le(2, 2) + le(256, 2) + le(3, 2) + le(1, 4) + le(5000, 4) + le(257, 2) + le(4, 2) + le(1, 4) +
             le(7000, 4) + le(0, 4);
-    const fs::path dir = fs::temp_directory_path() / ("sandtable-late-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+    const testing_support::TemporaryFolder folder("late");
+    const fs::path& dir = folder.path();
     std::ofstream(dir / "late.tif", std::ios::binary) << tiff;
     const auto late = pictureSizeOfFile(dir / "late.tif");
     ASSERT_TRUE(late);
@@ -146,7 +145,6 @@ TEST(PictureSize, ATiffDirectoryAfterThePixelsAndEveryBmpHeaderAreRead) {
     std::string pastTheEnd = std::string("II*\0", 4) + le(0xfffffff0u, 4);
     EXPECT_FALSE(pictureSize(pastTheEnd));
     EXPECT_FALSE(pictureSize(tiff.substr(0, tiff.size() - 10)));
-    fs::remove_all(dir);
 
     const std::string os2 =
         "BM" + std::string(12, '\0') + le(12, 4) + le(640, 2) + le(480, 2) + le(1, 2) + le(24, 2);

@@ -1,6 +1,7 @@
 #include "formats/scenario_xml.hpp"
 #include "model/limits.hpp"
 #include "model/scenario_generator.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -262,9 +263,8 @@ TEST(ScenarioXml, SamplesLoadAndAreStoredCanonically) {
 }
 
 TEST(ScenarioXml, SaveIsAtomicAndKeepsABackup) {
-    const fs::path dir = fs::temp_directory_path() / ("sandtable-save-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const testing_support::TemporaryFolder folder("save");
+    const fs::path& dir = folder.path();
     const fs::path file = dir / "battle.xml";
     Scenario first = everyField();
     ASSERT_TRUE(saveScenario(first, file));
@@ -282,7 +282,6 @@ TEST(ScenarioXml, SaveIsAtomicAndKeepsABackup) {
         ++files;
     }
     EXPECT_EQ(files, 2) << "a temporary file was left behind";
-    fs::remove_all(dir);
 }
 
 TEST(ScenarioXml, SavingIntoAMissingFolderFailsAndSaysWhere) {
@@ -319,9 +318,8 @@ TEST(ScenarioXml, GeneratedScenariosOfManySizesAlwaysLoadBack) {
 }
 
 TEST(ScenarioXml, AScenarioThatWouldNotLoadBackIsNotSaved) {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("sandtable-unsaved-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
+    const testing_support::TemporaryFolder folder("unsaved");
+    const fs::path& dir = folder.path();
     const auto file = dir / "battle.xml";
     Scenario good = generateScenario(GeneratorParameters{10, 10, 10, 2, 1, GridShape::HexFlat});
     ASSERT_TRUE(saveScenario(good, file));
@@ -336,7 +334,6 @@ TEST(ScenarioXml, AScenarioThatWouldNotLoadBackIsNotSaved) {
     const auto left =
         std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator());
     EXPECT_EQ(left, 1) << "only battle.xml: no temporary file, no backup of a save that did not happen";
-    std::filesystem::remove_all(dir);
 }
 
 namespace {
@@ -461,8 +458,8 @@ TEST(ScenarioXml, ReadingRefusesWhatIsNotARegularFileOrTooLarge) {
     ASSERT_FALSE(device);
     EXPECT_EQ(device.error().toString(),
               "/dev/zero: is a character device, not a regular file; Sandtable reads only regular files");
-    const fs::path dir = fs::temp_directory_path() / ("sandtable-fifo-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+    const testing_support::TemporaryFolder folder("fifo");
+    const fs::path& dir = folder.path();
     const fs::path fifo = dir / "pipe.xml";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     auto pipe = readScenario(fifo);
@@ -476,7 +473,6 @@ TEST(ScenarioXml, ReadingRefusesWhatIsNotARegularFileOrTooLarge) {
     ASSERT_FALSE(large);
     EXPECT_EQ(large.error().message,
               "is 536,870,913 bytes; Sandtable reads files of at most 536,870,912 bytes");
-    fs::remove_all(dir);
 }
 
 TEST(ScenarioXml, TheDefaultScenarioSaves) {

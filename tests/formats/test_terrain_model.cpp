@@ -7,6 +7,7 @@
 #include "model/map.hpp"
 #include "model/scenario_generator.hpp"
 #include "tests/formats/synthetic_dem.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gdal.h>
 #include <gtest/gtest.h>
@@ -67,11 +68,6 @@ void writePlacedBattle(const fs::path& file) {
 
 class TerrainModel : public testing::Test {
   protected:
-    void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-dem-" + std::to_string(::getpid()));
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
     // The McPherson's Ridge sample, and the terrain model of its landforms its script writes to
     // `dem` (in `dir`); nothing, the reason said, when the script does not run or the sample does
     // not load.
@@ -91,7 +87,8 @@ class TerrainModel : public testing::Test {
         }
         return std::move(*sample);
     }
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"dem"};
+    const fs::path dir = folder_.path();
 };
 
 TEST_F(TerrainModel, TheHillsTopCellGetsTheTopLevel) {

@@ -9,6 +9,7 @@
 #include "model/battle.hpp"
 #include "model/layout.hpp"
 #include "model/limits.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <cairo.h>
 #include <gtest/gtest.h>
@@ -231,13 +232,6 @@ std::string jsonOf(const MapSpec& m) {
 
 class TiledImport : public testing::Test {
   protected:
-    void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-tiled-" + std::to_string(::getpid()) + "-" +
-                                           testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-
     fs::path write(const std::string& name, const std::string& text) {
         const fs::path p = dir / name;
         std::ofstream(p, std::ios::binary) << text;
@@ -253,7 +247,8 @@ class TiledImport : public testing::Test {
         return importTiledMap(*map, table);
     }
 
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"tiled"};
+    const fs::path dir = folder_.path();
 };
 
 // Every orientation Sandtable's grids have, both stagger indexes, every encoding, finite and

@@ -11,6 +11,7 @@
 #include "render/counter_side.hpp"
 
 #include "tests/formats/zip_archive.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -27,12 +28,7 @@ namespace fs = std::filesystem;
 
 class VassalImport : public testing::Test {
   protected:
-    void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-vassal-import-" + std::to_string(::getpid()) + "-" +
-                                           testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::create_directories(dir / "out");
-    }
-    void TearDown() override { fs::remove_all(dir); }
+    void SetUp() override { fs::create_directories(dir / "out"); }
 
     fs::path zipOf(const std::string& name, const std::vector<std::pair<std::string, std::string>>& entries) {
         return testing_support::writeZip(dir / name, entries);
@@ -66,7 +62,8 @@ class VassalImport : public testing::Test {
         return zipOf(name, entries);
     }
 
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"vassal-import"};
+    const fs::path dir = folder_.path();
 };
 
 // A PNG of w x h pixels in one colour, made with the exporter's own board code path's library.

@@ -11,6 +11,7 @@
 #include "tests/formats/vassal_oracle.hpp"
 
 #include "tests/formats/zip_archive.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -385,17 +386,12 @@ TEST(VassalGridNumbering, EveryNumberingResolvesACentreBackToItself) {
 
 class VassalArchive : public testing::Test {
   protected:
-    void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-vassal-reader-" + std::to_string(::getpid()));
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-
     // A zip of these entries (name, bytes).
     fs::path zipOf(const std::string& name, const std::vector<std::pair<std::string, std::string>>& entries) {
         return testing_support::writeZip(dir / name, entries);
     }
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"vassal-reader"};
+    const fs::path dir = folder_.path();
 };
 
 TEST_F(VassalArchive, TheHandWrittenExampleReads) {

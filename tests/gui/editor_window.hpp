@@ -1,6 +1,7 @@
 #pragma once
 // The editor window under test: a real MainFrame, shown, with dialogs replaced by recorded answers.
 #include "editor/main_frame.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 #include <wx/app.h>
@@ -46,9 +47,6 @@ inline wxImage canvasPixels(MapCanvas* canvas, bool redrawMap = true) {
 class EditorWindow : public testing::Test {
   protected:
     void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-gui-" + std::to_string(::getpid()));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
         ::setenv("XDG_STATE_HOME", (dir / "state").c_str(), 1);
         // The window's settings go to a file of the test, never the user's own.
         delete wxConfigBase::Set(
@@ -69,7 +67,6 @@ class EditorWindow : public testing::Test {
         pump();
         delete wxConfigBase::Set(nullptr);
         ::unsetenv("XDG_STATE_HOME");
-        fs::remove_all(dir);
     }
     void menu(int id, int checked = 0) {
         wxCommandEvent e(wxEVT_MENU, id);
@@ -125,7 +122,8 @@ class EditorWindow : public testing::Test {
     Point at(Offset c) const { return frame->canvas()->layout()->cellCenter(c); }
     const Scenario& scenario() const { return frame->document()->scenario(); }
 
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"gui"};
+    const fs::path dir = folder_.path();
     MainFrame* frame = nullptr;
     std::vector<wxString> errors;
     std::vector<wxString> questions;

@@ -11,6 +11,7 @@
 #include "model/battle.hpp"
 #include "model/commands/edits.hpp"
 #include "tests/formats/synthetic_dem.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <fstream>
 
@@ -153,8 +154,8 @@ TEST_F(Dialogs, PlaceOnTheEarthThenImportElevationFromATerrainModel) {
     ASSERT_TRUE(scenario().map.geo);
     EXPECT_EQ(scenario().map.geo->crs, "EPSG:32618");
 
-    const auto dem = std::filesystem::temp_directory_path() /
-                     ("sandtable-dialog-dem-" + std::to_string(::getpid()) + ".tif");
+    const testing_support::TemporaryFolder scratch("dialog-dem");
+    const std::filesystem::path dem = scratch / "dialog-dem.tif";
     ASSERT_TRUE(testing_support::writeUtmDem(dem, {}, [](double e, double n) {
         return 100 + std::max(0.0, 100 * (1 - std::hypot(e - 302000, n - 4398000) / 1000));
     }));
@@ -178,7 +179,6 @@ TEST_F(Dialogs, PlaceOnTheEarthThenImportElevationFromATerrainModel) {
     EXPECT_EQ(scenario().map.elevation, before.map.elevation);
     menu(wxID_UNDO);
     EXPECT_EQ(scenario(), before);
-    std::filesystem::remove(dem);
 }
 
 // Placed by three cells whose coordinates a designer read off a survey: the fit lands where the

@@ -7,6 +7,7 @@
 #include "model/layout.hpp"
 #include "model/map.hpp"
 #include "model/scenario_generator.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -75,8 +76,8 @@ TEST(AffineFit, TwoPointsOrPointsOnALineFixNothing) {
 
 TEST(AffineFit, TheCommandLineKeepsTheFitAndPrintsTheResiduals) {
     namespace fs = std::filesystem;
-    const fs::path file =
-        fs::temp_directory_path() / ("sandtable-align-" + std::to_string(::getpid()) + ".xml");
+    const testing_support::TemporaryFolder scratch("align");
+    const fs::path file = scratch / "align.xml";
     Scenario s = generateScenario(GeneratorParameters{20, 15, 2, 1, 1, GridShape::HexFlat});
     s.map.background = BackgroundImage();
     s.map.background->file = "scan.png";
@@ -109,8 +110,6 @@ TEST(AffineFit, TheCommandLineKeepsTheFitAndPrintsTheResiduals) {
     EXPECT_EQ(
         cli::run({"align-background", file.string(), "--points", "1,2,9999 3,4,0404 5,6,0505"}, out, bad), 2);
     EXPECT_NE(bad.str().find("is not PX,PY,CCRR"), std::string::npos) << bad.str();
-    fs::remove(file);
-    fs::remove(fs::path(file.string() + ".bak"));
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include "model/commands/resize_map.hpp"
 #include "model/commands/scenarios.hpp"
 #include "model/commands/undo_stack.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -303,10 +304,8 @@ TEST(Battle, ADocumentShowsOneScenarioAndCountsTheOthersProblems) {
 }
 
 TEST(Battle, ADocumentReadInVersionOneSaysItWillBeWrittenInVersionTwo) {
-    const fs::path dir =
-        fs::temp_directory_path() /
-        ("sandtable-battle-" + std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::create_directories(dir);
+    const testing_support::TemporaryFolder folder("battle");
+    const fs::path& dir = folder.path();
     fs::copy_file(std::string(SANDTABLE_TEST_DATA) + "/good/small.xml", dir / "old.xml",
                   fs::copy_options::overwrite_existing);
     auto doc = Document::open(dir / "old.xml");
@@ -318,7 +317,6 @@ TEST(Battle, ADocumentReadInVersionOneSaysItWillBeWrittenInVersionTwo) {
     int version = 0;
     EXPECT_TRUE(readScenario(dir / "old.xml", &version));
     EXPECT_EQ(version, 2);
-    fs::remove_all(dir);
 }
 
 using test_support::CliResult;
@@ -343,10 +341,8 @@ TEST(BattleCli, ValidateReportsEveryScenarioUnderItsOwnRuleset) {
 }
 
 TEST(BattleCli, AnyScenarioWithErrorsExitsOne) {
-    const fs::path dir = fs::temp_directory_path() /
-                         ("sandtable-battle-cli-" +
-                          std::string(testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::create_directories(dir);
+    const testing_support::TemporaryFolder folder("battle-cli");
+    const fs::path& dir = folder.path();
     Scenario b = readBattle();
     makeCurrent(b, 1);
     // Two units of opposite sides in one hex: an error in the afternoon only.
@@ -363,7 +359,6 @@ TEST(BattleCli, AnyScenarioWithErrorsExitsOne) {
     EXPECT_EQ(unknown.code, 2);
     EXPECT_EQ(unknown.err,
               file + ": the battle has no scenario 'Evening'; it has 2: 1 'Morning', 2 'Afternoon'\n");
-    fs::remove_all(dir);
 }
 
 TEST(BattleCli, InfoListsTheScenarios) {

@@ -4,6 +4,7 @@
 #include "command_output.hpp"
 #include "render/circle_glyphs.hpp"
 #include "render/terrain_symbols.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -63,12 +64,8 @@ std::size_t countOf(const std::string& text, const std::string& what) {
 
 class CircleGlyphs : public testing::Test {
   protected:
-    void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-circle-glyphs-" + std::to_string(::getpid()));
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"circle-glyphs"};
+    const fs::path dir = folder_.path();
 };
 
 TEST_F(CircleGlyphs, OnPaperCrownsArePlacesOfGlyphsThatPrintAsTheirPath) {

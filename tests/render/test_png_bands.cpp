@@ -4,6 +4,7 @@
 #include "render/png_bands.hpp"
 
 #include "tests/render/cairo_pixels.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -44,11 +45,6 @@ bool paintPattern(cairo_surface_t* surface, int top, int rows) {
 
 class PngBands : public testing::Test {
   protected:
-    void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-png-bands-" + std::to_string(::getpid()));
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
     // Every pixel of `file` as the pattern has it.
     static void expectPattern(const fs::path& file, int width, int height) {
         auto image = testing_support::owned(cairo_image_surface_create_from_png(file.c_str()));
@@ -61,7 +57,8 @@ class PngBands : public testing::Test {
             }
         }
     }
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"png-bands"};
+    const fs::path dir = folder_.path();
 };
 
 TEST_F(PngBands, EveryPixelLandsWhereItWasDrawnWithEitherDeflaterAndAnyBands) {

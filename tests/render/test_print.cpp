@@ -7,6 +7,7 @@
 
 #include "command_output.hpp"
 #include "tests/render/cairo_pixels.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <cairo.h>
 #include <gtest/gtest.h>
@@ -41,12 +42,8 @@ Scenario stripes(int cols, int rows) {
 
 class Printing : public testing::Test {
   protected:
-    void SetUp() override {
-        dir = fs::temp_directory_path() / ("sandtable-print-" + std::to_string(::getpid()));
-        fs::create_directories(dir);
-    }
-    void TearDown() override { fs::remove_all(dir); }
-    fs::path dir;
+    testing_support::TemporaryFolder folder_{"print"};
+    const fs::path dir = folder_.path();
 };
 
 // A PNG read back with Cairo (libpng underneath), not with our writer.

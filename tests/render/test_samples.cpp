@@ -14,6 +14,7 @@
 
 #include "tests/formats/vassal_oracle.hpp"
 #include "tests/render/command_output.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -58,16 +59,14 @@ class Sample : public testing::TestWithParam<std::string> {
     void SetUp() override {
         folder = fs::path(SANDTABLE_SAMPLES) / GetParam();
         file = folder / (GetParam() + ".sandtable.xml");
-        dir =
-            fs::temp_directory_path() / ("sandtable-sample-" + GetParam() + "-" + std::to_string(::getpid()));
-        fs::create_directories(dir);
         auto loaded = readScenario(file);
         ASSERT_TRUE(loaded) << loaded.error().toString();
         scenario = std::move(*loaded);
     }
-    void TearDown() override { fs::remove_all(dir); }
 
-    fs::path folder, file, dir;
+    testing_support::TemporaryFolder folder_{"sample-" + GetParam()};
+    const fs::path dir = folder_.path();
+    fs::path folder, file;
     Scenario scenario;
 };
 

@@ -1,6 +1,7 @@
 // A picture made of tiles (render/tile_picture): what a tileset names is read only when it is a
 // file, so a pipe or a device named as a tileset's picture is refused, not waited on for ever.
 #include "render/tile_picture.hpp"
+#include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,8 +18,8 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(TilePicture, OnlyAFileIsReadAsATilesPicture) {
-    const fs::path dir = fs::temp_directory_path() / ("sandtable-tile-picture-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+    const testing_support::TemporaryFolder folder("tile-picture");
+    const fs::path& dir = folder.path();
     const auto refusal = [](const std::string& picture) {
         auto drawn = drawTilePicture({32, 32, {{picture, 0, 0, 32, 32, 0, 0}}});
         return drawn ? std::string("drawn") : drawn.error();
@@ -33,7 +34,6 @@ TEST(TilePicture, OnlyAFileIsReadAsATilesPicture) {
               pipe.string() + ": not a PNG picture that can be read"); // no writer: would block
     EXPECT_EQ(refusal("/dev/zero"), "/dev/zero: not a PNG picture that can be read");
 #endif
-    fs::remove_all(dir);
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 // values and markers as their rule texts give them, house rules that change them, and the mistakes
 // a designer can make, each with file and line.
 #include "formats/ruleset_xml.hpp"
+#include "tests/temporary_folder.hpp"
 #include "validators/play_setup.hpp"
 
 #include <gtest/gtest.h>
@@ -259,10 +260,10 @@ TEST(PlayRules, AHouseRuleChangesAddsAndRemovesPlayElementsByName) {
         "<dice name=\"2D6\" enabled=\"false\"/>\n"
         "<table name=\"orders\" label=\"Orders\">\n<row>Orders | Moves</row>\n<row>1 | 1</row>\n</table>\n"
         "</play>\n</ruleset>";
-    const fs::path file = fs::temp_directory_path() / "sandtable-house-play.xml";
+    const testing_support::TemporaryFolder scratch("house-play");
+    const fs::path file = scratch / "house-play.xml";
     std::ofstream(file) << xml;
     auto loaded = loadRuleset(file.string());
-    fs::remove(file);
     ASSERT_TRUE(loaded) << loaded.error().toString();
     const Ruleset parent = builtin("hexed-general");
     ASSERT_NE(track(*loaded, "hits"), nullptr);
@@ -287,7 +288,6 @@ TEST(PlayRules, AHouseRuleChangesAddsAndRemovesPlayElementsByName) {
         "</play>\n</ruleset>";
     std::ofstream(file) << gor;
     auto house = loadRuleset(file.string());
-    fs::remove(file);
     ASSERT_TRUE(house) << house.error().toString();
     const Ruleset gorParent = builtin("good-old-rebel");
     ASSERT_EQ(house->play.tables.size(), gorParent.play.tables.size() - 1);
@@ -388,12 +388,12 @@ TEST(PlayRules, ThePlaySetupTakesTheStackingLimitAndBreakPointFromTheirRules) {
               (StackingLimit{true, 6, "6 infantry, 4 cavalry or 3 artillery stands"}));
     EXPECT_FALSE(setupOf("good-old-rebel").stacking) << "measured in inches, no stacking rule";
 
-    const fs::path file = fs::temp_directory_path() / "sandtable-house-break.xml";
+    const testing_support::TemporaryFolder scratch("house-break");
+    const fs::path file = scratch / "house-break.xml";
     std::ofstream(file) << "<ruleset name=\"h\" extends=\"hexed-general\">\n<rule key=\"army.break-point\">"
                            "<param name=\"lost-fraction\" value=\"0.33\"/><param name=\"arms\" "
                            "value=\"infantry\"/></rule>\n</ruleset>";
     auto house = loadRuleset(file.string());
-    fs::remove(file);
     ASSERT_TRUE(house) << house.error().toString();
     auto resolved = resolveRuleset(*house);
     ASSERT_TRUE(resolved) << resolved.error();

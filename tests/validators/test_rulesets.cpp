@@ -1,4 +1,5 @@
 // Rulesets are data: built-in files, and house-rules files that extend them.
+#include "tests/temporary_folder.hpp"
 #include "validator_test_support.hpp"
 #include "validators/vocabulary.hpp"
 
@@ -92,7 +93,8 @@ TEST(Rulesets, ErrorsNameTheFileAndLine) {
 // Two house-rules files that extend each other through different spellings of the same paths.
 TEST(Rulesets, AnExtendsCycleIsFoundWhateverThePathsSpellingAndNamesTheLine) {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() / ("sandtable-cycle-" + std::to_string(::getpid()));
+    const testing_support::TemporaryFolder folder("cycle");
+    const fs::path& dir = folder.path();
     fs::create_directories(dir / "sub");
     auto write = [](const fs::path& p, const std::string& text) { std::ofstream(p) << text; };
     write(dir / "a.xml", "<?xml version=\"1.0\"?>\n<ruleset name=\"a\" extends=\"sub/../sub/b.xml\"/>\n");
@@ -112,7 +114,6 @@ TEST(Rulesets, AnExtendsCycleIsFoundWhateverThePathsSpellingAndNamesTheLine) {
             ":2: extends 'missing.xml', but no built-in ruleset is called 'missing.xml' (built-in: acw-area, "
             "good-old-rebel, hexed-general, kallistra-hex) and the file " +
             (dir / "missing.xml").string() + " cannot open: No such file or directory");
-    fs::remove_all(dir);
 }
 
 TEST(Rulesets, ParametersOutsideTheirRangeAreRefused) {
