@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <numbers>
 #include <set>
@@ -162,30 +163,42 @@ TEST(NaturalGround, TheMiddleOfEveryCellShowsItsOwnTerrainAndLevel) {
     }
 }
 
-// A terrain model's heights (Map::surface) of hills a few cells across, each cell's level the
-// model's at its middle rounded, and every seventh cell a level above it (a designer's change): the
-// model's contours pass close to many middles and through some.
-Scenario patchworkOnAModel(GridShape shape, int cellSize) {
-    Scenario s = patchwork(shape);
-    const Grid& g = s.map.grid;
-    const Layout layout(g, cellSize);
+// A terrain model of `g` kept four points a cell: `model`'s height at each point (u across and v
+// down, in cells' sizes).
+HeightSurface surfaceOf(const Grid& g, const std::function<double(double, double)>& model) {
     HeightSurface surface;
     surface.samplesPerCell = 4;
     std::tie(surface.cols, surface.rows) = HeightSurface::shapeFor(g, 4);
-    const auto model = [](double u, double v) { return 2 + 1.6 * std::sin(u * 0.8) * std::cos(v * 0.6); };
     for (int j = 0; j < surface.rows; ++j) {
         for (int i = 0; i < surface.cols; ++i) {
             surface.levels.push_back(static_cast<float>(model(i / 4.0, j / 4.0)));
         }
     }
+    return surface;
+}
+
+// Each cell of `s` at the level `levelAt` gives its middle (in cells' sizes, as surfaceOf's model).
+void setLevels(Scenario& s, const Layout& layout, const std::function<long(const Offset&, Point)>& levelAt) {
+    const Grid& g = s.map.grid;
     for (int row = 0; row < g.rows(); ++row) {
         for (int col = 0; col < g.cols(); ++col) {
             const Point c = layout.cellCenter({col, row});
-            const auto level = std::lround(surface.at(c.x / cellSize, c.y / cellSize)) +
-                               (g.index({col, row}) % 7 == 3 ? 1 : 0);
-            s.map.elevation[g.index({col, row})] = static_cast<std::int16_t>(level);
+            s.map.elevation[g.index({col, row})] = static_cast<std::int16_t>(
+                levelAt({col, row}, {c.x / layout.cellSize(), c.y / layout.cellSize()}));
         }
     }
+}
+
+// A terrain model's heights (Map::surface) of hills a few cells across, each cell's level the
+// model's at its middle rounded, and every seventh cell a level above it (a designer's change): the
+// model's contours pass close to many middles and through some.
+Scenario patchworkOnAModel(GridShape shape, int cellSize) {
+    Scenario s = patchwork(shape);
+    const HeightSurface surface = surfaceOf(
+        s.map.grid, [](double u, double v) { return 2 + 1.6 * std::sin(u * 0.8) * std::cos(v * 0.6); });
+    setLevels(s, Layout(s.map.grid, cellSize), [&](const Offset& c, Point m) {
+        return std::lround(surface.at(m.x, m.y)) + (s.map.grid.index(c) % 7 == 3 ? 1 : 0);
+    });
     s.map.surface = surface;
     return s;
 }
@@ -312,22 +325,9 @@ TEST(NaturalGround, AMapWithATerrainModelDrawsItsContoursFromIt) {
     Scenario s = plain(GridShape::HexFlat, 16, 12);
     const Grid& g = s.map.grid;
     const Layout layout(g, 60);
-    HeightSurface surface;
-    surface.samplesPerCell = 4;
-    std::tie(surface.cols, surface.rows) = HeightSurface::shapeFor(g, 4);
-    const auto model = [](double u, double v) { return 0.55 * u + 0.8 * std::sin(v * 0.9) + 1; };
-    for (int j = 0; j < surface.rows; ++j) {
-        for (int i = 0; i < surface.cols; ++i) {
-            surface.levels.push_back(static_cast<float>(model(i / 4.0, j / 4.0)));
-        }
-    }
-    for (int row = 0; row < g.rows(); ++row) {
-        for (int col = 0; col < g.cols(); ++col) {
-            const Point c = layout.cellCenter({col, row});
-            s.map.elevation[g.index({col, row})] =
-                static_cast<std::int16_t>(std::lround(surface.at(c.x / 60, c.y / 60)));
-        }
-    }
+    const HeightSurface surface =
+        surfaceOf(g, [](double u, double v) { return 0.55 * u + 0.8 * std::sin(v * 0.9) + 1; });
+    setLevels(s, layout, [&](const Offset&, Point m) { return std::lround(surface.at(m.x, m.y)); });
     const Scenario cellsOnly = s;
     s.map.surface = surface;
     const int samples = NaturalGround::samplesFor(60, false);
@@ -504,21 +504,8 @@ TEST(NaturalGround, ACrestAtAContoursHeightIsNotBeadedAtItsMiddles) {
     const Layout layout(g, 60);
     const double crest = layout.cellCenter({5, 0}).x / 60;
     const auto model = [&](double u) { return 2.5 - 0.8 * (u - crest) * (u - crest); };
-    HeightSurface surface;
-    surface.samplesPerCell = 4;
-    std::tie(surface.cols, surface.rows) = HeightSurface::shapeFor(g, 4);
-    for (int j = 0; j < surface.rows; ++j) {
-        for (int i = 0; i < surface.cols; ++i) {
-            surface.levels.push_back(static_cast<float>(model(i / 4.0)));
-        }
-    }
-    for (int row = 0; row < g.rows(); ++row) {
-        for (int col = 0; col < g.cols(); ++col) {
-            const Point c = layout.cellCenter({col, row});
-            s.map.elevation[g.index({col, row})] = static_cast<std::int16_t>(std::lround(model(c.x / 60)));
-        }
-    }
-    s.map.surface = surface;
+    s.map.surface = surfaceOf(g, [&](double u, double) { return model(u); });
+    setLevels(s, layout, [&](const Offset&, Point m) { return std::lround(model(m.x)); });
     ASSERT_EQ(s.map.elevationAt({5, 4}), 3) << "the crest's cells are a level above its height";
     const int samples = NaturalGround::samplesFor(60, false);
     for (int row = 1; row + 2 < g.rows(); ++row) {
@@ -540,21 +527,8 @@ TEST(NaturalGround, AContourAlongAColumnOfMiddlesIsNotBeaded) {
     const Layout layout(g, 60);
     const double column = layout.cellCenter({5, 0}).x / 60, contour = column + 1.0 / 6;
     const auto model = [&](double u) { return 2.5 + (u - contour); };
-    HeightSurface surface;
-    surface.samplesPerCell = 4;
-    std::tie(surface.cols, surface.rows) = HeightSurface::shapeFor(g, 4);
-    for (int j = 0; j < surface.rows; ++j) {
-        for (int i = 0; i < surface.cols; ++i) {
-            surface.levels.push_back(static_cast<float>(model(i / 4.0)));
-        }
-    }
-    for (int row = 0; row < g.rows(); ++row) {
-        for (int col = 0; col < g.cols(); ++col) {
-            const Point c = layout.cellCenter({col, row});
-            s.map.elevation[g.index({col, row})] = static_cast<std::int16_t>(std::lround(model(c.x / 60)));
-        }
-    }
-    s.map.surface = surface;
+    s.map.surface = surfaceOf(g, [&](double u, double) { return model(u); });
+    setLevels(s, layout, [&](const Offset&, Point m) { return std::lround(model(m.x)); });
     ASSERT_EQ(s.map.elevationAt({5, 4}), 2) << "the column's middles are at the lower level";
     const int samples = NaturalGround::samplesFor(60, false);
     // Down the column's middle rows, where the contour crosses each line across (to a 200th of a cell).
