@@ -67,9 +67,9 @@ Point warped(double u, double v) {
 // What a cell adds to its own weight at squared distance d2 (in cells) from its centre, beyond the field:
 // so much within `full` that its terrain and level win whatever its neighbours are, falling
 // smoothly to nothing a tenth of a cell further out, so no edge shows where it ends.
-constexpr double holdStrength = 2;
+constexpr double holdStrength = 2, holdFade = 0.1;
 double middleHold(double d2, double full) {
-    constexpr double strength = holdStrength, fade = 0.1;
+    constexpr double strength = holdStrength, fade = holdFade;
     if (d2 <= full * full) {
         return strength;
     }
@@ -91,10 +91,10 @@ constexpr float middleBand = 0.45f;
 // into the middle, and not pushed out to the hold's edge all round (which beaded a contour
 // running near a row of middles with a bulge at each).
 float heldBand(double d2, double full) {
-    constexpr double fade = 0.1;
-    const double inner = naturalMiddle / 2, outer = full + fade;
+    constexpr float nearlyHalf = 0.49f;
+    const double inner = naturalMiddle / 2, outer = full + holdFade;
     const double t = std::clamp((std::sqrt(d2) - inner) / (outer - inner), 0.0, 1.0);
-    return middleBand + static_cast<float>(t * t * (3 - 2 * t)) * (0.49f - middleBand);
+    return middleBand + static_cast<float>(t * t * (3 - 2 * t)) * (nearlyHalf - middleBand);
 }
 
 // What the terrain model's height at a cell's centre (in cells' sizes) needs to lie in the cell's
@@ -220,7 +220,7 @@ struct NaturalGround::Sample {
     std::array<float, slots> weight{};
     float total = 0;
     float height = 0, slope = 0;
-    float fieldHeight = 0; // the height without the middles' hold: the shading's
+    float fieldHeight = 0; // the height without the middles' hold (or the model's own): the shading's
     GroundClass shown;
     std::array<TerrainIndex, slots> terrain{};
     std::uint8_t count = 0;
