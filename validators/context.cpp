@@ -306,15 +306,21 @@ bool ValidationContext::lineOfSight(Offset from, Offset to) const {
     // Candidates: the cells on the drawn line and their neighbours (a line can clip a cell the
     // rounded line misses).
     std::vector<Offset> blockers;
+    const auto consider = [&](Offset n) {
+        if (n != from && n != to && (map.terrainAt(n).blocksSight || map.elevationAt(n) > eyeLevel) &&
+            std::find(blockers.begin(), blockers.end(), n) == blockers.end()) {
+            blockers.push_back(n);
+        }
+    };
     for (Offset c : grid().lineDraw(from, to)) {
-        auto around = grid().neighbors(c);
-        around.push_back(c);
-        for (Offset n : around) {
-            if (n != from && n != to && (map.terrainAt(n).blocksSight || map.elevationAt(n) > eyeLevel) &&
-                std::find(blockers.begin(), blockers.end(), n) == blockers.end()) {
-                blockers.push_back(n);
+        // Its neighbours on the map, then the cell itself, each without a list of its own: this runs
+        // for every unit and commander of a battle checked for sight.
+        for (int d = 0; d < grid().sideCount(); ++d) {
+            if (const Offset n = grid().neighbor(c, d); grid().contains(n)) {
+                consider(n);
             }
         }
+        consider(c);
     }
     if (blockers.empty()) {
         return true;
