@@ -69,15 +69,14 @@ Point warped(double u, double v) {
 // smoothly to nothing a tenth of a cell further out, so no edge shows where it ends.
 constexpr double holdStrength = 2, holdFade = 0.1;
 double middleHold(double d2, double full) {
-    constexpr double strength = holdStrength, fade = holdFade;
     if (d2 <= full * full) {
-        return strength;
+        return holdStrength;
     }
-    if (d2 >= (full + fade) * (full + fade)) {
+    if (d2 >= (full + holdFade) * (full + holdFade)) {
         return 0;
     }
-    const double t = 1 - (std::sqrt(d2) - full) / fade;
-    return strength * t * t * (3 - 2 * t);
+    const double t = 1 - (std::sqrt(d2) - full) / holdFade;
+    return holdStrength * t * t * (3 - 2 * t);
 }
 
 // How far from its level a cell's middle may show the terrain model's height: inside the level's
@@ -108,7 +107,8 @@ float heldBand(double d2, double full) {
 float middleCorrection(const HeightSurface& surface, Point centreInCells, int level) {
     const double u = centreInCells.x, v = centreInCells.y;
     const double ground = surface.at(u, v);
-    constexpr double across = 0.25, heldReach = 0.2;
+    // How far the hold reaches from the centre on a fine lattice: the middle and the hold's fade.
+    constexpr double across = 0.25, heldReach = naturalMiddle / 2 + holdFade;
     const double rise = std::hypot(surface.at(u + across, v) - surface.at(u - across, v),
                                    surface.at(u, v + across) - surface.at(u, v - across)) /
                         (2 * across) * heldReach;
