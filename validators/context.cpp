@@ -1,5 +1,7 @@
 #include "context.hpp"
 
+#include "model/thread_beside.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <unordered_set>
@@ -8,6 +10,7 @@ namespace sandtable {
 namespace {
 const std::vector<PieceRef> noPieces;
 const std::vector<UnitId> noUnits;
+const std::vector<const Placement*> noPlacements;
 const std::vector<HeadquartersId> noHeadquarters;
 } // namespace
 
@@ -17,12 +20,31 @@ ValidationContext::ValidationContext(const Scenario& scenario) : s_(scenario) {
 
 void ValidationContext::rebuild() {
     // The cells' lists are emptied, not freed: a full check of a big battle runs this each time, and
-    // 10,000 lists made again cost more than most rules.
+    // 10,000 lists made again cost more than most rules. The placements are walked once, for the
+    // cells and for the flat list a full run reads.
+    // The order of battle's indices beside, on a big battle: they share nothing with the cells'.
+    const bool big = s_.oob.units.size() + s_.deployment.placements.size() >= parallelFrom;
+    ThreadBeside order;
+    if (big) {
+        order = ThreadBeside([this] { rebuildOrder(); });
+    }
     for (auto& [cell, pieces] : occupancy_) {
         pieces.clear();
     }
     occupancy_.reserve(s_.deployment.placements.size() * 2);
+    placed_.clear();
+    placed_.reserve(s_.deployment.placements.size());
+    std::uint32_t lastUnit = 0, lastCommander = 0;
+    std::size_t placedUnits = 0, placedCommanders = 0;
     for (const auto& [piece, placement] : s_.deployment.placements) {
+        placed_.push_back({piece, &placement});
+        if (piece.kind == PieceKind::Unit) {
+            lastUnit = std::max(lastUnit, piece.id);
+            ++placedUnits;
+        } else if (piece.kind == PieceKind::Commander) {
+            lastCommander = std::max(lastCommander, piece.id);
+            ++placedCommanders;
+        }
         for (Offset c : placement.cells) {
             auto& here = occupancy_[c];
             // Placements are walked in piece order: appending keeps each list sorted, unless a
@@ -35,12 +57,47 @@ void ValidationContext::rebuild() {
         }
     }
     std::erase_if(occupancy_, [](const auto& entry) { return entry.second.empty(); });
-    rebuildOrder();
+    // By id only when the ids are dense enough for the table to be small, as unitById_.
+    const auto dense = [](std::uint32_t last, std::size_t count) {
+        return count > 0 && last <= 4 * count + 1024;
+    };
+    unitPlacement_.assign(dense(lastUnit, placedUnits) ? lastUnit + 1 : 0, nullptr);
+    commanderPlacement_.assign(dense(lastCommander, placedCommanders) ? lastCommander + 1 : 0, nullptr);
+    for (const PlacedPiece& placed : placed_) {
+        auto& byId = placed.piece.kind == PieceKind::Unit ? unitPlacement_ : commanderPlacement_;
+        if (placed.piece.kind != PieceKind::Train && placed.piece.id < byId.size()) {
+            byId[placed.piece.id] = placed.placement;
+        }
+    }
+    if (big) {
+        order.join();
+    } else {
+        rebuildOrder();
+    }
     {
         const std::lock_guard lock(pathCacheMutex_);
         forgetPaths();
     }
     layout_ = std::make_unique<Layout>(grid(), 1.0);
+}
+
+ValidationContext::FullRun::FullRun(ValidationContext& ctx) : ctx_(ctx) {
+    ctx.rebuild();
+    ctx.occupied_.clear();
+    ctx.occupied_.reserve(ctx.occupancy_.size());
+    ctx.occupiedPieces_.clear();
+    for (const auto& [cell, pieces] : ctx.occupancy_) {
+        const auto first = static_cast<std::uint32_t>(ctx.occupiedPieces_.size());
+        ctx.occupiedPieces_.insert(ctx.occupiedPieces_.end(), pieces.begin(), pieces.end());
+        ctx.occupied_.push_back({cell, first, static_cast<std::uint32_t>(ctx.occupiedPieces_.size())});
+    }
+    ctx.fullRun_ = true;
+}
+
+ValidationContext::FullRun::~FullRun() {
+    // The lists keep their room for the next full run; an edit may leave their pointers stale, so
+    // nothing reads them outside one.
+    ctx_.fullRun_ = false;
 }
 
 void ValidationContext::rebuildOrder() {
@@ -50,27 +107,32 @@ void ValidationContext::rebuildOrder() {
     for (auto& [hq, children] : children_) {
         children.clear();
     }
-    unitById_.clear();
-    unitSide_.clear();
-    const std::uint32_t maxId = s_.oob.units.empty() ? 0 : s_.oob.units.rbegin()->first.value;
-    if (maxId <= 4 * s_.oob.units.size() + 1024) {
-        unitById_.assign(maxId + 1, nullptr);
-        unitSide_.assign(maxId + 1, -1);
-        for (const auto& [id, unit] : s_.oob.units) {
-            unitById_[id.value] = &unit;
-            if (const auto side = s_.oob.sideOf(unit.parent)) {
-                unitSide_[id.value] = static_cast<std::int8_t>(sideIndex(*side));
-            }
-        }
-    }
-    for (const auto& [id, unit] : s_.oob.units) {
-        unitsUnder_[unit.parent.value].push_back(id);
-    }
     buildAncestors();
     for (const auto& [id, hq] : s_.oob.headquarters) {
         if (hq.parent.valid()) {
             children_[hq.parent.value].push_back(id);
         }
+    }
+    // The units are walked once, for every index of them.
+    unitById_.clear();
+    unitSide_.clear();
+    units_.clear();
+    units_.reserve(s_.oob.units.size());
+    const std::uint32_t maxId = s_.oob.units.empty() ? 0 : s_.oob.units.rbegin()->first.value;
+    const bool byId = maxId <= 4 * s_.oob.units.size() + 1024;
+    if (byId) {
+        unitById_.assign(maxId + 1, nullptr);
+        unitSide_.assign(maxId + 1, -1);
+    }
+    for (const auto& [id, unit] : s_.oob.units) {
+        units_.push_back({id, &unit});
+        if (byId) {
+            unitById_[id.value] = &unit;
+            if (const Headquarters* parent = headquarters(unit.parent)) {
+                unitSide_[id.value] = static_cast<std::int8_t>(sideIndex(parent->side));
+            }
+        }
+        unitsUnder_[unit.parent.value].push_back(id);
     }
     std::erase_if(unitsUnder_, [](const auto& entry) { return entry.second.empty(); });
     std::erase_if(children_, [](const auto& entry) { return entry.second.empty(); });
@@ -197,6 +259,14 @@ const std::vector<PieceRef>& ValidationContext::piecesAt(Offset c) const {
 }
 
 const Placement* ValidationContext::placement(PieceRef p) const {
+    if (fullRun_) {
+        const std::vector<const Placement*>& byId = p.kind == PieceKind::Unit        ? unitPlacement_
+                                                    : p.kind == PieceKind::Commander ? commanderPlacement_
+                                                                                     : noPlacements;
+        if (!byId.empty()) {
+            return p.id < byId.size() ? byId[p.id] : nullptr;
+        }
+    }
     auto it = s_.deployment.placements.find(p);
     return it == s_.deployment.placements.end() ? nullptr : &it->second;
 }
@@ -380,8 +450,8 @@ void ValidationContext::forgetPaths() {
     // The arrays are kept for the next build: a million cells' worth of fresh pages costs more
     // than the build itself.
     pathKinds_.clear();
-    for (auto& [kinds, entry] : components_) {
-        entry.first = false;
+    for (auto& [kinds, built] : networks_) {
+        built.current = false;
     }
 }
 
@@ -401,19 +471,22 @@ const std::vector<std::uint8_t>& ValidationContext::pathKinds() const {
     return pathKinds_;
 }
 
-const std::vector<std::int32_t>& ValidationContext::components(unsigned kinds) const {
+const ValidationContext::PathNetworks& ValidationContext::networks(unsigned kinds) const {
     const std::lock_guard lock(pathCacheMutex_);
-    auto& [current, owner] = components_[kinds];
-    if (current) {
-        return owner;
+    PathNetworks& built = networks_[kinds];
+    if (built.current) {
+        return built;
     }
-    current = true;
+    built.current = true;
     // A path's cells in a row on the map are joined by the path itself, so the union-find runs over
-    // runs of cells (a path leaving the map and coming back makes two), not over cells: each cell
-    // remembers the first run through it, and a run reaching a cell another run holds joins it.
-    // Then every cell holds its component's root run; -1 where no path of these kinds goes.
-    owner.assign(grid().cellCount(), -1);
-    std::vector<std::int32_t> parent;
+    // stretches of cells (a path leaving the map and coming back makes two), not over cells: each
+    // cell remembers the first stretch through it, and a stretch reaching a cell another holds
+    // joins it. The cells keep their first stretch, not their network: setting a million-cell
+    // array again in the stretches' order is a cache miss a cell, and only a few cells are asked.
+    std::vector<std::int32_t>& first = built.firstRun;
+    std::vector<std::int32_t>& parent = built.network;
+    first.assign(grid().cellCount(), -1);
+    parent.clear();
     auto find = [&](std::int32_t x) {
         while (parent[static_cast<std::size_t>(x)] != x) {
             const std::int32_t up = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(x)])];
@@ -422,7 +495,6 @@ const std::vector<std::int32_t>& ValidationContext::components(unsigned kinds) c
         }
         return x;
     };
-    std::vector<std::pair<const Path*, std::pair<std::size_t, std::size_t>>> runs;
     for (const auto& [id, path] : s_.map.paths) {
         if ((pathKindBit(path.kind) & kinds) == 0) {
             continue;
@@ -439,9 +511,8 @@ const std::vector<std::int32_t>& ValidationContext::components(unsigned kinds) c
             if (end - k >= 2) { // a lone cell is no stretch of road: it links nothing
                 const auto run = static_cast<std::int32_t>(parent.size());
                 parent.push_back(run);
-                runs.push_back({&path, {k, end}});
                 for (std::size_t i = k; i < end; ++i) {
-                    std::int32_t& held = owner[grid().index(path.cells[i])];
+                    std::int32_t& held = first[grid().index(path.cells[i])];
                     if (held < 0) {
                         held = run;
                     } else if (const auto a = find(held), b = find(run); a != b) {
@@ -452,13 +523,11 @@ const std::vector<std::int32_t>& ValidationContext::components(unsigned kinds) c
             k = end;
         }
     }
-    for (const auto& [path, range] : runs) {
-        for (std::size_t i = range.first; i < range.second; ++i) {
-            std::int32_t& held = owner[grid().index(path->cells[i])];
-            held = find(held);
-        }
+    // Every stretch straight to its network's root, so the readers on other threads only read.
+    for (std::size_t run = 0; run < parent.size(); ++run) {
+        parent[run] = find(static_cast<std::int32_t>(run));
     }
-    return owner;
+    return built;
 }
 
 bool ValidationContext::onPath(Offset c, unsigned kinds) const {
@@ -472,9 +541,13 @@ bool ValidationContext::pathConnected(Offset from, Offset to, unsigned kinds) co
     if (!onPath(from, kinds) || !onPath(to, kinds)) {
         return false;
     }
-    const auto& root = components(kinds);
-    const std::int32_t a = root[grid().index(from)];
-    return a >= 0 && a == root[grid().index(to)]; // -1: a cell no stretch of such a path joins
+    const PathNetworks& built = networks(kinds);
+    const auto networkAt = [&](Offset c) {
+        const std::int32_t run = built.firstRun[grid().index(c)];
+        return run < 0 ? -1 : built.network[static_cast<std::size_t>(run)]; // -1: no stretch joins it
+    };
+    const std::int32_t a = networkAt(from);
+    return a >= 0 && a == networkAt(to);
 }
 
 } // namespace sandtable

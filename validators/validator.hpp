@@ -34,7 +34,7 @@ class Validator {
     // Every rule over the whole scenario (on several threads when it is big: parallelFrom units and
     // placed pieces or more).
     void runAll();
-    static constexpr std::size_t parallelFrom = 2000;
+    static constexpr std::size_t parallelFrom = ValidationContext::parallelFrom;
     // The scenario has changed as `changes` says; bring the findings up to date.
     void recheck(const ChangeSet& changes);
     Report report() const;

@@ -422,6 +422,68 @@ TEST(Rules, ABigBattleCheckedSideBySideFindsWhatEachRuleFindsAlone) {
     }
 }
 
+// A full run reads the units' placements from a table by id when the ids are dense and searches the
+// deployment when they are far apart; both must find the same, a piece placed but in no order of
+// battle included.
+TEST(Rules, AFullRunFindsTheSameWhetherUnitIdsAreDenseOrFarApart) {
+    Ruleset every;
+    every.name = "every-rule";
+    for (const auto& rule : allRules()) {
+        every.rules.push_back(RuleSetting{std::string(rule->info().key), true, std::nullopt, {}, "test", 0});
+    }
+    const ResolvedRuleset rules = *resolveRuleset(every);
+    Scenario dense = generateScenario(GeneratorParameters{60, 40, 400, 10, 3, GridShape::HexFlat});
+    const std::uint32_t lastId = dense.oob.units.rbegin()->first.value;
+    const PieceRef nowhere = PieceRef::unit(UnitId{lastId + 1}); // placed, in no order of battle
+    dense.deployment.placements[nowhere] = dense.deployment.placements.begin()->second;
+    constexpr std::uint32_t spread = 1000;
+    auto farApart = [&](PieceRef p) {
+        return p.kind == PieceKind::Unit ? PieceRef::unit(UnitId{p.id * spread + 7}) : p;
+    };
+    Scenario sparse = dense;
+    sparse.oob.units.clear();
+    for (const auto& [id, unit] : dense.oob.units) {
+        sparse.oob.units.emplace(UnitId{id.value * spread + 7}, unit);
+    }
+    sparse.deployment.placements.clear();
+    for (const auto& [piece, placement] : dense.deployment.placements) {
+        sparse.deployment.placements.emplace(farApart(piece), placement);
+    }
+    sparse.deployment.reinforcements.clear();
+    for (const auto& [piece, reinforcement] : dense.deployment.reinforcements) {
+        sparse.deployment.reinforcements.emplace(farApart(piece), reinforcement);
+    }
+    auto findings = [&](const Scenario& s, auto&& piece) {
+        std::vector<std::string> out;
+        for (const Violation& v : Validator(s, rules).report().violations) {
+            std::string line = v.rule + " |";
+            for (Offset c : v.cells) {
+                line += " " + s.map.grid.label(c);
+            }
+            line += " |";
+            for (PieceRef p : v.pieces) {
+                line += " " + std::string(enumName(p.kind)) + ":" + std::to_string(piece(p).id);
+            }
+            // The piece in no order of battle is named by its id.
+            const bool namesTheStray = std::ranges::find(v.pieces, piece(nowhere)) != v.pieces.end() ||
+                                       std::ranges::find(v.pieces, farApart(nowhere)) != v.pieces.end();
+            out.push_back(line + (namesTheStray ? "" : " | " + v.message));
+        }
+        std::ranges::sort(out);
+        return out;
+    };
+    const auto fromDense = findings(dense, [](PieceRef p) { return p; });
+    const auto fromSparse = findings(sparse, [&](PieceRef p) {
+        return p.kind == PieceKind::Unit ? PieceRef::unit(UnitId{(p.id - 7) / spread}) : p;
+    });
+    EXPECT_EQ(fromDense, fromSparse);
+    EXPECT_TRUE(std::ranges::any_of(fromDense, [&](const std::string& line) {
+        return line.starts_with("oob.references") &&
+               line.find("unit:" + std::to_string(nowhere.id)) != std::string::npos;
+    })) << "the placed unit in no order of battle is reported";
+    ASSERT_GT(fromDense.size(), 20u) << "the battle must break some rules for this to mean anything";
+}
+
 // Good Old Rebel: regiments within 8 inches of their brigade commander, 15 inches = 500 yards. On
 // 4-inch cells that is 2 cells, however the designer wrote the scale.
 TEST(Rules, EightInchesReachTwoFourInchCellsWhateverWayTheScaleIsWritten) {

@@ -31,13 +31,13 @@ class ArmyBreakPoint final : public RuleBase {
                 continue;
             }
             int fighting = 0;
-            for (const auto& [uid, unit] : s.oob.units) {
+            forEachUnitOfTheBattle(ctx, [&](UnitId uid, const Unit& unit) {
                 // The units the army begins this scenario with: those of the forces taking part.
                 if (point.counts(unit.arm) && ctx.ancestorOf(unit.parent, Echelon::Army) == id &&
                     takesPart(s, PieceRef::unit(uid))) {
                     ++fighting;
                 }
-            }
+            });
             if (fighting == 0 && !takesPart(s, PieceRef::commander(id))) {
                 continue; // the army is not in this scenario
             }

@@ -25,7 +25,7 @@ class AllPiecesDeployed final : public RuleBase {
         auto exists = [&](PieceRef p) {
             switch (p.kind) {
             case PieceKind::Unit:
-                return s.oob.units.contains(UnitId{p.id});
+                return ctx.unit(p) != nullptr;
             case PieceKind::Commander: {
                 // A headquarters without a named commander has no commander's piece to deploy; the
                 // missing commander is the structure rules' one finding, not a second one here.
@@ -39,7 +39,7 @@ class AllPiecesDeployed final : public RuleBase {
         };
         auto one = [&](PieceRef p) {
             // A piece whose force does not take part in the scenario is absent, not missing.
-            if (exists(p) && takesPart(s, p) && !s.deployment.placements.contains(p) &&
+            if (exists(p) && takesPart(s, p) && ctx.placement(p) == nullptr &&
                 !s.deployment.reinforcements.contains(p)) {
                 out.add({}, {p},
                         ctx.describe(p) + " is neither on the map nor in the reinforcement schedule");
@@ -51,9 +51,7 @@ class AllPiecesDeployed final : public RuleBase {
             }
             return;
         }
-        for (const auto& [id, unit] : s.oob.units) {
-            one(PieceRef::unit(id));
-        }
+        forEachUnitOfTheBattle(ctx, [&](UnitId id, const Unit&) { one(PieceRef::unit(id)); });
         for (const auto& [id, hq] : s.oob.headquarters) {
             one(PieceRef::commander(id));
         }

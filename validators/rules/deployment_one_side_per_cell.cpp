@@ -19,8 +19,7 @@ class OneSidePerCell final : public RuleBase {
 
     void check(const ValidationContext& ctx, const RuleParams&, const Scope& scope,
                Findings& out) const override {
-        forEachCell(ctx, scope, [&](Offset c) {
-            const auto& pieces = ctx.piecesAt(c);
+        forEachCell(ctx, scope, [&](Offset c, std::span<const PieceRef> pieces) {
             bool sides[2] = {false, false};
             for (PieceRef p : pieces) {
                 if (auto side = ctx.sideOf(p)) {
@@ -28,7 +27,7 @@ class OneSidePerCell final : public RuleBase {
                 }
             }
             if (sides[0] && sides[1]) {
-                out.add({c}, pieces,
+                out.add({c}, {pieces.begin(), pieces.end()},
                         "Union and Confederate pieces share " + ctx.label(c) +
                             "; opposing pieces may be adjacent but never in one cell");
             }

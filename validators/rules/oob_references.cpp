@@ -28,9 +28,8 @@ class OobReferences final : public RuleBase {
             }
             return;
         }
-        for (const auto& [id, unit] : s.oob.units) {
-            checkPiece(ctx, PieceRef::unit(id), out);
-        }
+        forEachUnitOfTheBattle(ctx,
+                               [&](UnitId id, const Unit&) { checkPiece(ctx, PieceRef::unit(id), out); });
         for (const auto& [id, hq] : s.oob.headquarters) {
             checkPiece(ctx, PieceRef::commander(id), out);
         }
@@ -38,13 +37,13 @@ class OobReferences final : public RuleBase {
             checkPiece(ctx, PieceRef::train(id), out);
         }
         // Placed or arriving pieces that are in no order of battle.
-        for (const auto& [piece, pl] : s.deployment.placements) {
+        forEachPlacement(ctx, [&](PieceRef piece, const Placement&) {
             if (!exists(ctx, piece)) {
                 checkPiece(ctx, piece, out);
             }
-        }
+        });
         for (const auto& [piece, r] : s.deployment.reinforcements) {
-            if (!exists(ctx, piece) && !s.deployment.placements.contains(piece)) {
+            if (!exists(ctx, piece) && ctx.placement(piece) == nullptr) {
                 checkPiece(ctx, piece, out);
             }
         }

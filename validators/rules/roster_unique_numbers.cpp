@@ -25,19 +25,19 @@ class RosterUniqueNumbers final : public RuleBase {
         // (side, number, unit) sorted: the units sharing a number on a side stand together.
         std::vector<std::tuple<Side, int, PieceRef>> numbered;
         numbered.reserve(ctx.scenario().oob.units.size());
-        for (const auto& [id, unit] : ctx.scenario().oob.units) {
+        forEachUnitOfTheBattle(ctx, [&](UnitId id, const Unit& unit) {
             const PieceRef piece = PieceRef::unit(id);
             const auto side = ctx.sideOf(piece);
             if (!side) {
-                continue;
+                return;
             }
             if (unit.roster <= 0) {
                 out.add({}, {piece},
                         unit.name + " has no roster number; number every unit for the roster sheet");
-                continue;
+                return;
             }
             numbered.emplace_back(*side, unit.roster, piece);
-        }
+        });
         std::ranges::sort(numbered);
         for (std::size_t i = 0; i < numbered.size();) {
             const auto& [side, number, firstPiece] = numbered[i];

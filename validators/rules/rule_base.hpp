@@ -19,15 +19,45 @@ class RuleBase : public Rule {
     RuleInfo info_;
 };
 
-// Occupied cells for a full run, else the cells in scope.
+// Occupied cells for a full run, else the cells in scope; each with the pieces standing there.
 template <typename F> void forEachCell(const ValidationContext& ctx, const Scope& scope, F&& f) {
-    if (scope.all) {
-        for (const auto& [cell, pieces] : ctx.occupancy()) {
-            f(cell);
+    if (!scope.all) {
+        for (Offset c : scope.cells) {
+            f(c, std::span<const PieceRef>(ctx.piecesAt(c)));
+        }
+    } else if (const auto* occupied = ctx.occupiedCells()) {
+        for (const auto& cell : *occupied) {
+            f(cell.cell, ctx.piecesOf(cell));
         }
     } else {
-        for (Offset c : scope.cells) {
-            f(c);
+        for (const auto& [cell, pieces] : ctx.occupancy()) {
+            f(cell, std::span<const PieceRef>(pieces));
+        }
+    }
+}
+
+// Every placement of the deployment, in the model's order, whatever the scope.
+template <typename F> void forEachPlacement(const ValidationContext& ctx, F&& f) {
+    if (const auto* placed = ctx.placedPieces()) {
+        for (const auto& [piece, placement] : *placed) {
+            f(piece, *placement);
+        }
+    } else {
+        for (const auto& [piece, placement] : ctx.scenario().deployment.placements) {
+            f(piece, placement);
+        }
+    }
+}
+
+// Every unit of the order of battle, in the model's order, whatever the scope.
+template <typename F> void forEachUnitOfTheBattle(const ValidationContext& ctx, F&& f) {
+    if (const auto* units = ctx.units()) {
+        for (const auto& [id, unit] : *units) {
+            f(id, *unit);
+        }
+    } else {
+        for (const auto& [id, unit] : ctx.scenario().oob.units) {
+            f(id, unit);
         }
     }
 }
@@ -35,9 +65,7 @@ template <typename F> void forEachCell(const ValidationContext& ctx, const Scope
 // Placed pieces for a full run, else the pieces in scope that are placed.
 template <typename F> void forEachPlacedPiece(const ValidationContext& ctx, const Scope& scope, F&& f) {
     if (scope.all) {
-        for (const auto& [piece, placement] : ctx.scenario().deployment.placements) {
-            f(piece, placement);
-        }
+        forEachPlacement(ctx, f);
     } else {
         for (PieceRef p : scope.pieces) {
             if (const Placement* pl = ctx.placement(p)) {
@@ -50,9 +78,7 @@ template <typename F> void forEachPlacedPiece(const ValidationContext& ctx, cons
 // Every unit of the order of battle (placed or not) for a full run, else the units in scope.
 template <typename F> void forEachUnit(const ValidationContext& ctx, const Scope& scope, F&& f) {
     if (scope.all) {
-        for (const auto& [id, unit] : ctx.scenario().oob.units) {
-            f(PieceRef::unit(id), unit);
-        }
+        forEachUnitOfTheBattle(ctx, [&](UnitId id, const Unit& unit) { f(PieceRef::unit(id), unit); });
     } else {
         for (PieceRef p : scope.pieces) {
             if (const Unit* u = ctx.unit(p)) {
@@ -69,11 +95,12 @@ inline int standsPerCell(const Unit& u, const Placement& pl) {
     return (standsNow(u, pl.now) + cells - 1) / cells;
 }
 
-// Stands of the units in a cell that `include` accepts; `who` gets those units.
+// Stands of the units among a cell's pieces that `include` accepts; `who` gets those units.
 template <typename F>
-int standsInCell(const ValidationContext& ctx, Offset c, F&& include, std::vector<PieceRef>& who) {
+int standsInCell(const ValidationContext& ctx, std::span<const PieceRef> pieces, F&& include,
+                 std::vector<PieceRef>& who) {
     int stands = 0;
-    for (PieceRef p : ctx.piecesAt(c)) {
+    for (PieceRef p : pieces) {
         const Unit* u = ctx.unit(p);
         if (u != nullptr && include(*u)) {
             stands += standsPerCell(*u, *ctx.placement(p));

@@ -18,10 +18,10 @@ class StackingSkirmishers final : public RuleBase {
     void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
                Findings& out) const override {
         const int limit = params.integer("max-stands");
-        forEachCell(ctx, scope, [&](Offset c) {
+        forEachCell(ctx, scope, [&](Offset c, std::span<const PieceRef> pieces) {
             std::vector<PieceRef> who;
             const int stands = standsInCell(
-                ctx, c, [](const Unit& u) { return u.formation == Formation::Skirmish; }, who);
+                ctx, pieces, [](const Unit& u) { return u.formation == Formation::Skirmish; }, who);
             if (stands > limit) {
                 out.add({c}, who,
                         plural(stands, "skirmishing stand", "skirmishing stands") + " in " + ctx.label(c) +

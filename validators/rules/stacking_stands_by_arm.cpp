@@ -29,12 +29,12 @@ class StackingStandsByArm final : public RuleBase {
     void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
                Findings& out) const override {
         const auto columns = params.list("column-formations");
-        forEachCell(ctx, scope, [&](Offset c) {
+        forEachCell(ctx, scope, [&](Offset c, std::span<const PieceRef> pieces) {
             // Stands per arm (heavy artillery counts as artillery), and whether any are in column.
             int stands[3] = {0, 0, 0};
             bool inColumn[3] = {false, false, false};
             std::vector<PieceRef> who[3];
-            for (PieceRef p : ctx.piecesAt(c)) {
+            for (PieceRef p : pieces) {
                 const Unit* u = ctx.unit(p);
                 if (u == nullptr) {
                     continue;

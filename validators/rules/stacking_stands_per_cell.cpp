@@ -20,10 +20,10 @@ class StackingStandsPerCell final : public RuleBase {
     void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
                Findings& out) const override {
         const int limit = params.integer("max-stands");
-        forEachCell(ctx, scope, [&](Offset c) {
+        forEachCell(ctx, scope, [&](Offset c, std::span<const PieceRef> pieces) {
             std::vector<PieceRef> who;
             const int stands = standsInCell(
-                ctx, c, [](const Unit&) { return true; }, who);
+                ctx, pieces, [](const Unit&) { return true; }, who);
             if (stands > limit) {
                 out.add({c}, who,
                         plural(stands, "stand", "stands") + " in " + ctx.label(c) + "; at most " +

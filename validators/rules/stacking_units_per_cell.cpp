@@ -21,9 +21,9 @@ class StackingUnitsPerCell final : public RuleBase {
     void check(const ValidationContext& ctx, const RuleParams& params, const Scope& scope,
                Findings& out) const override {
         const int limit = params.integer("max-units");
-        forEachCell(ctx, scope, [&](Offset c) {
+        forEachCell(ctx, scope, [&](Offset c, std::span<const PieceRef> pieces) {
             std::vector<PieceRef> units;
-            for (PieceRef p : ctx.piecesAt(c)) {
+            for (PieceRef p : pieces) {
                 if (p.kind == PieceKind::Unit) {
                     units.push_back(p);
                 }

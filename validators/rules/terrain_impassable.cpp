@@ -20,8 +20,7 @@ class TerrainImpassable final : public RuleBase {
 
     void check(const ValidationContext& ctx, const RuleParams&, const Scope& scope,
                Findings& out) const override {
-        forEachCell(ctx, scope, [&](Offset c) {
-            const auto& pieces = ctx.piecesAt(c);
+        forEachCell(ctx, scope, [&](Offset c, std::span<const PieceRef> pieces) {
             if (pieces.empty() || !ctx.grid().contains(c)) {
                 return;
             }
@@ -33,7 +32,7 @@ class TerrainImpassable final : public RuleBase {
             for (PieceRef p : pieces) {
                 who += (who.empty() ? "" : ", ") + ctx.describe(p);
             }
-            out.add({c}, pieces,
+            out.add({c}, {pieces.begin(), pieces.end()},
                     who + (pieces.size() == 1 ? " stands" : " stand") + " on " + t.name + " at " +
                         ctx.label(c) + ", which is impassable; move " + (pieces.size() == 1 ? "it" : "them") +
                         " or change the terrain");
