@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cassert>
 #include <charconv>
 #include <cstdint>
@@ -93,6 +94,8 @@ class PiecesInOrder {
     AscendingLookup<decltype(OrderOfBattle::trains)> trains_;
 };
 
+std::atomic<std::size_t> parsedInTwo{0};
+
 class Reader {
   public:
     // Below this size a second thread costs more than it saves.
@@ -129,8 +132,7 @@ class Reader {
 
     [[noreturn]] void fail(pugi::xml_node at, std::string message) const {
         // pugixml points at an element's name; a person looks for its '<'.
-        const std::ptrdiff_t offset =
-            !at ? -1 : at.offset_debug() - (at.type() == pugi::node_element ? 1 : 0);
+        const std::ptrdiff_t offset = !at ? -1 : offsetOf(at) - (at.type() == pugi::node_element ? 1 : 0);
         throw ReadFailure{offset, std::move(message)};
     }
     [[noreturn]] void failAtOffset(std::ptrdiff_t offset, std::string message) const {
@@ -214,7 +216,7 @@ class Reader {
         assert(names.size() <= Attributes::most);
         found.count_ = std::min(names.size(), Attributes::most);
         std::copy_n(names.begin(), found.count_, found.names_.begin());
-        for (pugi::xml_attribute a : n.attributes()) {
+        for (pugi::xml_attribute a = n.first_attribute(); a; a = a.next_attribute()) {
             const char* const name = a.name(); // compared as it is: no strlen for each attribute
             const std::size_t known = found.indexOf(name);
             if (known == found.count_) {
@@ -372,7 +374,7 @@ class Reader {
         std::vector<Offset> out;
         const std::string_view list = required(a);
         // Every label has the same length: the list's length bounds the count without a pass over it.
-        const std::size_t labelLength = g.label(Offset{0, 0}).size();
+        const std::size_t labelLength = g.labelLength();
         out.reserve(list.size() / (labelLength + 1) + 1);
         // Plain loops: find_first_of asks memchr of the four spaces for every character.
         const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
@@ -381,13 +383,22 @@ class Reader {
                 ++first;
                 continue;
             }
-            std::size_t end = first;
-            while (end < list.size() && !space(list[end])) {
-                ++end;
+            // A label is usually as long as every label, all digits (as parseLabel asks), and
+            // followed by a space or the end: then it is taken without looking for its end.
+            std::size_t end = first + labelLength;
+            std::optional<Offset> c;
+            if (end <= list.size() && (end == list.size() || space(list[end]))) {
+                c = g.parseLabel(list.substr(first, labelLength));
             }
-            const std::string_view label = list.substr(first, end - first);
-            const std::optional<Offset> c = g.parseLabel(label);
-            out.push_back(c ? *c : cellFrom(a.element, label, a.name)); // cellFrom fails with the reason
+            if (!c) {
+                end = first;
+                while (end < list.size() && !space(list[end])) {
+                    ++end;
+                }
+                const std::string_view label = list.substr(first, end - first);
+                c = cellFrom(a.element, label, a.name); // fails with the reason when it is no label
+            }
+            out.push_back(*c);
             first = end;
         }
         if (out.empty()) {
@@ -440,7 +451,7 @@ class Reader {
                 }
             }
             fail(n, "duplicate " + std::string(what) + " id " + std::to_string(key.value) +
-                        " (first at line " + std::to_string(errorAt(first.offset_debug(), "").line) + ")");
+                        " (first at line " + std::to_string(errorAt(offsetOf(first), "").line) + ")");
         }
     }
 
@@ -533,6 +544,82 @@ class Reader {
         return found;
     }
 
+    static constexpr unsigned parseOptions = pugi::parse_default | pugi::parse_ws_pcdata;
+
+    // A large file as Sandtable writes it is parsed as two documents at once: its <map> on a
+    // second core (with the lexical check), and the rest, the map cut out, on this one. The map is
+    // found by its tags in the bytes; whatever could make that wrong (a tag in a comment or a
+    // CDATA section, two maps, another encoding) leaves one half malformed or the pair not as
+    // expected, and then the file is parsed whole, so every message and offset is the same as if
+    // it always were. False: parse it whole (`bad` untouched).
+    bool parseInTwo(std::optional<LexicalProblem>& bad) {
+        constexpr std::string_view declaration = R"(<?xml version="1.0" encoding="UTF-8"?>)";
+        const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+        if (!xml_.starts_with(declaration)) {
+            return false;
+        }
+        std::size_t start = xml_.find("<map", declaration.size());
+        while (start != std::string_view::npos && start + 4 < xml_.size() && !space(xml_[start + 4]) &&
+               xml_[start + 4] != '>') {
+            start = xml_.find("<map", start + 4);
+        }
+        std::size_t end = start == std::string_view::npos ? start : xml_.find("</map", start);
+        if (end == std::string_view::npos) {
+            return false;
+        }
+        end += 5;
+        while (end < xml_.size() && space(xml_[end])) {
+            ++end;
+        }
+        if (end == xml_.size() || xml_[end] != '>') {
+            return false;
+        }
+        ++end;
+        pugi::xml_parse_result mapParsed;
+        ThreadBeside mapBeside([&] {
+            mapParsed = mapDoc_.load_buffer(xml_.data() + start, end - start, parseOptions);
+            bad = findLexicalProblem(xml_);
+        });
+        rest_.reserve(xml_.size() - (end - start));
+        rest_.assign(xml_.substr(0, start));
+        rest_.append(xml_.substr(end));
+        const pugi::xml_parse_result restParsed =
+            doc_.load_buffer_inplace(rest_.data(), rest_.size(), parseOptions);
+        mapBeside.join();
+        const pugi::xml_node map = mapDoc_.first_child(), root = doc_.document_element();
+        if (bad || (mapParsed && restParsed && map == mapDoc_.last_child() &&
+                    map.type() == pugi::node_element && std::string_view(map.name()) == "map" &&
+                    std::string_view(root.name()) == "battle" && !root.child("map"))) {
+            if (!bad) {
+                mapStart_ = static_cast<std::ptrdiff_t>(start);
+                mapEnd_ = static_cast<std::ptrdiff_t>(end);
+                ++parsedInTwo;
+            }
+            return true;
+        }
+        mapDoc_.reset();
+        doc_.reset();
+        rest_ = {};
+        return false;
+    }
+
+    // Where a node stands in the file, whichever document of a split file holds it.
+    std::ptrdiff_t offsetOf(pugi::xml_node n) const {
+        const std::ptrdiff_t at = n.offset_debug();
+        if (mapStart_ < 0 || at < 0) {
+            return at;
+        }
+        if (n.root() == mapDoc_.root()) {
+            return mapStart_ + at;
+        }
+        return at >= mapStart_ ? at + (mapEnd_ - mapStart_) : at;
+    }
+
+    // The battle's <map>: in the map's own document when the file was parsed in two.
+    pugi::xml_node mapOf(pugi::xml_node root) const {
+        return mapStart_ >= 0 ? mapDoc_.document_element() : single(root, "map", true);
+    }
+
     // ----- sections -----
     void parse() {
         if (xml_.find_first_not_of(" \t\r\n") == std::string_view::npos) {
@@ -545,12 +632,14 @@ class Reader {
         if (!beside) {
             bad = findLexicalProblem(xml_);
         }
-        if (!bad) {
+        if (!bad && beside && parseInTwo(bad)) {
+            r.status = pugi::status_ok;
+        } else if (!bad) {
             ThreadBeside check;
             if (beside) {
                 check = ThreadBeside([this, &bad] { bad = findLexicalProblem(xml_); });
             }
-            r = doc_.load_buffer(xml_.data(), xml_.size(), pugi::parse_default | pugi::parse_ws_pcdata);
+            r = doc_.load_buffer(xml_.data(), xml_.size(), parseOptions);
             check.join();
         }
         if (bad) {
@@ -601,7 +690,7 @@ class Reader {
                            "one <scenario> or more");
         }
         allowChildren(root, {"map", "order-of-battle", "scenario"});
-        readMap(single(root, "map", true));
+        readMap(mapOf(root));
         if (auto oob = single(root, "order-of-battle", false)) {
             readOrderOfBattle(oob);
         }
@@ -621,7 +710,7 @@ class Reader {
             inScenario_.clear();
             if (auto [it, added] = titles.emplace(s_.info.title, sc); !added) {
                 fail(sc, "two scenarios are titled " + quote(s_.info.title) + " (the first at line " +
-                             std::to_string(errorAt(it->second.offset_debug(), "").line) +
+                             std::to_string(errorAt(offsetOf(it->second), "").line) +
                              "); each scenario of a battle needs its own title");
             }
             starts.push_back(takeCurrentStart(s_));
@@ -748,7 +837,7 @@ class Reader {
     void failIfSeen(pugi::xml_node& seen, pugi::xml_node now, const std::string& what) const {
         if (seen) {
             fail(now, what + " appears twice (first at line " +
-                          std::to_string(errorAt(seen.offset_debug(), "").line) + "); keep one");
+                          std::to_string(errorAt(offsetOf(seen), "").line) + "); keep one");
         }
         seen = now;
     }
@@ -1069,6 +1158,11 @@ class Reader {
         std::function<std::string(std::size_t)> place;
     };
 
+    // The digit a character stands for, or more than 9.
+    static unsigned digitAt(const char* p) {
+        return static_cast<unsigned>(static_cast<unsigned char>(*p)) - '0';
+    }
+
     template <typename T>
     std::vector<T> readValues(pugi::xml_node n, long long lo, long long hi, std::string_view what,
                               const ValuesShape& shape) {
@@ -1085,7 +1179,7 @@ class Reader {
         std::size_t count = 0;
         pugi::xml_node data = n.first_child();
         const char* p = data ? data.value() : "";
-        const std::ptrdiff_t base = data ? data.offset_debug() : n.offset_debug();
+        const std::ptrdiff_t base = data ? offsetOf(data) : offsetOf(n);
         const char* const begin = p;
         auto at = [&](const char* where) { return inFile(base, where - begin); };
         const auto separator = [](char c) {
@@ -1093,6 +1187,19 @@ class Reader {
         };
         bool expectValue = true;
         while (true) {
+            // The usual value, as the writer lays a layer out: one or two digits and a comma, in
+            // range. Anything else is read below, which says what is wrong with it.
+            if (const unsigned first = digitAt(p); expectValue && first <= 9 && count < expected) {
+                const unsigned second = digitAt(p + 1); // p[1] is there: p[0] is no NUL
+                const bool two = second <= 9 && digitAt(p + 2) > 9;
+                const char* const after = p + (two ? 2 : 1);
+                const long long v = two ? first * 10 + second : first;
+                if ((second > 9 || two) && *after == ',' && v >= lo && v <= hi) {
+                    out[count++] = static_cast<T>(v);
+                    p = after + 1;
+                    continue;
+                }
+            }
             while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') {
                 ++p;
             }
@@ -1569,7 +1676,10 @@ class Reader {
 
     std::string_view xml_;
     std::string name_;
-    pugi::xml_document doc_;
+    pugi::xml_document doc_; // the file, or all of it but the map when it was parsed in two
+    pugi::xml_document mapDoc_;
+    std::string rest_;                           // doc_'s bytes, parsed in place, when in two
+    std::ptrdiff_t mapStart_ = -1, mapEnd_ = -1; // the map's bytes in the file, when in two
     Scenario s_;
     std::string inScenario_; // "scenario 'Day 2': " while reading one of a battle's scenarios
     // The map's layers, sides, paths and features, read beside the order of battle in a large file.
@@ -1581,6 +1691,10 @@ class Reader {
 };
 
 } // namespace
+
+std::size_t filesParsedInTwo() {
+    return parsedInTwo;
+}
 
 std::expected<Scenario, LoadError> readScenarioFromString(std::string_view xml, std::string_view name,
                                                           int* formatVersion) {

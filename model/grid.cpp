@@ -161,8 +161,8 @@ std::vector<Offset> Grid::cornerCells(Offset c, int corner) const {
     return {c, neighbor(c, corner), neighbor(c, corner + 1)};
 }
 
-int Grid::labelDigits() const {
-    const int largest = std::max(p_.cols, p_.rows) - 1 + p_.labelBase;
+int Grid::digitsFor(const Parameters& p) {
+    const int largest = std::max(p.cols, p.rows) - 1 + p.labelBase;
     int digits = 2;
     for (int limit = 100; largest >= limit; limit *= 10) {
         ++digits;

@@ -47,7 +47,7 @@ class Grid {
     static constexpr int maxSide = 10000; // a map is at most this many cells across (limits::mapSide)
 
     Grid() = default;
-    explicit Grid(const Parameters& p) : p_(p) {}
+    explicit Grid(const Parameters& p) : p_(p), labelDigits_(digitsFor(p)) {}
 
     const Parameters& parameters() const { return p_; }
     GridShape shape() const { return p_.shape; }
@@ -100,6 +100,8 @@ class Grid {
     // "CCRR" display label (column then row, two digits each or more on big maps).
     std::string label(Offset c) const;
     void appendLabel(std::string& out, Offset c) const; // the label at the end of `out`
+    // Every cell's label on the map has this many characters.
+    std::size_t labelLength() const { return 2 * static_cast<std::size_t>(labelDigits()); }
     std::optional<Offset> parseLabel(std::string_view text) const;
 
     auto operator<=>(const Grid& o) const {
@@ -109,8 +111,11 @@ class Grid {
     bool operator==(const Grid& o) const { return (*this <=> o) == 0; }
 
   private:
-    int labelDigits() const;
+    int labelDigits() const { return labelDigits_; }
+    static int digitsFor(const Parameters& p);
     Parameters p_;
+    // Kept, not counted for each of the 200,000 labels a large battle's file reads and writes.
+    int labelDigits_ = digitsFor(p_);
 };
 
 template <> struct EnumNames<GridShape> {

@@ -165,6 +165,74 @@ TEST(ScenarioXml, ALargeBattleReadOnTwoCoresSaysWhatOneReaderWould) {
     EXPECT_NE(messageOf(twoFaults).find("control character"), std::string::npos) << messageOf(twoFaults);
 }
 
+// A large file as Sandtable writes it is parsed as two documents at once, its map apart from the
+// rest. A mistake anywhere is placed at the same line and column as when the file is parsed whole
+// (as one whose declaration is written otherwise is), and what could fool the search for the map
+// (a map tag in a comment, a second map) only makes the file be parsed whole.
+TEST(ScenarioXml, ALargeFileParsedInTwoPlacesEveryMistakeAsParsedWhole) {
+    const Scenario s = generateScenario(GeneratorParameters{560, 560, 1'500, 120, 4, GridShape::HexFlat});
+    const std::string xml = writeScenarioToString(s);
+    const std::string declaration = R"(<?xml version="1.0" encoding="UTF-8"?>)";
+    ASSERT_TRUE(xml.starts_with(declaration));
+    ASSERT_GT(xml.size(), std::size_t{1} << 20) << "the battle must be large enough to be parsed in two";
+    const auto replaced = [&](std::string text, std::string_view from, std::string_view to) {
+        const auto at = text.find(from);
+        EXPECT_NE(at, std::string::npos) << from;
+        return at == std::string::npos ? text : text.replace(at, from.size(), to);
+    };
+    // The same bytes but the declaration's "UTF-8" in small letters: the file is parsed whole.
+    const auto parsedWhole = [&](std::string text) { return replaced(std::move(text), "UTF-8", "utf-8"); };
+    const auto errorOf = [](const std::string& text) {
+        auto r = readScenarioFromString(text, "big.xml");
+        return r ? std::string("(loaded)") : r.error().toString();
+    };
+    const auto mapAt = xml.find("<map "), restAt = xml.find("</map>") + 6;
+    const std::vector<std::pair<std::string, std::string>> mistakes{
+        // before the map, in it (an attribute, a layer's value, a path), after it
+        {"<battle format-version=\"2\">", "<battle format-version=\"2\" colour=\"red\">"},
+        {"<map grid=\"hex-flat\"", "<map grid=\"hex-round\""},
+        {"<terrain encoding=\"csv\">\n0", "<terrain encoding=\"csv\">\n77"},
+        {"<path id=\"2\" kind=\"", "<path id=\"1\" kind=\""},
+        {"</paths>", "</paths><paths/>"},
+        {"<unit id=\"1\" parent=\"", "<unit id=\"1\" parent=\"9999"},
+        {"<place piece=\"unit:", "<place piece=\"unit:9"},
+        {"</battle>", "<open>"},
+    };
+    const auto inTwo = [](const std::string& text) {
+        const std::size_t before = filesParsedInTwo();
+        (void)readScenarioFromString(text, "big.xml");
+        return filesParsedInTwo() == before + 1;
+    };
+    EXPECT_TRUE(inTwo(xml));
+    EXPECT_FALSE(inTwo(parsedWhole(xml)));
+    for (const auto& [from, to] : mistakes) {
+        const std::string bad = replaced(xml, from, to);
+        const std::string error = errorOf(bad);
+        EXPECT_NE(error, "(loaded)") << to;
+        EXPECT_EQ(error, errorOf(parsedWhole(bad))) << to;
+    }
+    // A mistake in the map is placed through the map's own document.
+    EXPECT_TRUE(inTwo(replaced(xml, "<terrain encoding=\"csv\">\n0", "<terrain encoding=\"csv\">\n77")));
+    // Both halves of a file whose map the search could mistake: the file loads as it is.
+    const std::string commented =
+        replaced(xml, "<battle format-version=\"2\">",
+                 "<battle format-version=\"2\"><!-- <map grid=\"square\"></map> -->");
+    auto back = readScenarioFromString(commented, "big.xml");
+    ASSERT_TRUE(back) << back.error().toString();
+    EXPECT_EQ(*back, s);
+    EXPECT_FALSE(inTwo(commented)) << "the map in the comment, cut out, leaves a battle with a map";
+    const std::string inComment = replaced(xml, "<paths>", "<!-- </map> --><paths>");
+    back = readScenarioFromString(inComment, "big.xml");
+    ASSERT_TRUE(back) << back.error().toString();
+    EXPECT_EQ(*back, s);
+    EXPECT_FALSE(inTwo(inComment)) << "the map cut at the comment is not well formed";
+    // Two maps: the message of a file read whole.
+    const std::string twoMaps =
+        xml.substr(0, restAt) + xml.substr(mapAt, restAt - mapAt) + xml.substr(restAt);
+    EXPECT_NE(errorOf(twoMaps).find("more than one <map>"), std::string::npos) << errorOf(twoMaps);
+    EXPECT_EQ(errorOf(twoMaps), errorOf(parsedWhole(twoMaps)));
+}
+
 // A file lists its placements in the order of battle's order and a headquarters' units together,
 // and the reader finds them fastest so; a file edited by hand may list them in any order, and a
 // mistake after a run of good ones is still found.
