@@ -65,8 +65,8 @@ class ValidationContext {
     // the pieces, units and occupied cells as flat lists in the model's order, and each unit's and
     // commander's placement by id. A walk of a std::map of 10,000 nodes waits for one cache miss
     // after another, each node's address in the last; a list lets the processor fetch many at
-    // once, and thirty rules walk these lists. Outside a full run the lists are empty (null here)
-    // and the model's maps serve: an edit changes them.
+    // once, and most rules walk these lists. Outside a full run these give null and the model's
+    // maps serve: an edit changes the maps, and the lists, kept for the next run, go stale.
     class FullRun {
       public:
         explicit FullRun(ValidationContext& ctx);
