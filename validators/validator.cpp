@@ -75,8 +75,7 @@ void Validator::runRule(std::size_t i, const Scope& scope, std::vector<Violation
 
 void Validator::runAll() {
     ++findingsRevision_;
-    context_.rebuild();
-    const ValidationContext::FullRun fullRun(context_);
+    const ValidationContext::FullRun fullRun(context_); // rebuilds the indices first
     for (auto& found : findings_) {
         found.clear();
     }
