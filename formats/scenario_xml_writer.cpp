@@ -78,16 +78,16 @@ class Writer {
     }
 
     std::string label(Offset c) const { return s_.map.grid.label(c); }
-    std::string cells(const std::vector<Offset>& list) const {
-        std::string out;
-        out.reserve(list.size() * 9);
-        for (Offset c : list) {
-            if (!out.empty()) {
-                out += ' ';
+    // cells="CCRR CCRR ...": labels need no escaping, so they go straight into the file.
+    void cellsAttribute(XmlOut& xml, const std::vector<Offset>& list) const {
+        xml.plainAttribute("cells", [&](std::string& out) {
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                if (i > 0) {
+                    out += ' ';
+                }
+                s_.map.grid.appendLabel(out, list[i]);
             }
-            s_.map.grid.appendLabel(out, c);
-        }
-        return out;
+        });
     }
 
     // Room for the dense layers and about a line a piece: one allocation for most battles.
@@ -135,7 +135,7 @@ class Writer {
                 xml.open("exclusion");
                 xml.attribute("rule", ex.rule);
                 if (!ex.cells.empty()) {
-                    xml.attribute("cells", cells(ex.cells));
+                    cellsAttribute(xml, ex.cells);
                 }
                 if (!ex.pieces.empty()) {
                     std::string text;
@@ -354,7 +354,7 @@ class Writer {
                 if (!path.name.empty()) {
                     xml.attribute("name", path.name);
                 }
-                xml.attribute("cells", cells(path.cells));
+                cellsAttribute(xml, path.cells);
                 xml.close();
             }
             xml.close();
@@ -459,7 +459,7 @@ class Writer {
         for (const auto& [piece, pl] : d.placements) {
             xml.open("place");
             xml.attribute("piece", pieceRefText(piece));
-            xml.attribute("cells", cells(pl.cells));
+            cellsAttribute(xml, pl.cells);
             if (pl.facing) {
                 xml.attribute("facing", std::string(enumName(pl.facing->kind)) + ":" +
                                             std::to_string(pl.facing->index));

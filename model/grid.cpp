@@ -178,6 +178,20 @@ std::string Grid::label(Offset c) const {
 
 void Grid::appendLabel(std::string& out, Offset c) const {
     const auto digits = static_cast<std::ptrdiff_t>(labelDigits());
+    const int col = c.col + p_.labelBase, row = c.row + p_.labelBase;
+    // A cell of the map (each number at most the largest its digits were counted for): both
+    // numbers written right to left into one buffer, appended once. A large battle's file has
+    // 200,000 labels, which took a sixth of its save through to_chars and four appends each.
+    if (const int largest = std::max(p_.cols, p_.rows) - 1 + p_.labelBase;
+        col >= 0 && row >= 0 && col <= largest && row <= largest && digits <= 8) {
+        char text[16];
+        for (std::ptrdiff_t i = digits - 1, a = col, b = row; i >= 0; --i, a /= 10, b /= 10) {
+            text[i] = static_cast<char>('0' + a % 10);
+            text[digits + i] = static_cast<char>('0' + b % 10);
+        }
+        out.append(text, static_cast<std::size_t>(2 * digits));
+        return;
+    }
     for (const int v : {c.col + p_.labelBase, c.row + p_.labelBase}) {
         char text[16];
         const auto [end, ec] = std::to_chars(text, text + sizeof text, v);

@@ -178,4 +178,38 @@ TEST(Grid, LabelsGrowForBigMapsAndHonourTheBase) {
     EXPECT_EQ(zero.label({4, 9}), "0409");
 }
 
+// Every cell's label as the definition says (each number in decimal, zeros before it to the
+// grid's width), on grids at and either side of each width, and the cells beside the map
+// (a neighbour's label in a message) as before: the label is written two ways, the second for
+// those.
+TEST(Grid, EveryLabelIsEachNumberPaddedToTheGridsWidth) {
+    const auto padded = [](int v, std::size_t width) {
+        std::string s = std::to_string(v);
+        return std::string(width > s.size() ? width - s.size() : 0, '0') + s;
+    };
+    struct Size {
+        int cols, rows, base;
+    };
+    int checked = 0;
+    for (const Size size : {Size{10, 10, 0}, Size{99, 5, 1}, Size{100, 100, 0}, Size{100, 100, 1},
+                            Size{1000, 3, 1}, Size{3, 1000, 0}, Size{101, 2, 0}}) {
+        const Grid g(
+            Grid::Parameters{GridShape::HexFlat, OffsetParity::Odd, size.cols, size.rows, size.base});
+        const std::size_t width = g.labelLength() / 2;
+        for (int row = -1; row <= size.rows; ++row) {
+            for (int col = -1; col <= size.cols; ++col) {
+                const std::string label = g.label({col, row});
+                ASSERT_EQ(label, padded(col + size.base, width) + padded(row + size.base, width))
+                    << size.cols << " x " << size.rows << " from " << size.base << ", cell " << col << ","
+                    << row;
+                if (g.contains({col, row})) {
+                    ASSERT_EQ(g.parseLabel(label), (Offset{col, row}));
+                }
+                ++checked;
+            }
+        }
+    }
+    EXPECT_GT(checked, 20'000);
+}
+
 } // namespace sandtable
