@@ -211,6 +211,21 @@ TEST(ScenarioXml, ALargeFileParsedInTwoPlacesEveryMistakeAsParsedWhole) {
         EXPECT_NE(error, "(loaded)") << to;
         EXPECT_EQ(error, errorOf(parsedWhole(bad))) << to;
     }
+    // Two mistakes, one met by each core when parsed in two (the map is read on the second core
+    // while the first reads the root, then the order of battle): the one a reading in the file's
+    // order meets first is said, as when the file is parsed whole.
+    for (std::size_t first = 0; first < mistakes.size(); ++first) {
+        for (std::size_t second = first + 1; second < mistakes.size(); ++second) {
+            const std::string bad = replaced(replaced(xml, mistakes[first].first, mistakes[first].second),
+                                             mistakes[second].first, mistakes[second].second);
+            EXPECT_EQ(errorOf(bad), errorOf(parsedWhole(bad)))
+                << mistakes[first].second << " and " << mistakes[second].second;
+        }
+    }
+    // The map's head wrong and the root wrong: the root's message.
+    const std::string rootAndHead =
+        replaced(replaced(xml, mistakes[0].first, mistakes[0].second), mistakes[1].first, mistakes[1].second);
+    EXPECT_NE(errorOf(rootAndHead).find("colour"), std::string::npos) << errorOf(rootAndHead);
     // A mistake in the map is placed through the map's own document.
     EXPECT_TRUE(inTwo(replaced(xml, "<terrain encoding=\"csv\">\n0", "<terrain encoding=\"csv\">\n77")));
     // Both halves of a file whose map the search could mistake: the file loads as it is.

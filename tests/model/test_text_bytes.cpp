@@ -30,17 +30,19 @@ std::optional<std::size_t> firstInvalidByteOneByOne(std::string_view text) {
 // steps and a bit, so it falls at each byte of a 32-byte step, of an 8-byte step and of the tail.
 TEST(TextBytes, EveryBadByteIsFoundWhereverItStandsAgainstTheWideSteps) {
     const std::vector<std::string> pieces{
-        "\x01",         // a control character
-        "\x1f",         // the last one
-        "\t", "\n", "\r", // the three XML allows
-        "\x7f",         // DEL is ASCII, allowed
-        "\xc3\xa9",     // é, two bytes
-        "\xe2\x82\xac", // €, three bytes
+        "\x01",             // a control character
+        "\x1f",             // the last one
+        "\t",               // allowed, as XML allows it
+        "\n",               // and line feed
+        "\r",               // and carriage return
+        "\x7f",             // DEL is ASCII, allowed
+        "\xc3\xa9",         // é, two bytes
+        "\xe2\x82\xac",     // €, three bytes
         "\xf0\x9f\x8e\x96", // a four-byte sequence
-        "\xff",         // never in UTF-8
-        "\xc3",         // a sequence cut short (by the end, or by the ASCII after it)
-        "\xc0\xaf",     // an overlong '/'
-        "\xed\xa0\x80", // a surrogate
+        "\xff",             // never in UTF-8
+        "\xc3",             // a sequence cut short (by the end, or by the ASCII after it)
+        "\xc0\xaf",         // an overlong '/'
+        "\xed\xa0\x80",     // a surrogate
     };
     int checked = 0;
     for (const std::string& piece : pieces) {
