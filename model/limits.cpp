@@ -156,7 +156,7 @@ bool printableAscii32(const char* at) {
 std::optional<std::size_t> firstInvalidTextByte(std::string_view text) {
     // 32 bytes at a time, then eight, while they are all printable ASCII (no byte below 0x20, none
     // with the high bit): most of a file. The lexical check runs over every byte of a 9 MB battle
-    // on the load's critical path, so the wide step matters (3 ms to 1 ms there).
+    // on the load's critical path (perf: a load's checks of its bytes and names 4.5 to 2.9 ms).
     constexpr std::uint64_t ones = 0x0101010101010101, highBits = 0x8080808080808080;
     for (std::size_t i = 0; i < text.size();) {
         if (i + 32 <= text.size() && printableAscii32(text.data() + i)) {
