@@ -139,6 +139,9 @@ class Reader {
         throw ReadFailure{offset, std::move(message)};
     }
 
+    // XML's white space, between labels in a list and around a tag's name.
+    static bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
     // ----- attributes -----
     // Names of a few letters: a loop the compiler keeps inline beats a call to memcmp.
     static bool sameName(std::string_view a, std::string_view b) {
@@ -263,8 +266,7 @@ class Reader {
         // out of range, goes the general way, which says what is wrong.
         long long v = 0;
         std::size_t digits = 0;
-        for (unsigned d; digits < 9 && (d = static_cast<unsigned char>(a.value[digits]) - unsigned{'0'}) <= 9;
-             ++digits) {
+        for (unsigned d; digits < 9 && (d = digitAt(a.value + digits)) <= 9; ++digits) {
             v = v * 10 + d;
         }
         if (digits > 0 && a.value[digits] == '\0' && range.allows(v)) {
@@ -357,11 +359,7 @@ class Reader {
         }
         // Each name compared with the value where it stands, as parseEnum would after measuring it.
         for (const auto& [v, name] : EnumNames<E>::names) {
-            std::size_t i = 0;
-            while (i < name.size() && a.value[i] == name[i]) {
-                ++i;
-            }
-            if (i == name.size() && a.value[i] == '\0') {
+            if (sameName(name, a.value)) {
                 return v;
             }
         }
@@ -395,7 +393,6 @@ class Reader {
         const std::size_t labelLength = g.labelLength();
         out.reserve(list.size() / (labelLength + 1) + 1);
         // Plain loops: find_first_of asks memchr of the four spaces for every character.
-        const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
         for (std::size_t first = 0; first < list.size();) {
             if (space(list[first])) {
                 ++first;
@@ -572,7 +569,6 @@ class Reader {
     // it always were. False: parse it whole (`bad` untouched).
     bool parseInTwo(std::optional<LexicalProblem>& bad) {
         constexpr std::string_view declaration = R"(<?xml version="1.0" encoding="UTF-8"?>)";
-        const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
         if (!xml_.starts_with(declaration)) {
             return false;
         }

@@ -161,8 +161,12 @@ std::vector<Offset> Grid::cornerCells(Offset c, int corner) const {
     return {c, neighbor(c, corner), neighbor(c, corner + 1)};
 }
 
+int Grid::largestLabelNumber(const Parameters& p) {
+    return std::max(p.cols, p.rows) - 1 + p.labelBase;
+}
+
 int Grid::digitsFor(const Parameters& p) {
-    const int largest = std::max(p.cols, p.rows) - 1 + p.labelBase;
+    const int largest = largestLabelNumber(p);
     int digits = 2;
     for (int limit = 100; largest >= limit; limit *= 10) {
         ++digits;
@@ -182,7 +186,7 @@ void Grid::appendLabel(std::string& out, Offset c) const {
     // A cell of the map (each number at most the largest its digits were counted for): both
     // numbers written right to left into one buffer, appended once. A large battle's file has
     // 200,000 labels, which took 13 % of its text's making through to_chars and four appends each.
-    if (const int largest = std::max(p_.cols, p_.rows) - 1 + p_.labelBase;
+    if (const int largest = largestLabelNumber(p_);
         col >= 0 && row >= 0 && col <= largest && row <= largest && digits <= 8) {
         char text[16];
         for (std::ptrdiff_t i = digits - 1, a = col, b = row; i >= 0; --i, a /= 10, b /= 10) {

@@ -112,6 +112,7 @@ class Grid {
 
   private:
     int labelDigits() const { return labelDigits_; }
+    static int largestLabelNumber(const Parameters& p); // the largest column or row number shown
     static int digitsFor(const Parameters& p);
     Parameters p_;
     // Kept, not counted for each of the 200,000 labels a large battle's file reads and writes.
