@@ -3,6 +3,7 @@
 #include "model/limits.hpp"
 #include "model/thread_beside.hpp"
 #include "scenario_xml.hpp"
+#include "scenario_xml_read_back.hpp"
 #include "xml_lexical_check.hpp"
 
 #include <pugixml.hpp>
@@ -94,38 +95,78 @@ class PiecesInOrder {
     AscendingLookup<decltype(OrderOfBattle::trains)> trains_;
 };
 
-std::atomic<std::size_t> parsedInTwo{0};
+std::atomic<std::size_t> parsedInTwo{0}, readBackInTwo{0};
 
 class Reader {
   public:
     // Below this size a second thread costs more than it saves.
     static constexpr std::size_t readBesideFromBytes = 1 << 20;
 
-    Reader(std::string_view xml, std::string_view name) : xml_(xml), name_(name) {}
+    Reader(std::string_view xml, std::string_view name)
+        : xml_(xml), name_(name), beside_(xml.size() >= readBesideFromBytes) {}
 
     std::expected<Scenario, LoadError> run() {
-        std::exception_ptr failure;
-        try {
-            parse();
-        } catch (...) {
-            failure = std::current_exception();
+        if (std::exception_ptr failure = readAll([this] { parse(); })) {
+            try {
+                std::rethrow_exception(failure);
+            } catch (const ReadFailure& f) {
+                return std::unexpected(errorAt(f.offset, f.message));
+            }
         }
-        // What a reading on one thread would have met first: the map's contents are read before
-        // the order of battle and the scenarios.
-        if (std::exception_ptr mapFailure = mapContents_.wait()) {
-            failure = mapFailure;
+        return std::move(s_);
+    }
+
+    // A large battle's text as a save writes it, in two parts (ReadBackInTwo): no whole text to
+    // point into, so a failure says only that it failed.
+    struct InTwo {};
+    Reader(InTwo, std::string_view name) : name_(name), beside_(true) {}
+
+    // The <map> element's text: parsed and checked on the thread that wrote it.
+    void mapWritten(std::string_view map) {
+        mapParsed_ = mapDoc_.load_buffer(map.data(), map.size(), parseOptions);
+        mapBad_ = findLexicalProblem(map).has_value();
+        mapBytes_ = map.size();
+    }
+    // The rest of the text, the map cut out: parsed and checked while the map may still be written.
+    void restWritten(std::string_view rest) {
+        restParsed_ = doc_.load_buffer(rest.data(), rest.size(), parseOptions);
+        restBad_ = findLexicalProblem(rest).has_value();
+    }
+    // Once both are: whether the battle loads. Only errors of reading are answered false; running
+    // out of memory, say, is thrown.
+    bool finishInTwo(std::size_t mapAt) {
+        if (mapBad_ || restBad_ || !mapParsed_ || !restParsed_ || !splitAsExpected()) {
+            return false;
         }
-        if (!failure) {
-            return std::move(s_);
+        mapStart_ = static_cast<std::ptrdiff_t>(mapAt);
+        mapEnd_ = static_cast<std::ptrdiff_t>(mapAt + mapBytes_);
+        if (std::exception_ptr failure = readAll([this] { readRoot(); })) {
+            try {
+                std::rethrow_exception(failure);
+            } catch (const ReadFailure&) {
+                return false;
+            }
         }
-        try {
-            std::rethrow_exception(failure);
-        } catch (const ReadFailure& f) {
-            return std::unexpected(errorAt(f.offset, f.message));
-        }
+        return true;
     }
 
   private:
+    // Runs `read`, with the map's contents beside it in a large file; what failed, as a reading on
+    // one thread would have met it first (the map's contents come before the order of battle and
+    // the scenarios), or null.
+    template <typename Read> std::exception_ptr readAll(Read&& read) {
+        std::exception_ptr failure;
+        try {
+            read();
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        if (std::exception_ptr mapFailure = mapContents_.wait()) {
+            failure = mapFailure;
+        }
+        return failure;
+    }
+
     LoadError errorAt(std::ptrdiff_t offset, const std::string& message) const {
         return LoadError::at(name_, xml_, offset, message);
     }
@@ -600,10 +641,7 @@ class Reader {
         const pugi::xml_parse_result restParsed =
             doc_.load_buffer_inplace(rest_.data(), rest_.size(), parseOptions);
         mapBeside.join();
-        const pugi::xml_node map = mapDoc_.first_child(), root = doc_.document_element();
-        if (bad || (mapParsed && restParsed && map == mapDoc_.last_child() &&
-                    map.type() == pugi::node_element && std::string_view(map.name()) == "map" &&
-                    std::string_view(root.name()) == "battle" && !root.child("map"))) {
+        if (bad || (mapParsed && restParsed && splitAsExpected())) {
             if (!bad) {
                 mapStart_ = static_cast<std::ptrdiff_t>(start);
                 mapEnd_ = static_cast<std::ptrdiff_t>(end);
@@ -615,6 +653,14 @@ class Reader {
         doc_.reset();
         rest_ = {};
         return false;
+    }
+
+    // The two documents are a file's <map> and its <battle> without it: as if parsed whole.
+    bool splitAsExpected() const {
+        const pugi::xml_node map = mapDoc_.first_child(), root = doc_.document_element();
+        return map && map == mapDoc_.last_child() && map.type() == pugi::node_element &&
+               std::string_view(map.name()) == "map" && std::string_view(root.name()) == "battle" &&
+               !root.child("map");
     }
 
     // Where a node stands in the file, whichever document of a split file holds it.
@@ -642,7 +688,7 @@ class Reader {
         // The lexical check's message wins over the parser's; in a large file both run at once.
         std::optional<LexicalProblem> bad;
         pugi::xml_parse_result r;
-        const bool beside = xml_.size() >= readBesideFromBytes;
+        const bool beside = beside_;
         if (!beside) {
             bad = findLexicalProblem(xml_);
         }
@@ -672,6 +718,11 @@ class Reader {
             }
             failAtOffset(r.offset, "not well-formed XML: " + what);
         }
+        readRoot();
+    }
+
+    // The parsed document's root and all it holds.
+    void readRoot() {
         pugi::xml_node root = doc_.document_element();
         const std::string_view rootName = root.name();
         if (rootName != "battle" && rootName != "scenario") {
@@ -950,7 +1001,7 @@ class Reader {
         }
         // The rest needs only the grid and the terrain types, and nothing after the map needs it: in
         // a large file it is read on a second core while this one reads the order of battle.
-        if (xml_.size() < readBesideFromBytes) {
+        if (!beside_) {
             readMapContents(n);
             return;
         }
@@ -1694,6 +1745,11 @@ class Reader {
     pugi::xml_document mapDoc_;
     std::string rest_;                           // doc_'s bytes, parsed in place, when in two
     std::ptrdiff_t mapStart_ = -1, mapEnd_ = -1; // the map's bytes in the file, when in two
+    bool beside_;                                // the map's contents read on a second core
+    // A text read back in two (InTwo): how each part parsed and whether it passed the lexical check.
+    pugi::xml_parse_result mapParsed_, restParsed_;
+    bool mapBad_ = false, restBad_ = false;
+    std::size_t mapBytes_ = 0;
     Scenario s_;
     std::string inScenario_; // "scenario 'Day 2': " while reading one of a battle's scenarios
     // The map's layers, sides, paths and features, read beside the order of battle in a large file.
@@ -1708,6 +1764,33 @@ class Reader {
 
 std::size_t filesParsedInTwo() {
     return parsedInTwo;
+}
+
+struct ReadBackInTwo::Reading {
+    explicit Reading(std::string_view name) : reader(Reader::InTwo{}, name) {}
+    Reader reader;
+};
+
+ReadBackInTwo::ReadBackInTwo(std::string_view name) : reading_(std::make_unique<Reading>(name)) {}
+
+ReadBackInTwo::~ReadBackInTwo() = default;
+
+void ReadBackInTwo::mapWritten(std::string_view map) {
+    reading_->reader.mapWritten(map);
+}
+
+void ReadBackInTwo::restWritten(std::string_view rest) {
+    reading_->reader.restWritten(rest);
+}
+
+bool ReadBackInTwo::loads(std::size_t mapAt) {
+    const bool loaded = reading_->reader.finishInTwo(mapAt);
+    readBackInTwo += loaded ? 1 : 0;
+    return loaded;
+}
+
+std::size_t savesReadBackInTwo() {
+    return readBackInTwo;
 }
 
 std::expected<Scenario, LoadError> readScenarioFromString(std::string_view xml, std::string_view name,

@@ -1,5 +1,6 @@
 #include "atomic_file.hpp"
 #include "scenario_xml.hpp"
+#include "scenario_xml_read_back.hpp"
 #include "xml_out.hpp"
 
 #include "model/battle.hpp"
@@ -11,6 +12,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <future>
+#include <memory>
+#include <optional>
 #include <span>
 
 namespace sandtable {
@@ -34,41 +37,69 @@ class Writer {
     explicit Writer(const Scenario& s) : s_(s) {}
 
     std::string run() {
+        if (s_.map.grid.cellCount() >= writeApartFromCells) {
+            TextInTwo text;
+            runInTwo(
+                text, [](std::string_view) {}, [](std::string_view) {});
+            return text.whole();
+        }
         std::string text;
         text.reserve(estimatedBytes());
         XmlOut xml(text);
         xml.open("battle");
         xml.attribute("format-version", currentFormatVersion);
         writeMapHead(xml);
-        if (s_.map.grid.cellCount() < writeApartFromCells) {
-            writeMapContents(xml);
-            xml.close();
-            writePieces(xml);
-        } else {
-            // The map's layers, sides, paths and features on a second core, while this one writes
-            // the order of battle and the scenarios; then both in their places.
-            std::string contents, pieces;
-            contents.reserve(mapContentsBytes());
-            pieces.reserve(piecesBytes());
-            ThreadBeside apart([&] {
-                XmlOut part(contents, XmlOut::Fragment{2});
-                writeMapContents(part);
-            });
-            XmlOut late(pieces, XmlOut::Fragment{1});
-            writePieces(late);
-            apart.join();
-            xml.insert(contents);
-            xml.close();
-            xml.insert(pieces);
-        }
+        writeMapContents(xml);
+        xml.close();
+        writePieces(xml);
         xml.close();
         return text;
     }
 
-  private:
     // Below this many cells a second thread costs more than it saves.
     static constexpr std::size_t writeApartFromCells = 250'000;
 
+    // A large battle's text in two parts: the map's element, written on a second core, and the
+    // rest, the map cut out at mapAt, on this one. mapWritten(map) runs on the second thread as soon
+    // as the map is whole, restWritten(rest) on this one as soon as the rest is (a save reads each
+    // back then); both are done when this returns.
+    struct TextInTwo {
+        std::string rest, map;
+        std::size_t mapAt = 0;
+        std::string_view beforeMap() const { return std::string_view(rest).substr(0, mapAt); }
+        std::string_view afterMap() const { return std::string_view(rest).substr(mapAt); }
+        std::string whole() const {
+            std::string text;
+            text.reserve(rest.size() + map.size());
+            text.append(beforeMap()).append(map).append(afterMap());
+            return text;
+        }
+    };
+    template <typename MapWritten, typename RestWritten>
+    void runInTwo(TextInTwo& text, MapWritten&& mapWritten, RestWritten&& restWritten) {
+        text.rest.reserve(4096 + piecesBytes());
+        XmlOut xml(text.rest);
+        xml.open("battle");
+        xml.attribute("format-version", currentFormatVersion);
+        const std::size_t beforeMap = text.rest.size();
+        writeMapHead(xml);
+        text.mapAt = text.rest.find('<', beforeMap);
+        text.map.reserve(text.rest.size() - text.mapAt + mapContentsBytes() + 16);
+        text.map.assign(text.rest, text.mapAt);
+        text.rest.resize(text.mapAt);
+        ThreadBeside apart([&, map = xml.handOver()] {
+            XmlOut part(text.map, map);
+            writeMapContents(part);
+            part.close();
+            mapWritten(std::string_view(text.map));
+        });
+        writePieces(xml);
+        xml.close();
+        restWritten(std::string_view(text.rest));
+        apart.join();
+    }
+
+  private:
     void writePieces(XmlOut& xml) {
         writeOrderOfBattle(xml);
         // In the battle's order, whichever is current: the same battle gives the same bytes.
@@ -491,8 +522,62 @@ std::string writeScenarioToString(const Scenario& scenario) {
     return Writer(scenario).run();
 }
 
+namespace {
+
+std::string notSavedBecause(const std::filesystem::path& path, const std::string& failure) {
+    return path.string() + ": not saved, because the scenario would not load again (" + failure +
+           "). The previous file is unchanged; please report this as a bug.";
+}
+
+// A large battle: each half of the text read back as soon as it is written (the map on the second
+// core, the order of battle and the scenarios on this one), then the file written and flushed
+// beside the rest of the read-back. Only a text found not to load is read again whole, for the
+// message a load of the file would give.
+std::expected<void, std::string> saveInTwo(const Scenario& scenario, const std::filesystem::path& path,
+                                           AtomicWriteOptions options) {
+    auto readBack = std::make_unique<ReadBackInTwo>(path.string());
+    Writer::TextInTwo text;
+    Writer(scenario).runInTwo(
+        text, [&](std::string_view map) { readBack->mapWritten(map); },
+        [&](std::string_view rest) { readBack->restWritten(rest); });
+    std::expected<void, std::string> written;
+    std::optional<AtomicFile> file;
+    ThreadBeside writing([&] {
+        auto created = AtomicFile::create(path, options);
+        if (!created) {
+            written = std::unexpected(created.error());
+            return;
+        }
+        file.emplace(std::move(*created));
+        for (const std::string_view part : {text.beforeMap(), std::string_view(text.map), text.afterMap()}) {
+            if (written = file->write(part); !written) {
+                return;
+            }
+        }
+        written = file->flush(); // the disk's wait beside the read-back, not after it
+    });
+    const bool loads = readBack->loads(text.mapAt);
+    // The battle read back is freed beside the rest of the save.
+    ThreadBeside freeing([reading = std::move(readBack)]() mutable { reading.reset(); });
+    writing.join();
+    if (!loads) {
+        if (auto back = readScenarioFromString(text.whole(), path.string()); !back) {
+            return std::unexpected(notSavedBecause(path, back.error().message));
+        }
+    }
+    if (!written) {
+        return written; // the temporary file, if any, goes with `file`
+    }
+    return file->commit();
+}
+
+} // namespace
+
 std::expected<void, std::string> saveScenario(const Scenario& scenario, const std::filesystem::path& path,
                                               AtomicWriteOptions options) {
+    if (scenario.map.grid.cellCount() >= Writer::writeApartFromCells) {
+        return saveInTwo(scenario, path, options);
+    }
     const std::string xml = writeScenarioToString(scenario);
     // Never replace a good file with one that cannot be opened again: the bytes are read back, on a
     // second thread while this one writes them to the temporary file and flushes it to disk, and
@@ -515,8 +600,7 @@ std::expected<void, std::string> saveScenario(const Scenario& scenario, const st
         written = file->flush(); // the disk's wait beside the read-back, not after it
     }
     if (std::optional<std::string> failure = loaded.get()) {
-        return std::unexpected(path.string() + ": not saved, because the scenario would not load again (" +
-                               *failure + "). The previous file is unchanged; please report this as a bug.");
+        return std::unexpected(notSavedBecause(path, *failure));
     }
     if (!written) {
         return written; // the temporary file, if any, goes with `file`

@@ -22,13 +22,16 @@ class XmlOut {
   public:
     // Appends to `out`, starting with the XML declaration.
     explicit XmlOut(std::string& out);
-    // Appends to `out` elements that will stand inside `depth` open elements of another XmlOut,
-    // indented so, without a declaration: a part of a document written apart (on another thread)
-    // and put in place with insert().
-    struct Fragment {
-        std::size_t depth;
+    // The open element handed from one writer to another (writing into another string, on another
+    // thread): the first forgets it, the second writes its remaining children and its end tag.
+    class Continuation {
+        friend class XmlOut;
+        std::size_t depth_ = 0;
+        std::string_view name_;
+        bool hasChildren_ = false;
     };
-    XmlOut(std::string& out, Fragment at);
+    [[nodiscard]] Continuation handOver();
+    XmlOut(std::string& out, Continuation element);
 
     // Starts <name ...>: attributes follow, then its children or its text, then close().
     void open(std::string_view name);
@@ -38,17 +41,18 @@ class XmlOut {
         attribute(name, std::string_view(value));
     }
     template <std::integral T> void attribute(std::string_view name, T value) {
-        char digits[24];
-        const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
-        startAttribute(name);
-        out_.append(digits, end);
-        out_ += '"';
+        appendAtMost(name.size() + 4 + 20, [&](char* p) {
+            p = startAttributeAt(p, name);
+            p = std::to_chars(p, p + 20, value).ptr;
+            *p++ = '"';
+            return p;
+        });
     }
     void attribute(std::string_view name, bool value) = delete; // say "true" or "false"
     // An attribute whose value `write(std::string&)` appends as it is: for text that needs no
     // escaping (numbers, cell labels and the spaces between them), made in place without a string
     // of its own and without the escaping scan (a large battle's lists of cells are 2 MB).
-    template <typename Write> void plainAttribute(std::string_view name, Write&& write) {
+    template <std::invocable<std::string&> Write> void plainAttribute(std::string_view name, Write&& write) {
         startAttribute(name);
         [[maybe_unused]] const std::size_t from = out_.size();
         write(out_);
@@ -83,8 +87,6 @@ class XmlOut {
         }
         endText();
     }
-    // The children a Fragment writer wrote, in place as children of the open element.
-    void insert(std::string_view fragment);
     // A child element holding `text` only.
     void textElement(std::string_view name, std::string_view text) {
         open(name);
@@ -92,10 +94,34 @@ class XmlOut {
     }
 
   private:
+    // No byte of `value` is written otherwise in an attribute, and it holds no NUL: it goes in as it is.
     static bool needsNoEscaping(std::string_view value);
+    // Appends what `write(char* at)` puts at `at`, at most `most` bytes, and returns the end of: one
+    // check of the string's room for all the pieces of a tag. Appended one by one, each piece cost a
+    // call and a check (a large battle's save writes 200,000 attributes).
+    template <typename Write> void appendAtMost(std::size_t most, Write&& write) {
+        const std::size_t size = out_.size();
+        out_.resize_and_overwrite(size + most, [&](char* text, std::size_t) {
+            return static_cast<std::size_t>(write(text + size) - text);
+        });
+    }
+    static char* copied(std::string_view from, char* to) {
+        std::char_traits<char>::copy(to, from.data(), from.size());
+        return to + from.size();
+    }
+    // ` name="` at `p`.
+    static char* startAttributeAt(char* p, std::string_view name) {
+        *p++ = ' ';
+        p = copied(name, p);
+        *p++ = '=';
+        *p++ = '"';
+        return p;
+    }
     void startAttribute(std::string_view name);
-    void indent();
-    void startChild(); // ends the open element's start tag before its first child
+    // Whether the open element's start tag is still to be ended (">\n") before the child that
+    // follows; it is counted as ended.
+    bool takesFirstChild();
+    static char* endTagAt(char* p, std::string_view name); // `</name>` and a line break
     void beginText();
     void endText();
 
@@ -104,7 +130,7 @@ class XmlOut {
         bool hasChildren = false;
     };
     std::string& out_;
-    std::size_t outerDepth_ = 0; // the elements a fragment stands in
+    std::size_t outerDepth_ = 0; // the elements a continuation stands in
     std::vector<OpenElement> open_;
 };
 

@@ -1,10 +1,12 @@
 #include "formats/scenario_xml.hpp"
+#include "formats/scenario_xml_read_back.hpp"
 #include "model/limits.hpp"
 #include "model/scenario_generator.hpp"
 #include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -417,6 +419,89 @@ TEST(ScenarioXml, AScenarioThatWouldNotLoadBackIsNotSaved) {
     const auto left =
         std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator());
     EXPECT_EQ(left, 1) << "only battle.xml: no temporary file, no backup of a save that did not happen";
+}
+
+namespace {
+
+std::string fileBytes(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::size_t filesIn(const fs::path& dir) {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
+}
+
+// Large enough that a save writes the map on a second core and reads each half back as it is
+// written (250,000 cells and more).
+Scenario largeBattle() {
+    return generateScenario(GeneratorParameters{510, 510, 600, 60, 7, GridShape::HexFlat});
+}
+
+} // namespace
+
+// A large battle's save reads each half of its text back as soon as it is written. The file holds
+// exactly the bytes of the battle's text (the halves put in their places), it loads as the battle,
+// and a second save keeps the first as the backup.
+TEST(ScenarioXml, ALargeBattleIsReadBackInTwoAsItIsWrittenAndSavedWhole) {
+    const testing_support::TemporaryFolder folder("large-save");
+    const fs::path file = folder.path() / "battle.xml";
+    const Scenario first = largeBattle();
+    const std::size_t before = savesReadBackInTwo();
+    ASSERT_TRUE(saveScenario(first, file));
+    EXPECT_EQ(savesReadBackInTwo(), before + 1) << "the save was read back in two";
+    const std::string firstText = writeScenarioToString(first);
+    EXPECT_EQ(fileBytes(file), firstText);
+    Scenario second = first;
+    second.map.terrain[12345] = second.map.terrain[12345] == 0 ? 1 : 0;
+    second.oob.units.begin()->second.name = "The Iron Brigade";
+    ASSERT_TRUE(saveScenario(second, file));
+    EXPECT_EQ(savesReadBackInTwo(), before + 2);
+    EXPECT_EQ(fileBytes(file), writeScenarioToString(second));
+    EXPECT_EQ(fileBytes(fs::path(file).concat(".bak")), firstText);
+    auto loaded = readScenario(file);
+    ASSERT_TRUE(loaded) << loaded.error().toString();
+    EXPECT_EQ(*loaded, second);
+    EXPECT_EQ(filesIn(folder.path()), 2U) << "the file and its backup, no temporary file";
+}
+
+// A large battle that would not load again, whichever half holds what is wrong (the map's head,
+// its contents, the order of battle, and a byte the lexical check refuses in either half), is not
+// saved, and the message is the one a load of the whole text gives, line and all.
+TEST(ScenarioXml, ALargeBattleThatWouldNotLoadBackIsNotSavedWithTheWholeTextsMessage) {
+    const testing_support::TemporaryFolder folder("large-unsaved");
+    const fs::path file = folder.path() / "battle.xml";
+    const Scenario good = largeBattle();
+    ASSERT_TRUE(saveScenario(good, file));
+    const std::string goodBytes = fileBytes(file);
+    const std::vector<std::pair<std::string, std::function<void(Scenario&)>>> breakings{
+        {"a road off the map (the map's contents)",
+         [](Scenario& s) {
+             s.map.paths[PathId{99'999}] = Path{PathKind::Road, "off the map", {{509, 509}, {509, 510}}};
+         }},
+        {"a control character in a terrain's name (the map's head)",
+         [](Scenario& s) { s.map.terrainTypes.front().name = "open\x01ground"; }},
+        {"a unit under no headquarters (the order of battle)",
+         [](Scenario& s) { s.oob.units.begin()->second.parent = HeadquartersId{999'999}; }},
+        {"a control character in a unit's name (the rest's lexical check)",
+         [](Scenario& s) { s.oob.units.begin()->second.name = "1st\x02Minnesota"; }},
+    };
+    for (const auto& [what, breakIt] : breakings) {
+        SCOPED_TRACE(what);
+        Scenario broken = good;
+        breakIt(broken);
+        const auto whole = readScenarioFromString(writeScenarioToString(broken), file.string());
+        ASSERT_FALSE(whole) << "the broken battle must not load";
+        const std::size_t before = savesReadBackInTwo();
+        auto saved = saveScenario(broken, file);
+        ASSERT_FALSE(saved);
+        EXPECT_EQ(saved.error(), file.string() + ": not saved, because the scenario would not load again (" +
+                                     whole.error().message +
+                                     "). The previous file is unchanged; please report this as a bug.");
+        EXPECT_EQ(savesReadBackInTwo(), before);
+        EXPECT_EQ(fileBytes(file), goodBytes) << "the previous file must be unchanged";
+        EXPECT_EQ(filesIn(folder.path()), 1U) << "no temporary file, no backup of a save that did not happen";
+    }
 }
 
 namespace {

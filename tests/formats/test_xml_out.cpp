@@ -39,57 +39,57 @@ TEST(XmlOut, IndentsByTwoSpacesAndWritesEmptyElementsAndTextOnOneLine) {
                                   "</battle>\n");
 }
 
-// A part written apart (as a large save writes the map's contents on another thread) and put in
-// place gives the bytes of one writer writing it all.
-TEST(XmlOut, AFragmentWrittenApartJoinsAsIfWrittenInPlace) {
-    const auto body = [](XmlOut& xml) {
-        xml.open("paths");
-        xml.open("path");
-        xml.attribute("id", 1);
-        xml.close();
-        xml.close();
-        xml.open("layer");
-        const std::vector<std::int16_t> values{3, -12, 0, 7, 8, 9};
-        xml.closeWithNumberRows(std::span<const std::int16_t>(values), 3);
-    };
-    std::string whole;
-    XmlOut one(whole);
-    one.open("battle");
-    one.open("map");
-    one.attribute("cols", 3);
-    body(one);
-    one.close();
-    one.close();
+// An open element handed to another writer (a large save's <map>, finished on another thread
+// into a string of its own): the two strings, put end to end, are one writer's bytes, whether the
+// element had children before it was handed over or its start tag was still open, and wherever it
+// stands. The first writer goes on with the element around it.
+TEST(XmlOut, AnElementHandedOverIsFinishedAsIfOneWriterWroteIt) {
+    for (const bool childBefore : {false, true}) {
+        for (const bool empty : {false, true}) {
+            const auto before = [&](XmlOut& xml) {
+                xml.open("battle");
+                xml.attribute("format-version", 2);
+                xml.open("map");
+                xml.attribute("cols", 3);
+                if (childBefore) {
+                    xml.open("terrain-types");
+                    xml.close();
+                }
+            };
+            const auto inside = [&](XmlOut& xml) {
+                if (!empty) {
+                    xml.open("paths");
+                    xml.close();
+                }
+            };
+            const auto after = [](XmlOut& xml) {
+                xml.open("order-of-battle");
+                xml.close();
+                xml.close();
+            };
+            std::string whole;
+            XmlOut one(whole);
+            before(one);
+            inside(one);
+            one.close();
+            after(one);
 
-    std::string joined, part, empty;
-    XmlOut head(joined);
-    head.open("battle");
-    head.open("map");
-    head.attribute("cols", 3);
-    XmlOut apart(part, XmlOut::Fragment{2});
-    body(apart);
-    head.insert(empty); // nothing written apart changes nothing: <map> still takes its children
-    head.insert(part);
-    head.close();
-    head.close();
-    EXPECT_EQ(joined, whole);
-    EXPECT_EQ(whole, declaration + "<battle>\n"
-                                   "  <map cols=\"3\">\n"
-                                   "    <paths>\n"
-                                   "      <path id=\"1\" />\n"
-                                   "    </paths>\n"
-                                   "    <layer>\n3,-12,0,\n7,8,9\n</layer>\n"
-                                   "  </map>\n"
-                                   "</battle>\n");
-}
-
-TEST(XmlOut, NothingInsertedLeavesAnEmptyElementEmpty) {
-    std::string text;
-    XmlOut xml(text);
-    xml.open("battle");
-    xml.insert("");
-    xml.close();
-    EXPECT_EQ(text, declaration + "<battle />\n");
+            std::string first, second;
+            XmlOut xml(first);
+            before(xml);
+            const std::size_t split = first.rfind("<map");
+            second.assign(first, split);
+            first.resize(split);
+            XmlOut finish(second, xml.handOver());
+            inside(finish);
+            finish.close();
+            after(xml);
+            SCOPED_TRACE(testing::Message() << "child before " << childBefore << ", empty " << empty);
+            EXPECT_EQ(first.substr(0, split) + second + first.substr(split), whole);
+            EXPECT_TRUE(second.ends_with("</map>\n") || second.ends_with(" />\n")) << second;
+            EXPECT_TRUE(first.ends_with("</battle>\n")) << first;
+        }
+    }
 }
 
 TEST(XmlOut, EscapesAsPugixmlDidAndKeepsCarriageReturns) {
@@ -124,6 +124,52 @@ TEST(XmlOut, AStringEndsAtItsFirstNulAsACStringDid) {
     xml.attribute("a", std::string("before\0after", 12));
     xml.close();
     EXPECT_EQ(text, declaration + "<e a=\"before\" />\n");
+}
+
+// The writer looks at an attribute's value eight bytes at a time for anything to escape (and a
+// NUL). Each byte that is escaped, and some that are not, at every place in values of every length
+// up to three words: the bytes are those of escaping one byte at a time.
+TEST(XmlOut, EveryByteToEscapeIsFoundWhereverItStandsAgainstTheWordSteps) {
+    const auto escapedOneByOne = [](std::string_view value) {
+        std::string out;
+        for (const char c : value.substr(0, value.find('\0'))) {
+            const auto u = static_cast<unsigned char>(c);
+            if (c == '&') {
+                out += "&amp;";
+            } else if (c == '<') {
+                out += "&lt;";
+            } else if (c == '"') {
+                out += "&quot;";
+            } else if (u < 0x20) {
+                out += "&#" + std::string(1, static_cast<char>('0' + u / 10)) +
+                       std::string(1, static_cast<char>('0' + u % 10)) + ";";
+            } else {
+                out += c;
+            }
+        }
+        return out;
+    };
+    const std::string pieces{'\0', '\x01', '\t', '\n', '\r', '\x1f', '"', '&',    '<',    ' ',   '!',
+                             '#',  '%',    '\'', ';',  '=',  '>',    '?', '\x7f', '\xc3', '\xff'};
+    int cases = 0;
+    for (std::size_t length = 1; length <= 24; ++length) {
+        for (std::size_t at = 0; at < length; ++at) {
+            for (const char piece : pieces) {
+                std::string value(length, 'a');
+                value[at] = piece;
+                std::string text;
+                XmlOut xml(text);
+                xml.open("e");
+                xml.attribute("v", value);
+                xml.close();
+                ASSERT_EQ(text, declaration + "<e v=\"" + escapedOneByOne(value) + "\" />\n")
+                    << "byte " << static_cast<int>(static_cast<unsigned char>(piece)) << " at " << at
+                    << " of " << length;
+                ++cases;
+            }
+        }
+    }
+    EXPECT_EQ(cases, 300 * static_cast<int>(pieces.size()));
 }
 
 } // namespace
