@@ -688,15 +688,14 @@ class Reader {
         // The lexical check's message wins over the parser's; in a large file both run at once.
         std::optional<LexicalProblem> bad;
         pugi::xml_parse_result r;
-        const bool beside = beside_;
-        if (!beside) {
+        if (!beside_) {
             bad = findLexicalProblem(xml_);
         }
-        if (!bad && beside && parseInTwo(bad)) {
+        if (!bad && beside_ && parseInTwo(bad)) {
             r.status = pugi::status_ok;
         } else if (!bad) {
             ThreadBeside check;
-            if (beside) {
+            if (beside_) {
                 check = ThreadBeside([this, &bad] { bad = findLexicalProblem(xml_); });
             }
             r = doc_.load_buffer(xml_.data(), xml_.size(), parseOptions);

@@ -46,8 +46,7 @@ class Writer {
         std::string text;
         text.reserve(estimatedBytes());
         XmlOut xml(text);
-        xml.open("battle");
-        xml.attribute("format-version", currentFormatVersion);
+        openBattle(xml);
         writeMapHead(xml);
         writeMapContents(xml);
         xml.close();
@@ -79,8 +78,7 @@ class Writer {
     void runInTwo(TextInTwo& text, MapWritten&& mapWritten, RestWritten&& restWritten) {
         text.rest.reserve(4096 + piecesBytes());
         XmlOut xml(text.rest);
-        xml.open("battle");
-        xml.attribute("format-version", currentFormatVersion);
+        openBattle(xml);
         const std::size_t beforeMap = text.rest.size();
         writeMapHead(xml);
         text.mapAt = text.rest.find('<', beforeMap);
@@ -100,6 +98,11 @@ class Writer {
     }
 
   private:
+    static void openBattle(XmlOut& xml) {
+        xml.open("battle");
+        xml.attribute("format-version", currentFormatVersion);
+    }
+
     void writePieces(XmlOut& xml) {
         writeOrderOfBattle(xml);
         // In the battle's order, whichever is current: the same battle gives the same bytes.

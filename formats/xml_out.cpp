@@ -115,7 +115,7 @@ char* XmlOut::endTagAt(char* p, std::string_view name) {
 
 void XmlOut::open(std::string_view name) {
     const bool endStartTag = takesFirstChild();
-    const std::size_t spaces = 2 * (outerDepth_ + open_.size());
+    const std::size_t spaces = indentWidth();
     appendAtMost(2 + spaces + 1 + name.size(), [&](char* p) {
         if (endStartTag) {
             *p++ = '>';
@@ -196,7 +196,7 @@ void XmlOut::close() {
         out_ += " />\n";
         return;
     }
-    const std::size_t spaces = 2 * (outerDepth_ + open_.size());
+    const std::size_t spaces = indentWidth();
     appendAtMost(spaces + element.name.size() + 4,
                  [&](char* p) { return endTagAt(std::fill_n(p, spaces, ' '), element.name); });
 }

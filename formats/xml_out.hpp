@@ -118,6 +118,8 @@ class XmlOut {
         return p;
     }
     void startAttribute(std::string_view name);
+    // The spaces before a tag at the open elements' depth: two for each.
+    std::size_t indentWidth() const { return 2 * (outerDepth_ + open_.size()); }
     // Whether the open element's start tag is still to be ended (">\n") before the child that
     // follows; it is counted as ended.
     bool takesFirstChild();
