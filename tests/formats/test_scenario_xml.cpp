@@ -20,6 +20,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
+std::string fileBytes(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 // A scenario that sets every field the model has, so a round trip proves nothing is dropped.
 Scenario everyField() {
     Scenario s = generateScenario(GeneratorParameters{12, 10, 16, 3, 11, GridShape::HexPointy});
@@ -337,8 +342,7 @@ TEST(ScenarioXml, SamplesLoadAndAreStoredCanonically) {
         ++samples;
         auto s = readScenario(entry.path());
         ASSERT_TRUE(s) << s.error().toString();
-        std::ifstream in(entry.path(), std::ios::binary);
-        const std::string onDisk((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string onDisk = fileBytes(entry.path());
         EXPECT_EQ(writeScenarioToString(*s), onDisk)
             << entry.path() << " is not in canonical form; run sandtable convert on it";
         EXPECT_FALSE(s->oob.units.empty());
@@ -423,11 +427,6 @@ TEST(ScenarioXml, AScenarioThatWouldNotLoadBackIsNotSaved) {
 
 namespace {
 
-std::string fileBytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
 std::size_t filesIn(const fs::path& dir) {
     return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
 }
@@ -507,8 +506,7 @@ TEST(ScenarioXml, ALargeBattleThatWouldNotLoadBackIsNotSavedWithTheWholeTextsMes
 namespace {
 
 std::string smallFile() {
-    std::ifstream in(std::string(SANDTABLE_TEST_DATA) + "/good/small.xml", std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return fileBytes(fs::path(SANDTABLE_TEST_DATA) / "good" / "small.xml");
 }
 
 std::string withNotes(const std::string& notes) {
