@@ -1,5 +1,6 @@
 #include "atomic_file.hpp"
 #include "model/battle.hpp"
+#include "model/enum_names.hpp"
 #include "model/limits.hpp"
 #include "model/thread_beside.hpp"
 #include "scenario_xml.hpp"
@@ -196,16 +197,8 @@ class Reader {
         }
         return true;
     }
-    // `b` as pugixml gives a name, ended by a NUL: it differs from `a` at the first character
-    // where it is shorter, so it is never read past its end.
-    static bool sameName(std::string_view a, const char* b) {
-        for (std::size_t i = 0; i < a.size(); ++i) {
-            if (a[i] != b[i]) {
-                return false;
-            }
-        }
-        return b[a.size()] == '\0';
-    }
+    // `b` as pugixml gives a name, ended by a NUL.
+    static bool sameName(std::string_view a, const char* b) { return isNulEndedName(a, b); }
 
     // One attribute as the readers below take it: its element and name (for messages) and its
     // value, null when the element does not have it.
@@ -398,11 +391,8 @@ class Reader {
             }
             fail(a.element, element(a.element) + " is missing the attribute " + quote(a.name));
         }
-        // Each name compared with the value where it stands, as parseEnum would after measuring it.
-        for (const auto& [v, name] : EnumNames<E>::names) {
-            if (sameName(name, a.value)) {
-                return v;
-            }
+        if (const std::optional<E> named = parseEnum<E>(a.value)) {
+            return *named;
         }
         fail(a.element, "attribute " + quote(a.name) + " of " + element(a.element) + " is " + quote(a.value) +
                             "; expected " + expectedNames<E>());

@@ -31,6 +31,27 @@ template <typename E> constexpr std::optional<E> parseEnum(std::string_view text
     return std::nullopt;
 }
 
+// Whether `text`, ended by a NUL as an XML parser hands a value over, is `name`: compared where it
+// stands, without measuring it first. It differs from `name` at the first character where it is
+// shorter, so it is never read past its end.
+constexpr bool isNulEndedName(std::string_view name, const char* text) {
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        if (name[i] != text[i]) {
+            return false;
+        }
+    }
+    return text[name.size()] == '\0';
+}
+
+template <typename E> constexpr std::optional<E> parseEnum(const char* text) {
+    for (const auto& [v, name] : EnumNames<E>::names) {
+        if (isNulEndedName(name, text)) {
+            return v;
+        }
+    }
+    return std::nullopt;
+}
+
 // "a, b or c": for error messages that list what was expected.
 template <typename E> std::string expectedNames() {
     std::string out;
