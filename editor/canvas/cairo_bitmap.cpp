@@ -1,6 +1,8 @@
 #include "editor/canvas/cairo_bitmap.hpp"
 
 #include <cairo.h>
+#include <wx/dc.h>
+#include <wx/graphics.h>
 #include <wx/image.h>
 #include <wx/rawbmp.h>
 
@@ -33,23 +35,58 @@ cairo_surface_t* CairoBitmap::image(int width, int height) {
             cairo_surface_destroy(surface_);
         }
         surface_ = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
-        bitmap_ = wxBitmap(width, height, 24);
+        bitmap_ = wxBitmap(); // made at the size of the image when a DC without Cairo asks for it
     }
+    bitmapCurrent_ = false; // the caller draws on the image
     return surface_;
 }
 
-const wxBitmap* CairoBitmap::kept(int width, int height) const {
-    return bitmap_.IsOk() && bitmap_.GetWidth() == width && bitmap_.GetHeight() == height ? &bitmap_
-                                                                                          : nullptr;
+bool CairoBitmap::holds(int width, int height) const {
+    return surface_ != nullptr && cairo_image_surface_get_width(surface_) == width &&
+           cairo_image_surface_get_height(surface_) == height;
+}
+
+bool CairoBitmap::drawsWithCairo(const wxDC& dc) {
+    const wxGraphicsContext* gc = dc.GetGraphicsContext();
+    const wxGraphicsRenderer* cairo = wxGraphicsRenderer::GetCairoRenderer();
+    return gc != nullptr && cairo != nullptr && gc->GetRenderer() == cairo;
+}
+
+void CairoBitmap::present(wxDC& dc, int x, int y) {
+    if (surface_ == nullptr) {
+        return;
+    }
+    if (drawsWithCairo(dc)) {
+        // In the DC's own user space, as DrawBitmap would place the bitmap.
+        auto* cr = static_cast<cairo_t*>(dc.GetGraphicsContext()->GetNativeContext());
+        cairo_surface_flush(surface_);
+        cairo_save(cr);
+        cairo_set_source_surface(cr, surface_, x, y);
+        cairo_rectangle(cr, x, y, cairo_image_surface_get_width(surface_),
+                        cairo_image_surface_get_height(surface_));
+        cairo_fill(cr);
+        cairo_restore(cr);
+        return;
+    }
+    if (!bitmapCurrent_) {
+        bitmap();
+    }
+    dc.DrawBitmap(bitmap_, x, y);
 }
 
 wxBitmap CairoBitmap::bitmap() {
-    if (surface_ == nullptr || !bitmap_.IsOk()) {
+    if (surface_ == nullptr) {
+        return wxBitmap();
+    }
+    const int width = cairo_image_surface_get_width(surface_),
+              height = cairo_image_surface_get_height(surface_);
+    if (!bitmap_.IsOk() || bitmap_.GetWidth() != width || bitmap_.GetHeight() != height) {
+        bitmap_ = wxBitmap(width, height, 24);
+    }
+    if (!bitmap_.IsOk()) {
         return wxBitmap();
     }
     cairo_surface_flush(surface_);
-    const int width = cairo_image_surface_get_width(surface_),
-              height = cairo_image_surface_get_height(surface_);
     const int stride = cairo_image_surface_get_stride(surface_);
     const unsigned char* rows = cairo_image_surface_get_data(surface_);
     wxNativePixelData data(bitmap_);
@@ -70,6 +107,7 @@ wxBitmap CairoBitmap::bitmap() {
         }
         row.OffsetY(data, 1);
     }
+    bitmapCurrent_ = true;
     return bitmap_;
 }
 

@@ -333,11 +333,11 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     const wxSize size = GetClientSize();
     reloadBackground();
     const int paintsBefore = mapPaints_;
-    if (const wxBitmap* kept = buffer_.kept(size.x, size.y); kept != nullptr && !mapStale_) {
-        dc.DrawBitmap(*kept, 0, 0); // only the marks over the map changed
+    if (buffer_.holds(size.x, size.y) && !mapStale_) {
+        buffer_.present(dc); // only the marks over the map changed
     } else {
-        // The map with render/'s painter on a Cairo image, shown as a bitmap: the same pixels on
-        // every port.
+        // The map with render/'s painter on a Cairo image, shown as it is (CairoBitmap::present):
+        // the same pixels on every port.
         mapStale_ = false;
         ++mapPaints_;
         MapPainter painter(doc_->scenario(), *layout_, &overview_);
@@ -362,7 +362,7 @@ void MapCanvas::onPaint(wxPaintEvent&) {
         } else if (ground_.sharpening()) {
             CallAfter([this] { Refresh(false); }); // the next tiles, after what input is waiting
         }
-        dc.DrawBitmap(buffer_.bitmap(), 0, 0);
+        buffer_.present(dc);
     }
     // Markers and the selection over it, through wx's own graphics context on each port.
     std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));

@@ -42,11 +42,11 @@ void MinimapPanel::onPaint(wxPaintEvent&) {
         return;
     }
     {
-        // The overview image drawn with Cairo into a bitmap, the same on every port.
+        // The overview image drawn with Cairo, shown as it is on every port (CairoBitmap::present).
         cairo_t* cr = buffer_.begin(r.width, r.height, 0x3C3C40);
         canvas_.overview().paint(cr, 0, 0, r.width, r.height);
         cairo_destroy(cr);
-        dc.DrawBitmap(buffer_.bitmap(), r.x, r.y);
+        buffer_.present(dc, r.x, r.y);
     }
     // The canvas' view, framed.
     const sandtable::Layout* layout = canvas_.layout();
