@@ -4,12 +4,11 @@
 // draws with Cairo (wxGTK), the image goes to it in one Cairo paint; elsewhere (wxMSW's Direct2D or
 // GDI+, where the native context is no cairo_t) as a bitmap. Either way the window shows exactly the
 // image's pixels, so Windows shows what Linux shows. The bitmap costs a pass over every pixel to
-// make it and, on wxGTK, another to draw it: 16 ms a frame at 1920 x 1080 and 58 at 3840 x 2160 on
-// the machine that measured it, against 1 and 4 ms for the Cairo paint.
+// make it and, on wxGTK, another to draw it: 15 ms a frame at 1920 x 1080 and 56 at 3840 x 2160,
+// against 1 and 4 ms for the Cairo paint (sandtable-bench-window's showTheImage, on 2 cores).
 #include <wx/bitmap.h>
 
 class wxDC;
-
 class wxImage;
 
 typedef struct _cairo cairo_t;

@@ -55,10 +55,11 @@ std::string differenceFrom(const wxImage& shown, int width, int height, int left
             const bool inside = x >= left && y >= top && x < left + width && y < top + height;
             const std::uint32_t want = inside ? patternAt(x - left, y - top) : 0;
             const std::uint32_t got = static_cast<std::uint32_t>(shown.GetRed(x, y)) << 16 |
-                                      static_cast<std::uint32_t>(shown.GetGreen(x, y)) << 8 | shown.GetBlue(x, y);
+                                      static_cast<std::uint32_t>(shown.GetGreen(x, y)) << 8 |
+                                      shown.GetBlue(x, y);
             if (got != want) {
-                return "pixel (" + std::to_string(x) + ", " + std::to_string(y) + ") is " + std::to_string(got) +
-                       ", not " + std::to_string(want);
+                return "pixel (" + std::to_string(x) + ", " + std::to_string(y) + ") is " +
+                       std::to_string(got) + ", not " + std::to_string(want);
             }
         }
     }
