@@ -219,6 +219,7 @@ class ImageWindow : public wxWindow {
         ++frames_;
     }
     double lastMs() const { return lastMs_; }
+    int paints() const { return paints_; }
 
   private:
     void paint() {
@@ -233,10 +234,11 @@ class ImageWindow : public wxWindow {
             buffer_.present(dc);
         }
         lastMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        ++paints_;
     }
     bool throughBitmap_;
     CairoBitmap buffer_;
-    int frames_ = 0;
+    int frames_ = 0, paints_ = 0;
     double lastMs_ = 0;
 };
 
@@ -250,7 +252,20 @@ void showTheImage(benchmark::State& state) {
     auto* window = new ImageWindow(frame, state.range(1) == 0);
     frame->SetClientSize(width, height);
     frame->Show();
-    pump();
+    // Until the window is on the screen and has shown a frame (a busy X server maps it late, and a
+    // window not yet mapped paints nothing).
+    window->nextFrame();
+    for (int tries = 0; window->paints() == 0 && tries < 500; ++tries) {
+        window->Refresh(false);
+        window->Update();
+        pump();
+    }
+    if (window->paints() == 0) {
+        state.SkipWithError("the window never painted");
+        frame->Destroy();
+        return;
+    }
+    const int paintsBefore = window->paints();
     std::vector<double> frameMs;
     for (auto _ : state) {
         window->nextFrame();
@@ -260,6 +275,9 @@ void showTheImage(benchmark::State& state) {
         frameMs.push_back(window->lastMs());
     }
     frameCounters(state, frameMs);
+    // Each frame must have been shown: a frame that painted nothing would time the last one again.
+    state.counters["paints_a_frame"] = static_cast<double>(window->paints() - paintsBefore) /
+                                       static_cast<double>(std::max<std::size_t>(1, frameMs.size()));
     state.counters["window_width"] = window->GetClientSize().x;
     state.counters["window_height"] = window->GetClientSize().y;
     state.counters["through_cairo"] = state.range(1) == 1 && [&] {
