@@ -68,15 +68,15 @@ void CairoBitmap::present(wxDC& dc, int x, int y) {
         cairo_restore(cr);
         return;
     }
-    if (!bitmapCurrent_) {
-        bitmap();
-    }
-    dc.DrawBitmap(bitmap_, x, y);
+    dc.DrawBitmap(bitmap(), x, y);
 }
 
 wxBitmap CairoBitmap::bitmap() {
     if (surface_ == nullptr) {
         return wxBitmap();
+    }
+    if (bitmapCurrent_) {
+        return bitmap_; // nothing drawn since it was made
     }
     const int width = cairo_image_surface_get_width(surface_),
               height = cairo_image_surface_get_height(surface_);

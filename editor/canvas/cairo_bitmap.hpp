@@ -30,10 +30,11 @@ class CairoBitmap {
     // The image of `width` x `height` pixels as it was left (kept while its size does not change),
     // for a painter that clears it itself (render/view_bands).
     cairo_surface_t* image(int width, int height);
-    // What was drawn, as a bitmap for any wxDC (a printer's, whose scale the bitmap follows).
+    // What was drawn, as a bitmap for any wxDC (a printer's, whose scale the bitmap follows): made
+    // once for each drawing, however often it is asked for.
     wxBitmap bitmap();
     // Shows what was drawn on `dc` with its top left at (x, y): through the DC's own Cairo context
-    // where it has one, else as the bitmap (made once for each drawing, however often it is shown).
+    // where it has one, else as the bitmap.
     void present(wxDC& dc, int x = 0, int y = 0);
     // Whether `dc` draws with Cairo, so that present paints the image straight on it.
     static bool drawsWithCairo(const wxDC& dc);

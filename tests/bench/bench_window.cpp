@@ -82,6 +82,13 @@ Scenario withFindings(int target) {
     return withStackedPairs(hi);
 }
 
+void closeTheWindow(MainFrame* frame) {
+    frame->Destroy();
+    pump();
+    delete wxConfigBase::Set(nullptr);
+    fs::remove_all(benchFolder());
+}
+
 // The editor's window of `size`, shown, with `s` saved in a folder of its own and opened (its settings
 // in that folder too); nothing when that fails, the benchmark told why. closeTheWindow undoes it.
 MainFrame* openInAWindow(benchmark::State& state, const Scenario& s, wxSize size) {
@@ -101,17 +108,11 @@ MainFrame* openInAWindow(benchmark::State& state, const Scenario& s, wxSize size
     pump();
     if (!frame->open(file)) {
         state.SkipWithError("cannot open the scenario");
+        closeTheWindow(frame);
         return nullptr;
     }
     pump();
     return frame;
-}
-
-void closeTheWindow(MainFrame* frame) {
-    frame->Destroy();
-    pump();
-    delete wxConfigBase::Set(nullptr);
-    fs::remove_all(benchFolder());
 }
 
 void strokeInTheWindow(benchmark::State& state) {
