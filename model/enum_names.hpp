@@ -22,13 +22,18 @@ template <typename E> constexpr std::string_view enumName(E value) {
     return "?";
 }
 
-template <typename E> constexpr std::optional<E> parseEnum(std::string_view text) {
+// The value whose name `isTheName` accepts: one search for both kinds of text parseEnum takes.
+template <typename E, typename NameTest> constexpr std::optional<E> enumNamed(NameTest isTheName) {
     for (const auto& [v, name] : EnumNames<E>::names) {
-        if (name == text) {
+        if (isTheName(name)) {
             return v;
         }
     }
     return std::nullopt;
+}
+
+template <typename E> constexpr std::optional<E> parseEnum(std::string_view text) {
+    return enumNamed<E>([text](std::string_view name) { return name == text; });
 }
 
 // Whether `text`, ended by a NUL as an XML parser hands a value over, is `name`: compared where it
@@ -44,12 +49,7 @@ constexpr bool isNulEndedName(std::string_view name, const char* text) {
 }
 
 template <typename E> constexpr std::optional<E> parseEnum(const char* text) {
-    for (const auto& [v, name] : EnumNames<E>::names) {
-        if (isNulEndedName(name, text)) {
-            return v;
-        }
-    }
-    return std::nullopt;
+    return enumNamed<E>([text](std::string_view name) { return isNulEndedName(name, text); });
 }
 
 // "a, b or c": for error messages that list what was expected.
