@@ -416,9 +416,10 @@ class Reader {
     Offset cell(Attr a) const { return cellFrom(a.element, required(a), a.name); }
     Offset cell(pugi::xml_node n, const char* attr) const { return cell(at(n, attr)); }
 
-    std::vector<Offset> cellList(Attr a) const {
+    // Into a path's vector or a placement's PlacedCells.
+    template <typename Cells = std::vector<Offset>> Cells cellList(Attr a) const {
         const Grid& g = s_.map.grid;
-        std::vector<Offset> out;
+        Cells out;
         const std::string_view list = required(a);
         // Every label has the same length: the list's length bounds the count without a pass over it.
         const std::size_t labelLength = g.labelLength();
@@ -1633,7 +1634,7 @@ class Reader {
 
     // A cell the list holds twice, if any. A piece spans a cell or a few, compared pair by pair
     // without a sorted copy; a long list is sorted.
-    static std::optional<Offset> listedTwice(const std::vector<Offset>& cells) {
+    static std::optional<Offset> listedTwice(const PlacedCells& cells) {
         constexpr std::size_t fewCells = 8;
         if (cells.size() <= fewCells) {
             for (std::size_t i = 1; i < cells.size(); ++i) {
@@ -1644,7 +1645,7 @@ class Reader {
             }
             return std::nullopt;
         }
-        std::vector<Offset> sorted = cells;
+        std::vector<Offset> sorted(cells.begin(), cells.end());
         std::sort(sorted.begin(), sorted.end());
         if (auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end()) {
             return *twice;
@@ -1661,7 +1662,7 @@ class Reader {
             const Attributes a = allowOnly(p, {"piece", "cells", "facing", "stands", "strength"});
             const PieceRef piece = deployedPiece(a);
             Placement pl;
-            pl.cells = cellList(a["cells"]);
+            pl.cells = cellList<PlacedCells>(a["cells"]);
             if (const std::optional<Offset> twice = listedTwice(pl.cells)) {
                 fail(p,
                      "cell " + g.label(*twice) + " is listed twice for " + std::string(required(a["piece"])));

@@ -113,7 +113,8 @@ class Writer {
 
     std::string label(Offset c) const { return s_.map.grid.label(c); }
     // cells="CCRR CCRR ...": labels need no escaping, so they go straight into the file.
-    void cellsAttribute(XmlOut& xml, const std::vector<Offset>& list) const {
+    // A path's vector or a placement's PlacedCells.
+    template <typename Cells> void cellsAttribute(XmlOut& xml, const Cells& list) const {
         xml.plainAttribute("cells", [&](std::string& out) {
             for (std::size_t i = 0; i < list.size(); ++i) {
                 if (i > 0) {

@@ -3,6 +3,8 @@
 #include "grid.hpp"
 #include "ids.hpp"
 
+#include <boost/container/small_vector.hpp>
+
 #include <map>
 #include <optional>
 #include <set>
@@ -49,11 +51,16 @@ struct StrengthNow {
     auto operator<=>(const StrengthNow&) const = default;
 };
 
+// The cells a piece stands in: nearly always one, kept inside the placement (a battle of 10,000
+// pieces then loads without a heap block for each: a large load's profile showed malloc at 9 %,
+// these blocks the largest part of it). Not a contiguous range for std::span: take it by template.
+using PlacedCells = boost::container::small_vector<Offset, 1>;
+
 struct Placement {
-    std::vector<Offset> cells; // one, or several adjacent ones for a line spanning cells (Kallistra)
+    PlacedCells cells; // one, or several adjacent ones for a line spanning cells (Kallistra)
     std::optional<Facing> facing;
     StrengthNow now{}; // units only
-    auto operator<=>(const Placement&) const = default;
+    bool operator==(const Placement&) const = default;
 };
 
 struct Reinforcement {

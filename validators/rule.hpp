@@ -5,6 +5,7 @@
 #include "rule_params.hpp"
 #include "violation.hpp"
 
+#include <concepts>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,11 @@ class Findings {
                                  std::move(pieces),
                                  false,
                                  {}});
+    }
+    // A placement's cells (a template, so that a braced list of cells still means the vector).
+    template <std::same_as<PlacedCells> Cells>
+    void add(const Cells& cells, std::vector<PieceRef> pieces, std::string message) {
+        add(std::vector<Offset>(cells.begin(), cells.end()), std::move(pieces), std::move(message));
     }
 
   private:

@@ -116,7 +116,7 @@ CommandPtr setTrain(const Scenario& s, TrainId id, std::optional<Train> value) {
 CommandPtr setPlacement(const Scenario& s, PieceRef piece, std::optional<Placement> value) {
     ChangeSet cs = pieceChanged(piece, PlacementsChanged);
     if (auto it = s.deployment.placements.find(piece); it != s.deployment.placements.end()) {
-        cs.cells = it->second.cells;
+        cs.cells.assign(it->second.cells.begin(), it->second.cells.end());
     }
     if (value) {
         cs.cells.insert(cs.cells.end(), value->cells.begin(), value->cells.end());

@@ -153,7 +153,7 @@ ResizeLosses resizeLosses(const Scenario& s, const ResizePlan& plan) {
     const Grid& g = s.map.grid;
     const Grid ng = resizedGrid(g, plan);
     auto lost = [&](Offset c) { return !ng.contains(moved(c, plan)); };
-    auto anyLost = [&](const std::vector<Offset>& cells) { return std::ranges::any_of(cells, lost); };
+    auto anyLost = [&](const auto& cells) { return std::ranges::any_of(cells, lost); };
     ResizeLosses out;
     for (std::size_t i = 0; i < scenarioCount(s); ++i) {
         const ScenarioStartView start = startAt(s, i);
@@ -256,18 +256,18 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
             resized.features[id] = f;
         }
     }
-    auto moveAll = [&](std::vector<Offset> cells) -> std::optional<std::vector<Offset>> {
+    // A path's cells or a placement's, moved where they stand: false when one is off the new map.
+    auto moveAll = [&](auto& cells) {
         for (Offset& c : cells) {
             c = moved(c, plan);
             if (!ng.contains(c)) {
-                return std::nullopt;
+                return false;
             }
         }
-        return cells;
+        return true;
     };
     for (auto [id, path] : old.paths) {
-        if (auto cells = moveAll(path.cells)) {
-            path.cells = *cells;
+        if (moveAll(path.cells)) {
             resized.paths[id] = path;
         }
     }
@@ -277,12 +277,7 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
     // Each scenario's pieces, entries and exclusions move by the same rules: the current one's as
     // commands (the views and the validator follow entry by entry), the others' in one step.
     auto movedPlacement = [&](Placement p) -> std::optional<Placement> {
-        auto cells = moveAll(p.cells);
-        if (!cells) {
-            return std::nullopt;
-        }
-        p.cells = *cells;
-        return p;
+        return moveAll(p.cells) ? std::optional(std::move(p)) : std::nullopt;
     };
     auto movedReinforcement = [&](Reinforcement r) -> std::optional<Reinforcement> {
         r.entry = moved(r.entry, plan);
@@ -291,8 +286,7 @@ CommandPtr resizeMap(const Scenario& s, const ResizePlan& plan) {
     auto movedExclusions = [&](const std::vector<Exclusion>& exclusions) {
         std::vector<Exclusion> kept;
         for (Exclusion e : exclusions) {
-            if (auto cells = moveAll(e.cells)) {
-                e.cells = *cells;
+            if (moveAll(e.cells)) {
                 kept.push_back(std::move(e));
             }
         }

@@ -270,14 +270,14 @@ TEST_F(Tools, ShiftClickExtendsALineToAdjacentCellsOnly) {
         next = g.neighbor(from, 3);
     }
     tools.extendSelected(at(next));
-    EXPECT_EQ(doc.scenario().deployment.placements.at(unit).cells, (std::vector<Offset>{from, next}));
+    EXPECT_EQ(doc.scenario().deployment.placements.at(unit).cells, (PlacedCells{from, next}));
     std::string hint;
     tools.onMessage = [&](const std::string& m) { hint = m; };
     tools.extendSelected(at({(from.col + 8) % 20, (from.row + 8) % 16}));
     EXPECT_EQ(doc.scenario().deployment.placements.at(unit).cells.size(), 2u);
     EXPECT_FALSE(hint.empty());
     tools.extendSelected(at(next)); // again: back off the line
-    EXPECT_EQ(doc.scenario().deployment.placements.at(unit).cells, (std::vector<Offset>{from}));
+    EXPECT_EQ(doc.scenario().deployment.placements.at(unit).cells, (PlacedCells{from}));
 }
 
 } // namespace

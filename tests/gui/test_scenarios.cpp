@@ -80,7 +80,7 @@ TEST_F(Scenarios, ThePanelListsTheBattlesScenariosWithTheirProblems) {
     EXPECT_EQ(messages.back(), "Not placed: its force does not take part in the scenario 'Afternoon'");
     frame->canvas()->tools()->placePiece(PieceRef::commander(HeadquartersId{3}), at({0, 4}));
     EXPECT_EQ(scenario().deployment.placements.at(PieceRef::commander(HeadquartersId{3})).cells,
-              (std::vector<Offset>{{0, 4}}))
+              (PlacedCells{{0, 4}}))
         << "a piece of a listed force is placed";
     menu("Scenario", "Previous scenario");
     EXPECT_EQ(scenario().info.title, "Morning");
@@ -111,15 +111,14 @@ TEST_F(Scenarios, TheSecondDayIsTheFirstDuplicatedWithItsPiecesMoved) {
     moved.cells = {{3, 1}};
     frame->document()->execute(edits::setPlacement(scenario(), iowa, moved));
     pump();
-    EXPECT_EQ(scenarioStart(scenario(), 0).deployment.placements.at(iowa).cells,
-              (std::vector<Offset>{{1, 1}}));
+    EXPECT_EQ(scenarioStart(scenario(), 0).deployment.placements.at(iowa).cells, (PlacedCells{{1, 1}}));
     // Undo from another scenario goes back to where the move was made.
     menu("Scenario", "Previous scenario");
     EXPECT_EQ(scenario().current, 0u);
     run("edit.undo");
     EXPECT_EQ(scenario().current, 1u);
     EXPECT_EQ(panel().selectedRow(), 1);
-    EXPECT_EQ(scenario().deployment.placements.at(iowa).cells, (std::vector<Offset>{{1, 1}}));
+    EXPECT_EQ(scenario().deployment.placements.at(iowa).cells, (PlacedCells{{1, 1}}));
     run("edit.redo");
     // A title another scenario has is refused, and said.
     typeTitle("Afternoon");
@@ -135,8 +134,7 @@ TEST_F(Scenarios, TheSecondDayIsTheFirstDuplicatedWithItsPiecesMoved) {
     ASSERT_TRUE(reopened);
     ASSERT_EQ(scenarioCount(*reopened), 3u);
     EXPECT_EQ(scenarioInfo(*reopened, 1).title, "Afternoon");
-    EXPECT_EQ(scenarioStart(*reopened, 2).deployment.placements.at(iowa).cells,
-              (std::vector<Offset>{{3, 1}}));
+    EXPECT_EQ(scenarioStart(*reopened, 2).deployment.placements.at(iowa).cells, (PlacedCells{{3, 1}}));
     // Delete asks first, and Undo brings the scenario back.
     answer = wxYES;
     menu("Scenario", "Delete scenario");

@@ -171,12 +171,12 @@ TEST(Battle, UndoOfADeploymentEditGoesBackToItsScenario) {
     const Placement morning = b.deployment.placements.at(iowa);
     stack.undo();
     EXPECT_EQ(b.current, 1u) << "the undo happened where the edit was made";
-    EXPECT_EQ(b.deployment.placements.at(iowa).cells, (std::vector<Offset>{{2, 1}}));
+    EXPECT_EQ(b.deployment.placements.at(iowa).cells, (PlacedCells{{2, 1}}));
     EXPECT_EQ(scenarioStart(b, 0).deployment.placements.at(iowa), morning) << "the morning untouched";
     makeCurrent(b, 0);
     stack.redo();
     EXPECT_EQ(b.current, 1u);
-    EXPECT_EQ(b.deployment.placements.at(iowa).cells, (std::vector<Offset>{{4, 1}}));
+    EXPECT_EQ(b.deployment.placements.at(iowa).cells, (PlacedCells{{4, 1}}));
 }
 
 TEST(Battle, AMapEditIsTheBattlesAndSeenFromEveryScenario) {

@@ -98,7 +98,7 @@ TEST(UndoStack, DraggingAPieceIsOneStepButSeparateMovesAreNot) {
     stack.push(edits::setPlacement(s, piece, Placement{{{2, 3}}, {}}));
     EXPECT_EQ(stack.size(), 2u);
     stack.undo();
-    EXPECT_EQ(s.deployment.placements.at(piece).cells, (std::vector<Offset>{{1, 3}}));
+    EXPECT_EQ(s.deployment.placements.at(piece).cells, (PlacedCells{{1, 3}}));
     stack.undo();
     auto after = s.deployment.placements.find(piece);
     EXPECT_EQ(after == s.deployment.placements.end() ? std::nullopt : std::optional(after->second), original);
