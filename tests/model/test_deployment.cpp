@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <utility>
 
 namespace sandtable {
 namespace {
@@ -26,7 +27,9 @@ TEST(Placement, OneCellIsHeldInsideThePlacementAndALineKeepsAllItsCellsInOrder) 
     const Placement copied = one;
     EXPECT_TRUE(heldInside(copied));
     EXPECT_EQ(copied, one);
-    Placement moved = Placement(copied);
+    // Moved from a named placement: Placement(copied) would be a copy, its move elided.
+    Placement source = one;
+    const Placement moved = std::move(source);
     EXPECT_TRUE(heldInside(moved));
     EXPECT_EQ(moved, one);
 
