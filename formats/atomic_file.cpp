@@ -3,6 +3,7 @@
 
 #include "file_system_calls.hpp"
 #include "model/limits.hpp"
+#include "model/thread_beside.hpp"
 
 #include <charconv>
 
@@ -182,6 +183,7 @@ std::expected<void, std::string> AtomicFile::commit() {
     }
     sys::closeFile(fd_);
     fd_ = -1;
+    fs::path superseded; // the previous backup, renamed aside until the new file is in place
     if (options_.keepBackup && existed_) {
         const fs::path backup = fs::path(target_).concat(".bak");
         std::error_code ec;
@@ -191,23 +193,57 @@ std::expected<void, std::string> AtomicFile::commit() {
                             " is not a regular file; nothing was written",
                         "");
         }
-        fs::remove(backup, ec);
+        // The backup it supersedes is renamed aside, under a temporary file's name, and removed
+        // only once the new file is in place: freeing a large file's blocks takes milliseconds, so
+        // it goes on beside the folder's flush. Renamed aside, it is still there to put back if
+        // the new backup cannot be made; left by a crash, the next save removes it as a leftover.
+        if (!renameAside(backup, superseded)) {
+            fs::remove(backup, ec);
+        }
         // A hard link keeps the old bytes under the backup name without copying them; where links
         // are not possible, a copy. The file is not replaced without its backup.
         std::error_code linked;
         fs::create_hard_link(target_, backup, linked);
         if (linked && !fs::copy_file(target_, backup, fs::copy_options::overwrite_existing, ec)) {
+            if (!superseded.empty()) {
+                (void)sys::replaceFile(superseded, backup);
+            }
             return fail("cannot keep the previous version as " + backup.filename().string() +
                             "; nothing was written",
                         ec.message());
         }
     }
     if (auto replaced = sys::replaceFile(tmp_, target_); !replaced) {
+        std::error_code ignored;
+        fs::remove(superseded, ignored); // the backup is the file as it still is
         return fail("cannot replace the file", replaced.error());
     }
     tmp_.clear();
+    ThreadBeside removing = superseded.empty() ? ThreadBeside() : ThreadBeside([&superseded] {
+        std::error_code ignored;
+        fs::remove(superseded, ignored);
+    });
     sys::flushFolder(target_.has_parent_path() ? target_.parent_path() : fs::path("."));
     return {};
+}
+
+bool AtomicFile::renameAside(const fs::path& backup, fs::path& aside) const {
+    std::error_code ec;
+    if (!fs::is_regular_file(fs::symlink_status(backup, ec))) {
+        return true; // nothing to supersede
+    }
+    const fs::path dir = target_.has_parent_path() ? target_.parent_path() : fs::path(".");
+    auto made = sys::createUnique(dir, temporaryPrefix(target_) + std::to_string(sys::processId()) + ".");
+    if (!made) {
+        return false;
+    }
+    sys::closeFile(made->fd);
+    if (!sys::replaceFile(backup, made->path)) {
+        fs::remove(made->path, ec);
+        return false;
+    }
+    aside = made->path;
+    return true;
 }
 
 std::expected<void, std::string> writeFileAtomically(const fs::path& path, std::string_view bytes,

@@ -533,26 +533,34 @@ std::string notSavedBecause(const std::filesystem::path& path, const std::string
            "). The previous file is unchanged; please report this as a bug.";
 }
 
-// A large battle: each half of the text read back as soon as it is written (the map on the second
-// core, the order of battle and the scenarios on this one), then the file written and flushed
-// beside the rest of the read-back. Only a text found not to load is read again whole, for the
-// message a load of the file would give.
+// A large battle: the temporary file made while the text is written (making it looks through the
+// folder for what killed saves left, and on a full folder that takes milliseconds); each half of
+// the text read back as soon as it is written (the map on the second core, the order of battle
+// and the scenarios on this one), then the file written and flushed beside the rest of the
+// read-back. Only a text found not to load is read again whole, for the message a load of the
+// file would give.
 std::expected<void, std::string> saveInTwo(const Scenario& scenario, const std::filesystem::path& path,
                                            AtomicWriteOptions options) {
-    auto readBack = std::make_unique<ReadBackInTwo>(path.string());
-    Writer::TextInTwo text;
-    Writer(scenario).runInTwo(
-        text, [&](std::string_view map) { readBack->mapWritten(map); },
-        [&](std::string_view rest) { readBack->restWritten(rest); });
     std::expected<void, std::string> written;
     std::optional<AtomicFile> file;
-    ThreadBeside writing([&] {
+    ThreadBeside creating([&] {
         auto created = AtomicFile::create(path, options);
         if (!created) {
             written = std::unexpected(created.error());
             return;
         }
         file.emplace(std::move(*created));
+    });
+    auto readBack = std::make_unique<ReadBackInTwo>(path.string());
+    Writer::TextInTwo text;
+    Writer(scenario).runInTwo(
+        text, [&](std::string_view map) { readBack->mapWritten(map); },
+        [&](std::string_view rest) { readBack->restWritten(rest); });
+    creating.join();
+    ThreadBeside writing([&] {
+        if (!file) {
+            return; // `written` says why
+        }
         for (const std::string_view part : {text.beforeMap(), std::string_view(text.map), text.afterMap()}) {
             if (written = file->write(part); !written) {
                 return;

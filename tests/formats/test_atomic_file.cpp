@@ -123,6 +123,19 @@ TEST(AtomicFile, ANextSaveCleansUpTheTemporaryFileOfAKilledOne) {
     EXPECT_EQ(readWholeFile(file).value(), "two");
 }
 
+// Each save keeps the version it replaces as the backup; the backup before it (renamed aside while
+// the new file goes in place, then removed) leaves nothing behind.
+TEST(AtomicFile, EachSaveKeepsOnlyTheVersionItReplacedAsTheBackup) {
+    Folder dir;
+    const fs::path file = dir.path() / "battle.xml";
+    for (const char* text : {"one", "two", "three", "four"}) {
+        ASSERT_TRUE(writeFileAtomically(file, text));
+    }
+    EXPECT_EQ(readWholeFile(file).value(), "four");
+    EXPECT_EQ(readWholeFile(dir.path() / "battle.xml.bak").value(), "three");
+    EXPECT_EQ(dir.names(), (std::vector<std::string>{"battle.xml", "battle.xml.bak"}));
+}
+
 TEST(AtomicFile, NeverReplacesAFileWithoutItsBackup) {
     Folder dir;
     const fs::path file = dir.path() / "battle.xml";

@@ -462,6 +462,23 @@ TEST(ScenarioXml, ALargeBattleIsReadBackInTwoAsItIsWrittenAndSavedWhole) {
     ASSERT_TRUE(loaded) << loaded.error().toString();
     EXPECT_EQ(*loaded, second);
     EXPECT_EQ(filesIn(folder.path()), 2U) << "the file and its backup, no temporary file";
+    // A third save supersedes the first backup.
+    ASSERT_TRUE(saveScenario(first, file));
+    EXPECT_EQ(fileBytes(file), firstText);
+    EXPECT_EQ(fileBytes(fs::path(file).concat(".bak")), writeScenarioToString(second));
+    EXPECT_EQ(filesIn(folder.path()), 2U) << "the file and its backup, nothing of the first backup";
+}
+
+// The temporary file of a large save is made while the text is written: a folder that is not there
+// is still refused with the file's name and the reason, and nothing is made.
+TEST(ScenarioXml, ALargeBattleSavedIntoAMissingFolderSaysWhy) {
+    const testing_support::TemporaryFolder folder("large-nowhere");
+    const fs::path file = folder.path() / "not-there" / "battle.xml";
+    auto saved = saveScenario(largeBattle(), file);
+    ASSERT_FALSE(saved);
+    EXPECT_EQ(saved.error().rfind(file.string() + ": cannot create a temporary file beside it: ", 0), 0U)
+        << saved.error();
+    EXPECT_EQ(filesIn(folder.path()), 0U);
 }
 
 // A large battle that would not load again, whichever half holds what is wrong (the map's head,
