@@ -64,6 +64,66 @@ Point warped(double u, double v) {
     return {u + broadWarp * broad.x + fineWarp * fine.x, v + broadWarp * broad.y + fineWarp * fine.y};
 }
 
+// valueNoise2 along one row y, for x from `first` to `last`: the noise lattice's values on the two
+// lattice rows about y hashed once for the row, where each point would hash its four corners twice
+// (a tenth of a natural picture's time). The same numbers as valueNoise2, blended in its order.
+class NoiseAlongRow {
+  public:
+    NoiseAlongRow(double y, double first, double last, std::uint32_t a, std::uint32_t b) {
+        const double fy = std::floor(y);
+        const int iy = static_cast<int>(fy);
+        const double ty = y - fy;
+        sy_ = ty * ty * (3 - 2 * ty);
+        ix0_ = static_cast<int>(std::floor(first));
+        const auto count = static_cast<std::size_t>(static_cast<int>(std::floor(last)) - ix0_ + 2);
+        corners_.resize(count);
+        for (std::size_t k = 0; k < count; ++k) {
+            const int ix = ix0_ + static_cast<int>(k);
+            corners_[k] = {hashed(ix, iy, a), hashed(ix, iy + 1, a), hashed(ix, iy, b),
+                           hashed(ix, iy + 1, b)};
+        }
+    }
+    // x within [first, last].
+    Point at(double x) const {
+        const double fx = std::floor(x);
+        const auto k = static_cast<std::size_t>(static_cast<int>(fx) - ix0_);
+        const double tx = x - fx;
+        const double sx = tx * tx * (3 - 2 * tx);
+        const Corners& left = corners_[k];
+        const Corners& right = corners_[k + 1];
+        auto blend = [&](double h00, double h10, double h01, double h11) {
+            const double top = h00 + (h10 - h00) * sx, bottom = h01 + (h11 - h01) * sx;
+            return top + (bottom - top) * sy_;
+        };
+        return {blend(left.a0, right.a0, left.a1, right.a1), blend(left.b0, right.b0, left.b1, right.b1)};
+    }
+
+  private:
+    struct Corners {
+        double a0, a1, b0, b1; // seed a on rows iy and iy + 1, seed b the same
+    };
+    double sy_ = 0;
+    int ix0_ = 0;
+    std::vector<Corners> corners_;
+};
+
+// warped along one lattice row, v in cells, for u from `first` to `last`: the same points.
+class WarpAlongRow {
+  public:
+    WarpAlongRow(double v, double first, double last)
+        : v_(v), broad_(v * broadWaves, first * broadWaves, last * broadWaves, 1, 3),
+          fine_(v * fineWaves, first * fineWaves, last * fineWaves, 2, 4) {}
+    Point at(double u) const {
+        const Point broad = broad_.at(u * broadWaves);
+        const Point fine = fine_.at(u * fineWaves);
+        return {u + broadWarp * broad.x + fineWarp * fine.x, v_ + broadWarp * broad.y + fineWarp * fine.y};
+    }
+
+  private:
+    double v_;
+    NoiseAlongRow broad_, fine_;
+};
+
 // What a cell adds to its own weight at squared distance d2 (in cells) from its centre, beyond the field:
 // so much within `full` that its terrain and level win whatever its neighbours are, falling
 // smoothly to nothing a tenth of a cell further out, so no edge shows where it ends.
@@ -455,9 +515,10 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
         sums.assign(static_cast<std::size_t>(bandEnd - band) * nx_, SampleSum{});
         looked.resize(sums.size());
         for (int j = band; j < bandEnd; ++j) {
+            const WarpAlongRow row(at(0, j).y / size, at(0, j).x / size, at(nx_ - 1, j).x / size);
             for (int i = 0; i < nx_; ++i) {
                 const Point p = at(i, j);
-                looked[static_cast<std::size_t>(j) * nx_ + i - first] = warped(p.x / size, p.y / size);
+                looked[static_cast<std::size_t>(j) * nx_ + i - first] = row.at(p.x / size);
             }
         }
         Offset from, to;

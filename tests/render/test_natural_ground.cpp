@@ -217,6 +217,44 @@ TEST(NaturalGround, WithATerrainModelTheMiddleOfEveryCellShowsItsOwnTerrainAndLe
     }
 }
 
+// The lattice's samples and a point found alone (shownAt, heightAt: what the tests and the contours'
+// heights use) are the same sums of the same cells at the same warped place: at every lattice
+// point of a region, the terrain the lattice shows is the one found there alone. (The lattice warps
+// its points a row at a time, the point alone on its own.)
+TEST(NaturalGround, EveryLatticePointShowsWhatThatPointFoundAloneShows) {
+    for (const GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        SCOPED_TRACE(static_cast<int>(shape));
+        const Scenario s = patchwork(shape);
+        const Layout layout(s.map.grid, 48);
+        NaturalGround::Options options;
+        options.samplesPerCell = 7;
+        const double step = layout.cellSize() / options.samplesPerCell;
+        // A region away from the map's corner, its edges between lattice points.
+        const double left = 2.3 * layout.cellSize(), top = 1.7 * layout.cellSize();
+        const double right = left + 6 * layout.cellSize(), bottom = top + 5 * layout.cellSize();
+        const NaturalGround ground(s.map, layout, left, top, right, bottom, options);
+        int points = 0, differ = 0, terrains = 0;
+        std::vector<bool> seen(s.map.terrainTypes.size());
+        for (int j = static_cast<int>(std::ceil(top / step)); j * step <= bottom; ++j) {
+            for (int i = static_cast<int>(std::ceil(left / step)); i * step <= right; ++i) {
+                const Point p{i * step, j * step};
+                const std::optional<int> lattice = ground.terrainAt(p);
+                const std::optional<GroundClass> alone = NaturalGround::shownAt(s.map, layout, p, options);
+                ASSERT_TRUE(lattice && alone) << "(" << p.x << ", " << p.y << ") is on the ground";
+                ++points;
+                differ += *lattice != alone->terrain ? 1 : 0;
+                if (!seen[static_cast<std::size_t>(*lattice)]) {
+                    seen[static_cast<std::size_t>(*lattice)] = true;
+                    ++terrains;
+                }
+            }
+        }
+        EXPECT_GT(points, 1000);
+        EXPECT_EQ(terrains, 4) << "the region shows every terrain of the patchwork";
+        EXPECT_EQ(differ, 0) << "of " << points << " lattice points";
+    }
+}
+
 TEST(NaturalGround, TheGroundIsNotTheCellsOutlines) {
     // Two terrains in halves along a hex column's zigzag: the natural boundary leaves the cells'
     // sides, so some side midpoints show the other side's colour (the cells' style never does).
