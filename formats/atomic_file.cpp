@@ -6,6 +6,7 @@
 #include "model/thread_beside.hpp"
 
 #include <charconv>
+#include <optional>
 
 namespace sandtable {
 namespace {
@@ -34,8 +35,35 @@ std::string temporaryPrefix(const fs::path& target) {
     return "." + target.filename().string() + ".";
 }
 
+// The folder `target` is in.
+fs::path folderOf(const fs::path& target) {
+    return target.has_parent_path() ? target.parent_path() : fs::path(".");
+}
+
+// A new temporary file of this process beside `target` (.NAME.PID.XXXXXX), open for writing.
+std::expected<sys::NewFile, std::string> createTemporaryBeside(const fs::path& target) {
+    return sys::createUnique(folderOf(target),
+                             temporaryPrefix(target) + std::to_string(sys::processId()) + ".");
+}
+
+// Renames the regular file `file` aside, to a new temporary name beside `target`: its new path, or
+// nothing when it could not be renamed (it is then where it was).
+std::optional<fs::path> renameAside(const fs::path& file, const fs::path& target) {
+    auto made = createTemporaryBeside(target);
+    if (!made) {
+        return std::nullopt;
+    }
+    sys::closeFile(made->fd);
+    if (!sys::replaceFile(file, made->path)) {
+        std::error_code ignored;
+        fs::remove(made->path, ignored);
+        return std::nullopt;
+    }
+    return made->path;
+}
+
 void removeLeftovers(const fs::path& target) {
-    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    const fs::path dir = folderOf(target);
     const std::string prefix = temporaryPrefix(target);
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
@@ -98,9 +126,7 @@ std::expected<AtomicFile, std::string> AtomicFile::create(const fs::path& path, 
         f.existed_ = true;
     }
     removeLeftovers(f.target_);
-    const fs::path dir = f.target_.has_parent_path() ? f.target_.parent_path() : fs::path(".");
-    auto created =
-        sys::createUnique(dir, temporaryPrefix(f.target_) + std::to_string(sys::processId()) + ".");
+    auto created = createTemporaryBeside(f.target_);
     if (!created) {
         return std::unexpected(path.string() +
                                ": cannot create a temporary file beside it: " + created.error());
@@ -187,8 +213,8 @@ std::expected<void, std::string> AtomicFile::commit() {
     if (options_.keepBackup && existed_) {
         const fs::path backup = fs::path(target_).concat(".bak");
         std::error_code ec;
-        if (fs::exists(fs::symlink_status(backup, ec)) &&
-            !fs::is_regular_file(fs::symlink_status(backup, ec))) {
+        const fs::file_status backupStatus = fs::symlink_status(backup, ec);
+        if (fs::exists(backupStatus) && !fs::is_regular_file(backupStatus)) {
             return fail("cannot keep the previous version, because " + backup.filename().string() +
                             " is not a regular file; nothing was written",
                         "");
@@ -197,8 +223,12 @@ std::expected<void, std::string> AtomicFile::commit() {
         // only once the new file is in place: freeing a large file's blocks takes milliseconds, so
         // it goes on beside the folder's flush. Renamed aside, it is still there to put back if
         // the new backup cannot be made; left by a crash, the next save removes it as a leftover.
-        if (!renameAside(backup, superseded)) {
-            fs::remove(backup, ec);
+        if (fs::is_regular_file(backupStatus)) {
+            if (std::optional<fs::path> aside = renameAside(backup, target_)) {
+                superseded = std::move(*aside);
+            } else {
+                fs::remove(backup, ec);
+            }
         }
         // A hard link keeps the old bytes under the backup name without copying them; where links
         // are not possible, a copy. The file is not replaced without its backup.
@@ -223,27 +253,8 @@ std::expected<void, std::string> AtomicFile::commit() {
         std::error_code ignored;
         fs::remove(superseded, ignored);
     });
-    sys::flushFolder(target_.has_parent_path() ? target_.parent_path() : fs::path("."));
+    sys::flushFolder(folderOf(target_));
     return {};
-}
-
-bool AtomicFile::renameAside(const fs::path& backup, fs::path& aside) const {
-    std::error_code ec;
-    if (!fs::is_regular_file(fs::symlink_status(backup, ec))) {
-        return true; // nothing to supersede
-    }
-    const fs::path dir = target_.has_parent_path() ? target_.parent_path() : fs::path(".");
-    auto made = sys::createUnique(dir, temporaryPrefix(target_) + std::to_string(sys::processId()) + ".");
-    if (!made) {
-        return false;
-    }
-    sys::closeFile(made->fd);
-    if (!sys::replaceFile(backup, made->path)) {
-        fs::remove(made->path, ec);
-        return false;
-    }
-    aside = made->path;
-    return true;
 }
 
 std::expected<void, std::string> writeFileAtomically(const fs::path& path, std::string_view bytes,

@@ -46,9 +46,6 @@ class AtomicFile {
   private:
     AtomicFile() = default;
     void discard();
-    // Renames the backup `backup` aside to a new temporary name, given in `aside`; true also when
-    // there is no backup to rename (`aside` then stays empty), false when it could not be renamed.
-    bool renameAside(const std::filesystem::path& backup, std::filesystem::path& aside) const;
 
     std::filesystem::path asked_;
     std::filesystem::path target_;
