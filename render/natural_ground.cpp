@@ -41,27 +41,41 @@ double hashed(int ix, int iy, std::uint32_t seed) {
     return static_cast<double>(h & 0xffffu) / 32767.5 - 1.0;
 }
 
+// How far across a noise square (0 to 1) a place `t` of the way across it weighs: smoothly.
+double smoothStep(double t) {
+    return t * t * (3 - 2 * t);
+}
+
+// The noise inside one square from its corners' values (h00 top left, h10 top right, h01 bottom
+// left, h11 bottom right) at smoothed place (sx, sy): across, then down. valueNoise2 and
+// NoiseAlongRow both blend with it, so a point and a row's point are the same number.
+double blendCorners(double h00, double h10, double h01, double h11, double sx, double sy) {
+    const double top = h00 + (h10 - h00) * sx, bottom = h01 + (h11 - h01) * sx;
+    return top + (bottom - top) * sy;
+}
+
 // Two value noises in -1..1 (seeds `a` and `b`) at one place: smooth, and the same at the same
 // place whatever part of the map is drawn. One lattice cell and one blend serve both.
 Point valueNoise2(double x, double y, std::uint32_t a, std::uint32_t b) {
     const double fx = std::floor(x), fy = std::floor(y);
     const int ix = static_cast<int>(fx), iy = static_cast<int>(fy);
-    const double tx = x - fx, ty = y - fy;
-    const double sx = tx * tx * (3 - 2 * tx), sy = ty * ty * (3 - 2 * ty);
+    const double sx = smoothStep(x - fx), sy = smoothStep(y - fy);
     auto blend = [&](std::uint32_t seed) {
-        const double h00 = hashed(ix, iy, seed), h10 = hashed(ix + 1, iy, seed);
-        const double h01 = hashed(ix, iy + 1, seed), h11 = hashed(ix + 1, iy + 1, seed);
-        const double top = h00 + (h10 - h00) * sx, bottom = h01 + (h11 - h01) * sx;
-        return top + (bottom - top) * sy;
+        return blendCorners(hashed(ix, iy, seed), hashed(ix + 1, iy, seed), hashed(ix, iy + 1, seed),
+                            hashed(ix + 1, iy + 1, seed), sx, sy);
     };
     return {blend(a), blend(b)};
 }
 
+// The point at (u, v), in cells, moved by the broad and the fine noise found there.
+Point warpedBy(double u, double v, Point broad, Point fine) {
+    return {u + broadWarp * broad.x + fineWarp * fine.x, v + broadWarp * broad.y + fineWarp * fine.y};
+}
+
 // Where the point at (u, v), in cells, is looked up: moved by the noise.
 Point warped(double u, double v) {
-    const Point broad = valueNoise2(u * broadWaves, v * broadWaves, 1, 3);
-    const Point fine = valueNoise2(u * fineWaves, v * fineWaves, 2, 4);
-    return {u + broadWarp * broad.x + fineWarp * fine.x, v + broadWarp * broad.y + fineWarp * fine.y};
+    return warpedBy(u, v, valueNoise2(u * broadWaves, v * broadWaves, 1, 3),
+                    valueNoise2(u * fineWaves, v * fineWaves, 2, 4));
 }
 
 // valueNoise2 along one row y, for x from `first` to `last`: the noise lattice's values on the two
@@ -72,8 +86,7 @@ class NoiseAlongRow {
     NoiseAlongRow(double y, double first, double last, std::uint32_t a, std::uint32_t b) {
         const double fy = std::floor(y);
         const int iy = static_cast<int>(fy);
-        const double ty = y - fy;
-        sy_ = ty * ty * (3 - 2 * ty);
+        sy_ = smoothStep(y - fy);
         ix0_ = static_cast<int>(std::floor(first));
         const auto count = static_cast<std::size_t>(static_cast<int>(std::floor(last)) - ix0_ + 2);
         corners_.resize(count);
@@ -87,15 +100,11 @@ class NoiseAlongRow {
     Point at(double x) const {
         const double fx = std::floor(x);
         const auto k = static_cast<std::size_t>(static_cast<int>(fx) - ix0_);
-        const double tx = x - fx;
-        const double sx = tx * tx * (3 - 2 * tx);
+        const double sx = smoothStep(x - fx);
         const Corners& left = corners_[k];
         const Corners& right = corners_[k + 1];
-        auto blend = [&](double h00, double h10, double h01, double h11) {
-            const double top = h00 + (h10 - h00) * sx, bottom = h01 + (h11 - h01) * sx;
-            return top + (bottom - top) * sy_;
-        };
-        return {blend(left.a0, right.a0, left.a1, right.a1), blend(left.b0, right.b0, left.b1, right.b1)};
+        return {blendCorners(left.a0, right.a0, left.a1, right.a1, sx, sy_),
+                blendCorners(left.b0, right.b0, left.b1, right.b1, sx, sy_)};
     }
 
   private:
@@ -113,11 +122,7 @@ class WarpAlongRow {
     WarpAlongRow(double v, double first, double last)
         : v_(v), broad_(v * broadWaves, first * broadWaves, last * broadWaves, 1, 3),
           fine_(v * fineWaves, first * fineWaves, last * fineWaves, 2, 4) {}
-    Point at(double u) const {
-        const Point broad = broad_.at(u * broadWaves);
-        const Point fine = fine_.at(u * fineWaves);
-        return {u + broadWarp * broad.x + fineWarp * fine.x, v_ + broadWarp * broad.y + fineWarp * fine.y};
-    }
+    Point at(double u) const { return warpedBy(u, v_, broad_.at(u * broadWaves), fine_.at(u * fineWaves)); }
 
   private:
     double v_;
