@@ -312,21 +312,21 @@ struct NaturalGround::SampleSum {
     // The held band (heldBand) of each cell holding the point, weighted by its hold.
     float holdBandSum = 0;
 
-    // What the cell at `centre` (map units) adds to the sample at `p`, looked up at `looked` (in
-    // cells, moved by the noise): its weight where its kernel reaches, and its middle's hold.
-    // `correction`: the cell's middleCorrection, spread within a cell's size of its centre (at
-    // the point itself, not moved by the noise: it corrects the model's height, which is not),
-    // when the map has a terrain model (`spread`; settle reads the spread only then).
-    void addCell(Point looked, Point p, Point centre, double size, double holdFull, int t, int level,
-                 float correction, bool spread) {
-        const double ex = (p.x - centre.x) / size, ey = (p.y - centre.y) / size;
+    // What the cell centred at `centre` adds to the sample at `p` (both in cells), looked up at
+    // `looked` (in cells, moved by the noise): its weight where its kernel reaches, and its
+    // middle's hold. `correction`: the cell's middleCorrection, spread within a cell's size of its
+    // centre (at the point itself, not moved by the noise: it corrects the model's height, which is
+    // not), when the map has a terrain model (`spread`; settle reads the spread only then).
+    void addCell(Point looked, Point p, Point centre, double holdFull, int t, int level, float correction,
+                 bool spread) {
+        const double ex = p.x - centre.x, ey = p.y - centre.y;
         const double e2 = ex * ex + ey * ey;
         if (spread && e2 < spreadReach * spreadReach) {
             const auto w = static_cast<float>(spreadKernel(e2));
             spreadWeight += w;
             spreadSum += w * correction;
         }
-        const double du = looked.x - centre.x / size, dv = looked.y - centre.y / size;
+        const double du = looked.x - centre.x, dv = looked.y - centre.y;
         const double d2 = du * du + dv * dv;
         if (d2 >= kernelReach * kernelReach) {
             return;
@@ -406,7 +406,8 @@ NaturalGround::~NaturalGround() = default;
 NaturalGround::Sample NaturalGround::sampleAt(const Map& map, const Layout& layout, Point p,
                                               int samplesPerCell, bool elevation) {
     const double size = layout.cellSize();
-    const Point looked = warped(p.x / size, p.y / size);
+    const Point inCells{p.x / size, p.y / size};
+    const Point looked = warped(inCells.x, inCells.y);
     Offset from, to;
     cellsReaching(layout, map.grid, p.x, p.y, p.x, p.y, from, to);
     const double holdFull = holdFullFor(samplesPerCell);
@@ -422,8 +423,8 @@ NaturalGround::Sample NaturalGround::sampleAt(const Map& map, const Layout& layo
                 elevation && map.surface
                     ? middleCorrection(*map.surface, {centre.x / size, centre.y / size}, level)
                     : 0.0f;
-            s.addCell(looked, p, centre, size, holdFull, map.terrain[index], level, correction,
-                      elevation && map.surface);
+            s.addCell(looked, inCells, {centre.x / size, centre.y / size}, holdFull, map.terrain[index],
+                      level, correction, elevation && map.surface);
         }
     }
     s.settle(elevation && map.surface ? std::optional(map.surface->at(p.x / size, p.y / size))
@@ -512,8 +513,24 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     const double holdFull = holdFullFor(options.samplesPerCell);
     const HeightSurface* surface = options.elevation && map.surface ? &*map.surface : nullptr;
     constexpr int bandRows = 64;
+    // A cell whose weight reaches the band: its centre (in cells), the lattice rows it reaches and
+    // what it adds.
+    struct Reaching {
+        Point centre;
+        int firstRow, lastRow;
+        int terrain, level;
+        float correction;
+    };
+    std::vector<Reaching> cells;
     std::vector<SampleSum> sums;
     std::vector<Point> looked;
+    // The lattice's columns and rows in cells.
+    std::vector<double> across(static_cast<std::size_t>(nx_));
+    for (int i = 0; i < nx_; ++i) {
+        across[static_cast<std::size_t>(i)] = at(i, 0).x / size;
+    }
+    const int perCell = std::max(1, options.samplesPerCell);
+    const double x0InCells = x0_ / size;
     for (int band = 0; band < ny_; band += bandRows) {
         const int bandEnd = std::min(ny_, band + bandRows);
         const std::size_t first = static_cast<std::size_t>(band) * nx_;
@@ -522,12 +539,13 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
         for (int j = band; j < bandEnd; ++j) {
             const WarpAlongRow row(at(0, j).y / size, at(0, j).x / size, at(nx_ - 1, j).x / size);
             for (int i = 0; i < nx_; ++i) {
-                const Point p = at(i, j);
-                looked[static_cast<std::size_t>(j) * nx_ + i - first] = row.at(p.x / size);
+                looked[static_cast<std::size_t>(j) * nx_ + i - first] =
+                    row.at(across[static_cast<std::size_t>(i)]);
             }
         }
         Offset from, to;
         cellsReaching(layout, g, x0_, at(0, band).y, x0_ + nx_ * step_, at(0, bandEnd - 1).y, from, to);
+        cells.clear();
         for (int row = from.row; row <= to.row; ++row) {
             for (int col = from.col; col <= to.col; ++col) {
                 const Offset c{col, row};
@@ -540,28 +558,40 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                     continue;
                 }
                 const std::size_t index = g.index(c);
-                const int terrain = map.terrain[index];
                 const int level = options.elevation ? map.elevation[index] : 0;
                 const float correction =
                     surface != nullptr ? middleCorrection(*surface, {centre.x / size, centre.y / size}, level)
                                        : 0.0f;
-                for (int j = j0; j <= j1; ++j) {
-                    // Along the row, the points within roundReach of the centre.
-                    const double down = (at(0, j).y - centre.y) / size;
-                    const double across2 = roundReach * roundReach - down * down;
-                    if (across2 <= 0) {
-                        continue;
-                    }
-                    const double across = std::sqrt(across2) * size;
-                    const int i0 =
-                        std::max(0, static_cast<int>(std::floor((centre.x - across - x0_) / step_)));
-                    const int i1 =
-                        std::min(nx_ - 1, static_cast<int>(std::ceil((centre.x + across - x0_) / step_)));
-                    for (int i = i0; i <= i1; ++i) {
-                        const std::size_t k = static_cast<std::size_t>(j) * nx_ + i - first;
-                        sums[k].addCell(looked[k], at(i, j), centre, size, holdFull, terrain, level,
-                                        correction, surface != nullptr);
-                    }
+                cells.push_back(
+                    {{centre.x / size, centre.y / size}, j0, j1, map.terrain[index], level, correction});
+            }
+        }
+        // A lattice row at a time, its cells in the order they are listed (row by row), so its sums
+        // stay in the cache while they are added up and every point gets its cells in the order it
+        // would with the whole lattice at once.
+        for (int j = band; j < bandEnd; ++j) {
+            const double v = at(0, j).y / size;
+            SampleSum* rowSums = &sums[static_cast<std::size_t>(j - band) * nx_];
+            const Point* rowLooked = &looked[static_cast<std::size_t>(j - band) * nx_];
+            for (const Reaching& cell : cells) {
+                if (j < cell.firstRow || j > cell.lastRow) {
+                    continue;
+                }
+                // Along the row, the points within roundReach of the centre.
+                const double down = v - cell.centre.y;
+                const double across2 = roundReach * roundReach - down * down;
+                if (across2 <= 0) {
+                    continue;
+                }
+                const double half = std::sqrt(across2);
+                const int i0 =
+                    std::max(0, static_cast<int>(std::floor((cell.centre.x - half - x0InCells) * perCell)));
+                const int i1 = std::min(
+                    nx_ - 1, static_cast<int>(std::ceil((cell.centre.x + half - x0InCells) * perCell)));
+                for (int i = i0; i <= i1; ++i) {
+                    rowSums[i].addCell(rowLooked[i], {across[static_cast<std::size_t>(i)], v}, cell.centre,
+                                       holdFull, cell.terrain, cell.level, cell.correction,
+                                       surface != nullptr);
                 }
             }
         }
