@@ -52,6 +52,9 @@ class NaturalGround {
         int shadeSteps = 4;
         // Lattice points a cell across: more for a smoother edge when a cell is many pixels wide.
         int samplesPerCell = 8;
+        // A lattice square at one level in one shade has its relief laid whole, from one layer;
+        // false: each of its pixels finds its own (the same pixels: the tests compare the two).
+        bool wholeSquares = true;
         bool operator==(const Options&) const = default;
     };
     // The ground of `region` (map units), as every cell whose weight reaches it makes it.

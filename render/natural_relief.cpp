@@ -149,6 +149,36 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
             }
         }
     }
+    // Each lattice square at one level whose shade is one slot of the table throughout: that slot,
+    // found once for the square where every pixel row would find it again. The slope's slot is
+    // bilinear across a square, so between its corners'; each corner a 64th of a slot inside the
+    // same slot, so that no rounding of a pixel's own sum crosses into the next.
+    constexpr int mixedSlot = -1;
+    std::vector<int> squareSlot(static_cast<std::size_t>(nx_) * ny_, mixedSlot);
+    const float lastSlot = static_cast<float>(slots - 1);
+    for (std::size_t k = 0; k + nx_ + 1 < squareSlot.size(); ++k) {
+        if (squareLevel[k] == mixed || !options_.wholeSquares) {
+            continue;
+        }
+        if (steps == 0) {
+            squareSlot[k] = 0;
+            continue;
+        }
+        const auto slotValue = [&](std::size_t at) {
+            return (slope[at] + static_cast<float>(steps)) * shadeSlots + 0.5f;
+        };
+        const auto [low, high] =
+            std::minmax({slotValue(k), slotValue(k + 1), slotValue(k + nx_), slotValue(k + nx_ + 1)});
+        constexpr float inside = 1.0f / 64;
+        const float whole = std::floor(std::clamp(low, 0.0f, lastSlot));
+        if (high <= 1 - inside) {
+            squareSlot[k] = 0; // within the first slot, or below it and clamped to it
+        } else if (low >= lastSlot + inside) {
+            squareSlot[k] = slots - 1; // above the last: clamped to it
+        } else if (low >= whole + inside && high <= whole + 1 - inside) {
+            squareSlot[k] = static_cast<int>(whole);
+        }
+    }
     const auto lay = [](std::uint32_t& p, const Layer& t) {
         const float red = static_cast<float>(p >> 16 & 0xffu) * t.keep + t.r;
         const float green = static_cast<float>(p >> 8 & 0xffu) * t.keep + t.g;
@@ -191,7 +221,6 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
             }
             spans.back().end = k + 1;
         }
-        const float lastSlot = static_cast<float>(slots - 1);
         for (int y = py0; y < py1; ++y) {
             const LatticePlace down = placeOf(((y + 0.5 - ty) / sy - y0_) / step_, ny_);
             const auto fv = static_cast<float>(down.within);
@@ -201,6 +230,24 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
             for (const Span& span : spans) {
                 const std::size_t a = above + static_cast<std::size_t>(span.square),
                                   b = below + static_cast<std::size_t>(span.square);
+                if (const int slot = squareSlot[a]; slot != mixedSlot) {
+                    // At one level in one shade: a layer from the table, laid again only where the
+                    // terrain under it changes.
+                    const FixedLayer& layer =
+                        shaded[static_cast<std::size_t>(squareLevel[a] - levels.low) * slots + slot];
+                    if (layer.keep == 256) {
+                        continue; // nothing laid (the parts are below 256ths of a unit)
+                    }
+                    std::uint32_t lastIn = row[span.begin], lastOut = layFixed(lastIn, layer);
+                    for (std::size_t k = span.begin; k < span.end; ++k) {
+                        if (row[k] != lastIn) {
+                            lastIn = row[k];
+                            lastOut = layFixed(lastIn, layer);
+                        }
+                        row[k] = lastOut;
+                    }
+                    continue;
+                }
                 const float h00 = height[a], h10 = height[a + 1], h01 = height[b], h11 = height[b + 1];
                 if (std::isnan(h00 + h10 + h01 + h11)) {
                     continue; // off the ground

@@ -947,6 +947,41 @@ TEST(NaturalGround, ItsReliefLaidPixelByPixelIsItsReliefOnPaper) {
     EXPECT_LE(most, step + 6) << "a level's step is at most " << step;
 }
 
+TEST(NaturalGround, ASquareInOneShadeIsLaidAsEachOfItsPixelsFindsItsShade) {
+    // The relief lays a lattice square at one level whose shade is one slot throughout from one
+    // layer, found once for the square; every pixel of it must be what the pixel finds alone.
+    for (const GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        const Scenario s = patchwork(shape);
+        const Layout layout(s.map.grid, 48);
+        const auto picture = [&](bool wholeSquares) {
+            NaturalGround::Options options;
+            options.samplesPerCell = 6;
+            options.wholeSquares = wholeSquares;
+            const NaturalGround ground(s.map, layout, 0, 0, layout.width(), layout.height(), options);
+            SurfacePtr image = owned(cairo_image_surface_create(
+                CAIRO_FORMAT_RGB24, static_cast<int>(layout.width()), static_cast<int>(layout.height())));
+            cairo_t* cr = cairo_create(image.get());
+            EXPECT_TRUE(ground.paint(cr, [&](int terrain) {
+                return s.map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
+            }));
+            ground.relief(cr);
+            cairo_destroy(cr);
+            cairo_surface_flush(image.get());
+            return image;
+        };
+        const SurfacePtr whole = picture(true), alone = picture(false);
+        const int w = cairo_image_surface_get_width(whole.get()),
+                  h = cairo_image_surface_get_height(whole.get());
+        int differ = 0;
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                differ += pixelOf(whole.get(), x, y) != pixelOf(alone.get(), x, y) ? 1 : 0;
+            }
+        }
+        EXPECT_EQ(differ, 0) << "of " << w * h << " pixels, grid " << static_cast<int>(shape);
+    }
+}
+
 // On paper the hill shading is an image of a pixel for every two lattice steps each way, a quarter
 // of the lattice's points: a shade changes over cells, and a pixel a point was most of a large
 // PDF's bytes. That it looks as the relief laid pixel by pixel, the test above says.
