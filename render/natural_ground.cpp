@@ -26,7 +26,9 @@ constexpr double kernelReach = 1.2;
 // A cell's weight at squared distance d2 (in cells) from its centre: smooth, and nothing at its
 // reach.
 double kernelWeight(double d2) {
-    const double u = 1 - d2 / (kernelReach * kernelReach);
+    constexpr double perReach2 =
+        1 / (kernelReach * kernelReach); // a product, where a quotient cost a tenth of the lattice
+    const double u = 1 - d2 * perReach2;
     return u * u * u;
 }
 // How far the noise moves a point, in cells, at two scales: long bends and a finer wander.
