@@ -5,12 +5,49 @@
 #include <wx/graphics.h>
 #include <wx/image.h>
 #include <wx/rawbmp.h>
+#ifdef __WXMSW__
+#include <wx/msw/wrapwin.h>
+#endif
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 
 namespace sandtable {
+namespace {
+
+#ifdef __WXMSW__
+// On wxMSW, where the DC is GDI's and a logical pixel is a device pixel (the canvas's buffered paint
+// DC): the image's rows go to the device as they are, no bitmap made and no pass over the pixels.
+// Cairo's RGB24 pixel is a native 32-bit 0x00RRGGBB, in memory B, G, R and an unused byte, its rows
+// 4 x width bytes apart: a 32-bit top-down device-independent bitmap's own layout. False where the DC
+// has no HDC of its own or scales (a printer's): the bitmap follows its scale.
+bool presentThroughGdi(wxDC& dc, cairo_surface_t* surface, int x, int y) {
+    const WXHDC hdc = dc.GetHDC();
+    double userX = 1, userY = 1, logicalX = 1, logicalY = 1;
+    dc.GetUserScale(&userX, &userY);
+    dc.GetLogicalScale(&logicalX, &logicalY);
+    const int width = cairo_image_surface_get_width(surface),
+              height = cairo_image_surface_get_height(surface);
+    if (hdc == nullptr || userX != 1 || userY != 1 || logicalX != 1 || logicalY != 1 ||
+        cairo_image_surface_get_stride(surface) != width * 4) {
+        return false;
+    }
+    BITMAPINFO info{};
+    info.bmiHeader.biSize = sizeof(BITMAPINFOHEADER);
+    info.bmiHeader.biWidth = width;
+    info.bmiHeader.biHeight = -height; // negative: the first row is the top one, as Cairo's
+    info.bmiHeader.biPlanes = 1;
+    info.bmiHeader.biBitCount = 32;
+    info.bmiHeader.biCompression = BI_RGB;
+    cairo_surface_flush(surface);
+    return ::StretchDIBits(static_cast<HDC>(hdc), dc.LogicalToDeviceX(x), dc.LogicalToDeviceY(y), width,
+                           height, 0, 0, width, height, cairo_image_surface_get_data(surface), &info,
+                           DIB_RGB_COLORS, SRCCOPY) == height;
+}
+#endif
+
+} // namespace
 
 CairoBitmap::~CairoBitmap() {
     if (surface_ != nullptr) {
@@ -68,6 +105,11 @@ void CairoBitmap::present(wxDC& dc, int x, int y) {
         cairo_restore(cr);
         return;
     }
+#ifdef __WXMSW__
+    if (presentThroughGdi(dc, surface_, x, y)) {
+        return;
+    }
+#endif
     dc.DrawBitmap(bitmap(), x, y);
 }
 

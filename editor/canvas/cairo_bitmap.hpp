@@ -1,8 +1,9 @@
 #pragma once
 // The seam between render/'s Cairo painting and a wx window on every port: the map is drawn with
 // Cairo into an image of the window's size, and the image is shown on the window's DC. Where the DC
-// draws with Cairo (wxGTK), the image goes to it in one Cairo paint; elsewhere (wxMSW's Direct2D or
-// GDI+, where the native context is no cairo_t) as a bitmap. Either way the window shows exactly the
+// draws with Cairo (wxGTK), the image goes to it in one Cairo paint; on wxMSW, whose canvas DC is
+// GDI's, its rows go to the DC's HDC as they are (Cairo's RGB24 is a 32-bit top-down DIB's layout);
+// elsewhere (a printer's DC, one that scales) as a bitmap. Either way the window shows exactly the
 // image's pixels, so Windows shows what Linux shows. The bitmap costs a pass over every pixel to
 // make it and, on wxGTK, another to draw it: 15 ms a frame at 1920 x 1080 and 56 at 3840 x 2160,
 // against 1 and 4 ms for the Cairo paint (sandtable-bench-window's showTheImage, on 2 cores).
