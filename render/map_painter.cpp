@@ -382,7 +382,7 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
     const bool raster = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
     const NaturalGround::Options options = naturalOptions(cr, pixelsPerUnit, o);
     const NaturalGround ground(s_.map, layout_, visible.x, visible.y, visible.x + visible.width,
-                               visible.y + visible.height, options);
+                               visible.y + visible.height, options, sharedNaturalRows_);
     const auto colour = [&](int terrain) {
         return s_.map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
     };

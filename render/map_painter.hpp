@@ -134,6 +134,9 @@ class MapPainter {
     // Where the contours' heights were found in earlier views (not owned): a view that pans looks
     // again only at the blocks it did not show before.
     void setContourHeights(ContourHeightCache* cache) { contourHeights_ = cache; }
+    // The natural ground's lattice rows the regions drawn with this painter share (not owned): the
+    // bands of one picture, each the map's whole width.
+    void setSharedNaturalRows(NaturalGround::SharedRows* rows) { sharedNaturalRows_ = rows; }
 
     // Below this many pixels per cell the overview image replaces cell polygons, and details
     // (grid, labels, contours, counters' insides) are left out.
@@ -240,6 +243,7 @@ class MapPainter {
     cairo_surface_t* background_ = nullptr;
     const MapIndex* index_ = nullptr;
     ContourHeightCache* contourHeights_ = nullptr;
+    NaturalGround::SharedRows* sharedNaturalRows_ = nullptr;
 };
 
 } // namespace sandtable

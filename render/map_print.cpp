@@ -38,6 +38,8 @@ class PrintedMap {
         options_.paperPointsPerUnit = pointsPerUnit;
     }
     const Layout& layout() const { return layout_; }
+    // The bands of one picture share the natural ground's rows where they meet.
+    void shareNaturalRows(NaturalGround::SharedRows* rows) { painter_.setSharedNaturalRows(rows); }
     // Draws the map with its top-left at (x, y), `scale` device units per map unit, clipped to a
     // rectangle of the page; collects the words that found no place.
     void draw(cairo_t* cr, double x, double y, double scale, double clipX, double clipY, double clipW,
@@ -436,6 +438,8 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
     // whole picture. The map is arranged once, before the bands share it.
     PrintedMap map(s, o, o.cellSizePt / unitsPerCell, scale);
     map.arrange();
+    NaturalGround::SharedRows sharedRows;
+    map.shareNaturalRows(&sharedRows);
     const auto paint = [&](cairo_surface_t* band, int top, int rows) {
         cairo_t* cr = cairo_create(band);
         setInkStyle(cr, o.ink);

@@ -13,7 +13,9 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <numbers>
+#include <ranges>
 
 #include <cairo.h>
 
@@ -483,8 +485,31 @@ int NaturalGround::samplesFor(double pixelsPerCell, bool paper) {
     return std::clamp(static_cast<int>(std::ceil(pixelsPerCell / 8)), 3, 16);
 }
 
+// The rows one region kept for the next, and the lattice they belong to (the first region's).
+struct NaturalGround::SharedRows::Kept {
+    std::mutex mutex;
+    bool fixed = false;
+    const Map* map = nullptr;
+    const Layout* layout = nullptr;
+    Options options;
+    double step = 0;
+    long long column0 = 0;
+    int columns = 0;
+    std::map<long long, std::vector<Sample>> rows;
+    std::size_t taken = 0;
+};
+
+NaturalGround::SharedRows::SharedRows() : kept_(std::make_unique<Kept>()) {}
+NaturalGround::SharedRows::~SharedRows() = default;
+
+std::size_t NaturalGround::SharedRows::rowsTaken() const {
+    const std::lock_guard lock(kept_->mutex);
+    return kept_->taken;
+}
+
 NaturalGround::NaturalGround(const Map& map, const Layout& layout, double regionLeft, double regionTop,
-                             double regionRight, double regionBottom, const Options& options)
+                             double regionRight, double regionBottom, const Options& options,
+                             SharedRows* shared)
     : map_(map), layout_(layout), options_(options) {
     const Grid& g = map.grid;
     const double size = layout.cellSize();
@@ -499,11 +524,48 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     const double bottom = std::min(layout.height(), regionBottom + extent);
     // On multiples of the step from the map's corner, so the tiles of a view share their lattice
     // points and their edges meet exactly.
-    x0_ = std::floor(left / step_) * step_;
-    y0_ = std::floor(top / step_) * step_;
+    column0_ = static_cast<long long>(std::floor(left / step_));
+    row0_ = static_cast<long long>(std::floor(top / step_));
+    x0_ = static_cast<double>(column0_) * step_;
+    y0_ = static_cast<double>(row0_) * step_;
     nx_ = std::max(2, static_cast<int>(std::ceil((right - x0_) / step_)) + 1);
     ny_ = std::max(2, static_cast<int>(std::ceil((bottom - y0_) / step_)) + 1);
     samples_.resize(static_cast<std::size_t>(nx_) * static_cast<std::size_t>(ny_));
+    // The rows along the lattice's top and bottom that the region beside it may have worked out, or
+    // may need: its reach past the region (extent) twice, the step either side, and one for the
+    // rounding of the region's edge.
+    const int sideRows = 2 * (span + 2) + 3;
+    const auto onSide = [&](int j) { return j < sideRows || j >= ny_ - sideRows; };
+    // Rows taken from `shared`, not worked out here.
+    std::vector<char> taken(static_cast<std::size_t>(ny_), 0);
+    SharedRows::Kept* kept = nullptr;
+    if (shared != nullptr) {
+        SharedRows::Kept& k = *shared->kept_;
+        const std::lock_guard lock(k.mutex);
+        if (!k.fixed) {
+            k.fixed = true;
+            k.map = &map;
+            k.layout = &layout;
+            k.options = options;
+            k.step = step_;
+            k.column0 = column0_;
+            k.columns = nx_;
+        }
+        if (k.map == &map && k.layout == &layout && k.options == options && k.step == step_ &&
+            k.column0 == column0_ && k.columns == nx_) {
+            kept = &k;
+            // Rows far above this region's were kept for regions drawn long before it.
+            k.rows.erase(k.rows.begin(), k.rows.lower_bound(row0_ - 4LL * ny_));
+            for (int j = 0; j < ny_; ++j) {
+                if (auto row = k.rows.find(row0_ + j); row != k.rows.end()) {
+                    std::ranges::copy(row->second, samples_.begin() + static_cast<std::ptrdiff_t>(j) * nx_);
+                    k.rows.erase(row); // only the region beside the one that kept it needs it
+                    taken[static_cast<std::size_t>(j)] = 1;
+                    ++k.taken;
+                }
+            }
+        }
+    }
     // Every cell whose weight can reach the lattice spreads it over the lattice points near it,
     // a band of rows at a time: only the band's sums are held, and each point gets its cells in
     // the same order (row by row) as it would with the whole lattice at once.
@@ -535,10 +597,17 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     const double x0InCells = x0_ / size;
     for (int band = 0; band < ny_; band += bandRows) {
         const int bandEnd = std::min(ny_, band + bandRows);
+        const auto isTaken = [&](int j) { return taken[static_cast<std::size_t>(j)] != 0; };
+        if (std::ranges::all_of(std::views::iota(band, bandEnd), isTaken)) {
+            continue;
+        }
         const std::size_t first = static_cast<std::size_t>(band) * nx_;
         sums.assign(static_cast<std::size_t>(bandEnd - band) * nx_, SampleSum{});
         looked.resize(sums.size());
         for (int j = band; j < bandEnd; ++j) {
+            if (isTaken(j)) {
+                continue;
+            }
             const WarpAlongRow row(at(0, j).y / size, at(0, j).x / size, at(nx_ - 1, j).x / size);
             for (int i = 0; i < nx_; ++i) {
                 looked[static_cast<std::size_t>(j) * nx_ + i - first] =
@@ -572,6 +641,9 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
         // stay in the cache while they are added up and every point gets its cells in the order it
         // would with the whole lattice at once.
         for (int j = band; j < bandEnd; ++j) {
+            if (isTaken(j)) {
+                continue;
+            }
             const double v = at(0, j).y / size;
             SampleSum* rowSums = &sums[static_cast<std::size_t>(j - band) * nx_];
             const Point* rowLooked = &looked[static_cast<std::size_t>(j - band) * nx_];
@@ -598,6 +670,9 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
             }
         }
         for (int j = band; j < bandEnd; ++j) {
+            if (isTaken(j)) {
+                continue;
+            }
             for (int i = 0; i < nx_; ++i) {
                 const Point p = at(i, j);
                 const std::size_t k = static_cast<std::size_t>(j) * nx_ + i;
@@ -605,6 +680,23 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                                                           : std::nullopt);
                 samples_[k] = sums[k - first].sample;
             }
+        }
+    }
+    if (kept != nullptr) {
+        // The rows along the sides, for the region beside this one; a row it worked out as well
+        // (both at once) is needed by neither.
+        const std::lock_guard lock(kept->mutex);
+        for (int j = 0; j < ny_; ++j) {
+            if (!onSide(j) || taken[static_cast<std::size_t>(j)] != 0) {
+                continue;
+            }
+            const auto [row, added] = kept->rows.try_emplace(row0_ + j);
+            if (!added) {
+                kept->rows.erase(row);
+                continue;
+            }
+            const auto begin = samples_.begin() + static_cast<std::ptrdiff_t>(j) * nx_;
+            row->second.assign(begin, begin + nx_);
         }
     }
     if (options.elevation && options.shading) {

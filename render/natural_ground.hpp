@@ -25,6 +25,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -57,9 +58,33 @@ class NaturalGround {
         bool wholeSquares = true;
         bool operator==(const Options&) const = default;
     };
-    // The ground of `region` (map units), as every cell whose weight reaches it makes it.
+    // Lattice rows one region worked out that the next region of the same picture needs: a PNG's
+    // bands, each the map's whole width, meet along their sides, and each band's lattice reaches
+    // past its own rows by the shading's span and the crowns' reach (half its rows again at 56
+    // pixels a cell). Each row is taken from here by the band that meets the one that kept it.
+    // Shared by the threads drawing the bands. A region whose lattice is not the first one's
+    // (other columns, step, options or map) neither takes nor keeps; a row is the same numbers
+    // whichever region works it out (its points are found from their indices on the whole
+    // map's lattice, not from the region's corner).
+    class SharedRows {
+      public:
+        SharedRows();
+        ~SharedRows();
+        SharedRows(const SharedRows&) = delete;
+        SharedRows& operator=(const SharedRows&) = delete;
+        // How many rows regions took from here (the tests and the benchmark).
+        std::size_t rowsTaken() const;
+
+      private:
+        friend class NaturalGround;
+        struct Kept;
+        std::unique_ptr<Kept> kept_;
+    };
+
+    // The ground of `region` (map units), as every cell whose weight reaches it makes it; with
+    // `shared`, rows another region kept are taken from it, and rows the next may need kept.
     NaturalGround(const Map& map, const Layout& layout, double left, double top, double right, double bottom,
-                  const Options& options);
+                  const Options& options, SharedRows* shared = nullptr);
     ~NaturalGround();
     NaturalGround(const NaturalGround&) = delete;
     NaturalGround& operator=(const NaturalGround&) = delete;
@@ -131,7 +156,11 @@ class NaturalGround {
                                          int height) const;
     // Each lattice point's height and slope, row by row; NaN height off the ground.
     void reliefLattice(std::vector<float>& height, std::vector<float>& slope) const;
-    Point at(int i, int j) const { return {x0_ + i * step_, y0_ + j * step_}; }
+    // Lattice point (i, j): from its indices on the whole map's lattice, so every region that has
+    // it has the same numbers.
+    Point at(int i, int j) const {
+        return {static_cast<double>(column0_ + i) * step_, static_cast<double>(row0_ + j) * step_};
+    }
     const Sample& sample(int i, int j) const;
     // The samples at the corners of lattice square (i, j), clockwise from its top left.
     std::array<const Sample*, 4> cornersOf(int i, int j) const;
@@ -149,6 +178,8 @@ class NaturalGround {
     const Layout& layout_;
     Options options_;
     double step_ = 1, x0_ = 0, y0_ = 0;
+    // The lattice's first column and row on the whole map's lattice (x0_ and y0_ in steps).
+    long long column0_ = 0, row0_ = 0;
     int nx_ = 0, ny_ = 0;
     std::vector<Sample> samples_;
 };

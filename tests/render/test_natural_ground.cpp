@@ -17,6 +17,7 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <functional>
@@ -25,6 +26,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <tuple>
 
 namespace sandtable {
@@ -979,6 +981,65 @@ TEST(NaturalGround, ASquareInOneShadeIsLaidAsEachOfItsPixelsFindsItsShade) {
             }
         }
         EXPECT_EQ(differ, 0) << "of " << w * h << " pixels, grid " << static_cast<int>(shape);
+    }
+}
+
+TEST(NaturalGround, BandsThatShareTheRowsWhereTheyMeetDrawWhatEachDrawsAlone) {
+    // A PNG's bands take the lattice rows along their sides from the band beside them
+    // (SharedRows). Each band must draw what it draws alone, whichever band worked a row out: top
+    // to bottom, bottom to top, and two bands at once.
+    for (const GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        const Scenario s = patchwork(shape);
+        const Layout layout(s.map.grid, 48);
+        NaturalGround::Options options;
+        options.samplesPerCell = 6;
+        constexpr int bands = 4;
+        const double bandHeight = layout.height() / bands;
+        const int w = static_cast<int>(layout.width()), h = static_cast<int>(std::ceil(bandHeight));
+        const auto picture = [&](int band, NaturalGround::SharedRows* shared) {
+            const double top = band * bandHeight;
+            const NaturalGround ground(s.map, layout, 0, top, layout.width(), top + bandHeight, options,
+                                       shared);
+            SurfacePtr image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h));
+            cairo_t* cr = cairo_create(image.get());
+            cairo_translate(cr, 0, -top);
+            EXPECT_TRUE(ground.paint(cr, [&](int terrain) {
+                return s.map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
+            }));
+            ground.relief(cr);
+            cairo_destroy(cr);
+            cairo_surface_flush(image.get());
+            const unsigned char* data = cairo_image_surface_get_data(image.get());
+            return std::vector<unsigned char>(data, data + cairo_image_surface_get_stride(image.get()) * h);
+        };
+        std::vector<std::vector<unsigned char>> alone;
+        for (int band = 0; band < bands; ++band) {
+            alone.push_back(picture(band, nullptr));
+        }
+        NaturalGround::SharedRows downward, upward, atOnce;
+        for (int band = 0; band < bands; ++band) {
+            EXPECT_TRUE(picture(band, &downward) == alone[static_cast<std::size_t>(band)])
+                << "band " << band << " drawn top to bottom, grid " << static_cast<int>(shape);
+        }
+        for (int band = bands - 1; band >= 0; --band) {
+            EXPECT_TRUE(picture(band, &upward) == alone[static_cast<std::size_t>(band)])
+                << "band " << band << " drawn bottom to top, grid " << static_cast<int>(shape);
+        }
+        // Each band's two sides meet a band, but the outer ones: the rows of three meetings taken.
+        EXPECT_GT(downward.rowsTaken(), 0u);
+        EXPECT_GT(upward.rowsTaken(), 0u);
+        std::array<std::vector<unsigned char>, bands> drawn;
+        {
+            std::vector<std::jthread> threads;
+            for (int band = 0; band < bands; ++band) {
+                threads.emplace_back(
+                    [&, band] { drawn[static_cast<std::size_t>(band)] = picture(band, &atOnce); });
+            }
+        }
+        for (int band = 0; band < bands; ++band) {
+            EXPECT_TRUE(drawn[static_cast<std::size_t>(band)] == alone[static_cast<std::size_t>(band)])
+                << "band " << band << " drawn beside the others at once, grid " << static_cast<int>(shape);
+        }
     }
 }
 
