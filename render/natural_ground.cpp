@@ -497,6 +497,54 @@ struct NaturalGround::SharedRows::Kept {
     int columns = 0;
     std::map<long long, std::vector<Sample>> rows;
     std::size_t taken = 0;
+
+    // Whether `ground`'s lattice is the one whose rows are kept here (the first one asked fixes it).
+    bool fits(const NaturalGround& ground) {
+        if (!fixed) {
+            fixed = true;
+            map = &ground.map_;
+            layout = &ground.layout_;
+            options = ground.options_;
+            step = ground.step_;
+            column0 = ground.column0_;
+            columns = ground.nx_;
+        }
+        return map == &ground.map_ && layout == &ground.layout_ && options == ground.options_ &&
+               step == ground.step_ && column0 == ground.column0_ && columns == ground.nx_;
+    }
+    // Copies the rows kept for `ground`'s lattice into its samples, taking them from here (only the
+    // region beside the one that kept a row needs it); marks them in `took`.
+    void takeInto(NaturalGround& ground, std::vector<char>& took) {
+        // Rows far above the region were kept by regions drawn long before it (a picture's bands go
+        // down the map in order) and found their rows worked out already.
+        rows.erase(rows.begin(), rows.lower_bound(ground.row0_ - 4LL * ground.ny_));
+        for (int j = 0; j < ground.ny_; ++j) {
+            if (auto row = rows.find(ground.row0_ + j); row != rows.end()) {
+                std::ranges::copy(row->second,
+                                  ground.samples_.begin() + static_cast<std::ptrdiff_t>(j) * ground.nx_);
+                rows.erase(row);
+                took[static_cast<std::size_t>(j)] = 1;
+                ++taken;
+            }
+        }
+    }
+    // Keeps `ground`'s rows for which `wanted` holds and that it did not take; a row the region
+    // beside kept meanwhile (both worked it out at once) is wanted by neither.
+    template <class Wanted>
+    void keepFrom(const NaturalGround& ground, const std::vector<char>& took, Wanted wanted) {
+        for (int j = 0; j < ground.ny_; ++j) {
+            if (!wanted(j) || took[static_cast<std::size_t>(j)] != 0) {
+                continue;
+            }
+            const auto [row, added] = rows.try_emplace(ground.row0_ + j);
+            if (!added) {
+                rows.erase(row);
+                continue;
+            }
+            const auto begin = ground.samples_.begin() + static_cast<std::ptrdiff_t>(j) * ground.nx_;
+            row->second.assign(begin, begin + ground.nx_);
+        }
+    }
 };
 
 NaturalGround::SharedRows::SharedRows() : kept_(std::make_unique<Kept>()) {}
@@ -540,30 +588,10 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     std::vector<char> taken(static_cast<std::size_t>(ny_), 0);
     SharedRows::Kept* kept = nullptr;
     if (shared != nullptr) {
-        SharedRows::Kept& k = *shared->kept_;
-        const std::lock_guard lock(k.mutex);
-        if (!k.fixed) {
-            k.fixed = true;
-            k.map = &map;
-            k.layout = &layout;
-            k.options = options;
-            k.step = step_;
-            k.column0 = column0_;
-            k.columns = nx_;
-        }
-        if (k.map == &map && k.layout == &layout && k.options == options && k.step == step_ &&
-            k.column0 == column0_ && k.columns == nx_) {
-            kept = &k;
-            // Rows far above this region's were kept for regions drawn long before it.
-            k.rows.erase(k.rows.begin(), k.rows.lower_bound(row0_ - 4LL * ny_));
-            for (int j = 0; j < ny_; ++j) {
-                if (auto row = k.rows.find(row0_ + j); row != k.rows.end()) {
-                    std::ranges::copy(row->second, samples_.begin() + static_cast<std::ptrdiff_t>(j) * nx_);
-                    k.rows.erase(row); // only the region beside the one that kept it needs it
-                    taken[static_cast<std::size_t>(j)] = 1;
-                    ++k.taken;
-                }
-            }
+        const std::lock_guard lock(shared->kept_->mutex);
+        if (shared->kept_->fits(*this)) {
+            kept = shared->kept_.get();
+            kept->takeInto(*this, taken);
         }
     }
     // Every cell whose weight can reach the lattice spreads it over the lattice points near it,
@@ -683,21 +711,10 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
         }
     }
     if (kept != nullptr) {
-        // The rows along the sides, for the region beside this one; a row it worked out as well
-        // (both at once) is needed by neither.
+        // The rows along the sides, for the region beside this one (before they are shaded: the
+        // shading looks at the rows around, which differ from region to region at its edges).
         const std::lock_guard lock(kept->mutex);
-        for (int j = 0; j < ny_; ++j) {
-            if (!onSide(j) || taken[static_cast<std::size_t>(j)] != 0) {
-                continue;
-            }
-            const auto [row, added] = kept->rows.try_emplace(row0_ + j);
-            if (!added) {
-                kept->rows.erase(row);
-                continue;
-            }
-            const auto begin = samples_.begin() + static_cast<std::ptrdiff_t>(j) * nx_;
-            row->second.assign(begin, begin + nx_);
-        }
+        kept->keepFrom(*this, taken, onSide);
     }
     if (options.elevation && options.shading) {
         // The light from the north-west (slopeTowardLight), from the height's gradient over
