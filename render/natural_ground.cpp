@@ -492,7 +492,6 @@ struct NaturalGround::SharedRows::Kept {
     const Map* map = nullptr;
     const Layout* layout = nullptr;
     Options options;
-    double step = 0;
     long long column0 = 0;
     int columns = 0;
     std::map<long long, std::vector<Sample>> rows;
@@ -505,12 +504,12 @@ struct NaturalGround::SharedRows::Kept {
             map = &ground.map_;
             layout = &ground.layout_;
             options = ground.options_;
-            step = ground.step_;
             column0 = ground.column0_;
             columns = ground.nx_;
         }
+        // The step follows from the layout and the options.
         return map == &ground.map_ && layout == &ground.layout_ && options == ground.options_ &&
-               step == ground.step_ && column0 == ground.column0_ && columns == ground.nx_;
+               column0 == ground.column0_ && columns == ground.nx_;
     }
     // Copies the rows kept for `ground`'s lattice into its samples, taking them from here (only the
     // region beside the one that kept a row needs it); marks them in `took`.
@@ -528,12 +527,12 @@ struct NaturalGround::SharedRows::Kept {
             }
         }
     }
-    // Keeps `ground`'s rows for which `wanted` holds and that it did not take; a row the region
-    // beside kept meanwhile (both worked it out at once) is wanted by neither.
-    template <class Wanted>
-    void keepFrom(const NaturalGround& ground, const std::vector<char>& took, Wanted wanted) {
+    // Keeps `ground`'s first and last `sideRows` rows that it did not take; a row the region beside
+    // kept meanwhile (both worked it out at once) is wanted by neither.
+    void keepFrom(const NaturalGround& ground, const std::vector<char>& took, int sideRows) {
         for (int j = 0; j < ground.ny_; ++j) {
-            if (!wanted(j) || took[static_cast<std::size_t>(j)] != 0) {
+            const bool onSide = j < sideRows || j >= ground.ny_ - sideRows;
+            if (!onSide || took[static_cast<std::size_t>(j)] != 0) {
                 continue;
             }
             const auto [row, added] = rows.try_emplace(ground.row0_ + j);
@@ -583,7 +582,6 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     // may need: its reach past the region (extent) twice, the step either side, and one for the
     // rounding of the region's edge.
     const int sideRows = 2 * (span + 2) + 3;
-    const auto onSide = [&](int j) { return j < sideRows || j >= ny_ - sideRows; };
     // Rows taken from `shared`, not worked out here.
     std::vector<char> taken(static_cast<std::size_t>(ny_), 0);
     SharedRows::Kept* kept = nullptr;
@@ -714,7 +712,7 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
         // The rows along the sides, for the region beside this one (before they are shaded: the
         // shading looks at the rows around, which differ from region to region at its edges).
         const std::lock_guard lock(kept->mutex);
-        kept->keepFrom(*this, taken, onSide);
+        kept->keepFrom(*this, taken, sideRows);
     }
     if (options.elevation && options.shading) {
         // The light from the north-west (slopeTowardLight), from the height's gradient over
