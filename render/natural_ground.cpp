@@ -610,6 +610,42 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
         int firstRow, lastRow;
         int terrain, level;
         float correction;
+        // Every cell that reaches a point within wholeReach of this one's centre shows its terrain and
+        // level: such a point is this cell's alone (see below).
+        bool whole;
+    };
+    // A point within this distance of a cell's centre (in cells) is reached by that cell's kernel
+    // wherever the noise moves it (kernelReach less the most the noise moves a point); every cell
+    // that reaches it lies within roundReach of it, so within wholeReach + roundReach of the centre.
+    constexpr double wholeReach = 0.95;
+    static_assert(wholeReach < kernelReach - (broadWarp + fineWarp) * std::numbers::sqrt2);
+    // Where the ground has no terrain model, a point all of whose cells show one terrain and level
+    // adds up to that terrain and level whatever their weights (its height the level to a float's
+    // last bit); on a terrain model its height is the model's, which the sums move.
+    const bool wholeCellsShortcut = surface == nullptr && options.wholeCells;
+    const auto sameAsAround = [&](Offset c, Point centreInCells, int terrain, int level) {
+        const double around = wholeReach + roundReach;
+        Offset lo, hi;
+        layout.visibleRange((centreInCells.x - around) * size, (centreInCells.y - around) * size,
+                            (centreInCells.x + around) * size, (centreInCells.y + around) * size, lo, hi);
+        for (int row = std::max(0, std::min(lo.row, hi.row));
+             row <= std::min(g.rows() - 1, std::max(lo.row, hi.row)); ++row) {
+            for (int col = std::max(0, std::min(lo.col, hi.col));
+                 col <= std::min(g.cols() - 1, std::max(lo.col, hi.col)); ++col) {
+                const Offset other{col, row};
+                const std::size_t index = g.index(other);
+                if (other == c || (map.terrain[index] == terrain &&
+                                   (options.elevation ? map.elevation[index] : 0) == level)) {
+                    continue;
+                }
+                const Point o = layout.cellCenter(other);
+                const double du = o.x / size - centreInCells.x, dv = o.y / size - centreInCells.y;
+                if (du * du + dv * dv <= around * around) {
+                    return false;
+                }
+            }
+        }
+        return true;
     };
     std::vector<Reaching> cells;
     std::vector<SampleSum> sums;
@@ -621,24 +657,12 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     }
     const int perCell = std::max(1, options.samplesPerCell);
     const double x0InCells = x0_ / size;
+    std::vector<const Reaching*> wholeOf; // a band's points' whole cells (nullptr: worked out from the sums)
     for (int band = 0; band < ny_; band += bandRows) {
         const int bandEnd = std::min(ny_, band + bandRows);
         const auto isTaken = [&](int j) { return taken[static_cast<std::size_t>(j)] != 0; };
         if (std::ranges::all_of(std::views::iota(band, bandEnd), isTaken)) {
             continue;
-        }
-        const std::size_t first = static_cast<std::size_t>(band) * nx_;
-        sums.assign(static_cast<std::size_t>(bandEnd - band) * nx_, SampleSum{});
-        looked.resize(sums.size());
-        for (int j = band; j < bandEnd; ++j) {
-            if (isTaken(j)) {
-                continue;
-            }
-            const WarpAlongRow row(at(0, j).y / size, at(0, j).x / size, at(nx_ - 1, j).x / size);
-            for (int i = 0; i < nx_; ++i) {
-                looked[static_cast<std::size_t>(j) * nx_ + i - first] =
-                    row.at(across[static_cast<std::size_t>(i)]);
-            }
         }
         Offset from, to;
         cellsReaching(layout, g, x0_, at(0, band).y, x0_ + nx_ * step_, at(0, bandEnd - 1).y, from, to);
@@ -659,8 +683,48 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                 const float correction =
                     surface != nullptr ? middleCorrection(*surface, {centre.x / size, centre.y / size}, level)
                                        : 0.0f;
-                cells.push_back(
-                    {{centre.x / size, centre.y / size}, j0, j1, map.terrain[index], level, correction});
+                const Point inCells{centre.x / size, centre.y / size};
+                cells.push_back({inCells, j0, j1, map.terrain[index], level, correction,
+                                 wholeCellsShortcut && sameAsAround(c, inCells, map.terrain[index], level)});
+            }
+        }
+        const std::size_t first = static_cast<std::size_t>(band) * nx_;
+        sums.assign(static_cast<std::size_t>(bandEnd - band) * nx_, SampleSum{});
+        looked.resize(sums.size());
+        // The points near a whole cell's centre take its terrain and level alone: no noise, no sums.
+        wholeOf.assign(sums.size(), nullptr);
+        for (const Reaching& cell : cells) {
+            if (!cell.whole) {
+                continue;
+            }
+            for (int j = std::max(band, cell.firstRow); j <= std::min(bandEnd - 1, cell.lastRow); ++j) {
+                const double down = at(0, j).y / size - cell.centre.y;
+                const double across2 = wholeReach * wholeReach - down * down;
+                if (across2 <= 0) {
+                    continue;
+                }
+                const double half = std::sqrt(across2);
+                const int i0 =
+                    std::max(0, static_cast<int>(std::ceil((cell.centre.x - half - x0InCells) * perCell)));
+                const int i1 = std::min(
+                    nx_ - 1, static_cast<int>(std::floor((cell.centre.x + half - x0InCells) * perCell)));
+                if (i0 > i1) {
+                    continue; // the cell's centre is beside the lattice
+                }
+                std::fill(wholeOf.begin() + static_cast<std::ptrdiff_t>(j - band) * nx_ + i0,
+                          wholeOf.begin() + static_cast<std::ptrdiff_t>(j - band) * nx_ + i1 + 1, &cell);
+            }
+        }
+        for (int j = band; j < bandEnd; ++j) {
+            if (isTaken(j)) {
+                continue;
+            }
+            const WarpAlongRow row(at(0, j).y / size, at(0, j).x / size, at(nx_ - 1, j).x / size);
+            for (int i = 0; i < nx_; ++i) {
+                const std::size_t k = static_cast<std::size_t>(j) * nx_ + i - first;
+                if (wholeOf[k] == nullptr) {
+                    looked[k] = row.at(across[static_cast<std::size_t>(i)]);
+                }
             }
         }
         // A lattice row at a time, its cells in the order they are listed (row by row), so its sums
@@ -673,6 +737,7 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
             const double v = at(0, j).y / size;
             SampleSum* rowSums = &sums[static_cast<std::size_t>(j - band) * nx_];
             const Point* rowLooked = &looked[static_cast<std::size_t>(j - band) * nx_];
+            const Reaching* const* rowWhole = &wholeOf[static_cast<std::size_t>(j - band) * nx_];
             for (const Reaching& cell : cells) {
                 if (j < cell.firstRow || j > cell.lastRow) {
                     continue;
@@ -689,9 +754,17 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                 const int i1 = std::min(
                     nx_ - 1, static_cast<int>(std::ceil((cell.centre.x + half - x0InCells) * perCell)));
                 for (int i = i0; i <= i1; ++i) {
-                    rowSums[i].addCell(rowLooked[i], {across[static_cast<std::size_t>(i)], v}, cell.centre,
-                                       holdFull, cell.terrain, cell.level, cell.correction,
-                                       surface != nullptr);
+                    if (rowWhole[i] == nullptr) {
+                        rowSums[i].addCell(rowLooked[i], {across[static_cast<std::size_t>(i)], v},
+                                           cell.centre, holdFull, cell.terrain, cell.level, cell.correction,
+                                           surface != nullptr);
+                    }
+                }
+            }
+            for (int i = 0; i < nx_; ++i) {
+                if (const Reaching* whole = rowWhole[i]; whole != nullptr) {
+                    rowSums[i].add(whole->terrain, 1, 0, whole->level);
+                    ++pointsOfOneCell_;
                 }
             }
         }

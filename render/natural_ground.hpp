@@ -56,6 +56,10 @@ class NaturalGround {
         // A lattice square at one level in one shade has its relief laid whole, from one layer;
         // false: each of its pixels finds its own (the same pixels: the tests compare the two).
         bool wholeSquares = true;
+        // A lattice point all of whose cells show one terrain and level takes them without adding
+        // the cells up (off a terrain model); false: every point adds its cells up (the same
+        // picture: the tests compare the two).
+        bool wholeCells = true;
         bool operator==(const Options&) const = default;
     };
     // Lattice rows one region worked out that the next region of the same picture needs: a PNG's
@@ -110,6 +114,10 @@ class NaturalGround {
     // Adds the contour lines to `thin` and `index` (every fifth level) as pairs of points.
     void contours(std::vector<std::pair<Point, Point>>& thin,
                   std::vector<std::pair<Point, Point>>& index) const;
+
+    // How many lattice points took the terrain and level of the one cell that all their cells are
+    // alike to, without adding the cells up (Options::wholeCells; the tests).
+    std::size_t pointsOfOneCell() const { return pointsOfOneCell_; }
 
     // The terrain the ground shows at `p` (map units, within the region); nothing off the ground.
     std::optional<int> terrainAt(Point p) const;
@@ -182,6 +190,7 @@ class NaturalGround {
     long long column0_ = 0, row0_ = 0;
     int nx_ = 0, ny_ = 0;
     std::vector<Sample> samples_;
+    std::size_t pointsOfOneCell_ = 0;
 };
 
 } // namespace sandtable

@@ -949,38 +949,99 @@ TEST(NaturalGround, ItsReliefLaidPixelByPixelIsItsReliefOnPaper) {
     EXPECT_LE(most, step + 6) << "a level's step is at most " << step;
 }
 
+// The ground's terrain painted and its relief laid over it, on an image of the whole map.
+SurfacePtr paintedWithRelief(const Scenario& s, const Layout& layout, const NaturalGround::Options& options) {
+    const NaturalGround ground(s.map, layout, 0, 0, layout.width(), layout.height(), options);
+    SurfacePtr image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(layout.width()),
+                                                        static_cast<int>(layout.height())));
+    cairo_t* cr = cairo_create(image.get());
+    EXPECT_TRUE(ground.paint(
+        cr, [&](int terrain) { return s.map.terrainTypes[static_cast<std::size_t>(terrain)].colour; }));
+    ground.relief(cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(image.get());
+    return image;
+}
+
+int pixelsThatDiffer(cairo_surface_t* a, cairo_surface_t* b) {
+    int differ = 0;
+    for (int y = 0; y < cairo_image_surface_get_height(a); ++y) {
+        for (int x = 0; x < cairo_image_surface_get_width(a); ++x) {
+            differ += pixelOf(a, x, y) != pixelOf(b, x, y) ? 1 : 0;
+        }
+    }
+    return differ;
+}
+
 TEST(NaturalGround, ASquareInOneShadeIsLaidAsEachOfItsPixelsFindsItsShade) {
     // The relief lays a lattice square at one level whose shade is one slot throughout from one
     // layer, found once for the square; every pixel of it must be what the pixel finds alone.
     for (const GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
         const Scenario s = patchwork(shape);
         const Layout layout(s.map.grid, 48);
-        const auto picture = [&](bool wholeSquares) {
-            NaturalGround::Options options;
-            options.samplesPerCell = 6;
-            options.wholeSquares = wholeSquares;
-            const NaturalGround ground(s.map, layout, 0, 0, layout.width(), layout.height(), options);
-            SurfacePtr image = owned(cairo_image_surface_create(
-                CAIRO_FORMAT_RGB24, static_cast<int>(layout.width()), static_cast<int>(layout.height())));
-            cairo_t* cr = cairo_create(image.get());
-            EXPECT_TRUE(ground.paint(cr, [&](int terrain) {
-                return s.map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
-            }));
-            ground.relief(cr);
-            cairo_destroy(cr);
-            cairo_surface_flush(image.get());
-            return image;
-        };
-        const SurfacePtr whole = picture(true), alone = picture(false);
-        const int w = cairo_image_surface_get_width(whole.get()),
-                  h = cairo_image_surface_get_height(whole.get());
-        int differ = 0;
-        for (int y = 0; y < h; ++y) {
-            for (int x = 0; x < w; ++x) {
-                differ += pixelOf(whole.get(), x, y) != pixelOf(alone.get(), x, y) ? 1 : 0;
+        NaturalGround::Options options;
+        options.samplesPerCell = 6;
+        const SurfacePtr whole = paintedWithRelief(s, layout, options);
+        options.wholeSquares = false;
+        const SurfacePtr alone = paintedWithRelief(s, layout, options);
+        EXPECT_EQ(pixelsThatDiffer(whole.get(), alone.get()), 0) << "grid " << static_cast<int>(shape);
+    }
+}
+
+TEST(NaturalGround, APointAllOfWhoseCellsAreAlikeShowsWhatItsSumsShow) {
+    // A lattice point all of whose cells show one terrain and level takes them without adding the
+    // cells up (Options::wholeCells). Terrain in blocks of 10 x 10 cells and levels from 0 to 6 in
+    // blocks of 10 x 10 half a block aside, so many points are such: the picture, its contours and
+    // the terrain shown at every point must be what adding every point's cells up gives.
+    for (const GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        Scenario s = plain(shape, 30, 24);
+        for (int row = 0; row < 24; ++row) {
+            for (int col = 0; col < 30; ++col) {
+                const std::size_t i = s.map.grid.index({col, row});
+                s.map.terrain[i] = static_cast<TerrainIndex>((col / 10 + row / 10) % 4);
+                s.map.elevation[i] = static_cast<std::int16_t>(((col + 5) / 10 * 3 + (row + 5) / 10 * 2) % 7);
             }
         }
-        EXPECT_EQ(differ, 0) << "of " << w * h << " pixels, grid " << static_cast<int>(shape);
+        const Layout layout(s.map.grid, 30);
+        NaturalGround::Options options;
+        options.samplesPerCell = 5;
+        const NaturalGround whole(s.map, layout, 0, 0, layout.width(), layout.height(), options);
+        EXPECT_GT(whole.pointsOfOneCell(), 2000U) << "points inside the blocks' meetings";
+        const SurfacePtr wholePicture = paintedWithRelief(s, layout, options);
+        options.wholeCells = false;
+        const NaturalGround summed(s.map, layout, 0, 0, layout.width(), layout.height(), options);
+        EXPECT_EQ(summed.pointsOfOneCell(), 0U);
+        const SurfacePtr summedPicture = paintedWithRelief(s, layout, options);
+        EXPECT_EQ(pixelsThatDiffer(wholePicture.get(), summedPicture.get()), 0)
+            << "grid " << static_cast<int>(shape);
+        std::vector<std::pair<Point, Point>> thin[2], index[2];
+        whole.contours(thin[0], index[0]);
+        summed.contours(thin[1], index[1]);
+        EXPECT_GT(thin[0].size(), 100U) << "the levels change along the blocks' edges";
+        EXPECT_TRUE(thin[0] == thin[1]) << thin[0].size() << " and " << thin[1].size() << " thin segments";
+        EXPECT_TRUE(index[0] == index[1])
+            << index[0].size() << " and " << index[1].size() << " index segments";
+        int points = 0, differ = 0;
+        for (double y = 1; y < layout.height(); y += 3.7) {
+            for (double x = 1; x < layout.width(); x += 3.7) {
+                ++points;
+                differ += whole.terrainAt({x, y}) != summed.terrainAt({x, y}) ? 1 : 0;
+            }
+        }
+        EXPECT_EQ(differ, 0) << "of " << points << " points";
+        // A region inside the map (a page of a print, a tile), whose lattice cells beside it reach.
+        const double left = 5.3 * layout.cellSize(), top = 4.6 * layout.cellSize();
+        const double right = left + 9 * layout.cellSize(), bottom = top + 6 * layout.cellSize();
+        options.wholeCells = true;
+        const NaturalGround part(s.map, layout, left, top, right, bottom, options);
+        EXPECT_GT(part.pointsOfOneCell(), 100U);
+        int partDiffer = 0;
+        for (double y = top; y < bottom; y += 2.9) {
+            for (double x = left; x < right; x += 2.9) {
+                partDiffer += part.terrainAt({x, y}) != summed.terrainAt({x, y}) ? 1 : 0;
+            }
+        }
+        EXPECT_EQ(partDiffer, 0);
     }
 }
 
