@@ -805,6 +805,16 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
             }
         }
     }
+    squareTerrain_.assign(samples_.size(), mixedSquare);
+    for (int j = 0; j + 1 < ny_; ++j) {
+        for (int i = 0; i + 1 < nx_; ++i) {
+            const std::array<const Sample*, 4> corners = cornersOf(i, j);
+            if (alike(corners, [](const Sample& x) { return x.shown.terrain; })) {
+                squareTerrain_[static_cast<std::size_t>(j) * nx_ + i] =
+                    static_cast<std::int16_t>(corners[0]->shown.terrain);
+            }
+        }
+    }
 }
 
 double NaturalGround::terrainMargin(const Sample& s, int t) {
@@ -1087,9 +1097,8 @@ std::optional<GroundClass> NaturalGround::classAt(LatticePlace across, LatticePl
 
 std::optional<int> NaturalGround::terrainAt(Point p) const {
     const LatticePlace across = placeOf((p.x - x0_) / step_, nx_), down = placeOf((p.y - y0_) / step_, ny_);
-    const std::array<const Sample*, 4> s = cornersOf(across.square, down.square);
-    if (alike(s, [](const Sample& x) { return x.shown.terrain; })) {
-        return s[0]->shown.terrain;
+    if (const int terrain = squareTerrain(across, down); terrain != mixedSquare) {
+        return terrain;
     }
     const std::optional<GroundClass> c = classAt(across, down);
     return c ? std::optional(c->terrain) : std::nullopt;
@@ -1099,6 +1108,11 @@ std::vector<Point> NaturalGround::scatter(double left, double top, double right,
                                           double spacing, double jitter, double kept, unsigned seed,
                                           const std::function<bool(int)>& wanted) const {
     std::vector<Point> places;
+    // Whether each terrain is wanted, asked once a terrain rather than once a place.
+    std::vector<char> isWanted(map_.terrainTypes.size());
+    for (std::size_t t = 0; t < isWanted.size(); ++t) {
+        isWanted[t] = wanted(static_cast<int>(t)) ? 1 : 0;
+    }
     const double reach = spacing * (0.5 + jitter); // how far a point may move from its lattice place
     const int a0 = static_cast<int>(std::floor((left - reach) / spacing));
     const int a1 = static_cast<int>(std::ceil((right + reach) / spacing));
@@ -1116,7 +1130,7 @@ std::vector<Point> NaturalGround::scatter(double left, double top, double right,
                 continue;
             }
             const std::optional<int> terrain = terrainAt(p);
-            if (terrain && wanted(*terrain)) {
+            if (terrain && isWanted[static_cast<std::size_t>(*terrain)] != 0) {
                 places.push_back(p);
             }
         }
@@ -1167,9 +1181,8 @@ bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
     std::vector<std::uint32_t> square(static_cast<std::size_t>(squaresAcross) * (ny_ - 1), crossed);
     for (int j = 0; j + 1 < ny_; ++j) {
         for (int i = 0; i + 1 < nx_; ++i) {
-            const std::array<const Sample*, 4> s = cornersOf(i, j);
-            if (alike(s, [](const Sample& x) { return x.shown.terrain; })) {
-                square[static_cast<std::size_t>(j) * squaresAcross + i] = pixelOf(s[0]->shown.terrain);
+            if (const int t = squareTerrain_[static_cast<std::size_t>(j) * nx_ + i]; t != mixedSquare) {
+                square[static_cast<std::size_t>(j) * squaresAcross + i] = pixelOf(t);
             }
         }
     }

@@ -190,6 +190,13 @@ class NaturalGround {
     long long column0_ = 0, row0_ = 0;
     int nx_ = 0, ny_ = 0;
     std::vector<Sample> samples_;
+    // Each lattice square's terrain (at j * nx_ + i) where its four corners are on the ground and
+    // show it, so the whole square does; mixedSquare where they differ or one is off the ground.
+    static constexpr int mixedSquare = -1;
+    std::vector<std::int16_t> squareTerrain_;
+    int squareTerrain(LatticePlace across, LatticePlace down) const {
+        return squareTerrain_[static_cast<std::size_t>(down.square) * nx_ + across.square];
+    }
     std::size_t pointsOfOneCell_ = 0;
 };
 
