@@ -325,9 +325,9 @@ void MapCanvas::refreshMarks() {
 
 void MapCanvas::onPaint(wxPaintEvent&) {
     wxAutoBufferedPaintDC dc(this);
-    dc.SetBackground(wxBrush(wxColour(60, 60, 64)));
-    dc.Clear();
     if (!doc_ || !layout_) {
+        dc.SetBackground(wxBrush(wxColour(60, 60, 64)));
+        dc.Clear();
         return;
     }
     const wxSize size = GetClientSize();
