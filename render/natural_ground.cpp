@@ -592,9 +592,8 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
             kept->takeInto(*this, taken);
         }
     }
-    // Every cell whose weight can reach the lattice spreads it over the lattice points near it,
-    // a band of rows at a time: only the band's sums are held, and each point gets its cells in
-    // the same order (row by row) as it would with the whole lattice at once.
+    // Every cell whose weight can reach the lattice spreads it over the lattice points near it:
+    // the cells listed a band of rows at a time, the sums held a row at a time.
     const double reach = kernelReach + broadWarp + fineWarp;
     // The same round the centre: the noise moves a point by up to a warp each way, so as far as
     // √2 warps, and no cell adds anything to a point farther than this (its middle's hold and
@@ -649,7 +648,6 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     };
     std::vector<Reaching> cells;
     std::vector<SampleSum> sums;
-    std::vector<Point> looked;
     // The lattice's columns and rows in cells.
     std::vector<double> across(static_cast<std::size_t>(nx_));
     for (int i = 0; i < nx_; ++i) {
@@ -657,7 +655,10 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     }
     const int perCell = std::max(1, options.samplesPerCell);
     const double x0InCells = x0_ / size;
-    std::vector<const Reaching*> wholeOf; // a band's points' whole cells (nullptr: worked out from the sums)
+    // A row's points: their sums, where the noise moves them, and the whole cell each takes alone
+    // (nullptr: it adds its cells up).
+    std::vector<Point> looked(static_cast<std::size_t>(nx_));
+    std::vector<const Reaching*> wholeOf(static_cast<std::size_t>(nx_));
     for (int band = 0; band < ny_; band += bandRows) {
         const int bandEnd = std::min(ny_, band + bandRows);
         const auto isTaken = [&](int j) { return taken[static_cast<std::size_t>(j)] != 0; };
@@ -688,19 +689,22 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                                  wholeCellsShortcut && sameAsAround(c, inCells, map.terrain[index], level)});
             }
         }
-        const std::size_t first = static_cast<std::size_t>(band) * nx_;
-        sums.assign(static_cast<std::size_t>(bandEnd - band) * nx_, SampleSum{});
-        looked.resize(sums.size());
-        // The points near a whole cell's centre take its terrain and level alone: no noise, no sums.
-        wholeOf.assign(sums.size(), nullptr);
-        for (const Reaching& cell : cells) {
-            if (!cell.whole) {
+        // A lattice row at a time: its sums stay in the cache while its cells are added up, settled
+        // and kept, and every point gets its cells in the order they are listed (row by row), as
+        // it would with the whole lattice at once.
+        for (int j = band; j < bandEnd; ++j) {
+            if (isTaken(j)) {
                 continue;
             }
-            for (int j = std::max(band, cell.firstRow); j <= std::min(bandEnd - 1, cell.lastRow); ++j) {
-                const double down = at(0, j).y / size - cell.centre.y;
+            const double v = at(0, j).y / size;
+            sums.assign(static_cast<std::size_t>(nx_), SampleSum{});
+            // The points near a whole cell's centre take its terrain and level alone: no noise, no
+            // sums.
+            std::ranges::fill(wholeOf, nullptr);
+            for (const Reaching& cell : cells) {
+                const double down = v - cell.centre.y;
                 const double across2 = wholeReach * wholeReach - down * down;
-                if (across2 <= 0) {
+                if (!cell.whole || across2 <= 0) {
                     continue;
                 }
                 const double half = std::sqrt(across2);
@@ -708,36 +712,16 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                     std::max(0, static_cast<int>(std::ceil((cell.centre.x - half - x0InCells) * perCell)));
                 const int i1 = std::min(
                     nx_ - 1, static_cast<int>(std::floor((cell.centre.x + half - x0InCells) * perCell)));
-                if (i0 > i1) {
-                    continue; // the cell's centre is beside the lattice
+                for (int i = i0; i <= i1; ++i) {
+                    wholeOf[static_cast<std::size_t>(i)] = &cell;
                 }
-                std::fill(wholeOf.begin() + static_cast<std::ptrdiff_t>(j - band) * nx_ + i0,
-                          wholeOf.begin() + static_cast<std::ptrdiff_t>(j - band) * nx_ + i1 + 1, &cell);
             }
-        }
-        for (int j = band; j < bandEnd; ++j) {
-            if (isTaken(j)) {
-                continue;
-            }
-            const WarpAlongRow row(at(0, j).y / size, at(0, j).x / size, at(nx_ - 1, j).x / size);
+            const WarpAlongRow row(v, at(0, j).x / size, at(nx_ - 1, j).x / size);
             for (int i = 0; i < nx_; ++i) {
-                const std::size_t k = static_cast<std::size_t>(j) * nx_ + i - first;
-                if (wholeOf[k] == nullptr) {
-                    looked[k] = row.at(across[static_cast<std::size_t>(i)]);
+                if (wholeOf[static_cast<std::size_t>(i)] == nullptr) {
+                    looked[static_cast<std::size_t>(i)] = row.at(across[static_cast<std::size_t>(i)]);
                 }
             }
-        }
-        // A lattice row at a time, its cells in the order they are listed (row by row), so its sums
-        // stay in the cache while they are added up and every point gets its cells in the order it
-        // would with the whole lattice at once.
-        for (int j = band; j < bandEnd; ++j) {
-            if (isTaken(j)) {
-                continue;
-            }
-            const double v = at(0, j).y / size;
-            SampleSum* rowSums = &sums[static_cast<std::size_t>(j - band) * nx_];
-            const Point* rowLooked = &looked[static_cast<std::size_t>(j - band) * nx_];
-            const Reaching* const* rowWhole = &wholeOf[static_cast<std::size_t>(j - band) * nx_];
             for (const Reaching& cell : cells) {
                 if (j < cell.firstRow || j > cell.lastRow) {
                     continue;
@@ -754,30 +738,23 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                 const int i1 = std::min(
                     nx_ - 1, static_cast<int>(std::ceil((cell.centre.x + half - x0InCells) * perCell)));
                 for (int i = i0; i <= i1; ++i) {
-                    if (rowWhole[i] == nullptr) {
-                        rowSums[i].addCell(rowLooked[i], {across[static_cast<std::size_t>(i)], v},
-                                           cell.centre, holdFull, cell.terrain, cell.level, cell.correction,
-                                           surface != nullptr);
+                    const auto k = static_cast<std::size_t>(i);
+                    if (wholeOf[k] == nullptr) {
+                        sums[k].addCell(looked[k], {across[k], v}, cell.centre, holdFull, cell.terrain,
+                                        cell.level, cell.correction, surface != nullptr);
                     }
                 }
             }
             for (int i = 0; i < nx_; ++i) {
-                if (const Reaching* whole = rowWhole[i]; whole != nullptr) {
-                    rowSums[i].add(whole->terrain, 1, 0, whole->level);
+                const auto k = static_cast<std::size_t>(i);
+                if (const Reaching* whole = wholeOf[k]; whole != nullptr) {
+                    sums[k].add(whole->terrain, 1, 0, whole->level);
                     ++pointsOfOneCell_;
                 }
-            }
-        }
-        for (int j = band; j < bandEnd; ++j) {
-            if (isTaken(j)) {
-                continue;
-            }
-            for (int i = 0; i < nx_; ++i) {
                 const Point p = at(i, j);
-                const std::size_t k = static_cast<std::size_t>(j) * nx_ + i;
-                sums[k - first].settle(surface != nullptr ? std::optional(surface->at(p.x / size, p.y / size))
-                                                          : std::nullopt);
-                samples_[k] = sums[k - first].sample;
+                sums[k].settle(surface != nullptr ? std::optional(surface->at(p.x / size, p.y / size))
+                                                  : std::nullopt);
+                samples_[static_cast<std::size_t>(j) * nx_ + k] = sums[k].sample;
             }
         }
     }
