@@ -655,6 +655,19 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     }
     const int perCell = std::max(1, options.samplesPerCell);
     const double x0InCells = x0_ / size;
+    // The lattice's columns along the row `v` (in cells) within `radius` of `centre`: every one
+    // that may be (`outward`), or only those surely inside; none when the first is past the last.
+    const auto columnsWithin = [&](Point centre, double v, double radius, bool outward) {
+        const double down = v - centre.y, across2 = radius * radius - down * down;
+        if (across2 <= 0) {
+            return std::pair{0, -1};
+        }
+        const double half = std::sqrt(across2);
+        const double first = (centre.x - half - x0InCells) * perCell,
+                     last = (centre.x + half - x0InCells) * perCell;
+        return std::pair{std::max(0, static_cast<int>(outward ? std::floor(first) : std::ceil(first))),
+                         std::min(nx_ - 1, static_cast<int>(outward ? std::ceil(last) : std::floor(last)))};
+    };
     // A row's points: their sums, where the noise moves them, and the whole cell each takes alone
     // (nullptr: it adds its cells up).
     std::vector<Point> looked(static_cast<std::size_t>(nx_));
@@ -702,16 +715,10 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
             // sums.
             std::ranges::fill(wholeOf, nullptr);
             for (const Reaching& cell : cells) {
-                const double down = v - cell.centre.y;
-                const double across2 = wholeReach * wholeReach - down * down;
-                if (!cell.whole || across2 <= 0) {
+                if (!cell.whole) {
                     continue;
                 }
-                const double half = std::sqrt(across2);
-                const int i0 =
-                    std::max(0, static_cast<int>(std::ceil((cell.centre.x - half - x0InCells) * perCell)));
-                const int i1 = std::min(
-                    nx_ - 1, static_cast<int>(std::floor((cell.centre.x + half - x0InCells) * perCell)));
+                const auto [i0, i1] = columnsWithin(cell.centre, v, wholeReach, false);
                 for (int i = i0; i <= i1; ++i) {
                     wholeOf[static_cast<std::size_t>(i)] = &cell;
                 }
@@ -727,16 +734,7 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                     continue;
                 }
                 // Along the row, the points within roundReach of the centre.
-                const double down = v - cell.centre.y;
-                const double across2 = roundReach * roundReach - down * down;
-                if (across2 <= 0) {
-                    continue;
-                }
-                const double half = std::sqrt(across2);
-                const int i0 =
-                    std::max(0, static_cast<int>(std::floor((cell.centre.x - half - x0InCells) * perCell)));
-                const int i1 = std::min(
-                    nx_ - 1, static_cast<int>(std::ceil((cell.centre.x + half - x0InCells) * perCell)));
+                const auto [i0, i1] = columnsWithin(cell.centre, v, roundReach, true);
                 for (int i = i0; i <= i1; ++i) {
                     const auto k = static_cast<std::size_t>(i);
                     if (wholeOf[k] == nullptr) {
