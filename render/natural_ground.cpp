@@ -254,15 +254,21 @@ double holdFullFor(int samplesPerCell) {
     return naturalMiddle / 2 + 1.0 / std::max(1, samplesPerCell) * std::numbers::sqrt2 / 2;
 }
 
-// The cells whose weight can reach the rectangle (map units), within the grid.
-void cellsReaching(const Layout& layout, const Grid& g, double left, double top, double right, double bottom,
-                   Offset& from, Offset& to) {
-    const double reach = (kernelReach + broadWarp + fineWarp) * layout.cellSize();
+// The cells of the grid that may lie within `margin` (map units) of the rectangle (map units).
+void cellsAround(const Layout& layout, const Grid& g, double left, double top, double right, double bottom,
+                 double margin, Offset& from, Offset& to) {
     Offset first, last;
-    layout.visibleRange(left - reach, top - reach, right + reach, bottom + reach, first, last);
+    layout.visibleRange(left - margin, top - margin, right + margin, bottom + margin, first, last);
     from = {std::max(0, std::min(first.col, last.col)), std::max(0, std::min(first.row, last.row))};
     to = {std::min(g.cols() - 1, std::max(first.col, last.col)),
           std::min(g.rows() - 1, std::max(first.row, last.row))};
+}
+
+// The cells whose weight can reach the rectangle (map units), within the grid.
+void cellsReaching(const Layout& layout, const Grid& g, double left, double top, double right, double bottom,
+                   Offset& from, Offset& to) {
+    cellsAround(layout, g, left, top, right, bottom, (kernelReach + broadWarp + fineWarp) * layout.cellSize(),
+                from, to);
 }
 
 // The hill shading's slope from the height's gradient (levels a map unit, east and south): the light
@@ -625,12 +631,10 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     const auto sameAsAround = [&](Offset c, Point centreInCells, int terrain, int level) {
         const double around = wholeReach + roundReach;
         Offset lo, hi;
-        layout.visibleRange((centreInCells.x - around) * size, (centreInCells.y - around) * size,
-                            (centreInCells.x + around) * size, (centreInCells.y + around) * size, lo, hi);
-        for (int row = std::max(0, std::min(lo.row, hi.row));
-             row <= std::min(g.rows() - 1, std::max(lo.row, hi.row)); ++row) {
-            for (int col = std::max(0, std::min(lo.col, hi.col));
-                 col <= std::min(g.cols() - 1, std::max(lo.col, hi.col)); ++col) {
+        cellsAround(layout, g, centreInCells.x * size, centreInCells.y * size, centreInCells.x * size,
+                    centreInCells.y * size, around * size, lo, hi);
+        for (int row = lo.row; row <= hi.row; ++row) {
+            for (int col = lo.col; col <= hi.col; ++col) {
                 const Offset other{col, row};
                 const std::size_t index = g.index(other);
                 if (other == c || (map.terrain[index] == terrain &&
@@ -860,7 +864,6 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
     };
     std::vector<MarginVertex> part, clipped;
     std::vector<Point> polygon, run;
-    const auto terrainOf = [](const Sample& x) { return x.shown.terrain; };
     for (int j = 0; j + 1 < ny_; ++j) {
         int runStart = -1, runTerrain = 0;
         auto endRun = [&](int end) {
@@ -880,18 +883,19 @@ void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
             }
         };
         for (int i = 0; i + 1 < nx_; ++i) {
-            const std::array<const Sample*, 4> s = cornersOf(i, j);
-            if (alike(s, terrainOf)) {
-                if (runStart >= 0 && runTerrain != s[0]->shown.terrain) {
+            if (const int terrain = squareTerrain_[static_cast<std::size_t>(j) * nx_ + i];
+                terrain != mixedSquare) {
+                if (runStart >= 0 && runTerrain != terrain) {
                     endRun(i);
                 }
                 if (runStart < 0) {
                     runStart = i;
-                    runTerrain = s[0]->shown.terrain;
+                    runTerrain = terrain;
                 }
                 continue;
             }
             endRun(i);
+            const std::array<const Sample*, 4> s = cornersOf(i, j);
             const std::array<Point, 4> corner{at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)};
             // Each terrain a corner shows, cut where its weight stops leading.
             std::array<int, 4> seen{};
