@@ -53,6 +53,15 @@ std::vector<std::pair<Point, Point>> fieldFurrows(const NaturalGround& ground, d
             if (cx0 >= cx1 || cy0 >= cy1) {
                 continue;
             }
+            // A plot wholly in one terrain lays its furrows whole or none of them, without asking
+            // along them (the box a little larger than the points asked, which may pass its edge
+            // by the rounding of a step).
+            const double slack = spacing * 1e-6;
+            const std::optional<int> throughout =
+                ground.terrainThroughout(cx0 - slack, cy0 - slack, cx1 + slack, cy1 + slack);
+            if (throughout && !field(*throughout)) {
+                continue;
+            }
             const double a = furrowAngle(col, row);
             const Point d{std::cos(a), std::sin(a)}, n{-d.y, d.x};
             // Furrows a spacing apart across the whole plot (from its middle, so every region that
@@ -73,9 +82,16 @@ std::vector<std::pair<Point, Point>> fieldFurrows(const NaturalGround& ground, d
                 };
                 // Runs of the furrow over field, asked a whole number of steps along it, so the same
                 // points are asked in any region.
+                const auto first = static_cast<long long>(std::ceil(enter / step));
+                if (throughout) {
+                    // All field: from the first point asked to the end.
+                    if (static_cast<double>(first) * step <= leave + 1e-9) {
+                        furrow(std::max(static_cast<double>(first) * step - step / 2, enter), leave);
+                    }
+                    continue;
+                }
                 std::optional<double> from;
-                for (auto i = static_cast<long long>(std::ceil(enter / step));
-                     static_cast<double>(i) * step <= leave + 1e-9; ++i) {
+                for (long long i = first; static_cast<double>(i) * step <= leave + 1e-9; ++i) {
                     const double t = static_cast<double>(i) * step;
                     const bool on = isField({through.x + d.x * t, through.y + d.y * t});
                     if (on && !from) {

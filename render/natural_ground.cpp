@@ -784,6 +784,12 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
             }
         }
     }
+    for (const Sample& s : samples_) {
+        if (s.covered) {
+            levels_.low = std::min(levels_.low, s.shown.level);
+            levels_.high = std::max(levels_.high, s.shown.level);
+        }
+    }
     squareTerrain_.assign(samples_.size(), mixedSquare);
     for (int j = 0; j + 1 < ny_; ++j) {
         for (int i = 0; i + 1 < nx_; ++i) {
@@ -837,6 +843,20 @@ void NaturalGround::reliefLattice(std::vector<float>& height, std::vector<float>
         height[k] = samples_[k].covered ? samples_[k].height : std::numeric_limits<float>::quiet_NaN();
         slope[k] = samples_[k].slope;
     }
+}
+
+bool NaturalGround::cornerRelief(int i, int j, std::array<float, 4>& height, std::array<int, 4>& level,
+                                 std::array<float, 4>& slope) const {
+    const std::array<const Sample*, 4> corners = cornersOf(i, j);
+    for (std::size_t k = 0; k < corners.size(); ++k) {
+        if (!corners[k]->covered) {
+            return false;
+        }
+        height[k] = corners[k]->height;
+        level[k] = corners[k]->shown.level;
+        slope[k] = corners[k]->slope;
+    }
+    return true;
 }
 
 void NaturalGround::fill(cairo_t* cr, const ColourOf& colour) const {
@@ -1019,24 +1039,24 @@ NaturalGround::LatticePlace NaturalGround::placeOf(double u, int count) {
     return {i, std::clamp(u - i, 0.0, 1.0)};
 }
 
-std::optional<GroundClass> NaturalGround::classAt(LatticePlace across, LatticePlace down) const {
-    const int i = across.square, j = down.square;
+std::optional<int> NaturalGround::terrainOf(LatticePlace across, LatticePlace down,
+                                            std::array<double, 4>& share) const {
     const double fu = across.within, fv = down.within;
-    const std::array<const Sample*, 4> s = cornersOf(i, j);
+    const std::array<const Sample*, 4> s = cornersOf(across.square, down.square);
     // The corners' bilinear shares of the point, those off the ground left out.
-    std::array<double, 4> w{(1 - fu) * (1 - fv), fu * (1 - fv), fu * fv, (1 - fu) * fv};
+    share = {(1 - fu) * (1 - fv), fu * (1 - fv), fu * fv, (1 - fu) * fv};
     double total = 0;
     for (std::size_t k = 0; k < 4; ++k) {
-        w[k] = s[k]->covered ? w[k] : 0;
-        total += w[k];
+        share[k] = s[k]->covered ? share[k] : 0;
+        total += share[k];
     }
     if (total <= 0) {
         return std::nullopt;
     }
-    GroundClass c;
     // The terrain that weighs most here, of those the corners show, each corner's weight as its part
     // of the whole there (the terrain margin fill clips by).
     double heaviest = -1;
+    int terrain = 0;
     for (std::size_t a = 0; a < 4; ++a) {
         if (!s[a]->covered) {
             continue;
@@ -1051,19 +1071,32 @@ std::optional<GroundClass> NaturalGround::classAt(LatticePlace across, LatticePl
         }
         double weight = 0;
         for (std::size_t k = 0; k < 4; ++k) {
-            if (w[k] > 0) {
-                weight += w[k] * s[k]->weightOf(t) / s[k]->total;
+            if (share[k] > 0) {
+                weight += share[k] * s[k]->weightOf(t) / s[k]->total;
             }
         }
         if (weight > heaviest) {
             heaviest = weight;
-            c.terrain = t;
+            terrain = t;
         }
     }
-    double height = 0, slope = 0;
+    return terrain;
+}
+
+std::optional<GroundClass> NaturalGround::classAt(LatticePlace across, LatticePlace down) const {
+    std::array<double, 4> w{};
+    const std::optional<int> terrain = terrainOf(across, down, w);
+    if (!terrain) {
+        return std::nullopt;
+    }
+    const std::array<const Sample*, 4> s = cornersOf(across.square, down.square);
+    GroundClass c;
+    c.terrain = *terrain;
+    double height = 0, slope = 0, total = 0;
     for (std::size_t k = 0; k < 4; ++k) {
         height += w[k] * s[k]->height;
         slope += w[k] * s[k]->slope;
+        total += w[k];
     }
     height /= total;
     slope /= total;
@@ -1079,8 +1112,26 @@ std::optional<int> NaturalGround::terrainAt(Point p) const {
     if (const int terrain = squareTerrain(across, down); terrain != mixedSquare) {
         return terrain;
     }
-    const std::optional<GroundClass> c = classAt(across, down);
-    return c ? std::optional(c->terrain) : std::nullopt;
+    std::array<double, 4> share{};
+    return terrainOf(across, down, share);
+}
+
+std::optional<int> NaturalGround::terrainThroughout(double left, double top, double right,
+                                                    double bottom) const {
+    const int i0 = placeOf((left - x0_) / step_, nx_).square, i1 = placeOf((right - x0_) / step_, nx_).square;
+    const int j0 = placeOf((top - y0_) / step_, ny_).square, j1 = placeOf((bottom - y0_) / step_, ny_).square;
+    const int terrain = squareTerrain_[static_cast<std::size_t>(j0) * nx_ + i0];
+    if (terrain == mixedSquare) {
+        return std::nullopt;
+    }
+    for (int j = j0; j <= j1; ++j) {
+        for (int i = i0; i <= i1; ++i) {
+            if (squareTerrain_[static_cast<std::size_t>(j) * nx_ + i] != terrain) {
+                return std::nullopt;
+            }
+        }
+    }
+    return terrain;
 }
 
 std::vector<Point> NaturalGround::scatter(double left, double top, double right, double bottom,
@@ -1097,8 +1148,24 @@ std::vector<Point> NaturalGround::scatter(double left, double top, double right,
     const int a1 = static_cast<int>(std::ceil((right + reach) / spacing));
     const int b0 = static_cast<int>(std::floor((top - reach) / spacing));
     const int b1 = static_cast<int>(std::ceil((bottom + reach) / spacing));
+    // A row's places a few at a time: where the ground they may move over shows one terrain that
+    // is not wanted, none of them is kept (and none is looked at); where it shows one that is, each
+    // is kept without asking the ground where it landed.
+    constexpr int together = 8;
+    const double slack = spacing * 1e-6; // beyond the rounding of a place's position
     for (int b = b0; b <= b1; ++b) {
+        std::optional<int> throughout;
         for (int a = a0; a <= a1; ++a) {
+            if ((a - a0) % together == 0) {
+                const int last = std::min(a1, a + together - 1);
+                throughout = terrainThroughout(
+                    (a + 0.5 - jitter) * spacing - slack, (b + 0.5 - jitter) * spacing - slack,
+                    (last + 0.5 + jitter) * spacing + slack, (b + 0.5 + jitter) * spacing + slack);
+                if (throughout && isWanted[static_cast<std::size_t>(*throughout)] == 0) {
+                    a = last;
+                    continue;
+                }
+            }
             if ((hashed(a, b, seed) + 1) / 2 >= kept) {
                 continue;
             }
@@ -1108,7 +1175,7 @@ std::vector<Point> NaturalGround::scatter(double left, double top, double right,
                 p.x < 0 || p.y < 0 || p.x > layout_.width() || p.y > layout_.height()) {
                 continue;
             }
-            const std::optional<int> terrain = terrainAt(p);
+            const std::optional<int> terrain = throughout ? throughout : terrainAt(p);
             if (terrain && isWanted[static_cast<std::size_t>(*terrain)] != 0) {
                 places.push_back(p);
             }
@@ -1170,8 +1237,9 @@ bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
         if (p != crossed) {
             return p;
         }
-        const std::optional<GroundClass> c = classAt(across, down);
-        return c ? pixelOf(c->terrain) : none;
+        std::array<double, 4> share{};
+        const std::optional<int> terrain = terrainOf(across, down, share);
+        return terrain ? pixelOf(*terrain) : none;
     };
 
     cairo_surface_flush(target);
@@ -1199,58 +1267,127 @@ bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
                 middleU[k] = latticeU(px0 + static_cast<double>(k) + 0.5);
             }
         }
-        std::vector<std::uint32_t> above(across + 1), below(across + 1);
-        if (smooth) {
-            const LatticePlace v = latticeV(py0);
-            for (std::size_t k = 0; k <= across; ++k) {
-                above[k] = pixelAt(cornerU[k], v);
-            }
-        }
-        for (int y = py0; y < py1; ++y) {
-            auto* row =
-                reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride) + px0;
-            const LatticePlace middleV = latticeV(y + 0.5);
-            if (!smooth) {
+        if (!smooth) {
+            for (int y = py0; y < py1; ++y) {
+                auto* row =
+                    reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride) + px0;
+                const LatticePlace middleV = latticeV(y + 0.5);
                 for (std::size_t k = 0; k < across; ++k) {
                     const std::uint32_t p = pixelAt(middleU[k], middleV);
                     if (p != none) {
                         row[k] = p;
                     }
                 }
-                continue;
             }
-            const LatticePlace v = latticeV(y + 1.0);
-            for (std::size_t k = 0; k <= across; ++k) {
-                below[k] = pixelAt(cornerU[k], v);
-            }
-            for (std::size_t k = 0; k < across; ++k) {
-                const std::array<std::uint32_t, 4> corners{above[k], above[k + 1], below[k + 1], below[k]};
-                if (corners[0] != none && corners[0] == corners[1] && corners[0] == corners[2] &&
-                    corners[0] == corners[3]) {
-                    row[k] = corners[0];
-                    continue;
-                }
-                // A boundary crosses the pixel: the mean of its corners and, twice, its middle.
-                const std::uint32_t middle = pixelAt(middleU[k], middleV);
-                unsigned red = 0, green = 0, blue = 0, count = 0;
-                const auto add = [&](std::uint32_t p, unsigned times) {
-                    if (p != none) {
-                        red += (p >> 16 & 0xffu) * times;
-                        green += (p >> 8 & 0xffu) * times;
-                        blue += (p & 0xffu) * times;
-                        count += times;
+            continue;
+        }
+        // A pixel all of whose corners lie in squares of one terrain is that terrain's pixel. Along
+        // the pixel rows whose top and bottom corners lie in the same two rows of squares (most of
+        // a square's pixel rows lie in its row alone), the squares that agree in both make runs of
+        // such pixels, found once for those rows and set whole; the pixels between the runs, where
+        // a boundary may cross, are found corner by corner.
+        const int firstColumn = cornerU.front().square, lastColumn = cornerU.back().square;
+        // For each square column from the first: the first pixel whose left corner lies in it or
+        // after it, and the end of the pixels whose right corner lies in it or before it.
+        const auto columns = static_cast<std::size_t>(lastColumn - firstColumn + 1);
+        std::vector<std::size_t> pixelsFrom(columns, across), pixelsTo(columns, 0);
+        for (std::size_t k = across; k-- > 0;) {
+            pixelsFrom[static_cast<std::size_t>(cornerU[k].square - firstColumn)] = k;
+        }
+        for (std::size_t column = columns - 1; column-- > 0;) {
+            pixelsFrom[column] = std::min(pixelsFrom[column], pixelsFrom[column + 1]);
+        }
+        for (std::size_t k = 0; k < across; ++k) {
+            pixelsTo[static_cast<std::size_t>(cornerU[k + 1].square - firstColumn)] = k + 1;
+        }
+        for (std::size_t column = 1; column < columns; ++column) {
+            pixelsTo[column] = std::max(pixelsTo[column], pixelsTo[column - 1]);
+        }
+        struct Run {
+            std::size_t begin = 0, end = 0;
+            std::uint32_t pixel = 0;
+        };
+        std::vector<Run> runs;
+        int runsTop = -1, runsBottom = -1;
+        // The pixels at the corners along a pixel row's top and bottom, between the runs; and each
+        // corner's pixel last found, for the row of corners it was found along.
+        std::vector<std::uint32_t> above(across + 1), below(across + 1), kept(across + 1);
+        std::vector<int> keptFor(across + 1, std::numeric_limits<int>::min());
+        for (int y = py0; y < py1; ++y) {
+            auto* row =
+                reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride) + px0;
+            const LatticePlace top = latticeV(y), bottom = latticeV(y + 1.0), middleV = latticeV(y + 0.5);
+            if (top.square != runsTop || bottom.square != runsBottom) {
+                runsTop = top.square;
+                runsBottom = bottom.square;
+                runs.clear();
+                const std::uint32_t* upper = &square[static_cast<std::size_t>(runsTop) * squaresAcross];
+                const std::uint32_t* lower = &square[static_cast<std::size_t>(runsBottom) * squaresAcross];
+                for (int column = firstColumn; column <= lastColumn;) {
+                    const std::uint32_t p = upper[column];
+                    if (p == crossed || lower[column] != p) {
+                        ++column;
+                        continue;
                     }
-                };
-                for (const std::uint32_t p : corners) {
-                    add(p, 1);
-                }
-                add(middle, 2);
-                if (count > 0) {
-                    row[k] = 0xff000000u | (red + count / 2) / count << 16 |
-                             (green + count / 2) / count << 8 | (blue + count / 2) / count;
+                    const int first = column;
+                    while (column <= lastColumn && upper[column] == p && lower[column] == p) {
+                        ++column;
+                    }
+                    const std::size_t begin = pixelsFrom[static_cast<std::size_t>(first - firstColumn)],
+                                      end = pixelsTo[static_cast<std::size_t>(column - 1 - firstColumn)];
+                    if (begin < end) {
+                        runs.push_back({begin, end, p});
+                    }
                 }
             }
-            above.swap(below);
+            // The pixels from `begin` to before `end`, corner by corner: each corner's pixel found
+            // once (a corner in a square a boundary crosses costs a class), its bottom kept for
+            // the next row's top.
+            const auto pixelsBetween = [&](std::size_t begin, std::size_t end) {
+                if (begin >= end) {
+                    return;
+                }
+                for (std::size_t k = begin; k <= end; ++k) {
+                    above[k] = keptFor[k] == y ? kept[k] : pixelAt(cornerU[k], top);
+                    below[k] = kept[k] = pixelAt(cornerU[k], bottom);
+                    keptFor[k] = y + 1;
+                }
+                for (std::size_t k = begin; k < end; ++k) {
+                    const std::array<std::uint32_t, 4> corners{above[k], above[k + 1], below[k + 1],
+                                                               below[k]};
+                    if (corners[0] != none && corners[0] == corners[1] && corners[0] == corners[2] &&
+                        corners[0] == corners[3]) {
+                        row[k] = corners[0];
+                        continue;
+                    }
+                    // A boundary crosses the pixel: the mean of its corners and, twice, its middle.
+                    const std::uint32_t middle = pixelAt(middleU[k], middleV);
+                    unsigned red = 0, green = 0, blue = 0, count = 0;
+                    const auto add = [&](std::uint32_t p, unsigned times) {
+                        if (p != none) {
+                            red += (p >> 16 & 0xffu) * times;
+                            green += (p >> 8 & 0xffu) * times;
+                            blue += (p & 0xffu) * times;
+                            count += times;
+                        }
+                    };
+                    for (const std::uint32_t p : corners) {
+                        add(p, 1);
+                    }
+                    add(middle, 2);
+                    if (count > 0) {
+                        row[k] = 0xff000000u | (red + count / 2) / count << 16 |
+                                 (green + count / 2) / count << 8 | (blue + count / 2) / count;
+                    }
+                }
+            };
+            std::size_t done = 0;
+            for (const Run& run : runs) {
+                pixelsBetween(done, run.begin);
+                std::fill(row + run.begin, row + run.end, run.pixel);
+                done = run.end;
+            }
+            pixelsBetween(done, across);
         }
     }
     cairo_rectangle_list_destroy(clips);

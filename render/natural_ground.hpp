@@ -25,6 +25,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -121,6 +122,10 @@ class NaturalGround {
 
     // The terrain the ground shows at `p` (map units, within the region); nothing off the ground.
     std::optional<int> terrainAt(Point p) const;
+    // The one terrain the ground shows at every point of a rectangle (map units, within the
+    // region), found from the lattice squares it touches when each shows one terrain whole, the
+    // same; nothing when they differ or one does not (terrainAt then tells point by point).
+    std::optional<int> terrainThroughout(double left, double top, double right, double bottom) const;
     // Places over `region` (map units) where `wanted(terrain)` holds for the ground shown there: a
     // lattice `spacing` apart from the map's corner, each point moved up to `jitter` of the
     // spacing and kept with odds `kept`, both by a hash of the point and `seed`. The same places in
@@ -164,6 +169,10 @@ class NaturalGround {
                                          int height) const;
     // Each lattice point's height and slope, row by row; NaN height off the ground.
     void reliefLattice(std::vector<float>& height, std::vector<float>& slope) const;
+    // The height, level and slope at the corners of lattice square (i, j), clockwise from its top
+    // left; false when one is off the ground.
+    bool cornerRelief(int i, int j, std::array<float, 4>& height, std::array<int, 4>& level,
+                      std::array<float, 4>& slope) const;
     // Lattice point (i, j): from its indices on the whole map's lattice, so every region that has
     // it has the same numbers.
     Point at(int i, int j) const {
@@ -181,6 +190,8 @@ class NaturalGround {
     static LatticePlace placeOf(double u, int count);
     // The class at a place, its candidates those of the square's corners; nothing off the ground.
     std::optional<GroundClass> classAt(LatticePlace across, LatticePlace down) const;
+    // Its terrain alone, and the corners' bilinear shares of the place (0 for those off the ground).
+    std::optional<int> terrainOf(LatticePlace across, LatticePlace down, std::array<double, 4>& share) const;
 
     const Map& map_;
     const Layout& layout_;
@@ -198,6 +209,12 @@ class NaturalGround {
         return squareTerrain_[static_cast<std::size_t>(down.square) * nx_ + across.square];
     }
     std::size_t pointsOfOneCell_ = 0;
+    // The lowest and highest level a lattice point on the ground shows (none: high below low).
+    struct LevelRange {
+        int low = std::numeric_limits<int>::max(), high = std::numeric_limits<int>::min();
+        bool empty() const { return high < low; }
+    };
+    LevelRange levels_;
 };
 
 } // namespace sandtable

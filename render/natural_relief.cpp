@@ -61,23 +61,6 @@ Layer blend(const Layer& a, const Layer& b, float t) {
 // The hill shading's layers a sixteenth of a shade apart, from -steps to steps.
 constexpr int shadeSlots = 16;
 
-struct LevelRange {
-    int low = 0, high = -1;
-    bool empty() const { return high < low; }
-};
-
-LevelRange levelsOf(const std::vector<float>& height) {
-    LevelRange r{std::numeric_limits<int>::max(), std::numeric_limits<int>::min()};
-    for (const float h : height) {
-        if (!std::isnan(h)) {
-            const int level = static_cast<int>(std::floor(h + 0.5f));
-            r.low = std::min(r.low, level);
-            r.high = std::max(r.high, level);
-        }
-    }
-    return r;
-}
-
 std::uint8_t byteOf(float v) {
     return static_cast<std::uint8_t>(std::clamp(v + 0.5f, 0.0f, 255.0f));
 }
@@ -103,9 +86,7 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
         cairo_rectangle_list_destroy(clips);
         return false;
     }
-    std::vector<float> height, slope;
-    reliefLattice(height, slope);
-    const LevelRange levels = levelsOf(height);
+    const LevelRange levels = levels_;
     if (levels.empty()) {
         cairo_rectangle_list_destroy(clips);
         return true;
@@ -129,56 +110,10 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
         }
     }
     const bool smooth = cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE;
-    // The level a height shows, and each lattice square's when its corners agree (then the whole
-    // square shows it: a bilinear height lies between its corners'); else no level.
     const auto levelOf = [&](float h) {
         return std::clamp(static_cast<int>(std::floor(h + 0.5f)), levels.low, levels.high);
     };
-    constexpr int mixed = std::numeric_limits<int>::min();
-    std::vector<int> squareLevel(static_cast<std::size_t>(nx_) * ny_, mixed);
-    for (int j = 0; j + 1 < ny_; ++j) {
-        for (int i = 0; i + 1 < nx_; ++i) {
-            const std::size_t k = static_cast<std::size_t>(j) * nx_ + i;
-            const float h00 = height[k], h10 = height[k + 1], h01 = height[k + nx_],
-                        h11 = height[k + nx_ + 1];
-            if (!std::isnan(h00 + h10 + h01 + h11)) {
-                const int level = levelOf(h00);
-                if (levelOf(h10) == level && levelOf(h01) == level && levelOf(h11) == level) {
-                    squareLevel[k] = level;
-                }
-            }
-        }
-    }
-    // Each lattice square at one level whose shade is one slot of the table throughout: that slot,
-    // found once for the square where every pixel row would find it again. The slope's slot is
-    // bilinear across a square, so between its corners'; each corner a 64th of a slot inside the
-    // same slot, so that no rounding of a pixel's own sum crosses into the next.
-    constexpr int mixedSlot = -1;
-    std::vector<int> squareSlot(static_cast<std::size_t>(nx_) * ny_, mixedSlot);
     const float lastSlot = static_cast<float>(slots - 1);
-    for (std::size_t k = 0; k + nx_ + 1 < squareSlot.size(); ++k) {
-        if (squareLevel[k] == mixed || !options_.wholeSquares) {
-            continue;
-        }
-        if (steps == 0) {
-            squareSlot[k] = 0;
-            continue;
-        }
-        const auto slotValue = [&](std::size_t at) {
-            return (slope[at] + static_cast<float>(steps)) * shadeSlots + 0.5f;
-        };
-        const auto [low, high] =
-            std::minmax({slotValue(k), slotValue(k + 1), slotValue(k + nx_), slotValue(k + nx_ + 1)});
-        constexpr float inside = 1.0f / 64;
-        const float whole = std::floor(std::clamp(low, 0.0f, lastSlot));
-        if (high <= 1 - inside) {
-            squareSlot[k] = 0; // within the first slot, or below it and clamped to it
-        } else if (low >= lastSlot + inside) {
-            squareSlot[k] = slots - 1; // above the last: clamped to it
-        } else if (low >= whole + inside && high <= whole + 1 - inside) {
-            squareSlot[k] = static_cast<int>(whole);
-        }
-    }
     const auto lay = [](std::uint32_t& p, const Layer& t) {
         const float red = static_cast<float>(p >> 16 & 0xffu) * t.keep + t.r;
         const float green = static_cast<float>(p >> 8 & 0xffu) * t.keep + t.g;
@@ -197,6 +132,42 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
     // A level's change over a pixel along x and y, for each level's change along a lattice square.
     const float perPixelX = static_cast<float>(1 / (step_ * sx)),
                 perPixelY = static_cast<float>(1 / (step_ * sy));
+    constexpr int mixed = std::numeric_limits<int>::min();
+    // What the relief lays over one lattice square of a row, found once for all the pixel rows
+    // across it: its corners' heights and slopes (clockwise from the top left), its level where
+    // the corners agree (a bilinear height lies between its corners', so the whole square shows
+    // it) and, at one level, the one layer that shades it throughout (nullptr when the shade
+    // varies across it).
+    struct SquareRelief {
+        std::size_t begin = 0, end = 0; // the pixels along a row whose middles lie in it
+        std::array<float, 4> height{}, slope{};
+        int level = mixed;
+        const FixedLayer* layer = nullptr;
+    };
+    // A square's shade is one slot of the table when its four corners' slots lie a 64th of a slot
+    // inside the same slot (the slope's slot is bilinear across it, so between its corners'; the
+    // 64th so that no rounding of a pixel's own sum crosses into the next).
+    const auto oneSlot = [&](const std::array<float, 4>& slope) -> std::optional<int> {
+        if (steps == 0) {
+            return 0;
+        }
+        std::array<float, 4> slot{};
+        std::ranges::transform(slope, slot.begin(),
+                               [&](float v) { return (v + static_cast<float>(steps)) * shadeSlots + 0.5f; });
+        const auto [low, high] = std::ranges::minmax(slot);
+        constexpr float inside = 1.0f / 64;
+        const float whole = std::floor(std::clamp(low, 0.0f, lastSlot));
+        if (high <= 1 - inside) {
+            return 0; // within the first slot, or below it and clamped to it
+        }
+        if (low >= lastSlot + inside) {
+            return slots - 1; // above the last: clamped to it
+        }
+        if (low >= whole + inside && high <= whole + 1 - inside) {
+            return static_cast<int>(whole);
+        }
+        return std::nullopt;
+    };
     for (int r = 0; r < clips->num_rectangles; ++r) {
         const cairo_rectangle_t& c = clips->rectangles[r];
         const std::optional<PixelBox> box =
@@ -221,42 +192,65 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
             }
             spans.back().end = k + 1;
         }
+        // The squares of the lattice row the pixel rows are in that lay anything (a square at one
+        // level in one shade whose layer keeps all under it lays nothing, and most squares of a
+        // flat map are such).
+        std::vector<SquareRelief> laid;
+        int laidRow = -1;
         for (int y = py0; y < py1; ++y) {
             const LatticePlace down = placeOf(((y + 0.5 - ty) / sy - y0_) / step_, ny_);
+            if (down.square != laidRow) {
+                laidRow = down.square;
+                laid.clear();
+                for (const Span& span : spans) {
+                    SquareRelief square{span.begin, span.end};
+                    std::array<int, 4> cornerLevel{};
+                    if (!cornerRelief(span.square, laidRow, square.height, cornerLevel, square.slope)) {
+                        continue; // off the ground
+                    }
+                    // (A corner's level is levelOf its height: the levels' range is the corners'.)
+                    const int level = cornerLevel[0];
+                    if (cornerLevel[1] == level && cornerLevel[2] == level && cornerLevel[3] == level) {
+                        square.level = level;
+                        const FixedLayer* table =
+                            &shaded[static_cast<std::size_t>(level - levels.low) * slots];
+                        if (const std::optional<int> slot =
+                                options_.wholeSquares ? oneSlot(square.slope) : std::nullopt) {
+                            square.layer = table + *slot;
+                            if (square.layer->keep == 256) {
+                                continue; // nothing laid (the parts are below 256ths of a unit)
+                            }
+                        } else if (steps == 0 && table->keep == 256) {
+                            continue; // level 0 unshaded: nothing to lay
+                        }
+                    }
+                    laid.push_back(square);
+                }
+            }
             const auto fv = static_cast<float>(down.within);
-            const std::size_t above = static_cast<std::size_t>(down.square) * nx_, below = above + nx_;
             auto* row =
                 reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride) + px0;
-            for (const Span& span : spans) {
-                const std::size_t a = above + static_cast<std::size_t>(span.square),
-                                  b = below + static_cast<std::size_t>(span.square);
-                if (const int slot = squareSlot[a]; slot != mixedSlot) {
+            for (const SquareRelief& square : laid) {
+                if (square.layer != nullptr) {
                     // At one level in one shade: a layer from the table, laid again only where the
                     // terrain under it changes.
-                    const FixedLayer& layer =
-                        shaded[static_cast<std::size_t>(squareLevel[a] - levels.low) * slots + slot];
-                    if (layer.keep == 256) {
-                        continue; // nothing laid (the parts are below 256ths of a unit)
-                    }
-                    std::uint32_t lastIn = row[span.begin], lastOut = layFixed(lastIn, layer);
-                    for (std::size_t k = span.begin; k < span.end; ++k) {
+                    std::uint32_t lastIn = row[square.begin], lastOut = layFixed(lastIn, *square.layer);
+                    for (std::size_t k = square.begin; k < square.end; ++k) {
                         if (row[k] != lastIn) {
                             lastIn = row[k];
-                            lastOut = layFixed(lastIn, layer);
+                            lastOut = layFixed(lastIn, *square.layer);
                         }
                         row[k] = lastOut;
                     }
                     continue;
                 }
-                const float h00 = height[a], h10 = height[a + 1], h01 = height[b], h11 = height[b + 1];
-                if (std::isnan(h00 + h10 + h01 + h11)) {
-                    continue; // off the ground
-                }
+                const auto [h00, h10, h11, h01] = square.height;
+                const auto [s00, s10, s11, s01] = square.slope;
                 // Along the row the square's height and slope are each a start and a rise across
                 // it; the slope as a slot of the shade's tables.
                 const float h0 = h00 + (h01 - h00) * fv, hRise = h10 + (h11 - h10) * fv - h0;
-                const float s0 = slope[a] + (slope[b] - slope[a]) * fv;
-                const float sRise = slope[a + 1] + (slope[b + 1] - slope[a + 1]) * fv - s0;
+                const float s0 = s00 + (s01 - s00) * fv;
+                const float sRise = s10 + (s11 - s10) * fv - s0;
                 const float slot0 = (s0 + static_cast<float>(steps)) * shadeSlots + 0.5f;
                 const float slotRise = sRise * shadeSlots;
                 const auto slotAt = [&](std::size_t k) {
@@ -264,22 +258,19 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                                            std::clamp(slot0 + slotRise * within[k], 0.0f, lastSlot))
                                      : std::size_t{0};
                 };
-                const int level = squareLevel[a];
-                if (level != mixed) {
+                if (square.level != mixed) {
                     // The whole square at one level: tint and shade in one layer from the table.
-                    const FixedLayer* table = &shaded[static_cast<std::size_t>(level - levels.low) * slots];
-                    if (steps == 0 && table->keep == 256) {
-                        continue; // level 0 unshaded: nothing to lay
-                    }
+                    const FixedLayer* table =
+                        &shaded[static_cast<std::size_t>(square.level - levels.low) * slots];
                     // Neighbouring pixels are mostly the same terrain in the same shade (a slot is a
                     // sixteenth of one): the last pixel laid is kept for them.
                     std::uint32_t lastIn = 0, lastOut = 0;
                     std::size_t slotLaid = static_cast<std::size_t>(slots);
                     // A span whose ends are in one slot is in it throughout (the slope is linear).
-                    const bool oneSlot = slotAt(span.begin) == slotAt(span.end - 1);
-                    const std::size_t spanSlot = slotAt(span.begin);
-                    for (std::size_t k = span.begin; k < span.end; ++k) {
-                        const std::size_t slot = oneSlot ? spanSlot : slotAt(k);
+                    const bool spanInOneSlot = slotAt(square.begin) == slotAt(square.end - 1);
+                    const std::size_t spanSlot = slotAt(square.begin);
+                    for (std::size_t k = square.begin; k < square.end; ++k) {
+                        const std::size_t slot = spanInOneSlot ? spanSlot : slotAt(k);
                         const std::uint32_t p = row[k];
                         if (p != lastIn || slot != slotLaid) {
                             lastIn = p;
@@ -291,7 +282,7 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                     continue;
                 }
                 const float riseX = hRise * perPixelX;
-                for (std::size_t k = span.begin; k < span.end; ++k) {
+                for (std::size_t k = square.begin; k < square.end; ++k) {
                     const float fu = within[k], h = h0 + hRise * fu;
                     const int own = levelOf(h);
                     // How far inside its level the height is from the level's lower and upper edge.
@@ -336,12 +327,12 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
 }
 
 void NaturalGround::fillRelief(cairo_t* cr) const {
-    std::vector<float> height, slope;
-    reliefLattice(height, slope);
-    const LevelRange levels = levelsOf(height);
+    const LevelRange levels = levels_;
     if (levels.empty()) {
         return;
     }
+    std::vector<float> height, slope;
+    reliefLattice(height, slope);
     const InkStyle ink = inkStyleOf(cr);
     cairo_save(cr);
     cairo_rectangle(cr, 0, 0, layout_.width(), layout_.height());

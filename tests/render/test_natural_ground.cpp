@@ -23,6 +23,7 @@
 #include <functional>
 #include <map>
 #include <numbers>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -986,6 +987,123 @@ TEST(NaturalGround, ASquareInOneShadeIsLaidAsEachOfItsPixelsFindsItsShade) {
         const SurfacePtr alone = paintedWithRelief(s, layout, options);
         EXPECT_EQ(pixelsThatDiffer(whole.get(), alone.get()), 0) << "grid " << static_cast<int>(shape);
     }
+}
+
+TEST(NaturalGround, EachPaintedPixelIsItsCornersTerrainOrTheirMeanWithItsMiddle) {
+    // paint sets runs of pixels whose corners lie in squares of one terrain whole, and finds the
+    // rest corner by corner; every pixel must be what its own corners and middle make it: their
+    // terrain's colour where the four show one, else the mean of the four and, twice, the middle.
+    // Drawn at a scale and shift that put no pixel edge on a lattice line, through a clip of two
+    // rectangles (the canvas's update region), on all three grids.
+    for (const GridShape shape : {GridShape::HexFlat, GridShape::HexPointy, GridShape::Square}) {
+        const PatchworkGround p(shape);
+        const double scale = 1.37, shiftX = 3.3, shiftY = -2.7;
+        const int w = static_cast<int>(p.width * scale) + 4, h = static_cast<int>(p.height * scale) + 4;
+        SurfacePtr image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h));
+        cairo_t* cr = cairo_create(image.get());
+        cairo_set_source_rgb(cr, 1, 0, 1);
+        cairo_paint(cr);
+        // Two bands of the image, a gap between them, as an update region has them.
+        const int gapTop = h / 3, gapBottom = h / 3 + 17;
+        cairo_rectangle(cr, 0, 0, w, gapTop);
+        cairo_rectangle(cr, 0, gapBottom, w, h - gapBottom);
+        cairo_clip(cr);
+        cairo_translate(cr, shiftX, shiftY);
+        cairo_scale(cr, scale, scale);
+        ASSERT_TRUE(p.ground.paint(cr, p.colour));
+        cairo_destroy(cr);
+        cairo_surface_flush(image.get());
+
+        const auto terrainAt = [&](double x, double y) {
+            return p.ground.terrainAt({(x - shiftX) / scale, (y - shiftY) / scale});
+        };
+        const auto colourOf = [&](int terrain) {
+            return p.s.map.terrainTypes[static_cast<std::size_t>(terrain)].colour;
+        };
+        int checked = 0, mixed = 0, wrong = 0, outside = 0;
+        std::string first;
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                const Rgb got = pixelOf(image.get(), x, y);
+                if (y >= gapTop && y < gapBottom) {
+                    outside += got != Rgb{255, 0, 255} ? 1 : 0; // the gap is left as it was
+                    continue;
+                }
+                // Only pixels wholly on the map.
+                const double left = (x - shiftX) / scale, top = (y - shiftY) / scale;
+                const double right = (x + 1 - shiftX) / scale, bottom = (y + 1 - shiftY) / scale;
+                if (left < 0 || top < 0 || right > p.layout.width() || bottom > p.layout.height()) {
+                    continue;
+                }
+                const std::array<std::optional<int>, 4> corners{terrainAt(x, y), terrainAt(x + 1, y),
+                                                                terrainAt(x + 1, y + 1), terrainAt(x, y + 1)};
+                Rgb expected;
+                if (corners[0] &&
+                    std::ranges::all_of(corners, [&](const auto& c) { return c == corners[0]; })) {
+                    expected = colourOf(*corners[0]);
+                } else {
+                    ++mixed;
+                    unsigned red = 0, green = 0, blue = 0, count = 0;
+                    const auto add = [&](const std::optional<int>& terrain, unsigned times) {
+                        if (terrain) {
+                            const Rgb c = colourOf(*terrain);
+                            red += c.r * times;
+                            green += c.g * times;
+                            blue += c.b * times;
+                            count += times;
+                        }
+                    };
+                    for (const auto& c : corners) {
+                        add(c, 1);
+                    }
+                    add(terrainAt(x + 0.5, y + 0.5), 2);
+                    ASSERT_GT(count, 0U);
+                    expected = {static_cast<std::uint8_t>((red + count / 2) / count),
+                                static_cast<std::uint8_t>((green + count / 2) / count),
+                                static_cast<std::uint8_t>((blue + count / 2) / count)};
+                }
+                ++checked;
+                if (got != expected && wrong++ == 0) {
+                    first = "pixel " + std::to_string(x) + ", " + std::to_string(y);
+                }
+            }
+        }
+        const std::string grid = "grid " + std::to_string(static_cast<int>(shape));
+        EXPECT_EQ(wrong, 0) << grid << ": " << wrong << " of " << checked << " pixels, the first " << first;
+        EXPECT_EQ(outside, 0) << grid << ": pixels set outside the clip";
+        EXPECT_GT(checked, w * h / 2) << grid;
+        EXPECT_GT(mixed, 1000) << grid << ": boundaries cross pixels";
+    }
+}
+
+TEST(NaturalGround, ARectangleInOneTerrainThroughoutShowsItAtEveryPoint) {
+    // terrainThroughout answers for a whole rectangle (the fields' plots ask it before their
+    // furrows): where it names a terrain, the ground shows that terrain at every point inside.
+    const PatchworkGround p(GridShape::HexPointy);
+    int named = 0, unnamed = 0;
+    for (int k = 0; k < 400; ++k) {
+        const auto hash = [&](int salt) {
+            return static_cast<double>(static_cast<unsigned>((k * 2654435761u) ^ (salt * 40503u)) % 10007u) /
+                   10007.0;
+        };
+        const double width = 1 + 40 * hash(1) * hash(1), height = 1 + 40 * hash(2) * hash(2);
+        const double left = hash(3) * (p.layout.width() - width),
+                     top = hash(4) * (p.layout.height() - height);
+        const std::optional<int> terrain = p.ground.terrainThroughout(left, top, left + width, top + height);
+        if (!terrain) {
+            ++unnamed;
+            continue;
+        }
+        ++named;
+        for (double y = top; y <= top + height; y += 0.5) {
+            for (double x = left; x <= left + width; x += 0.5) {
+                ASSERT_EQ(p.ground.terrainAt({x, y}), terrain)
+                    << "at " << x << ", " << y << " in rectangle " << k;
+            }
+        }
+    }
+    EXPECT_GT(named, 40);
+    EXPECT_GT(unnamed, 40);
 }
 
 TEST(NaturalGround, APointAllOfWhoseCellsAreAlikeShowsWhatItsSumsShow) {
