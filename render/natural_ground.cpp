@@ -1309,10 +1309,11 @@ bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
         };
         std::vector<Run> runs;
         int runsTop = -1, runsBottom = -1;
-        // The pixels at the corners along a pixel row's top and bottom, between the runs; and each
-        // corner's pixel last found, for the row of corners it was found along.
-        std::vector<std::uint32_t> above(across + 1), below(across + 1), kept(across + 1);
-        std::vector<int> keptFor(across + 1, std::numeric_limits<int>::min());
+        // The pixels at the corners along a pixel row's top, between the runs; and each corner's
+        // pixel last found (its bottom's, for the row being set), for the row of corners it was
+        // found along.
+        std::vector<std::uint32_t> above(across + 1), below(across + 1);
+        std::vector<int> belowFor(across + 1, std::numeric_limits<int>::min());
         for (int y = py0; y < py1; ++y) {
             auto* row =
                 reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride) + px0;
@@ -1348,9 +1349,9 @@ bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
                     return;
                 }
                 for (std::size_t k = begin; k <= end; ++k) {
-                    above[k] = keptFor[k] == y ? kept[k] : pixelAt(cornerU[k], top);
-                    below[k] = kept[k] = pixelAt(cornerU[k], bottom);
-                    keptFor[k] = y + 1;
+                    above[k] = belowFor[k] == y ? below[k] : pixelAt(cornerU[k], top);
+                    below[k] = pixelAt(cornerU[k], bottom);
+                    belowFor[k] = y + 1;
                 }
                 for (std::size_t k = begin; k < end; ++k) {
                     const std::array<std::uint32_t, 4> corners{above[k], above[k + 1], below[k + 1],
