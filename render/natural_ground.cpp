@@ -84,21 +84,36 @@ Point warped(double u, double v) {
 
 // valueNoise2 along one row y, for x from `first` to `last`: the noise lattice's values on the two
 // lattice rows about y hashed once for the row, where each point would hash its four corners twice
-// (a tenth of a natural picture's time). The same numbers as valueNoise2, blended in its order.
+// (a tenth of a natural picture's time), and kept for the next row (moveTo): a lattice several
+// rows a noise square hashes each noise row once. The same numbers as valueNoise2, blended in its
+// order.
 class NoiseAlongRow {
   public:
-    NoiseAlongRow(double y, double first, double last, std::uint32_t a, std::uint32_t b) {
+    NoiseAlongRow(double y, double first, double last, std::uint32_t a, std::uint32_t b) : a_(a), b_(b) {
+        ix0_ = static_cast<int>(std::floor(first));
+        corners_.resize(static_cast<std::size_t>(static_cast<int>(std::floor(last)) - ix0_ + 2));
+        moveTo(y);
+    }
+    // To row y, its noise rows hashed only where they are not the ones it has.
+    void moveTo(double y) {
         const double fy = std::floor(y);
         const int iy = static_cast<int>(fy);
         sy_ = smoothStep(y - fy);
-        ix0_ = static_cast<int>(std::floor(first));
-        const auto count = static_cast<std::size_t>(static_cast<int>(std::floor(last)) - ix0_ + 2);
-        corners_.resize(count);
-        for (std::size_t k = 0; k < count; ++k) {
-            const int ix = ix0_ + static_cast<int>(k);
-            corners_[k] = {hashed(ix, iy, a), hashed(ix, iy + 1, a), hashed(ix, iy, b),
-                           hashed(ix, iy + 1, b)};
+        if (hashed_ && iy == iy_) {
+            return;
         }
+        const bool next = iy == iy_ + 1 && hashed_;
+        for (std::size_t k = 0; k < corners_.size(); ++k) {
+            const int ix = ix0_ + static_cast<int>(k);
+            Corners& c = corners_[k];
+            if (next) {
+                c = {c.a1, hashed(ix, iy + 1, a_), c.b1, hashed(ix, iy + 1, b_)};
+            } else {
+                c = {hashed(ix, iy, a_), hashed(ix, iy + 1, a_), hashed(ix, iy, b_), hashed(ix, iy + 1, b_)};
+            }
+        }
+        iy_ = iy;
+        hashed_ = true;
     }
     // x within [first, last].
     Point at(double x) const {
@@ -115,17 +130,25 @@ class NoiseAlongRow {
     struct Corners {
         double a0, a1, b0, b1; // seed a on rows iy and iy + 1, seed b the same
     };
+    std::uint32_t a_, b_;
     double sy_ = 0;
-    int ix0_ = 0;
+    int ix0_ = 0, iy_ = 0;
+    bool hashed_ = false;
     std::vector<Corners> corners_;
 };
 
-// warped along one lattice row, v in cells, for u from `first` to `last`: the same points.
+// warped along one lattice row, v in cells, for u from `first` to `last`: the same points; moved
+// down the lattice row by row (moveTo).
 class WarpAlongRow {
   public:
     WarpAlongRow(double v, double first, double last)
         : v_(v), broad_(v * broadWaves, first * broadWaves, last * broadWaves, 1, 3),
           fine_(v * fineWaves, first * fineWaves, last * fineWaves, 2, 4) {}
+    void moveTo(double v) {
+        v_ = v;
+        broad_.moveTo(v * broadWaves);
+        fine_.moveTo(v * fineWaves);
+    }
     Point at(double u) const { return warpedBy(u, v_, broad_.at(u * broadWaves), fine_.at(u * fineWaves)); }
 
   private:
@@ -616,8 +639,9 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
         int terrain, level;
         float correction;
         // Every cell that reaches a point within wholeReach of this one's centre shows its terrain and
-        // level: such a point is this cell's alone (see below).
+        // level: such a point is this cell's alone (see below), and is this sample.
         bool whole;
+        Sample alone;
     };
     // A point within this distance of a cell's centre (in cells) is reached by that cell's kernel
     // wherever the noise moves it (kernelReach less the most the noise moves a point); every cell
@@ -651,7 +675,7 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
         return true;
     };
     std::vector<Reaching> cells;
-    std::vector<SampleSum> sums;
+    std::vector<SampleSum> sums(static_cast<std::size_t>(nx_));
     // The lattice's columns and rows in cells.
     std::vector<double> across(static_cast<std::size_t>(nx_));
     for (int i = 0; i < nx_; ++i) {
@@ -676,6 +700,8 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     // (nullptr: it adds its cells up).
     std::vector<Point> looked(static_cast<std::size_t>(nx_));
     std::vector<const Reaching*> wholeOf(static_cast<std::size_t>(nx_));
+    // The noise along the rows (every row spans the same columns), from the first row worked out.
+    std::optional<WarpAlongRow> noise;
     for (int band = 0; band < ny_; band += bandRows) {
         const int bandEnd = std::min(ny_, band + bandRows);
         const auto isTaken = [&](int j) { return taken[static_cast<std::size_t>(j)] != 0; };
@@ -702,8 +728,15 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                     surface != nullptr ? middleCorrection(*surface, {centre.x / size, centre.y / size}, level)
                                        : 0.0f;
                 const Point inCells{centre.x / size, centre.y / size};
-                cells.push_back({inCells, j0, j1, map.terrain[index], level, correction,
-                                 wholeCellsShortcut && sameAsAround(c, inCells, map.terrain[index], level)});
+                const bool whole = wholeCellsShortcut && sameAsAround(c, inCells, map.terrain[index], level);
+                cells.push_back({inCells, j0, j1, map.terrain[index], level, correction, whole, {}});
+                if (whole) {
+                    // What a point adding up this cell alone settles to.
+                    SampleSum alone;
+                    alone.add(map.terrain[index], 1, 0, level);
+                    alone.settle();
+                    cells.back().alone = alone.sample;
+                }
             }
         }
         // A lattice row at a time: its sums stay in the cache while its cells are added up, settled
@@ -714,7 +747,6 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                 continue;
             }
             const double v = at(0, j).y / size;
-            sums.assign(static_cast<std::size_t>(nx_), SampleSum{});
             // The points near a whole cell's centre take its terrain and level alone: no noise, no
             // sums.
             std::ranges::fill(wholeOf, nullptr);
@@ -727,10 +759,15 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                     wholeOf[static_cast<std::size_t>(i)] = &cell;
                 }
             }
-            const WarpAlongRow row(v, at(0, j).x / size, at(nx_ - 1, j).x / size);
+            if (!noise) {
+                noise.emplace(v, at(0, j).x / size, at(nx_ - 1, j).x / size);
+            }
+            noise->moveTo(v);
             for (int i = 0; i < nx_; ++i) {
-                if (wholeOf[static_cast<std::size_t>(i)] == nullptr) {
-                    looked[static_cast<std::size_t>(i)] = row.at(across[static_cast<std::size_t>(i)]);
+                const auto k = static_cast<std::size_t>(i);
+                if (wholeOf[k] == nullptr) {
+                    looked[k] = noise->at(across[k]);
+                    sums[k] = SampleSum{};
                 }
             }
             for (const Reaching& cell : cells) {
@@ -750,8 +787,9 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
             for (int i = 0; i < nx_; ++i) {
                 const auto k = static_cast<std::size_t>(i);
                 if (const Reaching* whole = wholeOf[k]; whole != nullptr) {
-                    sums[k].add(whole->terrain, 1, 0, whole->level);
+                    samples_[static_cast<std::size_t>(j) * nx_ + k] = whole->alone;
                     ++pointsOfOneCell_;
+                    continue;
                 }
                 const Point p = at(i, j);
                 sums[k].settle(surface != nullptr ? std::optional(surface->at(p.x / size, p.y / size))

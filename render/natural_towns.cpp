@@ -70,25 +70,47 @@ void MapPainter::drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapR
             continue;
         }
         const double halfWidth = size * routeWidth(path.kind) / 2;
-        // The curve through every centre, as drawPaths has it (Catmull-Rom: a stretch's shape
-        // depends on the centres either side of it, so it is the same whatever is in view).
+        // The stretches (cell i to i + 1) near the view that touch a town.
+        const std::vector<Offset>& cells = path.cells;
+        const auto townStretch = [&](std::size_t i) {
+            const Offset a = cells[i], b = cells[i + 1];
+            return (near(a) || near(b)) &&
+                   (isTown(map.terrain[map.grid.index(a)]) || isTown(map.terrain[map.grid.index(b)]));
+        };
+        std::size_t firstStretch = cells.size(), lastStretch = 0;
+        for (std::size_t i = 0; i + 1 < cells.size(); ++i) {
+            if (townStretch(i)) {
+                firstStretch = std::min(firstStretch, i);
+                lastStretch = i;
+            }
+        }
+        if (firstStretch == cells.size()) {
+            continue;
+        }
+        // The curve through the centres, as drawPaths has it (Catmull-Rom: a stretch's shape
+        // depends on the centres either side of it, so with one more centre each side it is the
+        // same whatever is in view), from the stretch before the first to the one after the last:
+        // a road across a big map is not curved whole for every band.
+        const std::size_t from = firstStretch > 0 ? firstStretch - 1 : 0;
+        const std::size_t to = std::min(cells.size() - 1, lastStretch + 2);
         centres.clear();
-        for (const Offset c : path.cells) {
-            centres.push_back(layout_.cellCenter(c));
+        for (std::size_t i = from; i <= to; ++i) {
+            centres.push_back(layout_.cellCenter(cells[i]));
         }
         const std::vector<CubicPiece> curve = smoothThrough(centres);
-        for (std::size_t i = 0; i + 1 < path.cells.size(); ++i) {
-            const Offset a = path.cells[i], b = path.cells[i + 1];
-            if (!(near(a) || near(b)) ||
-                !(isTown(map.terrain[map.grid.index(a)]) || isTown(map.terrain[map.grid.index(b)]))) {
+        for (std::size_t i = firstStretch; i <= lastStretch; ++i) {
+            if (!townStretch(i)) {
                 continue;
             }
+            const Offset a = cells[i], b = cells[i + 1];
+            const CubicPiece& piece = curve[i - from];
+            const Point start = centres[i - from];
             // The stretch measured by its chords, then cut into whole lots.
             constexpr int samples = 24;
             std::array<double, samples + 1> length{};
-            Point previous = centres[i];
+            Point previous = start;
             for (int k = 1; k <= samples; ++k) {
-                const Point p = curve[i].at(centres[i], static_cast<double>(k) / samples).first;
+                const Point p = piece.at(start, static_cast<double>(k) / samples).first;
                 length[static_cast<std::size_t>(k)] =
                     length[static_cast<std::size_t>(k - 1)] + std::hypot(p.x - previous.x, p.y - previous.y);
                 previous = p;
@@ -102,8 +124,7 @@ void MapPainter::drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapR
                     std::upper_bound(length.begin(), length.end(), wanted) - length.begin());
                 const std::size_t k0 = std::clamp<std::size_t>(k, 1, samples) - 1;
                 const double share = (wanted - length[k0]) / std::max(1e-12, length[k0 + 1] - length[k0]);
-                const auto [at, tangent] =
-                    curve[i].at(centres[i], (static_cast<double>(k0) + share) / samples);
+                const auto [at, tangent] = piece.at(start, (static_cast<double>(k0) + share) / samples);
                 const double norm = std::hypot(tangent.x, tangent.y);
                 if (norm <= 0) {
                     continue;
