@@ -1,5 +1,6 @@
 #include "contour_heights.hpp"
 
+#include "line_clip.hpp"
 #include "natural_ground.hpp"
 
 #include <algorithm>
@@ -260,6 +261,82 @@ std::vector<ContourHeightSpots> contourHeightSpots(const Map& map, const Layout&
         }
     }
     return out;
+}
+
+bool crosses(const LineSpot& spot, double width, double height, const RouteStretch& route) {
+    // In the word's own frame: x along it, y across.
+    const double c = std::cos(spot.turn), s = std::sin(spot.turn);
+    const auto local = [&](Point p) {
+        const double dx = p.x - spot.middle.x, dy = p.y - spot.middle.y;
+        return Point{dx * c + dy * s, -dx * s + dy * c};
+    };
+    const Point a = local(route.a), b = local(route.b);
+    const double halfX = width / 2 + route.keepOff, halfY = height / 2 + route.keepOff;
+    // The stretch is t from 0 to 1 along its line.
+    double enter = 0, leave = 0;
+    return clipLineToBox(a, {b.x - a.x, b.y - a.y}, -halfX, -halfY, halfX, halfY, enter, leave) &&
+           enter <= 1 && leave >= 0;
+}
+
+RouteStretches::RouteStretches(std::vector<RouteStretch> stretches, double square)
+    : stretches_(std::move(stretches)) {
+    if (stretches_.empty()) {
+        return;
+    }
+    square_ = square;
+    Box all{stretches_[0].a.x, stretches_[0].a.y, stretches_[0].a.x, stretches_[0].a.y};
+    for (const RouteStretch& r : stretches_) {
+        all = {std::min({all.x0, r.a.x, r.b.x}), std::min({all.y0, r.a.y, r.b.y}),
+               std::max({all.x1, r.a.x, r.b.x}), std::max({all.y1, r.a.y, r.b.y})};
+        keepOff_ = std::max(keepOff_, r.keepOff);
+    }
+    x0_ = all.x0;
+    y0_ = all.y0;
+    columns_ = columnOf(all.x1) + 1;
+    rows_ = rowOf(all.y1) + 1;
+    squares_.resize(static_cast<std::size_t>(columns_) * static_cast<std::size_t>(rows_));
+    for (std::size_t k = 0; k < stretches_.size(); ++k) {
+        const RouteStretch& r = stretches_[k];
+        for (int row = rowOf(std::min(r.a.y, r.b.y)); row <= rowOf(std::max(r.a.y, r.b.y)); ++row) {
+            for (int col = columnOf(std::min(r.a.x, r.b.x)); col <= columnOf(std::max(r.a.x, r.b.x)); ++col) {
+                squares_[index(col, row)].push_back(k);
+            }
+        }
+    }
+}
+
+bool RouteStretches::anyCrossing(const LineSpot& spot, double width, double height) const {
+    if (stretches_.empty()) {
+        return false;
+    }
+    // A word's box, grown by the widest keep-off, lies inside this circle round its middle: a
+    // stretch that misses the circle misses the box.
+    const double reach = std::hypot(width / 2 + keepOff_, height / 2 + keepOff_);
+    const Point m = spot.middle;
+    const int c0 = std::max(0, columnOf(m.x - reach)), c1 = std::min(columns_ - 1, columnOf(m.x + reach));
+    const int r0 = std::max(0, rowOf(m.y - reach)), r1 = std::min(rows_ - 1, rowOf(m.y + reach));
+    for (int row = r0; row <= r1; ++row) {
+        for (int col = c0; col <= c1; ++col) {
+            for (const std::size_t k : squares_[index(col, row)]) {
+                if (crosses(spot, width, height, stretches_[k])) {
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+int RouteStretches::columnOf(double x) const {
+    return static_cast<int>(std::floor((x - x0_) / square_));
+}
+
+int RouteStretches::rowOf(double y) const {
+    return static_cast<int>(std::floor((y - y0_) / square_));
+}
+
+std::size_t RouteStretches::index(int col, int row) const {
+    return static_cast<std::size_t>(row) * static_cast<std::size_t>(columns_) + static_cast<std::size_t>(col);
 }
 
 } // namespace sandtable

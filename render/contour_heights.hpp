@@ -50,6 +50,38 @@ struct ContourHeightLook {
     bool operator==(const ContourHeightLook&) const = default;
 };
 
+// A stretch of a road, pike or railroad between two cell centres, and how far a height keeps from
+// it: the route's half width, and a tenth of a cell more for its curve, which bends off the
+// straight stretch by less (Catmull-Rom through the centres), and a railroad's ties.
+struct RouteStretch {
+    Point a, b;
+    double keepOff = 0;
+};
+
+// Whether a word `width` x `height` set at `spot` comes within the stretch's keep-off.
+bool crosses(const LineSpot& spot, double width, double height, const RouteStretch& route);
+
+// The stretches a word may come near, found by the squares (`square` map units a side) of a
+// coarse grid their extents touch: a whole map's heights (a PNG arranges the map once) are
+// checked against the few stretches near each, not against every stretch of every road (a tenth
+// of a second on the 300 x 300 map).
+class RouteStretches {
+  public:
+    RouteStretches(std::vector<RouteStretch> stretches, double square);
+    // Whether a word `width` x `height` set at `spot` crosses any stretch (crosses).
+    bool anyCrossing(const LineSpot& spot, double width, double height) const;
+
+  private:
+    int columnOf(double x) const;
+    int rowOf(double y) const;
+    std::size_t index(int col, int row) const;
+
+    std::vector<RouteStretch> stretches_;
+    double square_ = 1, x0_ = 0, y0_ = 0, keepOff_ = 0;
+    int columns_ = 0, rows_ = 0;
+    std::vector<std::vector<std::size_t>> squares_;
+};
+
 inline constexpr int contourHeightBlockCells = 6;
 
 // The spots found in each block of cells before, for views that follow one another (the canvas's

@@ -4,7 +4,6 @@
 
 #include "colours.hpp"
 #include "contour_heights.hpp"
-#include "line_clip.hpp"
 #include "map_scene.hpp"
 #include "natural_ground.hpp"
 #include "text.hpp"
@@ -13,6 +12,7 @@
 #include <cmath>
 #include <map>
 #include <numbers>
+#include <vector>
 
 #include <cairo.h>
 
@@ -58,30 +58,6 @@ Rgb inkOf(LabelRole role) {
     default:
         return Rgb{20, 20, 20};
     }
-}
-
-// A stretch of a road, pike or railroad between two cell centres, and how far a word keeps from
-// it: the route's half width, and a tenth of a cell more for its curve, which bends off the
-// straight stretch by less (Catmull-Rom through the centres), and a railroad's ties.
-struct RouteStretch {
-    Point a, b;
-    double keepOff = 0;
-};
-
-// Whether a word `width` x `height` set at `spot` comes within the stretch's keep-off.
-bool crosses(const LineSpot& spot, double width, double height, const RouteStretch& route) {
-    // In the word's own frame: x along it, y across.
-    const double c = std::cos(spot.turn), s = std::sin(spot.turn);
-    const auto local = [&](Point p) {
-        const double dx = p.x - spot.middle.x, dy = p.y - spot.middle.y;
-        return Point{dx * c + dy * s, -dx * s + dy * c};
-    };
-    const Point a = local(route.a), b = local(route.b);
-    const double halfX = width / 2 + route.keepOff, halfY = height / 2 + route.keepOff;
-    // The stretch is t from 0 to 1 along its line.
-    double enter = 0, leave = 0;
-    return clipLineToBox(a, {b.x - a.x, b.y - a.y}, -halfX, -halfY, halfX, halfY, enter, leave) &&
-           enter <= 1 && leave >= 0;
 }
 
 } // namespace
@@ -179,6 +155,7 @@ void MapPainter::addContourHeights(cairo_t* cr, const Scene& scene,
             }
         }
     }
+    const RouteStretches nearRoutes(std::move(routes), layout_.cellSize());
     std::map<int, TextSize> sizeOfLevel; // a view holds a few levels many times over
     for (ContourHeightSpots& found : spots) {
         std::string text = contourHeightText(s_.map, found.level);
@@ -189,9 +166,7 @@ void MapPainter::addContourHeights(cairo_t* cr, const Scene& scene,
         const TextSize t = size->second;
         LabelRequest r{std::move(text), LabelRole::ContourHeight, t.width, t.height, {}, {}};
         for (const ContourHeightSpot& spot : found.spots) {
-            if (std::ranges::any_of(routes, [&](const RouteStretch& route) {
-                    return crosses(spot.at, t.width, t.height, route);
-                })) {
+            if (nearRoutes.anyCrossing(spot.at, t.width, t.height)) {
                 continue;
             }
             LineSpot at = spot.at;

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <numbers>
 #include <optional>
+#include <random>
 #include <set>
 #include <string>
 #include <tuple>
@@ -197,6 +198,39 @@ TEST(ContourHeights, KeepOffRoadsAndRailroads) {
                                     }),
               1)
         << "the height on the road stayed there";
+}
+
+TEST(ContourHeights, TheStretchesNearAWordAreEveryStretchItCrosses) {
+    // RouteStretches looks only at the stretches near a word: it must find a crossing wherever
+    // looking at every stretch finds one, whatever the grid's squares are.
+    std::mt19937 random(29);
+    const auto within = [&](double low, double high) {
+        return std::uniform_real_distribution<double>(low, high)(random);
+    };
+    std::vector<RouteStretch> stretches;
+    for (int k = 0; k < 300; ++k) {
+        const Point a{within(0, 2000), within(0, 2000)};
+        const double turn = within(0, 2 * std::numbers::pi), length = within(60, 110);
+        stretches.push_back(
+            {a, {a.x + length * std::cos(turn), a.y + length * std::sin(turn)}, within(3, 15)});
+    }
+    for (const double square : {40.0, 100.0, 350.0}) {
+        SCOPED_TRACE(square);
+        const RouteStretches near(stretches, square);
+        int crossing = 0, clear = 0;
+        for (int n = 0; n < 4000; ++n) {
+            const LineSpot spot{{within(-100, 2100), within(-100, 2100)}, within(-1.5, 1.5)};
+            const double width = within(10, 80), height = within(5, 20);
+            const bool any = std::ranges::any_of(
+                stretches, [&](const RouteStretch& r) { return crosses(spot, width, height, r); });
+            ASSERT_EQ(near.anyCrossing(spot, width, height), any)
+                << "a word " << width << " x " << height << " at " << spot.middle.x << ", " << spot.middle.y;
+            (any ? crossing : clear) += 1;
+        }
+        EXPECT_GT(crossing, 400);
+        EXPECT_GT(clear, 400);
+    }
+    EXPECT_FALSE(RouteStretches({}, 100).anyCrossing(LineSpot{{0, 0}, 0}, 10, 10));
 }
 
 TEST(ContourHeights, AreCutOutOfTheirLineInTheGroundsColour) {
