@@ -111,7 +111,11 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
     }
     const bool smooth = cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE;
     const auto levelOf = [&](float h) {
-        return std::clamp(static_cast<int>(std::floor(h + 0.5f)), levels.low, levels.high);
+        // floor(h + 0.5) without std::floor, which the build's baseline instruction set has no one
+        // instruction for (heights are finite and far inside an int's range).
+        const float v = h + 0.5f;
+        const int truncated = static_cast<int>(v);
+        return std::clamp(truncated - (v < static_cast<float>(truncated) ? 1 : 0), levels.low, levels.high);
     };
     const float lastSlot = static_cast<float>(slots - 1);
     const auto lay = [](std::uint32_t& p, const Layer& t) {
@@ -183,6 +187,9 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
         };
         std::vector<Span> spans;
         std::vector<float> within(static_cast<std::size_t>(px1 - px0));
+        // A square's pixels' shade slots, heights and levels, along the row.
+        std::vector<int> slotOf(within.size()), levelOfPixel(within.size());
+        std::vector<float> heightOf(within.size());
         for (std::size_t k = 0; k < within.size(); ++k) {
             const LatticePlace u =
                 placeOf(((px0 + static_cast<double>(k) + 0.5 - tx) / sx - x0_) / step_, nx_);
@@ -254,8 +261,8 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                 const float slot0 = (s0 + static_cast<float>(steps)) * shadeSlots + 0.5f;
                 const float slotRise = sRise * shadeSlots;
                 const auto slotAt = [&](std::size_t k) {
-                    return steps > 0 ? static_cast<std::size_t>(
-                                           std::clamp(slot0 + slotRise * within[k], 0.0f, lastSlot))
+                    return steps > 0 ? static_cast<std::size_t>(static_cast<int>(
+                                           std::clamp(slot0 + slotRise * within[k], 0.0f, lastSlot)))
                                      : std::size_t{0};
                 };
                 if (square.level != mixed) {
@@ -269,8 +276,16 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                     // A span whose ends are in one slot is in it throughout (the slope is linear).
                     const bool spanInOneSlot = slotAt(square.begin) == slotAt(square.end - 1);
                     const std::size_t spanSlot = slotAt(square.begin);
+                    if (!spanInOneSlot) {
+                        // Each pixel's slot first, in a loop the compiler does four at a time.
+                        for (std::size_t k = square.begin; k < square.end; ++k) {
+                            slotOf[k] =
+                                static_cast<int>(std::clamp(slot0 + slotRise * within[k], 0.0f, lastSlot));
+                        }
+                    }
                     for (std::size_t k = square.begin; k < square.end; ++k) {
-                        const std::size_t slot = spanInOneSlot ? spanSlot : slotAt(k);
+                        const std::size_t slot =
+                            spanInOneSlot ? spanSlot : static_cast<std::size_t>(slotOf[k]);
                         const std::uint32_t p = row[k];
                         if (p != lastIn || slot != slotLaid) {
                             lastIn = p;
@@ -282,9 +297,16 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                     continue;
                 }
                 const float riseX = hRise * perPixelX;
+                // Each pixel's height, level and slot first, in a loop the compiler does four at a
+                // time; then the pixels.
                 for (std::size_t k = square.begin; k < square.end; ++k) {
-                    const float fu = within[k], h = h0 + hRise * fu;
-                    const int own = levelOf(h);
+                    heightOf[k] = h0 + hRise * within[k];
+                    levelOfPixel[k] = levelOf(heightOf[k]);
+                    slotOf[k] = static_cast<int>(std::clamp(slot0 + slotRise * within[k], 0.0f, lastSlot));
+                }
+                for (std::size_t k = square.begin; k < square.end; ++k) {
+                    const float fu = within[k], h = heightOf[k];
+                    const int own = levelOfPixel[k];
                     // How far inside its level the height is from the level's lower and upper edge.
                     const float pastLowEdge = h - (static_cast<float>(own) - 0.5f);
                     const float shortOfHighEdge = (static_cast<float>(own) + 0.5f) - h;
@@ -293,10 +315,11 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                     // level, tint and shade in one layer from the table, as a square at one level
                     // lays them.
                     const float riseY = ((h01 - h00) + ((h11 - h10) - (h01 - h00)) * fu) * perPixelY;
+                    const auto slot = static_cast<std::size_t>(slotOf[k]);
                     if (!smooth || std::min(pastLowEdge, shortOfHighEdge) >=
                                        0.5f * (std::abs(riseX) + std::abs(riseY))) {
-                        row[k] = layFixed(
-                            row[k], shaded[static_cast<std::size_t>(own - levels.low) * slots + slotAt(k)]);
+                        row[k] = layFixed(row[k],
+                                          shaded[static_cast<std::size_t>(own - levels.low) * slots + slot]);
                         continue;
                     }
                     // Within half a pixel of the level's edge (the contour), the pixel is shared
@@ -315,7 +338,7 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                     }
                     lay(row[k], t);
                     if (steps > 0) {
-                        lay(row[k], shade[slotAt(k)]);
+                        lay(row[k], shade[slot]);
                     }
                 }
             }
