@@ -11,8 +11,12 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
 #include <mutex>
 #include <set>
+#include <string>
 #include <thread>
 #include <unistd.h>
 
@@ -43,6 +47,15 @@ bool paintPattern(cairo_surface_t* surface, int top, int rows) {
     return true;
 }
 
+// Fills a stretch of this thread's stack below the caller with bytes from `seed`.
+[[gnu::noinline]] void scribbleOnTheStack(unsigned seed) {
+    volatile unsigned char junk[256 * 1024];
+    for (std::size_t i = 0; i < sizeof junk; ++i) {
+        seed = seed * 1664525u + 1013904223u;
+        junk[i] = static_cast<unsigned char>(seed >> 24);
+    }
+}
+
 class PngBands : public testing::Test {
   protected:
     // Every pixel of `file` as the pattern has it.
@@ -71,6 +84,47 @@ TEST_F(PngBands, EveryPixelLandsWhereItWasDrawnWithEitherDeflaterAndAnyBands) {
             const fs::path file = dir / "pattern.png";
             ASSERT_TRUE(writePngInBands(file, 97, 131, paintPattern, {bandRows, workers, deflater}));
             expectPattern(file, 97, 131);
+        }
+    }
+}
+
+TEST_F(PngBands, TheSamePictureIsTheSameBytesWhicheverThreadDeflatesWhichBand) {
+    // Each band its own pseudo-random texture of short runs, so the deflater's hash table fills with
+    // places that would match the next band's bytes if it were kept from one band to the next.
+    const auto paint = [](cairo_surface_t* surface, int top, int rows) {
+        if (top / 32 % 3 == 1) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(3)); // another thread gets ahead
+        }
+        // The stack the deflater is given next left with what this thread and band left on it: a
+        // deflater that read its own state before writing it would write other bytes.
+        scribbleOnTheStack(static_cast<unsigned>(top) * 2654435761u ^
+                           static_cast<unsigned>(std::hash<std::thread::id>{}(std::this_thread::get_id())));
+        cairo_surface_flush(surface);
+        unsigned char* data = cairo_image_surface_get_data(surface);
+        const int stride = cairo_image_surface_get_stride(surface),
+                  width = cairo_image_surface_get_width(surface);
+        std::uint32_t state = 12345u + static_cast<std::uint32_t>(top / 32 % 4);
+        for (int y = 0; y < rows; ++y) {
+            auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+            for (int x = 0; x < width; ++x) {
+                state = state * 1664525u + 1013904223u;
+                row[x] = 0xff000000u | ((state >> 28) * 0x111111u);
+            }
+        }
+        cairo_surface_mark_dirty(surface);
+        return true;
+    };
+    const auto bytesOf = [](const fs::path& file) {
+        std::ifstream in(file, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    for (const Deflater deflater : {Deflater::Zlib, fastestDeflater()}) {
+        SCOPED_TRACE(deflater == Deflater::Zlib ? "zlib" : "ISA-L");
+        ASSERT_TRUE(writePngInBands(dir / "one.png", 300, 640, paint, {32, 1, deflater}));
+        const std::string alone = bytesOf(dir / "one.png");
+        for (const int workers : {2, 3, 4}) {
+            ASSERT_TRUE(writePngInBands(dir / "many.png", 300, 640, paint, {32, workers, deflater}));
+            EXPECT_EQ(bytesOf(dir / "many.png"), alone) << workers << " workers";
         }
     }
 }
