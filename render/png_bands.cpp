@@ -87,7 +87,10 @@ std::optional<std::size_t> deflateWithIsaL([[maybe_unused]] Scratch& scratch, [[
 #ifdef SANDTABLE_HAVE_ISAL
     isal_zstream s;
     isal_deflate_init(&s);
-    scratch.level.resize(ISAL_DEF_LVL1_DEFAULT);
+    // Cleared for every band (300 KB): ISA-L keeps its hash table and token buffer there, and a band
+    // deflated after another's leftovers was once two bytes longer than the same band deflated
+    // after a third's (the same pixels, another encoding): a picture is the same bytes every time.
+    scratch.level.assign(ISAL_DEF_LVL1_DEFAULT, 0);
     s.level = 1;
     s.level_buf = scratch.level.data();
     s.level_buf_size = static_cast<std::uint32_t>(scratch.level.size());
