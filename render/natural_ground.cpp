@@ -301,6 +301,19 @@ double slopeTowardLight(const Grid& g, double size, double dx, double dy) {
     return -std::numbers::sqrt2 / 2 * (g.sideCount() / 2.0) * size * (dx + dy);
 }
 
+// The shade step of a slope (MapPainter::shadeSteps counts them): the slope rounded half away from
+// zero, as std::lround does, without its call into the maths library (a point of the lattice each),
+// within `steps` either way.
+int shadeStepOf(double slope, int steps) {
+    if (!(std::abs(slope) <= steps + 1.0)) {
+        return slope > 0 ? steps : -steps; // steep, or not a number (std::lround's least long)
+    }
+    const auto whole = static_cast<long long>(slope);       // toward zero
+    const double rest = slope - static_cast<double>(whole); // exact below 2^52
+    const long long rounded = whole + (rest >= 0.5 ? 1 : rest <= -0.5 ? -1 : 0);
+    return static_cast<int>(std::clamp<long long>(rounded, -steps, steps));
+}
+
 // The lattice steps each way the shading's gradient is taken over: a quarter of a cell, so the
 // noise's wander in the height does not break the shading into specks.
 int shadingSpan(int samplesPerCell) {
@@ -488,8 +501,7 @@ std::optional<GroundClass> NaturalGround::shownAt(const Map& map, const Layout& 
         const double slope =
             slopeTowardLight(map.grid, size, (field(reach, 0) - field(-reach, 0)) / (2 * reach),
                              (field(0, reach) - field(0, -reach)) / (2 * reach));
-        s.shown.shade =
-            std::clamp(static_cast<int>(std::lround(slope)), -options.shadeSteps, options.shadeSteps);
+        s.shown.shade = shadeStepOf(slope, options.shadeSteps);
     }
     return s.shown;
 }
@@ -817,8 +829,7 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
                 const double dy =
                     (sample(i, jb).fieldHeight - sample(i, jt).fieldHeight) / ((jb - jt) * step_);
                 s.slope = static_cast<float>(slopeTowardLight(g, size, dx, dy));
-                s.shown.shade = std::clamp(static_cast<int>(std::lround(s.slope)), -options.shadeSteps,
-                                           options.shadeSteps);
+                s.shown.shade = shadeStepOf(s.slope, options.shadeSteps);
             }
         }
     }
@@ -1140,7 +1151,7 @@ std::optional<GroundClass> NaturalGround::classAt(LatticePlace across, LatticePl
     slope /= total;
     c.level = static_cast<int>(std::floor(height + 0.5));
     if (options_.elevation && options_.shading) {
-        c.shade = std::clamp(static_cast<int>(std::lround(slope)), -options_.shadeSteps, options_.shadeSteps);
+        c.shade = shadeStepOf(slope, options_.shadeSteps);
     }
     return c;
 }
