@@ -1,5 +1,7 @@
 #include "map_print.hpp"
 
+#include "map_index.hpp"
+
 #include "model/file_names.hpp"
 #include "model/limits.hpp"
 #include "render/cairo_handles.hpp"
@@ -36,6 +38,10 @@ class PrintedMap {
         : layout_(s.map.grid, unitsPerCell), painter_(s, layout_), options_(o.layers),
           pixelsPerUnit_(pixelsPerUnit) {
         options_.paperPointsPerUnit = pointsPerUnit;
+        // Each page or band looks up the pieces and paths near it, as the canvas does, instead of
+        // walking every path of the map (a 300 x 300 map's PNG has 132 bands).
+        index_.rebuild(s);
+        painter_.setIndex(&index_);
     }
     const Layout& layout() const { return layout_; }
     // The bands of one picture share the natural ground's rows where they meet.
@@ -79,6 +85,7 @@ class PrintedMap {
 
   private:
     Layout layout_;
+    MapIndex index_;
     MapPainter painter_;
     RenderOptions options_;
     double pixelsPerUnit_;
