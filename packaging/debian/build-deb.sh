@@ -4,7 +4,7 @@
 #     packaging/debian/build-deb.sh BUILD_DIR OUT_DIR
 # The files are those `cmake --install` puts under /usr (packaging/CMakeLists.txt); the
 # dependencies are what dpkg-shlibdeps finds the binary linked with. A failure leaves no .deb.
-# SANDTABLE_DEB_COMPRESSION: dpkg-deb's compressor (xz unless said; the test takes gzip).
+# SANDTABLE_DEB_COMPRESSION: dpkg-deb's compressor (xz unless said; the test stores: none).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 die() {
