@@ -8,7 +8,9 @@
 #include "render/natural_ground.hpp"
 
 #include <array>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -107,6 +109,20 @@ struct CubicPiece {
 // A smooth curve through every point in order (Catmull-Rom as cubic pieces): roads, pikes and
 // railroads bend through their cells' centres instead of kinking at each.
 std::vector<CubicPiece> smoothThrough(const std::vector<Point>& points);
+
+// The stretches (cell i to cell i + 1) of a path that a view draws something along: the first and
+// the last of them, and the curve through the centres from the stretch before the first to the one
+// after the last, whose pieces are the whole path's (each Catmull-Rom piece needs a centre more on
+// either side), so a band or a tile curves only the part of a long road near it. Stretch i starts
+// at centres[i - from] and is curve[i - from].
+struct PathStretches {
+    std::size_t first = 0, last = 0, from = 0;
+    std::vector<Point> centres;
+    std::vector<CubicPiece> curve;
+};
+// Nothing when `wanted(i)` holds for no stretch i.
+std::optional<PathStretches> stretchesOf(const Layout& layout, const std::vector<Offset>& cells,
+                                         const std::function<bool(std::size_t)>& wanted);
 
 class MapIndex;
 class ContourHeightCache;

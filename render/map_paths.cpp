@@ -28,6 +28,28 @@ std::vector<CubicPiece> smoothThrough(const std::vector<Point>& points) {
     return out;
 }
 
+std::optional<PathStretches> stretchesOf(const Layout& layout, const std::vector<Offset>& cells,
+                                         const std::function<bool(std::size_t)>& wanted) {
+    PathStretches s;
+    s.first = cells.size();
+    for (std::size_t i = 0; i + 1 < cells.size(); ++i) {
+        if (wanted(i)) {
+            s.first = std::min(s.first, i);
+            s.last = i;
+        }
+    }
+    if (s.first == cells.size()) {
+        return std::nullopt;
+    }
+    s.from = s.first > 0 ? s.first - 1 : 0;
+    const std::size_t to = std::min(cells.size() - 1, s.last + 2);
+    for (std::size_t i = s.from; i <= to; ++i) {
+        s.centres.push_back(layout.cellCenter(cells[i]));
+    }
+    s.curve = smoothThrough(s.centres);
+    return s;
+}
+
 std::pair<Point, Point> CubicPiece::at(Point from, double t) const {
     const double u = 1 - t;
     const Point point{u * u * u * from.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * to.x,
@@ -107,7 +129,6 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last, bool natural)
                c.row <= last.row + 1;
     };
     std::vector<EdgeId> bridges; // where a road crosses water with no ford: drawn over the roads
-    std::vector<Point> centres;
     std::vector<std::pair<Point, Point>> ties; // a railroad's, square to its curve
     for (const Path* drawn : pathsNear(first, last)) {
         const Path& path = *drawn;
@@ -116,30 +137,19 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last, bool natural)
         ties.clear();
         // Only the stretches (cell i to i + 1) that end in or next to the view: a road across a
         // big map is drawn a band (or a screen) at a time, not whole each time. Those left out
-        // lie a cell or more outside.
+        // lie a cell or more outside. A smooth curve through the cell centres, as roads run on a
+        // printed map: each stretch a cubic whose controls follow the neighbouring centres
+        // (Catmull-Rom), so it still passes through every centre a piece stands on.
         const std::vector<Offset>& cells = path.cells;
         const auto stretchInView = [&](std::size_t i) { return inView(cells[i]) || inView(cells[i + 1]); };
-        std::size_t firstStretch = cells.size(), lastStretch = 0;
-        for (std::size_t i = 0; i + 1 < cells.size(); ++i) {
-            if (stretchInView(i)) {
-                firstStretch = std::min(firstStretch, i);
-                lastStretch = i;
-            }
-        }
-        if (firstStretch == cells.size()) {
+        const std::optional<PathStretches> stretches = stretchesOf(layout_, cells, stretchInView);
+        if (!stretches) {
             continue;
         }
-        // A smooth curve through the cell centres, as roads run on a printed map: each stretch
-        // a cubic whose controls follow the neighbouring centres (Catmull-Rom), so it still
-        // passes through every centre a piece stands on. With a centre more on each side, the
-        // stretches drawn are the same as the whole path's, whichever view draws them.
-        const std::size_t from = firstStretch > 0 ? firstStretch - 1 : 0;
-        const std::size_t to = std::min(cells.size() - 1, lastStretch + 2);
-        centres.clear();
-        for (std::size_t i = from; i <= to; ++i) {
-            centres.push_back(layout_.cellCenter(cells[i]));
-        }
-        const std::vector<CubicPiece> curve = smoothThrough(centres);
+        const std::size_t firstStretch = stretches->first, lastStretch = stretches->last,
+                          from = stretches->from;
+        const std::vector<Point>& centres = stretches->centres;
+        const std::vector<CubicPiece>& curve = stretches->curve;
         for (std::size_t i = firstStretch; i <= lastStretch; ++i) {
             if (!stretchInView(i)) {
                 continue;

@@ -260,11 +260,11 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                 const float sRise = s10 + (s11 - s10) * fv - s0;
                 const float slot0 = (s0 + static_cast<float>(steps)) * shadeSlots + 0.5f;
                 const float slotRise = sRise * shadeSlots;
-                const auto slotAt = [&](std::size_t k) {
-                    return steps > 0 ? static_cast<std::size_t>(static_cast<int>(
-                                           std::clamp(slot0 + slotRise * within[k], 0.0f, lastSlot)))
-                                     : std::size_t{0};
+                // (Unshaded, the one slot is 0: lastSlot is 0.)
+                const auto slotIndex = [&](std::size_t k) {
+                    return static_cast<int>(std::clamp(slot0 + slotRise * within[k], 0.0f, lastSlot));
                 };
+                const auto slotAt = [&](std::size_t k) { return static_cast<std::size_t>(slotIndex(k)); };
                 if (square.level != mixed) {
                     // The whole square at one level: tint and shade in one layer from the table.
                     const FixedLayer* table =
@@ -279,8 +279,7 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                     if (!spanInOneSlot) {
                         // Each pixel's slot first, in a loop the compiler does four at a time.
                         for (std::size_t k = square.begin; k < square.end; ++k) {
-                            slotOf[k] =
-                                static_cast<int>(std::clamp(slot0 + slotRise * within[k], 0.0f, lastSlot));
+                            slotOf[k] = slotIndex(k);
                         }
                     }
                     for (std::size_t k = square.begin; k < square.end; ++k) {
@@ -302,7 +301,7 @@ bool NaturalGround::paintRelief(cairo_t* cr) const {
                 for (std::size_t k = square.begin; k < square.end; ++k) {
                     heightOf[k] = h0 + hRise * within[k];
                     levelOfPixel[k] = levelOf(heightOf[k]);
-                    slotOf[k] = static_cast<int>(std::clamp(slot0 + slotRise * within[k], 0.0f, lastSlot));
+                    slotOf[k] = slotIndex(k);
                 }
                 for (std::size_t k = square.begin; k < square.end; ++k) {
                     const float fu = within[k], h = heightOf[k];

@@ -63,7 +63,6 @@ void MapPainter::drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapR
     };
     std::vector<Building> buildings;
     std::vector<StreetPoint> streets;
-    std::vector<Point> centres;
     for (const Path* route : pathsNear(first, last)) {
         const Path& path = *route;
         if (path.kind == PathKind::Railroad || path.cells.size() < 2) {
@@ -77,34 +76,18 @@ void MapPainter::drawNaturalTowns(cairo_t* cr, const NaturalGround& ground, MapR
             return (near(a) || near(b)) &&
                    (isTown(map.terrain[map.grid.index(a)]) || isTown(map.terrain[map.grid.index(b)]));
         };
-        std::size_t firstStretch = cells.size(), lastStretch = 0;
-        for (std::size_t i = 0; i + 1 < cells.size(); ++i) {
-            if (townStretch(i)) {
-                firstStretch = std::min(firstStretch, i);
-                lastStretch = i;
-            }
-        }
-        if (firstStretch == cells.size()) {
+        // The curve as drawPaths has it, only where a town's stretches are.
+        const std::optional<PathStretches> town = stretchesOf(layout_, cells, townStretch);
+        if (!town) {
             continue;
         }
-        // The curve through the centres, as drawPaths has it (Catmull-Rom: a stretch's shape
-        // depends on the centres either side of it, so with one more centre each side it is the
-        // same whatever is in view), from the stretch before the first to the one after the last:
-        // a road across a big map is not curved whole for every band.
-        const std::size_t from = firstStretch > 0 ? firstStretch - 1 : 0;
-        const std::size_t to = std::min(cells.size() - 1, lastStretch + 2);
-        centres.clear();
-        for (std::size_t i = from; i <= to; ++i) {
-            centres.push_back(layout_.cellCenter(cells[i]));
-        }
-        const std::vector<CubicPiece> curve = smoothThrough(centres);
-        for (std::size_t i = firstStretch; i <= lastStretch; ++i) {
+        for (std::size_t i = town->first; i <= town->last; ++i) {
             if (!townStretch(i)) {
                 continue;
             }
             const Offset a = cells[i], b = cells[i + 1];
-            const CubicPiece& piece = curve[i - from];
-            const Point start = centres[i - from];
+            const CubicPiece& piece = town->curve[i - town->from];
+            const Point start = town->centres[i - town->from];
             // The stretch measured by its chords, then cut into whole lots.
             constexpr int samples = 24;
             std::array<double, samples + 1> length{};
