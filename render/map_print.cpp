@@ -1,11 +1,10 @@
 #include "map_print.hpp"
 
-#include "map_index.hpp"
-
 #include "model/file_names.hpp"
 #include "model/limits.hpp"
 #include "render/cairo_handles.hpp"
 #include "render/colours.hpp"
+#include "render/map_index.hpp"
 #include "render/map_painter.hpp"
 #include "render/png_bands.hpp"
 #include "render/print_legend.hpp"

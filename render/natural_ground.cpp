@@ -294,13 +294,13 @@ void cellsReaching(const Layout& layout, const Grid& g, double left, double top,
                 from, to);
 }
 
-// The hill shading's slope from the height's gradient (levels a map unit, east and south): the light
-// from the north-west, as the cells' style has it (MapPainter::shadeOf), the sum over a cell's
-// directions of the rise toward the light.
-// The slope is the gradient's sum times this.
+// What the hill shading's slope is, times the sum of the height's gradient east and south.
 double towardLight(const Grid& g, double size) {
     return -std::numbers::sqrt2 / 2 * (g.sideCount() / 2.0) * size;
 }
+// The hill shading's slope from the height's gradient (levels a map unit, east and south): the light
+// from the north-west, as the cells' style has it (MapPainter::shadeOf), the sum over a cell's
+// directions of the rise toward the light.
 double slopeTowardLight(const Grid& g, double size, double dx, double dy) {
     return towardLight(g, size) * (dx + dy);
 }
@@ -777,8 +777,9 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
             }
             if (!noise) {
                 noise.emplace(v, at(0, j).x / size, at(nx_ - 1, j).x / size);
+            } else {
+                noise->moveTo(v);
             }
-            noise->moveTo(v);
             for (int i = 0; i < nx_; ++i) {
                 const auto k = static_cast<std::size_t>(i);
                 if (wholeOf[k] == nullptr) {
