@@ -6,6 +6,7 @@
 #include "model/layout.hpp"
 
 #include "formats/atomic_file.hpp"
+#include "render/png_bytes.hpp"
 #include "render/terrain_symbols.hpp"
 
 #include <cairo.h>
@@ -41,15 +42,11 @@ std::vector<std::pair<double, double>> tileCorners(const Grid& grid, const TmxGe
     return out;
 }
 
-cairo_status_t appendBytes(void* closure, const unsigned char* data, unsigned int length) {
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
-}
-
 // A strip of tiles, one per colour, each the cell's shape filled with it and, for terrain, its
 // symbol as the map draws it (the tile's height is the cell across its flats).
-std::string tilesetPng(const Grid& grid, const TmxGeometry& g, const std::vector<Rgb>& colours,
-                       const std::vector<TerrainSymbol>& symbols = {}) {
+std::expected<std::string, std::string> tilesetPng(const Grid& grid, const TmxGeometry& g,
+                                                   const std::vector<Rgb>& colours,
+                                                   const std::vector<TerrainSymbol>& symbols = {}) {
     const int count = std::max<int>(1, static_cast<int>(colours.size()));
     cairo_surface_t* surface =
         cairo_image_surface_create(CAIRO_FORMAT_ARGB32, g.tileWidth * count, g.tileHeight);
@@ -70,8 +67,7 @@ std::string tilesetPng(const Grid& grid, const TmxGeometry& g, const std::vector
         }
     }
     cairo_destroy(cr);
-    std::string png;
-    cairo_surface_write_to_png_stream(surface, appendBytes, &png);
+    auto png = pngBytes(surface);
     cairo_surface_destroy(surface);
     return png;
 }
@@ -442,10 +438,16 @@ std::expected<void, std::string> exportTmx(const Scenario& s, const std::filesys
         d.save(o, " ", pugi::format_indent, pugi::encoding_utf8);
         return o.str();
     };
+    auto terrainTiles = tilesetPng(grid, g, terrainColours, terrainSymbols);
+    auto levelTiles = tilesetPng(grid, g, levelColours);
+    if (!terrainTiles || !levelTiles) {
+        return std::unexpected("cannot draw the tilesets: " +
+                               (terrainTiles ? levelTiles : terrainTiles).error());
+    }
     // Images and tileset first, the map last: a map never points at files that are not there.
     for (const auto& [path, bytes] :
-         {std::pair{dir / pathFromUtf8(terrainPng), tilesetPng(grid, g, terrainColours, terrainSymbols)},
-          std::pair{dir / pathFromUtf8(levelPng), tilesetPng(grid, g, levelColours)},
+         {std::pair{dir / pathFromUtf8(terrainPng), *std::move(terrainTiles)},
+          std::pair{dir / pathFromUtf8(levelPng), *std::move(levelTiles)},
           std::pair{dir / pathFromUtf8(terrainTsx), toString(tsx)}, std::pair{out, toString(doc)}}) {
         if (auto written = writeFileAtomically(path, bytes, AtomicWriteOptions{false}); !written) {
             return written;

@@ -3,6 +3,7 @@
 #include "model/battle.hpp"
 #include "render/colours.hpp"
 #include "render/piece_images.hpp"
+#include "render/png_bytes.hpp"
 #include "render/text.hpp"
 
 #include <cairo.h>

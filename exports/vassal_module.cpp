@@ -15,6 +15,7 @@
 #include "model/limits.hpp"
 #include "render/map_print.hpp"
 #include "render/piece_images.hpp"
+#include "render/png_bytes.hpp"
 #include "render/text.hpp"
 
 #include <cairo.h>

@@ -11,7 +11,7 @@
 namespace sandtable {
 namespace {
 
-struct Failure {
+struct CsvFailure {
     int line;
     std::string message;
     int column = 0; // of the field at fault, 1-based in characters; 0: the whole line
@@ -100,17 +100,17 @@ std::vector<Record> splitCsv(std::string_view csv) {
             field.clear();
         } else if (afterQuote) {
             if (c != ' ' && c != '\t') {
-                throw Failure{line,
-                              "text after the closing quote of a field; a quote inside a quoted field "
-                              "is written twice (\"\")",
-                              columnOf(i)};
+                throw CsvFailure{line,
+                                 "text after the closing quote of a field; a quote inside a quoted field "
+                                 "is written twice (\"\")",
+                                 columnOf(i)};
             }
         } else {
             field += c;
         }
     }
     if (quoted) {
-        throw Failure{record.line, "a quoted field is not closed before the end of the file"};
+        throw CsvFailure{record.line, "a quoted field is not closed before the end of the file"};
     }
     if (!field.empty() || !record.fields.empty() || wasQuoted) {
         endRecord();
@@ -135,9 +135,9 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
             const int column = 1 + static_cast<int>(std::count_if(before.begin(), before.end(), [](char ch) {
                                    return (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
                                }));
-            throw Failure{lineAt(csv, static_cast<std::ptrdiff_t>(*bad)),
-                          "a control character or a byte that is not UTF-8; save the file as CSV UTF-8",
-                          column};
+            throw CsvFailure{lineAt(csv, static_cast<std::ptrdiff_t>(*bad)),
+                             "a control character or a byte that is not UTF-8; save the file as CSV UTF-8",
+                             column};
         }
         const std::vector<Record> records = splitCsv(csv);
         auto blank = [](const Record& r) {
@@ -145,7 +145,7 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                                [](const std::string& f) { return f.empty(); });
         };
         if (records.empty() || blank(records.front())) {
-            throw Failure{
+            throw CsvFailure{
                 1, "the first line must name the columns: side, army, corps, division, brigade, unit, ..."};
         }
         const auto& header = records.front().fields;
@@ -160,16 +160,16 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                 for (auto k : knownColumns) {
                     list += (list.empty() ? "" : ", ") + std::string(k);
                 }
-                throw Failure{1, "unknown column " + limits::quoted(header[i]) + "; the columns are " + list,
-                              at};
+                throw CsvFailure{
+                    1, "unknown column " + limits::quoted(header[i]) + "; the columns are " + list, at};
             }
             if (!column.emplace(h, i).second) {
-                throw Failure{1, "the column '" + h + "' appears twice", at};
+                throw CsvFailure{1, "the column '" + h + "' appears twice", at};
             }
         }
         for (const char* required : {"side", "army"}) {
             if (!column.contains(required)) {
-                throw Failure{1, std::string("the column '") + required + "' is missing"};
+                throw CsvFailure{1, std::string("the column '") + required + "' is missing"};
             }
         }
         // Headquarters by (side, names down to it).
@@ -213,13 +213,13 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                 return it == column.end() || it->second >= fields.size() ? std::string() : fields[it->second];
             };
             // A failure at the field of `col` (its line and column), or at the row when it has none.
-            auto failAt = [&](const char* col, std::string message) -> Failure {
+            auto failAt = [&](const char* col, std::string message) -> CsvFailure {
                 auto it = column.find(col);
                 if (it == column.end() || it->second >= fields.size()) {
-                    return Failure{lineNumber, std::move(message)};
+                    return CsvFailure{lineNumber, std::move(message)};
                 }
                 const FieldPosition& p = records[n].positions[it->second];
-                return Failure{p.line, std::move(message), p.column};
+                return CsvFailure{p.line, std::move(message), p.column};
             };
             auto parse = [&]<typename E>(const char* col, E fallback) {
                 const std::string v = get(col);
@@ -290,7 +290,7 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                 parent = it->second;
             }
             if (!parent.valid()) {
-                throw Failure{lineNumber, "the row names no army, corps, division or brigade"};
+                throw CsvFailure{lineNumber, "the row names no army, corps, division or brigade"};
             }
             const std::string unitName = get("unit");
             const std::string trainName = get("train");
@@ -313,16 +313,16 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                     throw failAt("train", *problem);
                 }
                 if (nextTrain > limits::id.hi) {
-                    throw Failure{lineNumber, "the scenario has run out of ids"};
+                    throw CsvFailure{lineNumber, "the scenario has run out of ids"};
                 }
                 out.trains.emplace_back(TrainId{nextTrain++}, t);
                 continue;
             }
             if (unitName.empty()) {
                 if (commander.empty()) {
-                    throw Failure{lineNumber,
-                                  "a row without a unit or train must name the commander of its last "
-                                  "headquarters"};
+                    throw CsvFailure{lineNumber,
+                                     "a row without a unit or train must name the commander of its last "
+                                     "headquarters"};
                 }
                 if (auto problem = limits::checkName("the commander's name", commander)) {
                     throw failAt("commander", "column 'commander': " + *problem);
@@ -355,12 +355,12 @@ std::expected<OobImport, LoadError> readOrderOfBattleCsv(std::string_view csv, s
                 throw failAt("unit", *problem);
             }
             if (nextUnit > limits::id.hi || nextHq > limits::id.hi) {
-                throw Failure{lineNumber, "the scenario has run out of ids"};
+                throw CsvFailure{lineNumber, "the scenario has run out of ids"};
             }
             out.units.emplace_back(UnitId{nextUnit++}, u);
         }
         return out;
-    } catch (const Failure& f) {
+    } catch (const CsvFailure& f) {
         return std::unexpected(LoadError{std::string(name), f.line, f.column, f.message});
     }
 }

@@ -15,8 +15,6 @@
 namespace sandtable {
 namespace {
 
-constexpr double pi = std::numbers::pi;
-
 // An arrow pointing along `angle`, its middle at `centre`, `r` from middle to tip.
 void arrow(cairo_t* cr, Point centre, double angle, double r) {
     auto at = [&](double along, double across) {
@@ -37,7 +35,7 @@ void arrow(cairo_t* cr, Point centre, double angle, double r) {
 void addStar(cairo_t* cr, Point centre, double outer) {
     const double inner = outer * 0.42;
     for (int k = 0; k < 10; ++k) {
-        const double a = -pi / 2 + k * pi / 5;
+        const double a = -std::numbers::pi / 2 + k * std::numbers::pi / 5;
         const double radius = k % 2 == 0 ? outer : inner;
         const double x = centre.x + radius * std::cos(a), y = centre.y + radius * std::sin(a);
         k == 0 ? cairo_move_to(cr, x, y) : cairo_line_to(cr, x, y);
@@ -132,7 +130,10 @@ void MapPainter::arrangeMarkers(Scene& scene) const {
         }
         // An arrow at the map's edge nearest the cell, pointing onto the map.
         const std::array<std::pair<double, double>, 4> edges{
-            {{p.x, 0.0}, {layout_.width() - p.x, pi}, {p.y, pi / 2}, {layout_.height() - p.y, -pi / 2}}};
+            {{p.x, 0.0},
+             {layout_.width() - p.x, std::numbers::pi},
+             {p.y, std::numbers::pi / 2},
+             {layout_.height() - p.y, -std::numbers::pi / 2}}};
         const auto nearest = std::ranges::min_element(edges, {}, &std::pair<double, double>::first);
         const double inward = nearest->second;
         Point centre{p.x - std::cos(inward) * size * 0.2, p.y - std::sin(inward) * size * 0.2};
@@ -181,7 +182,7 @@ void MapPainter::drawMarkers(cairo_t* cr, const Scene& scene, MapRect visible) c
         case Kind::Landing: {
             // An anchor: a ring, a shank and a curved stock, in navy.
             const double r = size * 0.1;
-            cairo_arc(cr, p.x, p.y - r * 0.75, r * 0.22, 0, 2 * pi);
+            cairo_arc(cr, p.x, p.y - r * 0.75, r * 0.22, 0, 2 * std::numbers::pi);
             cairo_move_to(cr, p.x, p.y - r * 0.53);
             cairo_line_to(cr, p.x, p.y + r);
             cairo_move_to(cr, p.x - r * 0.45, p.y - r * 0.3);

@@ -20,14 +20,12 @@
 namespace sandtable {
 namespace {
 
-constexpr double pi = std::numbers::pi;
-
 double normalised(double a) {
-    while (a > pi) {
-        a -= 2 * pi;
+    while (a > std::numbers::pi) {
+        a -= 2 * std::numbers::pi;
     }
-    while (a <= -pi) {
-        a += 2 * pi;
+    while (a <= -std::numbers::pi) {
+        a += 2 * std::numbers::pi;
     }
     return a;
 }
@@ -114,11 +112,11 @@ void MapPainter::arrangePieces(Scene& scene) const {
                 const double faced = (placement->facing->kind == FacingKind::Corner
                                           ? layout_.cornerAngle(placement->facing->index)
                                           : layout_.sideAngle(placement->facing->index)) *
-                                     pi / 180;
+                                     std::numbers::pi / 180;
                 counter.faced = true;
-                counter.turn = normalised(faced + pi / 2);
-                if (std::abs(counter.turn) > pi / 2 + 1e-9) {
-                    counter.turn = normalised(counter.turn - pi);
+                counter.turn = normalised(faced + std::numbers::pi / 2);
+                if (std::abs(counter.turn) > std::numbers::pi / 2 + 1e-9) {
+                    counter.turn = normalised(counter.turn - std::numbers::pi);
                     counter.frontAtBottom = true;
                 }
             }
@@ -230,7 +228,7 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
         // A badge at the top counter's upper right: how many are in the pile.
         const double r = size * stackBadgeRadius;
         cairo_new_path(cr);
-        cairo_arc(cr, b.centre.x, b.centre.y, r, 0, 2 * pi);
+        cairo_arc(cr, b.centre.x, b.centre.y, r, 0, 2 * std::numbers::pi);
         setSource(cr, stackBadgeColour);
         cairo_fill_preserve(cr);
         strokeWith(cr, Rgb{20, 20, 20}, size * 0.012);

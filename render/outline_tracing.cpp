@@ -303,8 +303,8 @@ std::vector<std::uint64_t> OutlineTracer::junctions(const std::vector<const Ring
     // A point inside a stretch two outlines share is in two rings, with the sides both sides of
     // it in both. Anywhere else (three classes meet; the shared stretch ends at the edge of what
     // was traced) it is a junction.
-    using Side = std::pair<std::uint64_t, std::uint64_t>;
-    std::vector<Side> sides;
+    using SideKey = std::pair<std::uint64_t, std::uint64_t>;
+    std::vector<SideKey> sides;
     std::vector<std::uint64_t> points, ringPoints;
     const auto forEachRing = [&](auto&& visit) {
         for (const Rings* rings : all) {
@@ -335,8 +335,8 @@ std::vector<std::uint64_t> OutlineTracer::junctions(const std::vector<const Ring
     forEachRing([&](const std::uint64_t* ring, std::size_t n) {
         for (std::size_t k = 0; k < n; ++k) {
             const std::uint64_t before = ring[(k + n - 1) % n], at = ring[k], after = ring[(k + 1) % n];
-            if (!twice(points, at) || !twice(sides, Side{std::min(before, at), std::max(before, at)}) ||
-                !twice(sides, Side{std::min(at, after), std::max(at, after)})) {
+            if (!twice(points, at) || !twice(sides, SideKey{std::min(before, at), std::max(before, at)}) ||
+                !twice(sides, SideKey{std::min(at, after), std::max(at, after)})) {
                 out.push_back(at);
             }
         }

@@ -3,6 +3,7 @@
 #include "render/counter_art.hpp"
 #include "render/counters.hpp"
 #include "render/map_painter.hpp"
+#include "render/png_bytes.hpp"
 
 #include <cairo.h>
 
@@ -11,11 +12,6 @@
 
 namespace sandtable {
 namespace {
-
-cairo_status_t appendBytes(void* closure, const unsigned char* data, unsigned int length) {
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
-}
 
 // A transparent w x h picture drawn by `draw`, as PNG bytes.
 template <typename Draw> std::expected<PieceImage, std::string> picture(int w, int h, Draw draw) {
@@ -32,15 +28,6 @@ template <typename Draw> std::expected<PieceImage, std::string> picture(int w, i
 }
 
 } // namespace
-
-std::expected<std::string, std::string> pngBytes(cairo_surface_t* surface) {
-    std::string out;
-    const cairo_status_t status = cairo_surface_write_to_png_stream(surface, appendBytes, &out);
-    if (status != CAIRO_STATUS_SUCCESS) {
-        return std::unexpected(std::string(cairo_status_to_string(status)));
-    }
-    return out;
-}
 
 std::expected<PieceImage, std::string> pieceImage(const Scenario& s, const PlaySetup& play, PieceRef piece,
                                                   double cellPixels) {

@@ -8,12 +8,7 @@
 #include <string>
 #include <string_view>
 
-typedef struct _cairo_surface cairo_surface_t;
-
 namespace sandtable {
-
-// A Cairo image surface as the bytes of a PNG file.
-[[nodiscard]] std::expected<std::string, std::string> pngBytes(cairo_surface_t* surface);
 
 struct PieceImage {
     int width = 0, height = 0;

@@ -16,11 +16,9 @@
 namespace sandtable {
 namespace {
 
-constexpr double pi = std::numbers::pi;
-
 // Six places around the centre, clear of a counter's middle, where crowns, tufts and rocks go.
 Point around(Point c, double size, int k, double distance = 0.27) {
-    const double a = pi / 6 + k * pi / 3;
+    const double a = std::numbers::pi / 6 + k * std::numbers::pi / 3;
     return {c.x + distance * size * std::cos(a), c.y + distance * size * std::sin(a)};
 }
 
@@ -32,7 +30,7 @@ void circle(cairo_t* cr, Point p, double r) {
     if (target == CAIRO_SURFACE_TYPE_PDF || target == CAIRO_SURFACE_TYPE_SVG ||
         target == CAIRO_SURFACE_TYPE_PS) {
         cairo_new_sub_path(cr);
-        cairo_arc(cr, p.x, p.y, r, 0, 2 * pi);
+        cairo_arc(cr, p.x, p.y, r, 0, 2 * std::numbers::pi);
         return;
     }
     const double k = r * 0.5523;
@@ -112,7 +110,7 @@ bool drawCrownStamps(cairo_t* cr, TerrainSymbol symbol, std::span<const Point> c
                 if (i == sides && !ring) {
                     break; // a filled polygon closes itself; a stroked ring comes back to its start
                 }
-                const double a = 2 * pi * static_cast<double>(i) / static_cast<double>(sides);
+                const double a = 2 * std::numbers::pi * static_cast<double>(i) / static_cast<double>(sides);
                 points.push_back({radius(k) * std::cos(a), radius(k) * std::sin(a)});
             }
             bySize.push_back(
@@ -196,7 +194,7 @@ void block(cairo_t* cr, Point p, double w, double h, double angle) {
 // A tuft of reeds or brush: strokes fanning up from one base.
 void tuft(cairo_t* cr, Point base, double length, int blades) {
     for (int i = 0; i < blades; ++i) {
-        const double a = -pi / 2 + (i - (blades - 1) / 2.0) * 0.45;
+        const double a = -std::numbers::pi / 2 + (i - (blades - 1) / 2.0) * 0.45;
         cairo_move_to(cr, base.x, base.y);
         cairo_line_to(cr, base.x + length * std::cos(a), base.y + length * std::sin(a));
     }
@@ -275,7 +273,7 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
     case TerrainSymbol::Crops:
         // Furrows: parallel strokes, slanting one way or the other from field to field.
         for (const SymbolSite& s : sites) {
-            const double a = (s.variant & 1u) != 0 ? pi / 9 : -pi / 9;
+            const double a = (s.variant & 1u) != 0 ? std::numbers::pi / 9 : -std::numbers::pi / 9;
             const double dx = std::cos(a), dy = std::sin(a);
             for (int i = -2; i <= 2; ++i) {
                 const Point m{s.centre.x - dy * i * size * 0.08, s.centre.y + dx * i * size * 0.08};
@@ -326,7 +324,7 @@ void drawTerrainSymbols(cairo_t* cr, TerrainSymbol symbol, std::span<const Symbo
                 }
                 const Point p = around(s.centre, size, k);
                 for (int i = 0; i < 5; ++i) {
-                    const double a = i * 2 * pi / 5 + (s.variant % 7) * 0.3;
+                    const double a = i * 2 * std::numbers::pi / 5 + (s.variant % 7) * 0.3;
                     const double r = size * (0.05 + 0.015 * ((s.variant >> i) & 1u));
                     i == 0 ? cairo_move_to(cr, p.x + r * std::cos(a), p.y + r * std::sin(a))
                            : cairo_line_to(cr, p.x + r * std::cos(a), p.y + r * std::sin(a));

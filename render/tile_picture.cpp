@@ -2,6 +2,7 @@
 
 #include "model/file_names.hpp"
 #include "model/limits.hpp"
+#include "render/png_bytes.hpp"
 
 #include <cairo.h>
 
@@ -18,11 +19,6 @@ using Surface = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy
 cairo_status_t readFile(void* closure, unsigned char* data, unsigned int length) {
     return std::fread(data, 1, length, static_cast<std::FILE*>(closure)) == length ? CAIRO_STATUS_SUCCESS
                                                                                    : CAIRO_STATUS_READ_ERROR;
-}
-
-cairo_status_t appendBytes(void* closure, const unsigned char* data, unsigned int length) {
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
 }
 
 } // namespace
@@ -94,8 +90,10 @@ std::expected<std::string, std::string> drawTilePicture(const TilePicturePlan& p
     if (!problem.empty()) {
         return std::unexpected(problem);
     }
-    std::string png;
-    cairo_surface_write_to_png_stream(target.get(), appendBytes, &png);
+    auto png = pngBytes(target.get());
+    if (!png) {
+        return std::unexpected("cannot encode the tile picture: " + png.error());
+    }
     return png;
 }
 

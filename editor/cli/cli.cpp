@@ -19,14 +19,15 @@ namespace {
 
 using Need = Option::Need;
 
-constexpr Option json{"--json", "", "the same as a JSON document (docs/cli.md describes its fields)"};
-constexpr Option output{"-o", "OUT", "save the result as OUT (default: FILE itself, atomically)"};
+constexpr Option jsonOption{"--json", "", "the same as a JSON document (docs/cli.md describes its fields)"};
+constexpr Option outputOption{"-o", "OUT", "save the result as OUT (default: FILE itself, atomically)"};
 
-constexpr Option scenario{"--scenario", "NAME|NUMBER",
-                          "the battle's scenario to use, by title or number (default: the first)"};
+constexpr Option scenarioOption{"--scenario", "NAME|NUMBER",
+                                "the battle's scenario to use, by title or number (default: the first)"};
 
 constexpr std::array infoOptions{
-    Option{"--scenario", "NAME|NUMBER", "describe this scenario's deployment (default: the first)"}, json};
+    Option{"--scenario", "NAME|NUMBER", "describe this scenario's deployment (default: the first)"},
+    jsonOption};
 
 constexpr std::array validateOptions{
     Option{"--ruleset", "NAME|PATH",
@@ -60,10 +61,10 @@ constexpr std::array exportOptions{
     Option{"--update", "OLD.vmod",
            "a module made before and customised in VASSAL: keep what the designer added, make Sandtable's "
            "again"},
-    scenario,
+    scenarioOption,
 };
 
-constexpr std::array rulesetsOptions{json};
+constexpr std::array rulesetsOptions{jsonOption};
 
 constexpr std::array generateOptions{
     Option{"--cols", "N", "columns (default 100)"},
@@ -84,8 +85,8 @@ constexpr std::array placeOptions{
     Option{"--points", "\"CCRR,X,Y CCRR,X,Y...\"",
            "cells and their centres' coordinates, fitted by least squares"},
     Option{"--clear", "", "take the map off the Earth"},
-    output,
-    json,
+    outputOption,
+    jsonOption,
 };
 
 constexpr std::array importElevationOptions{
@@ -94,16 +95,16 @@ constexpr std::array importElevationOptions{
            "the height of a cell: the mean (default) or highest inside it, or at its centre"},
     Option{"--base", "HEIGHT", "the height of level 0 (default: the lowest found)"},
     Option{"--dem-units", "m|ft", "the DEM's height unit when it does not say (default m)"},
-    output,
-    json,
+    outputOption,
+    jsonOption,
 };
 
 constexpr std::array importLandCoverOptions{
     Option{"--table", "nlcd|worldcover|TABLE", "a built-in table or a file of lines CLASS TERRAIN",
            Need::Required},
     Option{"--min-share", "PERCENT", "the share of a cell its terrain must cover (default 50%)"},
-    output,
-    json,
+    outputOption,
+    jsonOption,
 };
 
 constexpr std::array importOptions{
@@ -111,19 +112,19 @@ constexpr std::array importOptions{
     Option{"--terrain-table", "TABLE", "a Tiled map's tiles to terrain: lines TILE = TERRAIN"},
     Option{"--tiles-background", "", "a Tiled map's tiles drawn as a picture under the grid (OUT-tiles.png)"},
     Option{"--board", "NAME", "a VASSAL module's board (BOARD or MAP/BOARD; default: the first with a grid)"},
-    json,
+    jsonOption,
 };
 
 constexpr std::array alignBackgroundOptions{
     Option{"--points", "\"PX,PY,CCRR PX,PY,CCRR PX,PY,CCRR...\"",
            "pixels of the scan and the cells they belong at", Need::Required},
-    output,
-    json,
+    outputOption,
+    jsonOption,
 };
 
 constexpr std::array thumbnailOptions{
     Option{"--size", "N", "the picture's longer side in pixels (default 256)"},
-    scenario,
+    scenarioOption,
 };
 
 constexpr std::array<Option, 0> noOptions{};

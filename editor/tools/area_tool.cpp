@@ -11,7 +11,7 @@ namespace sandtable {
 namespace {
 
 // The tool's picture on the toolbar (24 x 24).
-constexpr std::string_view icon =
+constexpr std::string_view areaToolIcon =
     R"(<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><rect x="4" y="5" width="16" height="14" fill="#2e6fd1" fill-opacity=".15" stroke="#2e6fd1" stroke-width="1.5" stroke-dasharray="3 2"/><rect x="2.5" y="3.5" width="3" height="3" fill="#fff" stroke="#222"/><rect x="18.5" y="17.5" width="3" height="3" fill="#fff" stroke="#222"/></svg>)";
 
 // On hexes a shape moves in cube coordinates, so it survives an odd column or row shift.
@@ -31,7 +31,7 @@ const ToolInfo& AreaTool::info() const {
                                 false,
                                 "Drag a rectangle; then Copy, Paste at a cell, or Delete to clear it",
                                 0,
-                                icon};
+                                areaToolIcon};
     return i;
 }
 

@@ -9,7 +9,7 @@ namespace sandtable {
 namespace {
 
 // The tool's picture on the toolbar (24 x 24).
-constexpr std::string_view icon =
+constexpr std::string_view backgroundAlignmentToolIcon =
     R"(<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6" fill="none" stroke="#c0392b" stroke-width="1.8"/><path d="M12 2v6m0 8v6M2 12h6m8 0h6" fill="none" stroke="#2e6fd1" stroke-width="1.8" stroke-linecap="round"/></svg>)";
 
 constexpr OverlayColour red{220, 30, 30}, blue{30, 90, 220}, white{255, 255, 255}, black{0, 0, 0};
@@ -35,7 +35,7 @@ const ToolInfo& BackgroundAlignmentTool::info() const {
         false,
         "Click a point on the scan, then where it belongs; Enter applies, Esc cancels",
         0,
-        icon};
+        backgroundAlignmentToolIcon};
     return i;
 }
 

@@ -6,7 +6,7 @@ namespace sandtable {
 namespace {
 
 // The tool's picture on the toolbar (24 x 24).
-constexpr std::string_view icon =
+constexpr std::string_view eraserToolIcon =
     R"(<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><path d="M3 15l9-9 8 8-6 6H8z" fill="#f2a7b8" stroke="#222" stroke-width="1.3" stroke-linejoin="round"/><path d="M7.5 10.5l8 8M8 20h13" fill="none" stroke="#222" stroke-width="1.3" stroke-linecap="round"/></svg>)";
 
 } // namespace
@@ -18,7 +18,7 @@ const ToolInfo& EraserTool::info() const {
                                 false,
                                 "Take features and hexsides off the cells under the brush",
                                 BrushRadiusOption,
-                                icon};
+                                eraserToolIcon};
     return i;
 }
 

@@ -6,7 +6,7 @@ namespace sandtable {
 namespace {
 
 // The tool's picture on the toolbar (24 x 24).
-constexpr std::string_view icon =
+constexpr std::string_view featureToolIcon =
     R"(<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><path d="M6 21V3" fill="none" stroke="#222" stroke-width="1.8" stroke-linecap="round"/><path d="M6.5 4h12l-3 4 3 4h-12z" fill="#c0392b" stroke="#222" stroke-width="1.2" stroke-linejoin="round"/></svg>)";
 
 } // namespace
@@ -18,7 +18,7 @@ const ToolInfo& FeatureTool::info() const {
                                 false,
                                 "Click a cell to place the chosen feature; edit it in Properties",
                                 FeatureKindOption | FeatureNameOption,
-                                icon};
+                                featureToolIcon};
     return i;
 }
 

@@ -10,7 +10,7 @@ namespace sandtable {
 namespace {
 
 // The tool's picture on the toolbar (24 x 24).
-constexpr std::string_view icon =
+constexpr std::string_view hexsideToolIcon =
     R"(<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><path d="M7 4h10l5 8-5 8H7l-5-8z" fill="#e8e4d0" stroke="#888" stroke-width="1.3" stroke-linejoin="round"/><path d="M17 4l5 8" fill="none" stroke="#2e6fd1" stroke-width="3.2" stroke-linecap="round"/></svg>)";
 
 } // namespace
@@ -22,7 +22,7 @@ const ToolInfo& HexsideTool::info() const {
                                 false,
                                 "Click a side to toggle the feature; drag along sides to draw or rub out",
                                 SideFeatureOption | CrossingOption,
-                                icon};
+                                hexsideToolIcon};
     return i;
 }
 

@@ -9,7 +9,7 @@ namespace sandtable {
 namespace {
 
 // The tool's picture on the toolbar (24 x 24).
-constexpr std::string_view icon =
+constexpr std::string_view measureToolIcon =
     R"(<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><path d="M2.5 16.5l14-14 5 5-14 14z" fill="#f4d58d" stroke="#222" stroke-width="1.3" stroke-linejoin="round"/><path d="M6 13l2 2M8.5 10.5l1.5 1.5M11 8l2 2M13.5 5.5l1.5 1.5" fill="none" stroke="#222" stroke-width="1.2" stroke-linecap="round"/></svg>)";
 
 // 1520 -> "1,520": yards read as a designer writes them.
@@ -54,7 +54,7 @@ const ToolInfo& MeasureTool::info() const {
                                 false,
                                 "Drag from one cell to another to read the distance between them",
                                 0,
-                                icon};
+                                measureToolIcon};
     return i;
 }
 

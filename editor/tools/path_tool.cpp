@@ -8,7 +8,7 @@ namespace sandtable {
 namespace {
 
 // The tool's picture on the toolbar (24 x 24).
-constexpr std::string_view icon =
+constexpr std::string_view pathToolIcon =
     R"(<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><path d="M3 20c4-1 5-6 9-7s6-6 9-9" fill="none" stroke="#222" stroke-width="5" stroke-linecap="round"/><path d="M3 20c4-1 5-6 9-7s6-6 9-9" fill="none" stroke="#d9a05b" stroke-width="2.8" stroke-linecap="round"/></svg>)";
 
 } // namespace
@@ -21,7 +21,7 @@ const ToolInfo& PathTool::info() const {
         false,
         "Drag through cells to lay a road or railroad; start on a path's end to extend it",
         PathKindOption,
-        icon};
+        pathToolIcon};
     return i;
 }
 

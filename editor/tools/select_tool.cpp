@@ -9,15 +9,15 @@ namespace sandtable {
 namespace {
 
 // The tool's picture on the toolbar (24 x 24).
-constexpr std::string_view icon =
+constexpr std::string_view selectToolIcon =
     R"(<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><path d="M6 3v16l4-4 3 6 2.5-1.2-3-5.8H18z" fill="#fff" stroke="#222" stroke-width="1.5" stroke-linejoin="round"/></svg>)";
 
 } // namespace
 
 const ToolInfo& SelectTool::info() const {
     static constexpr ToolInfo i{
-        toolId, "Select / move", 'S', false, "Click a piece or marker to pick it; drag it to move it", 0,
-        icon};
+        toolId, "Select / move", 'S', false, "Click a piece or marker to pick it; drag it to move it",
+        0,      selectToolIcon};
     return i;
 }
 

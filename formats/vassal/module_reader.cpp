@@ -1,11 +1,11 @@
 #include "formats/vassal/module_reader.hpp"
 
 #include "formats/picture_size.hpp"
+#include "formats/vassal/zip_handles.hpp"
 #include "model/file_names.hpp"
 #include "model/limits.hpp"
 
 #include <pugixml.hpp>
-#include <zip.h>
 
 #include <algorithm>
 #include <charconv>
@@ -379,19 +379,12 @@ class BuildFileReader {
     VassalModule module_;
 };
 
-struct ZipCloser {
-    void operator()(zip_t* z) const { zip_discard(z); }
-};
-struct ZipFileCloser {
-    void operator()(zip_file_t* f) const { zip_fclose(f); }
-};
-
 // At most `limit` bytes of an entry, plus one more when it has more (what the archive claims of an
 // entry's size is not trusted), or less once `enough` says so.
 std::expected<std::string, std::string>
 readEntry(zip_t* z, zip_uint64_t index, long long limit,
           const std::function<bool(const std::string&)>& enough = {}) {
-    std::unique_ptr<zip_file_t, ZipFileCloser> f(zip_fopen_index(z, index, 0));
+    ZipEntryReading f(zip_fopen_index(z, index, 0));
     if (!f) {
         return std::unexpected(std::string(zip_error_strerror(zip_get_error(z))));
     }
@@ -491,7 +484,7 @@ bool outsideTheArchive(std::string_view n) {
 std::expected<std::vector<std::string>, LoadError>
 listVassalModuleEntries(const std::filesystem::path& vmod) {
     int error = 0;
-    std::unique_ptr<zip_t, ZipCloser> z(zip_open(utf8(vmod).c_str(), ZIP_RDONLY, &error));
+    ZipReading z(zip_open(utf8(vmod).c_str(), ZIP_RDONLY, &error));
     if (!z) {
         return std::unexpected(
             LoadError{vmod.string(), 0, 0, "not a VASSAL module: it does not open as a zip archive"});
@@ -517,7 +510,7 @@ std::expected<VassalEntries, LoadError> readVassalModuleEntries(const std::files
                                                                 const std::vector<std::string>& names,
                                                                 long long limit) {
     int error = 0;
-    std::unique_ptr<zip_t, ZipCloser> z(zip_open(utf8(vmod).c_str(), ZIP_RDONLY, &error));
+    ZipReading z(zip_open(utf8(vmod).c_str(), ZIP_RDONLY, &error));
     if (!z) {
         return std::unexpected(LoadError{vmod.string(), 0, 0, "does not open as a zip archive"});
     }
@@ -550,7 +543,7 @@ std::expected<VassalModule, LoadError> readVassalModule(const std::filesystem::p
         return fail("no such module file (or it is not a regular file)");
     }
     int error = 0;
-    std::unique_ptr<zip_t, ZipCloser> z(zip_open(utf8(vmod).c_str(), ZIP_RDONLY, &error));
+    ZipReading z(zip_open(utf8(vmod).c_str(), ZIP_RDONLY, &error));
     if (!z) {
         zip_error_t e;
         zip_error_init_with_code(&e, error);

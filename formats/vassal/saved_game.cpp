@@ -1,8 +1,7 @@
 #include "formats/vassal/saved_game.hpp"
 
 #include "formats/vassal/sequence.hpp"
-
-#include <zip.h>
+#include "formats/vassal/zip_handles.hpp"
 
 #include <charconv>
 #include <memory>
@@ -36,13 +35,6 @@ int wholeOr(const std::string& text, int fallback) {
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
     return error == std::errc() && end == text.data() + text.size() ? v : fallback;
 }
-
-struct ZipCloser {
-    void operator()(zip_t* z) const { zip_discard(z); }
-};
-struct ZipFileCloser {
-    void operator()(zip_file_t* f) const { zip_fclose(f); }
-};
 
 } // namespace
 
@@ -184,7 +176,7 @@ std::expected<VassalSavedGame, std::string> readVassalSavedGame(std::string_view
     zip_error_t error;
     zip_error_init(&error);
     zip_source_t* source = zip_source_buffer_create(archive.data(), archive.size(), 0, &error);
-    std::unique_ptr<zip_t, ZipCloser> z(source ? zip_open_from_source(source, ZIP_RDONLY, &error) : nullptr);
+    ZipReading z(source ? zip_open_from_source(source, ZIP_RDONLY, &error) : nullptr);
     if (!z) {
         const std::string why = zip_error_strerror(&error);
         if (source) {
@@ -198,7 +190,7 @@ std::expected<VassalSavedGame, std::string> readVassalSavedGame(std::string_view
     if (at < 0) {
         return std::unexpected("not a saved game: it holds no savedGame entry");
     }
-    std::unique_ptr<zip_file_t, ZipFileCloser> f(zip_fopen_index(z.get(), static_cast<zip_uint64_t>(at), 0));
+    ZipEntryReading f(zip_fopen_index(z.get(), static_cast<zip_uint64_t>(at), 0));
     if (!f) {
         return std::unexpected("its savedGame entry cannot be read: " +
                                std::string(zip_error_strerror(zip_get_error(z.get()))));

@@ -3,6 +3,7 @@
 #include "exports/export_kinds.hpp"
 #include "formats/scenario_xml.hpp"
 #include "run_cli.hpp"
+#include "tests/file_bytes.hpp"
 #include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
@@ -222,8 +223,7 @@ TEST_F(Cli, StyleChoosesTheGroundAndTheInk) {
         auto r = run(
             {"export", sample, "--to", "png", "-o", path(name), "--dpi", "30", "--style", style, "--force"});
         EXPECT_EQ(r.code, 0) << style << ": " << r.err;
-        std::ifstream in(path(name), std::ios::binary);
-        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        return testing_support::fileBytes(path(name));
     };
     const std::string natural = png("natural.png", "natural"), cells = png("cells.png", "cells");
     EXPECT_GT(natural.size(), 1000u);
@@ -458,8 +458,7 @@ namespace {
 
 TEST_F(Cli, TheExportDocsListEveryKindOfTheRegistry) {
     auto slurp = [](const char* name) {
-        std::ifstream in(std::filesystem::path(SANDTABLE_SOURCE_DIR) / "docs" / name);
-        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        return testing_support::fileBytes(std::filesystem::path(SANDTABLE_SOURCE_DIR) / "docs" / name);
     };
     const std::string cli = slurp("cli.md"), exports = slurp("export.md");
     std::string listed;

@@ -22,10 +22,6 @@ namespace {
 namespace fs = std::filesystem;
 using testing_support::commandOutput;
 
-PlaySetup setupOf(const Scenario& s, const fs::path& folder) {
-    return testing_support::playSetupOfScenario(s, folder);
-}
-
 TEST(CounterSheets, EveryBackIsItsFrontMirroredOnEveryPaperAndCounterSize) {
     for (const PaperSize& paper : papers()) {
         for (bool landscape : {false, true}) {
@@ -64,7 +60,7 @@ TEST(CounterSheets, TheBacksLineUpWithTheFrontsWhenTheSheetIsTurnedOver) {
     const testing_support::TemporaryFolder scratch("counters");
     const fs::path& dir = scratch.path();
     const fs::path pdf = dir / "counters.pdf";
-    auto pages = printCounterSheets(*s, pdf, o, setupOf(*s, folder));
+    auto pages = printCounterSheets(*s, pdf, o, testing_support::playSetupOfScenario(*s, folder));
     ASSERT_TRUE(pages) << pages.error();
     ASSERT_EQ(*pages % 2, 0) << "a back page for every front page";
     auto l = counterSheetLayout(o.paper.widthPt, o.paper.heightPt, o.marginPt, o.counterSizePt);
@@ -128,7 +124,7 @@ TEST(CounterSheets, EverySamplesSheetsCarryItsRulesetsBackAndMarkers) {
         const fs::path folder = fs::path(SANDTABLE_SAMPLES) / name;
         auto s = readScenario(folder / (std::string(name) + ".sandtable.xml"));
         ASSERT_TRUE(s) << s.error().toString();
-        const PlaySetup play = setupOf(*s, folder);
+        const PlaySetup play = testing_support::playSetupOfScenario(*s, folder);
         ASSERT_TRUE(play.play.back) << name;
         PrintOptions o;
         o.paper = *paperByName("a4");

@@ -11,6 +11,7 @@
 #include "formats/vassal/sequence.hpp"
 #include "model/battle.hpp"
 #include "tests/exports/play_setup_of.hpp"
+#include "tests/file_bytes.hpp"
 #include "tests/formats/vassal_oracle.hpp"
 #include "tests/temporary_folder.hpp"
 #include "validators/play_setup.hpp"
@@ -25,19 +26,12 @@
 namespace sandtable {
 namespace {
 
+using testing_support::fileBytes;
+
 namespace fs = std::filesystem;
 
-const fs::path referenceBuildFile = fs::path(SANDTABLE_SOURCE_DIR) / ".." / "shared" / "vassal" /
-                                    "reference" / "every-component.buildFile.xml";
-
-std::string readText(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-PlaySetup setupOf(const Scenario& s, const fs::path& folder) {
-    return testing_support::playSetupOfScenario(s, folder);
-}
+const fs::path referenceBuildFile =
+    fs::path(SANDTABLE_SHARED) / "vassal" / "reference" / "every-component.buildFile.xml";
 
 struct Exported {
     Scenario scenario;
@@ -77,7 +71,7 @@ Exported exportSample(const std::string& name) {
     const fs::path folder = fs::path(SANDTABLE_SAMPLES) / name;
     auto s = readScenario(folder / (name + ".sandtable.xml"));
     EXPECT_TRUE(s) << s.error().toString();
-    Exported out{*s, setupOf(*s, folder), {}};
+    Exported out{*s, testing_support::playSetupOfScenario(*s, folder), {}};
     auto module = exportAndRead(*s, out.play, name);
     EXPECT_TRUE(module) << module.error();
     if (module) {
@@ -89,9 +83,10 @@ Exported exportSample(const std::string& name) {
 // The table of components and attributes is VASSAL's: the engine's own module reads with no
 // problem, and every component of the table is in it.
 TEST(VassalComponents, TheReferenceModuleVassalWroteHasTheFormOfTheTable) {
-    ASSERT_TRUE(fs::exists(referenceBuildFile))
-        << referenceBuildFile << " is missing (../shared/vassal sits beside the source tree)";
-    auto module = readVassalBuildFile(readText(referenceBuildFile), "every-component.buildFile.xml",
+    ASSERT_TRUE(fs::exists(referenceBuildFile)) << referenceBuildFile
+                                                << " is missing (the shared folder: ../shared beside the "
+                                                   "source tree, or cmake -DSANDTABLE_SHARED_DIR=...)";
+    auto module = readVassalBuildFile(fileBytes(referenceBuildFile), "every-component.buildFile.xml",
                                       [](const std::string&) {
                                           return std::pair{100, 100};
                                       });
@@ -328,7 +323,7 @@ TEST(PlayKitOf, TheHelpPageNamesEveryCommand) {
     const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "shiloh";
     auto s = readScenario(folder / "shiloh.sandtable.xml");
     ASSERT_TRUE(s) << s.error().toString();
-    const PlaySetup play = setupOf(*s, folder);
+    const PlaySetup play = testing_support::playSetupOfScenario(*s, folder);
     const testing_support::TemporaryFolder scratch("play-help");
     const fs::path vmod = scratch / "play-help.vmod";
     ASSERT_TRUE(exportVassal(*s, vmod, VassalExportOptions{60, true, play}));
@@ -355,7 +350,7 @@ TEST(PlayKitOf, TheRulesetsTablesAreAChart) {
         const fs::path folder = fs::path(SANDTABLE_SAMPLES) / name;
         auto s = readScenario(folder / (name + ".sandtable.xml"));
         EXPECT_TRUE(s) << s.error().toString();
-        const PlaySetup play = setupOf(*s, folder);
+        const PlaySetup play = testing_support::playSetupOfScenario(*s, folder);
         const testing_support::TemporaryFolder scratch("play-tables");
         const fs::path vmod = scratch / "play-tables.vmod";
         EXPECT_TRUE(exportVassal(*s, vmod, VassalExportOptions{60, true, play}));
@@ -370,7 +365,7 @@ TEST(PlayKitOf, TheRulesetsTablesAreAChart) {
     const fs::path folder = fs::path(SANDTABLE_SAMPLES) / "franklin";
     auto franklin = readScenario(folder / "franklin.sandtable.xml");
     ASSERT_TRUE(franklin) << franklin.error().toString();
-    const PlaySetup rebel = setupOf(*franklin, folder);
+    const PlaySetup rebel = testing_support::playSetupOfScenario(*franklin, folder);
     ASSERT_FALSE(rebel.play.tables.empty()) << "Franklin is played with Good Old Rebel";
     const auto [buildFile, page] = exported("franklin");
     EXPECT_NE(buildFile.find("ChartWindow"), std::string::npos);
@@ -516,7 +511,7 @@ TEST(PlayKitOf, EachScenarioOfABattleStartsTheTurnTrackerAtItsOwnFirstTurn) {
     ASSERT_TRUE(read) << read.error();
     const Scenario& battle = *read;
     ASSERT_EQ(scenarioCount(battle), 3u);
-    auto module = exportAndRead(battle, setupOf(battle, folder), "turns");
+    auto module = exportAndRead(battle, testing_support::playSetupOfScenario(battle, folder), "turns");
     ASSERT_TRUE(module) << module.error();
     const VassalComponent& tracker = *module->componentsNamed("TurnTracker").front();
     ASSERT_EQ(tracker.children.size(), 1u);
@@ -572,7 +567,7 @@ TEST(PlayKitOf, ScenariosWhoseTurnsInterleaveAreCountedByNumber) {
     battle.info.startTime = ClockTime{13 * 60 + 30};
     makeCurrent(battle, 0);
     EXPECT_FALSE(vassalTurnList(battle)) << "1:20, 1:30 and 1:40 pm would interleave";
-    auto module = exportAndRead(battle, setupOf(battle, folder), "interleave");
+    auto module = exportAndRead(battle, testing_support::playSetupOfScenario(battle, folder), "interleave");
     ASSERT_TRUE(module) << module.error();
     const VassalComponent& tracker = *module->componentsNamed("TurnTracker").front();
     EXPECT_EQ(tracker["turnFormat"], "Turn $level1$");
@@ -603,7 +598,7 @@ TEST(PlayKitOf, EachScenarioOfABattleBreaksAtItsOwnLosses) {
     makeCurrent(battle, 1);
     battle.deployment.forces = oneCorpsEach;
     makeCurrent(battle, 0);
-    const PlaySetup play = setupOf(battle, folder);
+    const PlaySetup play = testing_support::playSetupOfScenario(battle, folder);
     auto module = exportAndRead(battle, play, "break-points");
     ASSERT_TRUE(module) << module.error();
     ASSERT_EQ(module->setups.size(), scenarioCount(battle));

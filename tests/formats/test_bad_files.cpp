@@ -2,6 +2,8 @@
 // give (file:line:column: what is wrong). A new bad case is a new pair of files.
 #include "formats/scenario_xml.hpp"
 
+#include "tests/file_bytes.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,9 +15,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+// A file's text without the line ends it finishes with.
+std::string textWithoutFinalNewlines(const fs::path& p) {
+    std::string text = testing_support::fileBytes(p);
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) {
         text.pop_back();
     }
@@ -39,9 +41,9 @@ TEST_P(BadFile, IsRejectedWithItsExactMessage) {
     const fs::path file = GetParam();
     const fs::path expectedFile = fs::path(file).replace_extension(".expected");
     ASSERT_TRUE(fs::exists(expectedFile)) << "missing " << expectedFile;
-    auto s = readScenarioFromString(slurp(file) + "\n", file.filename().string());
+    auto s = readScenarioFromString(textWithoutFinalNewlines(file) + "\n", file.filename().string());
     ASSERT_FALSE(s) << file << " was accepted";
-    EXPECT_EQ(s.error().toString(), slurp(expectedFile));
+    EXPECT_EQ(s.error().toString(), textWithoutFinalNewlines(expectedFile));
     EXPECT_GT(s.error().line, 0) << "every error must say where";
 }
 
@@ -49,7 +51,7 @@ TEST_P(BadFile, IsRejectedWithItsExactMessage) {
 // message at the same line and column.
 TEST_P(BadFile, GivesTheSamePlaceWhateverItsLineEnds) {
     const fs::path file = GetParam();
-    const std::string lf = slurp(file) + "\n";
+    const std::string lf = textWithoutFinalNewlines(file) + "\n";
     const auto withEnds = [&](std::string_view end) {
         std::string out;
         for (char c : lf) {
@@ -84,7 +86,7 @@ TEST(BadFiles, TheCorpusHasAtLeastTwentyCases) {
 }
 
 TEST(BadFiles, EveryTruncationOfAGoodFileIsAnErrorNotACrash) {
-    const std::string good = slurp(fs::path(SANDTABLE_TEST_DATA) / "good" / "small.xml");
+    const std::string good = textWithoutFinalNewlines(fs::path(SANDTABLE_TEST_DATA) / "good" / "small.xml");
     ASSERT_FALSE(good.empty());
     ASSERT_TRUE(readScenarioFromString(good, "small.xml"));
     for (std::size_t cut = 0; cut + 1 < good.size(); cut += 7) {

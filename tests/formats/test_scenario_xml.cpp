@@ -2,6 +2,7 @@
 #include "formats/scenario_xml_read_back.hpp"
 #include "model/limits.hpp"
 #include "model/scenario_generator.hpp"
+#include "tests/file_bytes.hpp"
 #include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
@@ -18,12 +19,9 @@
 namespace sandtable {
 namespace {
 
-namespace fs = std::filesystem;
+using testing_support::fileBytes;
 
-std::string fileBytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
+namespace fs = std::filesystem;
 
 // A scenario that sets every field the model has, so a round trip proves nothing is dropped.
 Scenario everyField() {

@@ -10,6 +10,7 @@
 #include "model/limits.hpp"
 #include "tests/formats/vassal_oracle.hpp"
 
+#include "tests/file_bytes.hpp"
 #include "tests/formats/zip_archive.hpp"
 #include "tests/temporary_folder.hpp"
 
@@ -25,15 +26,10 @@
 namespace sandtable {
 namespace {
 
+using testing_support::fileBytes;
+
 namespace fs = std::filesystem;
 using testing_support::sharedVassal;
-
-std::string slurp(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-}
 
 std::vector<std::string> linesOf(const std::string& text) {
     std::vector<std::string> out;
@@ -74,9 +70,9 @@ TEST_P(Golden, TheReaderSaysWhatTheEngineSaid) {
     const fs::path answers = golden / (GetParam() + ".vassal.txt");
     ASSERT_TRUE(fs::exists(buildFile) && fs::exists(answers))
         << "the engine's recorded answers are not at " << golden
-        << " (../shared/vassal/golden beside the source tree)";
-    const std::vector<std::string> lines = linesOf(slurp(answers));
-    const std::string xml = slurp(buildFile);
+        << " (the shared folder: ../shared beside the source tree, or cmake -DSANDTABLE_SHARED_DIR=...)";
+    const std::vector<std::string> lines = linesOf(fileBytes(answers));
+    const std::string xml = fileBytes(buildFile);
 
     // The board sizes the engine recorded stand in for the pictures, which the goldens do not keep.
     const std::regex boardLine(R"(^board (.+) / (.+) size (\d+)x(\d+)$)");
@@ -192,7 +188,7 @@ struct RecordedTrait {
 // ../shared/vassal/reference/traits.txt: each trait's default as the engine writes it.
 std::vector<RecordedTrait> recordedTraits() {
     std::vector<RecordedTrait> out;
-    for (const std::string& line : linesOf(slurp(sharedVassal() / "reference" / "traits.txt"))) {
+    for (const std::string& line : linesOf(fileBytes(sharedVassal() / "reference" / "traits.txt"))) {
         if (line.starts_with("trait ")) {
             out.push_back({line.substr(6), "", ""});
         } else if (line.starts_with("  type  ") && !out.empty()) {
@@ -224,7 +220,7 @@ TEST(VassalTraits, TheReaderKnowsEveryTraitTheEngineOffersInTheEnginesForm) {
 TEST(VassalTraits, TheEnginesPrototypeOfEveryTraitDecodesLevelByLevel) {
     const fs::path file = sharedVassal() / "reference" / "every-component.buildFile.xml";
     ASSERT_TRUE(fs::exists(file)) << file;
-    auto module = readVassalBuildFile(slurp(file), file.string(), [](const std::string&) {
+    auto module = readVassalBuildFile(fileBytes(file), file.string(), [](const std::string&) {
         return std::optional(std::pair{800, 600});
     });
     ASSERT_TRUE(module) << module.error().toString();

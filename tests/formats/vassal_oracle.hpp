@@ -18,7 +18,7 @@ namespace sandtable::testing_support {
 
 // The folder of the engine's recorded answers and VASSAL's own reference files.
 inline std::filesystem::path sharedVassal() {
-    return std::filesystem::path(SANDTABLE_VASSAL_CHECK).parent_path();
+    return std::filesystem::path(SANDTABLE_SHARED) / "vassal";
 }
 
 // Why the engine cannot check a module here, or empty when it can.

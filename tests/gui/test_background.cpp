@@ -6,6 +6,8 @@
 #include "model/commands/edits.hpp"
 #include "model/scenario_generator.hpp"
 
+#include "tests/file_bytes.hpp"
+
 #include <gtest/gtest.h>
 
 #include <iterator>
@@ -280,12 +282,9 @@ TEST_F(EditorWindow, PlacingTheMapInTheEditorAndOnTheCommandLineGivesTheSameFile
         << err.str();
     EXPECT_NE(out.str().find("the georeferenced background moved with the map"), std::string::npos)
         << out.str();
-    const auto text = [](const fs::path& f) {
-        std::ifstream in(f, std::ios::binary);
-        return std::string(std::istreambuf_iterator<char>(in), {});
-    };
-    EXPECT_EQ(text(gui), text(cli));
-    EXPECT_NE(text(gui), text(before)) << "the placement and the scan moved";
+    using testing_support::fileBytes;
+    EXPECT_EQ(fileBytes(gui), fileBytes(cli));
+    EXPECT_NE(fileBytes(gui), fileBytes(before)) << "the placement and the scan moved";
 }
 
 // The other order: a georeferenced scan chosen before the map is placed is said to be one, and

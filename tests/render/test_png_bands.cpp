@@ -3,6 +3,7 @@
 // bands fall; a painter or a disk that fails stops it with a message naming the file.
 #include "render/png_bands.hpp"
 
+#include "tests/file_bytes.hpp"
 #include "tests/render/cairo_pixels.hpp"
 #include "tests/temporary_folder.hpp"
 
@@ -114,17 +115,13 @@ TEST_F(PngBands, TheSamePictureIsTheSameBytesWhicheverThreadDeflatesWhichBand) {
         cairo_surface_mark_dirty(surface);
         return true;
     };
-    const auto bytesOf = [](const fs::path& file) {
-        std::ifstream in(file, std::ios::binary);
-        return std::string(std::istreambuf_iterator<char>(in), {});
-    };
     for (const Deflater deflater : {Deflater::Zlib, fastestDeflater()}) {
         SCOPED_TRACE(deflater == Deflater::Zlib ? "zlib" : "ISA-L");
         ASSERT_TRUE(writePngInBands(dir / "one.png", 300, 640, paint, {32, 1, deflater}));
-        const std::string alone = bytesOf(dir / "one.png");
+        const std::string alone = testing_support::fileBytes(dir / "one.png");
         for (const int workers : {2, 3, 4}) {
             ASSERT_TRUE(writePngInBands(dir / "many.png", 300, 640, paint, {32, workers, deflater}));
-            EXPECT_EQ(bytesOf(dir / "many.png"), alone) << workers << " workers";
+            EXPECT_EQ(testing_support::fileBytes(dir / "many.png"), alone) << workers << " workers";
         }
     }
 }

@@ -44,7 +44,7 @@ void placeView(cairo_t* cr) {
 }
 
 const std::array<Point, 5> centres{{{20, 20}, {51.13, 37.4}, {82.71, 19.02}, {40.5, 70.25}, {130.9, 96.6}}};
-constexpr Rgb colour{200, 120, 40};
+constexpr Rgb stampColour{200, 120, 40};
 
 // Two 200 x 160 pictures over `ground`, one drawn by `byCairo` and one by `stamped`, each given its
 // context: what Cairo's paths give and what the stamps give, to hold one to the other.
@@ -78,7 +78,7 @@ drawnAndStamped(Rgb ground, std::span<const Point> points, double lineWidth,
             placeView(cr);
             if (auto stamps = ShapeStamps::forTarget(cr, points, lineWidth)) {
                 for (Point c : centres) {
-                    stamps->stamp(c, colour);
+                    stamps->stamp(c, stampColour);
                 }
             } else {
                 ADD_FAILURE() << "a plain image view takes stamps";
@@ -95,7 +95,7 @@ TEST(ShapeStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
             }
             cairo_close_path(cr);
         }
-        cairo_set_source_rgb(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0);
+        cairo_set_source_rgb(cr, stampColour.r / 255.0, stampColour.g / 255.0, stampColour.b / 255.0);
         cairo_fill(cr);
     });
     int edgePixels = 0, colouredPixels = 0;
@@ -107,7 +107,7 @@ TEST(ShapeStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
             // and a corner's pixel by a little more.
             ASSERT_LE(difference, 255 / 8 + 12) << "at " << x << ", " << y;
             edgePixels += difference > 2 ? 1 : 0;
-            colouredPixels += a == colour ? 1 : 0;
+            colouredPixels += a == stampColour ? 1 : 0;
         }
     }
     // The hexagons (each about 1,600 pixels) are all there, and they differ only along their edges.
@@ -115,7 +115,7 @@ TEST(ShapeStamps, AStampIsTheFilledPolygonWithinAnEighthOfAPixel) {
     EXPECT_LT(edgePixels, 5 * 6 * 2 * 26);
     // A centre partly off the surface is cut, not wrapped round or dropped.
     const Point partlyOff = centres.back();
-    EXPECT_EQ(pixelOf(stamped.get(), 199, static_cast<int>(partlyOff.y * 1.37 - 1.85)), colour);
+    EXPECT_EQ(pixelOf(stamped.get(), 199, static_cast<int>(partlyOff.y * 1.37 - 1.85)), stampColour);
 }
 
 TEST(ShapeStamps, AStampIsInkedAsItsShapeOrAsALineAndAsTranslucentAsAsked) {
@@ -132,7 +132,7 @@ TEST(ShapeStamps, AStampIsInkedAsItsShapeOrAsALineAndAsTranslucentAsAsked) {
         setInkStyle(cr, InkStyle::LowInk);
         placeView(cr);
         if (auto stamps = ShapeStamps::forTarget(cr, corners, 0, ink)) {
-            stamps->stamp(centres[1], colour, alpha);
+            stamps->stamp(centres[1], stampColour, alpha);
         } else {
             ADD_FAILURE() << "a plain image view takes stamps";
         }
@@ -141,14 +141,14 @@ TEST(ShapeStamps, AStampIsInkedAsItsShapeOrAsALineAndAsTranslucentAsAsked) {
         return pixelOf(image.get(), static_cast<int>(centres[1].x * 1.37 + 3.3),
                        static_cast<int>(centres[1].y * 1.37 - 1.85));
     };
-    EXPECT_EQ(stampedMiddle(ShapeStamps::Ink::AsDrawn, 1), inked(colour, InkStyle::LowInk, true));
-    EXPECT_EQ(stampedMiddle(ShapeStamps::Ink::AsLine, 1), colour);
+    EXPECT_EQ(stampedMiddle(ShapeStamps::Ink::AsDrawn, 1), inked(stampColour, InkStyle::LowInk, true));
+    EXPECT_EQ(stampedMiddle(ShapeStamps::Ink::AsLine, 1), stampColour);
     // As Cairo fills it at 40 %.
     auto byCairo = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1));
     cairo_t* cr = cairo_create(byCairo.get());
     cairo_set_source_rgb(cr, ground.r / 255.0, ground.g / 255.0, ground.b / 255.0);
     cairo_paint(cr);
-    cairo_set_source_rgba(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0, 0.4);
+    cairo_set_source_rgba(cr, stampColour.r / 255.0, stampColour.g / 255.0, stampColour.b / 255.0, 0.4);
     cairo_paint(cr);
     cairo_destroy(cr);
     cairo_surface_flush(byCairo.get());
@@ -168,7 +168,7 @@ TEST(ShapeStamps, AStrokedStampIsTheStrokedLineWithinAnEighthOfAPixel) {
         }
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
         cairo_set_line_width(cr, 2.5);
-        cairo_set_source_rgb(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0);
+        cairo_set_source_rgb(cr, stampColour.r / 255.0, stampColour.g / 255.0, stampColour.b / 255.0);
         cairo_stroke(cr);
     });
     int inked = 0;

@@ -12,6 +12,7 @@
 #include "render/map_print.hpp"
 #include "validators/validator.hpp"
 
+#include "tests/file_bytes.hpp"
 #include "tests/formats/vassal_oracle.hpp"
 #include "tests/render/command_output.hpp"
 #include "tests/temporary_folder.hpp"
@@ -32,6 +33,8 @@
 namespace sandtable {
 namespace {
 
+using testing_support::fileBytes;
+
 using testing_support::commandOutput;
 
 namespace fs = std::filesystem;
@@ -45,13 +48,6 @@ std::vector<std::string> sampleFolders() {
     }
     std::ranges::sort(names);
     return names;
-}
-
-std::string slurp(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
 }
 
 class Sample : public testing::TestWithParam<std::string> {
@@ -75,12 +71,12 @@ TEST(Samples, ThereAreSamplesToCheck) {
 }
 
 TEST_P(Sample, LoadsAndSavesBackToTheSameBytes) {
-    EXPECT_EQ(writeScenarioToString(scenario), slurp(file))
+    EXPECT_EQ(writeScenarioToString(scenario), fileBytes(file))
         << "the sample is not in canonical form: run sandtable convert";
 }
 
 TEST_P(Sample, ValidatesWithNoErrorsUnderEveryRulesetItDeclares) {
-    const std::string readme = slurp(folder / "README.md");
+    const std::string readme = fileBytes(folder / "README.md");
     // Every scenario of a battle, each under the rulesets it declares.
     const std::size_t count = scenarioCount(scenario);
     Scenario current = scenario;
@@ -355,14 +351,14 @@ TEST_P(Sample, ElevationShowsTheGround) {
                 << feature.name << " is not above the map's middle level";
         }
     }
-    const std::string readme = slurp(folder / "README.md");
+    const std::string readme = fileBytes(folder / "README.md");
     EXPECT_NE(readme.find("contour interval of " + std::to_string(map.feetPerContour) + " feet"),
               std::string::npos)
         << "the README states the contour interval";
 }
 
 TEST_P(Sample, HasAReadmeWithSourcesThumbnailAndValidation) {
-    const std::string readme = slurp(folder / "README.md");
+    const std::string readme = fileBytes(folder / "README.md");
     EXPECT_NE(readme.find("## Sources"), std::string::npos);
     EXPECT_NE(readme.find("## What was simplified"), std::string::npos);
     EXPECT_NE(readme.find("## Validation"), std::string::npos);

@@ -15,18 +15,18 @@ namespace {
 using testing_support::owned;
 using testing_support::pixelOf;
 
-constexpr int side = 240;
+constexpr int pictureSide = 240;
 
 // The words turned by `angle` about the image's middle, over white, drawn with or without a halo,
 // laid out again under the turn (draw) or as measured before it (drawTurned).
 testing_support::SurfacePtr turned(const std::string& text, double angle, bool halo, bool asMeasured) {
-    auto image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, side, side));
+    auto image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, pictureSide, pictureSide));
     cairo_t* cr = cairo_create(image.get());
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
     TextWriter writer(cr, Font{22});
     const TextSize size = writer.measure(text);
-    cairo_translate(cr, side / 2.0, side / 2.0);
+    cairo_translate(cr, pictureSide / 2.0, pictureSide / 2.0);
     cairo_rotate(cr, angle);
     cairo_set_source_rgb(cr, 0.4, 0.25, 0.1);
     const double x = -size.width / 2, y = -size.height / 2;
@@ -46,8 +46,8 @@ TEST(TextWriter, ATurnedTextDrawnAsMeasuredIsTheTextLaidOutUnderTheTurn) {
             const auto again = turned("1250", angle, halo, false),
                        measured = turned("1250", angle, halo, true);
             int inked = 0, apart = 0;
-            for (int y = 0; y < side; ++y) {
-                for (int x = 0; x < side; ++x) {
+            for (int y = 0; y < pictureSide; ++y) {
+                for (int x = 0; x < pictureSide; ++x) {
                     const Rgb a = pixelOf(again.get(), x, y), b = pixelOf(measured.get(), x, y);
                     inked += a != Rgb{255, 255, 255} ? 1 : 0;
                     apart += testing_support::channelDifference(a, b) > 24 ? 1 : 0;

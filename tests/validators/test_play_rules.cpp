@@ -2,6 +2,7 @@
 // values and markers as their rule texts give them, house rules that change them, and the mistakes
 // a designer can make, each with file and line.
 #include "formats/ruleset_xml.hpp"
+#include "tests/file_bytes.hpp"
 #include "tests/temporary_folder.hpp"
 #include "validators/play_setup.hpp"
 
@@ -112,7 +113,7 @@ TEST(PlayRules, GoodOldRebelsHitsPileUpAndARallyTakesTwoOff) {
 // ../shared/seeds and every quoted passage is in it (kinds and runs of spaces aside); and
 // docs/rules.md quotes the same source.
 TEST(PlayRules, EveryBuiltInPlayElementQuotesItsRuleText) {
-    const fs::path seeds = fs::path(SANDTABLE_SOURCE_DIR) / ".." / "shared" / "seeds";
+    const fs::path seeds = fs::path(SANDTABLE_SHARED) / "seeds";
     ASSERT_TRUE(fs::is_directory(seeds))
         << "the rule texts are not at " << seeds << " (they sit beside the source tree)";
     auto squeeze = [](std::string text) { // no-break spaces (U+00A0) are spaces too
@@ -129,17 +130,13 @@ TEST(PlayRules, EveryBuiltInPlayElementQuotesItsRuleText) {
         }
         return out;
     };
-    auto read = [](const fs::path& p) {
-        std::ifstream in(p, std::ios::binary);
-        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    };
-    const std::string doc = read(fs::path(SANDTABLE_SOURCE_DIR) / "docs" / "rules.md");
+    const std::string doc = testing_support::fileBytes(fs::path(SANDTABLE_SOURCE_DIR) / "docs" / "rules.md");
     int quotes = 0;
     auto check = [&](const std::string& ruleset, const std::string& what, const std::string& source) {
         SCOPED_TRACE(ruleset + ": " + what);
         const std::string file = source.substr(0, source.find(','));
         ASSERT_TRUE(fs::exists(seeds / file)) << "no rule text " << file;
-        const std::string text = squeeze(read(seeds / file));
+        const std::string text = squeeze(testing_support::fileBytes(seeds / file));
         static const std::regex quoted("\"([^\"]+)\"");
         for (std::sregex_iterator it(source.begin(), source.end(), quoted), end; it != end; ++it) {
             EXPECT_NE(text.find(squeeze((*it)[1])), std::string::npos) << (*it)[1] << " is not in " << file;
@@ -173,7 +170,7 @@ TEST(PlayRules, EveryBuiltInPlayElementQuotesItsRuleText) {
 // Every row of every built-in table is in its rule text, its cells one after another (spaces, and
 // Good Old Rebel's '|' between cells, aside), and so is every note.
 TEST(PlayRules, EveryBuiltInTablesRowsAndNotesAreInItsRuleText) {
-    const fs::path seeds = fs::path(SANDTABLE_SOURCE_DIR) / ".." / "shared" / "seeds";
+    const fs::path seeds = fs::path(SANDTABLE_SHARED) / "seeds";
     auto squeezed = [](const fs::path& p) {
         std::ifstream in(p, std::ios::binary);
         std::string out;
@@ -217,8 +214,7 @@ TEST(PlayRules, EveryBuiltInTablesRowsAndNotesAreInItsRuleText) {
 // A ruleset's tables are its rule text's, cell for cell: Good Old Rebel prints a table as lines
 // ending in '|' (a lone '|' between rows), and the table's cells, row by row, are a run of them.
 TEST(PlayRules, GoodOldRebelsTablesAreItsRuleTextsCellForCell) {
-    const fs::path seed =
-        fs::path(SANDTABLE_SOURCE_DIR) / ".." / "shared" / "seeds" / "good-old-rebel-v1.txt";
+    const fs::path seed = fs::path(SANDTABLE_SHARED) / "seeds" / "good-old-rebel-v1.txt";
     std::ifstream in(seed, std::ios::binary);
     ASSERT_TRUE(in) << "the rule text is not at " << seed;
     std::vector<std::string> printed; // every cell the text prints, in order
