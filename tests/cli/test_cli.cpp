@@ -302,8 +302,7 @@ TEST_F(Cli, ValidateWithAnotherRulesetOrAHouseRulesFile) {
 }
 
 TEST_F(Cli, ValidateAllChecksEveryRulesetTheScenarioDeclares) {
-    std::ifstream in(rulesData + "acw-area.base.xml");
-    std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string xml = testing_support::fileBytes(rulesData + "acw-area.base.xml");
     const std::string declared = "ruleset=\"acw-area\"";
     ASSERT_NE(xml.find(declared), std::string::npos);
     xml.replace(xml.find(declared), declared.size(), declared + " also-rulesets=\"hexed-general\"");
@@ -370,8 +369,7 @@ TEST_F(Cli, ExportValidatesFirstAndForceRecordsIt) {
     ASSERT_TRUE(fs::exists(path("x.tmx")));
     EXPECT_TRUE(fs::exists(path("x-terrain.tsx")));
     EXPECT_TRUE(fs::exists(path("x-terrain.png")));
-    std::ifstream in(path("x.tmx"));
-    const std::string tmx((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string tmx = testing_support::fileBytes(path("x.tmx"));
     EXPECT_NE(tmx.find("name=\"exportForced\" type=\"bool\" value=\"true\""), std::string::npos);
     r = run({"export", broken, "--to", "doc", "-o", path("x.doc")});
     EXPECT_EQ(r.code, 2);
@@ -408,8 +406,7 @@ TEST_F(Cli, ExportValidatesFirstAndForceRecordsIt) {
 // A battle's VASSAL module holds every scenario, so every scenario is validated first, each named
 // in what is printed; --scenario exports the one chosen alone, validated alone.
 TEST_F(Cli, ExportOfABattleValidatesEveryScenarioItHolds) {
-    std::ifstream in(std::string(SANDTABLE_TEST_DATA) + "/good/battle.xml");
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string text = testing_support::fileBytes(std::string(SANDTABLE_TEST_DATA) + "/good/battle.xml");
     const std::string clean = R"(<place piece="unit:2" cells="0303" facing="corner:0" />)";
     const auto at = text.find(clean);
     ASSERT_NE(at, std::string::npos);

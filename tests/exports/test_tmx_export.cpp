@@ -3,6 +3,7 @@
 #include "exports/tmx_export.hpp"
 #include "formats/scenario_xml.hpp"
 #include "model/scenario_generator.hpp"
+#include "tests/file_bytes.hpp"
 #include "tests/temporary_folder.hpp"
 
 #include <cairo.h>
@@ -94,8 +95,7 @@ TEST_F(TmxExport, TiledReadsTheObjectsAndProperties) {
     const std::string command = "QT_QPA_PLATFORM=offscreen tiled --export-map json '" + tmx.string() + "' '" +
                                 json.string() + "' 2>/dev/null";
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
-    std::ifstream in(json);
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = testing_support::fileBytes(json);
     EXPECT_NE(text.find("\"orientation\":\"hexagonal\""), std::string::npos) << text.substr(0, 400);
     EXPECT_NE(text.find("\"staggeraxis\":\"x\""), std::string::npos);
     EXPECT_NE(text.find("\"name\":\"22nd Alabama\""), std::string::npos) << "units are objects";

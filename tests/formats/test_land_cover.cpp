@@ -6,6 +6,7 @@
 #include "formats/scenario_xml.hpp"
 #include "model/commands/edits.hpp"
 #include "model/scenario_generator.hpp"
+#include "tests/file_bytes.hpp"
 #include "tests/formats/synthetic_dem.hpp"
 #include "tests/temporary_folder.hpp"
 
@@ -316,12 +317,7 @@ TEST_F(LandCover, TheCommandLineImportsAndReportsWhatItLeft) {
     EXPECT_NE(json.str().find("\"woods\": "), std::string::npos) << json.str();
 
     // Mistakes exit 2 with what is wrong, and leave the file as it was.
-    const std::string saved = [&] {
-        std::ifstream in(file);
-        std::ostringstream t;
-        t << in.rdbuf();
-        return t.str();
-    }();
+    const std::string saved = testing_support::fileBytes(file);
     const fs::path table = dir / "bad-table.txt";
     std::ofstream(table) << "41 woods\n82 cornfield\n";
     for (const std::vector<std::string>& args :
@@ -340,10 +336,7 @@ TEST_F(LandCover, TheCommandLineImportsAndReportsWhatItLeft) {
     EXPECT_NE(e.str().find("bad-table.txt:2: terrain 'cornfield' is not one of this map's terrain types"),
               std::string::npos)
         << e.str();
-    std::ifstream in(file);
-    std::ostringstream now;
-    now << in.rdbuf();
-    EXPECT_EQ(now.str(), saved);
+    EXPECT_EQ(testing_support::fileBytes(file), saved);
 }
 
 } // namespace

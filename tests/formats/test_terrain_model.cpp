@@ -6,6 +6,7 @@
 #include "model/layout.hpp"
 #include "model/map.hpp"
 #include "model/scenario_generator.hpp"
+#include "tests/file_bytes.hpp"
 #include "tests/formats/synthetic_dem.hpp"
 #include "tests/temporary_folder.hpp"
 
@@ -250,8 +251,7 @@ TEST_F(TerrainModel, ARasterTooLargeUnderTheMapIsRefusedBeforeItIsRead) {
                                                     dem, side, 0, 1'000'000));
     ASSERT_NO_FATAL_FAILURE(writePlacedBattle(file));
     std::ostringstream out, err;
-    std::ifstream before(file, std::ios::binary);
-    const std::string saved{std::istreambuf_iterator<char>(before), {}};
+    const std::string saved = testing_support::fileBytes(file);
     EXPECT_EQ(
         cli::run({"import-elevation", file.string(), huge.string(), "--interval", "20ft", "--dem-units", "m"},
                  out, err),
@@ -261,8 +261,7 @@ TEST_F(TerrainModel, ARasterTooLargeUnderTheMapIsRefusedBeforeItIsRead) {
                   ": the part of the raster under the map is 826,685 x 957,091 pixels (of 1,000,000 x "
                   "1,000,000); at most 50,000,000 pixels are read. Resample it to coarser pixels first "
                   "(for example with gdalwarp -tr)\n");
-    std::ifstream after(file, std::ios::binary);
-    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(after), {}), saved);
+    EXPECT_EQ(testing_support::fileBytes(file), saved);
 }
 
 // A raster named on the command line or in a scenario is read only from a local file the user chose:

@@ -8,6 +8,7 @@
 #include "editor/tools/fill_tool.hpp"
 #include "editor/tools/tool_list.hpp"
 #include "editor_window.hpp"
+#include "tests/file_bytes.hpp"
 
 #include <wx/bmpbndl.h>
 #include <wx/button.h>
@@ -269,10 +270,7 @@ TEST_F(ActionTable, HelpAndTheUserGuideListExactlyTheEditorsKeys) {
     // The user guide's table, between its markers, is the table the editor makes.
     const fs::path guide = userGuidePath();
     ASSERT_FALSE(guide.empty()) << "docs/user-guide.md not found";
-    std::ifstream in(guide);
-    std::stringstream text;
-    text << in.rdbuf();
-    const std::string all = text.str();
+    const std::string all = testing_support::fileBytes(guide);
     const std::string begin = "<!-- shortcuts: begin -->\n", end = "<!-- shortcuts: end -->";
     const auto from = all.find(begin);
     const auto to = all.find(end);

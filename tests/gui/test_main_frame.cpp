@@ -9,6 +9,7 @@
 #include "editor_window.hpp"
 #include "model/commands/edits.hpp"
 #include "render/colours.hpp"
+#include "tests/file_bytes.hpp"
 
 #include <gtest/gtest.h>
 #include <wx/app.h>
@@ -490,8 +491,7 @@ TEST_F(EditorWindow, TheSampleBattlesOpenFromTheFileMenuAndASaveKeepsThemUnchang
     pump();
     const fs::path file = fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml";
     ASSERT_EQ(frame->document()->file(), file);
-    std::ifstream before(file, std::ios::binary);
-    const std::string original((std::istreambuf_iterator<char>(before)), std::istreambuf_iterator<char>());
+    const std::string original = testing_support::fileBytes(file);
 
     ScenarioInfo info = scenario().info;
     info.title = "Gettysburg, my variant";
@@ -508,12 +508,8 @@ TEST_F(EditorWindow, TheSampleBattlesOpenFromTheFileMenuAndASaveKeepsThemUnchang
     EXPECT_EQ(askedName, "gettysburg.sandtable.xml");
     EXPECT_EQ(frame->document()->file(), copy);
     EXPECT_FALSE(frame->document()->isModified());
-    std::ifstream after(file, std::ios::binary);
-    EXPECT_EQ(std::string((std::istreambuf_iterator<char>(after)), std::istreambuf_iterator<char>()),
-              original)
-        << "the sample was changed";
-    std::ifstream saved(copy, std::ios::binary);
-    const std::string text((std::istreambuf_iterator<char>(saved)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(testing_support::fileBytes(file), original) << "the sample was changed";
+    const std::string text = testing_support::fileBytes(copy);
     EXPECT_NE(text.find("Gettysburg, my variant"), std::string::npos);
 
     // A cancelled dialog saves nothing.

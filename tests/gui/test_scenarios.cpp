@@ -8,6 +8,7 @@
 #include "formats/scenario_xml.hpp"
 #include "model/battle.hpp"
 #include "model/commands/edits.hpp"
+#include "tests/file_bytes.hpp"
 
 #include <wx/listctrl.h>
 #include <wx/propgrid/propgrid.h>
@@ -175,8 +176,7 @@ namespace {
 TEST_F(Scenarios, AnExportThatHoldsEveryScenarioAsksAboutTheOthersErrors) {
     const fs::path file = dir / "crowded-afternoon.xml";
     {
-        std::ifstream in(fs::path(SANDTABLE_TEST_DATA) / "good" / "battle.xml");
-        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::string text = testing_support::fileBytes(fs::path(SANDTABLE_TEST_DATA) / "good" / "battle.xml");
         const std::string clean = R"(<place piece="unit:2" cells="0303" facing="corner:0" />)";
         const auto at = text.find(clean);
         ASSERT_NE(at, std::string::npos);

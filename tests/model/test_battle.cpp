@@ -9,6 +9,7 @@
 #include "model/commands/resize_map.hpp"
 #include "model/commands/scenarios.hpp"
 #include "model/commands/undo_stack.hpp"
+#include "tests/file_bytes.hpp"
 #include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
@@ -68,8 +69,7 @@ TEST(Battle, SavesTheSameBytesWhicheverScenarioIsCurrent) {
     EXPECT_EQ(b.info.title, "Afternoon");
     EXPECT_EQ(scenarioInfo(b, 0).title, "Morning");
     EXPECT_EQ(writeScenarioToString(b), first);
-    std::ifstream in(battleFile, std::ios::binary);
-    const std::string onDisk((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string onDisk = testing_support::fileBytes(battleFile);
     EXPECT_EQ(first, onDisk) << "the test battle is in canonical form";
 }
 

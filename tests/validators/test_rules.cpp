@@ -2,6 +2,7 @@
 // (tests/data/rules/RULESET.RULE.xml), checked for the exact rule key, cells and pieces.
 #include "model/commands/edits.hpp"
 #include "model/scenario_generator.hpp"
+#include "tests/file_bytes.hpp"
 #include "validator_test_support.hpp"
 
 #include <fstream>
@@ -149,8 +150,7 @@ TEST(Rules, EveryRuleIsInABuiltInRulesetAndHasAFailingFixture) {
 }
 
 TEST(Rules, EveryRuleIsDocumentedWithItsSource) {
-    std::ifstream in(fs::path(SANDTABLE_SOURCE_DIR) / "docs" / "rules.md");
-    const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string doc = testing_support::fileBytes(fs::path(SANDTABLE_SOURCE_DIR) / "docs" / "rules.md");
     for (const auto& rule : allRules()) {
         const std::string heading = "### `" + std::string(rule->info().key) + "`";
         EXPECT_NE(doc.find(heading), std::string::npos)
