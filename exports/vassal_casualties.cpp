@@ -2,7 +2,6 @@
 
 #include "model/battle.hpp"
 #include "render/colours.hpp"
-#include "render/piece_images.hpp"
 #include "render/png_bytes.hpp"
 #include "render/text.hpp"
 
