@@ -28,7 +28,7 @@ InstallLayout installLayoutFor(const std::filesystem::path& executable,
                                const std::filesystem::path& sourceTree) {
     std::filesystem::path folder = executable.parent_path();
     if (folder.filename() == "sandtable" && folder.parent_path().filename() == "libexec") {
-        folder = folder.parent_path().parent_path() / "bin"; // sandtable-editor: its prefix's
+        folder = folder.parent_path().parent_path() / "bin"; // a handed-to program: its prefix's
     }
     if (!folder.empty()) {
         const std::filesystem::path prefix = folder.parent_path();
@@ -42,9 +42,9 @@ InstallLayout installLayoutFor(const std::filesystem::path& executable,
     return {sourceTree / "sample-maps", sourceTree / "validators" / "rulesets", sourceTree / "docs", {}};
 }
 
-std::filesystem::path editorProgramFor(const std::filesystem::path& executable) {
+std::filesystem::path handedProgramFor(const std::filesystem::path& executable, std::string_view program) {
     const std::filesystem::path folder = executable.parent_path();
-    const std::filesystem::path name = "sandtable-editor";
+    const std::filesystem::path name = program;
     std::error_code ec;
     if (std::filesystem::is_regular_file(folder / name, ec) || folder.filename() != "bin") {
         return folder / name;

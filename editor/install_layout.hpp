@@ -4,13 +4,15 @@
 //   PREFIX/bin/sandtable             installed (the Debian package, the Windows zip and installer):
 //                                    PREFIX/share/sandtable/{samples,rulesets,fonts} and
 //                                    PREFIX/share/doc/sandtable
-//   PREFIX/libexec/sandtable/sandtable-editor
-//                                    installed: the program with everything, which `sandtable`
-//                                    hands the editor and the drawing commands to (the same)
+//   PREFIX/libexec/sandtable/sandtable-editor, .../sandtable-draw
+//                                    installed: the programs `sandtable` hands the editor and the
+//                                    commands that read terrain data (sandtable-editor) and those
+//                                    that draw (sandtable-draw) to (the same)
 //   anywhere else                    a build: the source tree it was built from (sandtable-editor
-//                                    beside sandtable)
+//                                    and sandtable-draw beside sandtable)
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sandtable {
@@ -28,9 +30,10 @@ struct InstallLayout {
                                              const std::filesystem::path& sourceTree);
 // The running program's own (asked of the system once: /proc/self/exe, GetModuleFileNameW).
 [[nodiscard]] const InstallLayout& installLayout();
-// Where sandtable-editor is for `sandtable` at `executable`: beside it (a build), else
-// PREFIX/libexec/sandtable/ when it is in PREFIX/bin.
-[[nodiscard]] std::filesystem::path editorProgramFor(const std::filesystem::path& executable);
+// Where the program `name` (sandtable-editor, sandtable-draw) that `sandtable` at `executable` hands
+// commands to is: beside it (a build), else PREFIX/libexec/sandtable/ when it is in PREFIX/bin.
+[[nodiscard]] std::filesystem::path handedProgramFor(const std::filesystem::path& executable,
+                                                     std::string_view name);
 struct SampleBattle {
     std::string title; // its README's heading ("Gettysburg, 1-3 July 1863"), else its folder's name
     std::filesystem::path file;

@@ -35,7 +35,7 @@ for field in "Package: sandtable" "Section: graphics" "Depends: .*libwxgtk3.2-1"
 $control"
 done
 dpkg-deb -c "$deb" > "$work/contents"
-for file in usr/bin/sandtable usr/libexec/sandtable/sandtable-editor usr/share/man/man1/sandtable.1.gz usr/share/applications/sandtable.desktop \
+for file in usr/bin/sandtable usr/libexec/sandtable/sandtable-editor usr/libexec/sandtable/sandtable-draw usr/share/man/man1/sandtable.1.gz usr/share/applications/sandtable.desktop \
     usr/share/mime/packages/sandtable.xml usr/share/thumbnailers/sandtable.thumbnailer \
     usr/share/icons/hicolor/scalable/apps/sandtable.svg usr/share/icons/hicolor/16x16/apps/sandtable.png \
     usr/share/icons/hicolor/256x256/apps/sandtable.png usr/share/doc/sandtable/copyright \
@@ -45,7 +45,7 @@ for file in usr/bin/sandtable usr/libexec/sandtable/sandtable-editor usr/share/m
     grep -q " \./$file\$" "$work/contents" || fail "the package has no /$file"
 done
 ! grep -q "build_sample.py\|make_pictures.sh" "$work/contents" || fail "the package carries the samples' build scripts"
-for program in usr/bin/sandtable usr/libexec/sandtable/sandtable-editor; do
+for program in usr/bin/sandtable usr/libexec/sandtable/sandtable-editor usr/libexec/sandtable/sandtable-draw; do
     grep -q "^-rwxr-xr-x root/root .* ./$program$" "$work/contents" || fail "/$program is not root's 0755"
 done
 

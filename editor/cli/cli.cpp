@@ -157,7 +157,7 @@ constexpr std::array table{
         "roster, counters and booklet are PDFs: rosters per side, a counter sheet at the cell size, the\n"
         "booklet. vassal, json and booklet hold every scenario of a battle; the others the --scenario\n"
         "chosen. See docs/export.md.\n",
-        nullptr, RunsIn::EditorProgram},
+        nullptr, RunsIn::DrawingProgram},
     Subcommand{"rulesets", "list the built-in rulesets and their rules", "[NAME|PATH]", 0, 1, rulesetsOptions,
                "Lists each built-in ruleset (or the one given) with its rules, severities and parameters.\n",
                rulesetsCommand},
@@ -209,15 +209,15 @@ constexpr std::array table{
         "its at-start stacks the deployment and each predefined set-up a scenario; a piece's side comes\n"
         "from its prototypes, markers, name or counter colour, else it is listed under 'Side not known'.\n"
         "Prints what became what and what was not converted. See docs/import.md.\n",
-        nullptr, RunsIn::EditorProgram},
+        nullptr, RunsIn::DrawingProgram},
     Subcommand{"thumbnail", "draw the whole map as a small picture, as file managers show a scenario",
                "FILE OUT.png", 2, 2, thumbnailOptions,
                "Draws the map (ground, water, roads and forces; no grid, numbers or names) as a PNG whose\n"
                "longer side is --size pixels, written atomically. The desktop's thumbnailer calls it.\n",
-               nullptr, RunsIn::EditorProgram},
+               nullptr, RunsIn::DrawingProgram},
     Subcommand{"man-page", "write this manual as a man page (roff), made from these commands' help", "", 0, 0,
                noOptions, "Writes sandtable(1) to standard output; the Debian package installs it.\n",
-               nullptr, RunsIn::EditorProgram},
+               nullptr, RunsIn::DrawingProgram},
     Subcommand{
         "align-background", "line a scanned map up by three or more control points (least squares)", "FILE",
         1, 1, alignBackgroundOptions,
@@ -384,16 +384,17 @@ Arguments parseFor(const Subcommand& c, const std::vector<std::string>& args) {
     return a;
 }
 
-bool runsInSandtable(const std::vector<std::string>& args) {
+RunsIn programFor(const std::vector<std::string>& args) {
     if (args.empty()) {
-        return false;
+        return RunsIn::EditorProgram;
     }
     const bool help = args[0] == "help" && args.size() > 1;
     const Subcommand* c = findSubcommand(help ? args[1] : args[0]);
     if (c == nullptr) {
-        return help || isHeadless(args[0]); // the list of commands, the version
+        // The list of commands and the version; anything else opens the editor.
+        return help || isHeadless(args[0]) ? RunsIn::Sandtable : RunsIn::EditorProgram;
     }
-    return c->runsIn == RunsIn::Sandtable;
+    return c->runsIn;
 }
 
 bool isHeadless(std::string_view first) {
@@ -422,11 +423,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         return BadInput;
     }
     CommandFunction function = c->run;
-    if (c->runsIn == RunsIn::EditorProgram) {
-        const auto commands = editorProgramCommands();
-        const auto it = std::ranges::find(commands, c->name, &EditorProgramCommand::name);
+    if (c->runsIn != RunsIn::Sandtable) {
+        const auto commands = programCommands();
+        const auto it = std::ranges::find(commands, c->name, &ProgramCommand::name);
         if (it == commands.end()) {
-            err << "sandtable " << c->name << ": runs in sandtable-editor, not in this program\n";
+            err << "sandtable " << c->name << ": runs in " << programName(c->runsIn)
+                << ", not in this program\n";
             return BadInput;
         }
         function = it->run;

@@ -1,6 +1,7 @@
 #pragma once
 // The headless half of the sandtable executable: subcommands that run without a display.
 #include "model/scenario.hpp"
+#include "subcommand.hpp"
 
 #include <functional>
 #include <iosfwd>
@@ -19,9 +20,10 @@ enum ExitCode : int {
 // True when argv[1] asks for a headless subcommand (or --help / --version) rather than the editor.
 bool isHeadless(std::string_view firstArgument);
 
-// True when `sandtable` runs ARGS itself; else it hands them to sandtable-editor (the editor, and
-// the commands that draw or read terrain data or modules: Subcommand::runsIn).
-bool runsInSandtable(const std::vector<std::string>& args);
+// The program that runs ARGS: `sandtable` itself, or the one it hands them to (sandtable-draw for
+// the commands that draw or read modules and maps, sandtable-editor for the editor and the
+// commands that read terrain data: Subcommand::runsIn).
+RunsIn programFor(const std::vector<std::string>& args);
 // Runs `sandtable ARGS...` (args without the program name) and returns the exit code.
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

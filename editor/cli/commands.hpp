@@ -4,6 +4,10 @@
 #include "arguments.hpp"
 #include "cli.hpp"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace sandtable::cli {
 
 int infoCommand(Arguments& a, std::ostream& out, std::ostream& err);
@@ -18,5 +22,9 @@ int importLandCoverCommand(Arguments& a, std::ostream& out, std::ostream& err);
 int importCommand(Arguments& a, std::ostream& out, std::ostream& err);
 int thumbnailCommand(Arguments& a, std::ostream& out, std::ostream& err);
 int alignBackgroundCommand(Arguments& a, std::ostream& out, std::ostream& err);
+int manPageCommand(Arguments& a, std::ostream& out, std::ostream& err);
+
+// helpPlaceholders() of the programs that draw: the export kinds, papers, layers and styles.
+std::vector<std::pair<std::string, std::string>> drawingHelpPlaceholders();
 
 } // namespace sandtable::cli

@@ -1,57 +1,34 @@
 // The commands that run in the program with everything (sandtable-editor; on Windows and in the
-// tests the one program): they draw with Cairo and Pango, read terrain data through GDAL or read
-// VASSAL modules. `sandtable` links sandtable_program.cpp instead and hands these to it.
+// tests the one program): every command `sandtable` hands over, those that draw with Cairo and
+// Pango or read VASSAL modules and Tiled maps (which sandtable-draw runs too) and those that read
+// terrain data through GDAL.
 #include "commands.hpp"
-#include "exports/export_kinds.hpp"
 #include "subcommand.hpp"
 
 #include <array>
-#include <ostream>
 
 namespace sandtable::cli {
 namespace {
 
-int manPageCommand(Arguments& /*a*/, std::ostream& out, std::ostream& /*err*/) {
-    out << manPage();
-    return Success;
-}
-
 constexpr std::array commands{
-    EditorProgramCommand{"export", exportCommand},
-    EditorProgramCommand{"place", placeCommand},
-    EditorProgramCommand{"import-elevation", importElevationCommand},
-    EditorProgramCommand{"import-land-cover", importLandCoverCommand},
-    EditorProgramCommand{"import", importCommand},
-    EditorProgramCommand{"thumbnail", thumbnailCommand},
-    EditorProgramCommand{"man-page", manPageCommand},
-    EditorProgramCommand{"align-background", alignBackgroundCommand},
+    ProgramCommand{"export", exportCommand},
+    ProgramCommand{"place", placeCommand},
+    ProgramCommand{"import-elevation", importElevationCommand},
+    ProgramCommand{"import-land-cover", importLandCoverCommand},
+    ProgramCommand{"import", importCommand},
+    ProgramCommand{"thumbnail", thumbnailCommand},
+    ProgramCommand{"man-page", manPageCommand},
+    ProgramCommand{"align-background", alignBackgroundCommand},
 };
 
 } // namespace
 
-std::span<const EditorProgramCommand> editorProgramCommands() {
+std::span<const ProgramCommand> programCommands() {
     return commands;
 }
 
 std::vector<std::pair<std::string, std::string>> helpPlaceholders() {
-    std::string kinds, paperNames, layers, styles;
-    for (const ExportKind& k : exportKinds()) {
-        kinds += (kinds.empty() ? "" : "|") + std::string(k.kind);
-    }
-    for (const PaperSize& p : papers()) {
-        paperNames += (paperNames.empty() ? "" : "|") + p.name;
-    }
-    for (const auto& [name, member] : renderLayers) {
-        layers += (layers.empty() ? "" : ",") + std::string(name);
-    }
-    for (const auto& [name, value] : mapStyles) {
-        styles += (styles.empty() ? "" : "|") + std::string(name);
-    }
-    styles += ",";
-    for (const auto& [name, value] : inkStyles) {
-        styles += (styles.back() == ',' ? "" : "|") + std::string(name);
-    }
-    return {{"{kinds}", kinds}, {"{papers}", paperNames}, {"{layers}", layers}, {"{styles}", styles}};
+    return drawingHelpPlaceholders();
 }
 
 } // namespace sandtable::cli

@@ -1,5 +1,6 @@
 // sandtable(1), written from the table of subcommands so the manual never says other than --help.
 #include "cli.hpp"
+#include "commands.hpp"
 #include "subcommand.hpp"
 
 #include <sstream>
@@ -73,6 +74,11 @@ std::string manPage() {
          ".TP\n.I /usr/share/doc/sandtable/user-guide.md\nthe user guide (Help > User guide)\n"
          ".SH SEE ALSO\nThe user guide, and docs/cli.md of the sources for the JSON reports.\n";
     return m.str();
+}
+
+int manPageCommand(Arguments& /*a*/, std::ostream& out, std::ostream& /*err*/) {
+    out << manPage();
+    return Success;
 }
 
 } // namespace sandtable::cli

@@ -24,11 +24,26 @@ struct Option {
 };
 
 // Which program runs a command. Most run in `sandtable` itself, which loads no library it does not
-// need, so they start in a few milliseconds; those that draw (Cairo, Pango), read terrain data (GDAL)
-// or read VASSAL modules run in `sandtable-editor`, the program with everything, which `sandtable`
-// hands the whole command line to (docs/architecture.md, "Two programs"). On Windows, and in the
-// tests, one program runs every command.
-enum class RunsIn { Sandtable, EditorProgram };
+// need, so they start in a few milliseconds. Those that draw (Cairo, Pango) or read VASSAL modules
+// and Tiled maps (libzip) run in `sandtable-draw`, which has those and neither the GUI toolkit nor
+// GDAL (whose libraries took 180 ms to load, more than a small export's whole work); those that read
+// terrain data (GDAL) run in `sandtable-editor`, the program with everything. `sandtable` hands the
+// whole command line to the one that runs it (docs/architecture.md, "Three programs"). On Windows,
+// and in the tests, one program runs every command.
+enum class RunsIn { Sandtable, DrawingProgram, EditorProgram };
+
+// The program's file name (without .exe), the one place each is named.
+constexpr std::string_view programName(RunsIn program) {
+    switch (program) {
+    case RunsIn::Sandtable:
+        return "sandtable";
+    case RunsIn::DrawingProgram:
+        return "sandtable-draw";
+    case RunsIn::EditorProgram:
+        break;
+    }
+    return "sandtable-editor";
+}
 
 using CommandFunction = int (*)(Arguments&, std::ostream&, std::ostream&);
 
@@ -39,20 +54,21 @@ struct Subcommand {
     int minArguments = 0, maxArguments = 0;
     std::span<const Option> options;
     std::string_view description;
-    // RunsIn::Sandtable: the handler. RunsIn::EditorProgram: null here; the editor program's handler
-    // is in editorProgramCommands() (editor_program_commands.cpp), which only that program links.
+    // RunsIn::Sandtable: the handler. Otherwise null here: the handler is in programCommands() of
+    // the programs that run it, which only they link.
     CommandFunction run = nullptr;
     RunsIn runsIn = RunsIn::Sandtable;
 };
 
-// What differs between the two programs (RunsIn), defined once in each: editor_program_commands.cpp
-// in sandtable-editor, the one-program builds and the tests; sandtable_program.cpp in `sandtable`.
-struct EditorProgramCommand {
+// What differs between the programs (RunsIn), defined once in each: editor_program_commands.cpp in
+// sandtable-editor, the one-program builds and the tests (every command); drawing_program.cpp in
+// sandtable-draw (RunsIn::DrawingProgram's); sandtable_program.cpp in `sandtable` (none).
+struct ProgramCommand {
     std::string_view name;
     CommandFunction run;
 };
-// The handlers of the commands that run in the editor program; none in `sandtable`.
-std::span<const EditorProgramCommand> editorProgramCommands();
+// The handlers this program has of the commands `sandtable` hands over.
+std::span<const ProgramCommand> programCommands();
 // The help texts' placeholders and their values ("{kinds}" -> "pdf|svg|..."), from their one table
 // each; none in `sandtable`, whose own commands' help names no export kind, paper, layer or style.
 std::vector<std::pair<std::string, std::string>> helpPlaceholders();

@@ -28,13 +28,13 @@ trap 'rm -rf "$work"' EXIT
 root="$work/root"
 DESTDIR="$root" cmake --install "$build" --prefix /usr > "$work/install.log" ||
     die "cmake --install failed: $(tail -5 "$work/install.log")"
-for needed in usr/bin/sandtable usr/libexec/sandtable/sandtable-editor usr/share/man/man1/sandtable.1 usr/share/icons/hicolor/48x48/apps/sandtable.png \
+for needed in usr/bin/sandtable usr/libexec/sandtable/sandtable-editor usr/libexec/sandtable/sandtable-draw usr/share/man/man1/sandtable.1 usr/share/icons/hicolor/48x48/apps/sandtable.png \
     usr/share/sandtable/rulesets/hexed-general.xml usr/share/doc/sandtable/user-guide.md; do
     [[ -e "$root/$needed" ]] || die "the build installs no /$needed (the PNG icons need rsvg-convert, librsvg2-bin, when the build is configured)"
 done
 
 # Debian's ways: a stripped binary, compressed manual and changelog, the copyright file, md5sums.
-programs=("$root/usr/bin/sandtable" "$root/usr/libexec/sandtable/sandtable-editor")
+programs=("$root/usr/bin/sandtable" "$root/usr/libexec/sandtable/sandtable-editor" "$root/usr/libexec/sandtable/sandtable-draw")
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "${programs[@]}"
 gzip -9n "$root/usr/share/man/man1/sandtable.1"
 doc="$root/usr/share/doc/sandtable"

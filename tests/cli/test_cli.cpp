@@ -93,30 +93,42 @@ TEST_F(Cli, EachCommandsHelpAndParserComeFromItsOneEntry) {
               "sandtable convert: expected IN and OUT; see sandtable convert --help\n");
 }
 
-TEST_F(Cli, SandtableRunsTheLightCommandsAndHandsTheRestToTheEditorProgram) {
+TEST_F(Cli, SandtableRunsTheLightCommandsAndHandsTheRestToTheProgramThatRunsThem) {
     using Words = std::vector<std::string>;
     for (const Words& own : {Words{"rulesets"}, Words{"validate", "a.xml"}, Words{"info", "a.xml"},
                              Words{"convert", "a", "b"}, Words{"generate"}, Words{"--help"}, Words{"-h"},
                              Words{"help"}, Words{"--version"}, Words{"help", "validate"}}) {
-        EXPECT_TRUE(cli::runsInSandtable(own)) << own.front();
+        EXPECT_EQ(cli::programFor(own), cli::RunsIn::Sandtable) << own.front();
     }
-    for (const Words& handed : {Words{}, Words{"battle.sandtable.xml"}, Words{"export", "a.xml"},
-                                Words{"thumbnail", "a", "b"}, Words{"import", "a.tmx"}, Words{"place", "a"},
-                                Words{"import-elevation"}, Words{"man-page"}, Words{"help", "export"}}) {
-        EXPECT_FALSE(cli::runsInSandtable(handed)) << (handed.empty() ? "(the editor)" : handed.back());
+    // The commands that draw or read modules and maps: sandtable-draw, without wx and GDAL.
+    for (const Words& drawn : {Words{"export", "a.xml"}, Words{"thumbnail", "a", "b"},
+                               Words{"import", "a.tmx"}, Words{"man-page"}, Words{"help", "export"}}) {
+        EXPECT_EQ(cli::programFor(drawn), cli::RunsIn::DrawingProgram) << drawn.back();
     }
-    // Each command the editor program runs has its handler there, once, and no other has one.
+    // The editor, and the commands that read terrain data through GDAL: sandtable-editor.
+    for (const Words& handed :
+         {Words{}, Words{"battle.sandtable.xml"}, Words{"place", "a"}, Words{"import-elevation"},
+          Words{"import-land-cover", "a", "b"}, Words{"align-background", "a"}, Words{"help", "place"}}) {
+        EXPECT_EQ(cli::programFor(handed), cli::RunsIn::EditorProgram)
+            << (handed.empty() ? "(the editor)" : handed.back());
+    }
+    EXPECT_EQ(cli::programName(cli::RunsIn::Sandtable), "sandtable");
+    EXPECT_EQ(cli::programName(cli::RunsIn::DrawingProgram), "sandtable-draw");
+    EXPECT_EQ(cli::programName(cli::RunsIn::EditorProgram), "sandtable-editor");
+    // The program with everything (this one) has the handler of each command sandtable hands over,
+    // once, and no other has one. (sandtable-draw's own, the drawing ones, are run by
+    // tests/check_program_split.sh.)
     std::set<std::string_view> handled;
-    for (const cli::EditorProgramCommand& c : cli::editorProgramCommands()) {
+    for (const cli::ProgramCommand& c : cli::programCommands()) {
         const cli::Subcommand* entry = cli::findSubcommand(c.name);
         ASSERT_NE(entry, nullptr) << c.name;
-        EXPECT_EQ(entry->runsIn, cli::RunsIn::EditorProgram) << c.name;
+        EXPECT_NE(entry->runsIn, cli::RunsIn::Sandtable) << c.name;
         EXPECT_EQ(entry->run, nullptr) << c.name;
         EXPECT_NE(c.run, nullptr) << c.name;
         EXPECT_TRUE(handled.insert(c.name).second) << c.name << " twice";
     }
     for (const cli::Subcommand& c : cli::subcommands()) {
-        if (c.runsIn == cli::RunsIn::EditorProgram) {
+        if (c.runsIn != cli::RunsIn::Sandtable) {
             EXPECT_TRUE(handled.contains(c.name)) << c.name << " has no handler";
             continue;
         }

@@ -33,27 +33,35 @@ TEST_F(InstallLayoutTest, AnInstalledProgramFindsItsFilesUnderItsPrefix) {
     EXPECT_TRUE(layout.fonts.empty());
 }
 
-TEST_F(InstallLayoutTest, TheEditorProgramInLibexecFindsTheSameFiles) {
-    // sandtable hands the editor to PREFIX/libexec/sandtable/sandtable-editor, which must find the
-    // same samples and rulesets as the sandtable in PREFIX/bin.
+TEST_F(InstallLayoutTest, TheProgramsInLibexecFindTheSameFiles) {
+    // sandtable hands commands to PREFIX/libexec/sandtable/sandtable-editor and sandtable-draw,
+    // which must find the same samples and rulesets as the sandtable in PREFIX/bin.
     fs::create_directories(dir / "usr/share/sandtable/rulesets");
-    const InstallLayout layout =
-        installLayoutFor(dir / "usr/libexec/sandtable/sandtable-editor", dir / "src");
-    EXPECT_EQ(layout.rulesets, dir / "usr/share/sandtable/rulesets");
-    EXPECT_EQ(layout.docs, dir / "usr/share/doc/sandtable");
+    for (const std::string program : {"sandtable-editor", "sandtable-draw"}) {
+        const InstallLayout layout = installLayoutFor(dir / "usr/libexec/sandtable" / program, dir / "src");
+        EXPECT_EQ(layout.rulesets, dir / "usr/share/sandtable/rulesets");
+        EXPECT_EQ(layout.docs, dir / "usr/share/doc/sandtable");
+    }
     // Any other folder named sandtable is a build, not an installation.
     EXPECT_EQ(installLayoutFor(dir / "home/sandtable/sandtable-editor", dir / "src").rulesets,
               dir / "src/validators/rulesets");
 }
 
-TEST_F(InstallLayoutTest, SandtableFindsTheEditorProgramBesideItOrInLibexec) {
-    // A build: beside it, whether or not it is there yet (the error then names that file).
-    EXPECT_EQ(editorProgramFor(dir / "build/editor/sandtable"), dir / "build/editor/sandtable-editor");
-    // Installed in PREFIX/bin: PREFIX/libexec/sandtable.
-    EXPECT_EQ(editorProgramFor(dir / "usr/bin/sandtable"), dir / "usr/libexec/sandtable/sandtable-editor");
-    // ...unless a sandtable-editor stands beside it (a build's bin folder).
-    write(dir / "opt/bin/sandtable-editor", "");
-    EXPECT_EQ(editorProgramFor(dir / "opt/bin/sandtable"), dir / "opt/bin/sandtable-editor");
+TEST_F(InstallLayoutTest, SandtableFindsTheProgramsItHandsCommandsToBesideItOrInLibexec) {
+    for (const std::string program : {"sandtable-editor", "sandtable-draw"}) {
+        // A build: beside it, whether or not it is there yet (the error then names that file).
+        EXPECT_EQ(handedProgramFor(dir / "build/editor/sandtable", program), dir / "build/editor" / program);
+        // Installed in PREFIX/bin: PREFIX/libexec/sandtable.
+        EXPECT_EQ(handedProgramFor(dir / "usr/bin/sandtable", program),
+                  dir / "usr/libexec/sandtable" / program);
+        // ...unless it stands beside it (a build's bin folder).
+        write(dir / "opt/bin" / program, "");
+        EXPECT_EQ(handedProgramFor(dir / "opt/bin/sandtable", program), dir / "opt/bin" / program);
+    }
+    // Each is found on its own: the editor beside sandtable says nothing of where sandtable-draw is.
+    write(dir / "srv/bin/sandtable-editor", "");
+    EXPECT_EQ(handedProgramFor(dir / "srv/bin/sandtable", "sandtable-draw"),
+              dir / "srv/libexec/sandtable/sandtable-draw");
 }
 
 TEST_F(InstallLayoutTest, TheWindowsFolderHasTheSameLayoutAndShipsItsFonts) {
