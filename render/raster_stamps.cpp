@@ -87,11 +87,12 @@ std::optional<RasterTarget> RasterTarget::of(cairo_t* cr) {
     return t;
 }
 
-void RasterTarget::blend(pixman_image_t* source, pixman_image_t* mask, int x, int y, int w, int h) const {
+void RasterTarget::blend(pixman_image_t* source, pixman_image_t* mask, int x, int y, int w, int h, int maskX,
+                         int maskY) const {
     if (x >= width_ || y >= height_ || x + w <= 0 || y + h <= 0) {
         return;
     }
-    pixman_image_composite32(PIXMAN_OP_OVER, source, mask, image_.get(), 0, 0, 0, 0, x, y, w, h);
+    pixman_image_composite32(PIXMAN_OP_OVER, source, mask, image_.get(), 0, 0, maskX, maskY, x, y, w, h);
 }
 
 void RasterTarget::blendThrough(pixman_image_t* source, pixman_image_t* mask, int x, int y, int w,
@@ -164,12 +165,85 @@ std::shared_ptr<const ShapeStamps::Masks> rasterise(std::span<const Point> point
             if (!drawn) {
                 return nullptr;
             }
+            m->boxes[static_cast<std::size_t>(py * ShapeStamps::phases + px)] =
+                ShapeStamps::inkedBoxes(bits, m->size, m->stride);
         }
     }
     return m;
 }
 
 } // namespace
+
+std::vector<ShapeStamps::MaskBox> ShapeStamps::inkedBoxes(const unsigned char* bits, int size, int stride) {
+    const auto inked = [&](int x, int y) {
+        return bits[static_cast<std::size_t>(y) * static_cast<std::size_t>(stride) +
+                    static_cast<std::size_t>(x)] != 0;
+    };
+    // Each cluster of touching inked pixels, found by a flood from its first pixel.
+    std::vector<char> seen(static_cast<std::size_t>(size) * static_cast<std::size_t>(size), 0);
+    const auto seenAt = [&](int x, int y) -> char& {
+        return seen[static_cast<std::size_t>(y) * static_cast<std::size_t>(size) +
+                    static_cast<std::size_t>(x)];
+    };
+    std::vector<MaskBox> boxes;
+    std::vector<std::pair<int, int>> flood;
+    for (int y = 0; y < size; ++y) {
+        for (int x = 0; x < size; ++x) {
+            if (!inked(x, y) || seenAt(x, y) != 0) {
+                continue;
+            }
+            int x0 = x, x1 = x, y0 = y, y1 = y;
+            seenAt(x, y) = 1;
+            flood.assign(1, {x, y});
+            while (!flood.empty()) {
+                const auto [fx, fy] = flood.back();
+                flood.pop_back();
+                x0 = std::min(x0, fx);
+                x1 = std::max(x1, fx);
+                y0 = std::min(y0, fy);
+                y1 = std::max(y1, fy);
+                for (int ny = std::max(0, fy - 1); ny <= std::min(size - 1, fy + 1); ++ny) {
+                    for (int nx = std::max(0, fx - 1); nx <= std::min(size - 1, fx + 1); ++nx) {
+                        if (inked(nx, ny) && seenAt(nx, ny) == 0) {
+                            seenAt(nx, ny) = 1;
+                            flood.emplace_back(nx, ny);
+                        }
+                    }
+                }
+            }
+            boxes.push_back({x0, y0, x1 - x0 + 1, y1 - y0 + 1});
+        }
+    }
+    // Boxes that overlap are one, so no pixel is blended twice (the ink would be laid twice).
+    const auto overlap = [](const MaskBox& a, const MaskBox& b) {
+        return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    };
+    for (bool merged = true; merged;) {
+        merged = false;
+        for (std::size_t i = 0; i < boxes.size() && !merged; ++i) {
+            for (std::size_t j = i + 1; j < boxes.size() && !merged; ++j) {
+                if (overlap(boxes[i], boxes[j])) {
+                    const MaskBox& a = boxes[i];
+                    const MaskBox& b = boxes[j];
+                    const int x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
+                    const int x1 = std::max(a.x + a.width, b.x + b.width),
+                              y1 = std::max(a.y + a.height, b.y + b.height);
+                    boxes[i] = {x0, y0, x1 - x0, y1 - y0};
+                    boxes.erase(boxes.begin() + static_cast<std::ptrdiff_t>(j));
+                    merged = true;
+                }
+            }
+        }
+    }
+    long long area = 0;
+    for (const MaskBox& b : boxes) {
+        area += static_cast<long long>(b.width) * b.height;
+    }
+    if (2 * area >= static_cast<long long>(size) * size) {
+        return {{0, 0, size, size}};
+    }
+    return boxes;
+}
 
 std::shared_ptr<const ShapeStamps::Masks> ShapeStamps::masksFor(std::span<const Point> points,
                                                                 double lineWidth, double xx, double yy) {
@@ -243,25 +317,33 @@ void ShapeStamps::stamp(Point centre, const Rgb& colour, double alpha) {
             return;
         }
     }
-    int x = 0, y = 0;
-    pixman_image_t* mask = maskAt(centre, x, y);
-    target_.blend(solid_.get(), mask, x, y, shared_->size, shared_->size);
+    int x = 0, y = 0, phase = 0;
+    pixman_image_t* mask = maskAt(centre, x, y, phase);
+    for (const MaskBox& box : shared_->boxes[static_cast<std::size_t>(phase)]) {
+        target_.blend(solid_.get(), mask, x + box.x, y + box.y, box.width, box.height, box.x, box.y);
+    }
 }
 
 pixman_image_t* ShapeStamps::maskAt(Point centre, int& x, int& y) const {
+    int phase = 0;
+    return maskAt(centre, x, y, phase);
+}
+
+pixman_image_t* ShapeStamps::maskAt(Point centre, int& x, int& y, int& phase) const {
     // The mask's corner lands on a whole pixel; the quarter-pixel rest picks the mask.
     const double middle = shared_->size / 2;
-    const auto place = [](double at, int& whole, int& phase) {
+    const auto place = [](double at, int& whole, int& quarter) {
         const double floor = std::floor(at);
-        phase = static_cast<int>(std::lround((at - floor) * phases));
-        whole = static_cast<int>(floor) + phase / phases;
-        phase %= phases;
+        quarter = static_cast<int>(std::lround((at - floor) * phases));
+        whole = static_cast<int>(floor) + quarter / phases;
+        quarter %= phases;
     };
     const Point device = target_.toDevice(centre);
     int px = 0, py = 0;
     place(device.x - middle, x, px);
     place(device.y - middle, y, py);
-    return masks_[static_cast<std::size_t>(py * phases + px)].get();
+    phase = py * phases + px;
+    return masks_[static_cast<std::size_t>(phase)].get();
 }
 
 std::optional<StampCoverage> StampCoverage::forTarget(cairo_t* cr) {

@@ -63,8 +63,10 @@ class RasterTarget {
     double scaleX() const { return xx_; }
     double scaleY() const { return yy_; }
     Point toDevice(Point p) const { return {p.x * xx_ + x0_, p.y * yy_ + y0_}; }
-    // Blends `source` (through `mask`, if any) over the w x h pixels at x, y; nothing off the image.
-    void blend(pixman_image_t* source, pixman_image_t* mask, int x, int y, int w, int h) const;
+    // Blends `source` (through `mask`, if any, read from maskX, maskY) over the w x h pixels at
+    // x, y; nothing off the image.
+    void blend(pixman_image_t* source, pixman_image_t* mask, int x, int y, int w, int h, int maskX = 0,
+               int maskY = 0) const;
     // The same through a mask the image's size, read at the same pixels.
     void blendThrough(pixman_image_t* source, pixman_image_t* mask, int x, int y, int w, int h) const;
     int width() const { return width_; }
@@ -102,20 +104,36 @@ class ShapeStamps {
     void stamp(Point centre, const Rgb& colour, double alpha = 1);
     // The coverage mask for a shape centred at `centre`, and where its corner lands (x, y).
     pixman_image_t* maskAt(Point centre, int& x, int& y) const;
+    // The same, and which of the phases (Masks::boxes) it is.
+    pixman_image_t* maskAt(Point centre, int& x, int& y, int& phase) const;
     int maskSize() const { return shared_->size; }
 
+    // A part of a mask (pixels from its corner) that holds inked pixels.
+    struct MaskBox {
+        int x = 0, y = 0, width = 0, height = 0;
+        bool operator==(const MaskBox&) const = default;
+    };
     // A cell's coverage at every phase, for one shape and scale: square masks of `size` pixels,
-    // one block after another.
+    // one block after another, and for each the boxes around its inked pixels.
     struct Masks {
         std::vector<Point> points;
         double lineWidth = 0;
         double xx = 1, yy = 1;
         int size = 0, stride = 0;
         std::vector<unsigned char> bits;
+        // Each phase's inked pixels, in boxes that hold them all: the grid's marks at a cell's
+        // corners are a few specks in a mask the cell's size, and blending the boxes alone leaves
+        // the other pixels (uninked, which OVER leaves as they are) unread: a quarter of the
+        // marks' time. A shape inked over most of its mask is one box, the whole mask.
+        std::array<std::vector<MaskBox>, phases * phases> boxes;
         std::size_t block() const {
             return static_cast<std::size_t>(stride) * static_cast<std::size_t>(size);
         }
     };
+    // The boxes around the inked (non-zero) pixels of a `size` x `size` mask: each holds inked
+    // pixels that touch (diagonals too) and boxes that would overlap are one; the whole mask when
+    // the boxes would cover half of it or more. None when nothing is inked.
+    static std::vector<MaskBox> inkedBoxes(const unsigned char* bits, int size, int stride);
     // The masks for this shape and scale: made once, shared by every band and frame that needs them.
     static std::shared_ptr<const Masks> masksFor(std::span<const Point> points, double lineWidth, double xx,
                                                  double yy);

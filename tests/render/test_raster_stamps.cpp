@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cairo.h>
+#include <pixman.h>
 
 #include <algorithm>
 #include <array>
@@ -225,6 +226,105 @@ TEST(ShapeStamps, TheMasksOfAShapeAndScaleAreMadeOnceAndShared) {
     EXPECT_EQ(a->bits.size(), a->block() * ShapeStamps::phases * ShapeStamps::phases);
     // A cell far larger than any view draws many of is filled as a path.
     EXPECT_EQ(ShapeStamps::masksFor(corners, 0, 100, 100), nullptr);
+}
+
+TEST(ShapeStamps, TheInkedBoxesHoldEveryInkedPixelOnceAndNoMore) {
+    // A 16 x 16 mask: a speck, an L of touching pixels and a diagonal pair (touching at a corner).
+    constexpr int size = 16, stride = 16;
+    std::vector<unsigned char> bits(size * stride, 0);
+    const auto ink = [&](int x, int y) { bits[static_cast<std::size_t>(y * stride + x)] = 90; };
+    ink(1, 1);
+    ink(10, 2), ink(10, 3), ink(10, 4), ink(11, 4), ink(12, 4);
+    ink(3, 12), ink(4, 13);
+    using Box = ShapeStamps::MaskBox;
+    const std::vector<Box> boxes = ShapeStamps::inkedBoxes(bits.data(), size, stride);
+    EXPECT_EQ(boxes, (std::vector<Box>{{1, 1, 1, 1}, {10, 2, 3, 3}, {3, 12, 2, 2}}));
+    // Two clusters whose boxes would overlap are one box, so no pixel is blended twice.
+    ink(12, 2), ink(13, 1); // apart from the L, but inside its box
+    EXPECT_EQ(ShapeStamps::inkedBoxes(bits.data(), size, stride),
+              (std::vector<Box>{{1, 1, 1, 1}, {10, 1, 4, 4}, {3, 12, 2, 2}}));
+    // Inked over half the mask: the whole mask, one box.
+    std::ranges::fill(bits, 0);
+    for (int y = 0; y < 12; ++y) {
+        for (int x = 0; x < 12; ++x) {
+            ink(x, y);
+        }
+    }
+    EXPECT_EQ(ShapeStamps::inkedBoxes(bits.data(), size, stride), (std::vector<Box>{{0, 0, size, size}}));
+    std::ranges::fill(bits, 0);
+    EXPECT_TRUE(ShapeStamps::inkedBoxes(bits.data(), size, stride).empty()) << "nothing inked";
+}
+
+TEST(ShapeStamps, AStampOfSpecksBlendsOnlyItsBoxesAndGivesTheWholeMasksPixels) {
+    // The grid's marks of a cell as drawVertexMarks stamps them: short ticks at its corners.
+    const auto corners = flatHexagon(12);
+    std::vector<Point> ticks;
+    for (std::size_t k = 0; k < 3; ++k) {
+        const Point a = corners[k], b = corners[k + 1];
+        const Point d{(b.x - a.x) * 0.18, (b.y - a.y) * 0.18};
+        ticks.insert(ticks.end(), {a,
+                                   {a.x + d.x, a.y + d.y},
+                                   ShapeStamps::lineBreak,
+                                   b,
+                                   {b.x - d.x, b.y - d.y},
+                                   ShapeStamps::lineBreak});
+    }
+    const auto masks = ShapeStamps::masksFor(ticks, 0.9, 1.37, 1.37);
+    ASSERT_NE(masks, nullptr);
+    for (std::size_t phase = 0; phase < masks->boxes.size(); ++phase) {
+        const unsigned char* bits = masks->bits.data() + masks->block() * phase;
+        long long area = 0;
+        for (const ShapeStamps::MaskBox& b : masks->boxes[phase]) {
+            area += static_cast<long long>(b.width) * b.height;
+        }
+        EXPECT_LT(2 * area, static_cast<long long>(masks->size) * masks->size) << "phase " << phase;
+        for (int y = 0; y < masks->size; ++y) {
+            for (int x = 0; x < masks->size; ++x) {
+                const auto holds = [&](const ShapeStamps::MaskBox& b) {
+                    return x >= b.x && x < b.x + b.width && y >= b.y && y < b.y + b.height;
+                };
+                const auto held = std::ranges::count_if(masks->boxes[phase], holds);
+                if (bits[static_cast<std::size_t>(y * masks->stride + x)] != 0) {
+                    ASSERT_EQ(held, 1) << "phase " << phase << ", inked pixel " << x << ", " << y;
+                }
+                ASSERT_LE(held, 1) << "phase " << phase << ", pixel " << x << ", " << y;
+            }
+        }
+    }
+    // Stamped box by box, and the whole mask blended through pixman as before: the same pixels.
+    const auto [whole, boxed] = pathsAndStamps(
+        {230, 230, 204},
+        [&](cairo_t* cr) {
+            placeView(cr);
+            auto stamps = ShapeStamps::forTarget(cr, ticks, 0.9);
+            auto target = RasterTarget::of(cr);
+            ASSERT_TRUE(stamps && target);
+            const pixman_color_t colour{static_cast<std::uint16_t>(stampColour.r * 257),
+                                        static_cast<std::uint16_t>(stampColour.g * 257),
+                                        static_cast<std::uint16_t>(stampColour.b * 257), 0xffff};
+            PixmanImage solid(pixman_image_create_solid_fill(&colour));
+            for (Point c : centres) {
+                int x = 0, y = 0;
+                pixman_image_t* mask = stamps->maskAt(c, x, y);
+                target->blend(solid.get(), mask, x, y, stamps->maskSize(), stamps->maskSize());
+            }
+        },
+        [&](cairo_t* cr) {
+            placeView(cr);
+            auto stamps = ShapeStamps::forTarget(cr, ticks, 0.9);
+            ASSERT_TRUE(stamps);
+            for (Point c : centres) {
+                stamps->stamp(c, stampColour);
+            }
+        });
+    int inked = 0;
+    for (int y = 0; y < 160; ++y) {
+        for (int x = 0; x < 200; ++x) {
+            ASSERT_EQ(pixelOf(whole.get(), x, y), pixelOf(boxed.get(), x, y)) << "at " << x << ", " << y;
+            inked += pixelOf(whole.get(), x, y) != Rgb{230, 230, 204} ? 1 : 0;
+        }
+    }
+    EXPECT_GT(inked, 5 * 6 * 3) << "five cells' six ticks, each a few pixels";
 }
 
 // A symbol's picture about its centre, drawn as paths, on a surface of its own.
