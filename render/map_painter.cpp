@@ -10,6 +10,7 @@
 #include "map_scene.hpp"
 #include "natural_fields.hpp"
 #include "natural_ground.hpp"
+#include "raster_lines.hpp"
 #include "terrain_overview.hpp"
 #include "terrain_symbols.hpp"
 #include "vertex_marks.hpp"
@@ -73,6 +74,8 @@ void addSmoothLine(cairo_t* cr, std::span<const Point> p) {
 void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::array<double, 2>& widths,
                     double tolerance = 0, bool smooth = false) {
     const bool onPaper = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
+    // On a raster, laid in its pixels (render/raster_lines), each weight's lines as one.
+    std::optional<RasterLines> raster = onPaper ? std::nullopt : RasterLines::forTarget(cr);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     for (std::size_t weight = 0; weight < segments.size(); ++weight) {
@@ -87,6 +90,19 @@ void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::arr
         // paints the same pixels (Gettysburg at 150 dpi: 14 pixels apart by more than 3 %).
         const Polylines lines =
             chainSegments(segments[weight], Point{}, widths[weight] / 1024, onPaper ? tolerance : 0);
+        if (raster) {
+            const Point* line = lines.points.data();
+            for (const std::uint32_t n : lines.sizes) {
+                raster->moveTo(line[0]);
+                for (std::uint32_t k = 1; k < n; ++k) {
+                    raster->lineTo(line[k]);
+                }
+                line += n;
+            }
+            raster->lay(widths[weight], contourBrown);
+            raster->clear();
+            continue;
+        }
         if (onPaper && smooth) {
             const Point* line = lines.points.data();
             for (const std::uint32_t n : lines.sizes) {

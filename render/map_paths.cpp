@@ -6,6 +6,7 @@
 
 #include "colours.hpp"
 #include "map_water.hpp"
+#include "raster_lines.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -78,6 +79,8 @@ double fillWidth(PathKind kind) {
     return kind == PathKind::Pike ? 0.1 : kind == PathKind::Road ? 0.06 : 0.05;
 }
 constexpr double pikeCasing = 0.03;
+// A pike's dark edges and its fill between them.
+constexpr Rgb pikeCasingColour{60, 35, 15}, pikeFillColour{205, 150, 80};
 
 } // namespace
 
@@ -91,10 +94,10 @@ void strokeRoute(cairo_t* cr, PathKind kind, double size) {
     if (kind == PathKind::Pike) {
         // A pike is a cased road: a dark edge on either side of its fill, heavier than a road.
         cairo_path_t* line = cairo_copy_path(cr);
-        strokeWith(cr, Rgb{60, 35, 15}, size * routeWidth(kind));
+        strokeWith(cr, pikeCasingColour, size * routeWidth(kind));
         cairo_append_path(cr, line);
         cairo_path_destroy(line);
-        setSource(cr, Rgb{205, 150, 80});
+        setSource(cr, pikeFillColour);
     } else {
         setSource(cr, pathColour(kind));
     }
@@ -130,57 +133,87 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last, bool natural)
     };
     std::vector<EdgeId> bridges; // where a road crosses water with no ford: drawn over the roads
     std::vector<std::pair<Point, Point>> ties; // a railroad's, square to its curve
-    for (const Path* drawn : pathsNear(first, last)) {
-        const Path& path = *drawn;
-        const PathKind kind = path.kind;
-        cairo_new_path(cr);
-        ties.clear();
-        // Only the stretches (cell i to i + 1) that end in or next to the view: a road across a
-        // big map is drawn a band (or a screen) at a time, not whole each time. Those left out
-        // lie a cell or more outside. A smooth curve through the cell centres, as roads run on a
-        // printed map: each stretch a cubic whose controls follow the neighbouring centres
-        // (Catmull-Rom), so it still passes through every centre a piece stands on.
-        const std::vector<Offset>& cells = path.cells;
-        const auto stretchInView = [&](std::size_t i) { return inView(cells[i]) || inView(cells[i + 1]); };
-        const std::optional<PathStretches> stretches = stretchesOf(layout_, cells, stretchInView);
-        if (!stretches) {
-            continue;
-        }
-        const std::size_t firstStretch = stretches->first, lastStretch = stretches->last,
-                          from = stretches->from;
-        const std::vector<Point>& centres = stretches->centres;
-        const std::vector<CubicPiece>& curve = stretches->curve;
-        for (std::size_t i = firstStretch; i <= lastStretch; ++i) {
-            if (!stretchInView(i)) {
+    const std::vector<const Path*> near = pathsNear(first, last);
+    // On a raster, roads and pikes are laid in its pixels (render/raster_lines); railroads (square
+    // ends, ties) and paper keep Cairo's strokes. Route by route either way.
+    std::optional<RasterLines> raster = RasterLines::forTarget(cr);
+    // Roads, then pikes, then railroads over them, on a raster and on paper alike.
+    for (const PathKind kind : {PathKind::Road, PathKind::Pike, PathKind::Railroad}) {
+        RasterLines* network = kind != PathKind::Railroad && raster ? &*raster : nullptr;
+        for (const Path* drawn : near) {
+            const Path& path = *drawn;
+            if (path.kind != kind) {
                 continue;
             }
-            if (i == firstStretch || !stretchInView(i - 1)) {
-                cairo_move_to(cr, centres[i - from].x, centres[i - from].y);
-            }
-            const CubicPiece& c = curve[i - from];
-            cairo_curve_to(cr, c.c1.x, c.c1.y, c.c2.x, c.c2.y, c.to.x, c.to.y);
-            if (const auto bridged = bridgedSide(s_.map, cells[i], cells[i + 1])) {
-                bridges.push_back(*bridged);
-            }
-            if (kind != PathKind::Railroad) {
+            cairo_new_path(cr);
+            ties.clear();
+            // Only the stretches (cell i to i + 1) that end in or next to the view: a road across
+            // a big map is drawn a band (or a screen) at a time, not whole each time. Those left
+            // out lie a cell or more outside. A smooth curve through the cell centres, as roads run
+            // on a printed map: each stretch a cubic whose controls follow the neighbouring centres
+            // (Catmull-Rom), so it still passes through every centre a piece stands on.
+            const std::vector<Offset>& cells = path.cells;
+            const auto stretchInView = [&](std::size_t i) {
+                return inView(cells[i]) || inView(cells[i + 1]);
+            };
+            const std::optional<PathStretches> stretches = stretchesOf(layout_, cells, stretchInView);
+            if (!stretches) {
                 continue;
             }
-            for (double t : {0.25, 0.5, 0.75}) {
-                const auto [at, along] = c.at(centres[i - from], t);
-                const double len = std::hypot(along.x, along.y);
-                if (len != 0) {
-                    const Point across{-along.y / len * size * 0.1, along.x / len * size * 0.1};
-                    ties.push_back({{at.x - across.x, at.y - across.y}, {at.x + across.x, at.y + across.y}});
+            const std::size_t firstStretch = stretches->first, lastStretch = stretches->last,
+                              from = stretches->from;
+            const std::vector<Point>& centres = stretches->centres;
+            const std::vector<CubicPiece>& curve = stretches->curve;
+            for (std::size_t i = firstStretch; i <= lastStretch; ++i) {
+                if (!stretchInView(i)) {
+                    continue;
+                }
+                const CubicPiece& c = curve[i - from];
+                if (i == firstStretch || !stretchInView(i - 1)) {
+                    if (network != nullptr) {
+                        network->moveTo(centres[i - from]);
+                    } else {
+                        cairo_move_to(cr, centres[i - from].x, centres[i - from].y);
+                    }
+                }
+                if (network != nullptr) {
+                    network->curveTo(c.c1, c.c2, c.to);
+                } else {
+                    cairo_curve_to(cr, c.c1.x, c.c1.y, c.c2.x, c.c2.y, c.to.x, c.to.y);
+                }
+                if (const auto bridged = bridgedSide(s_.map, cells[i], cells[i + 1])) {
+                    bridges.push_back(*bridged);
+                }
+                if (kind != PathKind::Railroad) {
+                    continue;
+                }
+                for (double t : {0.25, 0.5, 0.75}) {
+                    const auto [at, along] = c.at(centres[i - from], t);
+                    const double len = std::hypot(along.x, along.y);
+                    if (len != 0) {
+                        const Point across{-along.y / len * size * 0.1, along.x / len * size * 0.1};
+                        ties.push_back(
+                            {{at.x - across.x, at.y - across.y}, {at.x + across.x, at.y + across.y}});
+                    }
                 }
             }
-        }
-        strokeRoute(cr, kind, size); // firstStretch is in view: there is something to stroke
-        for (const auto& [a, b] : ties) {
-            cairo_move_to(cr, a.x, a.y);
-            cairo_line_to(cr, b.x, b.y);
-        }
-        if (!ties.empty()) {
-            strokeWith(cr, pathColour(kind), size * 0.025);
+            if (network != nullptr) {
+                if (kind == PathKind::Pike) {
+                    network->lay(size * routeWidth(kind), pikeCasingColour);
+                }
+                network->lay(size * fillWidth(kind),
+                             kind == PathKind::Pike ? pikeFillColour : pathColour(kind));
+                network->clear();
+                continue;
+            }
+            strokeRoute(cr, kind, size); // firstStretch is in view: there is something to stroke
+            for (const auto& [a, b] : ties) {
+                cairo_move_to(cr, a.x, a.y);
+                cairo_line_to(cr, b.x, b.y);
+            }
+            if (!ties.empty()) {
+                strokeWith(cr, pathColour(kind), size * 0.025);
+            }
         }
     }
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);

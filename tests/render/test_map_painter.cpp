@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -597,6 +598,53 @@ TEST(MapPainter, RoadsCurveThroughTheirCellCentres) {
     EXPECT_EQ(picture.at({a.x + 85, a.y + 6}), pathColour(PathKind::Road)) << "the curve";
     EXPECT_NE(picture.at({a.x + 85, a.y - 5}), pathColour(PathKind::Road))
         << "not the straight line's far edge";
+}
+
+// Routes are laid kind by kind, whatever order the map lists them in: roads, then pikes over them,
+// then railroads over both, on a raster (laid in its pixels, antialiased or not) and on paper.
+TEST(MapPainter, PikesLieOverRoadsAndRailroadsOverBoth) {
+    Scenario s = plain(GridShape::Square, 6, 6);
+    s.map.paths[PathId{1}] = Path{PathKind::Railroad, "", {{3, 0}, {3, 1}, {3, 2}, {3, 3}, {3, 4}}};
+    s.map.paths[PathId{2}] = Path{PathKind::Pike, "", {{2, 0}, {2, 1}, {2, 2}, {2, 3}, {2, 4}}};
+    s.map.paths[PathId{3}] = Path{PathKind::Road, "", {{0, 2}, {1, 2}, {2, 2}, {3, 2}, {4, 2}, {5, 2}}};
+    const Layout layout(s.map.grid, 100);
+    RenderOptions o;
+    o.labels = false;
+    o.grid = false;
+    const Rgb pikeFill{205, 150, 80};
+    const Point roadAlone = layout.cellCenter({1, 2}), overPike = layout.cellCenter({2, 2}),
+                overRailroad = layout.cellCenter({3, 2});
+    const auto check = [&](const std::function<Rgb(Point)>& at, const std::string& how) {
+        EXPECT_EQ(at(roadAlone), pathColour(PathKind::Road)) << how;
+        EXPECT_EQ(at(overPike), pikeFill) << how << ": the pike over the road";
+        EXPECT_EQ(at(overRailroad), pathColour(PathKind::Railroad)) << how << ": the railroad over the road";
+    };
+    const Picture unsmoothed(s, layout, o);
+    check([&](Point p) { return unsmoothed.at(p); }, "without antialiasing");
+    for (const bool onPaper : {false, true}) {
+        auto image = testing_support::owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 601, 601));
+        cairo_t* cr = cairo_create(image.get());
+        const MapPainter painter(s, layout);
+        if (onPaper) {
+            // As paper has it: drawn through a recording (Cairo's strokes), then replayed.
+            auto recording =
+                testing_support::owned(cairo_recording_surface_create(CAIRO_CONTENT_COLOR, nullptr));
+            cairo_t* paper = cairo_create(recording.get());
+            (void)painter.draw(paper, MapRect{0, 0, 600, 600}, 1.0, o);
+            cairo_destroy(paper);
+            cairo_set_source_surface(cr, recording.get(), 0, 0);
+            cairo_paint(cr);
+        } else {
+            (void)painter.draw(cr, MapRect{0, 0, 600, 600}, 1.0, o);
+        }
+        cairo_destroy(cr);
+        cairo_surface_flush(image.get());
+        check(
+            [&](Point p) {
+                return testing_support::pixelOf(image.get(), static_cast<int>(p.x), static_cast<int>(p.y));
+            },
+            onPaper ? "on paper" : "on a raster");
+    }
 }
 
 // An edit can leave a placement whose unit is gone (oob.references reports it): the map still draws.

@@ -1,0 +1,261 @@
+#include "raster_lines.hpp"
+
+#include "colours.hpp"
+#include "raster_stamps.hpp"
+
+#include <cairo.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <utility>
+
+namespace sandtable {
+namespace {
+
+// A segment (device pixels) as the rows across it need it, and the pixels it may ink.
+struct Segment {
+    double ax, ay, bx, by;
+    double dx, dy;         // b - a
+    double inverseLength2; // 1 / |b - a|^2, 0 for a point
+    double inverseLength;  // 1 / |b - a|, 0 for a point
+    int x0, x1, y0, y1;    // the box round it, within the clip
+};
+
+// The pixels of row `y` whose middles lie within `reach` of segment `s`, from the first to before
+// the second: the row's line through the capsule round the segment, which is convex, so one
+// stretch (the discs at its ends and the slab along it, joined).
+std::pair<int, int> pixelsWithin(const Segment& s, double reach, int y) {
+    const double yc = y + 0.5;
+    double low = std::numeric_limits<double>::infinity(), high = -low;
+    const auto disc = [&](double cx, double cy) {
+        const double down = yc - cy, across2 = reach * reach - down * down;
+        if (across2 > 0) {
+            const double across = std::sqrt(across2);
+            low = std::min(low, cx - across);
+            high = std::max(high, cx + across);
+        }
+    };
+    disc(s.ax, s.ay);
+    disc(s.bx, s.by);
+    if (s.inverseLength > 0) {
+        // The slab: 0 <= t <= 1 along the segment and |offset| < reach across it, each linear in x:
+        // t = ((x - ax) dx + (yc - ay) dy) / |d|^2, offset = ((x - ax) dy - (yc - ay) dx) / |d|.
+        double from = -std::numeric_limits<double>::infinity(), to = -from;
+        const double down = yc - s.ay;
+        const auto keep = [&](double slope, double rest, double lo, double hi) {
+            if (slope == 0) {
+                if (rest < lo || rest > hi) {
+                    from = to + 1; // no x
+                }
+                return;
+            }
+            double a = (lo - rest) / slope, b = (hi - rest) / slope;
+            if (a > b) {
+                std::swap(a, b);
+            }
+            from = std::max(from, s.ax + a);
+            to = std::min(to, s.ax + b);
+        };
+        keep(s.dx * s.inverseLength2, down * s.dy * s.inverseLength2, 0, 1);
+        keep(s.dy * s.inverseLength, -down * s.dx * s.inverseLength, -reach, reach);
+        if (from <= to) {
+            low = std::min(low, from);
+            high = std::max(high, to);
+        }
+    }
+    if (!(low <= high)) {
+        return {0, 0};
+    }
+    // Pixels whose middles (x + 0.5) lie in [low, high], within the segment's box.
+    return {std::max(s.x0, static_cast<int>(std::ceil(low - 0.5))),
+            std::min(s.x1, static_cast<int>(std::floor(high - 0.5)) + 1)};
+}
+
+} // namespace
+
+std::optional<RasterLines> RasterLines::forTarget(cairo_t* cr) {
+    const std::optional<StraightImage> straight = straightImageOf(cr);
+    if (!straight || straight->surface != cairo_get_target(cr) ||
+        std::abs(straight->xx - straight->yy) > 1e-9 * straight->xx) {
+        return std::nullopt;
+    }
+    RasterLines lines;
+    lines.cr_ = cr;
+    lines.antialiased_ = cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE;
+    lines.surface_ = straight->surface;
+    lines.scale_ = straight->xx;
+    lines.x0_ = straight->x0;
+    lines.y0_ = straight->y0;
+    // The clip, one rectangle on whole pixels (a band, a tile, the whole image), else Cairo strokes.
+    cairo_rectangle_list_t* list = cairo_copy_clip_rectangle_list(cr);
+    const bool one = list->status == CAIRO_STATUS_SUCCESS && list->num_rectangles == 1;
+    double x = 0, y = 0, w = 0, h = 0;
+    if (one) {
+        const cairo_rectangle_t& r = list->rectangles[0];
+        x = r.x * lines.scale_ + lines.x0_;
+        y = r.y * lines.scale_ + lines.y0_;
+        w = r.width * lines.scale_;
+        h = r.height * lines.scale_;
+    }
+    cairo_rectangle_list_destroy(list);
+    const auto whole = [](double v) { return std::abs(v - std::round(v)) < 1e-6; };
+    if (!one || !whole(x) || !whole(y) || !whole(x + w) || !whole(y + h)) {
+        return std::nullopt;
+    }
+    lines.left_ = std::max(0, static_cast<int>(std::lround(x)));
+    lines.top_ = std::max(0, static_cast<int>(std::lround(y)));
+    lines.right_ =
+        std::min(cairo_image_surface_get_width(lines.surface_), static_cast<int>(std::lround(x + w)));
+    lines.bottom_ =
+        std::min(cairo_image_surface_get_height(lines.surface_), static_cast<int>(std::lround(y + h)));
+    return lines;
+}
+
+void RasterLines::moveTo(Point p) {
+    at_ = toDevice(p);
+}
+
+void RasterLines::lineTo(Point to) {
+    const Point b = toDevice(to);
+    const Point a = at_.value_or(b);
+    segments_.push_back({a.x, a.y, b.x, b.y});
+    at_ = b;
+}
+
+void RasterLines::curveTo(Point c1, Point c2, Point to) {
+    const Point a = at_.value_or(toDevice(c1)), b = toDevice(c1), c = toDevice(c2), d = toDevice(to);
+    // Wang's bound: this many straight pieces keep within a quarter of a pixel of the curve.
+    const double ddx = std::max(std::abs(a.x - 2 * b.x + c.x), std::abs(b.x - 2 * c.x + d.x));
+    const double ddy = std::max(std::abs(a.y - 2 * b.y + c.y), std::abs(b.y - 2 * c.y + d.y));
+    constexpr double tolerance = 0.25;
+    const int pieces =
+        std::clamp(static_cast<int>(std::ceil(std::sqrt(0.75 * std::hypot(ddx, ddy) / tolerance))), 1, 1024);
+    Point from = a;
+    for (int k = 1; k <= pieces; ++k) {
+        const double t = static_cast<double>(k) / pieces, u = 1 - t;
+        const Point p =
+            k == pieces
+                ? d
+                : Point{u * u * u * a.x + 3 * u * u * t * b.x + 3 * u * t * t * c.x + t * t * t * d.x,
+                        u * u * u * a.y + 3 * u * u * t * b.y + 3 * u * t * t * c.y + t * t * t * d.y};
+        segments_.push_back({from.x, from.y, p.x, p.y});
+        from = p;
+    }
+    at_ = d;
+}
+
+void RasterLines::clear() {
+    segments_.clear();
+    at_.reset();
+}
+
+void RasterLines::lay(double width, Rgb colour) {
+    if (segments_.empty() || right_ <= left_ || bottom_ <= top_ || !(width > 0)) {
+        return;
+    }
+    // Each pixel's ink: 1 within the half width of the nearest line, falling to 0 a pixel beyond;
+    // without antialiasing, 1 where the pixel's middle is within the half width (Cairo's rule: the
+    // pixels whose middles the stroke covers), else nothing.
+    const double half = width * scale_ / 2, reach = antialiased_ ? half + 0.5 : half;
+    // The pixels each segment may ink, and the box round them all.
+    thread_local std::vector<Segment> segments;
+    segments.clear();
+    int boxLeft = right_, boxTop = bottom_, boxRight = left_, boxBottom = top_;
+    for (const auto& [ax, ay, bx, by] : segments_) {
+        const int x0 = std::max(left_, static_cast<int>(std::floor(std::min(ax, bx) - reach)));
+        const int x1 = std::min(right_, static_cast<int>(std::ceil(std::max(ax, bx) + reach)) + 1);
+        const int y0 = std::max(top_, static_cast<int>(std::floor(std::min(ay, by) - reach)));
+        const int y1 = std::min(bottom_, static_cast<int>(std::ceil(std::max(ay, by) + reach)) + 1);
+        if (x0 >= x1 || y0 >= y1) {
+            continue;
+        }
+        const double dx = bx - ax, dy = by - ay, length2 = dx * dx + dy * dy;
+        segments.push_back({ax, ay, bx, by, dx, dy, length2 > 0 ? 1 / length2 : 0,
+                            length2 > 0 ? 1 / std::sqrt(length2) : 0, x0, x1, y0, y1});
+        boxLeft = std::min(boxLeft, x0);
+        boxRight = std::max(boxRight, x1);
+        boxTop = std::min(boxTop, y0);
+        boxBottom = std::max(boxBottom, y1);
+    }
+    if (segments.empty()) {
+        return;
+    }
+    // The coverage of that box (a route's stretches in a band: small enough to stay in the cache,
+    // where one the band's size did not), kept from call to call on the thread, all nothing
+    // between calls (cleared as it is laid).
+    const int span = boxRight - boxLeft, rows = boxBottom - boxTop;
+    thread_local std::vector<std::uint8_t> coverage;
+    if (const std::size_t needed = static_cast<std::size_t>(span) * static_cast<std::size_t>(rows);
+        coverage.size() < needed) {
+        coverage.assign(needed, 0);
+    }
+    const auto coverageRow = [&](int y) {
+        return coverage.data() + static_cast<std::size_t>(y - boxTop) * static_cast<std::size_t>(span) -
+               boxLeft;
+    };
+    // Each segment's row spans, in the order they are inked, for laying them after.
+    struct Span {
+        int y, from, to;
+    };
+    thread_local std::vector<Span> spans;
+    spans.clear();
+    for (const Segment& g : segments) {
+        for (int y = g.y0; y < g.y1; ++y) {
+            const auto [from, to] = pixelsWithin(g, reach, y);
+            if (from >= to) {
+                continue;
+            }
+            spans.push_back({y, from, to});
+            const double py = y + 0.5 - g.ay;
+            std::uint8_t* row = coverageRow(y);
+            for (int x = from; x < to; ++x) {
+                const double px = x + 0.5 - g.ax;
+                const double t = std::clamp((px * g.dx + py * g.dy) * g.inverseLength2, 0.0, 1.0);
+                const double qx = px - t * g.dx, qy = py - t * g.dy;
+                const double distance2 = qx * qx + qy * qy;
+                if (distance2 >= reach * reach) {
+                    continue;
+                }
+                const double ink = antialiased_ ? std::min(1.0, reach - std::sqrt(distance2)) : 1.0;
+                row[x] = std::max(row[x], static_cast<std::uint8_t>(ink * 255 + 0.5));
+            }
+        }
+    }
+    const Rgb c = inked(colour, inkStyleOf(cr_));
+    cairo_surface_flush(surface_);
+    unsigned char* data = cairo_image_surface_get_data(surface_);
+    const int stride = cairo_image_surface_get_stride(surface_);
+    const std::uint32_t source = 0xff000000u | static_cast<std::uint32_t>(c.r) << 16 |
+                                 static_cast<std::uint32_t>(c.g) << 8 | static_cast<std::uint32_t>(c.b);
+    const auto mix = [](std::uint32_t s, std::uint32_t d, std::uint32_t a) {
+        // (s a + d (255 - a)) / 255, rounded, for one byte.
+        const std::uint32_t t = s * a + d * (255 - a) + 128;
+        return (t + (t >> 8)) >> 8;
+    };
+    // Laid span by span, as they were inked (a row of a route's box may hold it at both ends,
+    // nothing between): a pixel two spans share is laid by the first, and the second finds its
+    // coverage cleared.
+    for (const auto& [y, from, to] : spans) {
+        std::uint8_t* ink = coverageRow(y);
+        auto* pixels = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+        for (int x = from; x < to; ++x) {
+            const std::uint32_t a = std::exchange(ink[x], std::uint8_t{0});
+            if (a == 0) {
+                continue;
+            }
+            if (a == 255) {
+                pixels[x] = source;
+                continue;
+            }
+            const std::uint32_t d = pixels[x];
+            pixels[x] = mix(source >> 24, d >> 24, a) << 24 |
+                        mix(source >> 16 & 0xffu, d >> 16 & 0xffu, a) << 16 |
+                        mix(source >> 8 & 0xffu, d >> 8 & 0xffu, a) << 8 | mix(source & 0xffu, d & 0xffu, a);
+        }
+    }
+    cairo_surface_mark_dirty(surface_);
+}
+
+} // namespace sandtable
