@@ -1,25 +1,12 @@
 // What sandtable-draw (main_drawing.cpp) runs beyond `sandtable`'s own commands: those whose entry
 // says RunsIn::DrawingProgram. It links neither the GUI toolkit nor GDAL, so it has no handler for
 // the commands that read terrain data (cli::run says which program runs them).
-#include "commands.hpp"
-#include "subcommand.hpp"
-
-#include <array>
+#include "drawing_commands.hpp"
 
 namespace sandtable::cli {
-namespace {
-
-constexpr std::array commands{
-    ProgramCommand{"export", exportCommand},
-    ProgramCommand{"import", importCommand},
-    ProgramCommand{"thumbnail", thumbnailCommand},
-    ProgramCommand{"man-page", manPageCommand},
-};
-
-} // namespace
 
 std::span<const ProgramCommand> programCommands() {
-    return commands;
+    return drawingCommands;
 }
 
 std::vector<std::pair<std::string, std::string>> helpPlaceholders() {

@@ -1,25 +1,26 @@
 // The commands that run in the program with everything (sandtable-editor; on Windows and in the
-// tests the one program): every command `sandtable` hands over, those that draw with Cairo and
-// Pango or read VASSAL modules and Tiled maps (which sandtable-draw runs too) and those that read
-// terrain data through GDAL.
-#include "commands.hpp"
-#include "subcommand.hpp"
+// tests the one program): every command `sandtable` hands over, the drawing ones (which
+// sandtable-draw runs too) and those that read terrain data through GDAL.
+#include "drawing_commands.hpp"
 
+#include <algorithm>
 #include <array>
 
 namespace sandtable::cli {
 namespace {
 
-constexpr std::array commands{
-    ProgramCommand{"export", exportCommand},
+constexpr std::array terrainCommands{
     ProgramCommand{"place", placeCommand},
     ProgramCommand{"import-elevation", importElevationCommand},
     ProgramCommand{"import-land-cover", importLandCoverCommand},
-    ProgramCommand{"import", importCommand},
-    ProgramCommand{"thumbnail", thumbnailCommand},
-    ProgramCommand{"man-page", manPageCommand},
     ProgramCommand{"align-background", alignBackgroundCommand},
 };
+
+constexpr auto commands = [] {
+    std::array<ProgramCommand, drawingCommands.size() + terrainCommands.size()> all{};
+    std::ranges::copy(terrainCommands, std::ranges::copy(drawingCommands, all.begin()).out);
+    return all;
+}();
 
 } // namespace
 

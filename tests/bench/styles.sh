@@ -7,15 +7,21 @@
 #         battle at 16 mm a cell
 #   PNG   export --to png of Gettysburg at 150 dpi, and of the 300 x 300 battle at 56 pixels a cell
 #         (issue 28's picture)
-# usage: tests/bench/styles.sh BUILD_DIR [RUNS]   (./dev bench --styles builds and runs it)
+# With BEFORE, the `sandtable` of a build from before the natural style (issue 29's "today's", as
+# bc7b447 was when the issue was written) runs in the same turns, without --style (it has none), and
+# each style's ratio to it is printed too: the issue asks the natural style to keep the time and
+# memory of the pictures within 1.5 times what they were.
+# usage: tests/bench/styles.sh BUILD_DIR [RUNS [BEFORE]]   (./dev bench --styles builds and runs it)
 set -euo pipefail
-build="${1:?usage: styles.sh BUILD_DIR [RUNS]}"
+build="${1:?usage: styles.sh BUILD_DIR [RUNS [BEFORE]]}"
 runs="${2:-5}"
+before="${3:-}"
 sandtable="$build/editor/sandtable"
 timer="$build/tests/bench/run-timer"
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 fail() { echo "styles: $*" >&2; exit 1; }
 [[ -x "$sandtable" && -x "$timer" ]] || fail "no $sandtable or $timer: build with -DSANDTABLE_BENCH=ON first"
+[[ -z "$before" || -x "$before" ]] || fail "BEFORE is no program: $before"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -24,8 +30,10 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 compare() { # label kind export-args...
     local label="$1" kind="$2"; shift 2
     local lines cells natural
+    local earlier=()
+    [[ -z "$before" ]] || earlier=(--vs "$before" export "$@" --to "$kind" --force -o "$work/before.$kind")
     lines="$("$timer" "$runs" "$sandtable" export "$@" --to "$kind" --style cells --force -o "$work/cells.$kind" \
-        --vs "$sandtable" export "$@" --to "$kind" --style natural --force -o "$work/natural.$kind")" ||
+        --vs "$sandtable" export "$@" --to "$kind" --style natural --force -o "$work/natural.$kind" "${earlier[@]}")" ||
         fail "$label failed"
     cells="$(sed -n 1p <<< "$lines")"
     natural="$(sed -n 2p <<< "$lines")"
@@ -36,6 +44,16 @@ compare() { # label kind export-args...
     echo "  $label: natural $(ratio "$(field "$natural" wall_ms)" "$(field "$cells" wall_ms)") the cells' time," \
          "$(ratio "$(field "$natural" cpu_ms)" "$(field "$cells" cpu_ms)") its CPU," \
          "$(ratio "$(field "$natural" max_rss_mb)" "$(field "$cells" max_rss_mb)") its memory (target: at most 1.5x)"
+    if [[ -n "$before" ]]; then
+        local was
+        was="$(sed -n 3p <<< "$lines")"
+        printf '  %-40s before %6.0f ms wall %7.0f ms CPU %6.0f MB %7.0f KB\n' "" "$(field "$was" wall_ms)" \
+            "$(field "$was" cpu_ms)" "$(field "$was" max_rss_mb)" "$(( $(stat -c %s "$work/before.$kind") / 1024 ))"
+        echo "  $label: natural $(ratio "$(field "$natural" wall_ms)" "$(field "$was" wall_ms)") the time before it," \
+             "$(ratio "$(field "$natural" cpu_ms)" "$(field "$was" cpu_ms)") its CPU," \
+             "$(ratio "$(field "$natural" max_rss_mb)" "$(field "$was" max_rss_mb)") its memory;" \
+             "cells $(ratio "$(field "$cells" wall_ms)" "$(field "$was" wall_ms)") its time (target: at most 1.5x)"
+    fi
 }
 
 echo "The natural style against the cells', medians of $runs whole-process runs ($(nproc) cores)"

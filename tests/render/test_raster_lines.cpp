@@ -57,21 +57,24 @@ void layRoutes(RasterLines& lines, double lineWidth) {
     }
 }
 
+// The routes as Cairo strokes them, each on its own, as drawPaths stroked every route before.
+void strokeRoutes(cairo_t* cr, double lineWidth) {
+    cairo_set_line_width(cr, lineWidth);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_source_rgb(cr, ink.r / 255.0, ink.g / 255.0, ink.b / 255.0);
+    for (const Route& r : routes) {
+        cairo_move_to(cr, r.start.x, r.start.y);
+        for (const auto& [c1, c2, to] : r.pieces) {
+            cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, to.x, to.y);
+        }
+        cairo_stroke(cr);
+    }
+}
+
 TEST(RasterLines, ARouteLaidIsTheRouteCairoStrokesWithinAnAntialiasingStep) {
     for (const double lineWidth : {1.0, 3.4, 8.0}) {
-        const auto stroked = picture([&](cairo_t* cr) {
-            cairo_set_line_width(cr, lineWidth);
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-            cairo_set_source_rgb(cr, ink.r / 255.0, ink.g / 255.0, ink.b / 255.0);
-            for (const Route& r : routes) {
-                cairo_move_to(cr, r.start.x, r.start.y);
-                for (const auto& [c1, c2, to] : r.pieces) {
-                    cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, to.x, to.y);
-                }
-                cairo_stroke(cr);
-            }
-        });
+        const auto stroked = picture([&](cairo_t* cr) { strokeRoutes(cr, lineWidth); });
         const auto laid = picture([&](cairo_t* cr) {
             std::optional<RasterLines> lines = RasterLines::forTarget(cr);
             ASSERT_TRUE(lines) << "a plain image view takes lines";
@@ -109,17 +112,7 @@ TEST(RasterLines, WithoutAntialiasingThePixelsWhoseMiddlesTheLineCoversAreInkedW
                     layRoutes(*lines, lineWidth);
                     return;
                 }
-                cairo_set_line_width(cr, lineWidth);
-                cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-                cairo_set_source_rgb(cr, ink.r / 255.0, ink.g / 255.0, ink.b / 255.0);
-                for (const Route& r : routes) {
-                    cairo_move_to(cr, r.start.x, r.start.y);
-                    for (const auto& [c1, c2, to] : r.pieces) {
-                        cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, to.x, to.y);
-                    }
-                    cairo_stroke(cr);
-                }
+                strokeRoutes(cr, lineWidth);
             });
         };
         const auto stroked = draw(false), laid = draw(true);
