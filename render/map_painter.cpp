@@ -98,9 +98,9 @@ void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::arr
                     raster->lineTo(line[k]);
                 }
                 line += n;
+                raster->lay(widths[weight], contourBrown);
+                raster->clear();
             }
-            raster->lay(widths[weight], contourBrown);
-            raster->clear();
             continue;
         }
         if (onPaper && smooth) {

@@ -195,6 +195,9 @@ void RasterLines::lay(double width, Rgb colour) {
         return coverage.data() + static_cast<std::size_t>(y - boxTop) * static_cast<std::size_t>(span) -
                boxLeft;
     };
+    cairo_surface_flush(surface_);
+    unsigned char* data = cairo_image_surface_get_data(surface_);
+    const int stride = cairo_image_surface_get_stride(surface_);
     // Each segment's row spans, in the order they are inked, for laying them after.
     struct Span {
         int y, from, to;
@@ -208,6 +211,12 @@ void RasterLines::lay(double width, Rgb colour) {
                 continue;
             }
             spans.push_back({y, from, to});
+            // The image's pixels there, fetched while the coverage is worked out: laid straight
+            // after, they were a cache miss a span (a third of the laying's time).
+            const auto* pixels =
+                reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+            __builtin_prefetch(pixels + from, 1);
+            __builtin_prefetch(pixels + to - 1, 1);
             const double py = y + 0.5 - g.ay;
             std::uint8_t* row = coverageRow(y);
             for (int x = from; x < to; ++x) {
@@ -224,9 +233,6 @@ void RasterLines::lay(double width, Rgb colour) {
         }
     }
     const Rgb c = inked(colour, inkStyleOf(cr_));
-    cairo_surface_flush(surface_);
-    unsigned char* data = cairo_image_surface_get_data(surface_);
-    const int stride = cairo_image_surface_get_stride(surface_);
     const std::uint32_t source = 0xff000000u | static_cast<std::uint32_t>(c.r) << 16 |
                                  static_cast<std::uint32_t>(c.g) << 8 | static_cast<std::uint32_t>(c.b);
     const auto mix = [](std::uint32_t s, std::uint32_t d, std::uint32_t a) {
