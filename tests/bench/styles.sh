@@ -10,12 +10,15 @@
 # With BEFORE, the `sandtable` of a build from before the natural style (issue 29's "today's", as
 # bc7b447 was when the issue was written) runs in the same turns, without --style (it has none), and
 # each style's ratio to it is printed too: the issue asks the natural style to keep the time and
-# memory of the pictures within 1.5 times what they were.
-# usage: tests/bench/styles.sh BUILD_DIR [RUNS [BEFORE]]   (./dev bench --styles builds and runs it)
+# memory of the pictures within 1.5 times what they were. An older build may not read today's
+# Gettysburg (a later format): BEFORE_GETTYSBURG is the one it reads, its own sample.
+# usage: tests/bench/styles.sh BUILD_DIR [RUNS [BEFORE [BEFORE_GETTYSBURG]]]
+#        (./dev bench --styles builds and runs it)
 set -euo pipefail
-build="${1:?usage: styles.sh BUILD_DIR [RUNS [BEFORE]]}"
+build="${1:?usage: styles.sh BUILD_DIR [RUNS [BEFORE [BEFORE_GETTYSBURG]]]}"
 runs="${2:-5}"
 before="${3:-}"
+beforeGettysburg="${4:-}"
 sandtable="$build/editor/sandtable"
 timer="$build/tests/bench/run-timer"
 here="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -31,7 +34,11 @@ compare() { # label kind export-args...
     local label="$1" kind="$2"; shift 2
     local lines cells natural
     local earlier=()
-    [[ -z "$before" ]] || earlier=(--vs "$before" export "$@" --to "$kind" --force -o "$work/before.$kind")
+    if [[ -n "$before" ]]; then
+        earlier=(--vs "$before" export "$@" --to "$kind" --force -o "$work/before.$kind")
+        # The earlier build's own Gettysburg, where it reads no other.
+        [[ -z "$beforeGettysburg" || "$1" != "$gettysburg" ]] || earlier[3]="$beforeGettysburg"
+    fi
     lines="$("$timer" "$runs" "$sandtable" export "$@" --to "$kind" --style cells --force -o "$work/cells.$kind" \
         --vs "$sandtable" export "$@" --to "$kind" --style natural --force -o "$work/natural.$kind" "${earlier[@]}")" ||
         fail "$label failed"
