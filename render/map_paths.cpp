@@ -79,6 +79,8 @@ double fillWidth(PathKind kind) {
     return kind == PathKind::Pike ? 0.1 : kind == PathKind::Road ? 0.06 : 0.05;
 }
 constexpr double pikeCasing = 0.03;
+// A railroad's ties, as a part of a cell.
+constexpr double tieWidth = 0.025;
 // A pike's dark edges and its fill between them.
 constexpr Rgb pikeCasingColour{60, 35, 15}, pikeFillColour{205, 150, 80};
 
@@ -134,12 +136,12 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last, bool natural)
     std::vector<EdgeId> bridges; // where a road crosses water with no ford: drawn over the roads
     std::vector<std::pair<Point, Point>> ties; // a railroad's, square to its curve
     const std::vector<const Path*> near = pathsNear(first, last);
-    // On a raster, roads and pikes are laid in its pixels (render/raster_lines); railroads (square
-    // ends, ties) and paper keep Cairo's strokes. Route by route either way.
+    // On a raster, routes are laid in its pixels (render/raster_lines); paper keeps Cairo's strokes.
+    // Route by route either way.
     std::optional<RasterLines> raster = RasterLines::forTarget(cr);
     // Roads, then pikes, then railroads over them, on a raster and on paper alike.
     for (const PathKind kind : {PathKind::Road, PathKind::Pike, PathKind::Railroad}) {
-        RasterLines* network = kind != PathKind::Railroad && raster ? &*raster : nullptr;
+        RasterLines* network = raster ? &*raster : nullptr;
         for (const Path* drawn : near) {
             const Path& path = *drawn;
             if (path.kind != kind) {
@@ -201,8 +203,17 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last, bool natural)
                 if (kind == PathKind::Pike) {
                     network->lay(size * routeWidth(kind), pikeCasingColour);
                 }
+                // A railroad's rails and ties end square, as Cairo's butt caps end them on paper.
+                const auto ends =
+                    kind == PathKind::Railroad ? RasterLines::Ends::Square : RasterLines::Ends::Round;
                 network->lay(size * fillWidth(kind),
-                             kind == PathKind::Pike ? pikeFillColour : pathColour(kind));
+                             kind == PathKind::Pike ? pikeFillColour : pathColour(kind), ends);
+                network->clear();
+                for (const auto& [a, b] : ties) {
+                    network->moveTo(a);
+                    network->lineTo(b);
+                }
+                network->lay(size * tieWidth, pathColour(kind), ends);
                 network->clear();
                 continue;
             }
@@ -212,7 +223,7 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last, bool natural)
                 cairo_line_to(cr, b.x, b.y);
             }
             if (!ties.empty()) {
-                strokeWith(cr, pathColour(kind), size * 0.025);
+                strokeWith(cr, pathColour(kind), size * tieWidth);
             }
         }
     }

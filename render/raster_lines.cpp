@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <utility>
 
@@ -21,6 +22,9 @@ struct Segment {
     double inverseLength2; // 1 / |b - a|^2, 0 for a point
     double inverseLength;  // 1 / |b - a|, 0 for a point
     int x0, x1, y0, y1;    // the box round it, within the clip
+    // A line's square end at a (or b): the direction the line leaves it in (a unit vector), cut
+    // across it; none (0, 0) for a round end or none.
+    Point startDirection{}, endDirection{};
 };
 
 // The pixels of row `y` whose middles lie within `reach` of segment `s`, from the first to before
@@ -115,17 +119,41 @@ std::optional<RasterLines> RasterLines::forTarget(cairo_t* cr) {
 
 void RasterLines::moveTo(Point p) {
     at_ = toDevice(p);
+    lines_.push_back({segments_.size(), {}, {}});
+}
+
+void RasterLines::goesOn(Point startTangent, Point endTangent) {
+    if (lines_.empty() || lines_.back().first == segments_.size()) {
+        if (lines_.empty()) {
+            lines_.push_back({segments_.size(), {}, {}});
+        }
+        lines_.back().startTangent = startTangent;
+    }
+    lines_.back().endTangent = endTangent;
 }
 
 void RasterLines::lineTo(Point to) {
     const Point b = toDevice(to);
     const Point a = at_.value_or(b);
+    goesOn({b.x - a.x, b.y - a.y}, {b.x - a.x, b.y - a.y});
     segments_.push_back({a.x, a.y, b.x, b.y});
     at_ = b;
 }
 
 void RasterLines::curveTo(Point c1, Point c2, Point to) {
     const Point a = at_.value_or(toDevice(c1)), b = toDevice(c1), c = toDevice(c2), d = toDevice(to);
+    // The curve's own directions at its ends (where a control point sits on an end, the next one's),
+    // for a square end cut across the curve rather than its first or last straight piece.
+    const auto towards = [](Point from, std::initializer_list<Point> next) {
+        for (const Point n : next) {
+            if (n.x != from.x || n.y != from.y) {
+                return Point{n.x - from.x, n.y - from.y};
+            }
+        }
+        return Point{};
+    };
+    const Point out = towards(d, {c, b, a});
+    goesOn(towards(a, {b, c, d}), {-out.x, -out.y});
     // Wang's bound: this many straight pieces keep within a quarter of a pixel of the curve.
     const double ddx = std::max(std::abs(a.x - 2 * b.x + c.x), std::abs(b.x - 2 * c.x + d.x));
     const double ddy = std::max(std::abs(a.y - 2 * b.y + c.y), std::abs(b.y - 2 * c.y + d.y));
@@ -148,10 +176,11 @@ void RasterLines::curveTo(Point c1, Point c2, Point to) {
 
 void RasterLines::clear() {
     segments_.clear();
+    lines_.clear();
     at_.reset();
 }
 
-void RasterLines::lay(double width, Rgb colour) {
+void RasterLines::lay(double width, Rgb colour, Ends ends) {
     if (segments_.empty() || right_ <= left_ || bottom_ <= top_ || !(width > 0)) {
         return;
     }
@@ -163,7 +192,27 @@ void RasterLines::lay(double width, Rgb colour) {
     thread_local std::vector<Segment> segments;
     segments.clear();
     int boxLeft = right_, boxTop = bottom_, boxRight = left_, boxBottom = top_;
-    for (const auto& [ax, ay, bx, by] : segments_) {
+    // The lines' square ends: each line's first and last segments, and the directions the line
+    // leaves its ends in (unit vectors; none for round ends).
+    thread_local std::vector<Point> startAcross, endAcross;
+    startAcross.assign(segments_.size(), Point{});
+    endAcross.assign(segments_.size(), Point{});
+    if (ends == Ends::Square) {
+        const auto unit = [](Point v) {
+            const double length = std::hypot(v.x, v.y);
+            return length > 0 ? Point{v.x / length, v.y / length} : Point{};
+        };
+        for (std::size_t l = 0; l < lines_.size(); ++l) {
+            const std::size_t first = lines_[l].first;
+            const std::size_t end = l + 1 < lines_.size() ? lines_[l + 1].first : segments_.size();
+            if (first < end) {
+                startAcross[first] = unit(lines_[l].startTangent);
+                endAcross[end - 1] = unit(lines_[l].endTangent);
+            }
+        }
+    }
+    for (std::size_t k = 0; k < segments_.size(); ++k) {
+        const auto& [ax, ay, bx, by] = segments_[k];
         const int x0 = std::max(left_, static_cast<int>(std::floor(std::min(ax, bx) - reach)));
         const int x1 = std::min(right_, static_cast<int>(std::ceil(std::max(ax, bx) + reach)) + 1);
         const int y0 = std::max(top_, static_cast<int>(std::floor(std::min(ay, by) - reach)));
@@ -173,7 +222,8 @@ void RasterLines::lay(double width, Rgb colour) {
         }
         const double dx = bx - ax, dy = by - ay, length2 = dx * dx + dy * dy;
         segments.push_back({ax, ay, bx, by, dx, dy, length2 > 0 ? 1 / length2 : 0,
-                            length2 > 0 ? 1 / std::sqrt(length2) : 0, x0, x1, y0, y1});
+                            length2 > 0 ? 1 / std::sqrt(length2) : 0, x0, x1, y0, y1, startAcross[k],
+                            endAcross[k]});
         boxLeft = std::min(boxLeft, x0);
         boxRight = std::max(boxRight, x1);
         boxTop = std::min(boxTop, y0);
@@ -219,15 +269,31 @@ void RasterLines::lay(double width, Rgb colour) {
             __builtin_prefetch(pixels + to - 1, 1);
             const double py = y + 0.5 - g.ay;
             std::uint8_t* row = coverageRow(y);
+            const bool flatStart = g.startDirection != Point{}, flatEnd = g.endDirection != Point{};
+            const bool flat = flatStart || flatEnd;
             for (int x = from; x < to; ++x) {
                 const double px = x + 0.5 - g.ax;
-                const double t = std::clamp((px * g.dx + py * g.dy) * g.inverseLength2, 0.0, 1.0);
+                const double along = (px * g.dx + py * g.dy) * g.inverseLength2;
+                // Past a square end, the distance from the line as it goes on, not from its end.
+                const double t = std::clamp(along, flatStart ? along : 0.0, flatEnd ? along : 1.0);
                 const double qx = px - t * g.dx, qy = py - t * g.dy;
                 const double distance2 = qx * qx + qy * qy;
                 if (distance2 >= reach * reach) {
                     continue;
                 }
-                const double ink = antialiased_ ? std::min(1.0, reach - std::sqrt(distance2)) : 1.0;
+                double ink = antialiased_ ? std::min(1.0, reach - std::sqrt(distance2)) : 1.0;
+                if (flat) {
+                    // How far inside the line's square end the pixel's middle lies (in pixels),
+                    // across the line's own direction there: faded over the pixel straddling the
+                    // end, nothing beyond.
+                    const double inside = std::min(
+                        flatStart ? px * g.startDirection.x + py * g.startDirection.y : 1.0,
+                        flatEnd ? (g.dx - px) * g.endDirection.x + (g.dy - py) * g.endDirection.y : 1.0);
+                    ink *= antialiased_ ? std::clamp(inside + 0.5, 0.0, 1.0) : (inside >= 0 ? 1.0 : 0.0);
+                    if (ink <= 0) {
+                        continue;
+                    }
+                }
                 row[x] = std::max(row[x], static_cast<std::uint8_t>(ink * 255 + 0.5));
             }
         }

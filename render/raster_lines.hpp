@@ -1,9 +1,9 @@
 #pragma once
-// Routes and contours on a raster: round-capped, round-joined lines laid straight in an image's pixels, each
-// pixel inked by its distance from the line's middle (whole within the half width, fading to
-// nothing over the next pixel), instead of Cairo stroking them. Cairo outlines a stroke into a
-// polygon and scan-converts it on 15 sub-rows a pixel: the roads of a 300 x 300 battle's PNG took
-// 0.8 s of its CPU that way, in either style.
+// Routes and contours on a raster: round-joined lines, their ends round or square, laid straight in
+// an image's pixels, each pixel inked by its distance from the line's middle (whole within the half
+// width, fading to nothing over the next pixel), instead of Cairo stroking them. Cairo outlines a stroke into
+// a polygon and scan-converts it on 15 sub-rows a pixel: the roads of a 300 x 300 battle's PNG took 0.8 s of
+// its CPU that way, in either style.
 //
 // The lines added between two clears are laid as one (a route: where its stretches meet, their
 // union is inked once, as one stroke inks it). A pixel's ink depends only on the lines and the
@@ -36,10 +36,13 @@ class RasterLines {
     // The line goes on along a cubic (map units), flattened to within a quarter of a pixel.
     void curveTo(Point c1, Point c2, Point to);
     bool empty() const { return segments_.empty(); }
+    // How a line's two ends are drawn: round (Cairo's round cap), or square, cut straight across
+    // at the end point (Cairo's butt cap: a railroad and its ties). Bends are round either way.
+    enum class Ends { Round, Square };
     // Lays every line added since the last clear, `width` wide (map units), in `colour` as the
     // context's ink style has it for a line. The lines stay, for another width over them (a
     // pike's fill over its casing).
-    void lay(double width, Rgb colour);
+    void lay(double width, Rgb colour, Ends ends = Ends::Round);
     void clear();
 
   private:
@@ -52,7 +55,15 @@ class RasterLines {
     double scale_ = 1, x0_ = 0, y0_ = 0;              // map units to device pixels
     int left_ = 0, top_ = 0, right_ = 0, bottom_ = 0; // the pixels drawn on: [left, right) x [top, bottom)
     std::vector<std::array<double, 4>> segments_;     // from x, y to x, y, in device pixels
-    std::optional<Point> at_;                         // where the line is (device pixels)
+    // Each line: its first segment and the directions it leaves its two ends in (device pixels).
+    struct Line {
+        std::size_t first = 0;
+        Point startTangent, endTangent;
+    };
+    std::vector<Line> lines_;
+    // A line goes on from its last point: where it starts (its first segment) and where it ends now.
+    void goesOn(Point startTangent, Point endTangent);
+    std::optional<Point> at_; // where the line is (device pixels)
 };
 
 } // namespace sandtable

@@ -9,6 +9,7 @@
 #include <array>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace sandtable {
@@ -46,21 +47,21 @@ testing_support::SurfacePtr picture(const std::function<void(cairo_t*)>& draw) {
     return surface;
 }
 
-void layRoutes(RasterLines& lines, double lineWidth) {
+void layRoutes(RasterLines& lines, double lineWidth, RasterLines::Ends ends = RasterLines::Ends::Round) {
     for (const Route& r : routes) {
         lines.moveTo(r.start);
         for (const auto& [c1, c2, to] : r.pieces) {
             lines.curveTo(c1, c2, to);
         }
-        lines.lay(lineWidth, ink);
+        lines.lay(lineWidth, ink, ends);
         lines.clear();
     }
 }
 
 // The routes as Cairo strokes them, each on its own, as drawPaths stroked every route before.
-void strokeRoutes(cairo_t* cr, double lineWidth) {
+void strokeRoutes(cairo_t* cr, double lineWidth, RasterLines::Ends ends = RasterLines::Ends::Round) {
     cairo_set_line_width(cr, lineWidth);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_cap(cr, ends == RasterLines::Ends::Round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_set_source_rgb(cr, ink.r / 255.0, ink.g / 255.0, ink.b / 255.0);
     for (const Route& r : routes) {
@@ -72,47 +73,58 @@ void strokeRoutes(cairo_t* cr, double lineWidth) {
     }
 }
 
+// Round ends as a road's (Cairo's round cap), square ends as a railroad's (its butt cap).
+constexpr std::array bothEnds{RasterLines::Ends::Round, RasterLines::Ends::Square};
+
 TEST(RasterLines, ARouteLaidIsTheRouteCairoStrokesWithinAnAntialiasingStep) {
-    for (const double lineWidth : {1.0, 3.4, 8.0}) {
-        const auto stroked = picture([&](cairo_t* cr) { strokeRoutes(cr, lineWidth); });
-        const auto laid = picture([&](cairo_t* cr) {
-            std::optional<RasterLines> lines = RasterLines::forTarget(cr);
-            ASSERT_TRUE(lines) << "a plain image view takes lines";
-            layRoutes(*lines, lineWidth);
-        });
-        double strokedInk = 0, laidInk = 0;
-        int whole = 0;
-        for (int y = 0; y < height; ++y) {
-            for (int x = 0; x < width; ++x) {
-                const Rgb a = pixelOf(stroked.get(), x, y), b = pixelOf(laid.get(), x, y);
-                // An edge pixel's ink is the part of it the line covers, found two ways: Cairo's
-                // area and the distance from the middle (they part by 29 of 255 at most here).
-                ASSERT_LE(testing_support::channelDifference(a, b), 255 / 6)
-                    << "width " << lineWidth << " at " << x << ", " << y;
-                strokedInk += (ground.r - a.r) / double(ground.r - ink.r);
-                laidInk += (ground.r - b.r) / double(ground.r - ink.r);
-                whole += a == ink && b == ink ? 1 : 0;
+    for (const RasterLines::Ends ends : bothEnds) {
+        for (const double lineWidth : {1.0, 3.4, 8.0}) {
+            const std::string which =
+                (ends == RasterLines::Ends::Round ? "round, width " : "square, width ") +
+                std::to_string(lineWidth);
+            const auto stroked = picture([&](cairo_t* cr) { strokeRoutes(cr, lineWidth, ends); });
+            const auto laid = picture([&](cairo_t* cr) {
+                std::optional<RasterLines> lines = RasterLines::forTarget(cr);
+                ASSERT_TRUE(lines) << "a plain image view takes lines";
+                layRoutes(*lines, lineWidth, ends);
+            });
+            double strokedInk = 0, laidInk = 0;
+            int whole = 0;
+            for (int y = 0; y < height; ++y) {
+                for (int x = 0; x < width; ++x) {
+                    const Rgb a = pixelOf(stroked.get(), x, y), b = pixelOf(laid.get(), x, y);
+                    // An edge pixel's ink is the part of it the line covers, found two ways: Cairo's
+                    // area and the distance from the middle (and from a square end, across the
+                    // curve's own direction there): they part by 29 of 255 at most here.
+                    ASSERT_LE(testing_support::channelDifference(a, b), 255 / 6)
+                        << which << " at " << x << ", " << y;
+                    strokedInk += (ground.r - a.r) / double(ground.r - ink.r);
+                    laidInk += (ground.r - b.r) / double(ground.r - ink.r);
+                    whole += a == ink && b == ink ? 1 : 0;
+                }
             }
+            // As much ink in all (the routes' area) within 1 % (0.1 % here), and the middle solid.
+            EXPECT_NEAR(laidInk, strokedInk, strokedInk * 0.01) << which;
+            EXPECT_GT(whole, lineWidth >= 3 ? 300 : 0) << which;
+            EXPECT_GT(strokedInk, 100 * lineWidth) << "the routes are some 300 units long";
         }
-        // As much ink in all (the routes' area) within 1 % (0.1 % here), and the middle solid.
-        EXPECT_NEAR(laidInk, strokedInk, strokedInk * 0.01) << "width " << lineWidth;
-        EXPECT_GT(whole, lineWidth >= 3 ? 300 : 0) << "width " << lineWidth;
-        EXPECT_GT(strokedInk, 100 * lineWidth) << "the routes are some 300 units long";
     }
 }
 
 TEST(RasterLines, WithoutAntialiasingThePixelsWhoseMiddlesTheLineCoversAreInkedWhole) {
-    for (const double lineWidth : {1.0, 3.4, 8.0}) {
+    for (int k = 0; k < 6; ++k) {
+        const RasterLines::Ends ends = bothEnds[static_cast<std::size_t>(k / 3)];
+        const double lineWidth = std::array{1.0, 3.4, 8.0}[static_cast<std::size_t>(k % 3)];
         const auto draw = [&](bool laid) {
             return picture([&](cairo_t* cr) {
                 cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
                 if (laid) {
                     std::optional<RasterLines> lines = RasterLines::forTarget(cr);
                     ASSERT_TRUE(lines);
-                    layRoutes(*lines, lineWidth);
+                    layRoutes(*lines, lineWidth, ends);
                     return;
                 }
-                strokeRoutes(cr, lineWidth);
+                strokeRoutes(cr, lineWidth, ends);
             });
         };
         const auto stroked = draw(false), laid = draw(true);
