@@ -18,8 +18,8 @@ namespace {
 using testing_support::owned;
 using testing_support::pixelOf;
 
-constexpr Rgb ground{230, 230, 204}, ink{150, 100, 50};
-constexpr int width = 240, height = 180;
+constexpr Rgb routeGround{230, 230, 204}, routeInk{150, 100, 50};
+constexpr int pictureWidth = 240, pictureHeight = 180;
 
 // A route as drawPaths draws one: cubics from cell centre to cell centre, turning back and forth,
 // and a second route across it.
@@ -32,12 +32,12 @@ const std::array<Route, 2> routes{{
     {{40.6, 150.2}, {{{{80, 120}, {100, 100}, {120.4, 10.3}}}}},
 }};
 
-// The routes on a 240 x 180 image over `ground`, drawn by `draw` on a view scaled and shifted off
+// The routes on a 240 x 180 image over `routeGround`, drawn by `draw` on a view scaled and shifted off
 // whole pixels.
-testing_support::SurfacePtr picture(const std::function<void(cairo_t*)>& draw) {
-    auto surface = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
+testing_support::SurfacePtr routesPicture(const std::function<void(cairo_t*)>& draw) {
+    auto surface = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, pictureWidth, pictureHeight));
     cairo_t* cr = cairo_create(surface.get());
-    cairo_set_source_rgb(cr, ground.r / 255.0, ground.g / 255.0, ground.b / 255.0);
+    cairo_set_source_rgb(cr, routeGround.r / 255.0, routeGround.g / 255.0, routeGround.b / 255.0);
     cairo_paint(cr);
     cairo_translate(cr, 3.3, -1.85);
     cairo_scale(cr, 1.21, 1.21);
@@ -53,7 +53,7 @@ void layRoutes(RasterLines& lines, double lineWidth, RasterLines::Ends ends = Ra
         for (const auto& [c1, c2, to] : r.pieces) {
             lines.curveTo(c1, c2, to);
         }
-        lines.lay(lineWidth, ink, ends);
+        lines.lay(lineWidth, routeInk, ends);
         lines.clear();
     }
 }
@@ -63,7 +63,7 @@ void strokeRoutes(cairo_t* cr, double lineWidth, RasterLines::Ends ends = Raster
     cairo_set_line_width(cr, lineWidth);
     cairo_set_line_cap(cr, ends == RasterLines::Ends::Round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_source_rgb(cr, ink.r / 255.0, ink.g / 255.0, ink.b / 255.0);
+    cairo_set_source_rgb(cr, routeInk.r / 255.0, routeInk.g / 255.0, routeInk.b / 255.0);
     for (const Route& r : routes) {
         cairo_move_to(cr, r.start.x, r.start.y);
         for (const auto& [c1, c2, to] : r.pieces) {
@@ -82,25 +82,25 @@ TEST(RasterLines, ARouteLaidIsTheRouteCairoStrokesWithinAnAntialiasingStep) {
             const std::string which =
                 (ends == RasterLines::Ends::Round ? "round, width " : "square, width ") +
                 std::to_string(lineWidth);
-            const auto stroked = picture([&](cairo_t* cr) { strokeRoutes(cr, lineWidth, ends); });
-            const auto laid = picture([&](cairo_t* cr) {
+            const auto stroked = routesPicture([&](cairo_t* cr) { strokeRoutes(cr, lineWidth, ends); });
+            const auto laid = routesPicture([&](cairo_t* cr) {
                 std::optional<RasterLines> lines = RasterLines::forTarget(cr);
                 ASSERT_TRUE(lines) << "a plain image view takes lines";
                 layRoutes(*lines, lineWidth, ends);
             });
             double strokedInk = 0, laidInk = 0;
             int whole = 0;
-            for (int y = 0; y < height; ++y) {
-                for (int x = 0; x < width; ++x) {
+            for (int y = 0; y < pictureHeight; ++y) {
+                for (int x = 0; x < pictureWidth; ++x) {
                     const Rgb a = pixelOf(stroked.get(), x, y), b = pixelOf(laid.get(), x, y);
                     // An edge pixel's ink is the part of it the line covers, found two ways: Cairo's
                     // area and the distance from the middle (and from a square end, across the
                     // curve's own direction there): they part by 29 of 255 at most here.
                     ASSERT_LE(testing_support::channelDifference(a, b), 255 / 6)
                         << which << " at " << x << ", " << y;
-                    strokedInk += (ground.r - a.r) / double(ground.r - ink.r);
-                    laidInk += (ground.r - b.r) / double(ground.r - ink.r);
-                    whole += a == ink && b == ink ? 1 : 0;
+                    strokedInk += (routeGround.r - a.r) / double(routeGround.r - routeInk.r);
+                    laidInk += (routeGround.r - b.r) / double(routeGround.r - routeInk.r);
+                    whole += a == routeInk && b == routeInk ? 1 : 0;
                 }
             }
             // As much ink in all (the routes' area) within 1 % (0.1 % here), and the middle solid.
@@ -116,7 +116,7 @@ TEST(RasterLines, WithoutAntialiasingThePixelsWhoseMiddlesTheLineCoversAreInkedW
         const RasterLines::Ends ends = bothEnds[static_cast<std::size_t>(k / 3)];
         const double lineWidth = std::array{1.0, 3.4, 8.0}[static_cast<std::size_t>(k % 3)];
         const auto draw = [&](bool laid) {
-            return picture([&](cairo_t* cr) {
+            return routesPicture([&](cairo_t* cr) {
                 cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
                 if (laid) {
                     std::optional<RasterLines> lines = RasterLines::forTarget(cr);
@@ -129,11 +129,11 @@ TEST(RasterLines, WithoutAntialiasingThePixelsWhoseMiddlesTheLineCoversAreInkedW
         };
         const auto stroked = draw(false), laid = draw(true);
         int inked = 0, differ = 0;
-        for (int y = 0; y < height; ++y) {
-            for (int x = 0; x < width; ++x) {
+        for (int y = 0; y < pictureHeight; ++y) {
+            for (int x = 0; x < pictureWidth; ++x) {
                 const Rgb a = pixelOf(stroked.get(), x, y), b = pixelOf(laid.get(), x, y);
-                ASSERT_TRUE(b == ink || b == ground) << "a pixel is inked whole or not at all";
-                inked += a == ink ? 1 : 0;
+                ASSERT_TRUE(b == routeInk || b == routeGround) << "a pixel is inked whole or not at all";
+                inked += a == routeInk ? 1 : 0;
                 differ += a != b ? 1 : 0;
             }
         }
@@ -146,16 +146,16 @@ TEST(RasterLines, WithoutAntialiasingThePixelsWhoseMiddlesTheLineCoversAreInkedW
 }
 
 TEST(RasterLines, LaidInBandsOrTilesItIsTheRouteLaidWhole) {
-    const auto whole = picture([&](cairo_t* cr) {
+    const auto whole = routesPicture([&](cairo_t* cr) {
         std::optional<RasterLines> lines = RasterLines::forTarget(cr);
         ASSERT_TRUE(lines);
         layRoutes(*lines, 3.4);
     });
     // Bands of 37 rows and tiles of 50 x 45 pixels, each through its own clip (on whole pixels).
-    for (const auto& [across, down] : {std::pair{width, 37}, std::pair{50, 45}}) {
-        const auto pieces = picture([&](cairo_t* cr) {
-            for (int y = 0; y < height; y += down) {
-                for (int x = 0; x < width; x += across) {
+    for (const auto& [across, down] : {std::pair{pictureWidth, 37}, std::pair{50, 45}}) {
+        const auto pieces = routesPicture([&](cairo_t* cr) {
+            for (int y = 0; y < pictureHeight; y += down) {
+                for (int x = 0; x < pictureWidth; x += across) {
                     cairo_save(cr);
                     cairo_identity_matrix(cr);
                     cairo_rectangle(cr, x, y, across, down);
@@ -169,8 +169,8 @@ TEST(RasterLines, LaidInBandsOrTilesItIsTheRouteLaidWhole) {
                 }
             }
         });
-        for (int y = 0; y < height; ++y) {
-            for (int x = 0; x < width; ++x) {
+        for (int y = 0; y < pictureHeight; ++y) {
+            for (int x = 0; x < pictureWidth; ++x) {
                 ASSERT_EQ(pixelOf(pieces.get(), x, y), pixelOf(whole.get(), x, y))
                     << across << " x " << down << " pieces, at " << x << ", " << y;
             }
