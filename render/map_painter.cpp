@@ -75,7 +75,7 @@ void strokeContours(cairo_t* cr, const ContourSegments& segments, const std::arr
                     double tolerance = 0, bool smooth = false) {
     const bool onPaper = cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE;
     // On a raster, laid in its pixels (render/raster_lines), each weight's lines as one.
-    std::optional<RasterLines> raster = onPaper ? std::nullopt : RasterLines::forTarget(cr);
+    std::optional<RasterLines> raster = RasterLines::forTarget(cr);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     for (std::size_t weight = 0; weight < segments.size(); ++weight) {

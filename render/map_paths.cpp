@@ -139,9 +139,9 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last, bool natural)
     // On a raster, routes are laid in its pixels (render/raster_lines); paper keeps Cairo's strokes.
     // Route by route either way.
     std::optional<RasterLines> raster = RasterLines::forTarget(cr);
+    RasterLines* network = raster ? &*raster : nullptr;
     // Roads, then pikes, then railroads over them, on a raster and on paper alike.
     for (const PathKind kind : {PathKind::Road, PathKind::Pike, PathKind::Railroad}) {
-        RasterLines* network = raster ? &*raster : nullptr;
         for (const Path* drawn : near) {
             const Path& path = *drawn;
             if (path.kind != kind) {
@@ -209,12 +209,14 @@ void MapPainter::drawPaths(cairo_t* cr, Offset first, Offset last, bool natural)
                 network->lay(size * fillWidth(kind),
                              kind == PathKind::Pike ? pikeFillColour : pathColour(kind), ends);
                 network->clear();
-                for (const auto& [a, b] : ties) {
-                    network->moveTo(a);
-                    network->lineTo(b);
+                if (!ties.empty()) {
+                    for (const auto& [a, b] : ties) {
+                        network->moveTo(a);
+                        network->lineTo(b);
+                    }
+                    network->lay(size * tieWidth, pathColour(kind), ends);
+                    network->clear();
                 }
-                network->lay(size * tieWidth, pathColour(kind), ends);
-                network->clear();
                 continue;
             }
             strokeRoute(cr, kind, size); // firstStretch is in view: there is something to stroke

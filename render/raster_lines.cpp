@@ -93,27 +93,14 @@ std::optional<RasterLines> RasterLines::forTarget(cairo_t* cr) {
     lines.x0_ = straight->x0;
     lines.y0_ = straight->y0;
     // The clip, one rectangle on whole pixels (a band, a tile, the whole image), else Cairo strokes.
-    cairo_rectangle_list_t* list = cairo_copy_clip_rectangle_list(cr);
-    const bool one = list->status == CAIRO_STATUS_SUCCESS && list->num_rectangles == 1;
-    double x = 0, y = 0, w = 0, h = 0;
-    if (one) {
-        const cairo_rectangle_t& r = list->rectangles[0];
-        x = r.x * lines.scale_ + lines.x0_;
-        y = r.y * lines.scale_ + lines.y0_;
-        w = r.width * lines.scale_;
-        h = r.height * lines.scale_;
-    }
-    cairo_rectangle_list_destroy(list);
-    const auto whole = [](double v) { return std::abs(v - std::round(v)) < 1e-6; };
-    if (!one || !whole(x) || !whole(y) || !whole(x + w) || !whole(y + h)) {
+    const std::optional<PixelRect> clip = clipOnWholePixels(cr, *straight);
+    if (!clip) {
         return std::nullopt;
     }
-    lines.left_ = std::max(0, static_cast<int>(std::lround(x)));
-    lines.top_ = std::max(0, static_cast<int>(std::lround(y)));
-    lines.right_ =
-        std::min(cairo_image_surface_get_width(lines.surface_), static_cast<int>(std::lround(x + w)));
-    lines.bottom_ =
-        std::min(cairo_image_surface_get_height(lines.surface_), static_cast<int>(std::lround(y + h)));
+    lines.left_ = std::max(0, clip->left);
+    lines.top_ = std::max(0, clip->top);
+    lines.right_ = std::min(cairo_image_surface_get_width(lines.surface_), clip->right);
+    lines.bottom_ = std::min(cairo_image_surface_get_height(lines.surface_), clip->bottom);
     return lines;
 }
 

@@ -48,6 +48,26 @@ std::optional<StraightImage> straightImageOf(cairo_t* cr) {
     return StraightImage{surface, m.xx, m.yy, m.x0 + offsetX, m.y0 + offsetY};
 }
 
+std::optional<PixelRect> clipOnWholePixels(cairo_t* cr, const StraightImage& image) {
+    cairo_rectangle_list_t* list = cairo_copy_clip_rectangle_list(cr);
+    const bool one = list->status == CAIRO_STATUS_SUCCESS && list->num_rectangles == 1;
+    double left = 0, top = 0, right = 0, bottom = 0;
+    if (one) {
+        const cairo_rectangle_t& r = list->rectangles[0];
+        left = r.x * image.xx + image.x0;
+        top = r.y * image.yy + image.y0;
+        right = left + r.width * image.xx;
+        bottom = top + r.height * image.yy;
+    }
+    cairo_rectangle_list_destroy(list);
+    const auto whole = [](double v) { return std::abs(v - std::round(v)) < 1e-6; };
+    if (!one || !whole(left) || !whole(top) || !whole(right) || !whole(bottom)) {
+        return std::nullopt;
+    }
+    return PixelRect{static_cast<int>(std::lround(left)), static_cast<int>(std::lround(top)),
+                     static_cast<int>(std::lround(right)), static_cast<int>(std::lround(bottom))};
+}
+
 std::optional<RasterTarget> RasterTarget::of(cairo_t* cr) {
     cairo_surface_t* surface = cairo_get_target(cr);
     const std::optional<StraightImage> straight = straightImageOf(cr);
@@ -63,17 +83,8 @@ std::optional<RasterTarget> RasterTarget::of(cairo_t* cr) {
     t.width_ = cairo_image_surface_get_width(surface);
     t.height_ = cairo_image_surface_get_height(surface);
     // A clip smaller than the surface would have to be honoured stamp by stamp: paths instead.
-    const auto near = [](double a, double b) { return std::abs(a - b) < 1e-6; };
-    if (cairo_rectangle_list_t* list = cairo_copy_clip_rectangle_list(cr); list != nullptr) {
-        const bool whole = list->status == CAIRO_STATUS_SUCCESS && list->num_rectangles == 1 &&
-                           near(list->rectangles[0].x * t.xx_ + t.x0_, 0) &&
-                           near(list->rectangles[0].y * t.yy_ + t.y0_, 0) &&
-                           near(list->rectangles[0].width * t.xx_, t.width_) &&
-                           near(list->rectangles[0].height * t.yy_, t.height_);
-        cairo_rectangle_list_destroy(list);
-        if (!whole) {
-            return std::nullopt;
-        }
+    if (clipOnWholePixels(cr, *straight) != PixelRect{0, 0, t.width_, t.height_}) {
+        return std::nullopt;
     }
     cairo_surface_flush(surface); // what Cairo drew before is in the pixels
     t.image_.reset(pixman_image_create_bits(

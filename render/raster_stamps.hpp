@@ -49,6 +49,15 @@ struct StraightImage {
     double xx = 1, yy = 1, x0 = 0, y0 = 0;
 };
 std::optional<StraightImage> straightImageOf(cairo_t* cr);
+// The pixels `cr` draws through (its clip, in `image`'s device pixels) when that clip is one
+// rectangle lying on whole pixels (to a millionth): from left to before right, top to before bottom.
+// Nothing for a clip of several rectangles or one off whole pixels, which what writes pixels itself
+// cannot honour.
+struct PixelRect {
+    int left = 0, top = 0, right = 0, bottom = 0;
+    bool operator==(const PixelRect&) const = default;
+};
+std::optional<PixelRect> clipOnWholePixels(cairo_t* cr, const StraightImage& image);
 
 // A Cairo context's target as pixman sees it, while stamps go on it: made only when stamps can go
 // on it; Cairo is told the pixels changed when it goes.

@@ -35,9 +35,10 @@ compare() { # label kind export-args...
     local lines cells natural
     local earlier=()
     if [[ -n "$before" ]]; then
-        earlier=(--vs "$before" export "$@" --to "$kind" --force -o "$work/before.$kind")
         # The earlier build's own Gettysburg, where it reads no other.
-        [[ -z "$beforeGettysburg" || "$1" != "$gettysburg" ]] || earlier[3]="$beforeGettysburg"
+        local file="$1"
+        [[ -z "$beforeGettysburg" || "$file" != "$gettysburg" ]] || file="$beforeGettysburg"
+        earlier=(--vs "$before" export "$file" "${@:2}" --to "$kind" --force -o "$work/before.$kind")
     fi
     lines="$("$timer" "$runs" "$sandtable" export "$@" --to "$kind" --style cells --force -o "$work/cells.$kind" \
         --vs "$sandtable" export "$@" --to "$kind" --style natural --force -o "$work/natural.$kind" "${earlier[@]}")" ||
