@@ -97,10 +97,10 @@ std::optional<RasterLines> RasterLines::forTarget(cairo_t* cr) {
     if (!clip) {
         return std::nullopt;
     }
-    lines.left_ = std::max(0, clip->left);
-    lines.top_ = std::max(0, clip->top);
-    lines.right_ = std::min(cairo_image_surface_get_width(lines.surface_), clip->right);
-    lines.bottom_ = std::min(cairo_image_surface_get_height(lines.surface_), clip->bottom);
+    lines.left_ = std::max(0, clip->x);
+    lines.top_ = std::max(0, clip->y);
+    lines.right_ = std::min(cairo_image_surface_get_width(lines.surface_), clip->right());
+    lines.bottom_ = std::min(cairo_image_surface_get_height(lines.surface_), clip->bottom());
     return lines;
 }
 

@@ -64,8 +64,9 @@ std::optional<PixelRect> clipOnWholePixels(cairo_t* cr, const StraightImage& ima
     if (!one || !whole(left) || !whole(top) || !whole(right) || !whole(bottom)) {
         return std::nullopt;
     }
-    return PixelRect{static_cast<int>(std::lround(left)), static_cast<int>(std::lround(top)),
-                     static_cast<int>(std::lround(right)), static_cast<int>(std::lround(bottom))};
+    const int x = static_cast<int>(std::lround(left)), y = static_cast<int>(std::lround(top));
+    return PixelRect{x, y, static_cast<int>(std::lround(right)) - x,
+                     static_cast<int>(std::lround(bottom)) - y};
 }
 
 std::optional<RasterTarget> RasterTarget::of(cairo_t* cr) {

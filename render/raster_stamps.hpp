@@ -16,6 +16,7 @@
 // next band or frame at that scale.
 #include "model/layout.hpp"
 #include "model/terrain.hpp"
+#include "render/pixel_rect.hpp"
 
 #include <array>
 #include <cstdint>
@@ -50,13 +51,9 @@ struct StraightImage {
 };
 std::optional<StraightImage> straightImageOf(cairo_t* cr);
 // The pixels `cr` draws through (its clip, in `image`'s device pixels) when that clip is one
-// rectangle lying on whole pixels (to a millionth): from left to before right, top to before bottom.
+// rectangle lying on whole pixels (to a millionth).
 // Nothing for a clip of several rectangles or one off whole pixels, which what writes pixels itself
 // cannot honour.
-struct PixelRect {
-    int left = 0, top = 0, right = 0, bottom = 0;
-    bool operator==(const PixelRect&) const = default;
-};
 std::optional<PixelRect> clipOnWholePixels(cairo_t* cr, const StraightImage& image);
 
 // A Cairo context's target as pixman sees it, while stamps go on it: made only when stamps can go

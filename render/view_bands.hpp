@@ -6,6 +6,7 @@
 // the pixels are those one thread draws. (The PNG export does the same on pictures too large to
 // hold: render/png_bands.)
 #include "render/map_painter.hpp"
+#include "render/pixel_rect.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -27,11 +28,6 @@ struct ViewPlacement {
 // thread alone.
 void drawView(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
               const RenderOptions& options = {}, int workers = 0);
-
-// A rectangle of an image's pixels.
-struct PixelRect {
-    int x = 0, y = 0, width = 0, height = 0;
-};
 
 // Draws `layers` of the view in `region` of `image` alone (cut to the image), on every core as
 // drawView does: the pixels are those drawView gives there. With the ground, the region is cleared
