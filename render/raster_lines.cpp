@@ -77,7 +77,24 @@ std::pair<int, int> pixelsWithin(const Segment& s, double reach, int y) {
             std::min(s.x1, static_cast<int>(std::floor(high - 0.5)) + 1)};
 }
 
+// Each segment's row spans, in the order they are inked, for laying them after.
+struct Span {
+    int y, from, to;
+};
+
 } // namespace
+
+struct RasterLines::Scratch {
+    std::vector<Segment> segments;
+    std::vector<Point> startAcross, endAcross;
+    std::vector<std::uint8_t> coverage;
+    std::vector<Span> spans;
+};
+
+RasterLines::RasterLines() : scratch_(std::make_unique<Scratch>()) {}
+RasterLines::RasterLines(RasterLines&&) noexcept = default;
+RasterLines& RasterLines::operator=(RasterLines&&) noexcept = default;
+RasterLines::~RasterLines() = default;
 
 std::optional<RasterLines> RasterLines::forTarget(cairo_t* cr) {
     const std::optional<StraightImage> straight = straightImageOf(cr);
@@ -176,12 +193,13 @@ void RasterLines::lay(double width, Rgb colour, Ends ends) {
     // pixels whose middles the stroke covers), else nothing.
     const double half = width * scale_ / 2, reach = antialiased_ ? half + 0.5 : half;
     // The pixels each segment may ink, and the box round them all.
-    thread_local std::vector<Segment> segments;
+    std::vector<Segment>& segments = scratch_->segments;
     segments.clear();
     int boxLeft = right_, boxTop = bottom_, boxRight = left_, boxBottom = top_;
     // The lines' square ends: each line's first and last segments, and the directions the line
     // leaves its ends in (unit vectors; none for round ends).
-    thread_local std::vector<Point> startAcross, endAcross;
+    std::vector<Point>& startAcross = scratch_->startAcross;
+    std::vector<Point>& endAcross = scratch_->endAcross;
     startAcross.assign(segments_.size(), Point{});
     endAcross.assign(segments_.size(), Point{});
     if (ends == Ends::Square) {
@@ -220,10 +238,10 @@ void RasterLines::lay(double width, Rgb colour, Ends ends) {
         return;
     }
     // The coverage of that box (a route's stretches in a band: small enough to stay in the cache,
-    // where one the band's size did not), kept from call to call on the thread, all nothing
-    // between calls (cleared as it is laid).
+    // where one the band's size did not), kept from call to call, all nothing between calls
+    // (cleared as it is laid).
     const int span = boxRight - boxLeft, rows = boxBottom - boxTop;
-    thread_local std::vector<std::uint8_t> coverage;
+    std::vector<std::uint8_t>& coverage = scratch_->coverage;
     if (const std::size_t needed = static_cast<std::size_t>(span) * static_cast<std::size_t>(rows);
         coverage.size() < needed) {
         coverage.assign(needed, 0);
@@ -235,11 +253,7 @@ void RasterLines::lay(double width, Rgb colour, Ends ends) {
     cairo_surface_flush(surface_);
     unsigned char* data = cairo_image_surface_get_data(surface_);
     const int stride = cairo_image_surface_get_stride(surface_);
-    // Each segment's row spans, in the order they are inked, for laying them after.
-    struct Span {
-        int y, from, to;
-    };
-    thread_local std::vector<Span> spans;
+    std::vector<Span>& spans = scratch_->spans;
     spans.clear();
     for (const Segment& g : segments) {
         for (int y = g.y0; y < g.y1; ++y) {

@@ -17,6 +17,7 @@
 #include "model/terrain.hpp"
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -28,6 +29,9 @@ namespace sandtable {
 class RasterLines {
   public:
     static std::optional<RasterLines> forTarget(cairo_t* cr);
+    RasterLines(RasterLines&&) noexcept;
+    RasterLines& operator=(RasterLines&&) noexcept;
+    ~RasterLines();
 
     // A line starts at `p` (map units).
     void moveTo(Point p);
@@ -46,7 +50,7 @@ class RasterLines {
     void clear();
 
   private:
-    RasterLines() = default;
+    RasterLines();
     Point toDevice(Point p) const { return {p.x * scale_ + x0_, p.y * scale_ + y0_}; }
 
     cairo_t* cr_ = nullptr;
@@ -64,6 +68,12 @@ class RasterLines {
     // A line goes on from its last point: where it starts (its first segment) and where it ends now.
     void goesOn(Point startTangent, Point endTangent);
     std::optional<Point> at_; // where the line is (device pixels)
+    // What lay works in, kept from lay to lay (the coverage all nothing between them). Kept here, not
+    // in thread_local buffers: MinGW's runtime may free a thread_local's storage before running its
+    // destructor when the thread ends, which freed a vector's buffer twice and corrupted the heap of a
+    // Windows export drawn in bands.
+    struct Scratch;
+    std::unique_ptr<Scratch> scratch_;
 };
 
 } // namespace sandtable
