@@ -9,9 +9,11 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <map>
 #include <memory>
@@ -124,6 +126,34 @@ uLong checksumOf(const std::vector<unsigned char>& raw, [[maybe_unused]] Deflate
     return adler32(1, raw.data(), static_cast<uInt>(raw.size()));
 }
 
+// A row of Cairo's RGB24 pixels (32-bit native-endian xRGB) as PNG's R G B bytes. Four pixels at
+// a time in two stores on a little-endian machine: a byte a store was a fifteenth of the 300 x 300
+// battle's PNG.
+void packRgb(const std::uint32_t* __restrict src, unsigned char* __restrict out, int width) {
+    int x = 0;
+    if constexpr (std::endian::native == std::endian::little) {
+        for (; x + 4 <= width; x += 4) {
+            // Each pixel's bytes reversed and shifted down: R G B in memory order, in 24 bits.
+            std::array<std::uint64_t, 4> rgb{};
+            for (std::size_t k = 0; k < 4; ++k) {
+                rgb[k] = __builtin_bswap32(src[x + static_cast<int>(k)]) >> 8;
+            }
+            const std::uint64_t first = rgb[0] | rgb[1] << 24 | rgb[2] << 48;
+            const auto rest = static_cast<std::uint32_t>(rgb[2] >> 16 | rgb[3] << 8);
+            std::memcpy(out, &first, 8);
+            std::memcpy(out + 8, &rest, 4);
+            out += 12;
+        }
+    }
+    for (; x < width; ++x) {
+        const std::uint32_t px = src[x];
+        out[0] = static_cast<unsigned char>(px >> 16);
+        out[1] = static_cast<unsigned char>(px >> 8);
+        out[2] = static_cast<unsigned char>(px);
+        out += 3;
+    }
+}
+
 // The band's rows as PNG wants them, deflated: a filter byte, 0 (none: maps are large areas of flat
 // colour, and the Sub filter with or without run-length matching measured slower and larger), then
 // R G B per pixel.
@@ -137,18 +167,10 @@ std::optional<CompressedBand> compress(cairo_surface_t* surface, int rows, bool 
     std::vector<unsigned char>& raw = scratch.raw;
     raw.resize(rowBytes * static_cast<std::size_t>(rows));
     for (int y = 0; y < rows; ++y) {
-        // Cairo's RGB24 is 32-bit native-endian xRGB.
-        const auto* __restrict src =
-            reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
-        unsigned char* __restrict out = raw.data() + rowBytes * static_cast<std::size_t>(y);
-        *out++ = 0;
-        for (int x = 0; x < width; ++x) {
-            const std::uint32_t px = src[x];
-            out[0] = static_cast<unsigned char>(px >> 16);
-            out[1] = static_cast<unsigned char>(px >> 8);
-            out[2] = static_cast<unsigned char>(px);
-            out += 3;
-        }
+        unsigned char* out = raw.data() + rowBytes * static_cast<std::size_t>(y);
+        *out = 0;
+        packRgb(reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride),
+                out + 1, width);
     }
     CompressedBand band;
     band.deflated = std::move(scratch.written); // assign() below keeps its room: no fresh pages

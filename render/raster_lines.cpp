@@ -192,6 +192,8 @@ void RasterLines::lay(double width, Rgb colour, Ends ends) {
     // without antialiasing, 1 where the pixel's middle is within the half width (Cairo's rule: the
     // pixels whose middles the stroke covers), else nothing.
     const double half = width * scale_ / 2, reach = antialiased_ ? half + 0.5 : half;
+    // Within this squared distance a pixel is inked whole (reach - distance >= 1), without a root.
+    const double whole2 = !antialiased_ ? reach * reach : reach >= 1 ? (reach - 1) * (reach - 1) : -1.0;
     // The pixels each segment may ink, and the box round them all.
     std::vector<Segment>& segments = scratch_->segments;
     segments.clear();
@@ -282,7 +284,7 @@ void RasterLines::lay(double width, Rgb colour, Ends ends) {
                 if (distance2 >= reach * reach) {
                     continue;
                 }
-                double ink = antialiased_ ? std::min(1.0, reach - std::sqrt(distance2)) : 1.0;
+                double ink = distance2 <= whole2 ? 1.0 : std::min(1.0, reach - std::sqrt(distance2));
                 if (flat) {
                     // How far inside the line's square end the pixel's middle lies (in pixels),
                     // across the line's own direction there: faded over the pixel straddling the

@@ -366,9 +366,12 @@ std::optional<StampCoverage> StampCoverage::forTarget(cairo_t* cr) {
     StampCoverage c(std::move(*target));
     const int width = c.target_.width(), height = c.target_.height();
     c.stride_ = (width + 3) / 4 * 4; // pixman's rows are whole words
-    c.bits_.assign(static_cast<std::size_t>(c.stride_) * static_cast<std::size_t>(height), 0);
+    // Not cleared here: a tile is cleared when a stamp first touches it (a band's coverage cleared
+    // whole for each kind of crown was a memset of megabytes that mostly stayed empty).
+    c.bits_ = std::make_unique_for_overwrite<unsigned char[]>(static_cast<std::size_t>(c.stride_) *
+                                                              static_cast<std::size_t>(height));
     c.coverage_.reset(pixman_image_create_bits(PIXMAN_a8, width, height,
-                                               reinterpret_cast<std::uint32_t*>(c.bits_.data()), c.stride_));
+                                               reinterpret_cast<std::uint32_t*>(c.bits_.get()), c.stride_));
     if (!c.coverage_) {
         return std::nullopt;
     }
@@ -387,14 +390,23 @@ void StampCoverage::add(const ShapeStamps& shape, Point centre) {
     if (x1 <= x0 || y1 <= y0) {
         return;
     }
+    const int width = target_.width(), height = target_.height();
+    for (int ty = y0 / tile; ty <= (y1 - 1) / tile; ++ty) {
+        for (int tx = x0 / tile; tx <= (x1 - 1) / tile; ++tx) {
+            unsigned char& was = touched_[static_cast<std::size_t>(ty * tilesAcross_ + tx)];
+            if (was == 0) {
+                was = 1;
+                const int left = tx * tile, top = ty * tile;
+                const int w = std::min(tile, width - left), bottom = std::min(top + tile, height);
+                for (int row = top; row < bottom; ++row) {
+                    std::fill_n(bits_.get() + static_cast<std::ptrdiff_t>(row) * stride_ + left, w, 0);
+                }
+            }
+        }
+    }
     // OVER on coverage alone: a + b - ab, the union's coverage where two shapes' edges cross.
     pixman_image_composite32(PIXMAN_OP_OVER, mask, nullptr, coverage_.get(), x0 - x, y0 - y, 0, 0, x0, y0,
                              x1 - x0, y1 - y0);
-    for (int ty = y0 / tile; ty <= (y1 - 1) / tile; ++ty) {
-        for (int tx = x0 / tile; tx <= (x1 - 1) / tile; ++tx) {
-            touched_[static_cast<std::size_t>(ty * tilesAcross_ + tx)] = 1;
-        }
-    }
 }
 
 void StampCoverage::ink(const Rgb& colour, double alpha, bool areaInk) {
@@ -411,9 +423,6 @@ void StampCoverage::ink(const Rgb& colour, double alpha, bool areaInk) {
             const int w = std::min(tile, width - x), h = std::min(tile, height - y);
             if (solid) {
                 target_.blendThrough(solid.get(), coverage_.get(), x, y, w, h);
-            }
-            for (int row = y; row < y + h; ++row) {
-                std::fill_n(bits_.begin() + static_cast<std::ptrdiff_t>(row) * stride_ + x, w, 0);
             }
         }
     }

@@ -173,11 +173,11 @@ class StampCoverage {
     static constexpr int tile = 64; // the coverage is inked only in the tiles a stamp touched
     explicit StampCoverage(RasterTarget target) : target_(std::move(target)) {}
     RasterTarget target_;
-    std::vector<unsigned char> bits_;
+    std::unique_ptr<unsigned char[]> bits_; // a tile's bits mean something only while it is touched
     int stride_ = 0;
     PixmanImage coverage_;
     int tilesAcross_ = 0, tilesDown_ = 0;
-    std::vector<unsigned char> touched_;
+    std::vector<unsigned char> touched_; // cleared on the first touch, inked and untouched by ink
 };
 
 class SymbolStamps {

@@ -89,6 +89,17 @@ TEST_F(PngBands, EveryPixelLandsWhereItWasDrawnWithEitherDeflaterAndAnyBands) {
     }
 }
 
+// Rows are packed four pixels at a time, and the rest one by one: every width up to two groups and
+// past them lands each pixel's R, G and B where they belong.
+TEST_F(PngBands, EveryPixelLandsWhereItWasDrawnAtWidthsOfWholeAndPartGroups) {
+    for (const int pictureWidth : {1, 2, 3, 4, 5, 7, 8, 9, 13}) {
+        SCOPED_TRACE(std::to_string(pictureWidth) + " pixels wide");
+        const fs::path file = dir / "narrow.png";
+        ASSERT_TRUE(writePngInBands(file, pictureWidth, 11, paintPattern, {4, 2, fastestDeflater()}));
+        expectPattern(file, pictureWidth, 11);
+    }
+}
+
 TEST_F(PngBands, TheSamePictureIsTheSameBytesWhicheverThreadDeflatesWhichBand) {
     // Each band its own pseudo-random texture of short runs, so the deflater's hash table fills with
     // places that would match the next band's bytes if it were kept from one band to the next.
