@@ -35,7 +35,7 @@ inline constexpr std::array<std::pair<std::string_view, MapStyle>, 2> mapStyles{
     {{"natural", MapStyle::Natural}, {"cells", MapStyle::Cells}}};
 
 struct RenderOptions {
-    MapStyle style = MapStyle::Cells;
+    MapStyle style = MapStyle::Natural;
     bool grid = true;
     bool labels = true;    // cell numbers
     bool elevation = true; // hypsometric tints and contours

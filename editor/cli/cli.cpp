@@ -55,7 +55,9 @@ constexpr std::array exportOptions{
         "a counter's side on the counter sheets: 0.5in, 0.625in, 0.75in, 16mm (default 0.8 of --cell-size)"},
     Option{"--layers", "{layers}", "the layers drawn, comma-separated (default: all)"},
     Option{"--style", "{styles}",
-           "the map's style and its ink: colour, or what prints well in black and white"},
+           "the map's style (natural: the ground drawn as a picture under the grid; cells: each cell in "
+           "its terrain's colour) and its ink: colour, or what prints well in black and white (default "
+           "natural,colour)"},
     Option{"--margin", "LEN", "the unprinted margin of each page (pdf)"},
     Option{"--cell-pixels", "N", "a cell's width on a VASSAL board in pixels (default 108)"},
     Option{"--update", "OLD.vmod",

@@ -28,7 +28,7 @@ class ExportDialog : public wxDialog {
     // `ground`: the style the ground is offered in at first (the canvas's, so what is seen is what
     // is exported).
     ExportDialog(wxWindow* parent, const Scenario& scenario, const std::filesystem::path& suggested,
-                 MapStyle ground = MapStyle::Cells);
+                 MapStyle ground = MapStyle::Natural);
 
     // The export as the fields stand, or what is wrong with them.
     std::expected<ExportRequest, std::string> request() const;

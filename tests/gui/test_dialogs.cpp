@@ -465,10 +465,11 @@ TEST_F(Dialogs, AVassalExportMayUpdateAModuleMadeBefore) {
     EXPECT_FALSE(dialog.request()->options.vassalUpdate) << "left empty: a new module";
 }
 
-// What is seen is what is exported: with View > Natural ground ticked, File > Export offers the
-// natural ground and a PNG comes out in it; cells can still be chosen.
+// What is seen is what is exported: with View > Natural ground ticked (as the editor opens),
+// File > Export offers the natural ground and a PNG comes out in it; cells can still be chosen.
 TEST_F(Dialogs, ExportOffersTheGroundTheMapIsShownIn) {
     ASSERT_TRUE(frame->open(sample));
+    ASSERT_EQ(frame->canvas()->renderOptions().style, MapStyle::Natural) << "the default ground";
     menuCheck("View", "Natural ground", true);
     ASSERT_EQ(frame->canvas()->renderOptions().style, MapStyle::Natural);
     std::optional<ExportRequest> asked;
@@ -492,7 +493,9 @@ TEST_F(Dialogs, ExportOffersTheGroundTheMapIsShownIn) {
     EXPECT_EQ(frame->printedAsSeen().layers.style, MapStyle::Natural) << "File > Print draws it so too";
     menuCheck("View", "Natural ground", false);
     EXPECT_EQ(frame->printedAsSeen().layers.style, MapStyle::Cells);
-    ExportDialog cells(frame, scenario(), dir / "bull-run.sandtable.xml");
+    ExportDialog byDefault(frame, scenario(), dir / "bull-run.sandtable.xml");
+    EXPECT_EQ(byDefault.ground->GetStringSelection(), "natural");
+    ExportDialog cells(frame, scenario(), dir / "bull-run.sandtable.xml", MapStyle::Cells);
     EXPECT_EQ(cells.ground->GetStringSelection(), "cells");
 }
 

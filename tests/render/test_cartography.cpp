@@ -186,6 +186,7 @@ TEST(Cartography, BuildingsLineUpAlongTheRoad) {
     ASSERT_EQ(s.map.terrainTypes[4].symbol, TerrainSymbol::Buildings);
     const Layout layout(s.map.grid, 100);
     RenderOptions o;
+    o.style = MapStyle::Cells; // the cells. blocks (natural: TownsAreBuildingsAlongBothSides...)
     o.labels = o.paths = false;
     const Picture alone(s, layout, o);
     s.map.paths[PathId{1}] = Path{PathKind::Road, "", {{1, 1}, {2, 1}, {3, 1}}};
@@ -222,6 +223,7 @@ TEST(Cartography, ARiverRunsWithoutGapsAtCorners) {
         }
         const Layout layout(s.map.grid, 100);
         RenderOptions o;
+        o.style = MapStyle::Cells; // along the sides themselves (natural: AStreamMeandersAlongEverySide...)
         o.labels = false;
         const Picture picture(s, layout, o);
         const Rgb water{95, 150, 220};

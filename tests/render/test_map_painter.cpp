@@ -63,6 +63,7 @@ TEST(MapPainter, HigherGroundIsDrawnLighter) {
     s.map.elevation[s.map.grid.index({3, 3})] = 3;
     const Layout layout(s.map.grid, 40);
     RenderOptions o;
+    o.style = MapStyle::Cells; // each cell.s own tint (natural: TheMiddleOfEveryCellShowsItsOwn...)
     o.labels = false;
     const Picture picture(s, layout, o);
     EXPECT_EQ(picture.at(layout.cellCenter({3, 3})), elevationTint(s.map.terrainTypes[0].colour, 3));
@@ -508,6 +509,7 @@ TEST(MapPainter, ContoursRunBetweenLevelsOnlyAndEveryFifthIsHeavier) {
     s.map.elevation[s.map.grid.index({6, 1})] = 4;
     const Layout layout(s.map.grid, 100);
     RenderOptions o;
+    o.style = MapStyle::Cells; // along the cells. sides (natural: ContoursRunOnlyWhereTheLevelChanges...)
     o.labels = false;
     o.grid = false;
     const Picture picture(s, layout, o);

@@ -89,6 +89,7 @@ TEST_F(Printing, ThePrintedCellIsTheAskedSizeWithinHalfAPercent) {
     o.cellSizePt = *parseLength("25mm");
     o.paper = *paperByName("a3");
     o.landscape = true;
+    o.layers.style = MapStyle::Cells; // the cells' edges are what is measured
     const fs::path pdf = dir / "cells.pdf";
     ASSERT_TRUE(printMapPdf(s, pdf, o));
     // Page 2 is the first map page; 300 dots per inch.
@@ -176,6 +177,7 @@ TEST_F(Printing, APngTallerThanOneBandIsSeamless) {
     PrintOptions o;
     o.cellSizePt = 72;
     o.dpi = 100;
+    o.layers.style = MapStyle::Cells; // flat rows of one colour; banding in the natural style: below
     o.layers.grid = false;
     o.layers.labels = false;
     o.layers.symbols = false;

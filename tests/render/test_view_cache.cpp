@@ -268,12 +268,15 @@ TEST(ViewCache, AStretchZoomedOutShowsTheBackgroundInTheMarginsOnlyAndTheMapInsi
     // A background lighter than the map: a blend with anything darker (the image's old pixels)
     // falls below both.
     constexpr Rgb light{235, 235, 240};
-    cache.draw(f.painter(), cached.get(), at(0.4), light, {}, 0, Preview);
+    // The cells' ground: few lines cross the stretch's edge, so a seam there shows.
+    RenderOptions cellsGround;
+    cellsGround.style = MapStyle::Cells;
+    cache.draw(f.painter(), cached.get(), at(0.4), light, cellsGround, 0, Preview);
     // Out to a zoom whose stretch ends inside a pixel (the ground at 0.4 is 465 pixels wide at 0.31,
     // from x 67.5 to 532.5): there the background and the map blend, and nothing the image held
     // before (the first preview's is a new one, black) shows through. The right edge: the marks,
     // drawn over all, lie to the left.
-    cache.draw(f.painter(), cached.get(), at(0.31), light, {}, 0, Preview);
+    cache.draw(f.painter(), cached.get(), at(0.31), light, cellsGround, 0, Preview);
     ASSERT_TRUE(cache.previewShown());
     // Darker than both by more than a few levels in some channel: what a seam looks like (a line
     // on the map crossing the edge makes a few such rows).
@@ -291,7 +294,7 @@ TEST(ViewCache, AStretchZoomedOutShowsTheBackgroundInTheMarginsOnlyAndTheMapInsi
     }
     EXPECT_LE(seams, rows / 10) << "edge pixels darker than the background and the map beside them";
     // Out by a third: the sharp ground covers the middle 450 x 300 pixels.
-    cache.draw(f.painter(), cached.get(), at(0.3), light, {}, 0, Preview);
+    cache.draw(f.painter(), cached.get(), at(0.3), light, cellsGround, 0, Preview);
     for (const auto& [x, y] : {std::pair{2, 200}, {597, 200}, {300, 2}, {300, 397}, {20, 20}}) {
         EXPECT_EQ(testing_support::pixelOf(cached.get(), x, y), light) << "margin pixel " << x << "," << y;
     }
@@ -300,7 +303,7 @@ TEST(ViewCache, AStretchZoomedOutShowsTheBackgroundInTheMarginsOnlyAndTheMapInsi
         mapPixels += testing_support::pixelOf(cached.get(), x, 200) != light ? 1 : 0;
     }
     EXPECT_EQ(mapPixels, 44) << "the stretched map fills the middle row";
-    drawView(f.painter(), fresh.get(), at(0.3), light);
+    drawView(f.painter(), fresh.get(), at(0.3), light, cellsGround);
     EXPECT_LT(differenceIn(cached.get(), fresh.get(), {90, 60, 420, 280}, 60).pixels, 420 * 280 / 10)
         << "the middle shows the map where it is (blurred, its lines thinner)";
 }
