@@ -70,8 +70,8 @@ class RasterLines {
     std::optional<Point> at_; // where the line is (device pixels)
     // What lay works in, kept from lay to lay (the coverage all nothing between them). Kept here, not
     // in thread_local buffers: MinGW's runtime may free a thread_local's storage before running its
-    // destructor when the thread ends, which freed a vector's buffer twice and corrupted the heap of a
-    // Windows export drawn in bands.
+    // destructor when the thread ends, the likely cause of a heap crash in a Windows export drawn in
+    // bands (a vector's buffer freed twice).
     struct Scratch;
     std::unique_ptr<Scratch> scratch_;
 };
