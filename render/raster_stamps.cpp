@@ -381,6 +381,11 @@ std::optional<StampCoverage> StampCoverage::forTarget(cairo_t* cr) {
     return c;
 }
 
+PixelRect StampCoverage::tileAt(int tx, int ty) const {
+    const int x = tx * tile, y = ty * tile;
+    return {x, y, std::min(tile, target_.width() - x), std::min(tile, target_.height() - y)};
+}
+
 void StampCoverage::add(const ShapeStamps& shape, Point centre) {
     int x = 0, y = 0;
     pixman_image_t* mask = shape.maskAt(centre, x, y);
@@ -390,16 +395,14 @@ void StampCoverage::add(const ShapeStamps& shape, Point centre) {
     if (x1 <= x0 || y1 <= y0) {
         return;
     }
-    const int width = target_.width(), height = target_.height();
     for (int ty = y0 / tile; ty <= (y1 - 1) / tile; ++ty) {
         for (int tx = x0 / tile; tx <= (x1 - 1) / tile; ++tx) {
             unsigned char& was = touched_[static_cast<std::size_t>(ty * tilesAcross_ + tx)];
             if (was == 0) {
                 was = 1;
-                const int left = tx * tile, top = ty * tile;
-                const int w = std::min(tile, width - left), bottom = std::min(top + tile, height);
-                for (int row = top; row < bottom; ++row) {
-                    std::fill_n(bits_.get() + static_cast<std::ptrdiff_t>(row) * stride_ + left, w, 0);
+                const PixelRect t = tileAt(tx, ty);
+                for (int row = t.y; row < t.bottom(); ++row) {
+                    std::fill_n(bits_.get() + static_cast<std::ptrdiff_t>(row) * stride_ + t.x, t.width, 0);
                 }
             }
         }
@@ -411,7 +414,6 @@ void StampCoverage::add(const ShapeStamps& shape, Point centre) {
 
 void StampCoverage::ink(const Rgb& colour, double alpha, bool areaInk) {
     const PixmanImage solid = solidInk(target_.context(), colour, alpha, areaInk);
-    const int width = target_.width(), height = target_.height();
     for (int ty = 0; ty < tilesDown_; ++ty) {
         for (int tx = 0; tx < tilesAcross_; ++tx) {
             unsigned char& was = touched_[static_cast<std::size_t>(ty * tilesAcross_ + tx)];
@@ -419,10 +421,9 @@ void StampCoverage::ink(const Rgb& colour, double alpha, bool areaInk) {
                 continue;
             }
             was = 0;
-            const int x = tx * tile, y = ty * tile;
-            const int w = std::min(tile, width - x), h = std::min(tile, height - y);
             if (solid) {
-                target_.blendThrough(solid.get(), coverage_.get(), x, y, w, h);
+                const PixelRect t = tileAt(tx, ty);
+                target_.blendThrough(solid.get(), coverage_.get(), t.x, t.y, t.width, t.height);
             }
         }
     }

@@ -51,9 +51,8 @@ struct StraightImage {
 };
 std::optional<StraightImage> straightImageOf(cairo_t* cr);
 // The pixels `cr` draws through (its clip, in `image`'s device pixels) when that clip is one
-// rectangle lying on whole pixels (to a millionth).
-// Nothing for a clip of several rectangles or one off whole pixels, which what writes pixels itself
-// cannot honour.
+// rectangle lying on whole pixels (to a millionth). Nothing for a clip of several rectangles or one
+// off whole pixels, which what writes pixels itself cannot honour.
 std::optional<PixelRect> clipOnWholePixels(cairo_t* cr, const StraightImage& image);
 
 // A Cairo context's target as pixman sees it, while stamps go on it: made only when stamps can go
@@ -177,7 +176,11 @@ class StampCoverage {
     int stride_ = 0;
     PixmanImage coverage_;
     int tilesAcross_ = 0, tilesDown_ = 0;
-    std::vector<unsigned char> touched_; // cleared on the first touch, inked and untouched by ink
+    // Whether a stamp touched each tile since the last ink: its bits are cleared at the first touch,
+    // and ink blends the touched tiles and marks them untouched again.
+    std::vector<unsigned char> touched_;
+    // Tile (tx, ty)'s pixels, cut to the target.
+    PixelRect tileAt(int tx, int ty) const;
 };
 
 class SymbolStamps {
