@@ -21,6 +21,7 @@ namespace sandtable {
 struct ViewPlacement {
     double scrollX = 0, scrollY = 0; // the view's top-left corner in pixels of the zoomed map
     double zoom = 1;                 // pixels per map unit
+    bool operator==(const ViewPlacement&) const = default;
 };
 
 // Draws on `image` (an RGB24 or ARGB32 image surface) the part of the map the view shows, over

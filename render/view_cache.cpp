@@ -187,8 +187,51 @@ void ViewCache::sharpen(const MapPainter& painter, ViewPlacement view, Rgb backg
     pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(done));
 }
 
+void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) const {
+    const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
+    part.width = std::min(part.x + part.width, width) - std::max(part.x, 0);
+    part.height = std::min(part.y + part.height, height) - std::max(part.y, 0);
+    part.x = std::max(part.x, 0);
+    part.y = std::max(part.y, 0);
+    if (part.width <= 0 || part.height <= 0) {
+        return;
+    }
+    cairo_surface_flush(kept_.get());
+    cairo_surface_flush(image);
+    const int stride = cairo_image_surface_get_stride(image);
+    if (stride == cairo_image_surface_get_stride(kept_.get())) {
+        // Unwrapped, row by row, on every core (one core alone does not keep up with the memory).
+        const unsigned char* from = cairo_image_surface_get_data(kept_.get());
+        unsigned char* to = cairo_image_surface_get_data(image);
+        const auto bytes = [](int pixels) { return static_cast<std::size_t>(pixels) * 4; };
+        // The part's columns in the kept image: from x0 to the image's right edge, then on from 0.
+        const int x0 = (part.x + origin_.x) % width;
+        const int first = std::min(part.width, width - x0);
+        const int threads = part.width * part.height < 256 * 256 ? 1 : std::min(workerThreads(0), 8);
+        inRowBands(part.height, threads, threads, [&](int top, int rows) {
+            for (int y = part.y + top; y < part.y + top + rows; ++y) {
+                const unsigned char* row =
+                    from + static_cast<std::ptrdiff_t>((y + origin_.y) % height) * stride;
+                unsigned char* out = to + static_cast<std::ptrdiff_t>(y) * stride + bytes(part.x);
+                std::memcpy(out, row + bytes(x0), bytes(first));
+                std::memcpy(out + bytes(first), row, bytes(part.width - first));
+            }
+        });
+        cairo_surface_mark_dirty(image);
+    } else {
+        cairo_t* cr = cairo_create(image);
+        cairo_rectangle(cr, part.x, part.y, part.width, part.height);
+        cairo_clip(cr);
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
+        cairo_set_source_surface(cr, kept_.get(), -origin_.x, -origin_.y);
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_REPEAT);
+        cairo_paint(cr);
+        cairo_destroy(cr);
+    }
+}
+
 void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
-                     const RenderOptions& o, int workers, AtNewZoom atNewZoom) {
+                     const RenderOptions& o, int workers, AtNewZoom atNewZoom, FrameParts wanted) {
     const auto started = std::chrono::steady_clock::now();
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     const cairo_format_t format = cairo_image_surface_get_format(image);
@@ -275,39 +318,28 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     keptBackground_ = background;
     valid_ = cairo_surface_status(kept_.get()) == CAIRO_STATUS_SUCCESS;
     dirty_.clear();
-    // The ground copied under the marks, which are drawn anew: unwrapped, row by row, on every core
-    // (one core alone does not keep up with the memory).
+    // The ground copied under the marks, which are drawn anew, in the parts of the frame wanted.
     const auto groundDone = std::chrono::steady_clock::now();
-    cairo_surface_flush(kept_.get());
-    cairo_surface_flush(image);
-    const int stride = cairo_image_surface_get_stride(image);
-    if (stride == cairo_image_surface_get_stride(kept_.get())) {
-        const unsigned char* from = cairo_image_surface_get_data(kept_.get());
-        unsigned char* to = cairo_image_surface_get_data(image);
-        const auto bytes = [](int pixels) { return static_cast<std::size_t>(pixels) * 4; };
-        const int threads = std::min(workerThreads(0), 8);
-        inRowBands(height, threads, threads, [&](int top, int rows) {
-            for (int y = top; y < top + rows; ++y) {
-                const unsigned char* row =
-                    from + static_cast<std::ptrdiff_t>((y + origin_.y) % height) * stride;
-                unsigned char* out = to + static_cast<std::ptrdiff_t>(y) * stride;
-                std::memcpy(out, row + bytes(origin_.x), bytes(width - origin_.x));
-                std::memcpy(out + bytes(width - origin_.x), row, bytes(origin_.x));
-            }
-        });
-        cairo_surface_mark_dirty(image);
-    } else {
-        cairo_t* cr = cairo_create(image);
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-        cairo_set_source_surface(cr, kept_.get(), -origin_.x, -origin_.y);
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_REPEAT);
-        cairo_paint(cr);
-        cairo_destroy(cr);
+    const PixelRect whole{0, 0, width, height};
+    const std::span<const PixelRect> parts = wanted.only.empty() ? std::span(&whole, 1) : wanted.only;
+    // One arrangement for every part: a word across two parts is placed once.
+    std::shared_ptr<const MapPainter::Scene> own;
+    if (wanted.arranged == nullptr && !painter.drawsOverview(view.zoom)) {
+        own = arrangeView(painter, image, view, o);
+        wanted.arranged = own.get();
     }
-    drawViewRegion(painter, image, PixelRect{0, 0, width, height}, view, background, o, MapLayers::Marks,
-                   workers);
-    afterGroundCost_ =
-        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - groundDone);
+    // Part by part, the ground then the marks: where parts overlap, the later one's ground covers
+    // the earlier one's marks before they are drawn again (twice over, their antialiased edges and
+    // halos would darken).
+    for (const PixelRect& part : parts) {
+        copyGround(image, part);
+        drawViewRegion(painter, image, part, view, background, o, MapLayers::Marks, workers, wanted.arranged);
+    }
+    if (wanted.only.empty()) {
+        // What a whole frame's copy and marks take: a frame in parts says little of the next zoom's.
+        afterGroundCost_ = std::chrono::duration_cast<std::chrono::microseconds>(
+            std::chrono::steady_clock::now() - groundDone);
+    }
 }
 
 } // namespace sandtable

@@ -27,6 +27,15 @@ typedef struct _cairo_surface cairo_surface_t;
 
 namespace sandtable {
 
+// The part of a frame wanted on the image. A window whose shown pixels the display moved with a pan
+// (editor/canvas/shown_pixels) wants only the strips it did not show and the words placed anew
+// (render/scene_changes); the rest of the image is left as it was.
+struct FrameParts {
+    std::span<const PixelRect> only; // view pixels; none: the whole frame
+    // The marks' arrangement for the whole view (MapPainter::arrange); none: made here.
+    const MapPainter::Scene* arranged = nullptr;
+};
+
 class ViewCache {
   public:
     // The ground under `region` (map units) changed: drawn again at the next frame.
@@ -40,9 +49,11 @@ class ViewCache {
 
     // How a frame at a new zoom draws its ground: anew, or the last sharp ground stretched to it.
     enum class AtNewZoom { Sharp, Preview };
-    // Draws the view on `image` (as drawView does), from what was kept where it can.
+    // Draws the view on `image` (as drawView does), from what was kept where it can: all of it, or
+    // what `wanted` asks for. The ground kept is the whole view's either way.
     void draw(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
-              const RenderOptions& options = {}, int workers = 0, AtNewZoom atNewZoom = AtNewZoom::Sharp);
+              const RenderOptions& options = {}, int workers = 0, AtNewZoom atNewZoom = AtNewZoom::Sharp,
+              FrameParts wanted = {});
     // Whether the ground shown is a preview (wholly or in part), which a sharp frame should replace.
     bool previewShown() const { return !pending_.empty(); }
     // The time a frame at a new zoom aims to take: it draws ground tiles while the frame, with the
@@ -70,6 +81,8 @@ class ViewCache {
     // Whether a frame at `view` can be a preview stretched from the last sharp ground.
     bool canPreview(ViewPlacement view, const RenderOptions& o, Rgb background) const;
     void drawPreview(ViewPlacement view, Rgb background);
+    // The kept ground of `part` of the view (view pixels) copied to the same pixels of `image`.
+    void copyGround(cairo_surface_t* image, PixelRect part) const;
     // Draws the pending tiles, the first ones, as many as the budget left holds after `started`
     // (less what the frame's copy and marks are expected to take).
     void sharpen(const MapPainter& painter, ViewPlacement view, Rgb background, const RenderOptions& o,

@@ -5,11 +5,13 @@
 #include <wx/graphics.h>
 #include <wx/image.h>
 #include <wx/rawbmp.h>
+#include <wx/region.h>
 #ifdef __WXMSW__
 #include <wx/msw/wrapwin.h>
 #endif
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -87,6 +89,31 @@ bool CairoBitmap::drawsWithCairo(const wxDC& dc) {
     const wxGraphicsContext* gc = dc.GetGraphicsContext();
     const wxGraphicsRenderer* cairo = wxGraphicsRenderer::GetCairoRenderer();
     return gc != nullptr && cairo != nullptr && gc->GetRenderer() == cairo;
+}
+
+std::vector<wxRect> CairoBitmap::paintedRects(wxDC& dc, const wxRegion& updateRegion) {
+    std::vector<wxRect> rects;
+    if (drawsWithCairo(dc)) {
+        auto* cr = static_cast<cairo_t*>(dc.GetGraphicsContext()->GetNativeContext());
+        cairo_rectangle_list_t* clip = cairo_copy_clip_rectangle_list(cr);
+        if (clip->status == CAIRO_STATUS_SUCCESS) {
+            for (int i = 0; i < clip->num_rectangles; ++i) {
+                const cairo_rectangle_t& r = clip->rectangles[i];
+                // Whole pixels out (a clip of a paint is of whole pixels already).
+                const int x0 = static_cast<int>(std::floor(r.x)), y0 = static_cast<int>(std::floor(r.y));
+                const int x1 = static_cast<int>(std::ceil(r.x + r.width)),
+                          y1 = static_cast<int>(std::ceil(r.y + r.height));
+                rects.emplace_back(x0, y0, x1 - x0, y1 - y0);
+            }
+            cairo_rectangle_list_destroy(clip);
+            return rects;
+        }
+        cairo_rectangle_list_destroy(clip); // no clip, or not of rectangles: the region's
+    }
+    for (wxRegionIterator it(updateRegion); it; ++it) {
+        rects.push_back(it.GetRect());
+    }
+    return rects;
 }
 
 void CairoBitmap::present(wxDC& dc, int x, int y) {

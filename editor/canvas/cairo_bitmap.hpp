@@ -8,9 +8,13 @@
 // make it and, on wxGTK, another to draw it: 15 ms a frame at 1920 x 1080 and 56 at 3840 x 2160,
 // against 1 and 4 ms for the Cairo paint (sandtable-bench-window's showTheImage, on 2 cores).
 #include <wx/bitmap.h>
+#include <wx/gdicmn.h>
+
+#include <vector>
 
 class wxDC;
 class wxImage;
+class wxRegion;
 
 typedef struct _cairo cairo_t;
 typedef struct _cairo_surface cairo_surface_t;
@@ -39,6 +43,10 @@ class CairoBitmap {
     void present(wxDC& dc, int x = 0, int y = 0);
     // Whether `dc` draws with Cairo, so that present paints the image straight on it.
     static bool drawsWithCairo(const wxDC& dc);
+    // The rectangles a paint on `dc` shows: its Cairo clip's where it draws with Cairo (wxGTK makes
+    // a paint's update region the clip's bounding box alone, so two strips along two sides would be
+    // the whole window), else those of `updateRegion` (on wxMSW, the clip itself).
+    static std::vector<wxRect> paintedRects(wxDC& dc, const wxRegion& updateRegion);
     // Whether an image of that size was drawn and can be shown again as it is: a repaint of what
     // lies over it alone.
     bool holds(int width, int height) const;

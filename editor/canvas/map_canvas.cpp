@@ -5,6 +5,7 @@
 #include "editor/tools/overlay_painter.hpp"
 #include "editor/tools/select_tool.hpp"
 #include "formats/picture_size.hpp"
+#include "render/scene_changes.hpp"
 #include "render/view_bands.hpp"
 
 #include <cairo.h>
@@ -150,6 +151,8 @@ void MapCanvas::setDocument(Document* document) {
     doc_ = document;
     tools_.reset();
     ground_.invalidateAll();
+    shownScene_.reset(); // it points into the scenario
+    panScene_.reset();
     layout_ =
         document ? std::make_unique<sandtable::Layout>(document->scenario().map.grid, cellSize) : nullptr;
     if (document) {
@@ -267,6 +270,8 @@ void MapCanvas::mapChanged(const ChangeSet& cs) {
     } else if (cs.touches(TerrainChanged | PathsChanged)) {
         ground_.invalidate(ViewCache::groundChangedBy(*layout_, cs.cells));
     }
+    shownScene_.reset(); // the words may stand elsewhere, and the scene points into the scenario
+    panScene_.reset();
     if (cs.everything) {
         index_.rebuild(doc_->scenario());
     } else {
@@ -314,6 +319,58 @@ void MapCanvas::centreOn(Offset cell) {
     Refresh(false);
 }
 
+void MapCanvas::panBy(int dx, int dy) {
+    if (dx == 0 && dy == 0) {
+        return;
+    }
+    // What waits to be painted is shown first: the display moves what the window shows.
+    Update();
+    const ViewPlacement before{scrollX_, scrollY_, zoom_};
+    scrollX_ += dx;
+    scrollY_ += dy;
+    if (!moveShownPixels(before, dx, dy)) {
+        Refresh(false);
+    }
+}
+
+bool MapCanvas::moveShownPixels(ViewPlacement before, int dx, int dy) {
+    const wxSize size = GetClientSize();
+    // Only a window showing the whole map as it stands, at a zoom that has rested and is sharp.
+    if (!doc_ || !layout_ || mapStale_ || !buffer_.holds(size.x, size.y) || shownView_ != before ||
+        zoomStepped_ || ground_.previewShown() || std::abs(dx) >= size.x || std::abs(dy) >= size.y) {
+        return false;
+    }
+    const ViewPlacement view{scrollX_, scrollY_, zoom_};
+    const MapPainter painter = this->painter();
+    auto scene = arrange(painter, view);
+    if ((scene == nullptr) != (shownScene_ == nullptr)) {
+        return false;
+    }
+    // The words the new view's arrangement sets elsewhere than the shown one did.
+    const std::vector<PixelRect> words =
+        scene ? pixelsOfWordsMoved(*shownScene_, *scene, view, size.x, size.y) : std::vector<PixelRect>{};
+    if (!shown_.move(-dx, -dy)) {
+        return false;
+    }
+    panScene_ = std::move(scene);
+    panView_ = view;
+    bufferWhole_ = false;
+    // The base class's Refresh: the map stands, only these parts of the window are to be painted.
+    if (dx != 0) {
+        const wxRect strip(dx > 0 ? size.x - dx : 0, 0, std::abs(dx), size.y);
+        wxWindow::Refresh(false, &strip);
+    }
+    if (dy != 0) {
+        const wxRect strip(0, dy > 0 ? size.y - dy : 0, size.x, std::abs(dy));
+        wxWindow::Refresh(false, &strip);
+    }
+    for (const PixelRect& word : words) {
+        const wxRect r(word.x, word.y, word.width, word.height);
+        wxWindow::Refresh(false, &r);
+    }
+    return true;
+}
+
 void MapCanvas::Refresh(bool eraseBackground, const wxRect* rect) {
     mapStale_ = true;
     wxWindow::Refresh(eraseBackground, rect);
@@ -321,6 +378,62 @@ void MapCanvas::Refresh(bool eraseBackground, const wxRect* rect) {
 
 void MapCanvas::refreshMarks() {
     wxWindow::Refresh(false);
+}
+
+MapPainter MapCanvas::painter() {
+    MapPainter painter(doc_->scenario(), *layout_, &overview_);
+    painter.setBackground(background_.get());
+    painter.setIndex(&index_);
+    painter.setContourHeights(&contourHeights_);
+    return painter;
+}
+
+std::shared_ptr<const MapPainter::Scene> MapCanvas::arrange(const MapPainter& painter, ViewPlacement view) {
+    if (painter.drawsOverview(view.zoom)) {
+        return nullptr;
+    }
+    const wxSize size = GetClientSize();
+    return arrangeView(painter, buffer_.image(size.x, size.y), view, options_);
+}
+
+void MapCanvas::drawMap(std::span<const PixelRect> parts) {
+    const wxSize size = GetClientSize();
+    mapStale_ = false;
+    ++mapPaints_;
+    const MapPainter painter = this->painter();
+    // On every core, in bands of rows of the one image; the ground kept from the last frame where
+    // it can be (render/view_cache): a pan draws the strips it shows, an edit what it changed.
+    if (doc_->scenario().map.background != groundBackground_) {
+        groundBackground_ = doc_->scenario().map.background; // moved without an edit: aligning it
+        ground_.invalidateAll();
+    }
+    // At a new zoom, the ground is drawn sharp over the frames after this one, each within its
+    // budget, the middle first (render/view_cache).
+    ground_.setFrameBudget(ViewCache::frameBudgetFor(size.x, size.y));
+    const auto atNewZoom = zoomStepped_ ? ViewCache::AtNewZoom::Preview : ViewCache::AtNewZoom::Sharp;
+    const ViewPlacement view{scrollX_, scrollY_, zoom_};
+    // The marks as the pan that asked for these parts arranged them: the words it found placed anew
+    // are among the parts.
+    auto scene = !parts.empty() && panScene_ && panView_ == view ? panScene_ : arrange(painter, view);
+    ground_.draw(painter, buffer_.image(size.x, size.y), view, Rgb{0x3C, 0x3C, 0x40}, options_, 0, atNewZoom,
+                 {parts, scene.get()});
+    shownScene_ = std::move(scene);
+    shownView_ = view;
+    panScene_.reset();
+    bufferWhole_ = parts.empty();
+    mapPixelsPainted_ = 0;
+    for (const PixelRect& part : parts) {
+        mapPixelsPainted_ += static_cast<long long>(part.width) * part.height;
+    }
+    if (parts.empty()) {
+        mapPixelsPainted_ = static_cast<long long>(size.x) * size.y;
+    }
+    zoomStepped_ = false;
+    if (atNewZoom == ViewCache::AtNewZoom::Preview && ground_.previewShown()) {
+        sharpen_.StartOnce(sharpAfterMs); // again from now while the wheel turns
+    } else if (ground_.sharpening()) {
+        CallAfter([this] { Refresh(false); }); // the next tiles, after what input is waiting
+    }
 }
 
 void MapCanvas::onPaint(wxPaintEvent&) {
@@ -333,35 +446,28 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     const wxSize size = GetClientSize();
     reloadBackground();
     const int paintsBefore = mapPaints_;
-    if (buffer_.holds(size.x, size.y) && !mapStale_) {
+    const bool whole = mapStale_ || !buffer_.holds(size.x, size.y);
+    if (!whole && bufferWhole_) {
         buffer_.present(dc); // only the marks over the map changed
     } else {
         // The map with render/'s painter on a Cairo image, shown as it is (CairoBitmap::present):
-        // the same pixels on every port.
-        mapStale_ = false;
-        ++mapPaints_;
-        MapPainter painter(doc_->scenario(), *layout_, &overview_);
-        painter.setBackground(background_.get());
-        painter.setIndex(&index_);
-        painter.setContourHeights(&contourHeights_);
-        // On every core, in bands of rows of the one image; the ground kept from the last frame where
-        // it can be (render/view_cache): a pan draws the strips it shows, an edit what it changed.
-        if (doc_->scenario().map.background != groundBackground_) {
-            groundBackground_ = doc_->scenario().map.background; // moved without an edit: aligning it
-            ground_.invalidateAll();
+        // the same pixels on every port. After a pan whose shown pixels the display moved, only
+        // what it asked to be painted (the window's DC shows no more of the image than that).
+        std::vector<PixelRect> parts;
+        if (!whole) {
+            const wxRect all(size);
+            for (const wxRect& painted : CairoBitmap::paintedRects(dc, GetUpdateRegion())) {
+                const wxRect r = painted.Intersect(all);
+                if (r == all) {
+                    parts.clear();
+                    break;
+                }
+                if (!r.IsEmpty()) {
+                    parts.push_back({r.x, r.y, r.width, r.height});
+                }
+            }
         }
-        // At a new zoom, the ground is drawn sharp over the frames after this one, each within its
-        // budget, the middle first (render/view_cache).
-        ground_.setFrameBudget(ViewCache::frameBudgetFor(size.x, size.y));
-        const auto atNewZoom = zoomStepped_ ? ViewCache::AtNewZoom::Preview : ViewCache::AtNewZoom::Sharp;
-        ground_.draw(painter, buffer_.image(size.x, size.y), ViewPlacement{scrollX_, scrollY_, zoom_},
-                     Rgb{0x3C, 0x3C, 0x40}, options_, 0, atNewZoom);
-        zoomStepped_ = false;
-        if (atNewZoom == ViewCache::AtNewZoom::Preview && ground_.previewShown()) {
-            sharpen_.StartOnce(sharpAfterMs); // again from now while the wheel turns
-        } else if (ground_.sharpening()) {
-            CallAfter([this] { Refresh(false); }); // the next tiles, after what input is waiting
-        }
+        drawMap(parts);
         buffer_.present(dc);
     }
     // Markers and the selection over it, through wx's own graphics context on each port.
@@ -482,10 +588,9 @@ void MapCanvas::onMouse(wxMouseEvent& e) {
             ReleaseMouse();
         }
     } else if (e.Dragging() && panFrom_) {
-        scrollX_ -= e.GetPosition().x - panFrom_->x;
-        scrollY_ -= e.GetPosition().y - panFrom_->y;
-        panFrom_ = e.GetPosition();
-        Refresh(false);
+        const wxPoint from = *panFrom_, at = e.GetPosition();
+        panFrom_ = at;
+        panBy(from.x - at.x, from.y - at.y);
     } else if (e.Dragging() && toolActive_ && tools_) {
         tools_->drag(toMap(e.GetPosition()));
         Refresh(false);

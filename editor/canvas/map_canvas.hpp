@@ -5,6 +5,7 @@
 // visible, through render/'s MapPainter on the cairo context under its wxGraphicsContext, with
 // problem markers and the selection on top.
 #include "editor/canvas/cairo_bitmap.hpp"
+#include "editor/canvas/shown_pixels.hpp"
 #include "editor/document.hpp"
 #include "editor/tools/background_alignment.hpp"
 #include "editor/tools/tool_manager.hpp"
@@ -12,6 +13,7 @@
 #include "render/map_index.hpp"
 #include "render/map_painter.hpp"
 #include "render/terrain_overview.hpp"
+#include "render/view_bands.hpp"
 #include "render/view_cache.hpp"
 
 #include <functional>
@@ -38,6 +40,10 @@ class MapCanvas : public wxWindow {
     void zoomToFit();
     void zoomBy(double factor, wxPoint anchor);
     void centreOn(Offset cell);
+    // Moves the view (dx, dy) pixels on over the map (a drag, the arrow keys). Where the display
+    // can, it moves what the window shows (ShownPixels), and only the strips that come into view,
+    // and the words a view panned on sets elsewhere (render/scene_changes), are drawn.
+    void panBy(int dx, int dy);
     double zoom() const { return zoom_; }
     std::optional<Offset> hoverCell() const { return hover_; }
     // A stroke or drag of a tool is under way (the left button is down on the map).
@@ -60,6 +66,11 @@ class MapCanvas : public wxWindow {
     void refreshMarks();
     // Paints that drew the map itself, for the tests (a pointer moving over it draws none).
     int mapPaints() const { return mapPaints_; }
+    // The pixels of the window the last of them drew: all of it, or after a pan the strips and
+    // words panBy asked for (for the tests and the benchmark).
+    long long mapPixelsPainted() const { return mapPixelsPainted_; }
+    // Returns once the display has shown what was painted (for the benchmark's frames).
+    void waitForTheDisplay() const { shown_.waitForTheDisplay(); }
     // Called at the end of each paint that drew the map itself (not only the marks over it).
     std::function<void()> onMapPainted;
 
@@ -88,6 +99,15 @@ class MapCanvas : public wxWindow {
     void onMouse(wxMouseEvent&);
     void onKey(wxKeyEvent&);
     void drawOverlay(wxGraphicsContext& gc) const;
+    // The painter of the map as the canvas draws it (its index, scanned map, contours' heights).
+    MapPainter painter();
+    // The whole view's marks arranged (none far out, where pieces are dots of the overview).
+    std::shared_ptr<const MapPainter::Scene> arrange(const MapPainter& painter, ViewPlacement view);
+    // Draws the map on buffer_: the whole view, or only `parts` of it (view pixels).
+    void drawMap(std::span<const PixelRect> parts);
+    // After a pan from `before`: has the display move what the window shows and the rest drawn.
+    // False when it cannot: the whole window must be painted.
+    bool moveShownPixels(ViewPlacement before, int dx, int dy);
 
     Document* doc_ = nullptr;
     std::unique_ptr<sandtable::Layout> layout_;
@@ -100,6 +120,14 @@ class MapCanvas : public wxWindow {
     std::optional<BackgroundImage> groundBackground_; // where the scanned map lay when ground_ was drawn
     CairoBitmap buffer_;                              // the map as last painted
     bool mapStale_ = true;                            // the map must be drawn again at the next paint
+    // buffer_ holds the whole view the window shows: not after a paint of a pan's strips alone.
+    bool bufferWhole_ = false;
+    long long mapPixelsPainted_ = 0;
+    ShownPixels shown_{*this};
+    // The marks' arrangement of what the window shows, and its view; and the one a pan arranged for
+    // the next paint (to find the words it places anew).
+    std::shared_ptr<const MapPainter::Scene> shownScene_, panScene_;
+    std::optional<ViewPlacement> shownView_, panView_;
     // The zoom stepped (the wheel, Ctrl++ and Ctrl+-) since the last paint: the ground may be the
     // last one stretched (ViewCache::AtNewZoom::Preview), drawn sharp once the steps have rested
     // for sharpAfterMs, over as many frames as its budget asks (ViewCache::setFrameBudget).

@@ -38,10 +38,13 @@ void MapCanvas::onKey(wxKeyEvent& e) {
 }
 
 void MapCanvas::scrollByKey(int code) {
-    const double step = 60;
-    scrollX_ += code == WXK_LEFT ? -step : code == WXK_RIGHT ? step : 0;
-    scrollY_ += code == WXK_UP ? -step : code == WXK_DOWN ? step : 0;
-    Refresh(false);
+    const int step = 60;
+    panBy(code == WXK_LEFT    ? -step
+          : code == WXK_RIGHT ? step
+                              : 0,
+          code == WXK_UP     ? -step
+          : code == WXK_DOWN ? step
+                             : 0);
 }
 
 void MapCanvas::holdSpace() {

@@ -15,10 +15,17 @@
 #include "editor/tools/terrain_brush_tool.hpp"
 #include "editor/tools/tool_list.hpp"
 #include "editor_window.hpp"
+#include "screen_pixels.hpp"
 
 #include <wx/display.h>
+#include <wx/utils.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace sandtable {
 namespace {
@@ -125,6 +132,101 @@ TEST_F(Window, APointerOverTheMapShowsWhereTheBrushWouldPaintWithoutDrawingTheMa
     clickCell({5, 5});
     canvasPixels(canvas, false);
     EXPECT_GT(canvas->mapPaints(), mapPaints) << "an edit draws the map again";
+}
+
+// The canvas's pixels far apart from another picture's: how many, and the most apart in a channel.
+std::pair<int, int> apart(const wxImage& a, const wxImage& b) {
+    int pixels = 0, most = 0;
+    for (int y = 0; y < a.GetHeight(); ++y) {
+        for (int x = 0; x < a.GetWidth(); ++x) {
+            const int d = std::max({std::abs(a.GetRed(x, y) - b.GetRed(x, y)),
+                                    std::abs(a.GetGreen(x, y) - b.GetGreen(x, y)),
+                                    std::abs(a.GetBlue(x, y) - b.GetBlue(x, y))});
+            pixels += d > 2 ? 1 : 0;
+            most = std::max(most, d);
+        }
+    }
+    return {pixels, most};
+}
+
+// A pan by the arrow keys or a drag has the display move what the window shows
+// (editor/canvas/shown_pixels), and draws only the strips that come into view and the words the new
+// view sets elsewhere: the window then shows what a whole repaint shows.
+TEST_F(Window, APanDrawsOnlyWhatCameIntoViewAndTheWindowShowsWhatAWholeRepaintShows) {
+    const fs::path file = dir / "gettysburg.sandtable.xml";
+    fs::copy_file(fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml", file);
+    ASSERT_TRUE(frame->open(file));
+    MapCanvas* canvas = frame->canvas();
+    // Close enough for the names, counters and contours' heights.
+    canvas->zoomBy(0.6 / canvas->zoom(),
+                   wxPoint(canvas->GetClientSize().x / 2, canvas->GetClientSize().y / 2));
+    for (int i = 0; i < 10; ++i) {
+        wxMilliSleep(50); // the zoom rests, and is drawn sharp
+        pump();
+    }
+    canvasPixels(canvas);
+    const wxSize size = canvas->GetClientSize();
+    const long long area = static_cast<long long>(size.x) * size.y;
+    // The middle button pressed, and the pointer moved with it down: the pan. Released after the
+    // window is read (a tool's marks follow the pointer then, and are drawn over all of it).
+    const wxPoint middle(size.x / 2, size.y / 2);
+    wxPoint dragTo = middle;
+    const auto mouse = [&](wxEventType type, wxPoint at) {
+        wxMouseEvent e(type);
+        e.m_x = at.x;
+        e.m_y = at.y;
+        e.m_middleDown = type != wxEVT_MIDDLE_UP;
+        e.SetEventObject(canvas);
+        canvas->ProcessWindowEvent(e);
+    };
+    const auto drag = [&](wxPoint by) {
+        mouse(wxEVT_MIDDLE_DOWN, middle);
+        dragTo = middle + by;
+        mouse(wxEVT_MOTION, dragTo);
+    };
+    // Each pan: how the view moves over the map, and whether by a drag (else by the arrow keys,
+    // 60 pixels a press).
+    struct Pan {
+        wxPoint by;
+        bool drag = false;
+    };
+    const std::vector<Pan> pans{{{60, 0}},  {{60, 0}},         {{0, 60}},         {{-60, 0}},
+                                {{0, -60}}, {{37, -23}, true}, {{-90, 71}, true}, {{-5, 0}, true}};
+    for (const Pan& pan : pans) {
+        const std::string what = (pan.drag ? "a drag by " : "the keys by ") + std::to_string(pan.by.x) +
+                                 ", " + std::to_string(pan.by.y);
+        const int paints = canvas->mapPaints();
+        if (pan.drag) {
+            drag(-pan.by); // the map follows the pointer: the view moves the other way
+        } else {
+            canvas->scrollByKey(pan.by.x > 0   ? WXK_RIGHT
+                                : pan.by.x < 0 ? WXK_LEFT
+                                : pan.by.y > 0 ? WXK_DOWN
+                                               : WXK_UP);
+        }
+        canvas->Update();
+        pump();
+        const wxImage shown = pixelsOnTheScreen(*canvas);
+        ASSERT_TRUE(shown.IsOk()) << "the display's pixels cannot be read back";
+        EXPECT_EQ(canvas->mapPaints(), paints + 1) << what;
+        // The strips, and room for a few words set elsewhere; not the window.
+        EXPECT_LE(canvas->mapPixelsPainted(),
+                  std::abs(pan.by.x) * size.y + std::abs(pan.by.y) * size.x + area / 20)
+            << what;
+        canvas->Refresh();
+        canvas->Update();
+        pump();
+        const wxImage whole = pixelsOnTheScreen(*canvas);
+        EXPECT_EQ(canvas->mapPixelsPainted(), area);
+        const auto [pixels, most] = apart(shown, whole);
+        EXPECT_LE(pixels, area / 1000) << what;
+        EXPECT_LE(most, 24) << what;
+        if (pan.drag) {
+            mouse(wxEVT_MIDDLE_UP, dragTo);
+            canvas->Update();
+            pump();
+        }
+    }
 }
 
 TEST_F(Window, TheWindowCarriesSandtablesIconAtEverySizeATaskbarAsksFor) {

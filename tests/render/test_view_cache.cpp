@@ -3,6 +3,7 @@
 #include "cairo_pixels.hpp"
 #include "model/scenario_generator.hpp"
 #include "render/map_index.hpp"
+#include "render/scene_changes.hpp"
 #include "render/terrain_overview.hpp"
 #include "render/view_cache.hpp"
 
@@ -13,7 +14,9 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <utility>
 
@@ -191,6 +194,110 @@ TEST(ViewCache, AfterPansAnEditAndAStretchLandWhereTheViewShowsThem) {
     drawView(f.painter(), fresh.get(), closer, background);
     const Difference stretched = differenceOf(cached.get(), fresh.get(), 60);
     EXPECT_LT(stretched.pixels, 500 * 300 / 10) << "the stretch shows the map where it is";
+}
+
+// What the display does to a window's shown pixels at a pan (editor/canvas/shown_pixels): each
+// moved by (-dx, -dy); what comes into view is whatever was there (here magenta, to be seen).
+void moveShown(cairo_surface_t* shown, int dx, int dy) {
+    cairo_surface_flush(shown);
+    const int width = cairo_image_surface_get_width(shown), height = cairo_image_surface_get_height(shown);
+    const int stride = cairo_image_surface_get_stride(shown);
+    unsigned char* data = cairo_image_surface_get_data(shown);
+    std::vector<unsigned char> before(data, data + static_cast<std::ptrdiff_t>(stride) * height);
+    for (int y = 0; y < height; ++y) {
+        auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
+        for (int x = 0; x < width; ++x) {
+            const int fromX = x + dx, fromY = y + dy;
+            const bool inside = fromX >= 0 && fromX < width && fromY >= 0 && fromY < height;
+            std::uint32_t pixel = 0xFF00FF;
+            if (inside) {
+                std::memcpy(&pixel, before.data() + static_cast<std::ptrdiff_t>(fromY) * stride + fromX * 4,
+                            4);
+            }
+            row[x] = pixel;
+        }
+    }
+    cairo_surface_mark_dirty(shown);
+}
+
+// The canvas at a pan whose shown pixels the display moves: its last frame moved, then the strips
+// that came into view and the words the new view's arrangement sets elsewhere drawn over it, as the
+// kept ground and the new arrangement give them. What shows is the new view drawn whole.
+TEST(ViewCache, AFrameTheDisplayMovedWithItsStripsAndMovedWordsDrawnIsTheWholeDrawing) {
+    Fixture f;
+    // Towns in every other cell, their names crowding each other: which of them a view holds
+    // decides where the others go, so a view panned on sets some elsewhere.
+    for (int row = 0; row < 60; ++row) {
+        for (int col = row % 2; col < 60; col += 2) {
+            const auto id = static_cast<std::uint32_t>(10'000 + row * 60 + col);
+            f.s.map.features.emplace(
+                FeatureId{id},
+                Feature{FeatureKind::Town, {col, row}, "Crossroads " + std::to_string(id), std::nullopt, 0});
+        }
+    }
+    f.index.rebuild(f.s);
+    const MapPainter painter = f.painter();
+    auto [shown, fresh] = cachedAndFresh(640, 400);
+    int pansWithMovedWords = 0, pans = 0;
+    for (const double zoom : {0.3, 0.9, 0.09}) { // cells and their words, close up, the overview image
+        ViewCache cache;
+        ViewPlacement view{700.5, 500, zoom};
+        std::shared_ptr<const MapPainter::Scene> scene;
+        if (!painter.drawsOverview(zoom)) {
+            scene = arrangeView(painter, shown.get(), view, {});
+        }
+        cache.draw(painter, shown.get(), view, background, {}, 0, ViewCache::AtNewZoom::Sharp,
+                   {{}, scene.get()});
+        for (int step = 0; step < 24; ++step) {
+            const int dx = step % 6 < 3 ? 60 : -37, dy = step % 4 == 0 ? 23 : step % 4 == 2 ? -41 : 0;
+            view.scrollX += dx;
+            view.scrollY += dy;
+            std::shared_ptr<const MapPainter::Scene> next;
+            std::vector<PixelRect> parts;
+            if (scene) {
+                next = arrangeView(painter, shown.get(), view, {});
+                parts = pixelsOfWordsMoved(*scene, *next, view, 640, 400);
+                pansWithMovedWords += parts.empty() ? 0 : 1;
+            }
+            parts.push_back({dx > 0 ? 640 - dx : 0, 0, std::abs(dx), 400});
+            if (dy != 0) {
+                parts.push_back({0, dy > 0 ? 400 - dy : 0, 640, std::abs(dy)});
+            }
+            moveShown(shown.get(), dx, dy);
+            cache.draw(painter, shown.get(), view, background, {}, 0, ViewCache::AtNewZoom::Sharp,
+                       {parts, next.get()});
+            scene = next;
+            ++pans;
+            drawView(painter, fresh.get(), view, background);
+            expectAlike(shown.get(), fresh.get(),
+                        "at zoom " + std::to_string(zoom) + ", pan " + std::to_string(step));
+        }
+    }
+    EXPECT_EQ(pans, 72);
+    EXPECT_GT(pansWithMovedWords, 0) << "some pans set a word elsewhere: the test must see that case";
+}
+
+// Asked for parts of a frame, the cache draws those and leaves the rest of the image as it was.
+TEST(ViewCache, AFrameInPartsDrawsThosePartsAlone) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    auto [image, fresh] = cachedAndFresh(300, 200);
+    ViewCache cache;
+    const ViewPlacement view{500, 400, 0.4};
+    cache.draw(painter, image.get(), view, background);
+    cairo_t* cr = cairo_create(image.get());
+    cairo_set_source_rgb(cr, 1, 0, 1);
+    cairo_paint(cr);
+    cairo_destroy(cr);
+    const std::array<PixelRect, 2> parts{{{10, 20, 50, 30}, {200, 150, 100, 50}}};
+    cache.draw(painter, image.get(), view, background, {}, 0, ViewCache::AtNewZoom::Sharp, {parts, nullptr});
+    EXPECT_EQ(cache.groundPixelsDrawn(), 0) << "the ground was kept";
+    drawView(painter, fresh.get(), view, background);
+    for (const PixelRect& part : parts) {
+        EXPECT_LE(differenceIn(image.get(), fresh.get(), part).largest, 24);
+    }
+    EXPECT_EQ(testing_support::pixelOf(image.get(), 100, 100), (Rgb{255, 0, 255})) << "outside the parts";
+    EXPECT_EQ(testing_support::pixelOf(image.get(), 9, 20), (Rgb{255, 0, 255}));
 }
 
 TEST(ViewCache, ARegionOfAWrappedViewIsDrawnInUpToFourParts) {

@@ -1,0 +1,71 @@
+#include "scene_changes.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+#include <tuple>
+
+namespace sandtable {
+namespace {
+
+// A word's look and place, in an order to walk two arrangements side by side.
+auto keyOf(const PlacedLabel& l) {
+    const auto colour = [](const Rgb& c) { return std::tuple(c.r, c.g, c.b); };
+    const auto cut = l.cutOut ? std::tuple(true, colour(l.cutOut->above), colour(l.cutOut->below))
+                              : std::tuple(false, colour(Rgb{}), colour(Rgb{}));
+    return std::tuple(l.box.x0, l.box.y0, l.box.x1, l.box.y1, l.turn, l.role, std::string_view(l.text), cut);
+}
+
+std::vector<const PlacedLabel*> inOrder(const std::vector<PlacedLabel>& labels) {
+    std::vector<const PlacedLabel*> sorted;
+    sorted.reserve(labels.size());
+    for (const PlacedLabel& l : labels) {
+        sorted.push_back(&l);
+    }
+    std::ranges::sort(sorted,
+                      [](const PlacedLabel* a, const PlacedLabel* b) { return keyOf(*a) < keyOf(*b); });
+    return sorted;
+}
+
+// Its box out to its halo and a cut-out's round ends, both within half the word's height.
+Box withHalo(const PlacedLabel& l) {
+    return l.box.grown(std::min(l.box.width(), l.box.height()) / 2);
+}
+
+} // namespace
+
+std::vector<Box> wordsMovedBetween(const MapPainter::Scene& before, const MapPainter::Scene& after) {
+    const auto a = inOrder(before.plan.labels), b = inOrder(after.plan.labels);
+    std::vector<Box> moved;
+    std::size_t i = 0, j = 0;
+    while (i < a.size() || j < b.size()) {
+        const bool onlyBefore = j == b.size() || (i < a.size() && keyOf(*a[i]) < keyOf(*b[j]));
+        const bool onlyAfter = !onlyBefore && (i == a.size() || keyOf(*b[j]) < keyOf(*a[i]));
+        if (onlyBefore) {
+            moved.push_back(withHalo(*a[i++]));
+        } else if (onlyAfter) {
+            moved.push_back(withHalo(*b[j++]));
+        } else {
+            ++i;
+            ++j;
+        }
+    }
+    return moved;
+}
+
+std::vector<PixelRect> pixelsOfWordsMoved(const MapPainter::Scene& before, const MapPainter::Scene& after,
+                                          ViewPlacement view, int width, int height) {
+    std::vector<PixelRect> pixels;
+    for (const Box& b : wordsMovedBetween(before, after)) {
+        const int x0 = std::max(static_cast<int>(std::floor(b.x0 * view.zoom - view.scrollX)) - 1, 0);
+        const int y0 = std::max(static_cast<int>(std::floor(b.y0 * view.zoom - view.scrollY)) - 1, 0);
+        const int x1 = std::min(static_cast<int>(std::ceil(b.x1 * view.zoom - view.scrollX)) + 1, width);
+        const int y1 = std::min(static_cast<int>(std::ceil(b.y1 * view.zoom - view.scrollY)) + 1, height);
+        if (x1 > x0 && y1 > y0) {
+            pixels.push_back({x0, y0, x1 - x0, y1 - y0});
+        }
+    }
+    return pixels;
+}
+
+} // namespace sandtable
