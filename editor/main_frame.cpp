@@ -77,7 +77,7 @@ MainFrame::MainFrame()
     canvas_->onHover = [this](std::optional<Offset> c) { onHover(c); };
     canvas_->onHint = [this](const wxString& hint) { SetStatusText(hint, 0); };
     canvas_->onViewChanged = [this] {
-        minimap_->Refresh(false);
+        minimap_->viewMoved();
         // At once, not at the next mouse move.
         const double percent = canvas_->zoom() * 100;
         SetStatusText(wxString::Format(percent < 1 ? "zoom %.1f%%" : "zoom %.0f%%", percent), 1);

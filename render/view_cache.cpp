@@ -323,17 +323,16 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     const PixelRect whole{0, 0, width, height};
     const std::span<const PixelRect> parts = wanted.only.empty() ? std::span(&whole, 1) : wanted.only;
     // One arrangement for every part: a word across two parts is placed once.
-    std::shared_ptr<const MapPainter::Scene> own;
-    if (wanted.arranged == nullptr && !painter.drawsOverview(view.zoom)) {
-        own = arrangeView(painter, image, view, o);
-        wanted.arranged = own.get();
+    arranged_ = std::move(wanted.arranged);
+    if (arranged_ == nullptr && !painter.drawsOverview(view.zoom)) {
+        arranged_ = arrangeView(painter, image, view, o);
     }
     // Part by part, the ground then the marks: where parts overlap, the later one's ground covers
     // the earlier one's marks before they are drawn again (twice over, their antialiased edges and
     // halos would darken).
     for (const PixelRect& part : parts) {
         copyGround(image, part);
-        drawViewRegion(painter, image, part, view, background, o, MapLayers::Marks, workers, wanted.arranged);
+        drawViewRegion(painter, image, part, view, background, o, MapLayers::Marks, workers, arranged_.get());
     }
     if (wanted.only.empty()) {
         // What a whole frame's copy and marks take: a frame in parts says little of the next zoom's.

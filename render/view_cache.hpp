@@ -33,7 +33,7 @@ namespace sandtable {
 struct FrameParts {
     std::span<const PixelRect> only; // view pixels; none: the whole frame
     // The marks' arrangement for the whole view (MapPainter::arrange); none: made here.
-    const MapPainter::Scene* arranged = nullptr;
+    std::shared_ptr<const MapPainter::Scene> arranged;
 };
 
 class ViewCache {
@@ -73,6 +73,9 @@ class ViewCache {
 
     // Pixels of ground the last frame drew (the rest it copied), for the tests and the benchmark.
     long long groundPixelsDrawn() const { return drawn_; }
+    // Where the last frame's marks went: the arrangement it was given, or made after its ground
+    // (within the frame's time, as the budget of a zoom's frames expects). None far out.
+    const std::shared_ptr<const MapPainter::Scene>& arranged() const { return arranged_; }
 
   private:
     struct Release {
@@ -102,6 +105,7 @@ class ViewCache {
     bool valid_ = false;
     std::vector<MapRect> dirty_;
     long long drawn_ = 0;
+    std::shared_ptr<const MapPainter::Scene> arranged_;
     std::optional<std::chrono::microseconds> budget_;
     // The tiles of the view (in its pixels, the middle first) still showing the stretched ground:
     // while there are any, the ground is a preview, and sharp_ holds what it stretches.

@@ -412,12 +412,12 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts) {
     ground_.setFrameBudget(ViewCache::frameBudgetFor(size.x, size.y));
     const auto atNewZoom = zoomStepped_ ? ViewCache::AtNewZoom::Preview : ViewCache::AtNewZoom::Sharp;
     const ViewPlacement view{scrollX_, scrollY_, zoom_};
-    // The marks as the pan that asked for these parts arranged them: the words it found placed anew
-    // are among the parts.
-    auto scene = !parts.empty() && panScene_ && panView_ == view ? panScene_ : arrange(painter, view);
+    // The marks as the pan that asked for these parts arranged them (the words it found placed anew
+    // are among the parts); else as the frame arranges them.
+    auto scene = !parts.empty() && panView_ == view ? panScene_ : nullptr;
     ground_.draw(painter, buffer_.image(size.x, size.y), view, Rgb{0x3C, 0x3C, 0x40}, options_, 0, atNewZoom,
-                 {parts, scene.get()});
-    shownScene_ = std::move(scene);
+                 {parts, std::move(scene)});
+    shownScene_ = ground_.arranged();
     shownView_ = view;
     panScene_.reset();
     bufferWhole_ = parts.empty();

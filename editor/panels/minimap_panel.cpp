@@ -20,6 +20,14 @@ MinimapPanel::MinimapPanel(wxWindow* parent, MapCanvas& canvas)
         Refresh(false);
         e.Skip();
     });
+    follow_.SetOwner(this);
+    Bind(wxEVT_TIMER, [this](wxTimerEvent&) { Refresh(false); });
+}
+
+void MinimapPanel::viewMoved() {
+    if (!follow_.IsRunning()) {
+        follow_.StartOnce(followEveryMs);
+    }
 }
 
 wxRect MinimapPanel::mapRect() const {

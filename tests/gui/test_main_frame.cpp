@@ -1,5 +1,6 @@
 // The editor window, driven the way a user drives it: tools on the canvas, the drop target that
 // takes pieces from the tree, menu commands, the problems panel, saving, recovery.
+#include "editor/panels/minimap_panel.hpp"
 #include "editor/panels/oob_panel.hpp"
 #include "editor/panels/problems_panel.hpp"
 #include "editor/tools/fill_tool.hpp"
@@ -9,6 +10,7 @@
 #include "editor_window.hpp"
 #include "model/commands/edits.hpp"
 #include "render/colours.hpp"
+#include "screen_pixels.hpp"
 #include "tests/file_bytes.hpp"
 
 #include <gtest/gtest.h>
@@ -17,6 +19,7 @@
 #include <wx/dcmemory.h>
 #include <wx/dnd.h>
 #include <wx/image.h>
+#include <wx/utils.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -274,6 +277,38 @@ TEST_F(EditorWindow, ClickingTheOverviewMovesTheView) {
     const Layout& layout = *canvas->layout();
     EXPECT_NEAR(centre.x, layout.width() / 2, layout.cellSize() * 2);
     EXPECT_NEAR(centre.y, layout.height() / 2, layout.cellSize() * 2);
+}
+
+// The overview's frame follows the canvas's view, in a paint of its own a moment after the view
+// moved (MinimapPanel::viewMoved), not in each frame of a pan.
+TEST_F(EditorWindow, TheOverviewsFrameFollowsThePanAMomentLater) {
+    ASSERT_TRUE(frame->open(sample));
+    MapCanvas* canvas = frame->canvas();
+    canvas->zoomBy(8.0, wxPoint(0, 0));
+    wxWindow* overview = frame->minimap();
+    const auto settle = [&] {
+        for (int i = 0; i < 6; ++i) {
+            wxMilliSleep(MinimapPanel::followEveryMs);
+            pump();
+        }
+    };
+    settle();
+    const wxImage before = pixelsOnTheScreen(*overview);
+    ASSERT_TRUE(before.IsOk()) << "the display's pixels cannot be read back";
+    for (int i = 0; i < 5; ++i) {
+        canvas->scrollByKey(WXK_RIGHT);
+        canvas->Update();
+    }
+    settle();
+    const wxImage after = pixelsOnTheScreen(*overview);
+    ASSERT_TRUE(after.IsOk());
+    int changed = 0;
+    for (int y = 0; y < before.GetHeight(); ++y) {
+        for (int x = 0; x < before.GetWidth(); ++x) {
+            changed += before.GetRed(x, y) != after.GetRed(x, y) ? 1 : 0;
+        }
+    }
+    EXPECT_GT(changed, 20) << "the frame moved right";
 }
 
 } // namespace

@@ -246,8 +246,7 @@ TEST(ViewCache, AFrameTheDisplayMovedWithItsStripsAndMovedWordsDrawnIsTheWholeDr
         if (!painter.drawsOverview(zoom)) {
             scene = arrangeView(painter, shown.get(), view, {});
         }
-        cache.draw(painter, shown.get(), view, background, {}, 0, ViewCache::AtNewZoom::Sharp,
-                   {{}, scene.get()});
+        cache.draw(painter, shown.get(), view, background, {}, 0, ViewCache::AtNewZoom::Sharp, {{}, scene});
         for (int step = 0; step < 24; ++step) {
             const int dx = step % 6 < 3 ? 60 : -37, dy = step % 4 == 0 ? 23 : step % 4 == 2 ? -41 : 0;
             view.scrollX += dx;
@@ -265,7 +264,7 @@ TEST(ViewCache, AFrameTheDisplayMovedWithItsStripsAndMovedWordsDrawnIsTheWholeDr
             }
             moveShown(shown.get(), dx, dy);
             cache.draw(painter, shown.get(), view, background, {}, 0, ViewCache::AtNewZoom::Sharp,
-                       {parts, next.get()});
+                       {parts, next});
             scene = next;
             ++pans;
             drawView(painter, fresh.get(), view, background);
