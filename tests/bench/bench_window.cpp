@@ -303,6 +303,29 @@ void settle(MapCanvas* canvas) {
     }
 }
 
+// The 1000 x 1000 battle (10,000 units, 5,000 roads) in a window grown beside its panels until the
+// canvas is `canvasSize` (on a screen large enough: ./dev bench's), at `zoom`, settled; nothing when
+// that fails, the benchmark told why. closeTheWindow undoes it.
+MainFrame* openTheBattle(benchmark::State& state, wxSize canvasSize, double zoom) {
+    MainFrame* frame = openInAWindow(
+        state, generateScenario(GeneratorParameters{1000, 1000, 10'000, 5'000, 1, GridShape::HexFlat}),
+        canvasSize);
+    if (frame == nullptr) {
+        return nullptr;
+    }
+    MapCanvas* canvas = frame->canvas();
+    frame->SetSize(frame->GetSize() + (canvasSize - canvas->GetClientSize()));
+    pump();
+    if (canvas->GetClientSize() != canvasSize) {
+        state.SkipWithError("the canvas is not the size asked for (is the screen large enough?)");
+        closeTheWindow(frame);
+        return nullptr;
+    }
+    canvas->zoomBy(zoom / canvas->zoom(), wxPoint(canvasSize.x / 2, canvasSize.y / 2));
+    settle(canvas);
+    return frame;
+}
+
 // The editor's whole repaint of its map as the arrow keys pan the 1000 x 1000 battle (10,000 units,
 // 5,000 roads), back and forth: the strips the pan shows drawn, the marks drawn over, the image
 // shown, the problem markers over it, until the display has it on the screen. Arguments: the
@@ -310,24 +333,11 @@ void settle(MapCanvas* canvas) {
 // panels, on a screen large enough: ./dev bench's), and the zoom in percent.
 void panTheCanvas(benchmark::State& state) {
     const int width = static_cast<int>(state.range(0)), height = width * 9 / 16;
-    MainFrame* frame = openInAWindow(
-        state, generateScenario(GeneratorParameters{1000, 1000, 10'000, 5'000, 1, GridShape::HexFlat}),
-        wxSize(width, height));
+    MainFrame* frame = openTheBattle(state, wxSize(width, height), static_cast<double>(state.range(1)) / 100);
     if (frame == nullptr) {
         return;
     }
     MapCanvas* canvas = frame->canvas();
-    // The window grown by what the panels take, so the canvas is the size asked for.
-    frame->SetSize(frame->GetSize() + (wxSize(width, height) - canvas->GetClientSize()));
-    pump();
-    if (canvas->GetClientSize() != wxSize(width, height)) {
-        state.SkipWithError("the canvas is not the size asked for (is the screen large enough?)");
-        closeTheWindow(frame);
-        return;
-    }
-    const double zoom = static_cast<double>(state.range(1)) / 100;
-    canvas->zoomBy(zoom / canvas->zoom(), wxPoint(width / 2, height / 2));
-    settle(canvas);
     canvas->waitForTheDisplay();
     std::vector<double> frameMs;
     int frames = 0;
@@ -364,23 +374,12 @@ void panTheCanvas(benchmark::State& state) {
 // width, and the zoom in percent it starts from.
 void zoomTheCanvas(benchmark::State& state) {
     const int width = static_cast<int>(state.range(0)), height = width * 9 / 16;
-    MainFrame* frame = openInAWindow(
-        state, generateScenario(GeneratorParameters{1000, 1000, 10'000, 5'000, 1, GridShape::HexFlat}),
-        wxSize(width, height));
+    MainFrame* frame = openTheBattle(state, wxSize(width, height), static_cast<double>(state.range(1)) / 100);
     if (frame == nullptr) {
         return;
     }
     MapCanvas* canvas = frame->canvas();
-    frame->SetSize(frame->GetSize() + (wxSize(width, height) - canvas->GetClientSize()));
-    pump();
-    if (canvas->GetClientSize() != wxSize(width, height)) {
-        state.SkipWithError("the canvas is not the size asked for (is the screen large enough?)");
-        closeTheWindow(frame);
-        return;
-    }
     const wxPoint middle(width / 2, height / 2);
-    canvas->zoomBy(static_cast<double>(state.range(1)) / 100 / canvas->zoom(), middle);
-    settle(canvas);
     canvas->waitForTheDisplay();
     std::vector<double> frameMs, notchMs;
     int frames = 0;
