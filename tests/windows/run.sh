@@ -10,8 +10,8 @@
 #   - every file of the bad-file corpus: the same message and exit code;
 #   - a scenario with CRLF line ends reads as the same scenario;
 #   - saving over a file another program holds open: a clear error, the file untouched;
-#   - the editor opens a sample, paints a cell, saves, quits and opens it again (screenshots to look
-#     at: OUT/wine-test/editor-*.png);
+#   - the editor opens a sample, paints a cell, saves, quits and opens it again, and its pans show
+#     what a whole repaint shows (screenshots to look at: OUT/wine-test/editor-*.png);
 #   - the installer installs for the user, and its uninstaller removes what it installed.
 # Exit 0 when all agree, 1 when something differs (each difference printed), 2 when it cannot run.
 set -uo pipefail
@@ -291,6 +291,26 @@ elif ! "$linux" info "$edited" > /dev/null 2>&1; then
 fi
 editor edit/gettysburg.sandtable.xml
 DISPLAY="$display" import -window root "$work/editor-reopened.png"
+# Pans move what the window shows (ScrollWindow on Windows: editor/canvas/shown_pixels) and paint
+# the strips that come into view: after six pans by the arrow keys the screen shows what a whole
+# repaint of the same view shows (the wheel's keys, out and in again). A middle click gives the map
+# the keys and changes nothing.
+checks=$((checks + 1))
+DISPLAY="$display" xdotool mousemove 600 300 click 2 sleep 0.5 key Right sleep 0.4 key Right sleep 0.4 key Down \
+    sleep 0.4 key Left sleep 0.4 key Down sleep 0.4 key Right sleep 1.5
+DISPLAY="$display" import -window root "$work/editor-panned.png"
+DISPLAY="$display" xdotool key minus sleep 1 key plus sleep 2.5
+DISPLAY="$display" import -window root "$work/editor-repainted.png"
+pixels_apart() { # A B: how many pixels differ by more than a tenth
+    compare -metric AE -fuzz 10% "$1" "$2" null: 2>&1 | awk '{printf "%.0f", $1}'
+}
+moved="$(pixels_apart "$work/editor-reopened.png" "$work/editor-panned.png")"
+apart="$(pixels_apart "$work/editor-panned.png" "$work/editor-repainted.png")"
+if ! [[ "$moved" =~ ^[0-9]+$ ]] || ((moved < 20000)); then
+    differ "the arrow keys did not pan the map ($moved pixels changed)"
+elif ! [[ "$apart" =~ ^[0-9]+$ ]] || ((apart > 2000)); then
+    differ "after pans the editor shows other pixels than a whole repaint ($apart apart; editor-panned.png, editor-repainted.png)"
+fi
 quit_editor
 kill "$xvfb" 2> /dev/null
 
