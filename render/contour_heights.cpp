@@ -116,7 +116,11 @@ std::vector<ContourHeightSpots> spotsOfBlock(const Map& map, const Layout& layou
     // directions.
     struct Crossed {
         Offset low, high;
-        double distance = 0; // from its midpoint to the block's middle, in map units
+        // From its midpoint to the block's middle, in 1/4096ths of a cell: sides the grid puts at one
+        // distance are ties broken by their cells on every platform (the exact distances of
+        // such sides differ in their last bit from one C library's hypot to another's, and
+        // Windows's export set figures elsewhere than Linux's).
+        long long distance = 0;
     };
     std::map<int, std::vector<Crossed>> sides;
     const int directions = g.sideCount() / 2;
@@ -134,7 +138,9 @@ std::vector<ContourHeightSpots> spotsOfBlock(const Map& map, const Layout& layou
                 const Point mid{(a.x + b.x) / 2, (a.y + b.y) / 2};
                 for (int level = map.elevationAt(low) + 1; level <= map.elevationAt(high); ++level) {
                     if (isIndexLevel(level)) {
-                        sides[level].push_back({low, high, std::hypot(mid.x - middle.x, mid.y - middle.y)});
+                        sides[level].push_back({low, high,
+                                                std::llround(std::hypot(mid.x - middle.x, mid.y - middle.y) /
+                                                             layout.cellSize() * 4096)});
                     }
                 }
             }
