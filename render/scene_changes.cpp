@@ -1,7 +1,6 @@
 #include "scene_changes.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <string_view>
 #include <tuple>
 
@@ -57,12 +56,10 @@ std::vector<PixelRect> pixelsOfWordsMoved(const MapPainter::Scene& before, const
                                           ViewPlacement view, int width, int height) {
     std::vector<PixelRect> pixels;
     for (const Box& b : wordsMovedBetween(before, after)) {
-        const int x0 = std::max(static_cast<int>(std::floor(b.x0 * view.zoom - view.scrollX)) - 1, 0);
-        const int y0 = std::max(static_cast<int>(std::floor(b.y0 * view.zoom - view.scrollY)) - 1, 0);
-        const int x1 = std::min(static_cast<int>(std::ceil(b.x1 * view.zoom - view.scrollX)) + 1, width);
-        const int y1 = std::min(static_cast<int>(std::ceil(b.y1 * view.zoom - view.scrollY)) + 1, height);
-        if (x1 > x0 && y1 > y0) {
-            pixels.push_back({x0, y0, x1 - x0, y1 - y0});
+        if (const PixelRect word =
+                cutTo(pixelsCovering({b.x0, b.y0, b.width(), b.height()}, view), width, height);
+            word.width > 0 && word.height > 0) {
+            pixels.push_back(word);
         }
     }
     return pixels;

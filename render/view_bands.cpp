@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cmath>
 #include <memory>
 #include <thread> // hardware_concurrency
 #include <vector>
@@ -14,8 +15,6 @@
 namespace sandtable {
 namespace {
 
-// Below this many pixels a second thread costs more than it saves.
-constexpr int bandsFromPixels = 256 * 256;
 constexpr int bandsPerThread = 4;
 
 void drawRows(const MapPainter& painter, cairo_surface_t* image, PixelRect region, int top, int rows,
@@ -42,15 +41,6 @@ void drawRows(const MapPainter& painter, cairo_surface_t* image, PixelRect regio
     cairo_surface_destroy(band);
 }
 
-// The part of `region` within an image so wide and tall (empty when none is).
-PixelRect cutTo(PixelRect region, int width, int height) {
-    region.width = std::min(region.x + region.width, width) - std::max(region.x, 0);
-    region.height = std::min(region.y + region.height, height) - std::max(region.y, 0);
-    region.x = std::max(region.x, 0);
-    region.y = std::max(region.y, 0);
-    return region;
-}
-
 // `work` on `threads` threads, this one among them, until each returns; what one throws is thrown
 // here.
 void onThreads(int threads, const std::function<void()>& work) {
@@ -65,6 +55,22 @@ void onThreads(int threads, const std::function<void()>& work) {
 }
 
 } // namespace
+
+PixelRect cutTo(PixelRect region, int width, int height) {
+    region.width = std::min(region.x + region.width, width) - std::max(region.x, 0);
+    region.height = std::min(region.y + region.height, height) - std::max(region.y, 0);
+    region.x = std::max(region.x, 0);
+    region.y = std::max(region.y, 0);
+    return region;
+}
+
+PixelRect pixelsCovering(MapRect region, ViewPlacement view) {
+    const int x0 = static_cast<int>(std::floor(region.x * view.zoom - view.scrollX)) - 1;
+    const int y0 = static_cast<int>(std::floor(region.y * view.zoom - view.scrollY)) - 1;
+    const int x1 = static_cast<int>(std::ceil((region.x + region.width) * view.zoom - view.scrollX)) + 1;
+    const int y1 = static_cast<int>(std::ceil((region.y + region.height) * view.zoom - view.scrollY)) + 1;
+    return {x0, y0, x1 - x0, y1 - y0};
+}
 
 std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, cairo_surface_t* image,
                                                      ViewPlacement view, const RenderOptions& o) {

@@ -24,6 +24,15 @@ struct ViewPlacement {
     bool operator==(const ViewPlacement&) const = default;
 };
 
+// Below this many pixels a second thread costs more than it saves.
+inline constexpr int bandsFromPixels = 256 * 256;
+
+// The part of `region` within an image so wide and tall (empty when none is).
+PixelRect cutTo(PixelRect region, int width, int height);
+// The pixels of `view` that a part of the map (map units) covers: out to whole pixels and one more
+// each side (antialiasing reaches a pixel beyond a shape's edge); not cut to the view.
+PixelRect pixelsCovering(MapRect region, ViewPlacement view);
+
 // Draws on `image` (an RGB24 or ARGB32 image surface) the part of the map the view shows, over
 // `background` (each band clears its own rows). `workers` 0: one for each core; 1: on the calling
 // thread alone.

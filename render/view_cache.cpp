@@ -189,10 +189,7 @@ void ViewCache::sharpen(const MapPainter& painter, ViewPlacement view, Rgb backg
 
 void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) const {
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
-    part.width = std::min(part.x + part.width, width) - std::max(part.x, 0);
-    part.height = std::min(part.y + part.height, height) - std::max(part.y, 0);
-    part.x = std::max(part.x, 0);
-    part.y = std::max(part.y, 0);
+    part = cutTo(part, width, height);
     if (part.width <= 0 || part.height <= 0) {
         return;
     }
@@ -207,7 +204,7 @@ void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) const {
         // The part's columns in the kept image: from x0 to the image's right edge, then on from 0.
         const int x0 = (part.x + origin_.x) % width;
         const int first = std::min(part.width, width - x0);
-        const int threads = part.width * part.height < 256 * 256 ? 1 : std::min(workerThreads(0), 8);
+        const int threads = part.width * part.height < bandsFromPixels ? 1 : std::min(workerThreads(0), 8);
         inRowBands(part.height, threads, threads, [&](int top, int rows) {
             for (int y = part.y + top; y < part.y + top + rows; ++y) {
                 const unsigned char* row =
@@ -287,14 +284,10 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
             pending_ = std::move(moved);
         }
         for (const MapRect& r : dirty_) {
-            // The changed part in the view's pixels, out to whole pixels and one more each side
-            // (antialiasing reaches a pixel beyond a shape's edge).
-            const int x0 = static_cast<int>(std::floor(r.x * view.zoom - view.scrollX)) - 1;
-            const int y0 = static_cast<int>(std::floor(r.y * view.zoom - view.scrollY)) - 1;
-            const int x1 = static_cast<int>(std::ceil((r.x + r.width) * view.zoom - view.scrollX)) + 1;
-            const int y1 = static_cast<int>(std::ceil((r.y + r.height) * view.zoom - view.scrollY)) + 1;
-            if (x1 > 0 && y1 > 0 && x0 < width && y0 < height) {
-                regions.push_back({x0, y0, x1 - x0, y1 - y0});
+            // The changed part in the view's pixels.
+            if (const PixelRect changed = cutTo(pixelsCovering(r, view), width, height);
+                changed.width > 0 && changed.height > 0) {
+                regions.push_back(changed);
             }
         }
     }

@@ -421,12 +421,9 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts) {
     shownView_ = view;
     panScene_.reset();
     bufferWhole_ = parts.empty();
-    mapPixelsPainted_ = 0;
+    mapPixelsPainted_ = parts.empty() ? static_cast<long long>(size.x) * size.y : 0;
     for (const PixelRect& part : parts) {
         mapPixelsPainted_ += static_cast<long long>(part.width) * part.height;
-    }
-    if (parts.empty()) {
-        mapPixelsPainted_ = static_cast<long long>(size.x) * size.y;
     }
     zoomStepped_ = false;
     if (atNewZoom == ViewCache::AtNewZoom::Preview && ground_.previewShown()) {
