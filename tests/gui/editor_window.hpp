@@ -1,6 +1,7 @@
 #pragma once
 // The editor window under test: a real MainFrame, shown, with dialogs replaced by recorded answers.
 #include "editor/main_frame.hpp"
+#include "screen_pixels.hpp"
 #include "tests/temporary_folder.hpp"
 
 #include <gtest/gtest.h>
@@ -26,7 +27,8 @@ inline void pump() {
     }
 }
 
-// The canvas's pixels as the screen shows them, after a repaint (of the map too, unless only the
+// The canvas's pixels as the screen shows them (read from the screen: tests/gui/screen_pixels says
+// why not through the window), after a repaint (of the map too, unless only the
 // marks over it were asked to be drawn again).
 inline wxImage canvasPixels(MapCanvas* canvas, bool redrawMap = true) {
     if (redrawMap) {
@@ -34,14 +36,11 @@ inline wxImage canvasPixels(MapCanvas* canvas, bool redrawMap = true) {
     }
     canvas->Update();
     pump();
-    const wxSize size = canvas->GetClientSize();
-    wxBitmap shot(size);
-    {
-        wxMemoryDC mem(shot);
-        wxClientDC client(canvas);
-        mem.Blit(0, 0, size.x, size.y, &client, 0, 0);
+    wxImage image = pixelsOnTheScreen(*canvas);
+    if (!image.IsOk()) {
+        ADD_FAILURE() << "the canvas's pixels cannot be read from the screen (is all of it on it?)";
     }
-    return shot.ConvertToImage();
+    return image;
 }
 
 class EditorWindow : public testing::Test {

@@ -55,16 +55,8 @@ TEST_F(EditorWindow, OpensTheSampleAndShowsItsMap) {
     pump();
     EXPECT_TRUE(frame->GetTitle().Contains("First Bull Run"));
     MapCanvas* canvas = frame->canvas();
-    canvas->Update();
-    const wxSize size = canvas->GetClientSize();
-    ASSERT_GT(size.x, 100);
-    wxBitmap shot(size);
-    {
-        wxMemoryDC mem(shot);
-        wxClientDC client(canvas);
-        mem.Blit(0, 0, size.x, size.y, &client, 0, 0);
-    }
-    const wxImage image = shot.ConvertToImage();
+    ASSERT_GT(canvas->GetClientSize().x, 100);
+    const wxImage image = canvasPixels(canvas, false);
     EXPECT_EQ(canvas->renderOptions().style, MapStyle::Natural) << "the editor opens on the natural ground";
     const auto open = openGroundColours(scenario().map);
     // The natural ground's open fields carry a light texture and shading that wanders with the
