@@ -184,6 +184,7 @@ void ViewCache::sharpen(const MapPainter& painter, ViewPlacement view, Rgb backg
     for (std::size_t i = 0; i < done; ++i) {
         drawn_ += static_cast<long long>(pending_[i].width) * pending_[i].height;
     }
+    sharpened_.assign(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(done));
     pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(done));
 }
 
@@ -292,6 +293,8 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
         }
     }
     drawn_ = 0;
+    sharpened_.clear();
+    onlySharpened_.clear();
     for (const PixelRect& r : regions) {
         for (const WrappedPart& part : wrappedParts(r, width, height, origin_, view)) {
             drawViewRegion(painter, kept_.get(), part.inImage, part.view, background, o, MapLayers::Ground,
@@ -305,6 +308,11 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
         !(stretched && std::chrono::steady_clock::now() - started + afterGroundCost_ >=
                            budget_.value_or(std::chrono::microseconds::max()))) {
         sharpen(painter, view, background, o, workers, started);
+    }
+    // The same view, no ground drawn but tiles: with the same marks, the rest of the image comes
+    // out as the last frame's.
+    if (!stretched && regions.empty() && wanted.only.empty() && view == keptView_) {
+        onlySharpened_ = sharpened_;
     }
     keptView_ = view;
     keptOptions_ = o;

@@ -73,10 +73,16 @@ cairo_surface_t* CairoBitmap::image(int width, int height) {
         if (surface_ != nullptr) {
             cairo_surface_destroy(surface_);
         }
-        surface_ = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+        surface_ = maker_ ? maker_(width, height) : nullptr;
+        if (surface_ == nullptr) {
+            surface_ = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+        }
         bitmap_ = wxBitmap(); // made at the size of the image when a DC without Cairo asks for it
     }
     bitmapCurrent_ = false; // the caller draws on the image
+    // A shared image the display is still reading from (the last paint's put): waits until it is
+    // done.
+    cairo_surface_flush(surface_);
     return surface_;
 }
 
@@ -123,12 +129,9 @@ void CairoBitmap::present(wxDC& dc, int x, int y) {
     if (drawsWithCairo(dc)) {
         // In the DC's own user space, as DrawBitmap would place the bitmap.
         auto* cr = static_cast<cairo_t*>(dc.GetGraphicsContext()->GetNativeContext());
-        cairo_surface_flush(surface_);
         cairo_save(cr);
-        cairo_set_source_surface(cr, surface_, x, y);
-        cairo_rectangle(cr, x, y, cairo_image_surface_get_width(surface_),
-                        cairo_image_surface_get_height(surface_));
-        cairo_fill(cr);
+        cairo_translate(cr, x, y);
+        present(cr);
         cairo_restore(cr);
         return;
     }
@@ -138,6 +141,19 @@ void CairoBitmap::present(wxDC& dc, int x, int y) {
     }
 #endif
     dc.DrawBitmap(bitmap(), x, y);
+}
+
+void CairoBitmap::present(cairo_t* cr) {
+    if (surface_ == nullptr) {
+        return;
+    }
+    cairo_surface_flush(surface_);
+    cairo_save(cr);
+    cairo_set_source_surface(cr, surface_, 0, 0);
+    cairo_rectangle(cr, 0, 0, cairo_image_surface_get_width(surface_),
+                    cairo_image_surface_get_height(surface_));
+    cairo_fill(cr);
+    cairo_restore(cr);
 }
 
 wxBitmap CairoBitmap::bitmap() {

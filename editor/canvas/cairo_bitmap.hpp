@@ -10,6 +10,7 @@
 #include <wx/bitmap.h>
 #include <wx/gdicmn.h>
 
+#include <functional>
 #include <vector>
 
 class wxDC;
@@ -28,12 +29,18 @@ class CairoBitmap {
     CairoBitmap(const CairoBitmap&) = delete;
     CairoBitmap& operator=(const CairoBitmap&) = delete;
 
+    // Where the images come from: a maker that may give an RGB24 image of that size (in memory the
+    // display shares: ShownPixels::sharedImage), else Cairo's own.
+    using ImageMaker = std::function<cairo_surface_t*(int width, int height)>;
+    void makeImagesWith(ImageMaker maker) { maker_ = std::move(maker); }
+
     // A Cairo context on an opaque image of `width` x `height` pixels filled with `background`
     // (0xRRGGBB); the image is kept from one paint to the next while its size does not change.
     // Destroy the context (cairo_destroy) before presenting the image or asking for the bitmap.
     cairo_t* begin(int width, int height, unsigned background);
     // The image of `width` x `height` pixels as it was left (kept while its size does not change),
-    // for a painter that clears it itself (render/view_bands).
+    // for a painter that clears it itself (render/view_bands). The display is done reading it: it
+    // can be drawn on.
     cairo_surface_t* image(int width, int height);
     // What was drawn, as a bitmap for any wxDC (a printer's, whose scale the bitmap follows): made
     // once for each drawing, however often it is asked for.
@@ -41,6 +48,8 @@ class CairoBitmap {
     // Shows what was drawn on `dc` with its top left at (x, y): through the DC's own Cairo context
     // where it has one, else as the bitmap.
     void present(wxDC& dc, int x = 0, int y = 0);
+    // Shows it on a Cairo context, its top left at the context's origin.
+    void present(cairo_t* cr);
     // Whether `dc` draws with Cairo, so that present paints the image straight on it.
     static bool drawsWithCairo(const wxDC& dc);
     // The rectangles a paint on `dc` shows: its Cairo clip's where it draws with Cairo (wxGTK makes
@@ -52,6 +61,7 @@ class CairoBitmap {
     bool holds(int width, int height) const;
 
   private:
+    ImageMaker maker_;
     cairo_surface_t* surface_ = nullptr;
     wxBitmap bitmap_;
     bool bitmapCurrent_ = false; // bitmap_ shows what the image holds now

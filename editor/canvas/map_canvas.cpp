@@ -143,8 +143,10 @@ MapCanvas::MapCanvas(wxWindow* parent)
         Refresh(false);
         e.Skip();
     });
+    // The map's image in memory the display shares, where it does: showing it is the display's one copy.
+    buffer_.makeImagesWith([this](int width, int height) { return shown_.sharedImage(width, height); });
     sharpen_.SetOwner(this);
-    Bind(wxEVT_TIMER, [this](wxTimerEvent&) { Refresh(false); }); // the zoom rested: sharp
+    Bind(wxEVT_TIMER, [this](wxTimerEvent&) { sharpenNext(); }); // the zoom rested: sharp
 }
 
 void MapCanvas::setDocument(Document* document) {
@@ -371,9 +373,69 @@ bool MapCanvas::moveShownPixels(ViewPlacement before, int dx, int dy) {
     return true;
 }
 
-void MapCanvas::Refresh(bool eraseBackground, const wxRect* rect) {
+void MapCanvas::Refresh(bool, const wxRect*) {
+    wholeWanted_ = true;
+    askForFrame();
+}
+
+void MapCanvas::sharpenNext() {
+    askForFrame();
+}
+
+void MapCanvas::askForFrame() {
     mapStale_ = true;
-    wxWindow::Refresh(eraseBackground, rect);
+    if (shown_.canShowStraight()) {
+        // Not through GTK's paint buffer, which costs the X server three passes over the window's
+        // pixels (a 4K zoom frame took 50 ms for 20 of drawing): docs/export.md.
+        if (!framePending_) {
+            framePending_ = true;
+            CallAfter([this] { showFrameNow(); });
+        }
+        return;
+    }
+    wxWindow::Refresh(false);
+}
+
+void MapCanvas::Update() {
+    if (framePending_) {
+        showFrameNow();
+    }
+    wxWindow::Update();
+}
+
+void MapCanvas::showFrameNow() {
+    framePending_ = false;
+    if (!mapStale_) {
+        return; // a paint drew it meanwhile
+    }
+    cairo_t* cr = doc_ && layout_ ? shown_.beginStraight() : nullptr;
+    if (cr == nullptr) {
+        wxWindow::Refresh(false);
+        return;
+    }
+    reloadBackground();
+    const wxSize size = GetClientSize();
+    const bool showsTheLastFrame = !wholeWanted_ && bufferWhole_ && buffer_.holds(size.x, size.y) &&
+                                   shownView_ == ViewPlacement{scrollX_, scrollY_, zoom_};
+    drawMap({});
+    if (const auto tiles = ground_.onlyTilesSharpened(); showsTheLastFrame && !tiles.empty()) {
+        // The tiles drawn sharp alone: the window shows the rest already, marks included.
+        mapPixelsPainted_ = 0;
+        for (const PixelRect& tile : tiles) {
+            cairo_rectangle(cr, tile.x, tile.y, tile.width, tile.height);
+            mapPixelsPainted_ += static_cast<long long>(tile.width) * tile.height;
+        }
+        cairo_clip(cr);
+    }
+    buffer_.present(cr);
+    // The marks a moment after the map they lie on, on a frame that changed every pixel.
+    if (std::unique_ptr<wxGraphicsContext> gc(
+            wxGraphicsRenderer::GetCairoRenderer()->CreateContextFromNativeContext(cr));
+        gc) {
+        drawMarks(*gc);
+    }
+    shown_.endStraight(cr);
+    frameShown(true);
 }
 
 void MapCanvas::refreshMarks() {
@@ -426,10 +488,11 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts) {
         mapPixelsPainted_ += static_cast<long long>(part.width) * part.height;
     }
     zoomStepped_ = false;
+    wholeWanted_ = false;
     if (atNewZoom == ViewCache::AtNewZoom::Preview && ground_.previewShown()) {
         sharpen_.StartOnce(sharpAfterMs); // again from now while the wheel turns
     } else if (ground_.sharpening()) {
-        CallAfter([this] { Refresh(false); }); // the next tiles, after what input is waiting
+        CallAfter([this] { sharpenNext(); }); // the next tiles, after what input is waiting
     }
 }
 
@@ -472,17 +535,25 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     if (!gc) {
         return;
     }
-    gc->Translate(-scrollX_, -scrollY_);
-    gc->Scale(zoom_, zoom_);
-    drawOverlay(*gc);
+    drawMarks(*gc);
+    frameShown(mapPaints_ != paintsBefore);
+}
+
+void MapCanvas::drawMarks(wxGraphicsContext& gc) {
+    gc.Translate(-scrollX_, -scrollY_);
+    gc.Scale(zoom_, zoom_);
+    drawOverlay(gc);
     if (tools_) {
-        GraphicsOverlay painter(*gc, zoom_);
+        GraphicsOverlay painter(gc, zoom_);
         tools_->active().drawOverlay(painter);
     }
+}
+
+void MapCanvas::frameShown(bool mapDrawn) {
     if (onViewChanged) {
         onViewChanged();
     }
-    if (mapPaints_ != paintsBefore && onMapPainted) {
+    if (mapDrawn && onMapPainted) {
         onMapPainted();
     }
 }

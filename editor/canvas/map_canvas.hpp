@@ -60,8 +60,18 @@ class MapCanvas : public wxWindow {
 
     std::function<void(std::optional<Offset>)> onHover;
 
-    // Every repaint asked for this way draws the map again: the map or the view changed.
+    // Every repaint asked for this way draws the map again: the map or the view changed. Where the
+    // display takes a frame straight (ShownPixels::beginStraight), it is drawn and shown once the
+    // events waiting now are handled (a turn of the wheel sends several), outside the toolkit's
+    // paint; elsewhere in the next paint.
     void Refresh(bool eraseBackground = true, const wxRect* rect = nullptr) override;
+    // Shows the frame asked for, if any, then has the toolkit paint what waits.
+    void Update() override;
+    // Draws the next tiles of a new zoom's ground sharp, and shows only them where it can: what
+    // the canvas asks for itself once the wheel has rested, until all are sharp.
+    void sharpenNext();
+    // Tiles of the view still show a zoom's stretched ground (sharpenNext has more to draw).
+    bool sharpening() const { return ground_.sharpening(); }
     // Repaints the marks over the map (a tool's, the selection) on the map as last drawn.
     void refreshMarks();
     // Paints that drew the map itself, for the tests (a pointer moving over it draws none).
@@ -99,6 +109,13 @@ class MapCanvas : public wxWindow {
     void onMouse(wxMouseEvent&);
     void onKey(wxKeyEvent&);
     void drawOverlay(wxGraphicsContext& gc) const;
+    // The marks over the map (problems, selection, the tool's) on a context whose origin is the
+    // window's top left.
+    void drawMarks(wxGraphicsContext& gc);
+    // Draws the map and shows it straight on the window, with the marks, if it is still to draw.
+    void showFrameNow();
+    // Tells who follows the view that a frame is shown (and whether it drew the map).
+    void frameShown(bool mapDrawn);
     // The painter of the map as the canvas draws it (its index, scanned map, contours' heights).
     MapPainter painter();
     // The whole view's marks arranged (none far out, where pieces are dots of the overview).
@@ -120,6 +137,12 @@ class MapCanvas : public wxWindow {
     std::optional<BackgroundImage> groundBackground_; // where the scanned map lay when ground_ was drawn
     CairoBitmap buffer_;                              // the map as last painted
     bool mapStale_ = true;                            // the map must be drawn again at the next paint
+    bool framePending_ = false;                       // showFrameNow is to come
+    // Something other than the next sharp tiles changed since the window showed the last frame
+    // straight: the next frame shows all of it.
+    bool wholeWanted_ = true;
+    // Has the map drawn again, in the next paint or in a frame of its own (showFrameNow).
+    void askForFrame();
     // buffer_ holds the whole view the window shows: not after a paint of a pan's strips alone.
     bool bufferWhole_ = false;
     long long mapPixelsPainted_ = 0;

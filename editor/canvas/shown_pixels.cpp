@@ -5,6 +5,7 @@
 #ifdef __WXGTK3__
 #include <gdk/gdk.h>
 #ifdef GDK_WINDOWING_X11
+#include <cairo-xlib.h>
 #include <gdk/gdkx.h>
 #define SANDTABLE_SHOWN_PIXELS_X11
 #endif
@@ -103,6 +104,75 @@ bool ShownPixels::move(int dx, int dy) {
     return true;
 }
 
+bool ShownPixels::canShowStraight() const {
+    GdkWindow* drawing = window_.GTKGetDrawingWindow();
+    return drawing != nullptr && GDK_IS_X11_WINDOW(drawing) && gdk_window_is_viewable(drawing) &&
+           nativeHolder(drawing) != nullptr;
+}
+
+cairo_t* ShownPixels::beginStraight() {
+    GdkWindow* drawing = window_.GTKGetDrawingWindow();
+    if (drawing == nullptr || !GDK_IS_X11_WINDOW(drawing) || !gdk_window_is_viewable(drawing)) {
+        return nullptr;
+    }
+    GdkWindow* holder = nativeHolder(drawing);
+    if (holder == nullptr) {
+        return nullptr;
+    }
+    int drawingX = 0, drawingY = 0, holderX = 0, holderY = 0;
+    gdk_window_get_origin(drawing, &drawingX, &drawingY);
+    gdk_window_get_origin(holder, &holderX, &holderY);
+    const int scale = gdk_window_get_scale_factor(holder);
+    // The holder's pixels, the window's children left out (the X server's default), in the
+    // window's own units.
+    cairo_surface_t* surface = cairo_xlib_surface_create(
+        GDK_WINDOW_XDISPLAY(holder), GDK_WINDOW_XID(holder),
+        gdk_x11_visual_get_xvisual(gdk_window_get_visual(holder)), scale * gdk_window_get_width(holder),
+        scale * gdk_window_get_height(holder));
+    cairo_surface_set_device_scale(surface, scale, scale);
+    cairo_t* cr = cairo_create(surface);
+    cairo_surface_destroy(surface); // the context holds it
+    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+        cairo_destroy(cr);
+        return nullptr;
+    }
+    cairo_translate(cr, drawingX - holderX, drawingY - holderY);
+    cairo_rectangle(cr, 0, 0, gdk_window_get_width(drawing), gdk_window_get_height(drawing));
+    cairo_clip(cr);
+    return cr;
+}
+
+void ShownPixels::endStraight(cairo_t* cr) {
+    cairo_surface_t* surface = cairo_get_target(cr);
+    cairo_surface_flush(surface);
+    Display* display = cairo_xlib_surface_get_display(surface);
+    cairo_destroy(cr);
+    XFlush(display); // on its way now, not when GTK next talks to the server
+}
+
+cairo_surface_t* ShownPixels::sharedImage(int width, int height) {
+    GdkWindow* drawing = window_.GTKGetDrawingWindow();
+    GdkWindow* holder = drawing != nullptr && GDK_IS_X11_WINDOW(drawing) ? nativeHolder(drawing) : nullptr;
+    if (holder == nullptr) {
+        return nullptr;
+    }
+    // Cairo makes an image in shared memory for a surface on the display (its size plays no part),
+    // and later puts it on the window with XShmPutImage, without copying it first. The holder's X
+    // window, not the canvas's: asking GDK for a window's XID makes it native, and GTK 3.24 clips
+    // no paint of a native child window to what was asked (the pans' strips would be all of it).
+    cairo_surface_t* like =
+        cairo_xlib_surface_create(GDK_WINDOW_XDISPLAY(holder), GDK_WINDOW_XID(holder),
+                                  gdk_x11_visual_get_xvisual(gdk_window_get_visual(holder)), 1, 1);
+    cairo_surface_t* image = cairo_surface_create_similar_image(like, CAIRO_FORMAT_RGB24, width, height);
+    cairo_surface_destroy(like);
+    if (cairo_surface_status(image) != CAIRO_STATUS_SUCCESS ||
+        cairo_surface_get_type(image) != CAIRO_SURFACE_TYPE_IMAGE) {
+        cairo_surface_destroy(image);
+        return nullptr;
+    }
+    return image;
+}
+
 void ShownPixels::waitForTheDisplay() const {
     if (GdkWindow* drawing = window_.GTKGetDrawingWindow();
         drawing != nullptr && GDK_IS_X11_WINDOW(drawing)) {
@@ -123,12 +193,40 @@ bool ShownPixels::move(int dx, int dy) {
 void ShownPixels::waitForTheDisplay() const {
     ::GdiFlush();
 }
+
+bool ShownPixels::canShowStraight() const {
+    return false; // the canvas's buffered paint DC is the paint's one buffer
+}
+
+cairo_t* ShownPixels::beginStraight() {
+    return nullptr;
+}
+
+void ShownPixels::endStraight(cairo_t*) {}
+
+cairo_surface_t* ShownPixels::sharedImage(int, int) {
+    return nullptr; // its rows go to GDI as they are (CairoBitmap::present)
+}
 #else
 bool ShownPixels::move(int, int) {
     return false;
 }
 
 void ShownPixels::waitForTheDisplay() const {}
+
+bool ShownPixels::canShowStraight() const {
+    return false;
+}
+
+cairo_t* ShownPixels::beginStraight() {
+    return nullptr;
+}
+
+void ShownPixels::endStraight(cairo_t*) {}
+
+cairo_surface_t* ShownPixels::sharedImage(int, int) {
+    return nullptr;
+}
 
 #endif
 

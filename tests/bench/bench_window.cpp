@@ -368,10 +368,10 @@ void panTheCanvas(benchmark::State& state) {
 }
 
 // The wheel on the same battle and canvas: a notch (in, then out, about the middle) and the frames
-// after it, each a repaint asked for as the canvas asks for them, until the next notch: the notch's
-// frame stretches the last sharp ground (a preview), the ones after draw it sharp tile by tile
-// within their budget. Every one of them shows the whole window anew. Arguments: the canvas's
-// width, and the zoom in percent it starts from.
+// the canvas asks for after it (sharpenNext) until its ground is sharp, then the next notch: the
+// notch's frame stretches the last sharp ground (a preview) and shows the whole window anew; the
+// ones after draw it sharp tile by tile within their budget and show those tiles. Arguments: the
+// canvas's width, and the zoom in percent it starts from.
 void zoomTheCanvas(benchmark::State& state) {
     const int width = static_cast<int>(state.range(0)), height = width * 9 / 16;
     MainFrame* frame = openTheBattle(state, wxSize(width, height), static_cast<double>(state.range(1)) / 100);
@@ -382,14 +382,15 @@ void zoomTheCanvas(benchmark::State& state) {
     const wxPoint middle(width / 2, height / 2);
     canvas->waitForTheDisplay();
     std::vector<double> frameMs, notchMs;
-    int frames = 0;
+    int notches = 0;
     for (auto _ : state) {
-        const bool notch = frames % 10 == 0;
+        // A notch once the last one's ground is sharp; until then the frames the canvas asks for.
+        const bool notch = !canvas->sharpening();
         const auto start = std::chrono::steady_clock::now();
         if (notch) {
-            canvas->zoomBy(frames % 20 == 0 ? 1.15 : 1 / 1.15, middle);
+            canvas->zoomBy(notches++ % 2 == 0 ? 1.15 : 1 / 1.15, middle);
         } else {
-            canvas->Refresh(false); // as the canvas asks for the next tiles, or the sharp frame
+            canvas->sharpenNext();
         }
         canvas->Update();
         canvas->waitForTheDisplay();
@@ -400,11 +401,12 @@ void zoomTheCanvas(benchmark::State& state) {
         if (notch) {
             notchMs.push_back(ms);
         }
-        ++frames;
     }
     frameCounters(state, frameMs);
     std::ranges::sort(notchMs);
     state.counters["notch_median_ms"] = notchMs.empty() ? 0 : notchMs[notchMs.size() / 2];
+    state.counters["frames_a_notch"] =
+        static_cast<double>(frameMs.size()) / static_cast<double>(std::max<std::size_t>(1, notchMs.size()));
     closeTheWindow(frame);
 }
 

@@ -229,6 +229,54 @@ TEST_F(Window, APanDrawsOnlyWhatCameIntoViewAndTheWindowShowsWhatAWholeRepaintSh
     }
 }
 
+// A zoom's frames go to the window outside the toolkit's paint (ShownPixels::beginStraight): the
+// notch's whole, each one after it only the tiles it drew sharp; the window then shows what a whole
+// repaint shows.
+TEST_F(Window, AZoomsFramesShowTheWholeWindowThenOnlyTheTilesDrawnSharpAndEndAsAWholeRepaint) {
+    const fs::path file = dir / "gettysburg.sandtable.xml";
+    fs::copy_file(fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml", file);
+    ASSERT_TRUE(frame->open(file));
+    MapCanvas* canvas = frame->canvas();
+    const wxSize size = canvas->GetClientSize();
+    const wxPoint middle(size.x / 2, size.y / 2);
+    canvas->zoomBy(0.6 / canvas->zoom(), middle);
+    for (int i = 0; i < 10; ++i) {
+        wxMilliSleep(50); // the zoom rests, and is drawn sharp
+        pump();
+    }
+    ASSERT_FALSE(canvas->sharpening());
+    const long long area = static_cast<long long>(size.x) * size.y;
+    int mapFrames = 0;
+    canvas->onMapPainted = [&] { ++mapFrames; };
+    canvas->zoomBy(1.15, middle);
+    canvas->Update();
+    EXPECT_EQ(mapFrames, 1) << "the notch's frame, shown by Update";
+    EXPECT_EQ(canvas->mapPixelsPainted(), area) << "a stretch changes every pixel";
+    ASSERT_TRUE(canvas->sharpening());
+    int frames = 0;
+    while (canvas->sharpening() && frames < 500) {
+        canvas->sharpenNext();
+        canvas->Update();
+        ++frames;
+        EXPECT_LT(canvas->mapPixelsPainted(), area / 2) << "frame " << frames << ": its tiles";
+        EXPECT_GT(canvas->mapPixelsPainted(), 0) << "frame " << frames;
+    }
+    EXPECT_EQ(mapFrames, 1 + frames);
+    EXPECT_FALSE(canvas->sharpening());
+    pump();
+    const wxImage shown = pixelsOnTheScreen(*canvas);
+    ASSERT_TRUE(shown.IsOk()) << "the display's pixels cannot be read back";
+    canvas->Refresh();
+    canvas->Update();
+    pump();
+    EXPECT_EQ(canvas->mapPixelsPainted(), area);
+    const wxImage whole = pixelsOnTheScreen(*canvas);
+    const auto [pixels, most] = apart(shown, whole);
+    EXPECT_LE(pixels, area / 1000);
+    EXPECT_LE(most, 24);
+    canvas->onMapPainted = nullptr;
+}
+
 TEST_F(Window, TheWindowCarriesSandtablesIconAtEverySizeATaskbarAsksFor) {
     const wxIconBundle icons = frame->GetIcons();
     for (const int size : {16, 32, 48, 256}) {

@@ -495,6 +495,65 @@ TEST(ViewCache, WithABudgetTheGroundAtANewZoomIsStretchedThenDrawnSharpTileByTil
     }
 }
 
+// A window that shows the last frame needs only the tiles a frame drew sharp (the canvas puts no
+// more of its image on the screen): the rest of the image must come out exactly as before.
+TEST(ViewCache, AFrameThatOnlySharpenedTilesNamesThemAndLeavesTheRestOfTheImageAsItWas) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    constexpr int width = 600, height = 400;
+    auto [cached, before] = cachedAndFresh(width, height);
+    ViewCache cache;
+    cache.setFrameBudget(std::chrono::microseconds(0)); // a tile a frame
+    const Point middle{3000, 2400};
+    using enum ViewCache::AtNewZoom;
+    cache.draw(painter, cached.get(), centredOn(middle, 0.4, width, height), background, {}, 1, Sharp);
+    EXPECT_TRUE(cache.onlyTilesSharpened().empty()) << "drawn whole";
+    const ViewPlacement view = centredOn(middle, 0.5, width, height);
+    cache.draw(painter, cached.get(), view, background, {}, 1, Sharp);
+    EXPECT_TRUE(cache.onlyTilesSharpened().empty()) << "the stretch changed every pixel";
+    ASSERT_TRUE(cache.sharpening());
+    const int stride = cairo_image_surface_get_stride(cached.get());
+    int frames = 0;
+    while (cache.sharpening() && frames < 100) {
+        cairo_surface_flush(cached.get());
+        std::memcpy(cairo_image_surface_get_data(before.get()), cairo_image_surface_get_data(cached.get()),
+                    static_cast<std::size_t>(stride) * height);
+        cairo_surface_mark_dirty(before.get());
+        cache.draw(painter, cached.get(), view, background, {}, 1, Sharp);
+        ++frames;
+        const std::span<const PixelRect> tiles = cache.onlyTilesSharpened();
+        ASSERT_EQ(tiles.size(), 1u) << "frame " << frames;
+        EXPECT_EQ(static_cast<long long>(tiles[0].width) * tiles[0].height, cache.groundPixelsDrawn());
+        // Every pixel outside the tile as the frame before left it, to the bit.
+        cairo_surface_flush(cached.get());
+        int changedOutside = 0;
+        for (int y = 0; y < height; ++y) {
+            for (int x = 0; x < width; ++x) {
+                const PixelRect& t = tiles[0];
+                const bool inside = x >= t.x && x < t.x + t.width && y >= t.y && y < t.y + t.height;
+                changedOutside += !inside && testing_support::pixelOf(cached.get(), x, y) !=
+                                                 testing_support::pixelOf(before.get(), x, y);
+            }
+        }
+        EXPECT_EQ(changedOutside, 0) << "frame " << frames;
+    }
+    EXPECT_EQ(frames, 12) << "4 x 3 tiles";
+    // A frame with nothing left to sharpen, a pan, an edit: none of them only sharpened tiles.
+    cache.draw(painter, cached.get(), view, background, {}, 1, Sharp);
+    EXPECT_TRUE(cache.onlyTilesSharpened().empty()) << "nothing to sharpen";
+    cache.draw(painter, cached.get(), centredOn(middle, 0.4, width, height), background, {}, 1, Sharp);
+    ASSERT_TRUE(cache.sharpening());
+    ViewPlacement panned = centredOn(middle, 0.4, width, height);
+    panned.scrollX += 30;
+    cache.draw(painter, cached.get(), panned, background, {}, 1, Sharp);
+    EXPECT_TRUE(cache.onlyTilesSharpened().empty()) << "a pan drew its strip";
+    const std::array<Offset, 1> cells{{{30, 24}}};
+    f.s.map.terrain[f.s.map.grid.index(cells[0])] = 2;
+    cache.invalidate(ViewCache::groundChangedBy(f.layout, cells));
+    cache.draw(painter, cached.get(), panned, background, {}, 1, Sharp);
+    EXPECT_TRUE(cache.onlyTilesSharpened().empty()) << "an edit";
+}
+
 TEST(ViewCache, OnEveryCoreTheTilesOfAFrameAreDrawnSideBySide) {
     Fixture f;
     const MapPainter painter = f.painter();
