@@ -155,13 +155,13 @@ std::vector<WrappedPart> wrappedParts(PixelRect region, int width, int height, W
 
 std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std::span<const PixelRect> tiles,
                           ViewPlacement view, Rgb background, const RenderOptions& o, int workers,
-                          const std::function<bool()>& more, WrappedOrigin origin) {
+                          const std::function<bool(std::size_t started)>& more, WrappedOrigin origin) {
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     cairo_surface_flush(image);
     std::atomic<std::size_t> next{0};
     const auto work = [&] {
         for (;;) {
-            if (const std::size_t seen = next.load(); seen >= tiles.size() || (seen > 0 && !more())) {
+            if (const std::size_t seen = next.load(); seen >= tiles.size() || (seen > 0 && !more(seen))) {
                 return;
             }
             const std::size_t mine = next++;

@@ -64,12 +64,13 @@ std::vector<WrappedPart> wrappedParts(PixelRect region, int width, int height, W
                                       ViewPlacement view);
 // Draws the ground of the view in `tiles` (view pixels) of `image`, which holds the view wrapped at
 // `origin`, in their order, each tile whole on one thread, on `workers` threads (0: one for each
-// core), each thread taking the next tile left while `more()` says yes. `more` is asked before every
-// tile but the first, on every thread at once: one tile at least is drawn. The pixels are those
-// drawView gives there. Returns how many were drawn: the first ones.
+// core), each thread taking the next tile left while `more(started)` says yes (`started`: the tiles
+// taken so far). `more` is asked before every tile but the first, on every thread at once: one tile
+// at least is drawn. The pixels are those drawView gives there. Returns how many were drawn: the
+// first ones.
 std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std::span<const PixelRect> tiles,
                           ViewPlacement view, Rgb background, const RenderOptions& options, int workers,
-                          const std::function<bool()>& more, WrappedOrigin origin = {});
+                          const std::function<bool(std::size_t started)>& more, WrappedOrigin origin = {});
 // The threads `workers` asks for: itself, or with 0 one for each core.
 int workerThreads(int workers);
 // Calls `rows(top, count)` over `height` rows cut into `bands` bands, on `threads` threads, each

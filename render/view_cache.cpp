@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <tuple>
 
 namespace sandtable {
 
@@ -135,11 +136,13 @@ void ViewCache::drawPreview(ViewPlacement view, Rgb background) {
 
 std::chrono::microseconds ViewCache::frameBudgetFor(int width, int height) {
     // The target grows with the frame's pixels from 8 ms at 1920 x 1080 to 16 ms at 3840 x 2160
-    // (four times the pixels). A frame aims at 80 % of it: the rest is for what the system does
-    // meanwhile (another program, the display's own work).
+    // (four times the pixels). A frame aims at 65 % of it: the rest is for putting it on the screen
+    // (a 4K frame's tiles take an X server without a GPU about 2 ms) and for what the system does
+    // meanwhile. At 80 % the frames that sharpen a 4K view took 14 to 15 ms, their worst over 16
+    // (sandtable-bench-window zoomTheCanvas).
     const double pixels = static_cast<double>(width) * height / (1920.0 * 1080.0);
     const double targetMs = std::clamp(8 * std::sqrt(pixels), 8.0, 16.0);
-    return std::chrono::microseconds(std::lround(targetMs * 1000 * 0.8));
+    return std::chrono::microseconds(std::lround(targetMs * 1000 * 0.65));
 }
 
 namespace {
@@ -163,15 +166,49 @@ std::vector<PixelRect> tilesFromTheMiddle(int width, int height) {
     return tiles;
 }
 
+// Tiles side by side in a row as one part: the marks over them are gone through once a row, not
+// once a tile.
+std::vector<PixelRect> joinedAlongRows(std::span<const PixelRect> tiles) {
+    std::vector<PixelRect> sorted(tiles.begin(), tiles.end());
+    std::ranges::sort(sorted, [](const PixelRect& a, const PixelRect& b) {
+        return std::tie(a.y, a.x) < std::tie(b.y, b.x);
+    });
+    std::vector<PixelRect> rows;
+    for (const PixelRect& t : sorted) {
+        if (!rows.empty() && rows.back().y == t.y && rows.back().height == t.height &&
+            rows.back().x + rows.back().width == t.x) {
+            rows.back().width += t.width;
+        } else {
+            rows.push_back(t);
+        }
+    }
+    return rows;
+}
+
 } // namespace
 
 void ViewCache::sharpen(const MapPainter& painter, ViewPlacement view, Rgb background, const RenderOptions& o,
-                        int workers, std::chrono::steady_clock::time_point started) {
+                        int workers, std::chrono::steady_clock::time_point started, bool tilesAlone) {
     using Clock = std::chrono::steady_clock;
     const auto budget = budget_.value_or(std::chrono::microseconds::max());
     const auto expected = tileCost_;
+    // The copy and the marks after the ground: a whole frame's, or the tiles' own (as the last frame
+    // that put tiles alone took them; before any, their share of a whole frame's).
+    const double tileShare = static_cast<double>(tileSide) * tileSide /
+                             (static_cast<double>(cairo_image_surface_get_width(kept_.get())) *
+                              cairo_image_surface_get_height(kept_.get()));
+    const auto perTile =
+        afterTileCost_ > std::chrono::microseconds(0)
+            ? afterTileCost_
+            : std::chrono::duration_cast<std::chrono::microseconds>(afterGroundCost_ * tileShare);
+    const auto after = [&](std::size_t tiles) {
+        return tilesAlone ? std::chrono::microseconds(perTile.count() * static_cast<long>(tiles))
+                          : afterGroundCost_;
+    };
     // Another tile while it is expected to end within the budget.
-    const auto more = [&] { return Clock::now() - started + expected + afterGroundCost_ <= budget; };
+    const auto more = [&](std::size_t taken) {
+        return Clock::now() - started + expected + after(taken + 1) <= budget;
+    };
     const auto before = Clock::now();
     const std::size_t done =
         drawViewTiles(painter, kept_.get(), pending_, view, background, o, workers, more, origin_);
@@ -302,16 +339,19 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
             drawn_ += static_cast<long long>(part.inImage.width) * part.inImage.height;
         }
     }
+    // A frame that draws no ground but tiles, on an image that holds the last frame, may put them
+    // alone.
+    const bool onlyTiles = !stretched && regions.empty() && wanted.only.empty() && view == keptView_;
     // A frame whose stretch took its budget draws no tile: the frames after it, which stretch
     // nothing, draw one at least.
     if (atNewZoom == AtNewZoom::Sharp && !pending_.empty() &&
         !(stretched && std::chrono::steady_clock::now() - started + afterGroundCost_ >=
                            budget_.value_or(std::chrono::microseconds::max()))) {
-        sharpen(painter, view, background, o, workers, started);
+        sharpen(painter, view, background, o, workers, started, onlyTiles && wanted.tilesAlone);
     }
     // The same view, no ground drawn but tiles: with the same marks, the rest of the image comes
     // out as the last frame's.
-    if (!stretched && regions.empty() && wanted.only.empty() && view == keptView_) {
+    if (onlyTiles) {
         onlySharpened_ = sharpened_;
     }
     keptView_ = view;
@@ -322,9 +362,17 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     // The ground copied under the marks, which are drawn anew, in the parts of the frame wanted.
     const auto groundDone = std::chrono::steady_clock::now();
     const PixelRect whole{0, 0, width, height};
-    const std::span<const PixelRect> parts = wanted.only.empty() ? std::span(&whole, 1) : wanted.only;
-    // One arrangement for every part: a word across two parts is placed once.
-    arranged_ = std::move(wanted.arranged);
+    const bool tilesAlone = wanted.tilesAlone && !onlySharpened_.empty();
+    const std::vector<PixelRect> tileRows =
+        tilesAlone ? joinedAlongRows(onlySharpened_) : std::vector<PixelRect>{};
+    const std::span<const PixelRect> parts = tilesAlone            ? std::span(tileRows)
+                                             : wanted.only.empty() ? std::span(&whole, 1)
+                                                                   : wanted.only;
+    // One arrangement for every part: a word across two parts is placed once. Tiles alone keep the
+    // last frame's, which the rest of the image shows.
+    if (!tilesAlone || wanted.arranged != nullptr) {
+        arranged_ = std::move(wanted.arranged);
+    }
     if (arranged_ == nullptr && !painter.drawsOverview(view.zoom)) {
         arranged_ = arrangeView(painter, image, view, o);
     }
@@ -335,10 +383,13 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
         copyGround(image, part);
         drawViewRegion(painter, image, part, view, background, o, MapLayers::Marks, workers, arranged_.get());
     }
-    if (wanted.only.empty()) {
+    const auto afterGround =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - groundDone);
+    if (tilesAlone) {
+        afterTileCost_ = afterGround / static_cast<long long>(onlySharpened_.size());
+    } else if (wanted.only.empty()) {
         // What a whole frame's copy and marks take: a frame in parts says little of the next zoom's.
-        afterGroundCost_ = std::chrono::duration_cast<std::chrono::microseconds>(
-            std::chrono::steady_clock::now() - groundDone);
+        afterGroundCost_ = afterGround;
     }
 }
 

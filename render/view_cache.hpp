@@ -34,6 +34,10 @@ struct FrameParts {
     std::span<const PixelRect> only; // view pixels; none: the whole frame
     // The marks' arrangement for the whole view (MapPainter::arrange); none: made here.
     std::shared_ptr<const MapPainter::Scene> arranged;
+    // The image holds the last frame as drawn, and no mark changed since (no piece moved, no name
+    // changed): a frame that only draws tiles sharp (ViewCache::onlyTilesSharpened) puts only them
+    // on it, the marks over them as the last frame arranged them, and leaves the rest as it is.
+    bool tilesAlone = false;
 };
 
 class ViewCache {
@@ -93,9 +97,10 @@ class ViewCache {
     // The kept ground of `part` of the view (view pixels) copied to the same pixels of `image`.
     void copyGround(cairo_surface_t* image, PixelRect part) const;
     // Draws the pending tiles, the first ones, as many as the budget left holds after `started`
-    // (less what the frame's copy and marks are expected to take).
+    // (less what the frame's copy and marks are expected to take: over the whole image, or with
+    // `tilesAlone` over the tiles alone).
     void sharpen(const MapPainter& painter, ViewPlacement view, Rgb background, const RenderOptions& o,
-                 int workers, std::chrono::steady_clock::time_point started);
+                 int workers, std::chrono::steady_clock::time_point started, bool tilesAlone);
 
     // The ground of the last frame, wrapped round at origin_ (view_bands' WrappedOrigin): a pan
     // moves the origin, not the pixels, which at 4K saves a frame a copy of 33 MB.
@@ -123,6 +128,8 @@ class ViewCache {
     // What the last frame took after its ground: the copy and the marks (what the budget keeps for
     // them).
     std::chrono::microseconds afterGroundCost_{0};
+    // What the copy and the marks of one tile took in the last frame that put tiles alone.
+    std::chrono::microseconds afterTileCost_{0};
 };
 
 } // namespace sandtable

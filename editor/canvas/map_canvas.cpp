@@ -417,7 +417,7 @@ void MapCanvas::showFrameNow() {
     const wxSize size = GetClientSize();
     const bool showsTheLastFrame = !wholeWanted_ && bufferWhole_ && buffer_.holds(size.x, size.y) &&
                                    shownView_ == ViewPlacement{scrollX_, scrollY_, zoom_};
-    drawMap({});
+    drawMap({}, showsTheLastFrame);
     if (const auto tiles = ground_.onlyTilesSharpened(); showsTheLastFrame && !tiles.empty()) {
         // The tiles drawn sharp alone: the window shows the rest already, marks included.
         mapPixelsPainted_ = 0;
@@ -458,7 +458,7 @@ std::shared_ptr<const MapPainter::Scene> MapCanvas::arrange(const MapPainter& pa
     return arrangeView(painter, buffer_.image(size.x, size.y), view, options_);
 }
 
-void MapCanvas::drawMap(std::span<const PixelRect> parts) {
+void MapCanvas::drawMap(std::span<const PixelRect> parts, bool tilesAlone) {
     const wxSize size = GetClientSize();
     mapStale_ = false;
     ++mapPaints_;
@@ -478,7 +478,7 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts) {
     // are among the parts); else as the frame arranges them.
     auto scene = !parts.empty() && panView_ == view ? panScene_ : nullptr;
     ground_.draw(painter, buffer_.image(size.x, size.y), view, Rgb{0x3C, 0x3C, 0x40}, options_, 0, atNewZoom,
-                 {parts, std::move(scene)});
+                 {parts, std::move(scene), tilesAlone});
     shownScene_ = ground_.arranged();
     shownView_ = view;
     panScene_.reset();

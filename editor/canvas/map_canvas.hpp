@@ -120,8 +120,10 @@ class MapCanvas : public wxWindow {
     MapPainter painter();
     // The whole view's marks arranged (none far out, where pieces are dots of the overview).
     std::shared_ptr<const MapPainter::Scene> arrange(const MapPainter& painter, ViewPlacement view);
-    // Draws the map on buffer_: the whole view, or only `parts` of it (view pixels).
-    void drawMap(std::span<const PixelRect> parts);
+    // Draws the map on buffer_: the whole view, or only `parts` of it (view pixels); with
+    // `tilesAlone` (buffer_ holds the last frame, no mark changed), only the tiles it draws sharp
+    // when that is all the frame does (ViewCache::onlyTilesSharpened).
+    void drawMap(std::span<const PixelRect> parts, bool tilesAlone = false);
     // After a pan from `before`: has the display move what the window shows and the rest drawn.
     // False when it cannot: the whole window must be painted.
     bool moveShownPixels(ViewPlacement before, int dx, int dy);

@@ -496,7 +496,8 @@ TEST(ViewCache, WithABudgetTheGroundAtANewZoomIsStretchedThenDrawnSharpTileByTil
 }
 
 // A window that shows the last frame needs only the tiles a frame drew sharp (the canvas puts no
-// more of its image on the screen): the rest of the image must come out exactly as before.
+// more of its image on the screen): the rest of the image must come out exactly as before; and a
+// cache told the image holds its last frame draws those tiles alone, to the same picture.
 TEST(ViewCache, AFrameThatOnlySharpenedTilesNamesThemAndLeavesTheRestOfTheImageAsItWas) {
     Fixture f;
     const MapPainter painter = f.painter();
@@ -506,21 +507,49 @@ TEST(ViewCache, AFrameThatOnlySharpenedTilesNamesThemAndLeavesTheRestOfTheImageA
     cache.setFrameBudget(std::chrono::microseconds(0)); // a tile a frame
     const Point middle{3000, 2400};
     using enum ViewCache::AtNewZoom;
-    cache.draw(painter, cached.get(), centredOn(middle, 0.4, width, height), background, {}, 1, Sharp);
+    // Beside it, one told the image holds its last frame: it puts those tiles alone on it.
+    ViewCache alone;
+    alone.setFrameBudget(std::chrono::microseconds(0));
+    auto aloneImage = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
+    const FrameParts tilesAlone{{}, nullptr, true};
+    const auto both = [&](ViewPlacement v) {
+        cache.draw(painter, cached.get(), v, background, {}, 1, Sharp);
+        alone.draw(painter, aloneImage.get(), v, background, {}, 1, Sharp, tilesAlone);
+    };
+    both(centredOn(middle, 0.4, width, height));
     EXPECT_TRUE(cache.onlyTilesSharpened().empty()) << "drawn whole";
     const ViewPlacement view = centredOn(middle, 0.5, width, height);
-    cache.draw(painter, cached.get(), view, background, {}, 1, Sharp);
+    both(view);
     EXPECT_TRUE(cache.onlyTilesSharpened().empty()) << "the stretch changed every pixel";
+    expectAlike(aloneImage.get(), cached.get(), "the stretch");
     ASSERT_TRUE(cache.sharpening());
     const int stride = cairo_image_surface_get_stride(cached.get());
-    int frames = 0;
+    int frames = 0, corners = 0;
     while (cache.sharpening() && frames < 100) {
         cairo_surface_flush(cached.get());
         std::memcpy(cairo_image_surface_get_data(before.get()), cairo_image_surface_get_data(cached.get()),
                     static_cast<std::size_t>(stride) * height);
         cairo_surface_mark_dirty(before.get());
-        cache.draw(painter, cached.get(), view, background, {}, 1, Sharp);
+        // A mark on the image by the one told to draw tiles alone, at the view's corner (the last
+        // tile to sharpen): it stays while the frames put other tiles.
+        const auto cornerPixel = [&](cairo_surface_t* image) {
+            cairo_surface_flush(image);
+            return reinterpret_cast<std::uint32_t*>(cairo_image_surface_get_data(image));
+        };
+        const std::uint32_t cornerWas = *cornerPixel(aloneImage.get());
+        *cornerPixel(aloneImage.get()) = 0x00FF00FF;
+        cairo_surface_mark_dirty(aloneImage.get());
+        both(view);
         ++frames;
+        if (const auto put = alone.onlyTilesSharpened(); put.size() == 1 && (put[0].x > 0 || put[0].y > 0)) {
+            EXPECT_EQ(*cornerPixel(aloneImage.get()), 0x00FF00FFu)
+                << "frame " << frames << ": left as it was";
+            *cornerPixel(aloneImage.get()) = cornerWas;
+            cairo_surface_mark_dirty(aloneImage.get());
+        }
+        corners += *cornerPixel(aloneImage.get()) != 0x00FF00FFu ? 1 : 0;
+        expectAlike(aloneImage.get(), cached.get(), "tiles alone, frame " + std::to_string(frames));
+        EXPECT_EQ(alone.groundPixelsDrawn(), cache.groundPixelsDrawn());
         const std::span<const PixelRect> tiles = cache.onlyTilesSharpened();
         ASSERT_EQ(tiles.size(), 1u) << "frame " << frames;
         EXPECT_EQ(static_cast<long long>(tiles[0].width) * tiles[0].height, cache.groundPixelsDrawn());
@@ -538,6 +567,7 @@ TEST(ViewCache, AFrameThatOnlySharpenedTilesNamesThemAndLeavesTheRestOfTheImageA
         EXPECT_EQ(changedOutside, 0) << "frame " << frames;
     }
     EXPECT_EQ(frames, 12) << "4 x 3 tiles";
+    EXPECT_EQ(corners, frames) << "the corner's own tile drawn over the mark";
     // A frame with nothing left to sharpen, a pan, an edit: none of them only sharpened tiles.
     cache.draw(painter, cached.get(), view, background, {}, 1, Sharp);
     EXPECT_TRUE(cache.onlyTilesSharpened().empty()) << "nothing to sharpen";
@@ -583,11 +613,11 @@ TEST(ViewCache, WithoutABudgetASharpFrameAtANewZoomIsDrawnWhole) {
     EXPECT_FALSE(cache.sharpening());
 }
 
-TEST(ViewCache, AFramesBudgetIsFourFifthsOfItsTarget) {
-    EXPECT_EQ(ViewCache::frameBudgetFor(1920, 1080), std::chrono::microseconds(6400));
-    EXPECT_EQ(ViewCache::frameBudgetFor(3840, 2160), std::chrono::microseconds(12800));
-    EXPECT_EQ(ViewCache::frameBudgetFor(800, 600), std::chrono::microseconds(6400)) << "never below 1080p's";
-    EXPECT_EQ(ViewCache::frameBudgetFor(7680, 4320), std::chrono::microseconds(12800)) << "nor above 4K's";
+TEST(ViewCache, AFramesBudgetIsTwoThirdsOfItsTargetTheRestForTheDisplay) {
+    EXPECT_EQ(ViewCache::frameBudgetFor(1920, 1080), std::chrono::microseconds(5200));
+    EXPECT_EQ(ViewCache::frameBudgetFor(3840, 2160), std::chrono::microseconds(10400));
+    EXPECT_EQ(ViewCache::frameBudgetFor(800, 600), std::chrono::microseconds(5200)) << "never below 1080p's";
+    EXPECT_EQ(ViewCache::frameBudgetFor(7680, 4320), std::chrono::microseconds(10400)) << "nor above 4K's";
 }
 
 } // namespace
