@@ -7,6 +7,7 @@
 #include "model/layout.hpp"
 #include "model/terrain.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <span>
 #include <string>
@@ -51,6 +52,9 @@ struct PlacedLabel {
     // A word set in a line is cut out of it: under the word the line gives way to the ground on
     // either side of it, as a topographic map breaks a contour for its height.
     std::optional<LineCutOut> cutOut{};
+    // What drawing it may cover: its box out to its halo and a cut-out's round ends, both within
+    // half the word's height.
+    Box drawnBox() const { return box.grown(std::min(box.width(), box.height()) / 2); }
 };
 
 // Where a word may be set along a line: its middle, the line's direction there (radians

@@ -207,7 +207,9 @@ void MapPainter::drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) co
     }
     std::map<LabelRole, std::unique_ptr<TextWriter>> writers;
     for (const PlacedLabel& label : scene.plan.labels) {
-        if (!label.box.overlaps(view)) {
+        // Its halo too: a band or part of the view drawn apart (render/view_bands) shows the halo of
+        // a word just outside it, as the whole view does.
+        if (!label.drawnBox().overlaps(view)) {
             continue;
         }
         const Font font = wordFont(scene, label.role);

@@ -26,11 +26,6 @@ std::vector<const PlacedLabel*> inOrder(const std::vector<PlacedLabel>& labels) 
     return sorted;
 }
 
-// Its box out to its halo and a cut-out's round ends, both within half the word's height.
-Box withHalo(const PlacedLabel& l) {
-    return l.box.grown(std::min(l.box.width(), l.box.height()) / 2);
-}
-
 } // namespace
 
 std::vector<Box> wordsMovedBetween(const MapPainter::Scene& before, const MapPainter::Scene& after) {
@@ -41,9 +36,9 @@ std::vector<Box> wordsMovedBetween(const MapPainter::Scene& before, const MapPai
         const bool onlyBefore = j == b.size() || (i < a.size() && keyOf(*a[i]) < keyOf(*b[j]));
         const bool onlyAfter = !onlyBefore && (i == a.size() || keyOf(*b[j]) < keyOf(*a[i]));
         if (onlyBefore) {
-            moved.push_back(withHalo(*a[i++]));
+            moved.push_back(a[i++]->drawnBox());
         } else if (onlyAfter) {
-            moved.push_back(withHalo(*b[j++]));
+            moved.push_back(b[j++]->drawnBox());
         } else {
             ++i;
             ++j;

@@ -1,6 +1,7 @@
 // The canvas's kept ground (render/view_cache): after pans and edits, a frame has the pixels a
 // whole new drawing gives, while drawing only what it must.
 #include "cairo_pixels.hpp"
+#include "formats/scenario_xml.hpp"
 #include "model/scenario_generator.hpp"
 #include "render/map_index.hpp"
 #include "render/scene_changes.hpp"
@@ -14,9 +15,11 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <utility>
 
@@ -582,6 +585,57 @@ TEST(ViewCache, AFrameThatOnlySharpenedTilesNamesThemAndLeavesTheRestOfTheImageA
     cache.invalidate(ViewCache::groundChangedBy(f.layout, cells));
     cache.draw(painter, cached.get(), panned, background, {}, 1, Sharp);
     EXPECT_TRUE(cache.onlyTilesSharpened().empty()) << "an edit";
+}
+
+// A part of the view drawn apart (a band of rows, a pan's strip, a tile) shows the halo of a word
+// that lies just outside it, as the whole view does: cut at the word's box, the halo's last rows
+// were missing, a light seam under the word where a tile began.
+TEST(ViewBands, AWordsHaloReachesIntoAPartDrawnApart) {
+    // Gettysburg: its ridges, hills and towns are named.
+    const auto s =
+        readScenario(std::filesystem::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml");
+    ASSERT_TRUE(s);
+    const Layout layout(s->map.grid, 100.0);
+    TerrainOverview overview;
+    overview.rebuild(s->map);
+    MapIndex index;
+    index.rebuild(*s);
+    MapPainter painter(*s, layout, &overview);
+    painter.setIndex(&index);
+    constexpr int width = 900, height = 700;
+    auto [whole, inParts] = cachedAndFresh(width, height);
+    int checked = 0;
+    for (const double zoom : {0.3, 0.45, 0.6}) {
+        const ViewPlacement view = centredOn({layout.width() / 2, layout.height() / 2}, zoom, width, height);
+        const auto scene = arrangeView(painter, whole.get(), view, {});
+        ASSERT_NE(scene, nullptr);
+        drawViewRegion(painter, whole.get(), {0, 0, width, height}, view, background, {}, MapLayers::All, 1,
+                       scene.get());
+        int atThisZoom = 0;
+        for (const PlacedLabel& word : scene->plan.labels) {
+            if (atThisZoom == 3) {
+                break; // each a whole drawing in two parts
+            }
+            // The first row below the word's box, its halo's.
+            const double x0 = word.box.x0 * zoom - view.scrollX, x1 = word.box.x1 * zoom - view.scrollX;
+            const double bottom = word.box.y1 * zoom - view.scrollY;
+            const int split = static_cast<int>(std::ceil(bottom));
+            if (word.turn != 0 || x0 < 0 || x1 > width || word.box.y0 * zoom - view.scrollY < 2 ||
+                split < 2 || split > height - 4 || split - bottom < 0.25) {
+                continue;
+            }
+            drawViewRegion(painter, inParts.get(), {0, 0, width, split}, view, background, {}, MapLayers::All,
+                           1, scene.get());
+            drawViewRegion(painter, inParts.get(), {0, split, width, height - split}, view, background, {},
+                           MapLayers::All, 1, scene.get());
+            const PixelRect under{static_cast<int>(x0), split, static_cast<int>(x1 - x0), 2};
+            EXPECT_LE(differenceIn(inParts.get(), whole.get(), under).largest, 10)
+                << word.text << " at " << zoom;
+            ++checked;
+            ++atThisZoom;
+        }
+    }
+    EXPECT_GT(checked, 3) << "words whose halo crosses a part's edge";
 }
 
 TEST(ViewCache, OnEveryCoreTheTilesOfAFrameAreDrawnSideBySide) {
