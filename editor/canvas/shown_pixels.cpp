@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 namespace sandtable {
 
@@ -65,17 +66,40 @@ GdkWindow* nativeHolder(GdkWindow* window) {
     return window;
 }
 
+// Where a window shown on X11 lies: its own GDK window (GTK 3 draws it in its nearest native
+// ancestor), that holder, and the window's place in it.
+struct OnX11 {
+    GdkWindow* drawing = nullptr;
+    GdkWindow* holder = nullptr;
+    int left = 0, top = 0;
+};
+
+std::optional<OnX11> onX11(const wxWindow& window) {
+    OnX11 at;
+    at.drawing = window.GTKGetDrawingWindow();
+    if (at.drawing == nullptr || !GDK_IS_X11_WINDOW(at.drawing) || !gdk_window_is_viewable(at.drawing)) {
+        return std::nullopt;
+    }
+    at.holder = nativeHolder(at.drawing);
+    if (at.holder == nullptr) {
+        return std::nullopt;
+    }
+    int drawingX = 0, drawingY = 0, holderX = 0, holderY = 0;
+    gdk_window_get_origin(at.drawing, &drawingX, &drawingY);
+    gdk_window_get_origin(at.holder, &holderX, &holderY);
+    at.left = drawingX - holderX;
+    at.top = drawingY - holderY;
+    return at;
+}
+
 } // namespace
 
 bool ShownPixels::move(int dx, int dy) {
-    GdkWindow* drawing = window_.GTKGetDrawingWindow();
-    if (drawing == nullptr || !GDK_IS_X11_WINDOW(drawing) || !gdk_window_is_viewable(drawing)) {
+    const auto at = onX11(window_);
+    if (!at) {
         return false;
     }
-    GdkWindow* holder = nativeHolder(drawing);
-    if (holder == nullptr) {
-        return false;
-    }
+    GdkWindow* holder = at->holder;
     if (!native_ || native_->holder != holder) {
         native_ = std::make_unique<Native>();
         native_->holder = GDK_WINDOW(g_object_ref(holder));
@@ -86,16 +110,13 @@ bool ShownPixels::move(int dx, int dy) {
         native_->gc = XCreateGC(native_->display, GDK_WINDOW_XID(holder), GCGraphicsExposures, &values);
         gdk_window_add_filter(holder, &Native::filter, native_.get());
     }
-    // Where the canvas lies in its holder, and the display's pixels per the window's.
-    int drawingX = 0, drawingY = 0, holderX = 0, holderY = 0;
-    gdk_window_get_origin(drawing, &drawingX, &drawingY);
-    gdk_window_get_origin(holder, &holderX, &holderY);
-    const int scale = gdk_window_get_scale_factor(drawing);
-    const int width = gdk_window_get_width(drawing), height = gdk_window_get_height(drawing);
+    // The display's pixels per the window's.
+    const int scale = gdk_window_get_scale_factor(at->drawing);
+    const int width = gdk_window_get_width(at->drawing), height = gdk_window_get_height(at->drawing);
     if (std::abs(dx) >= width || std::abs(dy) >= height) {
         return false;
     }
-    const int left = drawingX - holderX, top = drawingY - holderY;
+    const int left = at->left, top = at->top;
     XCopyArea(native_->display, GDK_WINDOW_XID(holder), GDK_WINDOW_XID(holder), native_->gc,
               scale * (left + std::max(-dx, 0)), scale * (top + std::max(-dy, 0)),
               static_cast<unsigned>(scale * (width - std::abs(dx))),
@@ -105,23 +126,15 @@ bool ShownPixels::move(int dx, int dy) {
 }
 
 bool ShownPixels::canShowStraight() const {
-    GdkWindow* drawing = window_.GTKGetDrawingWindow();
-    return drawing != nullptr && GDK_IS_X11_WINDOW(drawing) && gdk_window_is_viewable(drawing) &&
-           nativeHolder(drawing) != nullptr;
+    return onX11(window_).has_value();
 }
 
 cairo_t* ShownPixels::beginStraight() {
-    GdkWindow* drawing = window_.GTKGetDrawingWindow();
-    if (drawing == nullptr || !GDK_IS_X11_WINDOW(drawing) || !gdk_window_is_viewable(drawing)) {
+    const auto at = onX11(window_);
+    if (!at) {
         return nullptr;
     }
-    GdkWindow* holder = nativeHolder(drawing);
-    if (holder == nullptr) {
-        return nullptr;
-    }
-    int drawingX = 0, drawingY = 0, holderX = 0, holderY = 0;
-    gdk_window_get_origin(drawing, &drawingX, &drawingY);
-    gdk_window_get_origin(holder, &holderX, &holderY);
+    GdkWindow* holder = at->holder;
     const int scale = gdk_window_get_scale_factor(holder);
     // The holder's pixels, the window's children left out (the X server's default), in the
     // window's own units.
@@ -136,8 +149,8 @@ cairo_t* ShownPixels::beginStraight() {
         cairo_destroy(cr);
         return nullptr;
     }
-    cairo_translate(cr, drawingX - holderX, drawingY - holderY);
-    cairo_rectangle(cr, 0, 0, gdk_window_get_width(drawing), gdk_window_get_height(drawing));
+    cairo_translate(cr, at->left, at->top);
+    cairo_rectangle(cr, 0, 0, gdk_window_get_width(at->drawing), gdk_window_get_height(at->drawing));
     cairo_clip(cr);
     return cr;
 }
@@ -151,11 +164,11 @@ void ShownPixels::endStraight(cairo_t* cr) {
 }
 
 cairo_surface_t* ShownPixels::sharedImage(int width, int height) {
-    GdkWindow* drawing = window_.GTKGetDrawingWindow();
-    GdkWindow* holder = drawing != nullptr && GDK_IS_X11_WINDOW(drawing) ? nativeHolder(drawing) : nullptr;
-    if (holder == nullptr) {
+    const auto at = onX11(window_);
+    if (!at) {
         return nullptr;
     }
+    GdkWindow* holder = at->holder;
     // Cairo makes an image in shared memory for a surface on the display (its size plays no part),
     // and later puts it on the window with XShmPutImage, without copying it first. The holder's X
     // window, not the canvas's: asking GDK for a window's XID makes it native, and GTK 3.24 clips
