@@ -331,7 +331,6 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     }
     drawn_ = 0;
     sharpened_.clear();
-    onlySharpened_.clear();
     for (const PixelRect& r : regions) {
         for (const WrappedPart& part : wrappedParts(r, width, height, origin_, view)) {
             drawViewRegion(painter, kept_.get(), part.inImage, part.view, background, o, MapLayers::Ground,
@@ -351,9 +350,7 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     }
     // The same view, no ground drawn but tiles: with the same marks, the rest of the image comes
     // out as the last frame's.
-    if (onlyTiles) {
-        onlySharpened_ = sharpened_;
-    }
+    onlySharpened_ = onlyTiles;
     keptView_ = view;
     keptOptions_ = o;
     keptBackground_ = background;
@@ -362,9 +359,9 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     // The ground copied under the marks, which are drawn anew, in the parts of the frame wanted.
     const auto groundDone = std::chrono::steady_clock::now();
     const PixelRect whole{0, 0, width, height};
-    const bool tilesAlone = wanted.tilesAlone && !onlySharpened_.empty();
+    const bool tilesAlone = wanted.tilesAlone && !onlyTilesSharpened().empty();
     const std::vector<PixelRect> tileRows =
-        tilesAlone ? joinedAlongRows(onlySharpened_) : std::vector<PixelRect>{};
+        tilesAlone ? joinedAlongRows(sharpened_) : std::vector<PixelRect>{};
     const std::span<const PixelRect> parts = tilesAlone            ? std::span(tileRows)
                                              : wanted.only.empty() ? std::span(&whole, 1)
                                                                    : wanted.only;
@@ -386,7 +383,7 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     const auto afterGround =
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - groundDone);
     if (tilesAlone) {
-        afterTileCost_ = afterGround / static_cast<long long>(onlySharpened_.size());
+        afterTileCost_ = afterGround / static_cast<long long>(sharpened_.size());
     } else if (wanted.only.empty()) {
         // What a whole frame's copy and marks take: a frame in parts says little of the next zoom's.
         afterGroundCost_ = afterGround;

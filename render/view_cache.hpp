@@ -72,7 +72,9 @@ class ViewCache {
     // frame, so a caller that changed none of them (no piece moved, no name changed) since the frame
     // before, and shows it, needs only these parts anew. Empty when the frame changed more of the
     // ground, or sharpened nothing.
-    std::span<const PixelRect> onlyTilesSharpened() const { return onlySharpened_; }
+    std::span<const PixelRect> onlyTilesSharpened() const {
+        return onlySharpened_ ? std::span<const PixelRect>(sharpened_) : std::span<const PixelRect>();
+    }
     // The budget of a frame of the canvas so wide and tall: within its target (8 ms at 1920 x 1080,
     // 16 ms at 3840 x 2160) with room to spare for what the system does meanwhile.
     static std::chrono::microseconds frameBudgetFor(int width, int height);
@@ -121,8 +123,8 @@ class ViewCache {
     // The tiles of the view (in its pixels, the middle first) still showing the stretched ground:
     // while there are any, the ground is a preview, and sharp_ holds what it stretches.
     std::vector<PixelRect> pending_;
-    std::vector<PixelRect> sharpened_;     // the tiles the last frame drew sharp
-    std::vector<PixelRect> onlySharpened_; // sharpened_, when nothing else of the image changed
+    std::vector<PixelRect> sharpened_; // the tiles the last frame drew sharp
+    bool onlySharpened_ = false;       // and nothing else of the ground changed
     // What one tile took on one thread, in the last frame that drew some (what the budget expects).
     std::chrono::microseconds tileCost_{0};
     // What the last frame took after its ground: the copy and the marks (what the budget keeps for

@@ -206,27 +206,17 @@ bool ShownPixels::move(int dx, int dy) {
 void ShownPixels::waitForTheDisplay() const {
     ::GdiFlush();
 }
-
-bool ShownPixels::canShowStraight() const {
-    return false; // the canvas's buffered paint DC is the paint's one buffer
-}
-
-cairo_t* ShownPixels::beginStraight() {
-    return nullptr;
-}
-
-void ShownPixels::endStraight(cairo_t*) {}
-
-cairo_surface_t* ShownPixels::sharedImage(int, int) {
-    return nullptr; // its rows go to GDI as they are (CairoBitmap::present)
-}
 #else
 bool ShownPixels::move(int, int) {
     return false;
 }
 
 void ShownPixels::waitForTheDisplay() const {}
+#endif
 
+#ifndef SANDTABLE_SHOWN_PIXELS_X11
+// No straight frame and no shared image: on wxMSW the canvas's buffered paint DC is the paint's one
+// buffer and the image's rows go to GDI as they are (CairoBitmap::present); elsewhere a paint.
 bool ShownPixels::canShowStraight() const {
     return false;
 }
@@ -240,7 +230,6 @@ void ShownPixels::endStraight(cairo_t*) {}
 cairo_surface_t* ShownPixels::sharedImage(int, int) {
     return nullptr;
 }
-
 #endif
 
 ShownPixels::ShownPixels(wxWindow& window) : window_(window) {}
