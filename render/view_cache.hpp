@@ -95,7 +95,14 @@ class ViewCache {
     };
     // Whether a frame at `view` can be a preview stretched from the last sharp ground.
     bool canPreview(ViewPlacement view, const RenderOptions& o, Rgb background) const;
-    void drawPreview(ViewPlacement view, Rgb background);
+    // The preview at `view`, on the kept ground, or straight on the frame's `image` when there is
+    // one (the kept ground then owes it).
+    void drawPreview(ViewPlacement view, Rgb background, cairo_surface_t* image);
+    // The last sharp ground stretched to `view` on `into` (unwrapped): all of it, or the `only` parts.
+    void stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb background,
+                      std::span<const PixelRect> only) const;
+    // The stretch the kept ground owes, on the tiles still to sharpen, before a frame copies them.
+    void payOwedStretch();
     // The kept ground of `part` of the view (view pixels) copied to the same pixels of `image`.
     void copyGround(cairo_surface_t* image, PixelRect part) const;
     // Draws the pending tiles, the first ones, as many as the budget left holds after `started`
@@ -123,6 +130,9 @@ class ViewCache {
     // The tiles of the view (in its pixels, the middle first) still showing the stretched ground:
     // while there are any, the ground is a preview, and sharp_ holds what it stretches.
     std::vector<PixelRect> pending_;
+    // The last preview went straight on the frame's image: the pending tiles of the kept ground do
+    // not hold it yet (payOwedStretch).
+    bool stretchOwed_ = false;
     std::vector<PixelRect> sharpened_; // the tiles the last frame drew sharp
     bool onlySharpened_ = false;       // and nothing else of the ground changed
     // What one tile took on one thread, in the last frame that drew some (what the budget expects).

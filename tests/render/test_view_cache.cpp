@@ -587,6 +587,57 @@ TEST(ViewCache, AFrameThatOnlySharpenedTilesNamesThemAndLeavesTheRestOfTheImageA
     EXPECT_TRUE(cache.onlyTilesSharpened().empty()) << "an edit";
 }
 
+// The wheel's frame stretches the last sharp ground straight onto the image; the kept ground gets
+// the stretch only when a later frame copies it (not when frames put the tiles they sharpen alone).
+// Whatever comes after, each frame has the pixels of a cache that stretched onto its kept ground and
+// copied it (asked for the whole view as one part, which never stretches onto the image).
+TEST(ViewCache, AWheelsStretchGoesStraightOnTheImageAndTheKeptGroundGetsItWhenAFrameCopiesIt) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    constexpr int width = 600, height = 400;
+    const PixelRect whole{0, 0, width, height};
+    auto [straightImage, keptImage] = cachedAndFresh(width, height);
+    ViewCache straight, kept;
+    straight.setFrameBudget(std::chrono::microseconds(0)); // a tile a frame
+    kept.setFrameBudget(std::chrono::microseconds(0));
+    const Point middle{3000, 2400};
+    const auto at = [&](double zoom) { return centredOn(middle, zoom, width, height); };
+    using enum ViewCache::AtNewZoom;
+    int frame = 0;
+    const auto both = [&](ViewPlacement v, ViewCache::AtNewZoom how, bool tilesAlone) {
+        straight.draw(painter, straightImage.get(), v, background, {}, 1, how, {{}, nullptr, tilesAlone});
+        kept.draw(painter, keptImage.get(), v, background, {}, 1, how,
+                  {std::span(&whole, 1), nullptr, false});
+        ++frame;
+        EXPECT_EQ(differenceOf(straightImage.get(), keptImage.get(), 0).pixels, 0) << "frame " << frame;
+        EXPECT_EQ(straight.groundPixelsDrawn(), kept.groundPixelsDrawn()) << "frame " << frame;
+    };
+    both(at(0.4), Sharp, false);
+    both(at(0.46), Preview, false); // a notch
+    EXPECT_EQ(straight.groundPixelsDrawn(), 0) << "the stretch alone";
+    both(at(0.46), Sharp, true);    // a tile put alone: the kept ground still owes the rest
+    both(at(0.46), Sharp, false);   // a whole frame (a mark moved): the rest copied, as stretched
+    both(at(0.53), Preview, false); // another notch while it sharpens
+    both(at(0.53), Sharp, true);
+    ViewPlacement panned = at(0.53);
+    panned.scrollX += 37;
+    panned.scrollY -= 23;
+    both(panned, Sharp, false); // a pan: the stretch moved with the ground
+    both(at(0.6), Preview, false);
+    const std::array<Offset, 1> cells{{{30, 24}}};
+    f.s.map.terrain[f.s.map.grid.index(cells[0])] = 2;
+    f.overview.rebuild(f.s.map);
+    straight.invalidate(ViewCache::groundChangedBy(f.layout, cells));
+    kept.invalidate(ViewCache::groundChangedBy(f.layout, cells));
+    both(at(0.6), Preview, false); // an edit while the wheel turns: drawn where it is
+    while (straight.sharpening() && frame < 100) {
+        both(at(0.6), Sharp, frame % 2 == 0);
+    }
+    EXPECT_FALSE(kept.sharpening());
+    drawView(painter, keptImage.get(), at(0.6), background);
+    expectAlike(straightImage.get(), keptImage.get(), "sharp at the end");
+}
+
 // A part of the view drawn apart (a band of rows, a pan's strip, a tile) shows the halo of a word
 // that lies just outside it, as the whole view does: cut at the word's box, the halo's last rows
 // were missing, a light seam under the word where a tile began.
