@@ -85,6 +85,21 @@ std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, 
     return scene;
 }
 
+std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, int width, int height,
+                                                     ViewPlacement view, const RenderOptions& o) {
+    // Words are measured alike on any image (Cairo gives every image surface the same font
+    // options): a pixel of one serves.
+    cairo_surface_t* pixel = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+    cairo_t* measure = cairo_create(pixel);
+    auto scene = painter.arrange(
+        measure,
+        MapRect{view.scrollX / view.zoom, view.scrollY / view.zoom, width / view.zoom, height / view.zoom},
+        view.zoom, o);
+    cairo_destroy(measure);
+    cairo_surface_destroy(pixel);
+    return scene;
+}
+
 void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect region, ViewPlacement view,
                     Rgb background, const RenderOptions& o, MapLayers layers, int workers,
                     const MapPainter::Scene* arranged) {
@@ -183,12 +198,18 @@ int workerThreads(int workers) {
     return workers > 0 ? workers : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
 }
 
-void inRowBands(int height, int bands, int threads, const std::function<void(int top, int count)>& rows) {
+void inRowBands(int height, int bands, int threads, const std::function<void(int top, int count)>& rows,
+                const std::function<void()>& beside) {
     const auto topOf = [&](int band) { return height * band / bands; };
-    std::atomic<int> next{0};
+    // Task -1 is `beside`, the first one taken.
+    std::atomic<int> next{beside ? -1 : 0};
     const auto work = [&] {
         for (int b = next++; b < bands; b = next++) {
-            rows(topOf(b), topOf(b + 1) - topOf(b));
+            if (b < 0) {
+                beside();
+            } else {
+                rows(topOf(b), topOf(b + 1) - topOf(b));
+            }
         }
     };
     onThreads(threads, work);

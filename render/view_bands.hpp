@@ -76,11 +76,16 @@ int workerThreads(int workers);
 // Calls `rows(top, count)` over `height` rows cut into `bands` bands, on `threads` threads, each
 // thread taking the next band left: one part of a picture is busier than another, and one core may
 // run slower than another (on this machine kind, at times, by half), so equal shares would wait on
-// the slowest. What a band throws (out of memory, say) is thrown here.
-void inRowBands(int height, int bands, int threads, const std::function<void(int top, int count)>& rows);
+// the slowest. What a band throws (out of memory, say) is thrown here. `beside`, when given, is the
+// first task taken: one thread does it while the others take bands.
+void inRowBands(int height, int bands, int threads, const std::function<void(int top, int count)>& rows,
+                const std::function<void()>& beside = {});
 
 // Where the marks of the whole view go (MapPainter::arrange for the view `image` shows).
 std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, cairo_surface_t* image,
+                                                     ViewPlacement view, const RenderOptions& options);
+// The same for a view `width` x `height` pixels, with no image: on a thread while others draw on it.
+std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, int width, int height,
                                                      ViewPlacement view, const RenderOptions& options);
 
 } // namespace sandtable

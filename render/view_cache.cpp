@@ -63,7 +63,8 @@ bool ViewCache::canPreview(ViewPlacement view, const RenderOptions& o, Rgb backg
            view.zoom != keptView_.zoom && stretch <= mostPreviewZoomIn && stretch >= 1 / mostPreviewZoomOut;
 }
 
-void ViewCache::drawPreview(ViewPlacement view, Rgb background, cairo_surface_t* image) {
+void ViewCache::drawPreview(ViewPlacement view, Rgb background, cairo_surface_t* image,
+                            const std::function<void()>& beside) {
     if (!previewShown()) {
         // The sharp ground kept aside; the preview goes where it was.
         const int width = cairo_image_surface_get_width(kept_.get());
@@ -77,20 +78,20 @@ void ViewCache::drawPreview(ViewPlacement view, Rgb background, cairo_surface_t*
         sharpOrigin_ = origin_;
     }
     origin_ = {}; // all of it drawn anew
-    stretchSharp(image != nullptr ? image : kept_.get(), view, background, {});
+    stretchSharp(image != nullptr ? image : kept_.get(), view, background, {}, beside);
     stretchOwed_ = image != nullptr;
 }
 
 void ViewCache::payOwedStretch() {
     if (stretchOwed_ && !pending_.empty()) {
         // Only the tiles not drawn sharp since; the kept ground is not wrapped yet (no pan since).
-        stretchSharp(kept_.get(), keptView_, keptBackground_, pending_);
+        stretchSharp(kept_.get(), keptView_, keptBackground_, pending_, {});
     }
     stretchOwed_ = false;
 }
 
 void ViewCache::stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb background,
-                             std::span<const PixelRect> only) const {
+                             std::span<const PixelRect> only, const std::function<void()>& beside) const {
     // A pixel x of the new view shows the map at (x + scroll) / zoom, which the sharp view showed
     // at that times its zoom, less its scroll.
     const double k = sharpView_.zoom / view.zoom;
@@ -151,7 +152,12 @@ void ViewCache::stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb back
         cairo_surface_destroy(band);
     };
     const int threads = std::min(workerThreads(0), 8);
-    inRowBands(height, threads, threads, stretchRows);
+    // More bands than threads: the thread that does the work beside it then takes its share. Always
+    // as many: where a band begins shifts its pixels' place in the sharp ground by a rounding (Pixman
+    // holds the stretch's offset in 16.16 fixed point), and what the kept ground is owed must be the
+    // pixels the frame showed.
+    const int bands = threads * 4;
+    inRowBands(height, bands, threads, stretchRows, beside);
     cairo_surface_mark_dirty(into);
 }
 
@@ -304,8 +310,14 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     // stretch only if a later frame copies it (ViewCache::payOwedStretch). At 4K a copy of 33 MB
     // less in the frame of each notch, and most frames after it put the tiles they sharpen alone.
     const bool straightOnTheImage = stretched && atNewZoom == AtNewZoom::Preview && wanted.only.empty();
+    // A stretched frame arranges its marks anew: on one thread while the others stretch (at 4K the
+    // stretch waits on memory, the arrangement on the processor).
+    std::shared_ptr<const MapPainter::Scene> arrangedBeside;
+    const auto arrangeBeside = [&] { arrangedBeside = arrangeView(painter, width, height, view, o); };
     if (stretched) {
-        drawPreview(view, background, straightOnTheImage ? image : nullptr);
+        const bool toArrange = wanted.arranged == nullptr && !painter.drawsOverview(view.zoom);
+        drawPreview(view, background, straightOnTheImage ? image : nullptr,
+                    toArrange ? std::function<void()>(arrangeBeside) : std::function<void()>());
         pending_ = tilesFromTheMiddle(width, height);
     }
     const double dx = view.scrollX - keptView_.scrollX, dy = view.scrollY - keptView_.scrollY;
@@ -404,7 +416,7 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     // One arrangement for every part: a word across two parts is placed once. Tiles alone keep the
     // last frame's, which the rest of the image shows.
     if (!tilesAlone || wanted.arranged != nullptr) {
-        arranged_ = std::move(wanted.arranged);
+        arranged_ = wanted.arranged != nullptr ? std::move(wanted.arranged) : std::move(arrangedBeside);
     }
     if (arranged_ == nullptr && !painter.drawsOverview(view.zoom)) {
         arranged_ = arrangeView(painter, image, view, o);

@@ -18,6 +18,7 @@
 #include "render/view_bands.hpp"
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -96,11 +97,12 @@ class ViewCache {
     // Whether a frame at `view` can be a preview stretched from the last sharp ground.
     bool canPreview(ViewPlacement view, const RenderOptions& o, Rgb background) const;
     // The preview at `view`, on the kept ground, or straight on the frame's `image` when there is
-    // one (the kept ground then owes it).
-    void drawPreview(ViewPlacement view, Rgb background, cairo_surface_t* image);
+    // one (the kept ground then owes it); `beside` done meanwhile on one of the threads.
+    void drawPreview(ViewPlacement view, Rgb background, cairo_surface_t* image,
+                     const std::function<void()>& beside);
     // The last sharp ground stretched to `view` on `into` (unwrapped): all of it, or the `only` parts.
     void stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb background,
-                      std::span<const PixelRect> only) const;
+                      std::span<const PixelRect> only, const std::function<void()>& beside) const;
     // The stretch the kept ground owes, on the tiles still to sharpen, before a frame copies them.
     void payOwedStretch();
     // The kept ground of `part` of the view (view pixels) copied to the same pixels of `image`.

@@ -14,12 +14,14 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -615,6 +617,23 @@ TEST(ViewCache, AWheelsStretchGoesStraightOnTheImageAndTheKeptGroundGetsItWhenAF
     both(at(0.4), Sharp, false);
     both(at(0.46), Preview, false); // a notch
     EXPECT_EQ(straight.groundPixelsDrawn(), 0) << "the stretch alone";
+    // Its marks were arranged on a thread beside the stretch: where a frame arranges them itself.
+    ASSERT_NE(straight.arranged(), nullptr);
+    const auto arranged = arrangeView(painter, keptImage.get(), at(0.46), {});
+    const auto& words = straight.arranged()->plan.labels;
+    ASSERT_EQ(words.size(), arranged->plan.labels.size());
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        EXPECT_EQ(words[i].text, arranged->plan.labels[i].text);
+        EXPECT_EQ(words[i].box.x0, arranged->plan.labels[i].box.x0) << words[i].text;
+        EXPECT_EQ(words[i].box.y0, arranged->plan.labels[i].box.y0) << words[i].text;
+    }
+    const auto& counters = straight.arranged()->plan.counters;
+    ASSERT_EQ(counters.size(), arranged->plan.counters.size());
+    EXPECT_GT(counters.size(), 3u);
+    for (std::size_t i = 0; i < counters.size(); ++i) {
+        EXPECT_EQ(counters[i].x0, arranged->plan.counters[i].x0);
+        EXPECT_EQ(counters[i].y0, arranged->plan.counters[i].y0);
+    }
     both(at(0.46), Sharp, true);    // a tile put alone: the kept ground still owes the rest
     both(at(0.46), Sharp, false);   // a whole frame (a mark moved): the rest copied, as stretched
     both(at(0.53), Preview, false); // another notch while it sharpens
@@ -687,6 +706,40 @@ TEST(ViewBands, AWordsHaloReachesIntoAPartDrawnApart) {
         }
     }
     EXPECT_GT(checked, 3) << "words whose halo crosses a part's edge";
+}
+
+// Work beside the bands (a zoom's arrangement beside its stretch) is done once, by the first thread
+// free, which then takes bands like the others; every band is done once; what it throws is thrown.
+TEST(ViewBands, WorkBesideTheBandsIsDoneOnceOnOneThreadWhileTheOthersTakeBands) {
+    for (const int threads : {1, 2, 3}) {
+        std::atomic<int> besides{0}, rows{0}, bands{0};
+        std::atomic<bool> bandsWhileBeside{false};
+        std::atomic<bool> besideRunning{false};
+        inRowBands(
+            1000, 8, threads,
+            [&](int, int count) {
+                bandsWhileBeside = bandsWhileBeside || besideRunning;
+                rows += count;
+                ++bands;
+            },
+            [&] {
+                besideRunning = true;
+                ++besides;
+                // Until the other threads took every band (on one thread, none can meanwhile).
+                const auto until =
+                    std::chrono::steady_clock::now() + std::chrono::seconds(threads > 1 ? 10 : 0);
+                while (std::chrono::steady_clock::now() < until && bands < 8) {
+                }
+                besideRunning = false;
+            });
+        EXPECT_EQ(besides, 1) << threads << " threads";
+        EXPECT_EQ(bands, 8) << threads << " threads";
+        EXPECT_EQ(rows, 1000) << threads << " threads";
+        EXPECT_EQ(bandsWhileBeside, threads > 1) << threads << " threads";
+    }
+    EXPECT_THROW(inRowBands(
+                     100, 4, 2, [](int, int) {}, [] { throw std::runtime_error("out of memory"); }),
+                 std::runtime_error);
 }
 
 TEST(ViewCache, OnEveryCoreTheTilesOfAFrameAreDrawnSideBySide) {
