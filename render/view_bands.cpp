@@ -72,11 +72,12 @@ PixelRect pixelsCovering(MapRect region, ViewPlacement view) {
     return {x0, y0, x1 - x0, y1 - y0};
 }
 
-std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, cairo_surface_t* image,
-                                                     ViewPlacement view, const RenderOptions& o) {
-    const int width = cairo_image_surface_get_width(image);
-    const int height = cairo_image_surface_get_height(image);
-    cairo_t* measure = cairo_create(image);
+namespace {
+
+std::shared_ptr<const MapPainter::Scene> arrangeMeasuringOn(cairo_surface_t* measuring,
+                                                            const MapPainter& painter, int width, int height,
+                                                            ViewPlacement view, const RenderOptions& o) {
+    cairo_t* measure = cairo_create(measuring);
     auto scene = painter.arrange(
         measure,
         MapRect{view.scrollX / view.zoom, view.scrollY / view.zoom, width / view.zoom, height / view.zoom},
@@ -85,17 +86,20 @@ std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, 
     return scene;
 }
 
+} // namespace
+
+std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, cairo_surface_t* image,
+                                                     ViewPlacement view, const RenderOptions& o) {
+    return arrangeMeasuringOn(image, painter, cairo_image_surface_get_width(image),
+                              cairo_image_surface_get_height(image), view, o);
+}
+
 std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, int width, int height,
                                                      ViewPlacement view, const RenderOptions& o) {
     // Words are measured alike on any image (Cairo gives every image surface the same font
     // options): a pixel of one serves.
     cairo_surface_t* pixel = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
-    cairo_t* measure = cairo_create(pixel);
-    auto scene = painter.arrange(
-        measure,
-        MapRect{view.scrollX / view.zoom, view.scrollY / view.zoom, width / view.zoom, height / view.zoom},
-        view.zoom, o);
-    cairo_destroy(measure);
+    auto scene = arrangeMeasuringOn(pixel, painter, width, height, view, o);
     cairo_surface_destroy(pixel);
     return scene;
 }

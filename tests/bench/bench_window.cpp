@@ -367,25 +367,26 @@ void panTheCanvas(benchmark::State& state) {
     closeTheWindow(frame);
 }
 
-// The wheel on the same battle and canvas: a notch (in, then out, about the middle) and the frames
-// the canvas asks for after it (sharpenNext) until its ground is sharp, then the next notch: the
-// notch's frame stretches the last sharp ground (a preview) and shows the whole window anew; the
-// ones after draw it sharp tile by tile within their budget and show those tiles. Arguments: the
-// canvas's width, and the zoom in percent it starts from.
-void zoomTheCanvas(benchmark::State& state) {
-    const int width = static_cast<int>(state.range(0)), height = width * 9 / 16;
-    MainFrame* frame = openTheBattle(state, wxSize(width, height), static_cast<double>(state.range(1)) / 100);
-    if (frame == nullptr) {
-        return;
-    }
-    MapCanvas* canvas = frame->canvas();
-    const wxPoint middle(width / 2, height / 2);
-    canvas->waitForTheDisplay();
-    std::vector<double> frameMs, notchMs, sharpenMs;
+// The battle open for the wheel, on a canvas of the width the benchmark's first argument gives (at
+// 16:9) and the zoom in percent its second gives, shown.
+struct WheelOnTheBattle {
+    MainFrame* window = nullptr;
+    MapCanvas* canvas = nullptr;
+    wxPoint middle;
     int notches = 0;
-    for (auto _ : state) {
-        // A notch once the last one's ground is sharp; until then the frames the canvas asks for.
-        const bool notch = !canvas->sharpening();
+
+    explicit WheelOnTheBattle(benchmark::State& state) {
+        const int width = static_cast<int>(state.range(0)), height = width * 9 / 16;
+        window = openTheBattle(state, wxSize(width, height), static_cast<double>(state.range(1)) / 100);
+        if (window != nullptr) {
+            canvas = window->canvas();
+            middle = wxPoint(width / 2, height / 2);
+            canvas->waitForTheDisplay();
+        }
+    }
+    // One frame, timed until the display has shown it (ms): a notch (in, then out, about the middle)
+    // or the next of the frames that sharpen the ground after one.
+    double timedFrame(bool notch) {
         const auto start = std::chrono::steady_clock::now();
         if (notch) {
             canvas->zoomBy(notches++ % 2 == 0 ? 1.15 : 1 / 1.15, middle);
@@ -394,8 +395,25 @@ void zoomTheCanvas(benchmark::State& state) {
         }
         canvas->Update();
         canvas->waitForTheDisplay();
-        const double ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    }
+};
+
+// The wheel on the same battle and canvas: a notch and the frames the canvas asks for after it
+// (sharpenNext) until its ground is sharp, then the next notch: the notch's frame stretches the last
+// sharp ground (a preview) and shows the whole window anew; the ones after draw it sharp tile by
+// tile within their budget and show those tiles. Arguments: the canvas's width, and the zoom in
+// percent it starts from.
+void zoomTheCanvas(benchmark::State& state) {
+    WheelOnTheBattle wheel(state);
+    if (wheel.canvas == nullptr) {
+        return;
+    }
+    std::vector<double> frameMs, notchMs, sharpenMs;
+    for (auto _ : state) {
+        // A notch once the last one's ground is sharp; until then the frames the canvas asks for.
+        const bool notch = !wheel.canvas->sharpening();
+        const double ms = wheel.timedFrame(notch);
         state.SetIterationTime(ms / 1000);
         frameMs.push_back(ms);
         (notch ? notchMs : sharpenMs).push_back(ms);
@@ -409,41 +427,29 @@ void zoomTheCanvas(benchmark::State& state) {
     }
     state.counters["frames_a_notch"] =
         static_cast<double>(frameMs.size()) / static_cast<double>(std::max<std::size_t>(1, notchMs.size()));
-    closeTheWindow(frame);
+    closeTheWindow(wheel.window);
 }
 
 // The frame of a wheel notch alone, from a sharp view each time (the sharpening frames between two
 // notches run untimed): zoomTheCanvas sees a notch every 10 to 30 frames, too few for its figures.
 void notchTheCanvas(benchmark::State& state) {
-    const int width = static_cast<int>(state.range(0)), height = width * 9 / 16;
-    MainFrame* frame = openTheBattle(state, wxSize(width, height), static_cast<double>(state.range(1)) / 100);
-    if (frame == nullptr) {
+    WheelOnTheBattle wheel(state);
+    if (wheel.canvas == nullptr) {
         return;
     }
-    MapCanvas* canvas = frame->canvas();
-    const wxPoint middle(width / 2, height / 2);
-    canvas->waitForTheDisplay();
     std::vector<double> frameMs;
-    int notches = 0;
     for (auto _ : state) {
-        for (int frames = 0; canvas->sharpening() && frames < 1000; ++frames) {
-            canvas->sharpenNext();
-            canvas->Update();
+        for (int frames = 0; wheel.canvas->sharpening() && frames < 1000; ++frames) {
+            wheel.timedFrame(false);
         }
-        canvas->waitForTheDisplay();
-        const auto start = std::chrono::steady_clock::now();
-        canvas->zoomBy(notches++ % 2 == 0 ? 1.15 : 1 / 1.15, middle);
-        canvas->Update();
-        canvas->waitForTheDisplay();
-        const double ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        const double ms = wheel.timedFrame(true);
         state.SetIterationTime(ms / 1000);
         frameMs.push_back(ms);
     }
     frameCounters(state, frameMs);
     std::ranges::sort(frameMs);
     state.counters["median_ms"] = frameMs.empty() ? 0 : frameMs[frameMs.size() / 2];
-    closeTheWindow(frame);
+    closeTheWindow(wheel.window);
 }
 
 BENCHMARK(showTheImage)
