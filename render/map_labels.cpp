@@ -60,13 +60,19 @@ Rgb inkOf(LabelRole role) {
     }
 }
 
+// Whether a scene's cells show their numbers: words on, and the numbers large enough to read.
+bool showsCellNumbers(const MapPainter::Scene& scene) {
+    return scene.options.labels && scene.numberSize * scene.pixelsPerUnit >= LabelSizes::smallestPixels;
+}
+
 } // namespace
 
 void MapPainter::arrangeLabels(cairo_t* cr, Scene& scene) const {
     const Grid& g = s_.map.grid;
     const double px = scene.pixelsPerUnit;
-    if (scene.options.labels && scene.numberSize * px >= LabelSizes::smallestPixels) {
-        // Digits are all one width: one measure per length of number, not one per cell.
+    if (showsCellNumbers(scene)) {
+        // Digits are all one width: one measure per length of number, not one per cell. The same
+        // boxes as drawCellNumbers draws them in, with the ground.
         const DigitWriter numbers(cr, scene.numberSize);
         std::map<std::size_t, TextSize> sizeOfLength;
         for (int row = scene.first.row; row <= scene.last.row; ++row) {
@@ -184,27 +190,31 @@ void MapPainter::addContourHeights(cairo_t* cr, const Scene& scene,
     }
 }
 
-void MapPainter::drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) const {
-    const Box view{visible.x, visible.y, visible.x + visible.width, visible.y + visible.height};
-    if (!scene.plan.cellNumbers.empty()) {
-        DigitWriter numbers(cr, scene.numberSize);
-        setSource(cr, Rgb{55, 55, 45}, 0.9);
-        // The numbers are row by row over the arranged cells: only the rows and columns in view.
-        Offset first, last;
-        layout_.visibleRange(visible.x, visible.y, visible.x + visible.width, visible.y + visible.height,
-                             first, last);
-        const int cols = scene.last.col - scene.first.col + 1;
-        for (int row = std::max(first.row, scene.first.row); row <= std::min(last.row, scene.last.row);
-             ++row) {
-            for (int col = std::max(first.col, scene.first.col); col <= std::min(last.col, scene.last.col);
-                 ++col) {
-                const auto i =
-                    static_cast<std::size_t>((row - scene.first.row) * cols + (col - scene.first.col));
-                const PlacedLabel& n = scene.plan.cellNumbers[i];
-                numbers.draw(n.box.x0, n.box.y0, n.text);
+void MapPainter::drawCellNumbers(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit,
+                                 const RenderOptions& o) const {
+    const Scene scene = sceneFrame({}, pixelsPerUnit, o);
+    if (!showsCellNumbers(scene)) {
+        return;
+    }
+    const Grid& g = s_.map.grid;
+    DigitWriter numbers(cr, scene.numberSize);
+    setSource(cr, Rgb{55, 55, 45}, 0.9);
+    std::map<std::size_t, TextSize> sizeOfLength;
+    for (int row = first.row; row <= last.row; ++row) {
+        for (int col = first.col; col <= last.col; ++col) {
+            const std::string label = g.label({col, row});
+            auto it = sizeOfLength.find(label.size());
+            if (it == sizeOfLength.end()) {
+                it = sizeOfLength.emplace(label.size(), numbers.measure(label.size())).first;
             }
+            const Point p = layout_.cellCenter({col, row});
+            numbers.draw(p.x - it->second.width / 2, p.y + scene.numberTop, label);
         }
     }
+}
+
+void MapPainter::drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) const {
+    const Box view{visible.x, visible.y, visible.x + visible.width, visible.y + visible.height};
     std::map<LabelRole, std::unique_ptr<TextWriter>> writers;
     for (const PlacedLabel& label : scene.plan.labels) {
         // Its halo too: a band or part of the view drawn apart (render/view_bands) shows the halo of

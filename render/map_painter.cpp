@@ -242,6 +242,7 @@ std::vector<std::string> MapPainter::draw(cairo_t* cr, MapRect visible, double p
         if (natural && o.grid) {
             drawVertexMarks(cr, layout_, first, last, pixelsPerUnit);
         }
+        drawCellNumbers(cr, first, last, pixelsPerUnit, o);
     }
     if (!marks) {
         cairo_restore(cr);

@@ -236,6 +236,12 @@ class MapPainter {
     void drawPaths(cairo_t* cr, Offset first, Offset last, bool natural) const;
     void drawMarkers(cairo_t* cr, const Scene& scene, MapRect visible) const;
     void drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) const;
+    // The cells' numbers from `first` to `last`, with the ground: fixed at the top of their cells,
+    // clear of every counter, marker and word (which the arrangement places around their boxes:
+    // arrangeLabels), so they change only with the map and are kept with the ground from frame to
+    // frame. At 4K and 100 % they are a thousand and were most of a frame's marks.
+    void drawCellNumbers(cairo_t* cr, Offset first, Offset last, double pixelsPerUnit,
+                         const RenderOptions& o) const;
     void drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) const;
     void drawBackground(cairo_t* cr) const;
     void drawOverview(cairo_t* cr) const;

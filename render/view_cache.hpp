@@ -1,8 +1,8 @@
 #pragma once
-// The canvas's ground kept from frame to frame: cells, symbols, contours, the scanned map, water and
-// roads change only when the map does, so a frame at the same zoom draws only what the last one did
-// not show (a pan's exposed strips) or what an edit changed, copies the rest, and draws the marks
-// (towns, objectives, pieces, words) over it. A frame at a new zoom or with other layers draws all of
+// The canvas's ground kept from frame to frame: cells, symbols, contours, the scanned map, water,
+// roads and the cells' numbers change only when the map does, so a frame at the same zoom draws only what the
+// last one did not show (a pan's exposed strips) or what an edit changed, copies the rest, and draws the
+// marks (towns, objectives, pieces, words) over it. A frame at a new zoom or with other layers draws all of
 // it. The pixels are those drawView gives (tested after pans and edits).
 //
 // While the zoom changes (the wheel turning) a frame may instead show the last sharp ground

@@ -742,6 +742,56 @@ TEST(ViewBands, WorkBesideTheBandsIsDoneOnceOnOneThreadWhileTheOthersTakeBands) 
                  std::runtime_error);
 }
 
+// The cells' numbers are fixed at the top of their cells, clear of counters, markers and words: they
+// are drawn with the ground (kept from frame to frame, stretched while the wheel turns), not with the
+// marks drawn anew over it each frame, where at 4K and 100 % a thousand of them were most of a
+// frame's marks. In the boxes the arrangement keeps for them, so words still keep clear.
+TEST(ViewBands, CellNumbersAreDrawnWithTheGroundInTheBoxesTheArrangementKeepsForThem) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    constexpr int width = 500, height = 360;
+    const ViewPlacement view{3000, 2400, 1.5}; // 150 pixels a cell: numbers large enough to read
+    RenderOptions withNumbers, without;
+    without.labels = false;
+    auto [a, b] = cachedAndFresh(width, height);
+    const auto scene = arrangeView(painter, a.get(), view, withNumbers);
+    ASSERT_NE(scene, nullptr);
+    ASSERT_GT(scene->plan.cellNumbers.size(), 20u);
+    // A view pixel inside one of the numbers' boxes.
+    const auto inANumber = [&](int x, int y) {
+        const double mx = (x + 0.5 + view.scrollX) / view.zoom, my = (y + 0.5 + view.scrollY) / view.zoom;
+        return std::ranges::any_of(scene->plan.cellNumbers, [&](const PlacedLabel& n) {
+            return mx >= n.box.x0 && mx <= n.box.x1 && my >= n.box.y0 && my <= n.box.y1;
+        });
+    };
+    const PixelRect all{0, 0, width, height};
+    const auto compare = [&](MapLayers layers, int& inside, int& outside) {
+        for (auto [image, o] : {std::pair{a.get(), withNumbers}, std::pair{b.get(), without}}) {
+            cairo_t* cr = cairo_create(image);
+            cairo_set_source_rgb(cr, 1, 1, 1);
+            cairo_paint(cr);
+            cairo_destroy(cr);
+            drawViewRegion(painter, image, all, view, background, o, layers, 1);
+        }
+        cairo_surface_flush(a.get());
+        cairo_surface_flush(b.get());
+        inside = outside = 0;
+        for (int y = 0; y < height; ++y) {
+            for (int x = 0; x < width; ++x) {
+                if (testing_support::pixelOf(a.get(), x, y) != testing_support::pixelOf(b.get(), x, y)) {
+                    ++(inANumber(x, y) ? inside : outside);
+                }
+            }
+        }
+    };
+    int inside = 0, outside = 0;
+    compare(MapLayers::Ground, inside, outside);
+    EXPECT_GT(inside, static_cast<int>(scene->plan.cellNumbers.size()) * 4) << "the ground shows them";
+    EXPECT_EQ(outside, 0) << "in their boxes and nowhere else";
+    compare(MapLayers::Marks, inside, outside);
+    EXPECT_EQ(inside, 0) << "the marks draw none of them";
+}
+
 TEST(ViewCache, OnEveryCoreTheTilesOfAFrameAreDrawnSideBySide) {
     Fixture f;
     const MapPainter painter = f.painter();
