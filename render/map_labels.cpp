@@ -65,31 +65,42 @@ bool showsCellNumbers(const MapPainter::Scene& scene) {
     return scene.options.labels && scene.numberSize * scene.pixelsPerUnit >= LabelSizes::smallestPixels;
 }
 
+// Each cell's number from `first` to `last`, with its box: at the top of its cell, centred on it.
+// The one place the boxes are made, for the arrangement (which keeps words clear of them) and for
+// the ground (which draws them there). Digits are all one width: one measure per length of number,
+// not one per cell.
+template <typename Each>
+void forEachCellNumber(const Grid& g, const Layout& layout, const DigitWriter& numbers, double numberTop,
+                       Offset first, Offset last, Each&& each) {
+    std::map<std::size_t, TextSize> sizeOfLength;
+    for (int row = first.row; row <= last.row; ++row) {
+        for (int col = first.col; col <= last.col; ++col) {
+            std::string label = g.label({col, row});
+            auto it = sizeOfLength.find(label.size());
+            if (it == sizeOfLength.end()) {
+                it = sizeOfLength.emplace(label.size(), numbers.measure(label.size())).first;
+            }
+            const Point p = layout.cellCenter({col, row});
+            const TextSize t = it->second;
+            each(std::move(label),
+                 Box{p.x - t.width / 2, p.y + numberTop, p.x + t.width / 2, p.y + numberTop + t.height});
+        }
+    }
+}
+
 } // namespace
 
 void MapPainter::arrangeLabels(cairo_t* cr, Scene& scene) const {
     const Grid& g = s_.map.grid;
     const double px = scene.pixelsPerUnit;
     if (showsCellNumbers(scene)) {
-        // Digits are all one width: one measure per length of number, not one per cell. The same
-        // boxes as drawCellNumbers draws them in, with the ground.
+        // The boxes drawCellNumbers draws them in, with the ground.
         const DigitWriter numbers(cr, scene.numberSize);
-        std::map<std::size_t, TextSize> sizeOfLength;
-        for (int row = scene.first.row; row <= scene.last.row; ++row) {
-            for (int col = scene.first.col; col <= scene.last.col; ++col) {
-                std::string label = g.label({col, row});
-                auto it = sizeOfLength.find(label.size());
-                if (it == sizeOfLength.end()) {
-                    it = sizeOfLength.emplace(label.size(), numbers.measure(label.size())).first;
-                }
-                const Point p = layout_.cellCenter({col, row});
-                const TextSize t = it->second;
-                scene.plan.cellNumbers.push_back({std::move(label),
-                                                  LabelRole::CellNumber,
-                                                  {p.x - t.width / 2, p.y + scene.numberTop,
-                                                   p.x + t.width / 2, p.y + scene.numberTop + t.height}});
-            }
-        }
+        forEachCellNumber(
+            g, layout_, numbers, scene.numberTop, scene.first, scene.last,
+            [&](std::string label, const Box& box) {
+                scene.plan.cellNumbers.push_back({std::move(label), LabelRole::CellNumber, box});
+            });
     }
     std::stable_sort(scene.words.begin(), scene.words.end(), [](const Scene::Word& a, const Scene::Word& b) {
         return priority(a.role) < priority(b.role);
@@ -196,21 +207,11 @@ void MapPainter::drawCellNumbers(cairo_t* cr, Offset first, Offset last, double 
     if (!showsCellNumbers(scene)) {
         return;
     }
-    const Grid& g = s_.map.grid;
     DigitWriter numbers(cr, scene.numberSize);
     setSource(cr, Rgb{55, 55, 45}, 0.9);
-    std::map<std::size_t, TextSize> sizeOfLength;
-    for (int row = first.row; row <= last.row; ++row) {
-        for (int col = first.col; col <= last.col; ++col) {
-            const std::string label = g.label({col, row});
-            auto it = sizeOfLength.find(label.size());
-            if (it == sizeOfLength.end()) {
-                it = sizeOfLength.emplace(label.size(), numbers.measure(label.size())).first;
-            }
-            const Point p = layout_.cellCenter({col, row});
-            numbers.draw(p.x - it->second.width / 2, p.y + scene.numberTop, label);
-        }
-    }
+    // In the boxes the arrangement keeps for them (arrangeLabels).
+    forEachCellNumber(s_.map.grid, layout_, numbers, scene.numberTop, first, last,
+                      [&](const std::string& label, const Box& box) { numbers.draw(box.x0, box.y0, label); });
 }
 
 void MapPainter::drawLabels(cairo_t* cr, const Scene& scene, MapRect visible) const {
