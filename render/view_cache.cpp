@@ -1,9 +1,12 @@
 #include "view_cache.hpp"
 
+#include "render/bilinear_stretch.hpp"
+
 #include <cairo.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <tuple>
 
@@ -92,70 +95,40 @@ void ViewCache::payOwedStretch() {
 
 void ViewCache::stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb background,
                              std::span<const PixelRect> only, const std::function<void()>& beside) const {
-    // A pixel x of the new view shows the map at (x + scroll) / zoom, which the sharp view showed
-    // at that times its zoom, less its scroll.
     const double k = sharpView_.zoom / view.zoom;
     const int width = cairo_image_surface_get_width(into), height = cairo_image_surface_get_height(into);
     const int stride = cairo_image_surface_get_stride(into);
-    const cairo_format_t format = cairo_image_surface_get_format(into);
     cairo_surface_flush(into);
     cairo_surface_flush(sharp_.get());
-    unsigned char* data = cairo_image_surface_get_data(into);
+    const PixelRows to{cairo_image_surface_get_data(into), width, height, stride};
+    const PixelRows from{
+        cairo_image_surface_get_data(sharp_.get()), cairo_image_surface_get_width(sharp_.get()),
+        cairo_image_surface_get_height(sharp_.get()), cairo_image_surface_get_stride(sharp_.get())};
+    // A pixel x of the new view shows the map at (x + scroll) / zoom: in the sharp view, that times
+    // its zoom, less its scroll. Beyond the sharp ground (zoomed out), the background.
+    const StretchPlacement placement{k, view.scrollX * k - sharpView_.scrollX,
+                                     view.scrollY * k - sharpView_.scrollY};
+    const std::uint32_t backgroundPixel = 0xff000000U | (std::uint32_t{background.r} << 16) |
+                                          (std::uint32_t{background.g} << 8) | std::uint32_t{background.b};
+    const PictureOrigin wrapped{sharpOrigin_.x, sharpOrigin_.y};
     // Rows apart on every core: a bilinear stretch of a 4K frame is several milliseconds on one.
     const auto stretchRows = [&](int top, int rows) {
-        cairo_surface_t* band = cairo_image_surface_create_for_data(
-            data + static_cast<std::ptrdiff_t>(top) * stride, format, width, rows, stride);
-        cairo_t* cr = cairo_create(band);
-        cairo_translate(cr, 0, -top);
-        if (!only.empty()) {
-            // Whole pixels: inside them each pixel comes out as a stretch of all of it gives it.
-            for (const PixelRect& part : only) {
-                cairo_rectangle(cr, part.x, part.y, part.width, part.height);
+        const auto stretchPart = [&](PixelRect part) {
+            const int y0 = std::max(part.y, top), y1 = std::min(part.bottom(), top + rows);
+            if (y1 > y0) {
+                stretchBilinear(from, wrapped, placement, to, {part.x, y0, part.width, y1 - y0},
+                                backgroundPixel);
             }
-            cairo_clip(cr);
+        };
+        if (only.empty()) {
+            stretchPart({0, 0, width, height});
         }
-        // Where the sharp ground was, stretched; beyond it (zoomed out), the background until the
-        // sharp frame. Each pixel is written once: at 4K a pass over the frame is a millisecond.
-        const double left = (sharpView_.scrollX - view.scrollX * k) / k,
-                     upper = (sharpView_.scrollY - view.scrollY * k) / k;
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-        if (left > 0 || upper > 0 || left + width / k < width || upper + height / k < height) {
-            cairo_set_source_rgb(cr, background.r / 255.0, background.g / 255.0, background.b / 255.0);
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
-            cairo_rectangle(cr, 0, top, width, rows);
-            // Only the pixels the stretch covers whole are left out: under its antialiased edge
-            // the background is whole, as the stretch's partial cover expects (else a seam of
-            // whatever the image held before).
-            const double x0 = std::ceil(left), y0 = std::ceil(upper);
-            const double x1 = std::floor(left + width / k), y1 = std::floor(upper + height / k);
-            if (x1 > x0 && y1 > y0) {
-                cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
-            }
-            cairo_fill(cr);
+        for (const PixelRect& part : only) {
+            stretchPart(part);
         }
-        cairo_pattern_t* stretched = cairo_pattern_create_for_surface(sharp_.get());
-        cairo_matrix_t m;
-        // The sharp ground is kept wrapped round at its origin: its pixels repeat.
-        cairo_matrix_init(&m, k, 0, 0, k, view.scrollX * k - sharpView_.scrollX + sharpOrigin_.x,
-                          view.scrollY * k - sharpView_.scrollY + sharpOrigin_.y);
-        cairo_pattern_set_matrix(stretched, &m);
-        cairo_pattern_set_filter(stretched, CAIRO_FILTER_BILINEAR);
-        cairo_pattern_set_extend(stretched, CAIRO_EXTEND_REPEAT);
-        // Over the background's antialiased edge, where the two meet inside a pixel.
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER);
-        cairo_set_source(cr, stretched);
-        cairo_rectangle(cr, left, upper, width / k, height / k);
-        cairo_fill(cr);
-        cairo_pattern_destroy(stretched);
-        cairo_destroy(cr);
-        cairo_surface_finish(band);
-        cairo_surface_destroy(band);
     };
     const int threads = std::min(workerThreads(0), 8);
-    // More bands than threads: the thread that does the work beside it then takes its share. Always
-    // as many: where a band begins shifts its pixels' place in the sharp ground by a rounding (Pixman
-    // holds the stretch's offset in 16.16 fixed point), and what the kept ground is owed must be the
-    // pixels the frame showed.
+    // More bands than threads: the thread that does the work beside it then takes its share.
     const int bands = threads * 4;
     inRowBands(height, bands, threads, stretchRows, beside);
     cairo_surface_mark_dirty(into);

@@ -29,7 +29,7 @@ using testing_support::commandOutput;
 using testing_support::owned;
 using testing_support::pixelOf;
 
-constexpr Rgb ground{220, 225, 190};
+constexpr Rgb paper{220, 225, 190};
 constexpr double cellSize = 200; // crowns of 17 units
 constexpr int pageWidth = 400, pageHeight = 300;
 
@@ -45,7 +45,7 @@ std::vector<Point> wood() {
 }
 
 void paintGround(cairo_t* cr) {
-    cairo_set_source_rgb(cr, ground.r / 255.0, ground.g / 255.0, ground.b / 255.0);
+    cairo_set_source_rgb(cr, paper.r / 255.0, paper.g / 255.0, paper.b / 255.0);
     cairo_paint(cr);
 }
 
@@ -148,7 +148,7 @@ TEST_F(CircleGlyphs, OnPaperCrownsArePlacesOfGlyphsThatPrintAsTheirPath) {
                 }
                 apart += difference > 12 ? 1 : 0;
                 largest = std::max(largest, difference);
-                inked += a != ground ? 1 : 0;
+                inked += a != paper ? 1 : 0;
             }
         }
         EXPECT_GT(inked, 20000) << "the crowns were drawn at all";
@@ -158,7 +158,7 @@ TEST_F(CircleGlyphs, OnPaperCrownsArePlacesOfGlyphsThatPrintAsTheirPath) {
             // (70, 72) lies in the first two crowns and the third; (60, 52) in the first alone.
             const Rgb overlap = blockOf(printed.get(), 70, 72), alone = blockOf(printed.get(), 60, 52);
             EXPECT_LE(testing_support::channelDifference(overlap, alone), 2) << "an overlap is no darker";
-            EXPECT_NE(alone, ground);
+            EXPECT_NE(alone, paper);
         }
         // The glyphs are not text: the page's text is empty.
         const std::string text = commandOutput("pdftotext '" + pdf.string() + "' -");
