@@ -270,6 +270,15 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     const auto started = std::chrono::steady_clock::now();
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     const cairo_format_t format = cairo_image_surface_get_format(image);
+    if (format != CAIRO_FORMAT_RGB24 && format != CAIRO_FORMAT_ARGB32) {
+        // The kept ground is copied and stretched 32 bits a pixel (render/bilinear_stretch): an image
+        // of other pixels (a display of 16 bits) is drawn whole, every frame.
+        invalidateAll();
+        drawView(painter, image, view, background, o, workers);
+        drawn_ = static_cast<long long>(width) * height;
+        arranged_.reset();
+        return;
+    }
     if (!shaped(kept_.get(), width, height, format)) {
         kept_.reset(cairo_image_surface_create(format, width, height));
         valid_ = false;

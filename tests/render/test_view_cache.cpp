@@ -369,6 +369,37 @@ TEST(ViewCache, WhileTheWheelTurnsAFrameStretchesTheLastSharpGroundUntilASharpOn
     }
 }
 
+// The kept ground is copied and stretched 32 bits a pixel: an image of 16 bits gets whole frames,
+// never pixels written past its rows.
+TEST(ViewCache, OnAnImageOfOtherThan32BitsEveryFrameIsDrawnWhole) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    auto image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB16_565, 300, 200));
+    ViewCache cache;
+    const Point middle{3000, 2400};
+    using enum ViewCache::AtNewZoom;
+    cache.draw(painter, image.get(), centredOn(middle, 0.4, 300, 200), background, {}, 0, Preview);
+    cache.draw(painter, image.get(), centredOn(middle, 0.46, 300, 200), background, {}, 0, Preview);
+    EXPECT_FALSE(cache.previewShown());
+    EXPECT_EQ(cache.groundPixelsDrawn(), 300 * 200) << "drawn anew, not stretched";
+    ViewPlacement panned = centredOn(middle, 0.46, 300, 200);
+    panned.scrollX += 40;
+    cache.draw(painter, image.get(), panned, background);
+    EXPECT_EQ(cache.groundPixelsDrawn(), 300 * 200) << "a pan drawn anew, not copied";
+    auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB16_565, 300, 200));
+    drawView(painter, fresh.get(), panned, background);
+    cairo_surface_flush(image.get());
+    cairo_surface_flush(fresh.get());
+    for (int y = 0; y < 200; ++y) {
+        ASSERT_EQ(0, std::memcmp(cairo_image_surface_get_data(image.get()) +
+                                     y * cairo_image_surface_get_stride(image.get()),
+                                 cairo_image_surface_get_data(fresh.get()) +
+                                     y * cairo_image_surface_get_stride(fresh.get()),
+                                 600))
+            << "row " << y;
+    }
+}
+
 TEST(ViewCache, AStretchZoomedOutShowsTheBackgroundInTheMarginsOnlyAndTheMapInside) {
     Fixture f;
     auto [cached, fresh] = cachedAndFresh(600, 400);
