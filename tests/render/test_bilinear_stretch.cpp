@@ -188,3 +188,29 @@ TEST(BilinearStretch, PixelsComeFromWherePixmansBilinearStretchTakesThemAndBeyon
         }
     }
 }
+
+// The smallest pictures and parts, and parts beyond the image: nothing read or written outside them
+// (the sanitizers watch), a one-pixel picture stretched as its one colour.
+TEST(BilinearStretch, APictureOfOnePixelAndPartsEmptyOrBeyondTheImageStayInsideTheirPixels) {
+    StretchedPixels one(1, 1);
+    one.rows().row(0)[0] = 0xff336699U;
+    for (const StretchCode code : {StretchCode::Fastest, StretchCode::Portable}) {
+        StretchedPixels into(9, 7);
+        std::fill(into.bytes.begin(), into.bytes.end(), 0x5a);
+        stretchBilinear(one.rows(), {}, {0.1, 0, 0}, into.rows(), {0, 0, 9, 7}, stretchBackground, code);
+        for (int y = 0; y < 7; ++y) {
+            for (int x = 0; x < 9; ++x) {
+                ASSERT_EQ(into.at(x, y), 0xff336699U) << "pixel " << x << "," << y;
+            }
+        }
+        // A part past the edges is cut to the image; an empty one or one wholly outside writes nothing.
+        stretchBilinear(one.rows(), {}, {1, 0, 0}, into.rows(), {-5, -5, 20, 20}, stretchBackground, code);
+        EXPECT_EQ(into.at(0, 0), 0xff336699U);
+        EXPECT_EQ(into.at(8, 6), stretchBackground);
+        const std::vector<unsigned char> before = into.bytes;
+        stretchBilinear(one.rows(), {}, {1, 0, 0}, into.rows(), {3, 3, 0, 4}, 0xffffffffU, code);
+        stretchBilinear(one.rows(), {}, {1, 0, 0}, into.rows(), {20, 0, 5, 5}, 0xffffffffU, code);
+        stretchBilinear(one.rows(), {}, {1, 0, 0}, into.rows(), {0, -9, 5, 5}, 0xffffffffU, code);
+        EXPECT_EQ(into.bytes, before);
+    }
+}
