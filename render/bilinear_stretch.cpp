@@ -101,11 +101,16 @@ void blendRowsPortable(const std::uint32_t* a, const std::uint32_t* b, std::uint
     }
 }
 
-void alongRowPortable(const std::uint32_t* blended, const Columns& c, std::uint32_t* out) {
-    for (int i = 0; i < c.end - c.first; ++i) {
+// The row's pixels from the `start`th on.
+void alongRowPortableFrom(const std::uint32_t* blended, const Columns& c, std::uint32_t* out, int start) {
+    for (int i = start; i < c.end - c.first; ++i) {
         const int from = c.from[static_cast<std::size_t>(i)];
         out[i] = blend(blended[from], blended[from + 1], c.weights[static_cast<std::size_t>(i) * 8 + 1]);
     }
+}
+
+void alongRowPortable(const std::uint32_t* blended, const Columns& c, std::uint32_t* out) {
+    alongRowPortableFrom(blended, c, out, 0);
 }
 
 #ifdef SANDTABLE_STRETCH_SSSE3
@@ -155,10 +160,7 @@ __attribute__((target("ssse3"))) void alongRowSsse3(const std::uint32_t* blended
             reinterpret_cast<__m128i*>(out + i),
             _mm_packus_epi16(twoAlongRowSsse3(blended, c, i), twoAlongRowSsse3(blended, c, i + 2)));
     }
-    for (; i < count; ++i) {
-        const int from = c.from[static_cast<std::size_t>(i)];
-        out[i] = blend(blended[from], blended[from + 1], c.weights[static_cast<std::size_t>(i) * 8 + 1]);
-    }
+    alongRowPortableFrom(blended, c, out, i);
 }
 
 #endif

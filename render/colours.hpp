@@ -5,6 +5,7 @@
 #include "model/side.hpp"
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -45,6 +46,12 @@ struct Overlay {
     double r = 0, g = 0, b = 0, alpha = 0;
 };
 Overlay overlay(Rgb c, double alpha);
+
+// An opaque colour as one pixel of a Cairo image (RGB24 or ARGB32: alpha, red, green, blue from the
+// top byte down), for code that writes pixels itself.
+constexpr std::uint32_t opaquePixel(Rgb c) {
+    return 0xff000000u | std::uint32_t{c.r} << 16 | std::uint32_t{c.g} << 8 | std::uint32_t{c.b};
+}
 // `top` laid over `under`: one layer that lays the two.
 Overlay over(const Overlay& top, const Overlay& under);
 Rgb overlaid(Rgb base, const Overlay& o);

@@ -1276,8 +1276,7 @@ bool NaturalGround::paint(cairo_t* cr, const ColourOf& colour) const {
         std::uint32_t& p = palette[static_cast<std::size_t>(terrain)];
         if (p == none) {
             const Rgb i = inked(colour(terrain), ink, true);
-            p = 0xff000000u | static_cast<std::uint32_t>(i.r) << 16 | static_cast<std::uint32_t>(i.g) << 8 |
-                static_cast<std::uint32_t>(i.b);
+            p = opaquePixel(i);
         }
         return p;
     };

@@ -302,8 +302,7 @@ void RasterLines::lay(double width, Rgb colour, Ends ends) {
         }
     }
     const Rgb c = inked(colour, inkStyleOf(cr_));
-    const std::uint32_t source = 0xff000000u | static_cast<std::uint32_t>(c.r) << 16 |
-                                 static_cast<std::uint32_t>(c.g) << 8 | static_cast<std::uint32_t>(c.b);
+    const std::uint32_t source = opaquePixel(c);
     const auto mix = [](std::uint32_t s, std::uint32_t d, std::uint32_t a) {
         // (s a + d (255 - a)) / 255, rounded, for one byte.
         const std::uint32_t t = s * a + d * (255 - a) + 128;

@@ -26,7 +26,7 @@ void TerrainOverview::set(int col, int row, Rgb c) {
     unsigned char* data = cairo_image_surface_get_data(surface_);
     const int stride = cairo_image_surface_get_stride(surface_);
     auto* pixel = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(row) * stride) + col;
-    *pixel = 0xff000000u | (std::uint32_t{c.r} << 16) | (std::uint32_t{c.g} << 8) | c.b;
+    *pixel = opaquePixel(c);
 }
 
 Rgb TerrainOverview::pixel(int col, int row) const {

@@ -1,12 +1,12 @@
 #include "view_cache.hpp"
 
 #include "render/bilinear_stretch.hpp"
+#include "render/colours.hpp"
 
 #include <cairo.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <cstring>
 #include <tuple>
 
@@ -108,8 +108,6 @@ void ViewCache::stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb back
     // its zoom, less its scroll. Beyond the sharp ground (zoomed out), the background.
     const StretchPlacement placement{k, view.scrollX * k - sharpView_.scrollX,
                                      view.scrollY * k - sharpView_.scrollY};
-    const std::uint32_t backgroundPixel = 0xff000000U | (std::uint32_t{background.r} << 16) |
-                                          (std::uint32_t{background.g} << 8) | std::uint32_t{background.b};
     const PictureOrigin wrapped{sharpOrigin_.x, sharpOrigin_.y};
     // Rows apart on every core: a bilinear stretch of a 4K frame is several milliseconds on one.
     const auto stretchRows = [&](int top, int rows) {
@@ -117,7 +115,7 @@ void ViewCache::stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb back
             const int y0 = std::max(part.y, top), y1 = std::min(part.bottom(), top + rows);
             if (y1 > y0) {
                 stretchBilinear(from, wrapped, placement, to, {part.x, y0, part.width, y1 - y0},
-                                backgroundPixel);
+                                opaquePixel(background));
             }
         };
         if (only.empty()) {
