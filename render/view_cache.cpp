@@ -274,6 +274,9 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
         invalidateAll();
         drawView(painter, image, view, background, o, workers);
         drawn_ = static_cast<long long>(width) * height;
+        // Every pixel changed: no tiles alone to put, whatever the frame before sharpened.
+        sharpened_.clear();
+        onlySharpened_ = false;
         arranged_.reset();
         return;
     }

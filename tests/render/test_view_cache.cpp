@@ -400,6 +400,30 @@ TEST(ViewCache, OnAnImageOfOtherThan32BitsEveryFrameIsDrawnWhole) {
     }
 }
 
+// A frame on an image of 16 bits changes every pixel: it never names the tiles the 32-bit frame
+// before it sharpened (a window that put those alone would show the frame before elsewhere).
+TEST(ViewCache, AFrameOnAnImageOfOtherThan32BitsNamesNoTilesSharpenedAlone) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    constexpr int width = 600, height = 400;
+    auto image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
+    ViewCache cache;
+    cache.setFrameBudget(std::chrono::microseconds(0)); // a tile a frame
+    const Point middle{3000, 2400};
+    using enum ViewCache::AtNewZoom;
+    const FrameParts tilesAlone{{}, nullptr, true};
+    cache.draw(painter, image.get(), centredOn(middle, 0.4, width, height), background, {}, 1, Sharp,
+               tilesAlone);
+    const ViewPlacement view = centredOn(middle, 0.5, width, height);
+    cache.draw(painter, image.get(), view, background, {}, 1, Sharp, tilesAlone);
+    cache.draw(painter, image.get(), view, background, {}, 1, Sharp, tilesAlone);
+    ASSERT_FALSE(cache.onlyTilesSharpened().empty()) << "the second frame at 0.5 sharpened a tile alone";
+    auto sixteen = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB16_565, width, height));
+    cache.draw(painter, sixteen.get(), view, background, {}, 1, Sharp, tilesAlone);
+    EXPECT_EQ(cache.groundPixelsDrawn(), width * height);
+    EXPECT_TRUE(cache.onlyTilesSharpened().empty()) << "every pixel of the 16-bit image was drawn";
+}
+
 TEST(ViewCache, AStretchZoomedOutShowsTheBackgroundInTheMarginsOnlyAndTheMapInside) {
     Fixture f;
     auto [cached, fresh] = cachedAndFresh(600, 400);
