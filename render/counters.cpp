@@ -31,7 +31,7 @@ void drawUnitCounter(cairo_t* cr, const Unit& u, Side side, double x, double y, 
     setSource(cr, sideColour(side));
     if (outline) {
         cairo_fill_preserve(cr);
-        strokeWith(cr, Rgb{20, 20, 20}, h * 0.043);
+        strokeWith(cr, counterOutline, h * counterOutlineWidth);
     } else {
         cairo_fill(cr);
     }
@@ -71,7 +71,7 @@ void drawArmSymbol(cairo_t* cr, Arm arm, double x, double y, double w, double h,
 void drawFrontBar(cairo_t* cr, double x, double y, double w, double bar) {
     cairo_new_path(cr);
     cairo_rectangle(cr, x, y - bar, w, bar);
-    setSource(cr, Rgb{20, 20, 20});
+    setSource(cr, frontBarColour);
     cairo_fill(cr);
 }
 

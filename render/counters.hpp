@@ -3,6 +3,7 @@
 // the legend (and later as VASSAL counter images).
 #include "model/order_of_battle.hpp"
 #include "model/side.hpp"
+#include "model/terrain.hpp"
 
 #include <string_view>
 
@@ -14,6 +15,11 @@ class TextWriter;
 
 // "XXXX" for an army, "XXX" a corps, "XX" a division, "X" a brigade.
 std::string_view echelonMark(Echelon e);
+
+// The dark of a counter's outline and front bar, and the outline's width in counter heights.
+inline constexpr Rgb counterOutline{20, 20, 20};
+inline constexpr double counterOutlineWidth = 0.043;
+inline constexpr Rgb frontBarColour = counterOutline;
 
 // A unit's counter filling (x, y, w, h): the side's colour, outlined when `outline`; when
 // `detailed`, the NATO arm symbol and the roster number (or the name's start) written with `text`.

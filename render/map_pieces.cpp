@@ -9,10 +9,12 @@
 #include "map_scene.hpp"
 #include "text.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <map>
 #include <numbers>
+#include <numeric>
 #include <unordered_map>
 
 #include <cairo.h>
@@ -46,6 +48,36 @@ Box turnedBox(Point centre, double w, double h, double bar, double turn, bool fr
         }
     }
     return b;
+}
+
+// Marks the counters that no other comes within `margin` of (their boxes apart by more).
+void markCountersApart(std::vector<MapPainter::Scene::Counter>& counters, double margin) {
+    std::vector<std::size_t> byLeft(counters.size());
+    std::iota(byLeft.begin(), byLeft.end(), std::size_t{0});
+    std::ranges::sort(byLeft, {}, [&](std::size_t i) { return counters[i].box.x0; });
+    std::vector<bool> crowded(counters.size(), false);
+    for (std::size_t k = 0; k < byLeft.size(); ++k) {
+        const Box& a = counters[byLeft[k]].box;
+        for (std::size_t n = k + 1; n < byLeft.size() && counters[byLeft[n]].box.x0 <= a.x1 + margin; ++n) {
+            const Box& b = counters[byLeft[n]].box;
+            if (b.y0 <= a.y1 + margin && a.y0 <= b.y1 + margin) {
+                crowded[byLeft[k]] = true;
+                crowded[byLeft[n]] = true;
+            }
+        }
+    }
+    for (std::size_t i = 0; i < counters.size(); ++i) {
+        counters[i].apart = !crowded[i];
+    }
+}
+
+// A counter's rectangle turned and placed as drawPieces draws it, added to the path.
+void addTurned(cairo_t* cr, const MapPainter::Scene::Counter& c, double x, double y, double w, double h) {
+    cairo_save(cr);
+    cairo_translate(cr, c.centre.x, c.centre.y);
+    cairo_rotate(cr, c.turn);
+    cairo_rectangle(cr, x, y, w, h);
+    cairo_restore(cr); // the path keeps the rectangle where the turn put it
 }
 
 } // namespace
@@ -145,6 +177,8 @@ void MapPainter::arrangePieces(Scene& scene) const {
                 Box::around(badge.centre, size * stackBadgeRadius, size * stackBadgeRadius));
         }
     }
+    // A pixel and a half, and the outline's half beyond the box.
+    markCountersApart(scene.counters, 1.5 / scene.pixelsPerUnit + h * counterOutlineWidth);
     // Commanders and trains: pieces are ordered by kind, units first, so a battle's thousands of
     // units are skipped without a look.
     const auto& placements = s_.deployment.placements;
@@ -206,8 +240,56 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
     };
     TextWriter* const unitLabel = readable(unitFont) ? &unitText : nullptr;
     const double w = size * counterWidth, h = size * counterHeight, bar = size * frontBar;
+    // Counters too small for their symbol, that no other touches, together: each side's in one fill,
+    // every outline in one stroke, every front bar in one fill. Each of them a fill, a stroke and a
+    // fill of its own took 16 us (Cairo's cost is in setting each one up): 450 counters, 7 ms of a
+    // 4K view at 12 %. No two share a pixel, so the pixels are those drawn one by one.
+    const bool together = !detailed;
+    // Upright counters apart from turned ones: Cairo fills and strokes a path of upright rectangles
+    // alone as boxes, exactly, and one with any turned edge as a polygon, to a 15th of a pixel.
+    for (const bool upright : {true, false}) {
+        if (!together) {
+            break;
+        }
+        const auto eachApart = [&](const auto& add) {
+            bool any = false;
+            cairo_new_path(cr);
+            for (const Scene::Counter& c : scene.counters) {
+                if (c.apart && (c.turn == 0) == upright && visible.near(c.centre, size) && add(c)) {
+                    any = true;
+                }
+            }
+            return any;
+        };
+        for (const Side side : {Side::Union, Side::Confederate}) {
+            if (eachApart([&](const Scene::Counter& c) {
+                    if (c.side == side) {
+                        addTurned(cr, c, -w / 2, -h / 2, w, h);
+                    }
+                    return c.side == side;
+                })) {
+                setSource(cr, sideColour(side));
+                cairo_fill(cr);
+            }
+        }
+        if (eachApart([&](const Scene::Counter& c) {
+                addTurned(cr, c, -w / 2, -h / 2, w, h);
+                return true;
+            })) {
+            strokeWith(cr, counterOutline, h * counterOutlineWidth);
+        }
+        if (eachApart([&](const Scene::Counter& c) {
+                if (c.faced) {
+                    addTurned(cr, c, -w / 2, (c.frontAtBottom ? h / 2 + bar : -h / 2) - bar, w, bar);
+                }
+                return c.faced;
+            })) {
+            setSource(cr, frontBarColour);
+            cairo_fill(cr);
+        }
+    }
     for (const Scene::Counter& c : scene.counters) {
-        if (!visible.near(c.centre, size)) {
+        if (!visible.near(c.centre, size) || (together && c.apart)) {
             continue;
         }
         cairo_save(cr);

@@ -31,6 +31,9 @@ struct MapPainter::Scene {
         bool faced = false;         // draws the front bar
         bool frontAtBottom = false; // turned half round so its text stays upright
         Box box;
+        // No other counter comes within a pixel and a half of it: drawn with the others apart, in
+        // one fill a colour (MapPainter::drawPieces).
+        bool apart = false;
     };
     struct Badge {
         Point centre;
