@@ -141,6 +141,15 @@ void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect
     cairo_surface_mark_dirty(image);
 }
 
+void drawViewRows(const MapPainter& painter, cairo_surface_t* image, PixelRect region, ViewPlacement view,
+                  Rgb background, const RenderOptions& o, MapLayers layers,
+                  const MapPainter::Scene* arranged) {
+    region = cutTo(region, cairo_image_surface_get_width(image), cairo_image_surface_get_height(image));
+    if (region.width > 0 && region.height > 0) {
+        drawRows(painter, image, region, 0, region.height, view, background, o, layers, arranged);
+    }
+}
+
 std::vector<WrappedPart> wrappedParts(PixelRect region, int width, int height, WrappedOrigin origin,
                                       ViewPlacement view) {
     region = cutTo(region, width, height);

@@ -47,6 +47,13 @@ void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect
                     Rgb background, const RenderOptions& options, MapLayers layers, int workers = 0,
                     const MapPainter::Scene* arranged = nullptr);
 
+// Draws `layers` of the view in `region` of `image` on the calling thread, with none of the image's
+// own bookkeeping (no flush, nothing marked dirty): for a caller that draws bands of one image on
+// several threads at once and flushes and marks it itself. The pixels are drawViewRegion's.
+void drawViewRows(const MapPainter& painter, cairo_surface_t* image, PixelRect region, ViewPlacement view,
+                  Rgb background, const RenderOptions& options, MapLayers layers,
+                  const MapPainter::Scene* arranged);
+
 // A view kept in an image the view's size, wrapped round (as a torus): view pixel (x, y) is image
 // pixel ((x + x0) mod width, (y + y0) mod height). A pan moves where the view starts in the image,
 // not its pixels.

@@ -1,13 +1,16 @@
 #include "view_cache.hpp"
 
+#include "model/thread_beside.hpp"
 #include "render/bilinear_stretch.hpp"
 #include "render/colours.hpp"
 
 #include <cairo.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
+#include <thread>
 #include <tuple>
 
 namespace sandtable {
@@ -66,8 +69,7 @@ bool ViewCache::canPreview(ViewPlacement view, const RenderOptions& o, Rgb backg
            view.zoom != keptView_.zoom && stretch <= mostPreviewZoomIn && stretch >= 1 / mostPreviewZoomOut;
 }
 
-void ViewCache::drawPreview(ViewPlacement view, Rgb background, cairo_surface_t* image,
-                            const std::function<void()>& beside) {
+void ViewCache::keepSharpAside() {
     if (!previewShown()) {
         // The sharp ground kept aside; the preview goes where it was.
         const int width = cairo_image_surface_get_width(kept_.get());
@@ -81,8 +83,150 @@ void ViewCache::drawPreview(ViewPlacement view, Rgb background, cairo_surface_t*
         sharpOrigin_ = origin_;
     }
     origin_ = {}; // all of it drawn anew
+}
+
+void ViewCache::drawPreview(ViewPlacement view, Rgb background, cairo_surface_t* image,
+                            const std::function<void()>& beside) {
+    keepSharpAside();
     stretchSharp(image != nullptr ? image : kept_.get(), view, background, {}, beside);
     stretchOwed_ = image != nullptr;
+}
+
+struct ViewCache::SharpStretch {
+    PixelRows from, to;
+    PictureOrigin wrapped;
+    StretchPlacement placement;
+    std::uint32_t background;
+    // `part` of `to` (its pixels), cut to it.
+    void operator()(PixelRect part) const { stretchBilinear(from, wrapped, placement, to, part, background); }
+};
+
+ViewCache::SharpStretch ViewCache::sharpStretchOnto(cairo_surface_t* into, ViewPlacement view,
+                                                    Rgb background) const {
+    const double k = sharpView_.zoom / view.zoom;
+    cairo_surface_flush(into);
+    cairo_surface_flush(sharp_.get());
+    // A pixel x of the new view shows the map at (x + scroll) / zoom: in the sharp view, that times
+    // its zoom, less its scroll. Beyond the sharp ground (zoomed out), the background.
+    return {{cairo_image_surface_get_data(sharp_.get()), cairo_image_surface_get_width(sharp_.get()),
+             cairo_image_surface_get_height(sharp_.get()), cairo_image_surface_get_stride(sharp_.get())},
+            {cairo_image_surface_get_data(into), cairo_image_surface_get_width(into),
+             cairo_image_surface_get_height(into), cairo_image_surface_get_stride(into)},
+            {sharpOrigin_.x, sharpOrigin_.y},
+            {k, view.scrollX * k - sharpView_.scrollX, view.scrollY * k - sharpView_.scrollY},
+            opaquePixel(background)};
+}
+
+std::shared_ptr<const MapPainter::Scene>
+ViewCache::stretchAndMarkInBands(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view,
+                                 Rgb background, const RenderOptions& o,
+                                 std::shared_ptr<const MapPainter::Scene> arranged,
+                                 const std::function<void(PixelRect)>& bandDone) {
+    keepSharpAside();
+    stretchOwed_ = true;
+    const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
+    const SharpStretch stretch = sharpStretchOnto(image, view, background);
+    const int threads = std::min(workerThreads(0), 8);
+    const int bands = std::max(1, std::min(threads * 4, height));
+    const auto band = [&](int b) {
+        const int top = height * b / bands;
+        return PixelRect{0, top, width, height * (b + 1) / bands - top};
+    };
+    // The tasks in the order taken: the arrangement first (one thread while the others stretch),
+    // then each band's marks one band after its stretch, so that the first bands are whole, and
+    // shown, while the last are stretched.
+    enum class Task { Arrange, Stretch, Mark };
+    std::vector<std::pair<Task, int>> tasks;
+    const bool toArrange = arranged == nullptr && !painter.drawsOverview(view.zoom);
+    if (toArrange) {
+        tasks.emplace_back(Task::Arrange, 0);
+    }
+    for (int b = 0; b < bands; ++b) {
+        tasks.emplace_back(Task::Stretch, b);
+        if (b > 0) {
+            tasks.emplace_back(Task::Mark, b - 1);
+        }
+    }
+    tasks.emplace_back(Task::Mark, bands - 1);
+    std::atomic<std::size_t> next{0};
+    std::vector<std::atomic<bool>> stretched(static_cast<std::size_t>(bands)),
+        marked(static_cast<std::size_t>(bands));
+    std::atomic<bool> arrangedReady{!toArrange}, failed{false};
+    // Every task done, or failed, moves this on and wakes whoever waits for one.
+    std::atomic<int> progress{0};
+    const auto moveOn = [&] {
+        ++progress;
+        progress.notify_all();
+    };
+    const auto waitFor = [&](const auto& ready) {
+        for (int seen = progress.load(); !ready() && !failed; seen = progress.load()) {
+            progress.wait(seen);
+            if (ready() || failed) {
+                break;
+            }
+        }
+    };
+    std::vector<bool> handed(static_cast<std::size_t>(bands), false);
+    const auto handOver = [&] {
+        for (int b = 0; b < bands; ++b) {
+            if (!handed[static_cast<std::size_t>(b)] && marked[static_cast<std::size_t>(b)]) {
+                handed[static_cast<std::size_t>(b)] = true;
+                cairo_surface_mark_dirty_rectangle(image, 0, band(b).y, width, band(b).height);
+                bandDone(band(b));
+            }
+        }
+    };
+    const std::thread::id caller = std::this_thread::get_id();
+    const auto work = [&] {
+        try {
+            for (std::size_t t = next++; t < tasks.size() && !failed; t = next++) {
+                const auto [task, b] = tasks[t];
+                const auto at = static_cast<std::size_t>(b);
+                if (task == Task::Arrange) {
+                    arranged = arrangeView(painter, width, height, view, o);
+                    arrangedReady = true;
+                } else if (task == Task::Stretch) {
+                    stretch(band(b));
+                    stretched[at] = true;
+                } else {
+                    waitFor([&] { return arrangedReady && stretched[at]; });
+                    if (failed) {
+                        break;
+                    }
+                    drawViewRows(painter, image, band(b), view, background, o, MapLayers::Marks,
+                                 arranged.get());
+                    marked[at] = true;
+                }
+                moveOn();
+                if (std::this_thread::get_id() == caller) {
+                    handOver();
+                }
+            }
+            if (std::this_thread::get_id() == caller) {
+                // The bands the other threads still draw, each shown as it is done.
+                for (int b = 0; b < bands && !failed; ++b) {
+                    waitFor([&] { return marked[static_cast<std::size_t>(b)].load(); });
+                    handOver();
+                }
+            }
+        } catch (...) {
+            failed = true;
+            moveOn();
+            throw;
+        }
+    };
+    {
+        std::vector<ThreadBeside> others;
+        for (int t = 1; t < threads; ++t) {
+            others.emplace_back(work);
+        }
+        work();
+        for (ThreadBeside& thread : others) {
+            thread.join();
+        }
+    }
+    cairo_surface_mark_dirty(image);
+    return arranged;
 }
 
 void ViewCache::payOwedStretch() {
@@ -95,27 +239,14 @@ void ViewCache::payOwedStretch() {
 
 void ViewCache::stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb background,
                              std::span<const PixelRect> only, const std::function<void()>& beside) const {
-    const double k = sharpView_.zoom / view.zoom;
     const int width = cairo_image_surface_get_width(into), height = cairo_image_surface_get_height(into);
-    const int stride = cairo_image_surface_get_stride(into);
-    cairo_surface_flush(into);
-    cairo_surface_flush(sharp_.get());
-    const PixelRows to{cairo_image_surface_get_data(into), width, height, stride};
-    const PixelRows from{
-        cairo_image_surface_get_data(sharp_.get()), cairo_image_surface_get_width(sharp_.get()),
-        cairo_image_surface_get_height(sharp_.get()), cairo_image_surface_get_stride(sharp_.get())};
-    // A pixel x of the new view shows the map at (x + scroll) / zoom: in the sharp view, that times
-    // its zoom, less its scroll. Beyond the sharp ground (zoomed out), the background.
-    const StretchPlacement placement{k, view.scrollX * k - sharpView_.scrollX,
-                                     view.scrollY * k - sharpView_.scrollY};
-    const PictureOrigin wrapped{sharpOrigin_.x, sharpOrigin_.y};
+    const SharpStretch stretch = sharpStretchOnto(into, view, background);
     // Rows apart on every core: a bilinear stretch of a 4K frame is several milliseconds on one.
     const auto stretchRows = [&](int top, int rows) {
         const auto stretchPart = [&](PixelRect part) {
             const int y0 = std::max(part.y, top), y1 = std::min(part.bottom(), top + rows);
             if (y1 > y0) {
-                stretchBilinear(from, wrapped, placement, to, {part.x, y0, part.width, y1 - y0},
-                                opaquePixel(background));
+                stretch({part.x, y0, part.width, y1 - y0});
             }
         };
         if (only.empty()) {
@@ -296,11 +427,18 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     // A stretched frame arranges its marks anew: on one thread while the others stretch (at 4K the
     // stretch waits on memory, the arrangement on the processor).
     std::shared_ptr<const MapPainter::Scene> arrangedBeside;
+    bool bandsHanded = false; // ground and marks drawn, each band handed over
     const auto arrangeBeside = [&] { arrangedBeside = arrangeView(painter, width, height, view, o); };
     if (stretched) {
         const bool toArrange = wanted.arranged == nullptr && !painter.drawsOverview(view.zoom);
-        drawPreview(view, background, straightOnTheImage ? image : nullptr,
-                    toArrange ? std::function<void()>(arrangeBeside) : std::function<void()>());
+        if (straightOnTheImage && wanted.bandDone) {
+            arrangedBeside =
+                stretchAndMarkInBands(painter, image, view, background, o, wanted.arranged, wanted.bandDone);
+            bandsHanded = true;
+        } else {
+            drawPreview(view, background, straightOnTheImage ? image : nullptr,
+                        toArrange ? std::function<void()>(arrangeBeside) : std::function<void()>());
+        }
         pending_ = tilesFromTheMiddle(width, height);
     }
     const double dx = view.scrollX - keptView_.scrollX, dy = view.scrollY - keptView_.scrollY;
@@ -398,7 +536,9 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
                                                                    : wanted.only;
     // One arrangement for every part: a word across two parts is placed once. Tiles alone keep the
     // last frame's, which the rest of the image shows.
-    if (!tilesAlone || wanted.arranged != nullptr) {
+    if (bandsHanded) {
+        arranged_ = std::move(arrangedBeside);
+    } else if (!tilesAlone || wanted.arranged != nullptr) {
         arranged_ = wanted.arranged != nullptr ? std::move(wanted.arranged) : std::move(arrangedBeside);
     }
     if (arranged_ == nullptr && !painter.drawsOverview(view.zoom)) {
@@ -407,7 +547,7 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     // Part by part, the ground then the marks: where parts overlap, the later one's ground covers
     // the earlier one's marks before they are drawn again (twice over, their antialiased edges and
     // halos would darken).
-    for (const PixelRect& part : parts) {
+    for (const PixelRect& part : bandsHanded ? std::span<const PixelRect>() : parts) {
         if (!straightOnTheImage) {
             copyGround(image, part);
         }

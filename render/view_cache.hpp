@@ -39,6 +39,12 @@ struct FrameParts {
     // changed): a frame that only draws tiles sharp (ViewCache::onlyTilesSharpened) puts only them
     // on it, the marks over them as the last frame arranged them, and leaves the rest as it is.
     bool tilesAlone = false;
+    // A wheel notch's frame of the whole view, which changes every pixel, hands over its bands of
+    // rows as each is done, ground and marks, so that the caller shows them while the others are
+    // drawn (at 4K the display's copy of the frame took as long as its stretch). Called on the
+    // calling thread, each row of the image once, in any order. Not called: the frame is to be shown
+    // whole when draw returns.
+    std::function<void(PixelRect rows)> bandDone = {};
 };
 
 class ViewCache {
@@ -100,6 +106,19 @@ class ViewCache {
     // one (the kept ground then owes it); `beside` done meanwhile on one of the threads.
     void drawPreview(ViewPlacement view, Rgb background, cairo_surface_t* image,
                      const std::function<void()>& beside);
+    // The sharp ground kept aside for previews to stretch, where the first preview after it goes.
+    void keepSharpAside();
+    // The wheel's preview straight on `image`, band by band, each band's marks drawn over it as soon
+    // as it is stretched and the marks arranged (`arranged`, or arranged here meanwhile), each band
+    // handed to `bandDone` once it is whole. Returns the arrangement.
+    std::shared_ptr<const MapPainter::Scene>
+    stretchAndMarkInBands(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view,
+                          Rgb background, const RenderOptions& o,
+                          std::shared_ptr<const MapPainter::Scene> arranged,
+                          const std::function<void(PixelRect)>& bandDone);
+    // What stretches the last sharp ground to `view` on `into`, part by part (both images flushed).
+    struct SharpStretch;
+    SharpStretch sharpStretchOnto(cairo_surface_t* into, ViewPlacement view, Rgb background) const;
     // The last sharp ground stretched to `view` on `into` (unwrapped): all of it, or the `only` parts.
     void stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb background,
                       std::span<const PixelRect> only, const std::function<void()>& beside) const;

@@ -156,6 +156,17 @@ void CairoBitmap::present(cairo_t* cr) {
     cairo_restore(cr);
 }
 
+void CairoBitmap::presentRows(cairo_t* cr, PixelRect rows) {
+    if (surface_ == nullptr) {
+        return;
+    }
+    cairo_save(cr);
+    cairo_set_source_surface(cr, surface_, 0, 0);
+    cairo_rectangle(cr, rows.x, rows.y, rows.width, rows.height);
+    cairo_fill(cr);
+    cairo_restore(cr);
+}
+
 wxBitmap CairoBitmap::bitmap() {
     if (surface_ == nullptr) {
         return wxBitmap();

@@ -7,6 +7,8 @@
 // image's pixels, so Windows shows what Linux shows. The bitmap costs a pass over every pixel to
 // make it and, on wxGTK, another to draw it: 15 ms a frame at 1920 x 1080 and 56 at 3840 x 2160,
 // against 1 and 4 ms for the Cairo paint (sandtable-bench-window's showTheImage, on 2 cores).
+#include "render/pixel_rect.hpp"
+
 #include <wx/bitmap.h>
 #include <wx/gdicmn.h>
 
@@ -50,6 +52,10 @@ class CairoBitmap {
     void present(wxDC& dc, int x = 0, int y = 0);
     // Shows it on a Cairo context, its top left at the context's origin.
     void present(cairo_t* cr);
+    // Shows `rows` of it alone while other rows of it are still being drawn, by whoever drew them
+    // marked dirty: the image is not flushed (on X11 that waits for the display to be done with
+    // the rows shown before).
+    void presentRows(cairo_t* cr, PixelRect rows);
     // Whether `dc` draws with Cairo, so that present paints the image straight on it.
     static bool drawsWithCairo(const wxDC& dc);
     // The rectangles a paint on `dc` shows: its Cairo clip's where it draws with Cairo (wxGTK makes

@@ -417,8 +417,18 @@ void MapCanvas::showFrameNow() {
     const wxSize size = GetClientSize();
     const bool showsTheLastFrame = !wholeWanted_ && bufferWhole_ && buffer_.holds(size.x, size.y) &&
                                    shownView_ == ViewPlacement{scrollX_, scrollY_, zoom_};
-    drawMap({}, showsTheLastFrame);
-    if (const auto tiles = ground_.onlyTilesSharpened(); showsTheLastFrame && !tiles.empty()) {
+    // A wheel notch's frame goes on the window band by band, each as soon as it is done: the
+    // display copies the first while the last are drawn (at 4K its copy of a whole frame took as
+    // long as the frame's stretch).
+    int rowsShown = 0;
+    drawMap({}, showsTheLastFrame, [&](PixelRect rows) {
+        buffer_.presentRows(cr, rows);
+        shown_.sendStraight(cr);
+        rowsShown += rows.height;
+    });
+    if (rowsShown == size.y) {
+        // Every row is on its way.
+    } else if (const auto tiles = ground_.onlyTilesSharpened(); showsTheLastFrame && !tiles.empty()) {
         // The tiles drawn sharp alone: the window shows the rest already, marks included.
         mapPixelsPainted_ = 0;
         for (const PixelRect& tile : tiles) {
@@ -426,8 +436,10 @@ void MapCanvas::showFrameNow() {
             mapPixelsPainted_ += static_cast<long long>(tile.width) * tile.height;
         }
         cairo_clip(cr);
+        buffer_.present(cr);
+    } else {
+        buffer_.present(cr);
     }
-    buffer_.present(cr);
     // The marks a moment after the map they lie on, on a frame that changed every pixel.
     if (std::unique_ptr<wxGraphicsContext> gc(
             wxGraphicsRenderer::GetCairoRenderer()->CreateContextFromNativeContext(cr));
@@ -458,7 +470,8 @@ std::shared_ptr<const MapPainter::Scene> MapCanvas::arrange(const MapPainter& pa
     return arrangeView(painter, buffer_.image(size.x, size.y), view, options_);
 }
 
-void MapCanvas::drawMap(std::span<const PixelRect> parts, bool tilesAlone) {
+void MapCanvas::drawMap(std::span<const PixelRect> parts, bool tilesAlone,
+                        std::function<void(PixelRect)> bandDone) {
     const wxSize size = GetClientSize();
     mapStale_ = false;
     ++mapPaints_;
@@ -478,7 +491,7 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts, bool tilesAlone) {
     // are among the parts); else as the frame arranges them.
     auto scene = !parts.empty() && panView_ == view ? panScene_ : nullptr;
     ground_.draw(painter, buffer_.image(size.x, size.y), view, Rgb{0x3C, 0x3C, 0x40}, options_, 0, atNewZoom,
-                 {parts, std::move(scene), tilesAlone});
+                 {parts, std::move(scene), tilesAlone, std::move(bandDone)});
     shownScene_ = ground_.arranged();
     shownView_ = view;
     panScene_.reset();

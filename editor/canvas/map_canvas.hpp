@@ -122,8 +122,11 @@ class MapCanvas : public wxWindow {
     std::shared_ptr<const MapPainter::Scene> arrange(const MapPainter& painter, ViewPlacement view);
     // Draws the map on buffer_: the whole view, or only `parts` of it (view pixels); with
     // `tilesAlone` (buffer_ holds the last frame, no mark changed), only the tiles it draws sharp
-    // when that is all the frame does (ViewCache::onlyTilesSharpened).
-    void drawMap(std::span<const PixelRect> parts, bool tilesAlone = false);
+    // when that is all the frame does (ViewCache::onlyTilesSharpened). A frame of the whole view that
+    // changes every pixel (a wheel notch's) may hand `bandDone` its bands as each is done
+    // (FrameParts::bandDone).
+    void drawMap(std::span<const PixelRect> parts, bool tilesAlone = false,
+                 std::function<void(PixelRect)> bandDone = {});
     // After a pan from `before`: has the display move what the window shows and the rest drawn.
     // False when it cannot: the whole window must be painted.
     bool moveShownPixels(ViewPlacement before, int dx, int dy);

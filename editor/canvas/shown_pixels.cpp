@@ -155,12 +155,15 @@ cairo_t* ShownPixels::beginStraight() {
     return cr;
 }
 
-void ShownPixels::endStraight(cairo_t* cr) {
+void ShownPixels::sendStraight(cairo_t* cr) {
     cairo_surface_t* surface = cairo_get_target(cr);
     cairo_surface_flush(surface);
-    Display* display = cairo_xlib_surface_get_display(surface);
+    XFlush(cairo_xlib_surface_get_display(surface)); // on its way now, not when GTK next talks to the server
+}
+
+void ShownPixels::endStraight(cairo_t* cr) {
+    sendStraight(cr);
     cairo_destroy(cr);
-    XFlush(display); // on its way now, not when GTK next talks to the server
 }
 
 cairo_surface_t* ShownPixels::sharedImage(int width, int height) {
@@ -226,6 +229,8 @@ cairo_t* ShownPixels::beginStraight() {
 }
 
 void ShownPixels::endStraight(cairo_t*) {}
+
+void ShownPixels::sendStraight(cairo_t*) {}
 
 cairo_surface_t* ShownPixels::sharedImage(int, int) {
     return nullptr;

@@ -49,6 +49,9 @@ class ShownPixels {
     // Whether beginStraight can give one now.
     bool canShowStraight() const;
     void endStraight(cairo_t* cr);
+    // Sends what was drawn on a context from beginStraight to the display now, so that it works on
+    // it while the caller goes on.
+    void sendStraight(cairo_t* cr);
     // An image of `width` x `height` pixels (Cairo's RGB24) in memory the display shares, so
     // that showing it on the window costs the display one copy and the client none. Null where
     // the display shares none (not X11, no MIT-SHM, a remote display): make a plain image.

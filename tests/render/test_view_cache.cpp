@@ -369,6 +369,92 @@ TEST(ViewCache, WhileTheWheelTurnsAFrameStretchesTheLastSharpGroundUntilASharpOn
     }
 }
 
+// A wheel notch's frame handed over band by band (the canvas shows each as it comes) is the frame
+// drawn whole: every row handed once, each band finished, ground and marks, when it is handed, and
+// the frames after it, which sharpen what was stretched, the same too. What the hand-over throws
+// comes out of draw, which does not wait forever on the bands the other threads had yet to draw.
+TEST(ViewCache, AWheelFrameHandedOverInBandsIsTheFrameDrawnWholeAndEachBandIsDoneWhenHanded) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    constexpr int width = 600, height = 400;
+    auto [inBands, whole] = cachedAndFresh(width, height);
+    ViewCache banded, plain;
+    const Point middle{3000, 2400};
+    const auto at = [&](double zoom) { return centredOn(middle, zoom, width, height); };
+    using enum ViewCache::AtNewZoom;
+    std::vector<int> handedRows(height, 0);
+    std::vector<std::pair<PixelRect, std::vector<Rgb>>> handed;
+    // Pixels of the two frames not the same to the bit.
+    const auto differing = [&] {
+        int count = 0;
+        for (int y = 0; y < height; ++y) {
+            for (int x = 0; x < width; ++x) {
+                count += testing_support::pixelOf(inBands.get(), x, y) !=
+                         testing_support::pixelOf(whole.get(), x, y);
+            }
+        }
+        return count;
+    };
+    const auto bandDone = [&](PixelRect rows) {
+        std::vector<Rgb> pixels;
+        for (int y = rows.y; y < rows.bottom(); ++y) {
+            ++handedRows[static_cast<std::size_t>(y)];
+            for (int x = rows.x; x < rows.x + rows.width; ++x) {
+                pixels.push_back(testing_support::pixelOf(inBands.get(), x, y));
+            }
+        }
+        handed.emplace_back(rows, std::move(pixels));
+    };
+    for (const double zoom : {0.4, 0.46, 0.53, 0.35}) {
+        handed.clear();
+        std::ranges::fill(handedRows, 0);
+        banded.draw(painter, inBands.get(), at(zoom), background, {}, 0, Preview,
+                    {{}, nullptr, false, bandDone});
+        plain.draw(painter, whole.get(), at(zoom), background, {}, 0, Preview);
+        cairo_surface_flush(inBands.get());
+        cairo_surface_flush(whole.get());
+        EXPECT_EQ(differing(), 0) << "the frame at " << zoom;
+        if (zoom == 0.4) {
+            EXPECT_TRUE(handed.empty()) << "nothing to stretch: drawn whole, shown whole";
+            continue;
+        }
+        EXPECT_GT(handed.size(), 1u) << "at " << zoom;
+        EXPECT_EQ(std::ranges::count(handedRows, 1), height) << "each row once, at " << zoom;
+        for (const auto& [rows, pixels] : handed) {
+            EXPECT_EQ(rows.x, 0);
+            EXPECT_EQ(rows.width, width);
+            std::size_t i = 0, changed = 0;
+            for (int y = rows.y; y < rows.bottom(); ++y) {
+                for (int x = 0; x < width; ++x) {
+                    changed += pixels[i++] != testing_support::pixelOf(inBands.get(), x, y) ? 1 : 0;
+                }
+            }
+            EXPECT_EQ(changed, 0u) << "rows from " << rows.y << " drawn on after they were handed, at "
+                                   << zoom;
+        }
+        ASSERT_NE(banded.arranged(), nullptr);
+        EXPECT_EQ(banded.arranged()->counters.size(), plain.arranged()->counters.size());
+    }
+    // The frames that sharpen the last preview: the kept ground owes both the same stretch.
+    for (int frames = 0; frames < 40 && (banded.sharpening() || plain.sharpening()); ++frames) {
+        banded.draw(painter, inBands.get(), at(0.35), background, {}, 0, Sharp);
+        plain.draw(painter, whole.get(), at(0.35), background, {}, 0, Sharp);
+        cairo_surface_flush(inBands.get());
+        cairo_surface_flush(whole.get());
+        EXPECT_EQ(differing(), 0) << "sharpening frame " << frames;
+    }
+    int shown = 0;
+    const auto failing = [&](PixelRect) {
+        if (++shown == 2) {
+            throw std::runtime_error("the display went away");
+        }
+    };
+    EXPECT_THROW(banded.draw(painter, inBands.get(), at(0.4), background, {}, 0, Preview,
+                             {{}, nullptr, false, failing}),
+                 std::runtime_error);
+    EXPECT_EQ(shown, 2);
+}
+
 // The kept ground is copied and stretched 32 bits a pixel: an image of 16 bits gets whole frames,
 // never pixels written past its rows.
 TEST(ViewCache, OnAnImageOfOtherThan32BitsEveryFrameIsDrawnWhole) {
