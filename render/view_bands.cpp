@@ -41,8 +41,8 @@ void drawRows(const MapPainter& painter, cairo_surface_t* image, PixelRect regio
     cairo_surface_destroy(band);
 }
 
-// `work` on `threads` threads, this one among them, until each returns; what one throws is thrown
-// here.
+} // namespace
+
 void onThreads(int threads, const std::function<void()>& work) {
     std::vector<ThreadBeside> others;
     for (int t = 1; t < threads; ++t) {
@@ -53,8 +53,6 @@ void onThreads(int threads, const std::function<void()>& work) {
         thread.join();
     }
 }
-
-} // namespace
 
 PixelRect cutTo(PixelRect region, int width, int height) {
     region.width = std::min(region.x + region.width, width) - std::max(region.x, 0);

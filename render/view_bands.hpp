@@ -80,6 +80,9 @@ std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std
                           const std::function<bool(std::size_t started)>& more, WrappedOrigin origin = {});
 // The threads `workers` asks for: itself, or with 0 one for each core.
 int workerThreads(int workers);
+// `work` on `threads` threads, this one among them, until each returns; what one throws is thrown
+// here.
+void onThreads(int threads, const std::function<void()>& work);
 // Calls `rows(top, count)` over `height` rows cut into `bands` bands, on `threads` threads, each
 // thread taking the next band left: one part of a picture is busier than another, and one core may
 // run slower than another (on this machine kind, at times, by half), so equal shares would wait on

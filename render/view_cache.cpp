@@ -1,6 +1,5 @@
 #include "view_cache.hpp"
 
-#include "model/thread_beside.hpp"
 #include "render/bilinear_stretch.hpp"
 #include "render/colours.hpp"
 
@@ -215,16 +214,7 @@ ViewCache::stretchAndMarkInBands(const MapPainter& painter, cairo_surface_t* ima
             throw;
         }
     };
-    {
-        std::vector<ThreadBeside> others;
-        for (int t = 1; t < threads; ++t) {
-            others.emplace_back(work);
-        }
-        work();
-        for (ThreadBeside& thread : others) {
-            thread.join();
-        }
-    }
+    onThreads(threads, work);
     cairo_surface_mark_dirty(image);
     return arranged;
 }
