@@ -214,7 +214,14 @@ ViewCache::stretchAndMarkInBands(const MapPainter& painter, cairo_surface_t* ima
             throw;
         }
     };
-    onThreads(threads, work);
+    try {
+        onThreads(threads, work);
+    } catch (...) {
+        // The sharp ground was moved aside and the kept one half stretched: nothing kept holds a
+        // frame now, and the next draws all of it.
+        invalidateAll();
+        throw;
+    }
     cairo_surface_mark_dirty(image);
     return arranged;
 }

@@ -372,7 +372,8 @@ TEST(ViewCache, WhileTheWheelTurnsAFrameStretchesTheLastSharpGroundUntilASharpOn
 // A wheel notch's frame handed over band by band (the canvas shows each as it comes) is the frame
 // drawn whole: every row handed once, each band finished, ground and marks, when it is handed, and
 // the frames after it, which sharpen what was stretched, the same too. What the hand-over throws
-// comes out of draw, which does not wait forever on the bands the other threads had yet to draw.
+// comes out of draw, which does not wait forever on the bands the other threads had yet to draw,
+// and the next frame draws anew what the failed one left.
 TEST(ViewCache, AWheelFrameHandedOverInBandsIsTheFrameDrawnWholeAndEachBandIsDoneWhenHanded) {
     Fixture f;
     const MapPainter painter = f.painter();
@@ -453,6 +454,13 @@ TEST(ViewCache, AWheelFrameHandedOverInBandsIsTheFrameDrawnWholeAndEachBandIsDon
                              {{}, nullptr, false, failing}),
                  std::runtime_error);
     EXPECT_EQ(shown, 2);
+    // The frame after it, at the view the cache last drew whole, shows that view, not what the
+    // failed frame left of the kept ground.
+    banded.draw(painter, inBands.get(), at(0.35), background, {}, 0, Sharp);
+    plain.draw(painter, whole.get(), at(0.35), background, {}, 0, Sharp);
+    cairo_surface_flush(inBands.get());
+    cairo_surface_flush(whole.get());
+    EXPECT_EQ(differing(), 0) << "the frame after the failed one";
 }
 
 // The kept ground is copied and stretched 32 bits a pixel: an image of 16 bits gets whole frames,
