@@ -249,45 +249,44 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
     const bool together = !detailed;
     // Upright counters apart from turned ones: Cairo fills and strokes a path of upright rectangles
     // alone as boxes, exactly, and one with any turned edge as a polygon, to a 15th of a pixel.
-    for (const bool upright : {true, false}) {
-        if (!together) {
-            break;
-        }
-        const auto eachApart = [&](const auto& add) {
-            bool any = false;
-            cairo_new_path(cr);
-            for (const Scene::Counter& c : scene.counters) {
-                if (c.apart && (c.turn == 0) == upright && visible.near(c.centre, size) && add(c)) {
-                    any = true;
+    if (together) {
+        for (const bool upright : {true, false}) {
+            const auto eachApart = [&](const auto& add) {
+                bool any = false;
+                cairo_new_path(cr);
+                for (const Scene::Counter& c : scene.counters) {
+                    if (c.apart && (c.turn == 0) == upright && visible.near(c.centre, size) && add(c)) {
+                        any = true;
+                    }
+                }
+                return any;
+            };
+            for (const Side side : {Side::Union, Side::Confederate}) {
+                if (eachApart([&](const Scene::Counter& c) {
+                        if (c.side == side) {
+                            addTurned(cr, c, -w / 2, -h / 2, w, h);
+                        }
+                        return c.side == side;
+                    })) {
+                    setSource(cr, sideColour(side));
+                    cairo_fill(cr);
                 }
             }
-            return any;
-        };
-        for (const Side side : {Side::Union, Side::Confederate}) {
             if (eachApart([&](const Scene::Counter& c) {
-                    if (c.side == side) {
-                        addTurned(cr, c, -w / 2, -h / 2, w, h);
-                    }
-                    return c.side == side;
+                    addTurned(cr, c, -w / 2, -h / 2, w, h);
+                    return true;
                 })) {
-                setSource(cr, sideColour(side));
+                strokeWith(cr, counterOutline, h * counterOutlineWidth);
+            }
+            if (eachApart([&](const Scene::Counter& c) {
+                    if (c.faced) {
+                        addTurned(cr, c, -w / 2, (c.frontAtBottom ? h / 2 + bar : -h / 2) - bar, w, bar);
+                    }
+                    return c.faced;
+                })) {
+                setSource(cr, frontBarColour);
                 cairo_fill(cr);
             }
-        }
-        if (eachApart([&](const Scene::Counter& c) {
-                addTurned(cr, c, -w / 2, -h / 2, w, h);
-                return true;
-            })) {
-            strokeWith(cr, counterOutline, h * counterOutlineWidth);
-        }
-        if (eachApart([&](const Scene::Counter& c) {
-                if (c.faced) {
-                    addTurned(cr, c, -w / 2, (c.frontAtBottom ? h / 2 + bar : -h / 2) - bar, w, bar);
-                }
-                return c.faced;
-            })) {
-            setSource(cr, frontBarColour);
-            cairo_fill(cr);
         }
     }
     for (const Scene::Counter& c : scene.counters) {
