@@ -13,6 +13,7 @@
 #include "render/contour_heights.hpp"
 #include "render/map_index.hpp"
 #include "render/map_painter.hpp"
+#include "render/map_scene.hpp"
 #include "render/terrain_overview.hpp"
 #include "render/view_bands.hpp"
 #include "render/view_cache.hpp"
@@ -207,6 +208,41 @@ void renderViewKept(benchmark::State& state) {
     }
 }
 
+// The marks of a wheel notch's frame as the canvas draws them over the stretched ground: the view's
+// arrangement made once (outside the timing), then its eight bands of rows one after another on one
+// thread (the canvas's two threads take them in turn, each band's marks with the band's rows as
+// their clip). At 4K and 12 % they are half the frame's work (docs/export.md: the counters, the
+// commanders). Arguments: the zoom in thousandths (120 and 138: a notch's two zooms at 12 %), the
+// view's width.
+void drawTheMarks(benchmark::State& state) {
+    const Scenario& s = bigMap();
+    const Layout layout(s.map.grid, 100.0);
+    MapIndex index;
+    index.rebuild(s);
+    MapPainter painter(s, layout);
+    painter.setIndex(&index);
+    const double zoom = static_cast<double>(state.range(0)) / 1000.0;
+    const int width = static_cast<int>(state.range(1)), height = width * 9 / 16;
+    RenderOptions options;
+    options.smallestWordPixels = LabelSizes::screenWordPixels;
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+    const ViewPlacement view{std::round(layout.width() / 2 * zoom - width / 2.0),
+                             std::round(layout.height() / 2 * zoom - height / 2.0), zoom};
+    const auto arranged = arrangeView(painter, surface, view, options);
+    const int bands = 8;
+    for (auto _ : state) {
+        for (int b = 0; b < bands; ++b) {
+            const int top = height * b / bands;
+            drawViewRows(painter, surface, PixelRect{0, top, width, height * (b + 1) / bands - top}, view,
+                         Rgb{60, 60, 64}, options, MapLayers::Marks, arranged.get());
+        }
+        cairo_surface_flush(surface);
+    }
+    cairo_surface_destroy(surface);
+    state.counters["counters"] = static_cast<double>(arranged->counters.size());
+    state.counters["commanders"] = static_cast<double>(arranged->commanders.size());
+}
+
 // A wheel notch's stretch of the last sharp ground (render/bilinear_stretch), on one thread, one
 // notch in (1.15 times) from a view wrapped round after pans. Code 0 is Pixman's bilinear stretch
 // through Cairo, as the canvas did it until stop 77; 1 ours in plain C++; 2 ours with SSSE3. AVX2
@@ -294,6 +330,10 @@ BENCHMARK(arrangeMarks)
 BENCHMARK(renderViewKept)
     ->ArgsProduct({{12, 120, 250, 500, 2000}, {1920, 3840}, {0, 1, 2, 3}, {0, 1}})
     ->ArgNames({"zoom", "width", "pan_edit_wheel_step", "style"})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(drawTheMarks)
+    ->ArgsProduct({{120, 138}, {1920, 3840}})
+    ->ArgNames({"zoom", "width"})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(stretchTheGround)
     ->ArgsProduct({{1920, 3840}, {0, 1, 2}})
