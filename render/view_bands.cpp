@@ -19,7 +19,7 @@ constexpr int bandsPerThread = 4;
 
 void drawRows(const MapPainter& painter, cairo_surface_t* image, PixelRect region, int top, int rows,
               ViewPlacement view, Rgb background, const RenderOptions& o, MapLayers layers,
-              const MapPainter::Scene* arranged) {
+              const MapPainter::Scene* arranged, Edges edges = Edges::Fine) {
     const int stride = cairo_image_surface_get_stride(image);
     // The band's rows of the region of the one image, as a surface of their own: nothing is copied.
     cairo_surface_t* band = cairo_image_surface_create_for_data(
@@ -27,6 +27,9 @@ void drawRows(const MapPainter& painter, cairo_surface_t* image, PixelRect regio
             static_cast<std::ptrdiff_t>(region.x) * 4,
         cairo_image_surface_get_format(image), region.width, rows, stride);
     cairo_t* cr = cairo_create(band);
+    if (edges == Edges::Fast) {
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST);
+    }
     if (hasLayers(layers, MapLayers::Ground)) {
         cairo_set_source_rgb(cr, background.r / 255.0, background.g / 255.0, background.b / 255.0);
         cairo_paint(cr);
@@ -104,7 +107,7 @@ std::shared_ptr<const MapPainter::Scene> arrangeView(const MapPainter& painter, 
 
 void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect region, ViewPlacement view,
                     Rgb background, const RenderOptions& o, MapLayers layers, int workers,
-                    const MapPainter::Scene* arranged) {
+                    const MapPainter::Scene* arranged, Edges edges) {
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     region = cutTo(region, width, height);
     if (region.width <= 0 || region.height <= 0) {
@@ -127,24 +130,24 @@ void drawViewRegion(const MapPainter& painter, cairo_surface_t* image, PixelRect
         arranged = own.get();
     }
     if (threads == 1) {
-        drawRows(painter, image, region, 0, region.height, view, background, o, layers, arranged);
+        drawRows(painter, image, region, 0, region.height, view, background, o, layers, arranged, edges);
         cairo_surface_mark_dirty(image);
         return;
     }
     // More bands than threads (inRowBands says why).
     const int bands = std::clamp(threads * bandsPerThread, 1, std::max(1, region.height / 32));
     inRowBands(region.height, bands, threads, [&](int top, int count) {
-        drawRows(painter, image, region, top, count, view, background, o, layers, arranged);
+        drawRows(painter, image, region, top, count, view, background, o, layers, arranged, edges);
     });
     cairo_surface_mark_dirty(image);
 }
 
 void drawViewRows(const MapPainter& painter, cairo_surface_t* image, PixelRect region, ViewPlacement view,
-                  Rgb background, const RenderOptions& o, MapLayers layers,
-                  const MapPainter::Scene* arranged) {
+                  Rgb background, const RenderOptions& o, MapLayers layers, const MapPainter::Scene* arranged,
+                  Edges edges) {
     region = cutTo(region, cairo_image_surface_get_width(image), cairo_image_surface_get_height(image));
     if (region.width > 0 && region.height > 0) {
-        drawRows(painter, image, region, 0, region.height, view, background, o, layers, arranged);
+        drawRows(painter, image, region, 0, region.height, view, background, o, layers, arranged, edges);
     }
 }
 

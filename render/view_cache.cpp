@@ -193,7 +193,7 @@ ViewCache::stretchAndMarkInBands(const MapPainter& painter, cairo_surface_t* ima
                         break;
                     }
                     drawViewRows(painter, image, band(b), view, background, o, MapLayers::Marks,
-                                 arranged.get());
+                                 arranged.get(), Edges::Fast);
                     marked[at] = true;
                 }
                 moveOn();
@@ -309,6 +309,42 @@ std::vector<PixelRect> joinedAlongRows(std::span<const PixelRect> tiles) {
         }
     }
     return rows;
+}
+
+// Where `a` and `b` meet (empty when they do not).
+PixelRect overlapOf(PixelRect a, PixelRect b) {
+    const int x0 = std::max(a.x, b.x), y0 = std::max(a.y, b.y);
+    const int x1 = std::min(a.right(), b.right()), y1 = std::min(a.bottom(), b.bottom());
+    return x1 > x0 && y1 > y0 ? PixelRect{x0, y0, x1 - x0, y1 - y0} : PixelRect{};
+}
+
+// `from` less every one of `holes`: rectangles apart that cover what is left.
+std::vector<PixelRect> without(PixelRect from, std::span<const PixelRect> holes) {
+    std::vector<PixelRect> left{from}, next;
+    for (const PixelRect& hole : holes) {
+        next.clear();
+        for (const PixelRect& r : left) {
+            const PixelRect h = overlapOf(r, hole);
+            if (h.width == 0) {
+                next.push_back(r);
+                continue;
+            }
+            if (r.y < h.y) {
+                next.push_back({r.x, r.y, r.width, h.y - r.y}); // above it
+            }
+            if (h.bottom() < r.bottom()) {
+                next.push_back({r.x, h.bottom(), r.width, r.bottom() - h.bottom()}); // below
+            }
+            if (r.x < h.x) {
+                next.push_back({r.x, h.y, h.x - r.x, h.height}); // beside it, left
+            }
+            if (h.right() < r.right()) {
+                next.push_back({h.right(), h.y, r.right() - h.right(), h.height}); // and right
+            }
+        }
+        std::swap(left, next);
+    }
+    return left;
 }
 
 } // namespace
@@ -544,11 +580,39 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     // Part by part, the ground then the marks: where parts overlap, the later one's ground covers
     // the earlier one's marks before they are drawn again (twice over, their antialiased edges and
     // halos would darken).
+    // The marks over ground still stretched (the tiles still to sharpen) with fast edges, finely over
+    // the rest (view_bands' Edges). A frame that puts the tiles it sharpens alone leaves the rest's
+    // marks as the last frame drew them; one drawn whole draws them as it would.
     for (const PixelRect& part : bandsHanded ? std::span<const PixelRect>() : parts) {
         if (!straightOnTheImage) {
             copyGround(image, part);
         }
-        drawViewRegion(painter, image, part, view, background, o, MapLayers::Marks, workers, arranged_.get());
+        if (straightOnTheImage) {
+            // Every tile still to sharpen: all of the frame is stretched.
+            drawViewRegion(painter, image, part, view, background, o, MapLayers::Marks, workers,
+                           arranged_.get(), Edges::Fast);
+            continue;
+        }
+        std::vector<PixelRect> stillStretched;
+        for (const PixelRect& tile : pending_) {
+            if (const PixelRect in = overlapOf(tile, part); in.width > 0) {
+                stillStretched.push_back(in);
+            }
+        }
+        if (stillStretched.empty()) {
+            drawViewRegion(painter, image, part, view, background, o, MapLayers::Marks, workers,
+                           arranged_.get());
+            continue;
+        }
+        // Row by row, not tile by tile: the marks are gone through once a part.
+        for (const PixelRect& sharp : joinedAlongRows(without(part, stillStretched))) {
+            drawViewRegion(painter, image, sharp, view, background, o, MapLayers::Marks, workers,
+                           arranged_.get());
+        }
+        for (const PixelRect& stretchedRows : joinedAlongRows(stillStretched)) {
+            drawViewRegion(painter, image, stretchedRows, view, background, o, MapLayers::Marks, workers,
+                           arranged_.get(), Edges::Fast);
+        }
     }
     const auto afterGround =
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - groundDone);

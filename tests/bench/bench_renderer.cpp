@@ -213,7 +213,7 @@ void renderViewKept(benchmark::State& state) {
 // thread (the canvas's two threads take them in turn, each band's marks with the band's rows as
 // their clip). At 4K and 12 % they are half the frame's work (docs/export.md: the counters, the
 // commanders). Arguments: the zoom in thousandths (120 and 138: a notch's two zooms at 12 %), the
-// view's width.
+// view's width, and the edges (0 fine; 1 fast, as the notch's frame draws them over its stretch).
 void drawTheMarks(benchmark::State& state) {
     const Scenario& s = bigMap();
     const Layout layout(s.map.grid, 100.0);
@@ -234,7 +234,8 @@ void drawTheMarks(benchmark::State& state) {
         for (int b = 0; b < bands; ++b) {
             const int top = height * b / bands;
             drawViewRows(painter, surface, PixelRect{0, top, width, height * (b + 1) / bands - top}, view,
-                         Rgb{60, 60, 64}, options, MapLayers::Marks, arranged.get());
+                         Rgb{60, 60, 64}, options, MapLayers::Marks, arranged.get(),
+                         state.range(2) == 1 ? Edges::Fast : Edges::Fine);
         }
         cairo_surface_flush(surface);
     }
@@ -332,8 +333,8 @@ BENCHMARK(renderViewKept)
     ->ArgNames({"zoom", "width", "pan_edit_wheel_step", "style"})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(drawTheMarks)
-    ->ArgsProduct({{120, 138}, {1920, 3840}})
-    ->ArgNames({"zoom", "width"})
+    ->ArgsProduct({{120, 138}, {1920, 3840}, {0, 1}})
+    ->ArgNames({"zoom", "width", "edges"})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(stretchTheGround)
     ->ArgsProduct({{1920, 3840}, {0, 1, 2}})

@@ -806,6 +806,81 @@ TEST(ViewCache, AWheelsStretchGoesStraightOnTheImageAndTheKeptGroundGetsItWhenAF
     expectAlike(straightImage.get(), keptImage.get(), "sharp at the end");
 }
 
+// The marks over ground still stretched are drawn with fast edges (view_bands' Edges), finely once
+// their tile is sharp. On a map of one plain colour, with nothing but marks over it, a stretched
+// ground is that colour as the sharp one is: a wheel notch's frame is then the ground and the marks
+// drawn fast, every frame after it the same with its sharpened tiles' marks fine (whether it puts
+// them alone or draws the marks over all of it), and the last (every tile sharp) the ground and the
+// marks drawn fine, each to the bit.
+TEST(ViewCache, MarksOverGroundStillStretchedHaveFastEdgesAndFineOnesOnceItIsSharp) {
+    Fixture f;
+    std::ranges::fill(f.s.map.terrain, TerrainIndex{0});
+    std::ranges::fill(f.s.map.elevation, std::int16_t{0});
+    f.overview.rebuild(f.s.map);
+    f.index.rebuild(f.s);
+    const MapPainter painter = f.painter();
+    RenderOptions o;
+    o.style = MapStyle::Cells;
+    o.grid = o.labels = o.elevation = o.shading = o.symbols = o.hexsides = o.paths = false;
+    constexpr int width = 600, height = 400;
+    const Point middle{3000, 2400};
+    const ViewPlacement before = centredOn(middle, 0.4, width, height),
+                        view = centredOn(middle, 0.46, width, height);
+    // The frame expected: the ground whole, then the marks over the tiles still stretched fast and
+    // over the rest finely.
+    const auto expected = [&](std::span<const PixelRect> stretched) {
+        auto image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
+        drawViewRegion(painter, image.get(), {0, 0, width, height}, view, background, o, MapLayers::Ground,
+                       1);
+        const auto arranged = arrangeView(painter, image.get(), view, o);
+        drawViewRegion(painter, image.get(), {0, 0, width, height}, view, background, o, MapLayers::Marks, 1,
+                       arranged.get());
+        for (const PixelRect& tile : stretched) {
+            drawViewRegion(painter, image.get(), tile, view, background, o, MapLayers::Ground, 1);
+            drawViewRegion(painter, image.get(), tile, view, background, o, MapLayers::Marks, 1,
+                           arranged.get(), Edges::Fast);
+        }
+        return image;
+    };
+    const auto allTiles = [&] {
+        std::vector<PixelRect> tiles;
+        for (int y = 0; y < height; y += ViewCache::tileSide) {
+            for (int x = 0; x < width; x += ViewCache::tileSide) {
+                tiles.push_back({x, y, std::min(ViewCache::tileSide, width - x),
+                                 std::min(ViewCache::tileSide, height - y)});
+            }
+        }
+        return tiles;
+    }();
+    auto image = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
+    ViewCache cache;
+    cache.setFrameBudget(std::chrono::microseconds(0)); // a tile a frame
+    using enum ViewCache::AtNewZoom;
+    cache.draw(painter, image.get(), before, background, o, 1, Sharp);
+    cache.draw(painter, image.get(), view, background, o, 1, Preview);
+    ASSERT_TRUE(cache.sharpening());
+    EXPECT_EQ(differenceOf(image.get(), expected(allTiles).get(), 0).pixels, 0)
+        << "the notch: all of it fast";
+    const int fineAndFastApart = differenceOf(expected({}).get(), expected(allTiles).get(), 0).pixels;
+    EXPECT_GT(fineAndFastApart, 500) << "the marks' edges fine and fast differ";
+    // The frames after it: one putting the tile it sharpens alone, the next drawing its marks over
+    // all of the image (a mark moved), and so on.
+    std::vector<PixelRect> stillStretched = allTiles;
+    int frames = 0;
+    while (cache.sharpening() && frames < 100) {
+        cache.draw(painter, image.get(), view, background, o, 1, Sharp, {{}, nullptr, frames % 2 == 0});
+        ++frames;
+        for (const PixelRect& tile : cache.onlyTilesSharpened()) {
+            std::erase(stillStretched, tile);
+        }
+        ASSERT_EQ(differenceOf(image.get(), expected(stillStretched).get(), 0).pixels, 0)
+            << "frame " << frames;
+    }
+    EXPECT_FALSE(cache.sharpening());
+    EXPECT_TRUE(stillStretched.empty());
+    EXPECT_EQ(differenceOf(image.get(), expected({}).get(), 0).pixels, 0) << "sharp: all of it fine";
+}
+
 // A part of the view drawn apart (a band of rows, a pan's strip, a tile) shows the halo of a word
 // that lies just outside it, as the whole view does: cut at the word's box, the halo's last rows
 // were missing, a light seam under the word where a tile began.
