@@ -55,6 +55,18 @@ const Scenario& rollingMap() {
     return s;
 }
 
+// A painter of `s` at 100 pixels a cell at 100 %, with the index of pieces and paths the canvas
+// keeps.
+struct IndexedPainter {
+    const Layout layout;
+    MapIndex index;
+    MapPainter painter;
+    explicit IndexedPainter(const Scenario& s) : layout(s.map.grid, 100.0), painter(s, layout) {
+        index.rebuild(s);
+        painter.setIndex(&index);
+    }
+};
+
 // What arranging a view's marks costs, as each frame the canvas draws does: counters, cell
 // numbers, names and, in the natural style, the index contours' heights (render/contour_heights).
 // On the rolling map at 25 % to close up, each frame a pan of 48 pixels (back and forth, as
@@ -62,12 +74,9 @@ const Scenario& rollingMap() {
 // `kept` 0: found anew each frame (a print, or the first frame at a zoom). Style 0 natural,
 // 1 cells.
 void arrangeMarks(benchmark::State& state) {
-    const Scenario& s = rollingMap();
-    const Layout layout(s.map.grid, 100.0);
-    MapIndex index;
-    index.rebuild(s);
-    MapPainter painter(s, layout);
-    painter.setIndex(&index);
+    IndexedPainter indexed(rollingMap());
+    const Layout& layout = indexed.layout;
+    MapPainter& painter = indexed.painter;
     ContourHeightCache cache;
     if (state.range(3) == 1) {
         painter.setContourHeights(&cache);
@@ -215,12 +224,9 @@ void renderViewKept(benchmark::State& state) {
 // commanders). Arguments: the zoom in thousandths (120 and 138: a notch's two zooms at 12 %), the
 // view's width, and the edges (0 fine; 1 fast, as the notch's frame draws them over its stretch).
 void drawTheMarks(benchmark::State& state) {
-    const Scenario& s = bigMap();
-    const Layout layout(s.map.grid, 100.0);
-    MapIndex index;
-    index.rebuild(s);
-    MapPainter painter(s, layout);
-    painter.setIndex(&index);
+    const IndexedPainter indexed(bigMap());
+    const Layout& layout = indexed.layout;
+    const MapPainter& painter = indexed.painter;
     const double zoom = static_cast<double>(state.range(0)) / 1000.0;
     const int width = static_cast<int>(state.range(1)), height = width * 9 / 16;
     RenderOptions options;
