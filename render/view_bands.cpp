@@ -58,11 +58,7 @@ void onThreads(int threads, const std::function<void()>& work) {
 }
 
 PixelRect cutTo(PixelRect region, int width, int height) {
-    region.width = std::min(region.x + region.width, width) - std::max(region.x, 0);
-    region.height = std::min(region.y + region.height, height) - std::max(region.y, 0);
-    region.x = std::max(region.x, 0);
-    region.y = std::max(region.y, 0);
-    return region;
+    return overlapOf(region, {0, 0, width, height});
 }
 
 PixelRect pixelsCovering(MapRect region, ViewPlacement view) {

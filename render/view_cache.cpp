@@ -311,13 +311,6 @@ std::vector<PixelRect> joinedAlongRows(std::span<const PixelRect> tiles) {
     return rows;
 }
 
-// Where `a` and `b` meet (empty when they do not).
-PixelRect overlapOf(PixelRect a, PixelRect b) {
-    const int x0 = std::max(a.x, b.x), y0 = std::max(a.y, b.y);
-    const int x1 = std::min(a.right(), b.right()), y1 = std::min(a.bottom(), b.bottom());
-    return x1 > x0 && y1 > y0 ? PixelRect{x0, y0, x1 - x0, y1 - y0} : PixelRect{};
-}
-
 // `from` less every one of `holes`: rectangles apart that cover what is left.
 std::vector<PixelRect> without(PixelRect from, std::span<const PixelRect> holes) {
     std::vector<PixelRect> left{from}, next;
@@ -584,15 +577,13 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     // the rest (view_bands' Edges). A frame that puts the tiles it sharpens alone leaves the rest's
     // marks as the last frame drew them; one drawn whole draws them as it would.
     for (const PixelRect& part : bandsHanded ? std::span<const PixelRect>() : parts) {
-        if (!straightOnTheImage) {
-            copyGround(image, part);
-        }
         if (straightOnTheImage) {
-            // Every tile still to sharpen: all of the frame is stretched.
+            // Every tile still to sharpen: all of the frame is stretched, its ground on the image.
             drawViewRegion(painter, image, part, view, background, o, MapLayers::Marks, workers,
                            arranged_.get(), Edges::Fast);
             continue;
         }
+        copyGround(image, part);
         std::vector<PixelRect> stillStretched;
         for (const PixelRect& tile : pending_) {
             if (const PixelRect in = overlapOf(tile, part); in.width > 0) {
