@@ -68,9 +68,13 @@ void drawArmSymbol(cairo_t* cr, Arm arm, double x, double y, double w, double h,
     }
 }
 
-void drawFrontBar(cairo_t* cr, double x, double y, double w, double bar) {
+FrontBar frontBarOf(double w, double h, double bar, bool atBottom) {
+    return {-w / 2, atBottom ? h / 2 : -h / 2 - bar, w, bar};
+}
+
+void drawFrontBar(cairo_t* cr, const FrontBar& bar) {
     cairo_new_path(cr);
-    cairo_rectangle(cr, x, y - bar, w, bar);
+    cairo_rectangle(cr, bar.x, bar.y, bar.width, bar.height);
     setSource(cr, frontBarColour);
     cairo_fill(cr);
 }
@@ -80,7 +84,7 @@ void drawCommander(cairo_t* cr, Echelon echelon, Side side, double cx, double cy
     cairo_arc(cr, cx, cy, r, 0, 2 * std::numbers::pi);
     setSource(cr, sideColour(side));
     cairo_fill_preserve(cr);
-    strokeWith(cr, Rgb{250, 220, 60}, r * 0.167);
+    strokeWith(cr, commanderRingColour, r * commanderRing);
     if (text != nullptr) {
         setSource(cr, sideInk(side));
         const std::string mark(echelonMark(echelon));

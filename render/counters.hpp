@@ -28,9 +28,17 @@ void drawUnitCounter(cairo_t* cr, const Unit& unit, Side side, double x, double 
 // The NATO arm symbol in the box (x, y, w, h), in the current source colour: crossed for infantry,
 // one bar for cavalry, a disc for guns (a larger one for heavy artillery).
 void drawArmSymbol(cairo_t* cr, Arm arm, double x, double y, double w, double h, double lineWidth);
-// The front of a counter whose top edge is at (x, y), w wide: a dark bar `bar` tall above it, along
-// the edge that faces the enemy.
-void drawFrontBar(cairo_t* cr, double x, double y, double w, double bar);
+// The front of a counter: a dark bar along the edge that faces the enemy, outside the counter.
+struct FrontBar {
+    double x = 0, y = 0, width = 0, height = 0;
+};
+// The bar `bar` tall of a w x h counter centred on (0, 0): above its top edge, or below its bottom
+// edge when the counter is turned over (so that its text is never upside down).
+FrontBar frontBarOf(double w, double h, double bar, bool atBottom);
+void drawFrontBar(cairo_t* cr, const FrontBar& bar);
+// A commander's disc, its radius a cell's size times commanderRadius, ringed a sixth of that wide.
+inline constexpr double commanderRadius = 0.14, commanderRing = 0.167;
+inline constexpr Rgb commanderRingColour{250, 220, 60};
 // A commander's disc of radius r centred on (cx, cy), with his echelon's mark when `text` is given.
 void drawCommander(cairo_t* cr, Echelon echelon, Side side, double cx, double cy, double r, TextWriter* text);
 // A supply wagon filling (x, y, w, h), its wheels below.

@@ -5,6 +5,7 @@
 #include "map_index.hpp"
 
 #include "colours.hpp"
+#include "counter_raster.hpp"
 #include "counters.hpp"
 #include "map_scene.hpp"
 #include "text.hpp"
@@ -34,8 +35,12 @@ double normalised(double a) {
 
 // The box around a w x h counter turned by `turn` about `centre`, with its front bar.
 Box turnedBox(Point centre, double w, double h, double bar, double turn, bool frontAtBottom, bool faced) {
-    const double top = -h / 2 - (faced && !frontAtBottom ? bar : 0);
-    const double bottom = h / 2 + (faced && frontAtBottom ? bar : 0);
+    double top = -h / 2, bottom = h / 2;
+    if (faced) {
+        const FrontBar front = frontBarOf(w, h, bar, frontAtBottom);
+        top = std::min(top, front.y);
+        bottom = std::max(bottom, front.y + front.height);
+    }
     const double c = std::cos(turn), s = std::sin(turn);
     Box b{centre.x, centre.y, centre.x, centre.y};
     bool firstCorner = true;
@@ -247,9 +252,22 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
     // it was drawn alone; only its edges' antialiasing differs, by a few levels (Cairo's rule for a
     // path of many shapes is not its rule for one).
     const bool together = !detailed;
+    // In a preview frame, whose marks have fast edges, they are inked straight into the pixels
+    // (render/counter_raster): Cairo's scan converter was most of the marks' time there.
+    bool rasterised = false;
+    if (together && cairo_get_antialias(cr) == CAIRO_ANTIALIAS_FAST) {
+        std::vector<RasterCounter> apart;
+        for (const Scene::Counter& c : scene.counters) {
+            if (c.apart && visible.near(c.centre, size)) {
+                apart.push_back({c.centre, c.turn, sideColour(c.side), c.faced, c.frontAtBottom});
+            }
+        }
+        rasterised = rasteriseCounters(cr, apart,
+                                       {w, h, h * counterOutlineWidth, bar, counterOutline, frontBarColour});
+    }
     // Upright counters apart from turned ones: Cairo fills and strokes a path of upright rectangles
     // alone as boxes, exactly, and one with any turned edge as a polygon, to a 15th of a pixel.
-    if (together) {
+    if (together && !rasterised) {
         for (const bool upright : {true, false}) {
             const auto eachApart = [&](const auto& add) {
                 bool any = false;
@@ -280,7 +298,8 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
             }
             if (eachApart([&](const Scene::Counter& c) {
                     if (c.faced) {
-                        addTurned(cr, c, -w / 2, (c.frontAtBottom ? h / 2 + bar : -h / 2) - bar, w, bar);
+                        const FrontBar front = frontBarOf(w, h, bar, c.frontAtBottom);
+                        addTurned(cr, c, front.x, front.y, front.width, front.height);
                     }
                     return c.faced;
                 })) {
@@ -300,7 +319,7 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
         drawUnitCounter(cr, *c.unit, c.side, -w / 2, -h / 2, w, h, detailed, unitLabel);
         if (c.faced) {
             // The front along the edge that faces the enemy: the top, or the bottom when turned over.
-            drawFrontBar(cr, -w / 2, c.frontAtBottom ? h / 2 + bar : -h / 2, w, bar);
+            drawFrontBar(cr, frontBarOf(w, h, bar, c.frontAtBottom));
         }
         cairo_restore(cr);
     }
@@ -322,12 +341,25 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
             badgeText.draw(b.centre.x - t.width / 2, b.centre.y - t.height / 2, count);
         }
     }
+    // Commanders too small for their mark, in a preview frame: inked straight too.
+    bool discs = false;
+    if (cairo_get_antialias(cr) == CAIRO_ANTIALIAS_FAST && !readable(commanderFont)) {
+        std::vector<RasterDisc> inView;
+        for (const Scene::Commander& c : scene.commanders) {
+            if (visible.near(c.centre, size)) {
+                inView.push_back({c.centre, sideColour(c.hq->side)});
+            }
+        }
+        discs = rasteriseDiscs(
+            cr, inView,
+            {commanderRadius * size, commanderRadius * size * commanderRing, commanderRingColour});
+    }
     for (const Scene::Commander& c : scene.commanders) {
-        if (!visible.near(c.centre, size)) {
+        if (discs || !visible.near(c.centre, size)) {
             continue;
         }
         cairo_new_path(cr);
-        drawCommander(cr, c.hq->echelon, c.hq->side, c.centre.x, c.centre.y, size * 0.14,
+        drawCommander(cr, c.hq->echelon, c.hq->side, c.centre.x, c.centre.y, size * commanderRadius,
                       readable(commanderFont) ? &commanderText : nullptr);
     }
     for (const Scene::Train& t : scene.trains) {

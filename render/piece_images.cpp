@@ -53,7 +53,7 @@ std::expected<PieceImage, std::string> pieceImage(const Scenario& s, const PlayS
                        cairo_set_line_width(cr, 1);
                        cairo_stroke(cr);
                        if (bar > 0) {
-                           drawFrontBar(cr, margin, margin + bar, side, bar);
+                           drawFrontBar(cr, {margin, margin, side, bar});
                        }
                    });
 }

@@ -253,7 +253,8 @@ void drawTheMarks(benchmark::State& state) {
 // A wheel notch's stretch of the last sharp ground (render/bilinear_stretch), on one thread, one
 // notch in (1.15 times) from a view wrapped round after pans. Code 0 is Pixman's bilinear stretch
 // through Cairo, as the canvas did it until stop 77; 1 ours in plain C++; 2 ours with SSSE3. AVX2
-// (eight pixels at a time) was slower than SSSE3 here, both passes being bound by byte shuffles.
+// (eight pixels at a time) was tried twice and gained nothing in a frame: writing the frame is what
+// the stretch waits on (docs/export.md).
 void stretchTheGround(benchmark::State& state) {
     const int width = static_cast<int>(state.range(0)), height = width * 9 / 16;
     const auto code = state.range(1);
