@@ -52,6 +52,18 @@ Overlay overlay(Rgb c, double alpha);
 constexpr std::uint32_t opaquePixel(Rgb c) {
     return 0xff000000u | std::uint32_t{c.r} << 16 | std::uint32_t{c.g} << 8 | std::uint32_t{c.b};
 }
+// An opaque pixel (opaquePixel) laid over `under` with `coverage` (0 to 255) of it, as Cairo's OVER
+// lays an opaque colour through a mask, on premultiplied ARGB32 or RGB24 alike: each byte
+// (s a + d (255 - a)) / 255, rounded.
+constexpr std::uint32_t laidOver(std::uint32_t under, std::uint32_t opaque, std::uint32_t coverage) {
+    std::uint32_t out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        const std::uint32_t t =
+            ((opaque >> shift) & 255U) * coverage + ((under >> shift) & 255U) * (255 - coverage) + 128;
+        out |= ((t + (t >> 8)) >> 8) << shift;
+    }
+    return out;
+}
 // `top` laid over `under`: one layer that lays the two.
 Overlay over(const Overlay& top, const Overlay& under);
 Rgb overlaid(Rgb base, const Overlay& o);

@@ -27,27 +27,16 @@ struct CounterBox {
     double covers(double u, double v) const { return overlap(u, x0, x1) * overlap(v, y0, y1); }
 };
 
-// `colour` laid over `pixel` with `ink` (0 to 1) of it: Cairo's OVER with an opaque colour, on
-// premultiplied ARGB32 or RGB24 alike, rounded as pixman rounds.
+// `colour` laid over `pixel` with `ink` (0 to 1) of it.
 void lay(std::uint32_t& pixel, std::uint32_t colour, double ink) {
     const auto a = static_cast<std::uint32_t>(ink * 255 + 0.5);
     if (a == 0) {
         return;
     }
-    if (a >= 255) {
-        pixel = colour;
-        return;
-    }
-    std::uint32_t out = 0;
-    for (int shift = 0; shift < 32; shift += 8) {
-        const std::uint32_t t = ((colour >> shift) & 255U) * a + ((pixel >> shift) & 255U) * (255 - a) + 128;
-        out |= ((t + (t >> 8)) >> 8) << shift;
-    }
-    pixel = out;
+    pixel = a >= 255 ? colour : laidOver(pixel, colour, a);
 }
 
-// An image `cr` draws straight on, at one scale both ways, through a clip on whole pixels: what
-// is inked into it, and where.
+// The pixels of `cr`'s straight target (straightTargetOf): what is inked into them, and where.
 struct StraightPixels {
     cairo_surface_t* surface = nullptr;
     unsigned char* data = nullptr;
@@ -71,25 +60,19 @@ struct StraightPixels {
 // Nothing when `cr` cannot be drawn on so. Cairo's drawing so far is in the pixels once it is made;
 // Cairo is told they changed with `markInked`.
 std::optional<StraightPixels> straightPixelsOf(cairo_t* cr) {
-    const std::optional<StraightImage> straight = straightImageOf(cr);
-    if (!straight || straight->surface != cairo_get_target(cr) ||
-        std::abs(straight->xx - straight->yy) > 1e-9 * straight->xx) {
-        return std::nullopt;
-    }
-    const std::optional<PixelRect> clip = clipOnWholePixels(cr, *straight);
-    if (!clip) {
+    const std::optional<StraightTarget> target = straightTargetOf(cr);
+    if (!target) {
         return std::nullopt;
     }
     StraightPixels p;
-    p.surface = straight->surface;
-    p.area = overlapOf(
-        *clip, {0, 0, cairo_image_surface_get_width(p.surface), cairo_image_surface_get_height(p.surface)});
+    p.surface = target->image.surface;
+    p.area = target->area;
     cairo_surface_flush(p.surface);
     p.data = cairo_image_surface_get_data(p.surface);
     p.stride = cairo_image_surface_get_stride(p.surface);
-    p.scale = straight->xx;
-    p.x0 = straight->x0;
-    p.y0 = straight->y0;
+    p.scale = target->image.xx;
+    p.x0 = target->image.x0;
+    p.y0 = target->image.y0;
     p.style = inkStyleOf(cr);
     return p;
 }

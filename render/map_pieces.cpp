@@ -254,8 +254,9 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
     const bool together = !detailed;
     // In a preview frame, whose marks have fast edges, they are inked straight into the pixels
     // (render/counter_raster): Cairo's scan converter was most of the marks' time there.
+    const bool preview = cairo_get_antialias(cr) == CAIRO_ANTIALIAS_FAST;
     bool rasterised = false;
-    if (together && cairo_get_antialias(cr) == CAIRO_ANTIALIAS_FAST) {
+    if (together && preview) {
         std::vector<RasterCounter> apart;
         for (const Scene::Counter& c : scene.counters) {
             if (c.apart && visible.near(c.centre, size)) {
@@ -343,7 +344,7 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
     }
     // Commanders too small for their mark, in a preview frame: inked straight too.
     bool discs = false;
-    if (cairo_get_antialias(cr) == CAIRO_ANTIALIAS_FAST && !readable(commanderFont)) {
+    if (preview && !readable(commanderFont)) {
         std::vector<RasterDisc> inView;
         for (const Scene::Commander& c : scene.commanders) {
             if (visible.near(c.centre, size)) {

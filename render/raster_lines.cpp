@@ -97,27 +97,22 @@ RasterLines& RasterLines::operator=(RasterLines&&) noexcept = default;
 RasterLines::~RasterLines() = default;
 
 std::optional<RasterLines> RasterLines::forTarget(cairo_t* cr) {
-    const std::optional<StraightImage> straight = straightImageOf(cr);
-    if (!straight || straight->surface != cairo_get_target(cr) ||
-        std::abs(straight->xx - straight->yy) > 1e-9 * straight->xx) {
+    // Else Cairo strokes.
+    const std::optional<StraightTarget> target = straightTargetOf(cr);
+    if (!target) {
         return std::nullopt;
     }
     RasterLines lines;
     lines.cr_ = cr;
     lines.antialiased_ = cairo_get_antialias(cr) != CAIRO_ANTIALIAS_NONE;
-    lines.surface_ = straight->surface;
-    lines.scale_ = straight->xx;
-    lines.x0_ = straight->x0;
-    lines.y0_ = straight->y0;
-    // The clip, one rectangle on whole pixels (a band, a tile, the whole image), else Cairo strokes.
-    const std::optional<PixelRect> clip = clipOnWholePixels(cr, *straight);
-    if (!clip) {
-        return std::nullopt;
-    }
-    lines.left_ = std::max(0, clip->x);
-    lines.top_ = std::max(0, clip->y);
-    lines.right_ = std::min(cairo_image_surface_get_width(lines.surface_), clip->right());
-    lines.bottom_ = std::min(cairo_image_surface_get_height(lines.surface_), clip->bottom());
+    lines.surface_ = target->image.surface;
+    lines.scale_ = target->image.xx;
+    lines.x0_ = target->image.x0;
+    lines.y0_ = target->image.y0;
+    lines.left_ = target->area.x;
+    lines.top_ = target->area.y;
+    lines.right_ = target->area.right();
+    lines.bottom_ = target->area.bottom();
     return lines;
 }
 
@@ -303,11 +298,6 @@ void RasterLines::lay(double width, Rgb colour, Ends ends) {
     }
     const Rgb c = inked(colour, inkStyleOf(cr_));
     const std::uint32_t source = opaquePixel(c);
-    const auto mix = [](std::uint32_t s, std::uint32_t d, std::uint32_t a) {
-        // (s a + d (255 - a)) / 255, rounded, for one byte.
-        const std::uint32_t t = s * a + d * (255 - a) + 128;
-        return (t + (t >> 8)) >> 8;
-    };
     // Laid span by span, as they were inked (a row of a route's box may hold it at both ends,
     // nothing between): a pixel two spans share is laid by the first, and the second finds its
     // coverage cleared.
@@ -323,10 +313,7 @@ void RasterLines::lay(double width, Rgb colour, Ends ends) {
                 pixels[x] = source;
                 continue;
             }
-            const std::uint32_t d = pixels[x];
-            pixels[x] = mix(source >> 24, d >> 24, a) << 24 |
-                        mix(source >> 16 & 0xffu, d >> 16 & 0xffu, a) << 16 |
-                        mix(source >> 8 & 0xffu, d >> 8 & 0xffu, a) << 8 | mix(source & 0xffu, d & 0xffu, a);
+            pixels[x] = laidOver(pixels[x], source, a);
         }
     }
     cairo_surface_mark_dirty(surface_);

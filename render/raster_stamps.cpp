@@ -69,6 +69,20 @@ std::optional<PixelRect> clipOnWholePixels(cairo_t* cr, const StraightImage& ima
                      static_cast<int>(std::lround(bottom)) - y};
 }
 
+std::optional<StraightTarget> straightTargetOf(cairo_t* cr) {
+    const std::optional<StraightImage> straight = straightImageOf(cr);
+    if (!straight || straight->surface != cairo_get_target(cr) ||
+        std::abs(straight->xx - straight->yy) > 1e-9 * straight->xx) {
+        return std::nullopt;
+    }
+    const std::optional<PixelRect> clip = clipOnWholePixels(cr, *straight);
+    if (!clip) {
+        return std::nullopt;
+    }
+    return StraightTarget{*straight, overlapOf(*clip, {0, 0, cairo_image_surface_get_width(straight->surface),
+                                                       cairo_image_surface_get_height(straight->surface)})};
+}
+
 std::optional<RasterTarget> RasterTarget::of(cairo_t* cr) {
     cairo_surface_t* surface = cairo_get_target(cr);
     const std::optional<StraightImage> straight = straightImageOf(cr);

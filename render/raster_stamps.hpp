@@ -54,6 +54,15 @@ std::optional<StraightImage> straightImageOf(cairo_t* cr);
 // rectangle lying on whole pixels (to a millionth). Nothing for a clip of several rectangles or one
 // off whole pixels, which what writes pixels itself cannot honour.
 std::optional<PixelRect> clipOnWholePixels(cairo_t* cr, const StraightImage& image);
+// What code that lays pixels itself at one scale both ways (routes, small counters) may draw on:
+// `cr`'s own target (not a group) drawn straight at one scale, and the pixels its clip, one
+// rectangle on whole pixels, leaves of the image (a band, a tile, the whole image; empty when it
+// misses the image). Nothing otherwise, and the caller draws with Cairo.
+struct StraightTarget {
+    StraightImage image;
+    PixelRect area;
+};
+std::optional<StraightTarget> straightTargetOf(cairo_t* cr);
 
 // A Cairo context's target as pixman sees it, while stamps go on it: made only when stamps can go
 // on it; Cairo is told the pixels changed when it goes.
