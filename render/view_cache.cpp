@@ -40,6 +40,8 @@ MapRect ViewCache::groundChangedBy(const Layout& layout, std::span<const Offset>
 
 void ViewCache::invalidateAll() {
     valid_ = false;
+    keptGeneration_ = ++generations_;
+    sharpGeneration_ = ++generations_;
     pending_.clear();
     stretchOwed_ = false;
     dirty_.clear();
@@ -55,6 +57,11 @@ bool shaped(cairo_surface_t* image, int width, int height, cairo_format_t format
 
 bool whole(double v) {
     return v == std::round(v);
+}
+
+PixelRows rowsOf(cairo_surface_t* image) {
+    return {cairo_image_surface_get_data(image), cairo_image_surface_get_width(image),
+            cairo_image_surface_get_height(image), cairo_image_surface_get_stride(image)};
 }
 
 } // namespace
@@ -80,15 +87,9 @@ void ViewCache::keepSharpAside() {
         std::swap(sharp_, kept_);
         sharpView_ = keptView_;
         sharpOrigin_ = origin_;
+        sharpGeneration_ = keptGeneration_; // the same ground, still what was stretched ahead from it
     }
     origin_ = {}; // all of it drawn anew
-}
-
-void ViewCache::drawPreview(ViewPlacement view, Rgb background, cairo_surface_t* image,
-                            const std::function<void()>& beside) {
-    keepSharpAside();
-    stretchSharp(image != nullptr ? image : kept_.get(), view, background, {}, beside);
-    stretchOwed_ = image != nullptr;
 }
 
 struct ViewCache::SharpStretch {
@@ -96,24 +97,144 @@ struct ViewCache::SharpStretch {
     PictureOrigin wrapped;
     StretchPlacement placement;
     std::uint32_t background;
+    // The same stretch made ahead, its top `aheadRows` rows done (stretchAhead): those are copied.
+    PixelRows ahead = {};
+    int aheadRows = 0;
     // `part` of `to` (its pixels), cut to it.
-    void operator()(PixelRect part) const { stretchBilinear(from, wrapped, placement, to, part, background); }
+    void operator()(PixelRect part) const {
+        const int copied = std::clamp(aheadRows - part.y, 0, part.height);
+        for (int y = part.y; y < part.y + copied; ++y) {
+            std::memcpy(to.row(y) + part.x, ahead.row(y) + part.x, static_cast<std::size_t>(part.width) * 4);
+        }
+        if (copied < part.height) {
+            stretchBilinear(from, wrapped, placement, to,
+                            {part.x, part.y + copied, part.width, part.height - copied}, background);
+        }
+    }
+    // Copying what `ahead` (made for the same view and ground) holds.
+    SharpStretch& copying(const Ahead* made) {
+        if (made != nullptr) {
+            cairo_surface_flush(made->image.get());
+            ahead = rowsOf(made->image.get());
+            aheadRows = made->rows(to.height);
+        }
+        return *this;
+    }
 };
+
+ViewCache::SharpStretch ViewCache::stretchOnto(cairo_surface_t* from, ViewPlacement fromView,
+                                               WrappedOrigin fromOrigin, cairo_surface_t* into,
+                                               ViewPlacement view, Rgb background) {
+    const double k = fromView.zoom / view.zoom;
+    cairo_surface_flush(into);
+    cairo_surface_flush(from);
+    // A pixel x of the new view shows the map at (x + scroll) / zoom: in the sharp view, that times
+    // its zoom, less its scroll. Beyond the sharp ground (zoomed out), the background.
+    return {rowsOf(from),
+            rowsOf(into),
+            {fromOrigin.x, fromOrigin.y},
+            {k, view.scrollX * k - fromView.scrollX, view.scrollY * k - fromView.scrollY},
+            opaquePixel(background)};
+}
 
 ViewCache::SharpStretch ViewCache::sharpStretchOnto(cairo_surface_t* into, ViewPlacement view,
                                                     Rgb background) const {
-    const double k = sharpView_.zoom / view.zoom;
-    cairo_surface_flush(into);
-    cairo_surface_flush(sharp_.get());
-    // A pixel x of the new view shows the map at (x + scroll) / zoom: in the sharp view, that times
-    // its zoom, less its scroll. Beyond the sharp ground (zoomed out), the background.
-    return {{cairo_image_surface_get_data(sharp_.get()), cairo_image_surface_get_width(sharp_.get()),
-             cairo_image_surface_get_height(sharp_.get()), cairo_image_surface_get_stride(sharp_.get())},
-            {cairo_image_surface_get_data(into), cairo_image_surface_get_width(into),
-             cairo_image_surface_get_height(into), cairo_image_surface_get_stride(into)},
-            {sharpOrigin_.x, sharpOrigin_.y},
-            {k, view.scrollX * k - sharpView_.scrollX, view.scrollY * k - sharpView_.scrollY},
-            opaquePixel(background)};
+    return stretchOnto(sharp_.get(), sharpView_, sharpOrigin_, into, view, background);
+}
+
+void ViewCache::drawPreview(ViewPlacement view, Rgb background, cairo_surface_t* image,
+                            const std::function<void()>& beside) {
+    Ahead* ahead = aheadFor(view, background);
+    keepSharpAside();
+    const int height = cairo_image_surface_get_height(kept_.get());
+    // All of it stretched ahead: the kept ground takes it as it is.
+    const bool wholeAhead = ahead != nullptr && ahead->rows(height) == height;
+    if (image != nullptr || !wholeAhead) {
+        stretchSharp(image != nullptr ? image : kept_.get(), view, background, {}, beside, ahead);
+    } else if (beside) {
+        beside();
+    }
+    if (ahead != nullptr) {
+        rowsAhead_ = ahead->rows(height);
+        if (wholeAhead) {
+            std::swap(kept_, ahead->image);
+        }
+        ahead->ground = 0;
+    }
+    stretchOwed_ = image != nullptr && !wholeAhead;
+}
+
+ViewCache::Ahead* ViewCache::aheadFor(ViewPlacement view, Rgb background) {
+    const int width = cairo_image_surface_get_width(kept_.get()),
+              height = cairo_image_surface_get_height(kept_.get());
+    const cairo_format_t format = cairo_image_surface_get_format(kept_.get());
+    for (Ahead& ahead : ahead_) {
+        if (ahead.ground != 0 && ahead.ground == previewGround() && ahead.view == view &&
+            ahead.background == background && ahead.bands > 0 &&
+            shaped(ahead.image.get(), width, height, format)) {
+            return &ahead;
+        }
+    }
+    return nullptr;
+}
+
+bool ViewCache::stretchAhead(ViewPlacement view, Rgb background, const RenderOptions& o,
+                             std::chrono::steady_clock::time_point until, int workers) {
+    if (!canPreview(view, o, background)) {
+        return true;
+    }
+    const int width = cairo_image_surface_get_width(kept_.get()),
+              height = cairo_image_surface_get_height(kept_.get());
+    const cairo_format_t format = cairo_image_surface_get_format(kept_.get());
+    const std::uint64_t ground = previewGround();
+    Ahead* ahead = nullptr;
+    for (Ahead& a : ahead_) {
+        if (a.ground == ground && a.view == view && a.background == background) {
+            ahead = &a;
+        }
+    }
+    if (ahead == nullptr) {
+        // One that stretches another ground, else the one asked for least recently.
+        ahead = &*std::ranges::min_element(
+            ahead_, {}, [&](const Ahead& a) { return std::pair(a.ground == ground, a.asked); });
+        if (!shaped(ahead->image.get(), width, height, format)) {
+            ahead->image.reset(cairo_image_surface_create(format, width, height));
+        }
+        ahead->ground = 0;
+        if (cairo_surface_status(ahead->image.get()) != CAIRO_STATUS_SUCCESS) {
+            ahead->image.reset(); // no room for it: the notch will stretch
+            return true;
+        }
+        ahead->view = view;
+        ahead->background = background;
+        ahead->bands = 0;
+        ahead->ground = ground;
+    }
+    ahead->asked = ++asks_;
+    if (ahead->bands == aheadBands) {
+        return true;
+    }
+    const SharpStretch stretch =
+        previewShown() ? sharpStretchOnto(ahead->image.get(), view, background)
+                       : stretchOnto(kept_.get(), keptView_, origin_, ahead->image.get(), view, background);
+    // Band after band on every core while the time lasts (the first taken always). A band a thread
+    // took when the time was out is left, and with it every band after it: what is done is the top.
+    const auto topOf = [&](int band) { return height * band / aheadBands; };
+    const int first = ahead->bands;
+    std::atomic<int> next{first}, left{aheadBands};
+    onThreads(std::min(workerThreads(workers), 8), [&] {
+        for (int b = next++; b < aheadBands; b = next++) {
+            if (b > first && std::chrono::steady_clock::now() >= until) {
+                for (int seen = left.load(); b < seen && !left.compare_exchange_weak(seen, b);) {
+                }
+                return;
+            }
+            stretch({0, topOf(b), width, topOf(b + 1) - topOf(b)});
+        }
+    });
+    cairo_surface_mark_dirty(ahead->image.get());
+    ahead->bands = left;
+    return ahead->bands == aheadBands;
 }
 
 std::shared_ptr<const MapPainter::Scene>
@@ -121,10 +242,12 @@ ViewCache::stretchAndMarkInBands(const MapPainter& painter, cairo_surface_t* ima
                                  Rgb background, const RenderOptions& o,
                                  std::shared_ptr<const MapPainter::Scene> arranged,
                                  const std::function<void(PixelRect)>& bandDone) {
+    Ahead* ahead = aheadFor(view, background);
     keepSharpAside();
-    stretchOwed_ = true;
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
-    const SharpStretch stretch = sharpStretchOnto(image, view, background);
+    // The rows stretched ahead are copied, the rest stretched here.
+    SharpStretch stretch = sharpStretchOnto(image, view, background);
+    const int aheadRows = stretch.copying(ahead).aheadRows;
     const int threads = std::min(workerThreads(0), 8);
     const int bands = std::max(1, std::min(threads * 4, height));
     const auto band = [&](int b) {
@@ -223,6 +346,15 @@ ViewCache::stretchAndMarkInBands(const MapPainter& painter, cairo_surface_t* ima
         throw;
     }
     cairo_surface_mark_dirty(image);
+    // The kept ground gets the stretch when a later frame copies it, or now what was stretched ahead.
+    stretchOwed_ = aheadRows < height;
+    if (ahead != nullptr) {
+        rowsAhead_ = aheadRows;
+        if (!stretchOwed_) {
+            std::swap(kept_, ahead->image);
+        }
+        ahead->ground = 0;
+    }
     return arranged;
 }
 
@@ -235,9 +367,11 @@ void ViewCache::payOwedStretch() {
 }
 
 void ViewCache::stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb background,
-                             std::span<const PixelRect> only, const std::function<void()>& beside) const {
+                             std::span<const PixelRect> only, const std::function<void()>& beside,
+                             const Ahead* ahead) const {
     const int width = cairo_image_surface_get_width(into), height = cairo_image_surface_get_height(into);
-    const SharpStretch stretch = sharpStretchOnto(into, view, background);
+    SharpStretch stretch = sharpStretchOnto(into, view, background);
+    stretch.copying(ahead);
     // Rows apart on every core: a bilinear stretch of a 4K frame is several milliseconds on one.
     const auto stretchRows = [&](int top, int rows) {
         const auto stretchPart = [&](PixelRect part) {
@@ -423,6 +557,13 @@ void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) const {
 void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
                      const RenderOptions& o, int workers, AtNewZoom atNewZoom, FrameParts wanted) {
     const auto started = std::chrono::steady_clock::now();
+    // Whatever the frame draws on the kept ground, it holds another ground after it (even when the
+    // frame fails part way): what was stretched ahead from this one no longer stretches it.
+    struct NewGeneration {
+        ViewCache& cache;
+        ~NewGeneration() { cache.keptGeneration_ = ++cache.generations_; }
+    } newGeneration{*this};
+    rowsAhead_ = 0;
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     const cairo_format_t format = cairo_image_surface_get_format(image);
     if (format != CAIRO_FORMAT_RGB24 && format != CAIRO_FORMAT_ARGB32) {

@@ -17,7 +17,9 @@
 // a 4K view of many small cells).
 #include "render/view_bands.hpp"
 
+#include <array>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -90,6 +92,22 @@ class ViewCache {
     // The most a preview stretches the last sharp ground: beyond, it is drawn anew.
     static constexpr double mostPreviewZoomIn = 4, mostPreviewZoomOut = 2;
 
+    // The wheel's next notch foreseen: while the canvas rests, the ground a notch's preview would
+    // stretch is stretched ahead to the view the notch would show, a band of rows at a time, so that
+    // the notch's frame copies it instead (at 4K the stretch takes 13 ms of a core, the copy 3).
+    // Stretches more of it until `until` (a band at least) and tells whether all of it is done.
+    // Nothing, and done, where a frame at `view` would not be a preview. Two views are kept (the
+    // wheel either way), the one asked for least recently given up for a third; any frame that
+    // draws on the ground they stretch leaves them unused.
+    bool stretchAhead(ViewPlacement view, Rgb background, const RenderOptions& options,
+                      std::chrono::steady_clock::time_point until, int workers = 0);
+    // The bands of rows a ground is stretched ahead in, the least a call of stretchAhead does on each
+    // thread: at 4K 68 rows, a quarter of a millisecond, or 4 ms the first time the image's memory is
+    // written (each page then faults).
+    static constexpr int aheadBands = 32;
+    // The rows of the last frame's ground copied from a stretch made ahead (the tests, the benchmark).
+    int rowsStretchedAhead() const { return rowsAhead_; }
+
     // Pixels of ground the last frame drew (the rest it copied), for the tests and the benchmark.
     long long groundPixelsDrawn() const { return drawn_; }
     // Where the last frame's marks went: the arrangement it was given, or made after its ground
@@ -116,12 +134,32 @@ class ViewCache {
                           Rgb background, const RenderOptions& o,
                           std::shared_ptr<const MapPainter::Scene> arranged,
                           const std::function<void(PixelRect)>& bandDone);
-    // What stretches the last sharp ground to `view` on `into`, part by part (both images flushed).
+    // What stretches the ground `from` (the view `fromView`, wrapped at `fromOrigin`) to `view` on
+    // `into`, part by part (both images flushed).
     struct SharpStretch;
+    static SharpStretch stretchOnto(cairo_surface_t* from, ViewPlacement fromView, WrappedOrigin fromOrigin,
+                                    cairo_surface_t* into, ViewPlacement view, Rgb background);
+    // The same from the last sharp ground.
     SharpStretch sharpStretchOnto(cairo_surface_t* into, ViewPlacement view, Rgb background) const;
-    // The last sharp ground stretched to `view` on `into` (unwrapped): all of it, or the `only` parts.
+    // A ground stretched ahead to a view (stretchAhead), from the top down.
+    struct Ahead {
+        std::unique_ptr<cairo_surface_t, Release> image;
+        ViewPlacement view;
+        Rgb background;
+        std::uint64_t ground = 0; // the generation of the ground it stretches (0: none)
+        int bands = 0;            // of aheadBands, stretched so far
+        std::uint64_t asked = 0;  // when it was last asked for
+        int rows(int height) const { return height * bands / aheadBands; }
+    };
+    // The generation of the ground a preview would stretch now: the last sharp one.
+    std::uint64_t previewGround() const { return previewShown() ? sharpGeneration_ : keptGeneration_; }
+    // The stretch made ahead to `view` from that ground, if any.
+    Ahead* aheadFor(ViewPlacement view, Rgb background);
+    // The last sharp ground stretched to `view` on `into` (unwrapped): all of it, or the `only` parts;
+    // the rows `ahead` holds copied from it.
     void stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb background,
-                      std::span<const PixelRect> only, const std::function<void()>& beside) const;
+                      std::span<const PixelRect> only, const std::function<void()>& beside,
+                      const Ahead* ahead = nullptr) const;
     // The stretch the kept ground owes, on the tiles still to sharpen, before a frame copies them.
     void payOwedStretch();
     // The kept ground of `part` of the view (view pixels) copied to the same pixels of `image`.
@@ -156,6 +194,13 @@ class ViewCache {
     bool stretchOwed_ = false;
     std::vector<PixelRect> sharpened_; // the tiles the last frame drew sharp
     bool onlySharpened_ = false;       // and nothing else of the ground changed
+    // Names of what the kept ground and the sharp one hold, new for each frame's kept ground
+    // (whatever it drew) and carried with it when it is kept aside as the sharp one: what a stretch
+    // made ahead is checked against.
+    std::uint64_t generations_ = 0, keptGeneration_ = 0, sharpGeneration_ = 0;
+    std::array<Ahead, 2> ahead_;
+    std::uint64_t asks_ = 0;
+    int rowsAhead_ = 0;
     // What one tile took on one thread, in the last frame that drew some (what the budget expects).
     std::chrono::microseconds tileCost_{0};
     // What the last frame took after its ground: the copy and the marks (what the budget keeps for

@@ -14,6 +14,7 @@
 #include <wx/dnd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 
 namespace sandtable {
@@ -147,6 +148,12 @@ MapCanvas::MapCanvas(wxWindow* parent)
     buffer_.makeImagesWith([this](int width, int height) { return shown_.sharedImage(width, height); });
     sharpen_.SetOwner(this);
     Bind(wxEVT_TIMER, [this](wxTimerEvent&) { sharpenNext(); }); // the zoom rested: sharp
+    // Not owned by the canvas: its events go to the timer itself.
+    rested_.Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
+        if (!mapStale_ && !ground_.sharpening()) {
+            planAhead(true);
+        }
+    });
 }
 
 void MapCanvas::setDocument(Document* document) {
@@ -300,14 +307,59 @@ void MapCanvas::zoomToFit() {
     Refresh(false);
 }
 
+ViewPlacement MapCanvas::steppedView(double factor, wxPoint anchor) const {
+    const Point before = toMap(anchor);
+    const double zoom = std::clamp(zoom_ * factor, minZoom, maxZoom);
+    // Keep the map point under the cursor where it was.
+    return {before.x * zoom - anchor.x, before.y * zoom - anchor.y, zoom};
+}
+
 void MapCanvas::zoomBy(double factor, wxPoint anchor) {
     zoomStepped_ = true; // a step of the wheel or of a key: the ground may be a preview
-    const Point before = toMap(anchor);
-    zoom_ = std::clamp(zoom_ * factor, minZoom, maxZoom);
-    // Keep the map point under the cursor where it was.
-    scrollX_ = before.x * zoom_ - anchor.x;
-    scrollY_ = before.y * zoom_ - anchor.y;
+    const ViewPlacement view = steppedView(factor, anchor);
+    zoom_ = view.zoom;
+    scrollX_ = view.scrollX;
+    scrollY_ = view.scrollY;
+    lastStep_ = ZoomStep{factor, anchor};
+    pointer_.reset();
     Refresh(false);
+}
+
+void MapCanvas::planAhead(bool eitherWay) {
+    ahead_.clear();
+    if (!doc_ || !layout_) {
+        return;
+    }
+    const wxSize size = GetClientSize();
+    const ZoomStep step = lastStep_.value_or(ZoomStep{wheelStep, wxPoint(size.x / 2, size.y / 2)});
+    const wxPoint anchor = pointer_.value_or(step.anchor);
+    // The last step again if it was one of the wheel's or the keys' (not a jump to a zoom asked for).
+    const double factor = step.factor >= 1 / 2.0 && step.factor <= 2 ? step.factor : wheelStep;
+    ahead_.push_back(steppedView(factor, anchor));
+    if (eitherWay) {
+        ahead_.push_back(steppedView(1 / factor, anchor));
+    }
+    if (!aheadPending_) {
+        aheadPending_ = true;
+        CallAfter([this] { stretchAheadNext(); }); // after what input is waiting
+    }
+}
+
+void MapCanvas::stretchAheadNext() {
+    aheadPending_ = false;
+    // A frame asked for comes first, and plans anew.
+    if (ahead_.empty() || mapStale_ || !doc_ || !layout_) {
+        return;
+    }
+    const wxSize size = GetClientSize();
+    const auto until = std::chrono::steady_clock::now() + ViewCache::frameBudgetFor(size.x, size.y) / 2;
+    if (ground_.stretchAhead(ahead_.front(), backdrop, options_, until)) {
+        ahead_.erase(ahead_.begin());
+    }
+    if (!ahead_.empty()) {
+        aheadPending_ = true;
+        CallAfter([this] { stretchAheadNext(); });
+    }
 }
 
 void MapCanvas::centreOn(Offset cell) {
@@ -490,7 +542,8 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts, bool tilesAlone,
     // The marks as the pan that asked for these parts arranged them (the words it found placed anew
     // are among the parts); else as the frame arranges them.
     auto scene = !parts.empty() && panView_ == view ? panScene_ : nullptr;
-    ground_.draw(painter, buffer_.image(size.x, size.y), view, Rgb{0x3C, 0x3C, 0x40}, options_, 0, atNewZoom,
+    const bool wasSharpening = ground_.sharpening();
+    ground_.draw(painter, buffer_.image(size.x, size.y), view, backdrop, options_, 0, atNewZoom,
                  {parts, std::move(scene), tilesAlone, std::move(bandDone)});
     shownScene_ = ground_.arranged();
     shownView_ = view;
@@ -502,17 +555,25 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts, bool tilesAlone,
     }
     zoomStepped_ = false;
     wholeWanted_ = false;
+    rested_.Stop();
     if (atNewZoom == ViewCache::AtNewZoom::Preview && ground_.previewShown()) {
         sharpen_.StartOnce(sharpAfterMs); // again from now while the wheel turns
+        planAhead(false);                 // the wheel's next notch, the same way
     } else if (ground_.sharpening()) {
+        ahead_.clear();
         CallAfter([this] { sharpenNext(); }); // the next tiles, after what input is waiting
+    } else if (wasSharpening) {
+        planAhead(true); // sharp after the wheel rested: its next notch, either way
+    } else {
+        ahead_.clear();
+        rested_.StartOnce(aheadAfterMs);
     }
 }
 
 void MapCanvas::onPaint(wxPaintEvent&) {
     wxAutoBufferedPaintDC dc(this);
     if (!doc_ || !layout_) {
-        dc.SetBackground(wxBrush(wxColour(60, 60, 64)));
+        dc.SetBackground(wxBrush(wxColour(backdrop.r, backdrop.g, backdrop.b)));
         dc.Clear();
         return;
     }
@@ -635,7 +696,7 @@ void MapCanvas::drawOverlay(wxGraphicsContext& gc) const {
 void MapCanvas::onWheel(wxMouseEvent& e) {
     const int rotation = e.GetWheelRotation();
     if (rotation != 0) {
-        zoomBy(rotation > 0 ? 1.15 : 1 / 1.15, e.GetPosition());
+        zoomBy(rotation > 0 ? wheelStep : 1 / wheelStep, e.GetPosition());
     }
 }
 
@@ -679,6 +740,13 @@ void MapCanvas::onMouse(wxMouseEvent& e) {
     showToolCursor();
     if (tools_ && !panFrom_ && tools_->hover(toMap(e.GetPosition()))) {
         refreshMarks(); // a brush's outline, the side a click would take
+    }
+    if (e.Moving() && (!lastStep_ || e.GetPosition() != lastStep_->anchor)) {
+        // The next notch zooms about where the pointer rests.
+        pointer_ = e.GetPosition();
+        if (!ground_.sharpening()) {
+            rested_.StartOnce(aheadAfterMs);
+        }
     }
     if (layout_) {
         hover_ = layout_->cellAt(toMap(e.GetPosition()));

@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 #include <wx/graphics.h>
 #include <wx/timer.h>
 #include <wx/window.h>
@@ -72,6 +73,14 @@ class MapCanvas : public wxWindow {
     void sharpenNext();
     // Tiles of the view still show a zoom's stretched ground (sharpenNext has more to draw).
     bool sharpening() const { return ground_.sharpening(); }
+    // Stretches more of the ground ahead to the view the next zoom step is expected to show
+    // (ViewCache::stretchAhead), within half a frame's budget: what the canvas asks for itself after
+    // a step (the same way again) and once the view rests (either way).
+    void stretchAheadNext();
+    // Views still to stretch ahead (stretchAheadNext has more to do).
+    bool stretchingAhead() const { return !ahead_.empty(); }
+    // The rows of the last frame's ground copied from a stretch made ahead (for the benchmark).
+    int rowsStretchedAhead() const { return ground_.rowsStretchedAhead(); }
     // Repaints the marks over the map (a tool's, the selection) on the map as last drawn.
     void refreshMarks();
     // Paints that drew the map itself, for the tests (a pointer moving over it draws none).
@@ -95,6 +104,10 @@ class MapCanvas : public wxWindow {
 
     static constexpr double cellSize = mapUnitsPerCell; // zoom 1: a map unit a pixel
     static constexpr double minZoom = 0.001, maxZoom = 16.0;
+    // What lies around the map on the canvas.
+    static constexpr Rgb backdrop{0x3C, 0x3C, 0x40};
+    // A notch of the wheel zooms in by this much (out by its inverse).
+    static constexpr double wheelStep = 1.15;
 
     // What the map's keys do (editor/canvas/map_keys: the table onKey dispatches through).
     void scrollByKey(int arrowKeyCode);
@@ -162,6 +175,24 @@ class MapCanvas : public wxWindow {
     bool zoomStepped_ = false;
     wxTimer sharpen_;
     static constexpr int sharpAfterMs = 150;
+    // The view a zoom step by `factor` about `anchor` (window pixels) shows: what zoomBy sets.
+    ViewPlacement steppedView(double factor, wxPoint anchor) const;
+    // The next zoom step foreseen: the last one again, about where the pointer rests (and, either
+    // way, its inverse too), stretched ahead between frames (stretchAheadNext, ViewCache::stretchAhead)
+    // so that the step's frame copies it.
+    struct ZoomStep {
+        double factor = wheelStep;
+        wxPoint anchor;
+    };
+    std::optional<ZoomStep> lastStep_;
+    std::optional<wxPoint> pointer_;   // where the pointer moved over the map since the last step
+    std::vector<ViewPlacement> ahead_; // the views still to stretch ahead, the likelier first
+    bool aheadPending_ = false;        // stretchAheadNext is to come
+    void planAhead(bool eitherWay);
+    // The view rested after a frame other than a zoom's (a pan, an edit, the pointer moved): the
+    // next steps stretched ahead once it has rested this long.
+    wxTimer rested_;
+    static constexpr int aheadAfterMs = 250;
     int mapPaints_ = 0;
     // Loaded from the scenario's background file, its alpha the scenario's opacity.
     std::unique_ptr<cairo_surface_t, void (*)(cairo_surface_t*)> background_{nullptr, nullptr};

@@ -432,23 +432,42 @@ void zoomTheCanvas(benchmark::State& state) {
 
 // The frame of a wheel notch alone, from a sharp view each time (the sharpening frames between two
 // notches run untimed): zoomTheCanvas sees a notch every 10 to 30 frames, too few for its figures.
+// The third argument: 0, the notch comes at once after the last sharpening frame, before the canvas
+// could stretch anything ahead (its frame stretches the ground); 1, after the canvas rested and
+// stretched ahead the notches it foresees (its frame copies the ground). The work the canvas does
+// ahead, each piece between frames, is timed apart (ahead_worst_ms): an input that comes meanwhile
+// waits that long at most.
 void notchTheCanvas(benchmark::State& state) {
     WheelOnTheBattle wheel(state);
     if (wheel.canvas == nullptr) {
         return;
     }
-    std::vector<double> frameMs;
+    const bool rested = state.range(2) == 1;
+    std::vector<double> frameMs, aheadMs;
+    double rowsAhead = 0;
     for (auto _ : state) {
         for (int frames = 0; wheel.canvas->sharpening() && frames < 1000; ++frames) {
             wheel.timedFrame(false);
         }
+        for (int pieces = 0; rested && wheel.canvas->stretchingAhead() && pieces < 1000; ++pieces) {
+            const auto start = std::chrono::steady_clock::now();
+            wheel.canvas->stretchAheadNext();
+            aheadMs.push_back(
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        }
         const double ms = wheel.timedFrame(true);
         state.SetIterationTime(ms / 1000);
         frameMs.push_back(ms);
+        rowsAhead += wheel.canvas->rowsStretchedAhead();
     }
     frameCounters(state, frameMs);
     std::ranges::sort(frameMs);
     state.counters["median_ms"] = frameMs.empty() ? 0 : frameMs[frameMs.size() / 2];
+    // The share of the notches' rows copied from a stretch made ahead: 0 when the notch came at
+    // once, 1 when every notch was foreseen.
+    state.counters["rows_ahead_share"] = rowsAhead / std::max<double>(1, static_cast<double>(frameMs.size()) *
+                                                                             wheel.canvas->GetClientSize().y);
+    state.counters["ahead_worst_ms"] = aheadMs.empty() ? 0 : std::ranges::max(aheadMs);
     closeTheWindow(wheel.window);
 }
 
@@ -471,8 +490,8 @@ BENCHMARK(zoomTheCanvas)
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(notchTheCanvas)
-    ->ArgsProduct({{1920, 3840}, {12, 100}})
-    ->ArgNames({"width", "zoom_percent"})
+    ->ArgsProduct({{1920, 3840}, {12, 100}, {0, 1}})
+    ->ArgNames({"width", "zoom_percent", "rested"})
     ->Iterations(30)
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);

@@ -277,6 +277,66 @@ TEST_F(Window, AZoomsFramesShowTheWholeWindowThenOnlyTheTilesDrawnSharpAndEndAsA
     canvas->onMapPainted = nullptr;
 }
 
+// The canvas foresees the wheel's next notch: once a zoom has sharpened, it stretches the ground
+// ahead to the view a notch either way would show, about where the pointer rests, between frames;
+// after a notch, to the next one the same way. A notch it foresaw copies that ground (its frame,
+// ViewCache's tests show, is to the bit the one that stretches it); one about another point
+// stretches as before, until the pointer has rested there.
+TEST_F(Window, TheNextNotchEitherWayIsStretchedAheadWhileTheViewRestsAndItsFrameCopiesIt) {
+    const fs::path file = dir / "gettysburg.sandtable.xml";
+    fs::copy_file(fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml", file);
+    ASSERT_TRUE(frame->open(file));
+    MapCanvas* canvas = frame->canvas();
+    const wxSize size = canvas->GetClientSize();
+    const wxPoint middle(size.x / 2, size.y / 2);
+    // Until the canvas has sharpened what it shows and stretched ahead what it foresees.
+    const auto rest = [&] {
+        for (int i = 0; i < 100 && (canvas->sharpening() || canvas->stretchingAhead() || i < 8); ++i) {
+            wxMilliSleep(50);
+            pump();
+        }
+        ASSERT_FALSE(canvas->sharpening());
+        ASSERT_FALSE(canvas->stretchingAhead());
+    };
+    canvas->zoomBy(0.6 / canvas->zoom(), middle);
+    rest();
+    canvas->zoomBy(MapCanvas::wheelStep, middle);
+    canvas->Update();
+    EXPECT_EQ(canvas->rowsStretchedAhead(), size.y) << "in, foreseen";
+    rest();
+    canvas->zoomBy(1 / MapCanvas::wheelStep, middle);
+    canvas->Update();
+    EXPECT_EQ(canvas->rowsStretchedAhead(), size.y) << "out, foreseen";
+    // While the wheel turns on: the next notch the same way, stretched between the notches.
+    for (int i = 0; i < 20 && canvas->stretchingAhead(); ++i) {
+        pump();
+    }
+    canvas->zoomBy(1 / MapCanvas::wheelStep, middle);
+    canvas->Update();
+    EXPECT_EQ(canvas->rowsStretchedAhead(), size.y) << "out again, foreseen";
+    rest();
+    // The pointer moves: a notch about it at once was not foreseen; once it has rested there, it is.
+    const auto moveTo = [&](wxPoint at) {
+        wxMouseEvent moved(wxEVT_MOTION);
+        moved.m_x = at.x;
+        moved.m_y = at.y;
+        moved.SetEventObject(canvas);
+        canvas->ProcessWindowEvent(moved);
+    };
+    const wxPoint elsewhere(size.x / 3, size.y / 4), further(size.x * 2 / 3, size.y / 2);
+    moveTo(elsewhere);
+    canvas->zoomBy(MapCanvas::wheelStep, elsewhere);
+    canvas->Update();
+    EXPECT_EQ(canvas->rowsStretchedAhead(), 0) << "about a point the pointer had not rested on";
+    rest();
+    moveTo(further);
+    rest();
+    canvas->zoomBy(1 / MapCanvas::wheelStep, further);
+    canvas->Update();
+    EXPECT_EQ(canvas->rowsStretchedAhead(), size.y) << "about where the pointer rested";
+    rest();
+}
+
 TEST_F(Window, TheWindowCarriesSandtablesIconAtEverySizeATaskbarAsksFor) {
     const wxIconBundle icons = frame->GetIcons();
     for (const int size : {16, 32, 48, 256}) {

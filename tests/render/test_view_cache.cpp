@@ -1016,6 +1016,133 @@ TEST(ViewBands, CellNumbersAreDrawnWithTheGroundInTheBoxesTheArrangementKeepsFor
     EXPECT_EQ(inside, 0) << "the marks draw none of them";
 }
 
+// The ground stretched ahead to where the wheel's next notch is expected (stretchAhead) is what the
+// notch's frame would have stretched: the frame copies it, handed in bands or drawn whole, and is
+// to the bit the frame of a cache that stretched nothing ahead; so are the frames that sharpen it
+// after, which take the kept ground from it instead of stretching what it owes. A notch mid-way
+// through sharpening (the last sharp ground still what previews stretch) is the same.
+TEST(ViewCache, ANotchsFrameCopiesTheGroundStretchedAheadAndIsTheFrameThatStretchesIt) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    constexpr int width = 600, height = 400;
+    const Point middle{3000, 2400};
+    const auto at = [&](double zoom) { return centredOn(middle, zoom, width, height); };
+    const auto later = std::chrono::steady_clock::now() + std::chrono::hours(1);
+    using enum ViewCache::AtNewZoom;
+    for (const bool inBands : {true, false}) {
+        SCOPED_TRACE(inBands ? "handed in bands" : "drawn whole");
+        auto [aheadImage, plainImage] = cachedAndFresh(width, height);
+        ViewCache ahead, plain;
+        ahead.setFrameBudget(std::chrono::microseconds(0)); // a tile a frame
+        plain.setFrameBudget(std::chrono::microseconds(0));
+        int frame = 0;
+        const auto both = [&](ViewPlacement v, ViewCache::AtNewZoom how, bool tilesAlone = false) {
+            const FrameParts parts{
+                {}, nullptr, tilesAlone, inBands ? [](PixelRect) {} : std::function<void(PixelRect)>()};
+            ahead.draw(painter, aheadImage.get(), v, background, {}, 0, how, parts);
+            plain.draw(painter, plainImage.get(), v, background, {}, 0, how, parts);
+            ++frame;
+            EXPECT_EQ(differenceOf(aheadImage.get(), plainImage.get(), 0).pixels, 0) << "frame " << frame;
+            EXPECT_EQ(plain.rowsStretchedAhead(), 0);
+        };
+        both(at(0.4), Sharp);
+        EXPECT_TRUE(ahead.stretchAhead(at(0.46), background, {}, later)) << "all of it, given the time";
+        EXPECT_TRUE(ahead.stretchAhead(at(0.35), background, {}, later)) << "and the other way";
+        both(at(0.46), Preview); // the notch foreseen
+        EXPECT_EQ(ahead.rowsStretchedAhead(), height) << "every row copied";
+        EXPECT_EQ(ahead.groundPixelsDrawn(), 0);
+        both(at(0.46), Sharp, true); // a tile put alone
+        both(at(0.46), Sharp);       // a whole frame: the rest of the kept ground copied
+        EXPECT_EQ(ahead.rowsStretchedAhead(), 0);
+        // Mid-way through sharpening, the next notch the same way.
+        EXPECT_TRUE(ahead.stretchAhead(at(0.53), background, {}, later));
+        both(at(0.46), Sharp, true); // a sharpening frame between: it draws on the kept ground alone
+        both(at(0.53), Preview);
+        EXPECT_EQ(ahead.rowsStretchedAhead(), height);
+        ViewPlacement panned = at(0.53);
+        panned.scrollX += 37;
+        panned.scrollY -= 23;
+        both(panned, Sharp); // a pan: the kept ground moves, what was stretched ahead with it
+        while (ahead.sharpening() && frame < 200) {
+            both(panned, Sharp, frame % 2 == 0);
+        }
+        EXPECT_FALSE(plain.sharpening());
+        // Sharp again: the ground now sharp is what a notch stretches, whichever way it goes.
+        const ViewPlacement out{panned.scrollX * 0.8, panned.scrollY * 0.8, panned.zoom * 0.8};
+        EXPECT_TRUE(ahead.stretchAhead(out, background, {}, later));
+        both(out, Preview);
+        EXPECT_EQ(ahead.rowsStretchedAhead(), height) << "zoomed out";
+    }
+}
+
+// What is stretched ahead is used only by a notch to that very view from that very ground: not by
+// a notch elsewhere, nor after a frame that drew on the ground (an edit, a pan), nor where a frame
+// would not be a preview. Given no time, it stretches a band a call, the top first; a notch copies
+// the rows done and stretches the rest.
+TEST(ViewCache, AGroundStretchedAheadServesOnlyTheNotchItForesawFromTheGroundItStretched) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    constexpr int width = 600, height = 400;
+    const Point middle{3000, 2400};
+    const auto at = [&](double zoom) { return centredOn(middle, zoom, width, height); };
+    const auto later = std::chrono::steady_clock::now() + std::chrono::hours(1);
+    using enum ViewCache::AtNewZoom;
+    auto [aheadImage, plainImage] = cachedAndFresh(width, height);
+    ViewCache ahead, plain;
+    const auto both = [&](ViewPlacement v, ViewCache::AtNewZoom how, const std::string& when) {
+        ahead.draw(painter, aheadImage.get(), v, background, {}, 0, how);
+        plain.draw(painter, plainImage.get(), v, background, {}, 0, how);
+        EXPECT_EQ(differenceOf(aheadImage.get(), plainImage.get(), 0).pixels, 0) << when;
+    };
+    both(at(0.4), Sharp, "sharp");
+    // Another view.
+    ASSERT_TRUE(ahead.stretchAhead(at(0.47), background, {}, later));
+    both(at(0.46), Preview, "a notch elsewhere");
+    EXPECT_EQ(ahead.rowsStretchedAhead(), 0);
+    both(at(0.4), Sharp, "sharp again");
+    // An edit drawn after the stretch ahead (in the middle of the view): the ground it stretched is gone.
+    ASSERT_TRUE(ahead.stretchAhead(at(0.46), background, {}, later));
+    const std::array<Offset, 1> cells{{*f.layout.cellAt(middle)}};
+    auto& terrain = f.s.map.terrain[f.s.map.grid.index(cells[0])];
+    terrain = static_cast<TerrainIndex>((terrain + 1) % f.s.map.terrainTypes.size());
+    f.overview.rebuild(f.s.map);
+    for (ViewCache* cache : {&ahead, &plain}) {
+        cache->invalidate(ViewCache::groundChangedBy(f.layout, cells));
+    }
+    both(at(0.4), Sharp, "the edit");
+    both(at(0.46), Preview, "a notch after the edit");
+    EXPECT_EQ(ahead.rowsStretchedAhead(), 0) << "the edited ground stretched, not the one before it";
+    both(at(0.4), Sharp, "sharp again");
+    // A pan.
+    ASSERT_TRUE(ahead.stretchAhead(at(0.46), background, {}, later));
+    ViewPlacement panned = at(0.4);
+    panned.scrollX += 20;
+    both(panned, Sharp, "a pan");
+    both(at(0.46), Preview, "a notch after the pan");
+    EXPECT_EQ(ahead.rowsStretchedAhead(), 0);
+    both(at(0.4), Sharp, "sharp again");
+    // Too far for a preview: nothing to stretch ahead.
+    EXPECT_TRUE(ahead.stretchAhead(at(0.4 * 4.5), background, {}, later));
+    both(at(0.4 * 4.5), Preview, "too far");
+    EXPECT_EQ(ahead.groundPixelsDrawn(), width * height);
+    both(at(0.4), Sharp, "sharp again");
+    // No time: a band a call, from the top (views not stretched before, so that what
+    // the images held before is not what they are to hold).
+    const auto now = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    EXPECT_FALSE(ahead.stretchAhead(at(0.44), background, {}, now, 1));
+    EXPECT_FALSE(ahead.stretchAhead(at(0.44), background, {}, now, 1)) << "two bands";
+    both(at(0.44), Preview, "a notch with two bands stretched ahead");
+    EXPECT_EQ(ahead.rowsStretchedAhead(), height * 2 / ViewCache::aheadBands);
+    both(at(0.4), Sharp, "sharp again");
+    int calls = 0;
+    do {
+        ++calls;
+    } while (!ahead.stretchAhead(at(0.43), background, {}, now, 1) && calls < 100);
+    EXPECT_EQ(calls, ViewCache::aheadBands) << "a call a band";
+    both(at(0.43), Preview, "a notch with every band stretched ahead");
+    EXPECT_EQ(ahead.rowsStretchedAhead(), height);
+}
+
 TEST(ViewCache, OnEveryCoreTheTilesOfAFrameAreDrawnSideBySide) {
     Fixture f;
     const MapPainter painter = f.painter();
