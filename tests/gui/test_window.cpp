@@ -32,6 +32,13 @@ namespace {
 
 using Window = EditorWindow;
 
+// Gettysburg (a copy of the sample) opened in the window: its canvas.
+MapCanvas* openGettysburg(MainFrame& frame, const fs::path& dir) {
+    const fs::path file = dir / "gettysburg.sandtable.xml";
+    fs::copy_file(fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml", file);
+    return frame.open(file) ? frame.canvas() : nullptr;
+}
+
 TEST_F(Window, PanelsAreHiddenAndShownFromTheViewMenuAndTheLayoutResets) {
     for (const char* pane : {"tools", "minimap", "oob", "properties", "scenario", "scenarios", "problems"}) {
         EXPECT_TRUE(frame->isPaneShown(pane)) << pane;
@@ -153,10 +160,8 @@ std::pair<int, int> apart(const wxImage& a, const wxImage& b) {
 // (editor/canvas/shown_pixels), and draws only the strips that come into view and the words the new
 // view sets elsewhere: the window then shows what a whole repaint shows.
 TEST_F(Window, APanDrawsOnlyWhatCameIntoViewAndTheWindowShowsWhatAWholeRepaintShows) {
-    const fs::path file = dir / "gettysburg.sandtable.xml";
-    fs::copy_file(fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml", file);
-    ASSERT_TRUE(frame->open(file));
-    MapCanvas* canvas = frame->canvas();
+    MapCanvas* canvas = openGettysburg(*frame, dir);
+    ASSERT_NE(canvas, nullptr);
     // Close enough for the names, counters and contours' heights.
     canvas->zoomBy(0.6 / canvas->zoom(),
                    wxPoint(canvas->GetClientSize().x / 2, canvas->GetClientSize().y / 2));
@@ -233,10 +238,8 @@ TEST_F(Window, APanDrawsOnlyWhatCameIntoViewAndTheWindowShowsWhatAWholeRepaintSh
 // notch's whole, each one after it only the tiles it drew sharp; the window then shows what a whole
 // repaint shows.
 TEST_F(Window, AZoomsFramesShowTheWholeWindowThenOnlyTheTilesDrawnSharpAndEndAsAWholeRepaint) {
-    const fs::path file = dir / "gettysburg.sandtable.xml";
-    fs::copy_file(fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml", file);
-    ASSERT_TRUE(frame->open(file));
-    MapCanvas* canvas = frame->canvas();
+    MapCanvas* canvas = openGettysburg(*frame, dir);
+    ASSERT_NE(canvas, nullptr);
     const wxSize size = canvas->GetClientSize();
     const wxPoint middle(size.x / 2, size.y / 2);
     canvas->zoomBy(0.6 / canvas->zoom(), middle);
@@ -283,10 +286,8 @@ TEST_F(Window, AZoomsFramesShowTheWholeWindowThenOnlyTheTilesDrawnSharpAndEndAsA
 // ViewCache's tests show, is to the bit the one that stretches it); one about another point
 // stretches as before, until the pointer has rested there.
 TEST_F(Window, TheNextNotchEitherWayIsStretchedAheadWhileTheViewRestsAndItsFrameCopiesIt) {
-    const fs::path file = dir / "gettysburg.sandtable.xml";
-    fs::copy_file(fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml", file);
-    ASSERT_TRUE(frame->open(file));
-    MapCanvas* canvas = frame->canvas();
+    MapCanvas* canvas = openGettysburg(*frame, dir);
+    ASSERT_NE(canvas, nullptr);
     const wxSize size = canvas->GetClientSize();
     const wxPoint middle(size.x / 2, size.y / 2);
     // Until the canvas has sharpened what it shows and stretched ahead what it foresees.

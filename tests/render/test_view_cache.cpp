@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace sandtable {
@@ -1021,13 +1022,22 @@ TEST(ViewBands, CellNumbersAreDrawnWithTheGroundInTheBoxesTheArrangementKeepsFor
 // to the bit the frame of a cache that stretched nothing ahead; so are the frames that sharpen it
 // after, which take the kept ground from it instead of stretching what it owes. A notch mid-way
 // through sharpening (the last sharp ground still what previews stretch) is the same.
+// A 600 x 400 view zoomed about the map's point (3000, 2400), as the wheel zooms about the pointer,
+// and a time to stretch ahead in that never runs out.
+struct WheelAboutTheMiddle {
+    static constexpr int width = 600, height = 400;
+    static constexpr Point middle{3000, 2400};
+    static ViewPlacement at(double zoom) { return centredOn(middle, zoom, width, height); }
+    const std::chrono::steady_clock::time_point later =
+        std::chrono::steady_clock::now() + std::chrono::hours(1);
+};
+
 TEST(ViewCache, ANotchsFrameCopiesTheGroundStretchedAheadAndIsTheFrameThatStretchesIt) {
     Fixture f;
     const MapPainter painter = f.painter();
-    constexpr int width = 600, height = 400;
-    const Point middle{3000, 2400};
-    const auto at = [&](double zoom) { return centredOn(middle, zoom, width, height); };
-    const auto later = std::chrono::steady_clock::now() + std::chrono::hours(1);
+    const WheelAboutTheMiddle wheel;
+    const auto [width, height, later] = std::tuple(wheel.width, wheel.height, wheel.later);
+    const auto at = &WheelAboutTheMiddle::at;
     using enum ViewCache::AtNewZoom;
     for (const bool inBands : {true, false}) {
         SCOPED_TRACE(inBands ? "handed in bands" : "drawn whole");
@@ -1082,10 +1092,10 @@ TEST(ViewCache, ANotchsFrameCopiesTheGroundStretchedAheadAndIsTheFrameThatStretc
 TEST(ViewCache, AGroundStretchedAheadServesOnlyTheNotchItForesawFromTheGroundItStretched) {
     Fixture f;
     const MapPainter painter = f.painter();
-    constexpr int width = 600, height = 400;
-    const Point middle{3000, 2400};
-    const auto at = [&](double zoom) { return centredOn(middle, zoom, width, height); };
-    const auto later = std::chrono::steady_clock::now() + std::chrono::hours(1);
+    const WheelAboutTheMiddle wheel;
+    const auto [width, height, later] = std::tuple(wheel.width, wheel.height, wheel.later);
+    const Point middle = wheel.middle;
+    const auto at = &WheelAboutTheMiddle::at;
     using enum ViewCache::AtNewZoom;
     auto [aheadImage, plainImage] = cachedAndFresh(width, height);
     ViewCache ahead, plain;
