@@ -154,14 +154,21 @@ void ViewCache::drawPreview(ViewPlacement view, Rgb background, cairo_surface_t*
     } else if (beside) {
         beside();
     }
-    if (ahead != nullptr) {
-        rowsAhead_ = ahead->rows(height);
-        if (wholeAhead) {
-            std::swap(kept_, ahead->image);
-        }
-        ahead->ground = 0;
-    }
+    tookAhead(ahead, height);
     stretchOwed_ = image != nullptr && !wholeAhead;
+}
+
+bool ViewCache::tookAhead(Ahead* ahead, int height) {
+    if (ahead == nullptr) {
+        return false;
+    }
+    rowsAhead_ = ahead->rows(height);
+    const bool whole = rowsAhead_ == height;
+    if (whole) {
+        std::swap(kept_, ahead->image); // the kept ground is the stretch, as it is
+    }
+    ahead->ground = 0; // used: what it holds now is not the stretch
+    return whole;
 }
 
 ViewCache::Ahead* ViewCache::aheadFor(ViewPlacement view, Rgb background) {
@@ -187,12 +194,7 @@ bool ViewCache::stretchAhead(ViewPlacement view, Rgb background, const RenderOpt
               height = cairo_image_surface_get_height(kept_.get());
     const cairo_format_t format = cairo_image_surface_get_format(kept_.get());
     const std::uint64_t ground = previewGround();
-    Ahead* ahead = nullptr;
-    for (Ahead& a : ahead_) {
-        if (a.ground == ground && a.view == view && a.background == background) {
-            ahead = &a;
-        }
-    }
+    Ahead* ahead = aheadFor(view, background);
     if (ahead == nullptr) {
         // One that stretches another ground, else the one asked for least recently.
         ahead = &*std::ranges::min_element(
@@ -247,7 +249,7 @@ ViewCache::stretchAndMarkInBands(const MapPainter& painter, cairo_surface_t* ima
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     // The rows stretched ahead are copied, the rest stretched here.
     SharpStretch stretch = sharpStretchOnto(image, view, background);
-    const int aheadRows = stretch.copying(ahead).aheadRows;
+    stretch.copying(ahead);
     const int threads = std::min(workerThreads(0), 8);
     const int bands = std::max(1, std::min(threads * 4, height));
     const auto band = [&](int b) {
@@ -347,14 +349,7 @@ ViewCache::stretchAndMarkInBands(const MapPainter& painter, cairo_surface_t* ima
     }
     cairo_surface_mark_dirty(image);
     // The kept ground gets the stretch when a later frame copies it, or now what was stretched ahead.
-    stretchOwed_ = aheadRows < height;
-    if (ahead != nullptr) {
-        rowsAhead_ = aheadRows;
-        if (!stretchOwed_) {
-            std::swap(kept_, ahead->image);
-        }
-        ahead->ground = 0;
-    }
+    stretchOwed_ = !tookAhead(ahead, height);
     return arranged;
 }
 

@@ -155,6 +155,9 @@ class ViewCache {
     std::uint64_t previewGround() const { return previewShown() ? sharpGeneration_ : keptGeneration_; }
     // The stretch made ahead to `view` from that ground, if any.
     Ahead* aheadFor(ViewPlacement view, Rgb background);
+    // A notch's frame of `height` rows used what `ahead` (if any) held: counted, and given up; all of
+    // it stretched, the kept ground takes its image (true), else it owes the stretch still.
+    bool tookAhead(Ahead* ahead, int height);
     // The last sharp ground stretched to `view` on `into` (unwrapped): all of it, or the `only` parts;
     // the rows `ahead` holds copied from it.
     void stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb background,
