@@ -394,32 +394,42 @@ bool MapCanvas::moveShownPixels(ViewPlacement before, int dx, int dy) {
         zoomStepped_ || ground_.previewShown() || std::abs(dx) >= size.x || std::abs(dy) >= size.y) {
         return false;
     }
-    const ViewPlacement view{scrollX_, scrollY_, zoom_};
     const MapPainter painter = this->painter();
-    auto scene = arrange(painter, view);
-    if ((scene == nullptr) != (shownScene_ == nullptr)) {
+    // Marks arranged (or the overview, with none) as before: the words can be compared.
+    if (painter.drawsOverview(zoom_) != (shownScene_ == nullptr)) {
         return false;
     }
-    // The words the new view's arrangement sets elsewhere than the shown one did.
-    const std::vector<PixelRect> words =
-        scene ? pixelsOfWordsMoved(*shownScene_, *scene, view, size.x, size.y) : std::vector<PixelRect>{};
+    // The display starts moving the pixels first, and moves them while the marks are arranged and
+    // the strips drawn.
     if (!shown_.move(-dx, -dy)) {
         return false;
+    }
+    const ViewPlacement view{scrollX_, scrollY_, zoom_};
+    auto scene = arrange(painter, view);
+    std::vector<PixelRect> parts;
+    if (dx != 0) {
+        parts.push_back({dx > 0 ? size.x - dx : 0, 0, std::abs(dx), size.y});
+    }
+    if (dy != 0) {
+        parts.push_back({0, dy > 0 ? size.y - dy : 0, size.x, std::abs(dy)});
+    }
+    // The words the new view's arrangement sets elsewhere than the shown one did.
+    if (scene) {
+        for (const PixelRect& word : pixelsOfWordsMoved(*shownScene_, *scene, view, size.x, size.y)) {
+            parts.push_back(word);
+        }
     }
     panScene_ = std::move(scene);
     panView_ = view;
     bufferWhole_ = false;
+    if (shown_.canShowStraight()) {
+        partsWanted_ = std::move(parts);
+        askForFrame();
+        return true;
+    }
     // The base class's Refresh: the map stands, only these parts of the window are to be painted.
-    if (dx != 0) {
-        const wxRect strip(dx > 0 ? size.x - dx : 0, 0, std::abs(dx), size.y);
-        wxWindow::Refresh(false, &strip);
-    }
-    if (dy != 0) {
-        const wxRect strip(0, dy > 0 ? size.y - dy : 0, size.x, std::abs(dy));
-        wxWindow::Refresh(false, &strip);
-    }
-    for (const PixelRect& word : words) {
-        const wxRect r(word.x, word.y, word.width, word.height);
+    for (const PixelRect& part : parts) {
+        const wxRect r(part.x, part.y, part.width, part.height);
         wxWindow::Refresh(false, &r);
     }
     return true;
@@ -467,8 +477,21 @@ void MapCanvas::showFrameNow() {
     }
     reloadBackground();
     const wxSize size = GetClientSize();
-    const bool showsTheLastFrame = !wholeWanted_ && bufferWhole_ && buffer_.holds(size.x, size.y) &&
-                                   shownView_ == ViewPlacement{scrollX_, scrollY_, zoom_};
+    const ViewPlacement view{scrollX_, scrollY_, zoom_};
+    if (!wholeWanted_ && !partsWanted_.empty() && panView_ == view && buffer_.holds(size.x, size.y)) {
+        // A pan's strips: the display has the rest moved (or is moving it) before it puts them.
+        const std::vector<PixelRect> parts = std::move(partsWanted_);
+        drawMap(parts);
+        for (const PixelRect& part : parts) {
+            cairo_rectangle(cr, part.x, part.y, part.width, part.height);
+        }
+        cairo_clip(cr);
+        buffer_.present(cr);
+        drawMarksStraight(cr);
+        return;
+    }
+    const bool showsTheLastFrame =
+        !wholeWanted_ && bufferWhole_ && buffer_.holds(size.x, size.y) && shownView_ == view;
     // A wheel notch's frame goes on the window band by band, each as soon as it is done: the
     // display copies the first while the last are drawn (at 4K its copy of a whole frame took as
     // long as the frame's stretch).
@@ -493,6 +516,10 @@ void MapCanvas::showFrameNow() {
         buffer_.present(cr);
     }
     // The marks a moment after the map they lie on, on a frame that changed every pixel.
+    drawMarksStraight(cr);
+}
+
+void MapCanvas::drawMarksStraight(cairo_t* cr) {
     if (std::unique_ptr<wxGraphicsContext> gc(
             wxGraphicsRenderer::GetCairoRenderer()->CreateContextFromNativeContext(cr));
         gc) {
@@ -548,6 +575,7 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts, bool tilesAlone,
     shownScene_ = ground_.arranged();
     shownView_ = view;
     panScene_.reset();
+    partsWanted_.clear(); // drawn, or the whole frame drawn instead
     bufferWhole_ = parts.empty();
     mapPixelsPainted_ = parts.empty() ? static_cast<long long>(size.x) * size.y : 0;
     for (const PixelRect& part : parts) {

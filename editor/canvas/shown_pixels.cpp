@@ -84,11 +84,15 @@ std::optional<OnX11> onX11(const wxWindow& window) {
     if (at.holder == nullptr) {
         return std::nullopt;
     }
-    int drawingX = 0, drawingY = 0, holderX = 0, holderY = 0;
-    gdk_window_get_origin(at.drawing, &drawingX, &drawingY);
-    gdk_window_get_origin(at.holder, &holderX, &holderY);
-    at.left = drawingX - holderX;
-    at.top = drawingY - holderY;
+    // From GDK's own record of the windows between them, which it keeps for the windows it draws in
+    // their native ancestor: asking the server (gdk_window_get_origin) waited for all it had still to
+    // do, a pan's copy of the whole window among it.
+    for (GdkWindow* w = at.drawing; w != at.holder; w = gdk_window_get_parent(w)) {
+        int x = 0, y = 0;
+        gdk_window_get_position(w, &x, &y);
+        at.left += x;
+        at.top += y;
+    }
     return at;
 }
 
@@ -122,6 +126,7 @@ bool ShownPixels::move(int dx, int dy) {
               static_cast<unsigned>(scale * (width - std::abs(dx))),
               static_cast<unsigned>(scale * (height - std::abs(dy))), scale * (left + std::max(dx, 0)),
               scale * (top + std::max(dy, 0)));
+    XFlush(native_->display); // the server copies while the caller draws what comes into view
     return true;
 }
 
