@@ -509,6 +509,23 @@ void ViewCache::sharpen(const MapPainter& painter, ViewPlacement view, Rgb backg
     pending_.erase(pending_.begin(), pending_.begin() + static_cast<std::ptrdiff_t>(done));
 }
 
+void ViewCache::copyGroundRows(cairo_surface_t* image, PixelRect part, int top, int count) const {
+    const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
+    const int stride = cairo_image_surface_get_stride(image);
+    const unsigned char* from = cairo_image_surface_get_data(kept_.get());
+    unsigned char* to = cairo_image_surface_get_data(image);
+    const auto bytes = [](int pixels) { return static_cast<std::size_t>(pixels) * 4; };
+    // The part's columns in the kept image: from x0 to the image's right edge, then on from 0.
+    const int x0 = (part.x + origin_.x) % width;
+    const int first = std::min(part.width, width - x0);
+    for (int y = part.y + top; y < part.y + top + count; ++y) {
+        const unsigned char* row = from + static_cast<std::ptrdiff_t>((y + origin_.y) % height) * stride;
+        unsigned char* out = to + static_cast<std::ptrdiff_t>(y) * stride + bytes(part.x);
+        std::memcpy(out, row + bytes(x0), bytes(first));
+        std::memcpy(out + bytes(first), row, bytes(part.width - first));
+    }
+}
+
 void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) const {
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     part = cutTo(part, width, height);
@@ -517,25 +534,11 @@ void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) const {
     }
     cairo_surface_flush(kept_.get());
     cairo_surface_flush(image);
-    const int stride = cairo_image_surface_get_stride(image);
-    if (stride == cairo_image_surface_get_stride(kept_.get())) {
+    if (cairo_image_surface_get_stride(image) == cairo_image_surface_get_stride(kept_.get())) {
         // Unwrapped, row by row, on every core (one core alone does not keep up with the memory).
-        const unsigned char* from = cairo_image_surface_get_data(kept_.get());
-        unsigned char* to = cairo_image_surface_get_data(image);
-        const auto bytes = [](int pixels) { return static_cast<std::size_t>(pixels) * 4; };
-        // The part's columns in the kept image: from x0 to the image's right edge, then on from 0.
-        const int x0 = (part.x + origin_.x) % width;
-        const int first = std::min(part.width, width - x0);
         const int threads = part.width * part.height < bandsFromPixels ? 1 : std::min(workerThreads(0), 8);
-        inRowBands(part.height, threads, threads, [&](int top, int rows) {
-            for (int y = part.y + top; y < part.y + top + rows; ++y) {
-                const unsigned char* row =
-                    from + static_cast<std::ptrdiff_t>((y + origin_.y) % height) * stride;
-                unsigned char* out = to + static_cast<std::ptrdiff_t>(y) * stride + bytes(part.x);
-                std::memcpy(out, row + bytes(x0), bytes(first));
-                std::memcpy(out + bytes(first), row, bytes(part.width - first));
-            }
-        });
+        inRowBands(part.height, threads, threads,
+                   [&](int top, int rows) { copyGroundRows(image, part, top, rows); });
         cairo_surface_mark_dirty(image);
     } else {
         cairo_t* cr = cairo_create(image);
@@ -547,6 +550,40 @@ void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) const {
         cairo_paint(cr);
         cairo_destroy(cr);
     }
+}
+
+void ViewCache::putTilesAlone(const MapPainter& painter, cairo_surface_t* image,
+                              std::span<const PixelRect> rows, ViewPlacement view, Rgb background,
+                              const RenderOptions& o, int workers) const {
+    const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
+    if (cairo_image_surface_get_stride(image) != cairo_image_surface_get_stride(kept_.get())) {
+        for (const PixelRect& row : rows) {
+            copyGround(image, row);
+            drawViewRegion(painter, image, row, view, background, o, MapLayers::Marks, workers,
+                           arranged_.get());
+        }
+        return;
+    }
+    // Pieces of a few tiles, the largest first: the threads end together.
+    std::vector<PixelRect> pieces;
+    for (const PixelRect& row : rows) {
+        const PixelRect r = cutTo(row, width, height);
+        for (int x = r.x; x < r.right(); x += piecesWidth) {
+            pieces.push_back({x, r.y, std::min(piecesWidth, r.right() - x), r.height});
+        }
+    }
+    std::ranges::stable_sort(pieces, std::greater<>(),
+                             [](const PixelRect& p) { return static_cast<long long>(p.width) * p.height; });
+    cairo_surface_flush(kept_.get());
+    cairo_surface_flush(image);
+    std::atomic<std::size_t> next{0};
+    onThreads(std::clamp(workerThreads(workers), 1, static_cast<int>(pieces.size())), [&] {
+        for (std::size_t i = next++; i < pieces.size(); i = next++) {
+            copyGroundRows(image, pieces[i], 0, pieces[i].height);
+            drawViewRows(painter, image, pieces[i], view, background, o, MapLayers::Marks, arranged_.get());
+        }
+    });
+    cairo_surface_mark_dirty(image);
 }
 
 void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
@@ -712,7 +749,10 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     // The marks over ground still stretched (the tiles still to sharpen) with fast edges, finely over
     // the rest (view_bands' Edges). A frame that puts the tiles it sharpens alone leaves the rest's
     // marks as the last frame drew them; one drawn whole draws them as it would.
-    for (const PixelRect& part : bandsHanded ? std::span<const PixelRect>() : parts) {
+    if (tilesAlone) {
+        putTilesAlone(painter, image, parts, view, background, o, workers);
+    }
+    for (const PixelRect& part : bandsHanded || tilesAlone ? std::span<const PixelRect>() : parts) {
         if (straightOnTheImage) {
             // Every tile still to sharpen: all of the frame is stretched, its ground on the image.
             drawViewRegion(painter, image, part, view, background, o, MapLayers::Marks, workers,
