@@ -1182,11 +1182,11 @@ TEST(ViewCache, WithoutABudgetASharpFrameAtANewZoomIsDrawnWhole) {
     EXPECT_FALSE(cache.sharpening());
 }
 
-TEST(ViewCache, AFramesBudgetIsTwoThirdsOfItsTargetTheRestForTheDisplay) {
-    EXPECT_EQ(ViewCache::frameBudgetFor(1920, 1080), std::chrono::microseconds(5200));
-    EXPECT_EQ(ViewCache::frameBudgetFor(3840, 2160), std::chrono::microseconds(10400));
-    EXPECT_EQ(ViewCache::frameBudgetFor(800, 600), std::chrono::microseconds(5200)) << "never below 1080p's";
-    EXPECT_EQ(ViewCache::frameBudgetFor(7680, 4320), std::chrono::microseconds(10400)) << "nor above 4K's";
+TEST(ViewCache, AFramesBudgetIsJustOverHalfItsTargetTheRestForTheDisplay) {
+    EXPECT_EQ(ViewCache::frameBudgetFor(1920, 1080), std::chrono::microseconds(4400));
+    EXPECT_EQ(ViewCache::frameBudgetFor(3840, 2160), std::chrono::microseconds(8800));
+    EXPECT_EQ(ViewCache::frameBudgetFor(800, 600), std::chrono::microseconds(4400)) << "never below 1080p's";
+    EXPECT_EQ(ViewCache::frameBudgetFor(7680, 4320), std::chrono::microseconds(8800)) << "nor above 4K's";
 }
 
 } // namespace
