@@ -162,6 +162,28 @@ std::pair<int, int> apart(const wxImage& a, const wxImage& b) {
 TEST_F(Window, APanDrawsOnlyWhatCameIntoViewAndTheWindowShowsWhatAWholeRepaintShows) {
     MapCanvas* canvas = openGettysburg(*frame, dir);
     ASSERT_NE(canvas, nullptr);
+    // An area chosen over the middle of the map (the Area tool dragged across most of the window
+    // while it shows the whole map): after the zoom in, every strip a pan brings into view lies in
+    // it, and shows its cells outlined and tinted, marks the canvas draws over the map.
+    // A mouse event on the canvas, the left or the middle button held (until it is released).
+    const auto mouse = [&](wxEventType type, wxPoint at, bool middle) {
+        wxMouseEvent e(type);
+        e.m_x = at.x;
+        e.m_y = at.y;
+        const bool held = type != wxEVT_LEFT_UP && type != wxEVT_MIDDLE_UP;
+        e.m_leftDown = held && !middle;
+        e.m_middleDown = held && middle;
+        e.SetEventObject(canvas);
+        canvas->ProcessWindowEvent(e);
+    };
+    ToolManager& tools = *canvas->tools();
+    tools.settings.tool = AreaTool::toolId;
+    const wxSize atOpen = canvas->GetClientSize();
+    mouse(wxEVT_LEFT_DOWN, wxPoint(atOpen.x / 4, atOpen.y / 4), false);
+    mouse(wxEVT_MOTION, wxPoint(atOpen.x * 3 / 4, atOpen.y * 3 / 4), false);
+    mouse(wxEVT_LEFT_UP, wxPoint(atOpen.x * 3 / 4, atOpen.y * 3 / 4), false);
+    ASSERT_GT(tools.area().size(), 100u) << "the area chosen";
+    tools.settings.tool = SelectTool::toolId; // the area stays chosen
     // Close enough for the names, counters and contours' heights.
     canvas->zoomBy(0.6 / canvas->zoom(),
                    wxPoint(canvas->GetClientSize().x / 2, canvas->GetClientSize().y / 2));
@@ -176,18 +198,10 @@ TEST_F(Window, APanDrawsOnlyWhatCameIntoViewAndTheWindowShowsWhatAWholeRepaintSh
     // window is read (a tool's marks follow the pointer then, and are drawn over all of it).
     const wxPoint middle(size.x / 2, size.y / 2);
     wxPoint dragTo = middle;
-    const auto mouse = [&](wxEventType type, wxPoint at) {
-        wxMouseEvent e(type);
-        e.m_x = at.x;
-        e.m_y = at.y;
-        e.m_middleDown = type != wxEVT_MIDDLE_UP;
-        e.SetEventObject(canvas);
-        canvas->ProcessWindowEvent(e);
-    };
     const auto drag = [&](wxPoint by) {
-        mouse(wxEVT_MIDDLE_DOWN, middle);
+        mouse(wxEVT_MIDDLE_DOWN, middle, true);
         dragTo = middle + by;
-        mouse(wxEVT_MOTION, dragTo);
+        mouse(wxEVT_MOTION, dragTo, true);
     };
     // Each pan: how the view moves over the map, and whether by a drag (else by the arrow keys,
     // 60 pixels a press).
@@ -227,7 +241,7 @@ TEST_F(Window, APanDrawsOnlyWhatCameIntoViewAndTheWindowShowsWhatAWholeRepaintSh
         EXPECT_LE(pixels, area / 1000) << what;
         EXPECT_LE(most, 24) << what;
         if (pan.drag) {
-            mouse(wxEVT_MIDDLE_UP, dragTo);
+            mouse(wxEVT_MIDDLE_UP, dragTo, true);
             canvas->Update();
             pump();
         }
