@@ -554,17 +554,12 @@ void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) const {
     }
 }
 
-void ViewCache::putTilesAlone(const MapPainter& painter, cairo_surface_t* image,
+bool ViewCache::putTilesAlone(const MapPainter& painter, cairo_surface_t* image,
                               std::span<const PixelRect> rows, ViewPlacement view, Rgb background,
                               const RenderOptions& o, int workers) const {
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     if (cairo_image_surface_get_stride(image) != cairo_image_surface_get_stride(kept_.get())) {
-        for (const PixelRect& row : rows) {
-            copyGround(image, row);
-            drawViewRegion(painter, image, row, view, background, o, MapLayers::Marks, workers,
-                           arranged_.get());
-        }
-        return;
+        return false; // not row by row: part by part, as any frame in parts
     }
     // Pieces of a few tiles, the largest first: the threads end together.
     std::vector<PixelRect> pieces;
@@ -573,6 +568,9 @@ void ViewCache::putTilesAlone(const MapPainter& painter, cairo_surface_t* image,
         for (int x = r.x; x < r.right(); x += piecesWidth) {
             pieces.push_back({x, r.y, std::min(piecesWidth, r.right() - x), r.height});
         }
+    }
+    if (pieces.empty()) {
+        return true;
     }
     std::ranges::stable_sort(pieces, std::greater<>(),
                              [](const PixelRect& p) { return static_cast<long long>(p.width) * p.height; });
@@ -586,6 +584,7 @@ void ViewCache::putTilesAlone(const MapPainter& painter, cairo_surface_t* image,
         }
     });
     cairo_surface_mark_dirty(image);
+    return true;
 }
 
 void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
@@ -751,10 +750,8 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     // The marks over ground still stretched (the tiles still to sharpen) with fast edges, finely over
     // the rest (view_bands' Edges). A frame that puts the tiles it sharpens alone leaves the rest's
     // marks as the last frame drew them; one drawn whole draws them as it would.
-    if (tilesAlone) {
-        putTilesAlone(painter, image, parts, view, background, o, workers);
-    }
-    for (const PixelRect& part : bandsHanded || tilesAlone ? std::span<const PixelRect>() : parts) {
+    const bool putAlone = tilesAlone && putTilesAlone(painter, image, parts, view, background, o, workers);
+    for (const PixelRect& part : bandsHanded || putAlone ? std::span<const PixelRect>() : parts) {
         if (straightOnTheImage) {
             // Every tile still to sharpen: all of the frame is stretched, its ground on the image.
             drawViewRegion(painter, image, part, view, background, o, MapLayers::Marks, workers,

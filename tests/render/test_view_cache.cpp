@@ -1017,11 +1017,6 @@ TEST(ViewBands, CellNumbersAreDrawnWithTheGroundInTheBoxesTheArrangementKeepsFor
     EXPECT_EQ(inside, 0) << "the marks draw none of them";
 }
 
-// The ground stretched ahead to where the wheel's next notch is expected (stretchAhead) is what the
-// notch's frame would have stretched: the frame copies it, handed in bands or drawn whole, and is
-// to the bit the frame of a cache that stretched nothing ahead; so are the frames that sharpen it
-// after, which take the kept ground from it instead of stretching what it owes. A notch mid-way
-// through sharpening (the last sharp ground still what previews stretch) is the same.
 // A 600 x 400 view zoomed about the map's point (3000, 2400), as the wheel zooms about the pointer,
 // and a time to stretch ahead in that never runs out.
 struct WheelAboutTheMiddle {
@@ -1032,6 +1027,11 @@ struct WheelAboutTheMiddle {
         std::chrono::steady_clock::now() + std::chrono::hours(1);
 };
 
+// The ground stretched ahead to where the wheel's next notch is expected (stretchAhead) is what the
+// notch's frame would have stretched: the frame copies it, handed in bands or drawn whole, and is
+// to the bit the frame of a cache that stretched nothing ahead; so are the frames that sharpen it
+// after, which take the kept ground from it instead of stretching what it owes. A notch mid-way
+// through sharpening (the last sharp ground still what previews stretch) is the same.
 TEST(ViewCache, ANotchsFrameCopiesTheGroundStretchedAheadAndIsTheFrameThatStretchesIt) {
     Fixture f;
     const MapPainter painter = f.painter();
