@@ -2,6 +2,7 @@
 
 #include "render/bilinear_stretch.hpp"
 #include "render/colours.hpp"
+#include "render/view_image.hpp"
 
 #include <cairo.h>
 
@@ -782,6 +783,11 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     }
     const auto afterGround =
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - groundDone);
+    if (!shaped(sharp_.get(), width, height, format)) {
+        // The place the first wheel notch sets the sharp ground aside in, its pages brought in
+        // after this frame and before the notch comes (else made then: render/view_image.hpp).
+        sharp_.reset(createImagePagedInBeside(format, width, height));
+    }
     if (tilesAlone) {
         afterTileCost_ = afterGround / static_cast<long long>(sharpened_.size());
     } else if (wanted.only.empty() && !straightOnTheImage) {
