@@ -1,6 +1,6 @@
 #include "view_bands.hpp"
 
-#include "model/thread_beside.hpp"
+#include "model/worker_pool.hpp"
 
 #include <cairo.h>
 
@@ -47,14 +47,7 @@ void drawRows(const MapPainter& painter, cairo_surface_t* image, PixelRect regio
 } // namespace
 
 void onThreads(int threads, const std::function<void()>& work) {
-    std::vector<ThreadBeside> others;
-    for (int t = 1; t < threads; ++t) {
-        others.emplace_back(work);
-    }
-    work();
-    for (ThreadBeside& thread : others) {
-        thread.join();
-    }
+    WorkerPool::shared().run(threads, work);
 }
 
 PixelRect cutTo(PixelRect region, int width, int height) {

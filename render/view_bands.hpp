@@ -87,8 +87,10 @@ std::size_t drawViewTiles(const MapPainter& painter, cairo_surface_t* image, std
                           const std::function<bool(std::size_t started)>& more, WrappedOrigin origin = {});
 // The threads `workers` asks for: itself, or with 0 one for each core.
 int workerThreads(int workers);
-// `work` on `threads` threads, this one among them, until each returns; what one throws is thrown
-// here.
+// `work` on `threads` threads, this one among them (the others the process's kept helpers:
+// model/worker_pool.hpp), until each returns; what one throws is thrown here. The work shares itself
+// out, so that this thread alone ends it: a helper that had not started when its share was done is
+// not waited for.
 void onThreads(int threads, const std::function<void()>& work);
 // Calls `rows(top, count)` over `height` rows cut into `bands` bands, on `threads` threads, each
 // thread taking the next band left: one part of a picture is busier than another, and one core may
