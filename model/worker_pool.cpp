@@ -10,17 +10,22 @@ namespace {
 // Set on the pool's own threads: work they run that asks for the pool again gets threads of its own.
 thread_local bool onAPoolHelper = false;
 
+// Runs `work`; what it threw, or null.
+std::exception_ptr failureOf(const std::function<void()>& work) {
+    try {
+        work();
+    } catch (...) {
+        return std::current_exception();
+    }
+    return nullptr;
+}
+
 void onNewThreads(int threads, const std::function<void()>& work) {
     std::vector<ThreadBeside> others;
     for (int t = 1; t < threads; ++t) {
         others.emplace_back(work);
     }
-    std::exception_ptr failed;
-    try {
-        work();
-    } catch (...) {
-        failed = std::current_exception();
-    }
+    std::exception_ptr failed = failureOf(work);
     for (ThreadBeside& thread : others) {
         if (std::exception_ptr theirs = thread.wait(); theirs && !failed) {
             failed = theirs;
@@ -62,12 +67,7 @@ void WorkerPool::serve(const std::stop_token& stop) {
         ++running_;
         const std::function<void()>& work = *work_;
         lock.unlock();
-        std::exception_ptr failed;
-        try {
-            work();
-        } catch (...) {
-            failed = std::current_exception();
-        }
+        const std::exception_ptr failed = failureOf(work);
         lock.lock();
         if (failed && !helperFailed_) {
             helperFailed_ = failed;
@@ -98,12 +98,7 @@ void WorkerPool::run(int threads, const std::function<void()>& work) {
     }
     lock.unlock();
     wanted_.notify_all();
-    std::exception_ptr failed;
-    try {
-        work();
-    } catch (...) {
-        failed = std::current_exception();
-    }
+    std::exception_ptr failed = failureOf(work);
     lock.lock();
     openSlots_ = 0; // the work is shared out and the caller's share done: a helper yet to come has none
     finished_.wait(lock, [this] { return running_ == 0; });
