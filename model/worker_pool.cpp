@@ -2,6 +2,8 @@
 
 #include "model/thread_beside.hpp"
 
+#include <algorithm>
+#include <system_error>
 #include <utility>
 
 namespace sandtable {
@@ -89,13 +91,17 @@ void WorkerPool::run(int threads, const std::function<void()>& work) {
         onNewThreads(threads, work);
         return;
     }
+    try {
+        while (static_cast<int>(helpers_.size()) < threads - 1) {
+            helpers_.emplace_back([this](const std::stop_token& stop) { serve(stop); });
+        }
+    } catch (const std::system_error&) {
+        // No thread more to be had: the helpers there are share the work, or the caller does it all.
+    }
     busy_ = true;
     work_ = &work;
-    openSlots_ = threads - 1;
+    openSlots_ = std::min(threads - 1, static_cast<int>(helpers_.size()));
     helperFailed_ = nullptr;
-    while (static_cast<int>(helpers_.size()) < threads - 1) {
-        helpers_.emplace_back([this](const std::stop_token& stop) { serve(stop); });
-    }
     lock.unlock();
     wanted_.notify_all();
     std::exception_ptr failed = failureOf(work);

@@ -24,10 +24,10 @@ class WorkerPool {
     // The process's pool, made at its first use.
     static WorkerPool& shared();
 
-    // Runs `work` on the caller's thread and on up to `threads - 1` helpers at once, and returns
-    // when every run of it has returned; what one threw is thrown on the caller's thread (the
-    // caller's own first). Called again while the pool works (from another thread, or from the
-    // work itself), the call makes threads of its own for its helpers.
+    // Runs `work` on the caller's thread and on up to `threads - 1` helpers at once (fewer when the
+    // system has no more threads to give), and returns when every run of it has returned; what one
+    // threw is thrown on the caller's thread (the caller's own first). Called again while the pool works
+    // (from another thread, or from the work itself), the call makes threads of its own for its helpers.
     void run(int threads, const std::function<void()>& work);
 
     // Helpers made so far (each waits between runs).
