@@ -1,7 +1,7 @@
 #pragma once
 // A view-sized image made before it is drawn on, its memory brought in on a thread of its own: the
 // canvas's sharp ground set aside at a wheel notch. Made when the notch came, the image's first
-// 8 MB of fresh pages (at 1920 x 1080) faulted 2,000 times inside that frame: 15 to 22 ms of a
+// 8 MB of fresh pages (at 1920 x 1080) faulted 1,081 times inside that frame: 15 to 22 ms of a
 // notch that otherwise takes 3 (docs/export.md). Asking the kernel for 2 MB pages instead (madvise
 // MADV_HUGEPAGE) made the faults cheap but 4K frames slower at times, and was not kept.
 #include <cairo.h>
