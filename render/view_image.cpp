@@ -5,6 +5,7 @@
 #include <memory>
 
 #if defined(__linux__)
+#include "model/limits.hpp"
 #include "model/thread_beside.hpp"
 
 #include <atomic>
@@ -16,7 +17,6 @@ namespace sandtable {
 #if defined(__linux__)
 namespace {
 
-constexpr int cairoLargest = 32767; // the widest and tallest image Cairo makes
 // A step of the paging in: the image's end waits for one at most (~3 ms here).
 constexpr std::size_t stepBytes = std::size_t{1} << 20;
 
@@ -62,7 +62,8 @@ class PagedInMemory {
 cairo_surface_t* createImagePagedInBeside(cairo_format_t format, int width, int height) {
 #if defined(__linux__)
     const int stride = cairo_format_stride_for_width(format, width);
-    if (stride <= 0 || width <= 0 || height <= 0 || width > cairoLargest || height > cairoLargest) {
+    if (stride <= 0 || width <= 0 || height <= 0 || width > limits::maxPictureSide ||
+        height > limits::maxPictureSide) {
         return nullptr;
     }
     const std::size_t length = static_cast<std::size_t>(stride) * static_cast<std::size_t>(height);
