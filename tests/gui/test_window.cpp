@@ -162,9 +162,6 @@ std::pair<int, int> apart(const wxImage& a, const wxImage& b) {
 TEST_F(Window, APanDrawsOnlyWhatCameIntoViewAndTheWindowShowsWhatAWholeRepaintShows) {
     MapCanvas* canvas = openGettysburg(*frame, dir);
     ASSERT_NE(canvas, nullptr);
-    // An area chosen over the middle of the map (the Area tool dragged across most of the window
-    // while it shows the whole map): after the zoom in, every strip a pan brings into view lies in
-    // it, and shows its cells outlined and tinted, marks the canvas draws over the map.
     // A mouse event on the canvas, the left or the middle button held (until it is released).
     const auto mouse = [&](wxEventType type, wxPoint at, bool middle) {
         wxMouseEvent e(type);
@@ -176,6 +173,9 @@ TEST_F(Window, APanDrawsOnlyWhatCameIntoViewAndTheWindowShowsWhatAWholeRepaintSh
         e.SetEventObject(canvas);
         canvas->ProcessWindowEvent(e);
     };
+    // An area chosen over the middle of the map (the Area tool dragged across most of the window
+    // while it shows the whole map): after the zoom in, every strip a pan brings into view lies in
+    // it, and shows its cells outlined and tinted, marks the canvas draws over the map.
     ToolManager& tools = *canvas->tools();
     tools.settings.tool = AreaTool::toolId;
     const wxSize atOpen = canvas->GetClientSize();
