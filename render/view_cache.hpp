@@ -30,6 +30,8 @@ typedef struct _cairo_surface cairo_surface_t;
 
 namespace sandtable {
 
+enum class PagesIn; // render/view_image.hpp
+
 // The part of a frame wanted on the image. A window whose shown pixels the display moved with a pan
 // (editor/canvas/shown_pixels) wants only the strips it did not show and the words placed anew
 // (render/scene_changes); the rest of the image is left as it was.
@@ -126,6 +128,16 @@ class ViewCache {
                      const std::function<void()>& beside);
     // The sharp ground kept aside for previews to stretch, where the first preview after it goes.
     void keepSharpAside();
+    // An image for the view of that size: over `old`'s memory where it has room (render/view_image),
+    // else over memory of its own with room to grow (`pages`: how its pages come in), else Cairo's.
+    // The size and format are `like`'s.
+    static cairo_surface_t* imageFor(std::unique_ptr<cairo_surface_t, Release> old, cairo_surface_t* like,
+                                     PagesIn pages);
+    // The kept ground taken to the view `image` shows, of a new size (the window's edge dragged, the
+    // zoom the same): what the new view still shows of it copied into the sharp ground's place, which
+    // it trades for, and `uncovered` (view pixels) left to draw. False where it cannot (no ground
+    // kept, a preview shown, another zoom, no memory): the frame draws all of it.
+    bool keepThroughResize(ViewPlacement view, cairo_surface_t* image, std::vector<PixelRect>& uncovered);
     // The wheel's preview straight on `image`, band by band, each band's marks drawn over it as soon
     // as it is stretched and the marks arranged (`arranged`, or arranged here meanwhile), each band
     // handed to `bandDone` once it is whole. Returns the arrangement.

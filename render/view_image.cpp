@@ -1,11 +1,13 @@
 #include "view_image.hpp"
 
+#include "model/limits.hpp"
+
 #include <algorithm>
 #include <cstddef>
+#include <cstdlib>
 #include <memory>
 
 #if defined(__linux__)
-#include "model/limits.hpp"
 #include "model/thread_beside.hpp"
 
 #include <atomic>
@@ -13,82 +15,139 @@
 #endif
 
 namespace sandtable {
-
-#if defined(__linux__)
 namespace {
 
-// A step of the paging in: the image's end waits for one at most (~3 ms here).
-constexpr std::size_t stepBytes = std::size_t{1} << 20;
-
-// The key of the memory a paged-in image owns (its address is the key).
-const cairo_user_data_key_t memoryKey{};
-
-// An image's memory, mapped for it and brought in beside; unmapped when the image goes, once the
-// step under way is done.
-class PagedInMemory {
+// A view image's memory, shared by the images made over it; given back when the last goes.
+class ViewMemory {
   public:
-    PagedInMemory(void* at, std::size_t length) : at_(at), length_(length) {}
-    ~PagedInMemory() {
-        stop_ = true;
-        (void)pagingIn_.wait();
-        munmap(at_, length_);
+    ViewMemory(const ViewMemory&) = delete;
+    ViewMemory& operator=(const ViewMemory&) = delete;
+    // `bytes` of zeroes, untouched (null when the system has none to give).
+    static std::shared_ptr<ViewMemory> make(std::size_t bytes) {
+#if defined(__linux__)
+        // Mapped for it: given back whole when it goes, whatever the allocator keeps.
+        void* at = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (at == MAP_FAILED) {
+            return nullptr;
+        }
+#else
+        void* at = std::calloc(bytes, 1); // large blocks come zeroed from the system, untouched
+        if (at == nullptr) {
+            return nullptr;
+        }
+#endif
+        return std::make_shared<ViewMemory>(at, bytes);
     }
-    PagedInMemory(const PagedInMemory&) = delete;
-    PagedInMemory& operator=(const PagedInMemory&) = delete;
+    ViewMemory(void* at, std::size_t bytes) : at_(at), bytes_(bytes) {} // the memory taken over
+    ~ViewMemory() {
+#if defined(__linux__)
+        stop_ = true;
+        (void)pagingIn_.wait(); // at most one step
+        munmap(at_, bytes_);
+#else
+        std::free(at_);
+#endif
+    }
 
-    unsigned char* data() const { return static_cast<unsigned char*>(at_); }
-    void startPagingIn() {
-        pagingIn_ = ThreadBeside([this] {
-            for (std::size_t done = 0; done < length_ && !stop_; done += stepBytes) {
+    unsigned char* data() const {
+        return static_cast<unsigned char*>(at_);
+    }
+    std::size_t bytes() const {
+        return bytes_;
+    }
+    // The first `length` bytes brought in by a thread beside, where the system can.
+    void pageInBeside(std::size_t length) {
+#if defined(__linux__)
+        pagingIn_ = ThreadBeside([this, length = std::min(length, bytes_)] {
+            for (std::size_t done = 0; done < length && !stop_; done += stepBytes) {
                 // The page tables filled as a write would fill them; no byte written. A kernel
-                // before 5.14 refuses (EINVAL): the first frame's writes fault them in, as before.
-                if (madvise(data() + done, std::min(stepBytes, length_ - done), MADV_POPULATE_WRITE) != 0) {
+                // before 5.14 refuses (EINVAL): the first writes fault them in.
+                if (madvise(data() + done, std::min(stepBytes, length - done), MADV_POPULATE_WRITE) != 0) {
                     return;
                 }
             }
         });
+#else
+        (void)length;
+#endif
     }
 
   private:
     void* at_;
-    std::size_t length_;
+    std::size_t bytes_;
+#if defined(__linux__)
+    // A step of the paging in: the memory's end waits for one at most (~3 ms here).
+    static constexpr std::size_t stepBytes = std::size_t{1} << 20;
     std::atomic<bool> stop_{false};
     ThreadBeside pagingIn_; // last: waited for before the rest goes
+#endif
 };
 
-} // namespace
-#endif
+// The key of the memory a view image shares (its address is the key).
+const cairo_user_data_key_t memoryKey{};
 
-cairo_surface_t* createImagePagedInBeside(cairo_format_t format, int width, int height) {
-#if defined(__linux__)
+bool fitsCairo(int width, int height) {
+    return width > 0 && height > 0 && width <= limits::maxPictureSide && height <= limits::maxPictureSide;
+}
+
+std::size_t bytesOf(cairo_format_t format, int width, int height) {
+    return static_cast<std::size_t>(cairo_format_stride_for_width(format, width)) *
+           static_cast<std::size_t>(height);
+}
+
+// An image over `memory`, which it holds a share of.
+cairo_surface_t* imageOver(const std::shared_ptr<ViewMemory>& memory, cairo_format_t format, int width,
+                           int height) {
     const int stride = cairo_format_stride_for_width(format, width);
-    if (stride <= 0 || width <= 0 || height <= 0 || width > limits::maxPictureSide ||
-        height > limits::maxPictureSide) {
+    if (!fitsCairo(width, height) || stride <= 0 || bytesOf(format, width, height) > memory->bytes()) {
         return nullptr;
     }
-    const std::size_t length = static_cast<std::size_t>(stride) * static_cast<std::size_t>(height);
-    void* at = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (at == MAP_FAILED) {
-        return nullptr;
-    }
-    auto memory = std::make_unique<PagedInMemory>(at, length); // unmaps it on every way out
     cairo_surface_t* image =
         cairo_image_surface_create_for_data(memory->data(), format, width, height, stride);
+    auto share = std::make_unique<std::shared_ptr<ViewMemory>>(memory);
     if (cairo_surface_status(image) != CAIRO_STATUS_SUCCESS ||
-        cairo_surface_set_user_data(image, &memoryKey, memory.get(), [](void* owned) {
-            std::unique_ptr<PagedInMemory>(static_cast<PagedInMemory*>(owned)); // waited for, unmapped
+        cairo_surface_set_user_data(image, &memoryKey, share.get(), [](void* owned) {
+            std::unique_ptr<std::shared_ptr<ViewMemory>>(static_cast<std::shared_ptr<ViewMemory>*>(owned));
         }) != CAIRO_STATUS_SUCCESS) {
         cairo_surface_destroy(image);
         return nullptr;
     }
-    memory.release()->startPagingIn(); // the image owns it now
+    (void)share.release(); // the image holds it now
     return image;
-#else
-    (void)format;
-    (void)width;
-    (void)height;
-    return nullptr;
-#endif
+}
+
+} // namespace
+
+cairo_surface_t* createViewImage(cairo_format_t format, int width, int height, int roomWidth, int roomHeight,
+                                 PagesIn pages) {
+    if (!fitsCairo(width, height) || cairo_format_stride_for_width(format, width) <= 0) {
+        return nullptr;
+    }
+    roomWidth = std::clamp<int>(roomWidth, width, static_cast<int>(limits::maxPictureSide));
+    roomHeight = std::clamp<int>(roomHeight, height, static_cast<int>(limits::maxPictureSide));
+    // Room for the widest and the tallest alike, each at Cairo's stride for its width.
+    const std::size_t room = bytesOf(format, roomWidth, roomHeight);
+    const std::shared_ptr<ViewMemory> memory = ViewMemory::make(room);
+    if (memory == nullptr) {
+        return nullptr;
+    }
+    cairo_surface_t* image = imageOver(memory, format, width, height);
+    if (image != nullptr && pages == PagesIn::Beside) {
+        memory->pageInBeside(bytesOf(format, width, height)); // the image's own pages, not the room
+    }
+    return image;
+}
+
+cairo_surface_t* imageInTheSameRoom(cairo_surface_t* image, int width, int height) {
+    if (image == nullptr || cairo_surface_get_type(image) != CAIRO_SURFACE_TYPE_IMAGE) {
+        return nullptr;
+    }
+    const auto* memory =
+        static_cast<const std::shared_ptr<ViewMemory>*>(cairo_surface_get_user_data(image, &memoryKey));
+    if (memory == nullptr) {
+        return nullptr;
+    }
+    return imageOver(*memory, cairo_image_surface_get_format(image), width, height);
 }
 
 } // namespace sandtable

@@ -1,17 +1,35 @@
 #pragma once
-// A view-sized image made before it is drawn on, its memory brought in on a thread of its own: the
-// canvas's sharp ground set aside at a wheel notch. Made when the notch came, the image's first
-// 8 MB of fresh pages (at 1920 x 1080) faulted 1,081 times inside that frame: 15 to 22 ms of a
-// notch that otherwise takes 3 (docs/export.md). Asking the kernel for 2 MB pages instead (madvise
-// MADV_HUGEPAGE) made the faults cheap but 4K frames slower at times, and was not kept.
+// The images the canvas keeps its ground in (the ground of the last frame, the sharp one set aside
+// at a wheel notch), over memory of their own with room to spare:
+// - a window's edge dragged gives the view a new size every frame; the same memory then holds the
+//   view at its new size (imageInTheSameRoom), where a new image's first write faulted every page in
+//   (at 3840 x 2160, 33 MB: tens of milliseconds on this machine kind, docs/export.md);
+// - the sharp ground's place is made after the first frame, its pages brought in on a thread beside:
+//   made when the first wheel notch came, its 8 MB of fresh pages (at 1920 x 1080) had faulted 1,081
+//   times inside that frame: 15 to 22 ms of a notch that otherwise takes 3. Asking the kernel for 2 MB
+//   pages instead (madvise MADV_HUGEPAGE) made the faults cheap but 4K frames slower at times, and
+//   was not kept.
+// Room that is never drawn on costs no memory: its pages are never brought in (Linux maps them, other
+// systems zero them on first use).
 #include <cairo.h>
 
 namespace sandtable {
 
-// A new image as cairo_image_surface_create makes it (every pixel zero), whose pages a thread
-// beside brings in (Linux: madvise MADV_POPULATE_WRITE, a step at a time, given up when the image
-// goes first; the pixels are never written by it). Null where the system cannot do that, or for
-// an image Cairo would refuse: the caller makes one when it needs it, as before.
-cairo_surface_t* createImagePagedInBeside(cairo_format_t format, int width, int height);
+// How an image's own pages come into memory: at their first write, or brought in by a thread beside
+// (Linux: madvise MADV_POPULATE_WRITE, a step at a time, given up when the memory goes first; no
+// pixel is written by it). Elsewhere, or on a kernel before 5.14, at their first write either way.
+enum class PagesIn { WhenWritten, Beside };
+
+// An image of `width` x `height` as cairo_image_surface_create makes it (every pixel zero, its rows
+// as Cairo lays them out), over memory with room for an image of up to `roomWidth` x `roomHeight`
+// (each raised to the image's own where smaller). Null for a size Cairo refuses, or with no memory.
+cairo_surface_t* createViewImage(cairo_format_t format, int width, int height, int roomWidth, int roomHeight,
+                                 PagesIn pages = PagesIn::WhenWritten);
+
+// An image of `width` x `height`, in `image`'s format, over the memory of `image` (one that
+// createViewImage made), its bytes as they lie: rows of the new width, the old ones' pixels not moved.
+// The memory stays while either image does; the caller draws on one of them at a time. Null where the
+// memory has no room for that size, or `image` has no memory of its own (any other image, or null).
+cairo_surface_t* imageInTheSameRoom(cairo_surface_t* image, int width, int height);
 
 } // namespace sandtable

@@ -141,7 +141,11 @@ MapCanvas::MapCanvas(wxWindow* parent)
         e.Skip();
     });
     Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
-        Refresh(false);
+        // wxGTK tells a new size twice (its own layout, then GTK's): the second time the paint for
+        // the first has drawn the map at it.
+        if (const wxSize size = GetClientSize(); !buffer_.holds(size.x, size.y) || !bufferWhole_) {
+            Refresh(false);
+        }
         e.Skip();
     });
     // The map's image in memory the display shares, where it does: showing it is the display's one copy.
@@ -570,8 +574,11 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts, bool tilesAlone,
     // are among the parts); else as the frame arranges them.
     auto scene = !parts.empty() && panView_ == view ? panScene_ : nullptr;
     const bool wasSharpening = ground_.sharpening();
+    const auto drawing = std::chrono::steady_clock::now();
     ground_.draw(painter, buffer_.image(size.x, size.y), view, backdrop, options_, 0, atNewZoom,
                  {parts, std::move(scene), tilesAlone, std::move(bandDone)});
+    lastMapDrawTime_ =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - drawing);
     shownScene_ = ground_.arranged();
     shownView_ = view;
     panScene_.reset();

@@ -16,6 +16,7 @@
 #include "render/view_bands.hpp"
 #include "render/view_cache.hpp"
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -88,6 +89,11 @@ class MapCanvas : public wxWindow {
     // The pixels of the window the last of them drew: all of it, or after a pan the strips and
     // words panBy asked for (for the tests and the benchmark).
     long long mapPixelsPainted() const { return mapPixelsPainted_; }
+    // The pixels of ground the last of them drew (the rest it had kept), and the time it took to draw
+    // the map on its image (the rest of a frame is the toolkit's and the display's): for the tests
+    // and the benchmark.
+    long long groundPixelsDrawn() const { return ground_.groundPixelsDrawn(); }
+    std::chrono::microseconds lastMapDrawTime() const { return lastMapDrawTime_; }
     // Returns once the display has shown what was painted (for the benchmark's frames).
     void waitForTheDisplay() const { shown_.waitForTheDisplay(); }
     // Called at the end of each paint that drew the map itself (not only the marks over it).
@@ -172,6 +178,7 @@ class MapCanvas : public wxWindow {
     // buffer_ holds the whole view the window shows: not after a paint of a pan's strips alone.
     bool bufferWhole_ = false;
     long long mapPixelsPainted_ = 0;
+    std::chrono::microseconds lastMapDrawTime_{0};
     ShownPixels shown_{*this};
     // The marks' arrangement of what the window shows, and its view; and the one a pan arranged for
     // the next paint (to find the words it places anew).

@@ -4,9 +4,10 @@
 // panels and the Problems list brought up to date). Target (issue: the editor's shape): every event under 2
 // ms. And the canvas's frames as the screen gets them (issue: speed ahead of every peer, at most 8 ms at
 // 1920 x 1080 and 16 ms at 3840 x 2160): the painter's image shown on a window both ways side by side, and
-// the editor's whole repaint while the arrow keys pan the 1000 x 1000 battle, at four zooms, and while
-// the wheel turns, each until the display has the frame. Needs a display: ./dev bench runs it under xvfb-run,
-// on a screen of 5120 x 2880 (a canvas of 3840 x 2160 beside the panels), when there is none.
+// the editor's whole repaint while the arrow keys pan the 1000 x 1000 battle, at four zooms, while
+// the wheel turns and while the window's edge is dragged, each until the display has the frame. Needs a
+// display: ./dev bench runs it under xvfb-run, on a screen of 5120 x 2880 (a canvas of 3840 x 2160 beside the
+// panels), when there is none.
 #include "editor/canvas/cairo_bitmap.hpp"
 #include "editor/main_frame.hpp"
 #include "editor/tools/terrain_brush_tool.hpp"
@@ -326,19 +327,29 @@ MainFrame* openTheBattle(benchmark::State& state, wxSize canvasSize, double zoom
     return frame;
 }
 
+// The same on a canvas of the width the benchmark's first argument gives (at 16:9), at the zoom in
+// percent its second gives, the display done with it.
+MainFrame* openTheBattleAsAsked(benchmark::State& state) {
+    const int width = static_cast<int>(state.range(0)), height = width * 9 / 16;
+    MainFrame* frame = openTheBattle(state, wxSize(width, height), static_cast<double>(state.range(1)) / 100);
+    if (frame != nullptr) {
+        frame->canvas()->waitForTheDisplay();
+    }
+    return frame;
+}
+
 // The editor's whole repaint of its map as the arrow keys pan the 1000 x 1000 battle (10,000 units,
 // 5,000 roads), back and forth: the strips the pan shows drawn, the marks drawn over, the image
 // shown, the problem markers over it, until the display has it on the screen. Arguments: the
 // canvas's width (its height 9/16 of it: the window is made as large as that needs beside the
 // panels, on a screen large enough: ./dev bench's), and the zoom in percent.
 void panTheCanvas(benchmark::State& state) {
-    const int width = static_cast<int>(state.range(0)), height = width * 9 / 16;
-    MainFrame* frame = openTheBattle(state, wxSize(width, height), static_cast<double>(state.range(1)) / 100);
+    MainFrame* frame = openTheBattleAsAsked(state);
     if (frame == nullptr) {
         return;
     }
     MapCanvas* canvas = frame->canvas();
-    canvas->waitForTheDisplay();
+    const int width = canvas->GetClientSize().x, height = canvas->GetClientSize().y;
     std::vector<double> frameMs;
     int frames = 0;
     const int paintsBefore = canvas->mapPaints();
@@ -375,13 +386,10 @@ struct WheelOnTheBattle {
     wxPoint middle;
     int notches = 0;
 
-    explicit WheelOnTheBattle(benchmark::State& state) {
-        const int width = static_cast<int>(state.range(0)), height = width * 9 / 16;
-        window = openTheBattle(state, wxSize(width, height), static_cast<double>(state.range(1)) / 100);
+    explicit WheelOnTheBattle(benchmark::State& state) : window(openTheBattleAsAsked(state)) {
         if (window != nullptr) {
             canvas = window->canvas();
-            middle = wxPoint(width / 2, height / 2);
-            canvas->waitForTheDisplay();
+            middle = wxPoint(canvas->GetClientSize().x / 2, canvas->GetClientSize().y / 2);
         }
     }
     // One frame, timed until the display has shown it (ms): a notch (in, then out, about the middle)
@@ -471,6 +479,58 @@ void notchTheCanvas(benchmark::State& state) {
     closeTheWindow(wheel.window);
 }
 
+// The window's edge dragged: each frame the canvas is a few pixels wider and taller, then narrower
+// and shorter again, as a hand on the corner gives them (16 frames out by 8 pixels, 16 back), timed
+// from the window's new size to the display's sync (the toolkit's layout of the window included).
+// Arguments: the canvas's width at the start (16 : 9), and the zoom in percent.
+void resizeTheCanvas(benchmark::State& state) {
+    MainFrame* frame = openTheBattleAsAsked(state);
+    if (frame == nullptr) {
+        return;
+    }
+    MapCanvas* canvas = frame->canvas();
+    const wxSize start = frame->GetSize();
+    std::vector<double> frameMs, mapMs;
+    int frames = 0, sized = 0;
+    double groundShare = 0;
+    const int paintsBefore = canvas->mapPaints();
+    for (auto _ : state) {
+        ++frames;
+        const int step = frames % 32 < 16 ? frames % 32 : 32 - frames % 32; // 0 .. 16 .. 0
+        const wxSize grown(8 * step, 8 * step * 9 / 16);
+        const wxSize before = canvas->GetClientSize();
+        const auto began = std::chrono::steady_clock::now();
+        frame->SetSize(start + grown);
+        for (int tries = 0; canvas->GetClientSize() == before && tries < 1000; ++tries) {
+            wxTheApp->Yield(true);
+        }
+        canvas->Update();
+        canvas->waitForTheDisplay();
+        const double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+        state.SetIterationTime(ms / 1000);
+        frameMs.push_back(ms);
+        sized += canvas->GetClientSize() != before ? 1 : 0;
+        mapMs.push_back(static_cast<double>(canvas->lastMapDrawTime().count()) / 1000);
+        const wxSize now = canvas->GetClientSize();
+        groundShare +=
+            static_cast<double>(canvas->groundPixelsDrawn()) / (static_cast<double>(now.x) * now.y);
+    }
+    frameCounters(state, frameMs);
+    // Each frame must have taken a new size and drawn the map at it.
+    state.counters["resized_share"] = static_cast<double>(sized) / std::max(1, frames);
+    state.counters["map_paints_a_frame"] =
+        static_cast<double>(canvas->mapPaints() - paintsBefore) / std::max(1, frames);
+    // The canvas's own part of the frames: drawing the map on its image (the rest is the toolkit's
+    // layout and paint of the whole window, and the display's).
+    std::ranges::sort(mapMs);
+    state.counters["map_median_ms"] = mapMs.empty() ? 0 : mapMs[mapMs.size() / 2];
+    state.counters["map_worst_ms"] = mapMs.empty() ? 0 : mapMs.back();
+    // The share of the window's ground each frame drew anew (1: all of it, as at a new zoom).
+    state.counters["ground_drawn_share"] = groundShare / std::max(1, frames);
+    closeTheWindow(frame);
+}
+
 BENCHMARK(showTheImage)
     ->ArgsProduct({{1920, 3840}, {0, 1}})
     ->ArgNames({"width", "way"})
@@ -487,6 +547,12 @@ BENCHMARK(zoomTheCanvas)
     ->ArgsProduct({{1920, 3840}, {12, 100}})
     ->ArgNames({"width", "zoom_percent"})
     ->Iterations(60)
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(resizeTheCanvas)
+    ->ArgsProduct({{1920, 3840}, {12, 100}})
+    ->ArgNames({"width", "zoom_percent"})
+    ->Iterations(64)
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(notchTheCanvas)

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
+#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -156,6 +157,21 @@ std::pair<int, int> apart(const wxImage& a, const wxImage& b) {
     return {pixels, most};
 }
 
+// What the window shows now, held to what a whole repaint of the map then shows: the same but for
+// antialiasing where parts drawn apart meet.
+void expectAWholeRepaintShowsTheSame(MapCanvas& canvas, const std::string& what) {
+    const wxImage shown = pixelsOnTheScreen(canvas);
+    ASSERT_TRUE(shown.IsOk()) << "the display's pixels cannot be read back";
+    canvas.Refresh();
+    canvas.Update();
+    pump();
+    const long long area = static_cast<long long>(canvas.GetClientSize().x) * canvas.GetClientSize().y;
+    EXPECT_EQ(canvas.mapPixelsPainted(), area) << what << ": the whole repaint";
+    const auto [pixels, most] = apart(shown, pixelsOnTheScreen(canvas));
+    EXPECT_LE(pixels, area / 1000) << what;
+    EXPECT_LE(most, 24) << what;
+}
+
 // A pan by the arrow keys or a drag has the display move what the window shows
 // (editor/canvas/shown_pixels), and draws only the strips that come into view and the words the new
 // view sets elsewhere: the window then shows what a whole repaint shows.
@@ -225,21 +241,12 @@ TEST_F(Window, APanDrawsOnlyWhatCameIntoViewAndTheWindowShowsWhatAWholeRepaintSh
         }
         canvas->Update();
         pump();
-        const wxImage shown = pixelsOnTheScreen(*canvas);
-        ASSERT_TRUE(shown.IsOk()) << "the display's pixels cannot be read back";
         EXPECT_EQ(canvas->mapPaints(), paints + 1) << what;
         // The strips, and room for a few words set elsewhere; not the window.
         EXPECT_LE(canvas->mapPixelsPainted(),
                   std::abs(pan.by.x) * size.y + std::abs(pan.by.y) * size.x + area / 20)
             << what;
-        canvas->Refresh();
-        canvas->Update();
-        pump();
-        const wxImage whole = pixelsOnTheScreen(*canvas);
-        EXPECT_EQ(canvas->mapPixelsPainted(), area);
-        const auto [pixels, most] = apart(shown, whole);
-        EXPECT_LE(pixels, area / 1000) << what;
-        EXPECT_LE(most, 24) << what;
+        expectAWholeRepaintShowsTheSame(*canvas, what);
         if (pan.drag) {
             mouse(wxEVT_MIDDLE_UP, dragTo, true);
             canvas->Update();
@@ -281,17 +288,43 @@ TEST_F(Window, AZoomsFramesShowTheWholeWindowThenOnlyTheTilesDrawnSharpAndEndAsA
     EXPECT_EQ(mapFrames, 1 + frames);
     EXPECT_FALSE(canvas->sharpening());
     pump();
-    const wxImage shown = pixelsOnTheScreen(*canvas);
-    ASSERT_TRUE(shown.IsOk()) << "the display's pixels cannot be read back";
-    canvas->Refresh();
-    canvas->Update();
-    pump();
-    EXPECT_EQ(canvas->mapPixelsPainted(), area);
-    const wxImage whole = pixelsOnTheScreen(*canvas);
-    const auto [pixels, most] = apart(shown, whole);
-    EXPECT_LE(pixels, area / 1000);
-    EXPECT_LE(most, 24);
+    expectAWholeRepaintShowsTheSame(*canvas, "after the zoom's frames");
     canvas->onMapPainted = nullptr;
+}
+
+// The window's edge dragged: each new size draws the map once, only the ground that came into view
+// (the rest kept from the frame before: render/view_cache), and the window then shows what a whole
+// repaint shows.
+TEST_F(Window, AWindowsEdgeDraggedDrawsTheMapOnceASizeOnlyWhatCameIntoViewAndShowsAWholeRepaint) {
+    MapCanvas* canvas = openGettysburg(*frame, dir);
+    ASSERT_NE(canvas, nullptr);
+    const wxSize atOpen = canvas->GetClientSize();
+    canvas->zoomBy(0.6 / canvas->zoom(), wxPoint(atOpen.x / 2, atOpen.y / 2));
+    for (int i = 0; i < 10; ++i) {
+        wxMilliSleep(50); // the zoom rests, and is drawn sharp
+        pump();
+    }
+    ASSERT_FALSE(canvas->sharpening());
+    const wxSize start = frame->GetSize();
+    // Smaller, larger again by steps, smaller: the window stays on the screen (it is read back).
+    for (const wxSize by : {wxSize(-80, -50), wxSize(-40, -26), wxSize(-32, -18), wxSize(-120, -90)}) {
+        const wxSize before = canvas->GetClientSize();
+        const int paints = canvas->mapPaints();
+        frame->SetSize(start + by);
+        pump();
+        canvas->Update();
+        pump();
+        const wxSize after = canvas->GetClientSize();
+        const std::string what = std::to_string(before.x) + " x " + std::to_string(before.y) + " to " +
+                                 std::to_string(after.x) + " x " + std::to_string(after.y);
+        ASSERT_NE(after, before) << "the canvas took the window's new size";
+        EXPECT_EQ(canvas->mapPaints(), paints + 1) << what << ": the map drawn once";
+        const long long area = static_cast<long long>(after.x) * after.y;
+        EXPECT_EQ(canvas->groundPixelsDrawn(),
+                  area - static_cast<long long>(std::min(before.x, after.x)) * std::min(before.y, after.y))
+            << what << ": the ground that came into view alone";
+        expectAWholeRepaintShowsTheSame(*canvas, what);
+    }
 }
 
 // The canvas foresees the wheel's next notch: once a zoom has sharpened, it stretches the ground

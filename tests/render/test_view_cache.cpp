@@ -169,6 +169,90 @@ TEST(ViewCache, OtherLayersOrAnotherZoomDrawEverything) {
     EXPECT_EQ(cache.groundPixelsDrawn(), 300 * 200);
 }
 
+// The window's edge dragged: each frame a view of another size, on an image of that size. The
+// ground the last frame kept (wrapped round after pans) is taken to the new size and only what came
+// into view is drawn; the frame is the whole drawing at that size.
+TEST(ViewCache, AViewOfANewSizeKeepsTheGroundItStillShowsAndDrawsOnlyWhatCameIntoView) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    ViewCache cache;
+    ViewPlacement view{1000, 640, 0.4};
+    auto first = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 420));
+    cache.draw(painter, first.get(), view, background);
+    view.scrollX += 37; // pans: the kept ground wraps round
+    view.scrollY -= 23;
+    cache.draw(painter, first.get(), view, background);
+    struct Resize {
+        int width, height;
+        int dx = 0, dy = 0; // the view moved too (a window's left or top edge dragged)
+    };
+    int width = 700, height = 420;
+    for (const Resize& r : std::vector<Resize>{
+             {760, 460}, {768, 465}, {640, 380}, {700, 300, 12, -9}, {900, 520}, {650, 500, -30, 40}}) {
+        const std::string what = std::to_string(r.width) + " x " + std::to_string(r.height) + " from " +
+                                 std::to_string(width) + " x " + std::to_string(height);
+        view.scrollX += r.dx;
+        view.scrollY += r.dy;
+        auto [cached, fresh] = cachedAndFresh(r.width, r.height);
+        cache.draw(painter, cached.get(), view, background);
+        // What the last frame did not show: the new size less the old one where the view now has it.
+        const int keptWidth = std::max(0, std::min(r.width, width - r.dx) - std::max(0, -r.dx));
+        const int keptHeight = std::max(0, std::min(r.height, height - r.dy) - std::max(0, -r.dy));
+        EXPECT_EQ(cache.groundPixelsDrawn(),
+                  static_cast<long long>(r.width) * r.height - static_cast<long long>(keptWidth) * keptHeight)
+            << what;
+        drawView(painter, fresh.get(), view, background);
+        expectAlike(cached.get(), fresh.get(), what);
+        width = r.width;
+        height = r.height;
+    }
+    // A pan and an edit after the resizes land where the view shows them.
+    const std::array<Offset, 2> cells{{{28, 20}, {29, 20}}};
+    for (Offset c : cells) {
+        f.s.map.terrain[f.s.map.grid.index(c)] = 1;
+    }
+    f.overview.rebuild(f.s.map);
+    cache.invalidate(ViewCache::groundChangedBy(f.layout, cells));
+    view.scrollX -= 51;
+    auto [cached, fresh] = cachedAndFresh(width, height);
+    cache.draw(f.painter(), cached.get(), view, background);
+    drawView(f.painter(), fresh.get(), view, background);
+    expectAlike(cached.get(), fresh.get(), "a pan and an edit after the resizes");
+}
+
+// What the last frame kept cannot serve a view of a new size at another zoom, or while the wheel's
+// preview shows (its ground is not sharp): those frames draw all of it, as before.
+TEST(ViewCache, AViewOfANewSizeAtAnotherZoomOrOverAPreviewIsDrawnWhole) {
+    Fixture f;
+    const MapPainter painter = f.painter();
+    ViewCache cache;
+    auto first = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 700, 420));
+    cache.draw(painter, first.get(), {1000, 640, 0.4}, background);
+    {
+        auto [cached, fresh] = cachedAndFresh(720, 430);
+        cache.draw(painter, cached.get(), {1000, 640, 0.45}, background);
+        EXPECT_EQ(cache.groundPixelsDrawn(), 720 * 430) << "another zoom";
+        drawView(painter, fresh.get(), {1000, 640, 0.45}, background);
+        expectAlike(cached.get(), fresh.get(), "another zoom and size");
+    }
+    auto same = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 720, 430));
+    cache.draw(painter, same.get(), {1000, 640, 0.5}, background, {}, 0, ViewCache::AtNewZoom::Preview);
+    ASSERT_TRUE(cache.previewShown());
+    auto [cached, fresh] = cachedAndFresh(740, 440);
+    cache.draw(painter, cached.get(), {1000, 640, 0.5}, background);
+    EXPECT_EQ(cache.groundPixelsDrawn(), 740 * 440) << "over a preview";
+    EXPECT_FALSE(cache.previewShown());
+    drawView(painter, fresh.get(), {1000, 640, 0.5}, background);
+    expectAlike(cached.get(), fresh.get(), "over a preview");
+    // And the wheel's preview after resizes stretches the sharp ground the resized frame kept.
+    auto [later, sharp] = cachedAndFresh(760, 450);
+    cache.draw(painter, later.get(), {1000, 640, 0.5}, background);
+    cache.draw(painter, later.get(), {1000, 640, 0.55}, background, {}, 0, ViewCache::AtNewZoom::Preview);
+    cache.draw(painter, later.get(), {1000, 640, 0.55}, background);
+    drawView(painter, sharp.get(), {1000, 640, 0.55}, background);
+    expectAlike(later.get(), sharp.get(), "sharp after a preview after resizes");
+}
+
 // The kept ground is wrapped round (a pan moves where the view starts in it): what is drawn into it
 // after pans, an edit's ground and a stretch of it, lands where the view shows it.
 TEST(ViewCache, AfterPansAnEditAndAStretchLandWhereTheViewShowsThem) {

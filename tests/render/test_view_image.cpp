@@ -1,16 +1,19 @@
-// The canvas's sharp ground's place, made before the first wheel notch with its pages brought in on a
-// thread beside: the image Cairo would make (size, format, stride, every pixel zero, drawn on as
-// any), every page in memory soon after without a byte written, the memory given back when the image
-// goes (even while its pages are still coming in), and no image where Cairo would refuse one.
+// The images the canvas keeps its ground in: Cairo's image (size, format, stride, every pixel zero,
+// drawn on as any) over memory with room to spare, which holds the view at another size without new
+// memory, its bytes as they lie, and stays while either image does; on Linux the image's own pages
+// brought in on a thread beside without a byte written, and given back when the last image goes
+// (even while its pages are still coming in); no image where Cairo would refuse one.
 #include "render/view_image.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cairo.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #if defined(__linux__)
@@ -22,20 +25,96 @@
 namespace sandtable {
 namespace {
 
-#if defined(__linux__)
 bool everyByteZero(cairo_surface_t* image) {
     cairo_surface_flush(image);
     const unsigned char* data = cairo_image_surface_get_data(image);
     const std::size_t bytes = static_cast<std::size_t>(cairo_image_surface_get_stride(image)) *
                               static_cast<std::size_t>(cairo_image_surface_get_height(image));
-    for (std::size_t i = 0; i < bytes; ++i) {
-        if (data[i] != 0) {
-            return false;
-        }
-    }
-    return true;
+    return std::all_of(data, data + bytes, [](unsigned char b) { return b == 0; });
 }
 
+std::uint32_t rgbBitsAt(cairo_surface_t* image, int x, int y) {
+    cairo_surface_flush(image);
+    return reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(image) +
+                                                  static_cast<std::ptrdiff_t>(y) *
+                                                      cairo_image_surface_get_stride(image))[x] &
+           0xffffffU;
+}
+
+void fillRed(cairo_surface_t* image, double x, double y, double side) {
+    cairo_t* cr = cairo_create(image);
+    cairo_set_source_rgb(cr, 1, 0, 0);
+    cairo_rectangle(cr, x, y, side, side);
+    cairo_fill(cr);
+    cairo_destroy(cr);
+}
+
+TEST(ViewImage, TheImageIsCairosEveryPixelZeroAndDrawnOnAsAny) {
+    for (const PagesIn pages : {PagesIn::WhenWritten, PagesIn::Beside}) {
+        cairo_surface_t* image = createViewImage(CAIRO_FORMAT_RGB24, 1920, 1080, 2400, 1350, pages);
+        ASSERT_NE(image, nullptr);
+        ASSERT_EQ(cairo_surface_status(image), CAIRO_STATUS_SUCCESS);
+        EXPECT_EQ(cairo_image_surface_get_width(image), 1920);
+        EXPECT_EQ(cairo_image_surface_get_height(image), 1080);
+        EXPECT_EQ(cairo_image_surface_get_format(image), CAIRO_FORMAT_RGB24);
+        EXPECT_EQ(cairo_image_surface_get_stride(image),
+                  cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, 1920));
+        EXPECT_TRUE(everyByteZero(image)) << "as cairo_image_surface_create's";
+        fillRed(image, 100, 200, 50);
+        EXPECT_EQ(rgbBitsAt(image, 120, 220), 0xff0000U);
+        EXPECT_EQ(rgbBitsAt(image, 99, 220), 0U);
+        EXPECT_EQ(rgbBitsAt(image, 1919, 1079), 0U);
+        cairo_surface_destroy(image);
+    }
+}
+
+TEST(ViewImage, TheSameRoomHoldsTheViewAtAnotherSizeItsBytesAsTheyLie) {
+    cairo_surface_t* image = createViewImage(CAIRO_FORMAT_ARGB32, 400, 300, 500, 375);
+    ASSERT_NE(image, nullptr);
+    fillRed(image, 0, 0, 10); // the first ten rows' first ten pixels
+    cairo_surface_flush(image);
+    for (const auto& [width, height] : std::vector<std::pair<int, int>>{{500, 375}, {300, 200}, {480, 310}}) {
+        cairo_surface_t* other = imageInTheSameRoom(image, width, height);
+        ASSERT_NE(other, nullptr) << width << " x " << height;
+        EXPECT_EQ(cairo_image_surface_get_width(other), width);
+        EXPECT_EQ(cairo_image_surface_get_height(other), height);
+        EXPECT_EQ(cairo_image_surface_get_format(other), CAIRO_FORMAT_ARGB32);
+        EXPECT_EQ(cairo_image_surface_get_stride(other),
+                  cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width));
+        EXPECT_EQ(cairo_image_surface_get_data(other), cairo_image_surface_get_data(image))
+            << "no new memory";
+        // Row 1 of the image begins 400 pixels in: in rows of `width`, where that lands.
+        EXPECT_EQ(rgbBitsAt(other, 400 % width, 400 / width), 0xff0000U) << "the bytes as they lie";
+        cairo_surface_destroy(other);
+    }
+    EXPECT_EQ(imageInTheSameRoom(image, 501, 376), nullptr) << "beyond the room";
+    EXPECT_EQ(imageInTheSameRoom(image, 1000, 300), nullptr);
+    cairo_surface_t* cairos = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 400, 300);
+    EXPECT_EQ(imageInTheSameRoom(cairos, 100, 100), nullptr) << "Cairo's own image has no room of ours";
+    EXPECT_EQ(imageInTheSameRoom(nullptr, 100, 100), nullptr);
+    cairo_surface_destroy(cairos);
+    // The memory stays with the second image when the first goes: drawn on (an address checker
+    // would catch a write to memory given back).
+    cairo_surface_t* second = imageInTheSameRoom(image, 200, 100);
+    ASSERT_NE(second, nullptr);
+    cairo_surface_destroy(image);
+    fillRed(second, 150, 50, 20);
+    EXPECT_EQ(rgbBitsAt(second, 160, 60), 0xff0000U);
+    cairo_surface_destroy(second);
+}
+
+TEST(ViewImage, NoImageWhereCairoWouldRefuseOne) {
+    EXPECT_EQ(createViewImage(CAIRO_FORMAT_RGB24, 40000, 100, 40000, 100), nullptr);
+    EXPECT_EQ(createViewImage(CAIRO_FORMAT_RGB24, 0, 100, 100, 100), nullptr);
+    EXPECT_EQ(createViewImage(CAIRO_FORMAT_RGB24, 100, -1, 100, 100), nullptr);
+    cairo_surface_t* image = createViewImage(CAIRO_FORMAT_RGB24, 100, 100, 40000, 200);
+    ASSERT_NE(image, nullptr) << "room asked beyond Cairo's largest side is cut to it";
+    EXPECT_EQ(imageInTheSameRoom(image, 0, 10), nullptr);
+    EXPECT_EQ(imageInTheSameRoom(image, 40000, 1), nullptr);
+    cairo_surface_destroy(image);
+}
+
+#if defined(__linux__)
 // The share of the image's pages in memory (mincore), or -1 when its memory is not mapped.
 double residentShare(void* data, std::size_t bytes) {
     const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
@@ -50,64 +129,48 @@ double residentShare(void* data, std::size_t bytes) {
     return static_cast<double>(in) / static_cast<double>(resident.size());
 }
 
-TEST(ViewImage, TheImageIsCairosEveryPixelZeroItsPagesBroughtInWithoutAByteWritten) {
-    cairo_surface_t* image = createImagePagedInBeside(CAIRO_FORMAT_RGB24, 1920, 1080);
+TEST(ViewImage, BesideTheImagesOwnPagesAreBroughtInWithoutAByteWrittenAndNotTheRoom) {
+    cairo_surface_t* image = createViewImage(CAIRO_FORMAT_RGB24, 1920, 1080, 2400, 1350, PagesIn::Beside);
     ASSERT_NE(image, nullptr);
-    ASSERT_EQ(cairo_surface_status(image), CAIRO_STATUS_SUCCESS);
-    EXPECT_EQ(cairo_image_surface_get_width(image), 1920);
-    EXPECT_EQ(cairo_image_surface_get_height(image), 1080);
-    EXPECT_EQ(cairo_image_surface_get_format(image), CAIRO_FORMAT_RGB24);
-    const int stride = cairo_image_surface_get_stride(image);
-    EXPECT_EQ(stride, cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, 1920));
-    void* data = cairo_image_surface_get_data(image);
-    const std::size_t bytes = static_cast<std::size_t>(stride) * 1080;
+    unsigned char* data = cairo_image_surface_get_data(image);
+    const std::size_t bytes = static_cast<std::size_t>(cairo_image_surface_get_stride(image)) * 1080;
     double share = 0;
     for (const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
          (share = residentShare(data, bytes)) < 1 && std::chrono::steady_clock::now() < until;) {
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    EXPECT_EQ(share, 1.0) << "every page brought in beside";
-    EXPECT_TRUE(everyByteZero(image)) << "as cairo_image_surface_create's, nothing written by the paging in";
-    cairo_t* cr = cairo_create(image);
-    cairo_set_source_rgb(cr, 1, 0, 0);
-    cairo_rectangle(cr, 100, 200, 50, 50);
-    cairo_fill(cr);
-    cairo_destroy(cr);
-    cairo_surface_flush(image);
-    const auto pixel = [&](int x, int y) {
-        return reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(image) +
-                                                      static_cast<std::ptrdiff_t>(y) * stride)[x] &
-               0xffffffU;
-    };
-    EXPECT_EQ(pixel(120, 220), 0xff0000U);
-    EXPECT_EQ(pixel(99, 220), 0U);
-    EXPECT_EQ(pixel(1919, 1079), 0U);
+    EXPECT_EQ(share, 1.0) << "every page of the image brought in beside";
+    EXPECT_TRUE(everyByteZero(image)) << "nothing written by the paging in";
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    const std::size_t roomBeyond =
+        static_cast<std::size_t>(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, 2400)) * 1350 - bytes;
+    EXPECT_EQ(residentShare(data + (bytes + page - 1) / page * page, roomBeyond / page * page), 0.0)
+        << "the room beyond costs no memory until it is drawn on";
     cairo_surface_destroy(image);
+    cairo_surface_t* written =
+        createViewImage(CAIRO_FORMAT_RGB24, 1920, 1080, 1920, 1080, PagesIn::WhenWritten);
+    ASSERT_NE(written, nullptr);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_EQ(residentShare(cairo_image_surface_get_data(written), bytes), 0.0)
+        << "nothing brought in before it is drawn on";
+    cairo_surface_destroy(written);
 }
 
-TEST(ViewImage, TheMemoryGoesWithTheImagesLastReferenceEvenWhilePagesStillCameIn) {
+TEST(ViewImage, TheMemoryGoesWithTheLastImageOverItEvenWhilePagesStillCameIn) {
     for (int i = 0; i < 5; ++i) {
-        cairo_surface_t* image = createImagePagedInBeside(CAIRO_FORMAT_ARGB32, 3840, 2160);
+        cairo_surface_t* image =
+            createViewImage(CAIRO_FORMAT_ARGB32, 3840, 2160, 3840, 2160, PagesIn::Beside);
         ASSERT_NE(image, nullptr);
         void* data = cairo_image_surface_get_data(image);
         const std::size_t bytes = static_cast<std::size_t>(cairo_image_surface_get_stride(image)) * 2160;
         cairo_surface_t* held = cairo_surface_reference(image);
+        cairo_surface_t* smaller = imageInTheSameRoom(image, 1920, 1080);
         cairo_surface_destroy(image); // at once: the paging in has barely started
-        EXPECT_GE(residentShare(data, bytes), 0) << "still mapped: another reference holds the image";
         cairo_surface_destroy(held);
-        EXPECT_EQ(residentShare(data, bytes), -1) << "unmapped with the last reference";
+        EXPECT_GE(residentShare(data, bytes), 0) << "still mapped: another image is over it";
+        cairo_surface_destroy(smaller);
+        EXPECT_EQ(residentShare(data, bytes), -1) << "unmapped with the last image";
     }
-}
-
-TEST(ViewImage, NoImageWhereCairoWouldRefuseOne) {
-    EXPECT_EQ(createImagePagedInBeside(CAIRO_FORMAT_RGB24, 40000, 100), nullptr);
-    EXPECT_EQ(createImagePagedInBeside(CAIRO_FORMAT_RGB24, 0, 100), nullptr);
-    EXPECT_EQ(createImagePagedInBeside(CAIRO_FORMAT_RGB24, 100, -1), nullptr);
-}
-#else
-TEST(ViewImage, NoneWhereTheSystemCannotBringPagesInBeside) {
-    EXPECT_EQ(createImagePagedInBeside(CAIRO_FORMAT_RGB24, 1920, 1080), nullptr)
-        << "the canvas makes its own when the first notch comes";
 }
 #endif
 
