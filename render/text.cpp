@@ -6,6 +6,10 @@
 
 #include <cairo.h>
 
+#include <algorithm>
+#include <mutex>
+#include <vector>
+
 #ifdef _WIN32
 #include "model/file_names.hpp"
 
@@ -87,8 +91,8 @@ bool useBundledFontsOnThisThread() {
 
 namespace {
 
-// The plain DejaVu Sans face for digits, found as Pango finds it.
-cairo_font_face_t* digitFace() {
+// The plain DejaVu Sans face for digits, found as Pango finds it: a new reference.
+cairo_font_face_t* makeDigitFace() {
 #ifdef _WIN32
     // Cairo's toy faces are Windows' fonts there; ask fontconfig, as on Linux.
     FcPattern* pattern = FcPatternCreate();
@@ -108,6 +112,52 @@ cairo_font_face_t* digitFace() {
 #endif
     return cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 }
+
+// Cairo 1.16 (Debian 12's) lets go of a scaled font's last reference before it takes the lock under
+// which cairo_scaled_font_create, on another thread, finds that font and takes it up again: a font
+// made on one thread as it goes on another ends the program in an assertion (cairo_scaled_font_destroy:
+// `! scaled_font->cache_frozen`; mended upstream in 2020, cairo a67735010dd7). The cell numbers, set
+// in bands on every core, made and let go of the same fonts on every thread at once, and hit it
+// (in the window benchmark, and in DigitWriter.NumbersAreSetOnEveryThreadAtOnce). So the numbers' face is
+// made once, and each scaled font they are set in (each size, and each size at each scale it was
+// drawn at) is held here besides by whoever uses it, the most recently used ones kept: none in use
+// goes while another thread makes it.
+class HeldDigitFonts {
+  public:
+    static HeldDigitFonts& shared() {
+        static HeldDigitFonts fonts; // goes at the program's end, when nothing draws
+        return fonts;
+    }
+    // The numbers' face (the caller does not destroy it).
+    cairo_font_face_t* face() const { return face_; }
+    // Holds `font` (a reference of its own) until more recent ones push it out.
+    void hold(cairo_scaled_font_t* font) {
+        const std::lock_guard lock(mutex_);
+        if (const auto at = std::ranges::find(held_, font); at != held_.end()) {
+            std::rotate(at, at + 1, held_.end()); // the most recent last
+            return;
+        }
+        held_.push_back(cairo_scaled_font_reference(font));
+        if (held_.size() > mostHeld) {
+            cairo_scaled_font_destroy(held_.front());
+            held_.erase(held_.begin());
+        }
+    }
+
+  private:
+    HeldDigitFonts() : face_(makeDigitFace()) {}
+    ~HeldDigitFonts() {
+        for (cairo_scaled_font_t* font : held_) {
+            cairo_scaled_font_destroy(font);
+        }
+        cairo_font_face_destroy(face_);
+    }
+    // Sizes times the scales of the zooms last drawn at: the few a frame uses, many frames over.
+    static constexpr std::size_t mostHeld = 64;
+    std::mutex mutex_;
+    cairo_font_face_t* face_;
+    std::vector<cairo_scaled_font_t*> held_; // the least recently used first
+};
 
 } // namespace
 
@@ -212,7 +262,7 @@ void TextWriter::drawCentred(double x, double y, const std::string& text) {
 }
 
 DigitWriter::DigitWriter(cairo_t* cr, double size) : cr_(cr) {
-    cairo_font_face_t* face = digitFace();
+    cairo_font_face_t* face = HeldDigitFonts::shared().face();
     cairo_matrix_t fontMatrix, identity;
     cairo_matrix_init_scale(&fontMatrix, size, size);
     cairo_matrix_init_identity(&identity);
@@ -220,7 +270,7 @@ DigitWriter::DigitWriter(cairo_t* cr, double size) : cr_(cr) {
     cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
     font_ = cairo_scaled_font_create(face, &fontMatrix, &identity, options);
     cairo_font_options_destroy(options);
-    cairo_font_face_destroy(face);
+    HeldDigitFonts::shared().hold(font_);
     cairo_font_extents_t extents;
     cairo_scaled_font_extents(font_, &extents);
     ascent_ = extents.ascent;
@@ -260,6 +310,11 @@ void DigitWriter::draw(double x, double y, std::string_view text) {
         }
     }
     cairo_set_scaled_font(cr_, font_);
+    // The context sets them in a font of its own for its scale: held too.
+    if (cairo_scaled_font_t* scaled = cairo_get_scaled_font(cr_); scaled != drawnIn_) {
+        HeldDigitFonts::shared().hold(scaled);
+        drawnIn_ = scaled;
+    }
     cairo_show_glyphs(cr_, glyphs.data(), n);
 }
 

@@ -86,6 +86,7 @@ class DigitWriter {
   private:
     cairo_t* cr_;
     cairo_scaled_font_t* font_ = nullptr;
+    cairo_scaled_font_t* drawnIn_ = nullptr; // the context's font for its scale, last held
     std::array<unsigned long, 10> glyph_{};
     double advance_ = 0, ascent_ = 0, height_ = 0;
 };
