@@ -82,6 +82,14 @@ void copyUnwrappedRows(const PixelRows& from, WrappedOrigin origin, WrappedOrigi
     }
 }
 
+// All of `part` copied so, on every core (one core alone does not keep up with the memory).
+void copyUnwrapped(const PixelRows& from, WrappedOrigin origin, WrappedOrigin shift, const PixelRows& to,
+                   PixelRect part) {
+    const int threads = part.width * part.height < bandsFromPixels ? 1 : std::min(workerThreads(0), 8);
+    inRowBands(part.height, threads, threads,
+               [&](int top, int rows) { copyUnwrappedRows(from, origin, shift, to, part, top, rows); });
+}
+
 // The room a view's images are made with for a side so long: a window's edge dragged out by up to a
 // quarter keeps them (render/view_image.hpp).
 int roomFor(int side) {
@@ -584,12 +592,7 @@ bool ViewCache::keepThroughResize(ViewPlacement view, cairo_surface_t* image,
         return false;
     }
     cairo_surface_flush(kept_.get());
-    const PixelRows from = rowsOf(kept_.get()), to = rowsOf(into.get());
-    // On every core, as the kept ground is copied to a frame (one core alone does not keep up with the
-    // memory).
-    const int threads = still.width * still.height < bandsFromPixels ? 1 : std::min(workerThreads(0), 8);
-    inRowBands(still.height, threads, threads,
-               [&](int top, int rows) { copyUnwrappedRows(from, origin_, shift, to, still, top, rows); });
+    copyUnwrapped(rowsOf(kept_.get()), origin_, shift, rowsOf(into.get()), still);
     cairo_surface_mark_dirty(into.get());
     sharp_ = std::move(kept_);
     kept_ = std::move(into);
@@ -608,22 +611,9 @@ void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) const {
     }
     cairo_surface_flush(kept_.get());
     cairo_surface_flush(image);
-    if (cairo_image_surface_get_stride(image) == cairo_image_surface_get_stride(kept_.get())) {
-        // Unwrapped, row by row, on every core (one core alone does not keep up with the memory).
-        const int threads = part.width * part.height < bandsFromPixels ? 1 : std::min(workerThreads(0), 8);
-        inRowBands(part.height, threads, threads,
-                   [&](int top, int rows) { copyGroundRows(image, part, top, rows); });
-        cairo_surface_mark_dirty(image);
-    } else {
-        cairo_t* cr = cairo_create(image);
-        cairo_rectangle(cr, part.x, part.y, part.width, part.height);
-        cairo_clip(cr);
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE);
-        cairo_set_source_surface(cr, kept_.get(), -origin_.x, -origin_.y);
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_REPEAT);
-        cairo_paint(cr);
-        cairo_destroy(cr);
-    }
+    // Unwrapped, row by row, whatever each image's rows' length.
+    copyUnwrapped(rowsOf(kept_.get()), origin_, {}, rowsOf(image), part);
+    cairo_surface_mark_dirty(image);
 }
 
 bool ViewCache::putTilesAlone(const MapPainter& painter, cairo_surface_t* image,

@@ -180,7 +180,7 @@ class ViewCache {
     // The kept ground of `part` of the view (view pixels) copied to the same pixels of `image`.
     void copyGround(cairo_surface_t* image, PixelRect part) const;
     // Rows `top` to `top + count` of `part` (within the image) copied so, on this thread: both images
-    // flushed, their rows as long.
+    // flushed (their rows may differ in length).
     void copyGroundRows(cairo_surface_t* image, PixelRect part, int top, int count) const;
     // The tiles a frame drew sharp, in `rows` of tiles side by side, put on `image`: their ground
     // copied and the marks drawn over it, in pieces of a few tiles shared among the threads, each
