@@ -90,12 +90,6 @@ void copyUnwrapped(const PixelRows& from, WrappedOrigin origin, WrappedOrigin sh
                [&](int top, int rows) { copyUnwrappedRows(from, origin, shift, to, part, top, rows); });
 }
 
-// The room a view's images are made with for a side so long: a window's edge dragged out by up to a
-// quarter keeps them (render/view_image.hpp).
-int roomFor(int side) {
-    return side + side / 4;
-}
-
 } // namespace
 
 bool ViewCache::canPreview(ViewPlacement view, const RenderOptions& o, Rgb background) const {
@@ -549,19 +543,9 @@ void ViewCache::copyGroundRows(cairo_surface_t* image, PixelRect part, int top, 
 
 cairo_surface_t* ViewCache::imageFor(std::unique_ptr<cairo_surface_t, Release> old, cairo_surface_t* like,
                                      PagesIn pages) {
-    const int width = cairo_image_surface_get_width(like), height = cairo_image_surface_get_height(like);
-    const cairo_format_t format = cairo_image_surface_get_format(like);
-    if (old != nullptr && cairo_image_surface_get_format(old.get()) == format) {
-        if (cairo_surface_t* same = imageInTheSameRoom(old.get(), width, height)) {
-            return same;
-        }
-    }
-    old.reset(); // its memory given back before more is asked for
-    if (cairo_surface_t* made =
-            createViewImage(format, width, height, roomFor(width), roomFor(height), pages)) {
-        return made;
-    }
-    return cairo_image_surface_create(format, width, height); // Cairo's own, or its error
+    return viewImageInPlaceOf(old.release(), cairo_image_surface_get_format(like),
+                              cairo_image_surface_get_width(like), cairo_image_surface_get_height(like),
+                              pages);
 }
 
 bool ViewCache::keepThroughResize(ViewPlacement view, cairo_surface_t* image,
@@ -616,13 +600,10 @@ void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) const {
     cairo_surface_mark_dirty(image);
 }
 
-bool ViewCache::putTilesAlone(const MapPainter& painter, cairo_surface_t* image,
+void ViewCache::putTilesAlone(const MapPainter& painter, cairo_surface_t* image,
                               std::span<const PixelRect> rows, ViewPlacement view, Rgb background,
                               const RenderOptions& o, int workers) const {
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
-    if (cairo_image_surface_get_stride(image) != cairo_image_surface_get_stride(kept_.get())) {
-        return false; // not row by row: part by part, as any frame in parts
-    }
     // Pieces of a few tiles, the largest first: the threads end together.
     std::vector<PixelRect> pieces;
     for (const PixelRect& row : rows) {
@@ -632,7 +613,7 @@ bool ViewCache::putTilesAlone(const MapPainter& painter, cairo_surface_t* image,
         }
     }
     if (pieces.empty()) {
-        return true;
+        return;
     }
     std::ranges::stable_sort(pieces, std::greater<>(),
                              [](const PixelRect& p) { return static_cast<long long>(p.width) * p.height; });
@@ -646,7 +627,6 @@ bool ViewCache::putTilesAlone(const MapPainter& painter, cairo_surface_t* image,
         }
     });
     cairo_surface_mark_dirty(image);
-    return true;
 }
 
 void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlacement view, Rgb background,
@@ -816,8 +796,10 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
     // The marks over ground still stretched (the tiles still to sharpen) with fast edges, finely over
     // the rest (view_bands' Edges). A frame that puts the tiles it sharpens alone leaves the rest's
     // marks as the last frame drew them; one drawn whole draws them as it would.
-    const bool putAlone = tilesAlone && putTilesAlone(painter, image, parts, view, background, o, workers);
-    for (const PixelRect& part : bandsHanded || putAlone ? std::span<const PixelRect>() : parts) {
+    if (tilesAlone) {
+        putTilesAlone(painter, image, parts, view, background, o, workers);
+    }
+    for (const PixelRect& part : bandsHanded || tilesAlone ? std::span<const PixelRect>() : parts) {
         if (straightOnTheImage) {
             // Every tile still to sharpen: all of the frame is stretched, its ground on the image.
             drawViewRegion(painter, image, part, view, background, o, MapLayers::Marks, workers,

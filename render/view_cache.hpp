@@ -186,9 +186,9 @@ class ViewCache {
     // copied and the marks drawn over it, in pieces of a few tiles shared among the threads, each
     // piece whole on one (a part in bands on every thread, one part after another, cost each part
     // the threads' start and each band a pass through the marks: at 4K 21 parts of 55 tiles took
-    // 3 to 6 ms, in pieces 1). False, and nothing done, where the images' rows differ in length:
-    // the caller puts them part by part.
-    bool putTilesAlone(const MapPainter& painter, cairo_surface_t* image, std::span<const PixelRect> rows,
+    // 3 to 6 ms, in pieces 1). Each image's rows as long as its own (the display's shared image is
+    // a view of one with room, render/view_image): the same pieces either way.
+    void putTilesAlone(const MapPainter& painter, cairo_surface_t* image, std::span<const PixelRect> rows,
                        ViewPlacement view, Rgb background, const RenderOptions& o, int workers) const;
     // The widest piece putTilesAlone gives a thread: four tiles.
     static constexpr int piecesWidth = 4 * tileSide;

@@ -150,4 +150,26 @@ cairo_surface_t* imageInTheSameRoom(cairo_surface_t* image, int width, int heigh
     return imageOver(*memory, cairo_image_surface_get_format(image), width, height);
 }
 
+int roomFor(int side) {
+    return side + side / 4;
+}
+
+cairo_surface_t* viewImageInPlaceOf(cairo_surface_t* old, cairo_format_t format, int width, int height,
+                                    PagesIn pages) {
+    if (old != nullptr && cairo_image_surface_get_format(old) == format) {
+        if (cairo_surface_t* same = imageInTheSameRoom(old, width, height)) {
+            cairo_surface_destroy(old); // the new image holds the memory
+            return same;
+        }
+    }
+    if (old != nullptr) {
+        cairo_surface_destroy(old); // its memory given back before more is asked for
+    }
+    if (cairo_surface_t* made =
+            createViewImage(format, width, height, roomFor(width), roomFor(height), pages)) {
+        return made;
+    }
+    return cairo_image_surface_create(format, width, height); // Cairo's own, or its error
+}
+
 } // namespace sandtable

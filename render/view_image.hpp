@@ -32,4 +32,14 @@ cairo_surface_t* createViewImage(cairo_format_t format, int width, int height, i
 // memory has no room for that size, or `image` has no memory of its own (any other image, or null).
 cairo_surface_t* imageInTheSameRoom(cairo_surface_t* image, int width, int height);
 
+// The room a view's image is made with for a side so long: a window's edge dragged out by up to a
+// quarter keeps it.
+int roomFor(int side);
+
+// An image of `width` x `height` in `format` for a view that takes `old`'s place (old may be null;
+// it is destroyed either way): over old's memory where that has room (its bytes as they lie), else
+// over new memory with roomFor each side (old's given back first), else Cairo's own (or its error).
+cairo_surface_t* viewImageInPlaceOf(cairo_surface_t* old, cairo_format_t format, int width, int height,
+                                    PagesIn pages = PagesIn::WhenWritten);
+
 } // namespace sandtable

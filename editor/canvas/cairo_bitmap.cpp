@@ -1,5 +1,7 @@
 #include "editor/canvas/cairo_bitmap.hpp"
 
+#include "render/view_image.hpp"
+
 #include <cairo.h>
 #include <wx/dc.h>
 #include <wx/graphics.h>
@@ -49,11 +51,43 @@ bool presentThroughGdi(wxDC& dc, cairo_surface_t* surface, int x, int y) {
 }
 #endif
 
+// The key of the image a part of it holds (its address is the key).
+const cairo_user_data_key_t wholeKey{};
+
+// The top left `width` x `height` of `whole`, drawn on as an image of its own: its rows are whole's,
+// and it holds whole while it lives. Null where whole is smaller, or Cairo cannot make it.
+cairo_surface_t* topLeftOf(cairo_surface_t* whole, int width, int height) {
+    if (cairo_surface_status(whole) != CAIRO_STATUS_SUCCESS ||
+        cairo_surface_get_type(whole) != CAIRO_SURFACE_TYPE_IMAGE ||
+        width > cairo_image_surface_get_width(whole) || height > cairo_image_surface_get_height(whole)) {
+        return nullptr;
+    }
+    cairo_surface_t* part = cairo_image_surface_create_for_data(
+        cairo_image_surface_get_data(whole), cairo_image_surface_get_format(whole), width, height,
+        cairo_image_surface_get_stride(whole));
+    if (cairo_surface_status(part) != CAIRO_STATUS_SUCCESS ||
+        cairo_surface_set_user_data(part, &wholeKey, cairo_surface_reference(whole), [](void* held) {
+            cairo_surface_destroy(static_cast<cairo_surface_t*>(held));
+        }) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(part); // a failed set_user_data did not take the reference: nor the part
+        return nullptr;
+    }
+    return part;
+}
+
+bool roomFits(cairo_surface_t* room, int width, int height) {
+    return room != nullptr && width <= cairo_image_surface_get_width(room) &&
+           height <= cairo_image_surface_get_height(room);
+}
+
 } // namespace
 
 CairoBitmap::~CairoBitmap() {
     if (surface_ != nullptr) {
         cairo_surface_destroy(surface_);
+    }
+    if (room_ != nullptr) {
+        cairo_surface_destroy(room_);
     }
 }
 
@@ -68,22 +102,43 @@ cairo_t* CairoBitmap::begin(int width, int height, unsigned background) {
 cairo_surface_t* CairoBitmap::image(int width, int height) {
     width = std::max(width, 1);
     height = std::max(height, 1);
-    if (surface_ == nullptr || cairo_image_surface_get_width(surface_) != width ||
-        cairo_image_surface_get_height(surface_) != height) {
-        if (surface_ != nullptr) {
-            cairo_surface_destroy(surface_);
+    if (!holds(width, height)) {
+        if (!roomFits(room_, width, height) && room_ != nullptr) {
+            cairo_surface_destroy(room_); // the part drawn on still holds it until it goes below
+            room_ = nullptr;
         }
-        surface_ = maker_ ? maker_(width, height) : nullptr;
-        if (surface_ == nullptr) {
-            surface_ = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+        if (room_ == nullptr && maker_) {
+            if (surface_ != nullptr) {
+                cairo_surface_destroy(surface_); // the old shared image given back before a new one
+                surface_ = nullptr;
+            }
+            room_ = maker_(roomFor(width), roomFor(height));
+        }
+        if (cairo_surface_t* part = room_ != nullptr ? topLeftOf(room_, width, height) : nullptr) {
+            if (surface_ != nullptr) {
+                cairo_surface_destroy(surface_);
+            }
+            surface_ = part;
+        } else {
+            if (room_ != nullptr) {
+                cairo_surface_destroy(room_);
+                room_ = nullptr;
+            }
+            surface_ = viewImageInPlaceOf(surface_, CAIRO_FORMAT_RGB24, width, height);
         }
         bitmap_ = wxBitmap(); // made at the size of the image when a DC without Cairo asks for it
     }
     bitmapCurrent_ = false; // the caller draws on the image
     // A shared image the display is still reading from (the last paint's put): waits until it is
     // done.
-    cairo_surface_flush(surface_);
+    cairo_surface_flush(shown());
     return surface_;
+}
+
+void CairoBitmap::markShownDirty(PixelRect part) {
+    if (room_ != nullptr) {
+        cairo_surface_mark_dirty_rectangle(room_, part.x, part.y, part.width, part.height);
+    }
 }
 
 bool CairoBitmap::holds(int width, int height) const {
@@ -148,10 +203,12 @@ void CairoBitmap::present(cairo_t* cr) {
         return;
     }
     cairo_surface_flush(surface_);
+    const PixelRect all{0, 0, cairo_image_surface_get_width(surface_),
+                        cairo_image_surface_get_height(surface_)};
+    markShownDirty(all);
     cairo_save(cr);
-    cairo_set_source_surface(cr, surface_, 0, 0);
-    cairo_rectangle(cr, 0, 0, cairo_image_surface_get_width(surface_),
-                    cairo_image_surface_get_height(surface_));
+    cairo_set_source_surface(cr, shown(), 0, 0);
+    cairo_rectangle(cr, all.x, all.y, all.width, all.height);
     cairo_fill(cr);
     cairo_restore(cr);
 }
@@ -160,8 +217,9 @@ void CairoBitmap::presentRows(cairo_t* cr, PixelRect rows) {
     if (surface_ == nullptr) {
         return;
     }
+    markShownDirty(rows);
     cairo_save(cr);
-    cairo_set_source_surface(cr, surface_, 0, 0);
+    cairo_set_source_surface(cr, shown(), 0, 0);
     cairo_rectangle(cr, rows.x, rows.y, rows.width, rows.height);
     cairo_fill(cr);
     cairo_restore(cr);

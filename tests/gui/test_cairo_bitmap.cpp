@@ -10,6 +10,8 @@
 #include <cairo.h>
 
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace sandtable {
 namespace {
@@ -96,6 +98,71 @@ TEST(CairoBitmap, TheImageIsShownAgainAsItWasLeftAndAnewOnceDrawnAgain) {
     const wxImage cleared = presented(buffer, 40, 30, 0, 0);
     EXPECT_EQ(differenceFrom(cleared, 0, 0, 0, 0), "") << "all black now";
     EXPECT_EQ(differenceFrom(buffer.bitmap().ConvertToImage(), 0, 0, 0, 0), "");
+}
+
+// The image a maker gives (the display's shared one) is made with a quarter more room each way: a
+// window's edge dragged within it draws on the same image, and only the part drawn is ever shown,
+// by a paint, a paint of some rows, or the bitmap.
+TEST(CairoBitmap, AMakersImageHasRoomToGrowAndOnlyThePartDrawnIsShown) {
+    CairoBitmap buffer;
+    std::vector<std::pair<int, int>> asked;
+    buffer.makeImagesWith([&](int width, int height) {
+        asked.emplace_back(width, height);
+        return cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+    });
+    drawPattern(buffer, 80, 60);
+    ASSERT_EQ(asked.size(), 1u);
+    EXPECT_EQ(asked[0], (std::pair{100, 75}));
+    EXPECT_EQ(differenceFrom(presented(buffer, 120, 90, 5, 7), 80, 60, 5, 7), "");
+    // Out, to the room's edge, and in: what the larger drawings left in the room is never shown.
+    for (const auto& [width, height] : {std::pair{88, 60}, {100, 75}, {64, 40}, {90, 30}}) {
+        drawPattern(buffer, width, height);
+        EXPECT_TRUE(buffer.holds(width, height));
+        EXPECT_EQ(differenceFrom(presented(buffer, 120, 90, 3, 2), width, height, 3, 2), "")
+            << width << " x " << height;
+        const wxImage asBitmap = buffer.bitmap().ConvertToImage();
+        EXPECT_EQ(asBitmap.GetWidth(), width);
+        EXPECT_EQ(differenceFrom(asBitmap, width, height, 0, 0), "") << width << " x " << height;
+    }
+    EXPECT_EQ(asked.size(), 1u) << "within the room: the same image";
+    drawPattern(buffer, 101, 60);
+    ASSERT_EQ(asked.size(), 2u) << "beyond the room: a new one";
+    EXPECT_EQ(asked[1], (std::pair{126, 75}));
+    EXPECT_EQ(differenceFrom(presented(buffer, 130, 90, 0, 0), 101, 60, 0, 0), "");
+    // Some rows alone: those rows, nothing else.
+    cairo_surface_t* window = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 130, 90);
+    cairo_t* cr = cairo_create(window);
+    buffer.presentRows(cr, {0, 10, 101, 5});
+    cairo_destroy(cr);
+    cairo_surface_flush(window);
+    int wrong = 0;
+    for (int y = 0; y < 90; ++y) {
+        const auto* row = reinterpret_cast<const std::uint32_t*>(cairo_image_surface_get_data(window) +
+                                                                 static_cast<std::ptrdiff_t>(y) *
+                                                                     cairo_image_surface_get_stride(window));
+        for (int x = 0; x < 130; ++x) {
+            const bool shown = y >= 10 && y < 15 && x < 101;
+            wrong += (row[x] & 0xFFFFFF) != (shown ? patternAt(x, y) : 0) ? 1 : 0;
+        }
+    }
+    cairo_surface_destroy(window);
+    EXPECT_EQ(wrong, 0);
+}
+
+// A maker that gives no image (the display shares none): the images are made here, and shown the same.
+TEST(CairoBitmap, WithoutTheMakersImageTheImagesAreMadeHereAndShownTheSame) {
+    CairoBitmap buffer;
+    int asked = 0;
+    buffer.makeImagesWith([&](int, int) -> cairo_surface_t* {
+        ++asked;
+        return nullptr;
+    });
+    for (const auto& [width, height] : {std::pair{80, 60}, {96, 70}, {40, 20}}) {
+        drawPattern(buffer, width, height);
+        EXPECT_EQ(differenceFrom(presented(buffer, 120, 90, 1, 4), width, height, 1, 4), "")
+            << width << " x " << height;
+    }
+    EXPECT_EQ(asked, 3) << "asked at every new size while it gives none";
 }
 
 } // namespace

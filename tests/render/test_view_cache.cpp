@@ -736,7 +736,9 @@ TEST(ViewCache, WithABudgetTheGroundAtANewZoomIsStretchedThenDrawnSharpTileByTil
 
 // A window that shows the last frame needs only the tiles a frame drew sharp (the canvas puts no
 // more of its image on the screen): the rest of the image must come out exactly as before; and a
-// cache told the image holds its last frame draws those tiles alone, to the same picture.
+// cache told the image holds its last frame draws those tiles alone, to the same picture, on an
+// image whose rows are longer than it is wide too (the canvas's is the top left of the display's
+// shared image with room, editor/canvas/cairo_bitmap), nothing written beyond it.
 TEST(ViewCache, AFrameThatOnlySharpenedTilesNamesThemAndLeavesTheRestOfTheImageAsItWas) {
     Fixture f;
     const MapPainter painter = f.painter();
@@ -746,10 +748,32 @@ TEST(ViewCache, AFrameThatOnlySharpenedTilesNamesThemAndLeavesTheRestOfTheImageA
     cache.setFrameBudget(std::chrono::microseconds(0)); // a tile a frame
     const Point middle{3000, 2400};
     using enum ViewCache::AtNewZoom;
-    // Beside it, one told the image holds its last frame: it puts those tiles alone on it.
+    // Beside it, one told the image holds its last frame: it puts those tiles alone on it, the top
+    // left of a wider and taller image filled with a colour no map has.
     ViewCache alone;
     alone.setFrameBudget(std::chrono::microseconds(0));
-    auto aloneImage = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
+    constexpr int roomWidth = width + 37, roomHeight = height + 11;
+    auto room = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, roomWidth, roomHeight));
+    {
+        cairo_t* cr = cairo_create(room.get());
+        cairo_set_source_rgb(cr, 1, 0, 1);
+        cairo_paint(cr);
+        cairo_destroy(cr);
+    }
+    auto aloneImage = owned(cairo_image_surface_create_for_data(cairo_image_surface_get_data(room.get()),
+                                                                CAIRO_FORMAT_RGB24, width, height,
+                                                                cairo_image_surface_get_stride(room.get())));
+    const auto roomBeyondTheImage = [&] {
+        cairo_surface_flush(aloneImage.get());
+        int untouched = 0;
+        for (int y = 0; y < roomHeight; ++y) {
+            for (int x = y < height ? width : 0; x < roomWidth; ++x) {
+                untouched += testing_support::pixelOf(room.get(), x, y) == Rgb{255, 0, 255} ? 1 : 0;
+            }
+        }
+        return untouched;
+    };
+    const int beyond = roomWidth * roomHeight - width * height;
     const FrameParts tilesAlone{{}, nullptr, true};
     const auto both = [&](ViewPlacement v) {
         cache.draw(painter, cached.get(), v, background, {}, 1, Sharp);
@@ -807,6 +831,7 @@ TEST(ViewCache, AFrameThatOnlySharpenedTilesNamesThemAndLeavesTheRestOfTheImageA
     }
     EXPECT_EQ(frames, 12) << "4 x 3 tiles";
     EXPECT_EQ(corners, frames) << "the corner's own tile drawn over the mark";
+    EXPECT_EQ(roomBeyondTheImage(), beyond) << "the wider image's pixels beyond the one drawn on";
     // A frame with nothing left to sharpen, a pan, an edit: none of them only sharpened tiles.
     cache.draw(painter, cached.get(), view, background, {}, 1, Sharp);
     EXPECT_TRUE(cache.onlyTilesSharpened().empty()) << "nothing to sharpen";
