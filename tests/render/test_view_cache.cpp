@@ -1191,6 +1191,25 @@ TEST(ViewCache, ANotchsFrameCopiesTheGroundStretchedAheadAndIsTheFrameThatStretc
         EXPECT_TRUE(ahead.stretchAhead(out, background, {}, later));
         both(out, Preview);
         EXPECT_EQ(ahead.rowsStretchedAhead(), height) << "zoomed out";
+        // A window's edge dragged out, then in: the views ahead stretched again at each new size
+        // (over the memory of the last ones where it has room) are what the notch after copies.
+        ViewPlacement now = out;
+        for (const auto& [newWidth, newHeight] :
+             {std::pair{width + 24, height + 14}, {width - 40, height - 8}}) {
+            SCOPED_TRACE(std::to_string(newWidth) + " x " + std::to_string(newHeight));
+            auto [aheadResized, plainResized] = cachedAndFresh(newWidth, newHeight);
+            aheadImage = std::move(aheadResized);
+            plainImage = std::move(plainResized);
+            both(now, Sharp);
+            while (ahead.sharpening() && frame < 400) {
+                both(now, Sharp);
+            }
+            const ViewPlacement in{now.scrollX * 1.15, now.scrollY * 1.15, now.zoom * 1.15};
+            EXPECT_TRUE(ahead.stretchAhead(in, background, {}, later));
+            both(in, Preview);
+            EXPECT_EQ(ahead.rowsStretchedAhead(), newHeight);
+            now = in;
+        }
     }
 }
 
