@@ -159,6 +159,28 @@ class HeldDigitFonts {
     std::vector<cairo_scaled_font_t*> held_; // the least recently used first
 };
 
+// Cairo 1.16 keeps the glyphs of every scaled font in one cache for the process, and once it is full
+// (words at many sizes, scales and turns: the contours' figures alone are set at every angle) a thread
+// that lets go of its font's glyphs takes the cache's lock and then, to drop another font's page, that
+// font's; another thread, setting text in that font, holds the font's and waits for the cache's: both
+// wait for ever (in TextWriter.WordsAreSetOnEveryThreadAtOnce, one run in six; mended upstream in
+// 1.17, which only tries the font's lock). So words and numbers are set, measured, made and let go of
+// one thread at a time: they are a small part of the marks drawn on every core.
+std::mutex& glyphsLock() {
+    static std::mutex lock;
+    return lock;
+}
+
+// A font's last reference let go of is the other half of that wait, and a context holds the font it
+// last set text in until it is restored or destroyed, which its drawer does outside the lock. So each
+// use leaves the context on a face that never goes and no scaled font at all (one is made again when
+// text is next set on it).
+void letGoOfTheFont(cairo_t* cr) {
+    static cairo_font_face_t* resting =
+        cairo_toy_font_face_create("monospace", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_face(cr, resting);
+}
+
 } // namespace
 
 struct TextWriter::Impl {
@@ -174,6 +196,7 @@ struct TextWriter::Impl {
 };
 
 TextWriter::TextWriter(cairo_t* cr, const Font& font) : impl_(std::make_unique<Impl>()) {
+    const std::lock_guard oneAtATime(glyphsLock());
     useBundledFontsOnThisThread();
     impl_->cr = cr;
     impl_->layout = pango_cairo_create_layout(cr);
@@ -192,10 +215,12 @@ TextWriter::TextWriter(cairo_t* cr, const Font& font) : impl_(std::make_unique<I
 }
 
 TextWriter::~TextWriter() {
+    const std::lock_guard oneAtATime(glyphsLock());
     g_object_unref(impl_->layout);
 }
 
 TextSize TextWriter::measure(const std::string& text) {
+    const std::lock_guard oneAtATime(glyphsLock());
     impl_->set(text);
     pango_cairo_update_layout(impl_->cr, impl_->layout);
     PangoRectangle logical;
@@ -213,6 +238,7 @@ void TextWriter::drawTurned(double x, double y, const std::string& text) {
 }
 
 void TextWriter::show(double x, double y, const std::string& text, bool update) {
+    const std::lock_guard oneAtATime(glyphsLock());
     impl_->set(text);
     cairo_move_to(impl_->cr, x, y);
     if (update) {
@@ -220,12 +246,18 @@ void TextWriter::show(double x, double y, const std::string& text, bool update) 
     }
     pango_cairo_show_layout(impl_->cr, impl_->layout);
     cairo_new_path(impl_->cr); // leave no current point for the next shape to join
+    letGoOfTheFont(impl_->cr);
 }
 
 void TextWriter::drawOnBaseline(double x, double y, const std::string& text) {
-    impl_->set(text);
-    pango_cairo_update_layout(impl_->cr, impl_->layout);
-    draw(x, y - static_cast<double>(pango_layout_get_baseline(impl_->layout)) / PANGO_SCALE, text);
+    double baseline = 0;
+    {
+        const std::lock_guard oneAtATime(glyphsLock());
+        impl_->set(text);
+        pango_cairo_update_layout(impl_->cr, impl_->layout);
+        baseline = static_cast<double>(pango_layout_get_baseline(impl_->layout)) / PANGO_SCALE;
+    }
+    draw(x, y - baseline, text);
 }
 
 void TextWriter::drawWithHalo(double x, double y, const std::string& text, double haloWidth) {
@@ -237,23 +269,30 @@ void TextWriter::drawTurnedWithHalo(double x, double y, const std::string& text,
 }
 
 void TextWriter::showWithHalo(double x, double y, const std::string& text, double haloWidth, bool update) {
-    impl_->set(text);
     cairo_t* cr = impl_->cr;
-    cairo_pattern_t* ink = cairo_pattern_reference(cairo_get_source(cr));
-    cairo_move_to(cr, x, y);
-    if (update) {
-        pango_cairo_update_layout(cr, impl_->layout);
+    {
+        const std::lock_guard oneAtATime(glyphsLock());
+        impl_->set(text);
+        cairo_move_to(cr, x, y);
+        if (update) {
+            pango_cairo_update_layout(cr, impl_->layout);
+        }
+        pango_cairo_layout_path(cr, impl_->layout);
     }
-    pango_cairo_layout_path(cr, impl_->layout);
+    // The halo's stroke is a path's alone, outside the lock (the font stays the context's until it
+    // is let go of below).
+    cairo_pattern_t* ink = cairo_pattern_reference(cairo_get_source(cr));
     setSource(cr, Rgb{255, 255, 250}, 0.85);
     cairo_set_line_width(cr, haloWidth);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_stroke(cr);
     cairo_set_source(cr, ink);
     cairo_pattern_destroy(ink);
+    const std::lock_guard oneAtATime(glyphsLock());
     cairo_move_to(cr, x, y);
     pango_cairo_show_layout(cr, impl_->layout);
     cairo_new_path(cr);
+    letGoOfTheFont(cr);
 }
 
 void TextWriter::drawCentred(double x, double y, const std::string& text) {
@@ -262,6 +301,7 @@ void TextWriter::drawCentred(double x, double y, const std::string& text) {
 }
 
 DigitWriter::DigitWriter(cairo_t* cr, double size) : cr_(cr) {
+    const std::lock_guard oneAtATime(glyphsLock());
     cairo_font_face_t* face = HeldDigitFonts::shared().face();
     cairo_matrix_t fontMatrix, identity;
     cairo_matrix_init_scale(&fontMatrix, size, size);
@@ -292,6 +332,10 @@ DigitWriter::DigitWriter(cairo_t* cr, double size) : cr_(cr) {
 }
 
 DigitWriter::~DigitWriter() {
+    const std::lock_guard oneAtATime(glyphsLock());
+    // Once, not after each number: the fonts the numbers are set in are held (HeldDigitFonts), and
+    // thousands of numbers a frame would each find the context's font again.
+    letGoOfTheFont(cr_);
     cairo_scaled_font_destroy(font_);
 }
 
@@ -309,6 +353,7 @@ void DigitWriter::draw(double x, double y, std::string_view text) {
             ++n;
         }
     }
+    const std::lock_guard oneAtATime(glyphsLock());
     cairo_set_scaled_font(cr_, font_);
     // The context sets them in a font of its own for its scale: held too.
     if (cairo_scaled_font_t* scaled = cairo_get_scaled_font(cr_); scaled != drawnIn_) {
