@@ -46,6 +46,18 @@ testing_support::SurfacePtr turned(const std::string& text, double angle, bool h
     return image;
 }
 
+// Whether any pixel of the image's top left `width` x `height` is black or nearly.
+bool inkedWithin(cairo_surface_t* image, int width, int height) {
+    for (int x = 0; x < width; ++x) {
+        for (int y = 0; y < height; ++y) {
+            if (pixelOf(image, x, y).r < 100) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 TEST(TextWriter, ATurnedTextDrawnAsMeasuredIsTheTextLaidOutUnderTheTurn) {
     for (const bool halo : {false, true}) {
         for (const double angle : {0.35, -1.2, 2.5}) {
@@ -90,14 +102,7 @@ TEST(DigitWriter, NumbersAreSetOnEveryThreadAtOnce) {
             }
             cairo_destroy(cr);
             if (round % 50 == 0) {
-                // The first 8's waist, black or nearly.
-                bool inked = false;
-                for (int x = 0; x < 16 && !inked; ++x) {
-                    for (int y = 0; y < 20 && !inked; ++y) {
-                        inked = pixelOf(image.get(), x, y).r < 100;
-                    }
-                }
-                blank += inked ? 0 : 1;
+                blank += inkedWithin(image.get(), 16, 20) ? 0 : 1; // the first 8, black or nearly
             }
             ++numbers;
         }
@@ -141,13 +146,7 @@ TEST(TextWriter, WordsAreSetOnEveryThreadAtOnce) {
             }
             cairo_destroy(cr);
             if (round % 50 == 0) {
-                bool inked = false;
-                for (int x = 0; x < 60 && !inked; ++x) {
-                    for (int y = 0; y < 14 && !inked; ++y) {
-                        inked = pixelOf(image.get(), x, y).r < 100;
-                    }
-                }
-                blank += inked ? 0 : 1;
+                blank += inkedWithin(image.get(), 60, 14) ? 0 : 1; // the first word's first letters
             }
             ++words;
         }
