@@ -163,8 +163,8 @@ class HeldDigitFonts {
 // (words at many sizes, scales and turns: the contours' figures alone are set at every angle) a thread
 // that lets go of its font's glyphs takes the cache's lock and then, to drop another font's page, that
 // font's; another thread, setting text in that font, holds the font's and waits for the cache's: both
-// wait for ever (in TextWriter.WordsAreSetOnEveryThreadAtOnce, one run in six; mended upstream in
-// 1.17, which only tries the font's lock). So words and numbers are set, measured, made and let go of
+// wait for ever (TextWriter.WordsAreSetOnEveryThreadAtOnce hung in 6 runs of 32; mended upstream
+// in 1.17, which only tries the font's lock). So words and numbers are set, measured, made and let go of
 // one thread at a time: they are a small part of the marks drawn on every core.
 std::mutex& glyphsLock() {
     static std::mutex lock;
