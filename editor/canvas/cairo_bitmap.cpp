@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 namespace sandtable {
 namespace {
@@ -103,27 +104,19 @@ cairo_surface_t* CairoBitmap::image(int width, int height) {
     width = std::max(width, 1);
     height = std::max(height, 1);
     if (!holds(width, height)) {
-        if (!roomFits(room_, width, height) && room_ != nullptr) {
-            cairo_surface_destroy(room_); // the part drawn on still holds it until it goes below
-            room_ = nullptr;
+        if (room_ != nullptr && !roomFits(room_, width, height)) {
+            // Both let go of (the part drawn on holds the room too) before a new one is asked for.
+            cairo_surface_destroy(std::exchange(surface_, nullptr));
+            cairo_surface_destroy(std::exchange(room_, nullptr));
         }
         if (room_ == nullptr && maker_) {
-            if (surface_ != nullptr) {
-                cairo_surface_destroy(surface_); // the old shared image given back before a new one
-                surface_ = nullptr;
-            }
             room_ = maker_(roomFor(width), roomFor(height));
         }
         if (cairo_surface_t* part = room_ != nullptr ? topLeftOf(room_, width, height) : nullptr) {
-            if (surface_ != nullptr) {
-                cairo_surface_destroy(surface_);
-            }
-            surface_ = part;
+            cairo_surface_destroy(std::exchange(surface_, part));
         } else {
-            if (room_ != nullptr) {
-                cairo_surface_destroy(room_);
-                room_ = nullptr;
-            }
+            // No shared image: one of our own, over the last one's memory where it has room.
+            cairo_surface_destroy(std::exchange(room_, nullptr));
             surface_ = viewImageInPlaceOf(surface_, CAIRO_FORMAT_RGB24, width, height);
         }
         bitmap_ = wxBitmap(); // made at the size of the image when a DC without Cairo asks for it

@@ -149,7 +149,8 @@ TEST(CairoBitmap, AMakersImageHasRoomToGrowAndOnlyThePartDrawnIsShown) {
     EXPECT_EQ(wrong, 0);
 }
 
-// A maker that gives no image (the display shares none): the images are made here, and shown the same.
+// A maker that gives no image (the display shares none): the images are made here, with room as
+// well (sizes within it keep the same memory), and shown the same.
 TEST(CairoBitmap, WithoutTheMakersImageTheImagesAreMadeHereAndShownTheSame) {
     CairoBitmap buffer;
     int asked = 0;
@@ -157,10 +158,16 @@ TEST(CairoBitmap, WithoutTheMakersImageTheImagesAreMadeHereAndShownTheSame) {
         ++asked;
         return nullptr;
     });
+    const unsigned char* memory = nullptr;
     for (const auto& [width, height] : {std::pair{80, 60}, {96, 70}, {40, 20}}) {
         drawPattern(buffer, width, height);
         EXPECT_EQ(differenceFrom(presented(buffer, 120, 90, 1, 4), width, height, 1, 4), "")
             << width << " x " << height;
+        const unsigned char* data = cairo_image_surface_get_data(buffer.image(width, height));
+        if (memory == nullptr) {
+            memory = data;
+        }
+        EXPECT_EQ(data, memory) << width << " x " << height << ": within the first image's room";
     }
     EXPECT_EQ(asked, 3) << "asked at every new size while it gives none";
 }
