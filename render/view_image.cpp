@@ -156,14 +156,14 @@ int roomFor(int side) {
 
 cairo_surface_t* viewImageInPlaceOf(cairo_surface_t* old, cairo_format_t format, int width, int height,
                                     PagesIn pages) {
-    if (old != nullptr && cairo_image_surface_get_format(old) == format) {
-        if (cairo_surface_t* same = imageInTheSameRoom(old, width, height)) {
-            cairo_surface_destroy(old); // the new image holds the memory
+    if (old != nullptr) {
+        cairo_surface_t* same =
+            cairo_image_surface_get_format(old) == format ? imageInTheSameRoom(old, width, height) : nullptr;
+        // The same memory now held by the new image, or given back before more is asked for.
+        cairo_surface_destroy(old);
+        if (same != nullptr) {
             return same;
         }
-    }
-    if (old != nullptr) {
-        cairo_surface_destroy(old); // its memory given back before more is asked for
     }
     if (cairo_surface_t* made =
             createViewImage(format, width, height, roomFor(width), roomFor(height), pages)) {
