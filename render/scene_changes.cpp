@@ -60,4 +60,22 @@ std::vector<PixelRect> pixelsOfWordsMoved(const MapPainter::Scene& before, const
     return pixels;
 }
 
+std::vector<PixelRect> pixelsAResizeBringsIn(const MapPainter::Scene* before, const MapPainter::Scene* after,
+                                             ViewPlacement view, int oldWidth, int oldHeight, int width,
+                                             int height) {
+    std::vector<PixelRect> pixels;
+    if (width > oldWidth) {
+        pixels.push_back({oldWidth, 0, width - oldWidth, height});
+    }
+    if (height > oldHeight) {
+        pixels.push_back({0, oldHeight, std::min(width, oldWidth), height - oldHeight});
+    }
+    if (before != nullptr && after != nullptr) {
+        for (const PixelRect& word : pixelsOfWordsMoved(*before, *after, view, width, height)) {
+            pixels.push_back(word);
+        }
+    }
+    return pixels;
+}
+
 } // namespace sandtable

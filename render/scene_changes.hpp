@@ -19,5 +19,13 @@ std::vector<Box> wordsMovedBetween(const MapPainter::Scene& before, const MapPai
 // whole pixels and one more each side (antialiasing), cut to the view.
 std::vector<PixelRect> pixelsOfWordsMoved(const MapPainter::Scene& before, const MapPainter::Scene& after,
                                           ViewPlacement view, int width, int height);
+// What `view` at a new size, `width` x `height`, shows that its last frame there, `oldWidth` x
+// `oldHeight` (the view not moved: the window's right or bottom edge dragged), did not: the strips
+// that came into view, and the words its arrangement `after` sets elsewhere than `before` did (near
+// the edges, a word is placed among those the view holds). Without arrangements (far out, where no
+// word is set) the strips alone. None: the last frame, cut to the new size, is the new one.
+std::vector<PixelRect> pixelsAResizeBringsIn(const MapPainter::Scene* before, const MapPainter::Scene* after,
+                                             ViewPlacement view, int oldWidth, int oldHeight, int width,
+                                             int height);
 
 } // namespace sandtable

@@ -548,7 +548,7 @@ cairo_surface_t* ViewCache::imageFor(std::unique_ptr<cairo_surface_t, Release> o
                                      PagesIn pages) {
     return viewImageInPlaceOf(old.release(), cairo_image_surface_get_format(like),
                               cairo_image_surface_get_width(like), cairo_image_surface_get_height(like),
-                              pages);
+                              pages, Rows::RoomsWidth);
 }
 
 bool ViewCache::keepThroughResize(ViewPlacement view, cairo_surface_t* image,
@@ -572,6 +572,19 @@ bool ViewCache::keepThroughResize(ViewPlacement view, cairo_surface_t* image,
     if (still.width <= 0 || still.height <= 0) {
         return false;
     }
+    const PixelRect all{0, 0, width, height};
+    // Unwrapped and not moved (every frame of a drag but the first after a pan), the ground lies
+    // where the new view shows it already: its rows the room's, the same memory at the new size
+    // holds it (at 3840 x 2160 a copy of 33 MB less a frame).
+    if (shift.x == 0 && shift.y == 0 && origin_.x == 0 && origin_.y == 0 &&
+        rowsOfViewImage(kept_.get()) == Rows::RoomsWidth) {
+        if (cairo_surface_t* same = imageInTheSameRoom(kept_.get(), width, height)) {
+            cairo_surface_flush(kept_.get());
+            kept_.reset(same);
+            uncovered = without(all, std::span(&still, 1));
+            return true;
+        }
+    }
     // The new ground goes in the sharp ground's place, free while no preview shows (the last frame's
     // then takes its place): at every frame of a drag the two trade places and no memory is made.
     std::unique_ptr<cairo_surface_t, Release> into(imageFor(std::move(sharp_), image, PagesIn::WhenWritten));
@@ -580,22 +593,24 @@ bool ViewCache::keepThroughResize(ViewPlacement view, cairo_surface_t* image,
     }
     cairo_surface_flush(kept_.get());
     copyUnwrapped(rowsOf(kept_.get()), origin_, shift, rowsOf(into.get()), still);
+    copied_ += static_cast<long long>(still.width) * still.height;
     cairo_surface_mark_dirty(into.get());
     sharp_ = std::move(kept_);
     kept_ = std::move(into);
     origin_ = {};
     keptView_.scrollX = view.scrollX;
     keptView_.scrollY = view.scrollY;
-    uncovered = without({0, 0, width, height}, std::span(&still, 1));
+    uncovered = without(all, std::span(&still, 1));
     return true;
 }
 
-void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) const {
+void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) {
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     part = cutTo(part, width, height);
     if (part.width <= 0 || part.height <= 0) {
         return;
     }
+    copied_ += static_cast<long long>(part.width) * part.height;
     cairo_surface_flush(kept_.get());
     cairo_surface_flush(image);
     // Unwrapped, row by row, whatever each image's rows' length.
@@ -605,7 +620,7 @@ void ViewCache::copyGround(cairo_surface_t* image, PixelRect part) const {
 
 void ViewCache::putTilesAlone(const MapPainter& painter, cairo_surface_t* image,
                               std::span<const PixelRect> rows, ViewPlacement view, Rgb background,
-                              const RenderOptions& o, int workers) const {
+                              const RenderOptions& o, int workers) {
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     // Pieces of a few tiles, the largest first: the threads end together.
     std::vector<PixelRect> pieces;
@@ -620,6 +635,9 @@ void ViewCache::putTilesAlone(const MapPainter& painter, cairo_surface_t* image,
     }
     std::ranges::stable_sort(pieces, std::greater<>(),
                              [](const PixelRect& p) { return static_cast<long long>(p.width) * p.height; });
+    for (const PixelRect& piece : pieces) {
+        copied_ += static_cast<long long>(piece.width) * piece.height;
+    }
     cairo_surface_flush(kept_.get());
     cairo_surface_flush(image);
     std::atomic<std::size_t> next{0};
@@ -642,6 +660,7 @@ void ViewCache::draw(const MapPainter& painter, cairo_surface_t* image, ViewPlac
         ~NewGeneration() { cache.keptGeneration_ = ++cache.generations_; }
     } newGeneration{*this};
     rowsAhead_ = 0;
+    copied_ = 0;
     const int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
     const cairo_format_t format = cairo_image_surface_get_format(image);
     if (format != CAIRO_FORMAT_RGB24 && format != CAIRO_FORMAT_ARGB32) {

@@ -112,6 +112,9 @@ class ViewCache {
 
     // Pixels of ground the last frame drew (the rest it copied), for the tests and the benchmark.
     long long groundPixelsDrawn() const { return drawn_; }
+    // Pixels of the kept ground the last frame copied: onto the frame's image, and within the kept
+    // ground (to a view of a new size), for the tests and the benchmark.
+    long long groundPixelsCopied() const { return copied_; }
     // Where the last frame's marks went: the arrangement it was given, or made after its ground
     // (within the frame's time, as the budget of a zoom's frames expects). None far out.
     const std::shared_ptr<const MapPainter::Scene>& arranged() const { return arranged_; }
@@ -134,9 +137,11 @@ class ViewCache {
     static cairo_surface_t* imageFor(std::unique_ptr<cairo_surface_t, Release> old, cairo_surface_t* like,
                                      PagesIn pages);
     // The kept ground taken to the view `image` shows, of a new size (the window's edge dragged, the
-    // zoom the same): what the new view still shows of it copied into the sharp ground's place, which
-    // it trades for, and `uncovered` (view pixels) left to draw. False where it cannot (no ground
-    // kept, a preview shown, another zoom, no memory): the frame draws all of it.
+    // zoom the same), and `uncovered` (view pixels) left to draw: where the view has not moved and the
+    // ground is not wrapped, the same memory at the new size (its rows the room's, every pixel in
+    // place), else what the new view still shows of it copied into the sharp ground's place, which it
+    // trades for. False where it cannot (no ground kept, a preview shown, another zoom, no memory):
+    // the frame draws all of it.
     bool keepThroughResize(ViewPlacement view, cairo_surface_t* image, std::vector<PixelRect>& uncovered);
     // The wheel's preview straight on `image`, band by band, each band's marks drawn over it as soon
     // as it is stretched and the marks arranged (`arranged`, or arranged here meanwhile), each band
@@ -178,7 +183,7 @@ class ViewCache {
     // The stretch the kept ground owes, on the tiles still to sharpen, before a frame copies them.
     void payOwedStretch();
     // The kept ground of `part` of the view (view pixels) copied to the same pixels of `image`.
-    void copyGround(cairo_surface_t* image, PixelRect part) const;
+    void copyGround(cairo_surface_t* image, PixelRect part);
     // Rows `top` to `top + count` of `part` (within the image) copied so, on this thread: both images
     // flushed (their rows may differ in length).
     void copyGroundRows(cairo_surface_t* image, PixelRect part, int top, int count) const;
@@ -189,7 +194,7 @@ class ViewCache {
     // 3 to 6 ms, in pieces 1). Each image's rows as long as its own (the display's shared image is
     // a view of one with room, render/view_image): the same pieces either way.
     void putTilesAlone(const MapPainter& painter, cairo_surface_t* image, std::span<const PixelRect> rows,
-                       ViewPlacement view, Rgb background, const RenderOptions& o, int workers) const;
+                       ViewPlacement view, Rgb background, const RenderOptions& o, int workers);
     // The widest piece putTilesAlone gives a thread: four tiles.
     static constexpr int piecesWidth = 4 * tileSide;
     // Draws the pending tiles, the first ones, as many as the budget left holds after `started`
@@ -212,6 +217,7 @@ class ViewCache {
     bool valid_ = false;
     std::vector<MapRect> dirty_;
     long long drawn_ = 0;
+    long long copied_ = 0;
     std::shared_ptr<const MapPainter::Scene> arranged_;
     std::optional<std::chrono::microseconds> budget_;
     // The tiles of the view (in its pixels, the middle first) still showing the stretched ground:

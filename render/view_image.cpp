@@ -23,7 +23,7 @@ class ViewMemory {
     ViewMemory(const ViewMemory&) = delete;
     ViewMemory& operator=(const ViewMemory&) = delete;
     // `bytes` of zeroes, untouched (null when the system has none to give).
-    static std::shared_ptr<ViewMemory> make(std::size_t bytes) {
+    static std::shared_ptr<ViewMemory> make(std::size_t bytes, Rows rows, int roomStride) {
 #if defined(__linux__)
         // Mapped for it: given back whole when it goes, whatever the allocator keeps.
         void* at = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -36,9 +36,11 @@ class ViewMemory {
             return nullptr;
         }
 #endif
-        return std::make_shared<ViewMemory>(at, bytes);
+        return std::make_shared<ViewMemory>(at, bytes, rows, roomStride);
     }
-    ViewMemory(void* at, std::size_t bytes) : at_(at), bytes_(bytes) {} // the memory taken over
+    // The memory taken over.
+    ViewMemory(void* at, std::size_t bytes, Rows rows, int roomStride)
+        : at_(at), bytes_(bytes), rows_(rows), roomStride_(roomStride) {}
     ~ViewMemory() {
 #if defined(__linux__)
         stop_ = true;
@@ -54,6 +56,13 @@ class ViewMemory {
     }
     std::size_t bytes() const {
         return bytes_;
+    }
+    Rows rows() const {
+        return rows_;
+    }
+    // The length of a row as long as the room is wide, in the format of the first image over it.
+    int roomStride() const {
+        return roomStride_;
     }
     // The first `length` bytes brought in by a thread beside, where the system can.
     void pageInBeside(std::size_t length) {
@@ -75,6 +84,8 @@ class ViewMemory {
   private:
     void* at_;
     std::size_t bytes_;
+    Rows rows_;
+    int roomStride_;
 #if defined(__linux__)
     // A step of the paging in: the memory's end waits for one at most (~3 ms here).
     static constexpr std::size_t stepBytes = std::size_t{1} << 20;
@@ -95,11 +106,21 @@ std::size_t bytesOf(cairo_format_t format, int width, int height) {
            static_cast<std::size_t>(height);
 }
 
-// An image over `memory`, which it holds a share of.
+// The memory `image` is over, where createViewImage made it.
+const std::shared_ptr<ViewMemory>* memoryOf(cairo_surface_t* image) {
+    if (image == nullptr || cairo_surface_get_type(image) != CAIRO_SURFACE_TYPE_IMAGE) {
+        return nullptr;
+    }
+    return static_cast<const std::shared_ptr<ViewMemory>*>(cairo_surface_get_user_data(image, &memoryKey));
+}
+
+// An image over `memory`, which it holds a share of, its rows as the memory lays them out.
 cairo_surface_t* imageOver(const std::shared_ptr<ViewMemory>& memory, cairo_format_t format, int width,
                            int height) {
-    const int stride = cairo_format_stride_for_width(format, width);
-    if (!fitsCairo(width, height) || stride <= 0 || bytesOf(format, width, height) > memory->bytes()) {
+    const int ownStride = cairo_format_stride_for_width(format, width);
+    const int stride = memory->rows() == Rows::RoomsWidth ? memory->roomStride() : ownStride;
+    if (!fitsCairo(width, height) || ownStride <= 0 || ownStride > stride ||
+        static_cast<std::size_t>(stride) * static_cast<std::size_t>(height) > memory->bytes()) {
         return nullptr;
     }
     cairo_surface_t* image =
@@ -119,35 +140,42 @@ cairo_surface_t* imageOver(const std::shared_ptr<ViewMemory>& memory, cairo_form
 } // namespace
 
 cairo_surface_t* createViewImage(cairo_format_t format, int width, int height, int roomWidth, int roomHeight,
-                                 PagesIn pages) {
+                                 PagesIn pages, Rows rows) {
     if (!fitsCairo(width, height) || cairo_format_stride_for_width(format, width) <= 0) {
         return nullptr;
     }
     roomWidth = std::clamp<int>(roomWidth, width, static_cast<int>(limits::maxPictureSide));
     roomHeight = std::clamp<int>(roomHeight, height, static_cast<int>(limits::maxPictureSide));
     // Room for the widest and the tallest alike, each at Cairo's stride for its width.
+    const int roomStride = cairo_format_stride_for_width(format, roomWidth);
     const std::size_t room = bytesOf(format, roomWidth, roomHeight);
-    const std::shared_ptr<ViewMemory> memory = ViewMemory::make(room);
+    const std::shared_ptr<ViewMemory> memory = ViewMemory::make(room, rows, roomStride);
     if (memory == nullptr) {
         return nullptr;
     }
     cairo_surface_t* image = imageOver(memory, format, width, height);
     if (image != nullptr && pages == PagesIn::Beside) {
-        memory->pageInBeside(bytesOf(format, width, height)); // the image's own pages, not the room
+        // The image's own pages, not the room's beyond its last row.
+        memory->pageInBeside(static_cast<std::size_t>(cairo_image_surface_get_stride(image)) *
+                             static_cast<std::size_t>(height));
     }
     return image;
 }
 
 cairo_surface_t* imageInTheSameRoom(cairo_surface_t* image, int width, int height) {
-    if (image == nullptr || cairo_surface_get_type(image) != CAIRO_SURFACE_TYPE_IMAGE) {
-        return nullptr;
-    }
-    const auto* memory =
-        static_cast<const std::shared_ptr<ViewMemory>*>(cairo_surface_get_user_data(image, &memoryKey));
+    const std::shared_ptr<ViewMemory>* memory = memoryOf(image);
     if (memory == nullptr) {
         return nullptr;
     }
     return imageOver(*memory, cairo_image_surface_get_format(image), width, height);
+}
+
+std::optional<Rows> rowsOfViewImage(cairo_surface_t* image) {
+    const std::shared_ptr<ViewMemory>* memory = memoryOf(image);
+    if (memory == nullptr) {
+        return std::nullopt;
+    }
+    return (*memory)->rows();
 }
 
 int roomFor(int side) {
@@ -155,10 +183,11 @@ int roomFor(int side) {
 }
 
 cairo_surface_t* viewImageInPlaceOf(cairo_surface_t* old, cairo_format_t format, int width, int height,
-                                    PagesIn pages) {
+                                    PagesIn pages, Rows rows) {
     if (old != nullptr) {
-        cairo_surface_t* same =
-            cairo_image_surface_get_format(old) == format ? imageInTheSameRoom(old, width, height) : nullptr;
+        cairo_surface_t* same = cairo_image_surface_get_format(old) == format && rowsOfViewImage(old) == rows
+                                    ? imageInTheSameRoom(old, width, height)
+                                    : nullptr;
         // The same memory now held by the new image, or given back before more is asked for.
         cairo_surface_destroy(old);
         if (same != nullptr) {
@@ -166,7 +195,7 @@ cairo_surface_t* viewImageInPlaceOf(cairo_surface_t* old, cairo_format_t format,
         }
     }
     if (cairo_surface_t* made =
-            createViewImage(format, width, height, roomFor(width), roomFor(height), pages)) {
+            createViewImage(format, width, height, roomFor(width), roomFor(height), pages, rows)) {
         return made;
     }
     return cairo_image_surface_create(format, width, height); // Cairo's own, or its error

@@ -139,6 +139,11 @@ bool CairoBitmap::holds(int width, int height) const {
            cairo_image_surface_get_height(surface_) == height;
 }
 
+bool CairoBitmap::keepsTheDrawingAt(int width, int height) const {
+    return surface_ != nullptr && room_ != nullptr &&
+           roomFits(room_, std::max(width, 1), std::max(height, 1));
+}
+
 bool CairoBitmap::drawsWithCairo(const wxDC& dc) {
     const wxGraphicsContext* gc = dc.GetGraphicsContext();
     const wxGraphicsRenderer* cairo = wxGraphicsRenderer::GetCairoRenderer();

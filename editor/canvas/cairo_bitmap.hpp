@@ -68,6 +68,10 @@ class CairoBitmap {
     // Whether an image of that size was drawn and can be shown again as it is: a repaint of what
     // lies over it alone.
     bool holds(int width, int height) const;
+    // Whether the image at `width` x `height` (image()) will hold what was last drawn where it lay,
+    // in the part the two sizes share: the maker's image has room for it, and the part drawn is its
+    // top left, rows and all. Not over images of our own, whose rows are their own width (GDI).
+    bool keepsTheDrawingAt(int width, int height) const;
 
   private:
     // What is shown: the maker's image with room (the part drawn clipped out of it), else the image.

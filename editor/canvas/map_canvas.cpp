@@ -142,8 +142,10 @@ MapCanvas::MapCanvas(wxWindow* parent)
     });
     Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
         // wxGTK tells a new size twice (its own layout, then GTK's): the second time the paint for
-        // the first has drawn the map at it.
-        if (const wxSize size = GetClientSize(); !buffer_.holds(size.x, size.y) || !bufferWhole_) {
+        // the first has drawn the map at it, or its parts are asked for already.
+        if (const wxSize size = GetClientSize(); resizePending_ != size &&
+                                                 (!buffer_.holds(size.x, size.y) || !bufferWhole_) &&
+                                                 !drawOnlyWhatCameIntoView(size)) {
             Refresh(false);
         }
         e.Skip();
@@ -152,6 +154,11 @@ MapCanvas::MapCanvas(wxWindow* parent)
     buffer_.makeImagesWith([this](int width, int height) { return shown_.sharedImage(width, height); });
     sharpen_.SetOwner(this);
     Bind(wxEVT_TIMER, [this](wxTimerEvent&) { sharpenNext(); }); // the zoom rested: sharp
+    resizeRested_.Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
+        if (partsSinceWhole_ && doc_ && layout_) {
+            Refresh(false);
+        }
+    });
     // Not owned by the canvas: its events go to the timer itself.
     rested_.Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
         if (!mapStale_ && !ground_.sharpening()) {
@@ -439,6 +446,47 @@ bool MapCanvas::moveShownPixels(ViewPlacement before, int dx, int dy) {
     return true;
 }
 
+bool MapCanvas::drawOnlyWhatCameIntoView(wxSize size) {
+    // The last whole frame still in the image, at the view the window shows (nothing else asked for
+    // since, unless an earlier size's parts, not drawn yet), and the image keeps it at this size.
+    const bool lastFrameInImage = (!mapStale_ && bufferWhole_) || (resizePending_ && !wholeWanted_);
+    const ViewPlacement view{scrollX_, scrollY_, zoom_};
+    if (!doc_ || !layout_ || !lastFrameInImage || shownView_ != view || zoomStepped_ ||
+        ground_.previewShown() || size.x <= 0 || size.y <= 0 || !buffer_.keepsTheDrawingAt(size.x, size.y)) {
+        return false;
+    }
+    const MapPainter painter = this->painter();
+    if (painter.drawsOverview(zoom_) != (shownScene_ == nullptr)) {
+        return false;
+    }
+    auto scene = arrange(painter, view); // the image taken to the new size, the drawing kept
+    std::vector<PixelRect> parts = pixelsAResizeBringsIn(shownScene_.get(), scene.get(), view, wholeSize_.x,
+                                                         wholeSize_.y, size.x, size.y);
+    if (parts.empty()) {
+        // Smaller, every word where it was: the image is the new view's already.
+        shownScene_ = std::move(scene);
+        wholeSize_ = size;
+        bufferWhole_ = true;
+        resizePending_.reset();
+        partsWanted_.clear();
+        mapStale_ = false;
+        refreshMarks(); // the toolkit's paint shows it
+        return true;
+    }
+    partsWanted_ = std::move(parts);
+    panScene_ = std::move(scene);
+    panView_ = view;
+    resizePending_ = size;
+    bufferWhole_ = false;
+    if (shown_.canShowStraight()) {
+        askForFrame();
+    } else {
+        mapStale_ = true;
+        wxWindow::Refresh(false); // the parts drawn in the paint of the whole window
+    }
+    return true;
+}
+
 void MapCanvas::Refresh(bool, const wxRect*) {
     wholeWanted_ = true;
     askForFrame();
@@ -483,13 +531,17 @@ void MapCanvas::showFrameNow() {
     const wxSize size = GetClientSize();
     const ViewPlacement view{scrollX_, scrollY_, zoom_};
     if (!wholeWanted_ && !partsWanted_.empty() && panView_ == view && buffer_.holds(size.x, size.y)) {
-        // A pan's strips: the display has the rest moved (or is moving it) before it puts them.
+        // A pan's strips: the display has the rest moved (or is moving it) before it puts them. A
+        // resize's parts complete the image, which goes on the window whole (the toolkit may have
+        // cleared it at the new size).
         const std::vector<PixelRect> parts = std::move(partsWanted_);
         drawMap(parts);
-        for (const PixelRect& part : parts) {
-            cairo_rectangle(cr, part.x, part.y, part.width, part.height);
+        if (!bufferWhole_) {
+            for (const PixelRect& part : parts) {
+                cairo_rectangle(cr, part.x, part.y, part.width, part.height);
+            }
+            cairo_clip(cr);
         }
-        cairo_clip(cr);
         buffer_.present(cr);
         drawMarksStraight(cr);
         return;
@@ -575,6 +627,8 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts, bool tilesAlone,
     auto scene = !parts.empty() && panView_ == view ? panScene_ : nullptr;
     const bool wasSharpening = ground_.sharpening();
     const auto drawing = std::chrono::steady_clock::now();
+    // The parts a resize asked for, the rest of the image its last whole frame: whole once drawn.
+    const bool completesTheImage = !parts.empty() && resizePending_ == size && panView_ == view;
     ground_.draw(painter, buffer_.image(size.x, size.y), view, backdrop, options_, 0, atNewZoom,
                  {parts, std::move(scene), tilesAlone, std::move(bandDone)});
     lastMapDrawTime_ =
@@ -583,7 +637,17 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts, bool tilesAlone,
     shownView_ = view;
     panScene_.reset();
     partsWanted_.clear(); // drawn, or the whole frame drawn instead
-    bufferWhole_ = parts.empty();
+    resizePending_.reset();
+    bufferWhole_ = parts.empty() || completesTheImage;
+    if (bufferWhole_) {
+        wholeSize_ = size;
+    }
+    if (parts.empty()) {
+        partsSinceWhole_ = false;
+    } else if (completesTheImage) {
+        partsSinceWhole_ = true;
+        resizeRested_.StartOnce(resizeRestedMs); // again from now while the edge moves
+    }
     mapPixelsPainted_ = parts.empty() ? static_cast<long long>(size.x) * size.y : 0;
     for (const PixelRect& part : parts) {
         mapPixelsPainted_ += static_cast<long long>(part.width) * part.height;
@@ -616,7 +680,13 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     reloadBackground();
     const int paintsBefore = mapPaints_;
     const bool whole = mapStale_ || !buffer_.holds(size.x, size.y);
-    if (!whole && bufferWhole_) {
+    if (mapStale_ && !wholeWanted_ && resizePending_ == size &&
+        panView_ == ViewPlacement{scrollX_, scrollY_, zoom_} && buffer_.holds(size.x, size.y)) {
+        // The parts a resize asked for complete the image; the paint shows what it asks of it.
+        const std::vector<PixelRect> parts = std::move(partsWanted_);
+        drawMap(parts);
+        buffer_.present(dc);
+    } else if (!whole && bufferWhole_) {
         buffer_.present(dc); // only the marks over the map changed
     } else {
         // The map with render/'s painter on a Cairo image, shown as it is (CairoBitmap::present):

@@ -86,13 +86,14 @@ class MapCanvas : public wxWindow {
     void refreshMarks();
     // Paints that drew the map itself, for the tests (a pointer moving over it draws none).
     int mapPaints() const { return mapPaints_; }
-    // The pixels of the window the last of them drew: all of it, or after a pan the strips and
-    // words panBy asked for (for the tests and the benchmark).
+    // The pixels of the window the last of them drew: all of it, or after a pan or a resize the
+    // strips and words it asked for (for the tests and the benchmark).
     long long mapPixelsPainted() const { return mapPixelsPainted_; }
-    // The pixels of ground the last of them drew (the rest it had kept), and the time it took to draw
-    // the map on its image (the rest of a frame is the toolkit's and the display's): for the tests
-    // and the benchmark.
+    // The pixels of ground the last of them drew (the rest it had kept) and copied
+    // (ViewCache::groundPixelsCopied), and the time it took to draw the map on its image (the rest
+    // of a frame is the toolkit's and the display's): for the tests and the benchmark.
     long long groundPixelsDrawn() const { return ground_.groundPixelsDrawn(); }
+    long long groundPixelsCopied() const { return ground_.groundPixelsCopied(); }
     std::chrono::microseconds lastMapDrawTime() const { return lastMapDrawTime_; }
     // Returns once the display has shown what was painted (for the benchmark's frames).
     void waitForTheDisplay() const { shown_.waitForTheDisplay(); }
@@ -149,6 +150,10 @@ class MapCanvas : public wxWindow {
     // After a pan from `before`: has the display move what the window shows and the rest drawn.
     // False when it cannot: the whole window must be painted.
     bool moveShownPixels(ViewPlacement before, int dx, int dy);
+    // The window's edge moved, the view did not: has only what the last whole frame did not show at
+    // `size` drawn (the strips that came into view, the words placed anew), the rest kept in the
+    // image where it lies. False when it cannot: the whole window must be painted.
+    bool drawOnlyWhatCameIntoView(wxSize size);
 
     Document* doc_ = nullptr;
     std::unique_ptr<sandtable::Layout> layout_;
@@ -177,6 +182,18 @@ class MapCanvas : public wxWindow {
     void drawMarksStraight(cairo_t* cr);
     // buffer_ holds the whole view the window shows: not after a paint of a pan's strips alone.
     bool bufferWhole_ = false;
+    // The size of the last whole view drawn on buffer_.
+    wxSize wholeSize_;
+    // The size whose parts partsWanted_ holds after the window's edge moved (drawOnlyWhatCameIntoView):
+    // drawn, they make buffer_ whole again. The window is shown whole then (the toolkit repaints it
+    // at a new size).
+    std::optional<wxSize> resizePending_;
+    // buffer_ was made whole by a resize's parts since its last whole drawing: a glyph across the old
+    // edge may stand a row apart on either side of it (seen at 90 %, ViewCache's tests). Drawn whole
+    // once the window has rested from resizing that long.
+    bool partsSinceWhole_ = false;
+    wxTimer resizeRested_;
+    static constexpr int resizeRestedMs = 300;
     long long mapPixelsPainted_ = 0;
     std::chrono::microseconds lastMapDrawTime_{0};
     ShownPixels shown_{*this};

@@ -492,10 +492,11 @@ void resizeTheCanvas(benchmark::State& state) {
     const wxSize start = frame->GetSize();
     std::vector<double> frameMs, mapMs;
     int frames = 0, sized = 0;
-    double groundShare = 0;
+    double groundShare = 0, paintedShare = 0, copiedShare = 0;
     const int paintsBefore = canvas->mapPaints();
     for (auto _ : state) {
         ++frames;
+        const int paints = canvas->mapPaints();
         const int step = frames % 32 < 16 ? frames % 32 : 32 - frames % 32; // 0 .. 16 .. 0
         const wxSize grown(8 * step, 8 * step * 9 / 16);
         const wxSize before = canvas->GetClientSize();
@@ -511,23 +512,35 @@ void resizeTheCanvas(benchmark::State& state) {
         state.SetIterationTime(ms / 1000);
         frameMs.push_back(ms);
         sized += canvas->GetClientSize() != before ? 1 : 0;
-        mapMs.push_back(static_cast<double>(canvas->lastMapDrawTime().count()) / 1000);
+        // A frame smaller than the last, every word where it was, draws nothing of the map.
+        const bool drawn = canvas->mapPaints() != paints;
+        if (drawn) {
+            mapMs.push_back(static_cast<double>(canvas->lastMapDrawTime().count()) / 1000);
+        }
         const wxSize now = canvas->GetClientSize();
-        groundShare +=
-            static_cast<double>(canvas->groundPixelsDrawn()) / (static_cast<double>(now.x) * now.y);
+        const double area = static_cast<double>(now.x) * now.y;
+        if (drawn) {
+            groundShare += static_cast<double>(canvas->groundPixelsDrawn()) / area;
+            paintedShare += static_cast<double>(canvas->mapPixelsPainted()) / area;
+            copiedShare += static_cast<double>(canvas->groundPixelsCopied()) / area;
+        }
     }
     frameCounters(state, frameMs);
-    // Each frame must have taken a new size and drawn the map at it.
+    // Each frame must have taken a new size; the map is drawn at it where it grew (or a word moved).
     state.counters["resized_share"] = static_cast<double>(sized) / std::max(1, frames);
     state.counters["map_paints_a_frame"] =
         static_cast<double>(canvas->mapPaints() - paintsBefore) / std::max(1, frames);
-    // The canvas's own part of the frames: drawing the map on its image (the rest is the toolkit's
-    // layout and paint of the whole window, and the display's).
+    // The canvas's own part of the frames that drew the map: drawing it on its image (the rest is
+    // the toolkit's layout and paint of the whole window, and the display's).
     std::ranges::sort(mapMs);
     state.counters["map_median_ms"] = mapMs.empty() ? 0 : mapMs[mapMs.size() / 2];
     state.counters["map_worst_ms"] = mapMs.empty() ? 0 : mapMs.back();
-    // The share of the window's ground each frame drew anew (1: all of it, as at a new zoom).
+    // Shares of the window, each frame: its ground drawn anew (1: all of it, as at a new zoom), what
+    // the frame drew of the map's image (ground and marks), its ground copied (onto the image, and
+    // within the kept ground).
     state.counters["ground_drawn_share"] = groundShare / std::max(1, frames);
+    state.counters["map_drawn_share"] = paintedShare / std::max(1, frames);
+    state.counters["ground_copied_share"] = copiedShare / std::max(1, frames);
     closeTheWindow(frame);
 }
 

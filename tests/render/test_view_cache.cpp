@@ -7,6 +7,7 @@
 #include "render/scene_changes.hpp"
 #include "render/terrain_overview.hpp"
 #include "render/view_cache.hpp"
+#include "render/view_image.hpp"
 
 #include <gtest/gtest.h>
 
@@ -185,10 +186,19 @@ TEST(ViewCache, AViewOfANewSizeKeepsTheGroundItStillShowsAndDrawsOnlyWhatCameInt
     struct Resize {
         int width, height;
         int dx = 0, dy = 0; // the view moved too (a window's left or top edge dragged)
+        // The kept ground lies where the new view has it (not wrapped by a pan, the view not moved,
+        // within its memory's room: 875 x 525, a quarter more than the first frame's): nothing of it
+        // is copied to take it to the new size.
+        bool inPlace = false;
     };
     int width = 700, height = 420;
-    for (const Resize& r : std::vector<Resize>{
-             {760, 460}, {768, 465}, {640, 380}, {700, 300, 12, -9}, {900, 520}, {650, 500, -30, 40}}) {
+    for (const Resize& r : std::vector<Resize>{{760, 460},
+                                               {768, 465, 0, 0, true},
+                                               {640, 380, 0, 0, true},
+                                               {700, 300, 12, -9},
+                                               {875, 525, 0, 0, true},
+                                               {900, 520},
+                                               {650, 500, -30, 40}}) {
         const std::string what = std::to_string(r.width) + " x " + std::to_string(r.height) + " from " +
                                  std::to_string(width) + " x " + std::to_string(height);
         view.scrollX += r.dx;
@@ -198,8 +208,11 @@ TEST(ViewCache, AViewOfANewSizeKeepsTheGroundItStillShowsAndDrawsOnlyWhatCameInt
         // What the last frame did not show: the new size less the old one where the view now has it.
         const int keptWidth = std::max(0, std::min(r.width, width - r.dx) - std::max(0, -r.dx));
         const int keptHeight = std::max(0, std::min(r.height, height - r.dy) - std::max(0, -r.dy));
-        EXPECT_EQ(cache.groundPixelsDrawn(),
-                  static_cast<long long>(r.width) * r.height - static_cast<long long>(keptWidth) * keptHeight)
+        const long long area = static_cast<long long>(r.width) * r.height;
+        EXPECT_EQ(cache.groundPixelsDrawn(), area - static_cast<long long>(keptWidth) * keptHeight) << what;
+        // All of it copied onto the frame, and the part kept within the ground unless it lay in place.
+        EXPECT_EQ(cache.groundPixelsCopied(),
+                  area + (r.inPlace ? 0 : static_cast<long long>(keptWidth) * keptHeight))
             << what;
         drawView(painter, fresh.get(), view, background);
         expectAlike(cached.get(), fresh.get(), what);
@@ -313,10 +326,9 @@ void moveShown(cairo_surface_t* shown, int dx, int dy) {
 // The canvas at a pan whose shown pixels the display moves: its last frame moved, then the strips
 // that came into view and the words the new view's arrangement sets elsewhere drawn over it, as the
 // kept ground and the new arrangement give them. What shows is the new view drawn whole.
-TEST(ViewCache, AFrameTheDisplayMovedWithItsStripsAndMovedWordsDrawnIsTheWholeDrawing) {
-    Fixture f;
-    // Towns in every other cell, their names crowding each other: which of them a view holds
-    // decides where the others go, so a view panned on sets some elsewhere.
+// Towns in every other cell, their names crowding each other: which of them a view holds decides
+// where the others go, so a view panned on, or of another size, sets some elsewhere.
+void crowdWithTowns(Fixture& f) {
     for (int row = 0; row < 60; ++row) {
         for (int col = row % 2; col < 60; col += 2) {
             const auto id = static_cast<std::uint32_t>(10'000 + row * 60 + col);
@@ -326,6 +338,11 @@ TEST(ViewCache, AFrameTheDisplayMovedWithItsStripsAndMovedWordsDrawnIsTheWholeDr
         }
     }
     f.index.rebuild(f.s);
+}
+
+TEST(ViewCache, AFrameTheDisplayMovedWithItsStripsAndMovedWordsDrawnIsTheWholeDrawing) {
+    Fixture f;
+    crowdWithTowns(f);
     const MapPainter painter = f.painter();
     auto [shown, fresh] = cachedAndFresh(640, 400);
     int pansWithMovedWords = 0, pans = 0;
@@ -364,6 +381,70 @@ TEST(ViewCache, AFrameTheDisplayMovedWithItsStripsAndMovedWordsDrawnIsTheWholeDr
     }
     EXPECT_EQ(pans, 72);
     EXPECT_GT(pansWithMovedWords, 0) << "some pans set a word elsewhere: the test must see that case";
+}
+
+// The canvas at a resize that does not move the view (the window's right or bottom edge dragged): its
+// last frame kept where it was in the display's image (rows of its room's width), then what the new
+// size brings in (the strips, the words set elsewhere: pixelsAResizeBringsIn) drawn over it, the
+// ground they need kept in place too. What shows is the new view drawn whole.
+TEST(ViewCache, AFrameOfANewSizeKeptInPlaceWithWhatTheResizeBringsInDrawnIsTheWholeDrawing) {
+    Fixture f;
+    crowdWithTowns(f);
+    const MapPainter painter = f.painter();
+    int resizes = 0, withMovedWords = 0, smallerWithNothingNew = 0;
+    // Cells and their words, the overview image. Not close up (0.9): there a commander's mark across
+    // the old bottom edge (700 x 430 to 690 x 470) came out with its letter a row apart above and
+    // below the edge; the canvas draws a resized view whole once the window rests (MapCanvas).
+    for (const double zoom : {0.3, 0.5, 0.7, 0.09}) {
+        ViewCache cache;
+        const ViewPlacement view{700.5, 500, zoom};
+        int width = 640, height = 400;
+        auto shown = owned(createViewImage(CAIRO_FORMAT_RGB24, width, height, 900, 600, PagesIn::WhenWritten,
+                                           Rows::RoomsWidth));
+        ASSERT_NE(shown, nullptr);
+        std::shared_ptr<const MapPainter::Scene> scene;
+        if (!painter.drawsOverview(zoom)) {
+            scene = arrangeView(painter, shown.get(), view, {});
+        }
+        cache.draw(painter, shown.get(), view, background, {}, 0, ViewCache::AtNewZoom::Sharp, {{}, scene});
+        for (const auto& [w, h] : std::vector<std::pair<int, int>>{{700, 430},
+                                                                   {690, 470},
+                                                                   {600, 380},
+                                                                   {820, 560},
+                                                                   {760, 590},
+                                                                   {900, 600},
+                                                                   {500, 300},
+                                                                   {880, 520}}) {
+            const std::string what = "at zoom " + std::to_string(zoom) + ", " + std::to_string(width) +
+                                     " x " + std::to_string(height) + " to " + std::to_string(w) + " x " +
+                                     std::to_string(h);
+            shown = owned(imageInTheSameRoom(shown.get(), w, h));
+            ASSERT_NE(shown, nullptr) << what;
+            std::shared_ptr<const MapPainter::Scene> next;
+            if (scene) {
+                next = arrangeView(painter, shown.get(), view, {});
+                withMovedWords += pixelsOfWordsMoved(*scene, *next, view, w, h).empty() ? 0 : 1;
+            }
+            const std::vector<PixelRect> parts =
+                pixelsAResizeBringsIn(scene.get(), next.get(), view, width, height, w, h);
+            if (parts.empty()) {
+                ++smallerWithNothingNew; // the frame kept is the new one
+            } else {
+                cache.draw(painter, shown.get(), view, background, {}, 0, ViewCache::AtNewZoom::Sharp,
+                           {parts, next});
+            }
+            scene = next;
+            width = w;
+            height = h;
+            ++resizes;
+            auto fresh = owned(cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h));
+            drawView(painter, fresh.get(), view, background);
+            expectAlike(shown.get(), fresh.get(), what);
+        }
+    }
+    EXPECT_EQ(resizes, 32);
+    EXPECT_GT(withMovedWords, 0) << "some sizes set a word elsewhere: the test must see that case";
+    EXPECT_GT(smallerWithNothingNew, 0) << "and some smaller ones nothing new";
 }
 
 // Asked for parts of a frame, the cache draws those and leaves the rest of the image as it was.

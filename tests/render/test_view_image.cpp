@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -101,6 +103,53 @@ TEST(ViewImage, TheSameRoomHoldsTheViewAtAnotherSizeItsBytesAsTheyLie) {
     fillRed(second, 150, 50, 20);
     EXPECT_EQ(rgbBitsAt(second, 160, 60), 0xff0000U);
     cairo_surface_destroy(second);
+}
+
+// Rows as long as the room is wide: an image of another size over the same memory finds every pixel
+// of the part the two cover where it was; an image in place of another asks for rows laid out alike.
+TEST(ViewImage, RowsOfTheRoomsWidthKeepEveryPixelWhereItWasAtAnotherSize) {
+    cairo_surface_t* image =
+        createViewImage(CAIRO_FORMAT_RGB24, 400, 300, 500, 375, PagesIn::WhenWritten, Rows::RoomsWidth);
+    ASSERT_NE(image, nullptr);
+    EXPECT_EQ(rowsOfViewImage(image), Rows::RoomsWidth);
+    EXPECT_EQ(cairo_image_surface_get_stride(image), cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, 500));
+    EXPECT_TRUE(everyByteZero(image));
+    fillRed(image, 390, 290, 10); // the bottom right corner
+    fillRed(image, 0, 0, 1);
+    for (const auto& [width, height] : std::vector<std::pair<int, int>>{{500, 375}, {420, 310}, {395, 295}}) {
+        const std::string what = std::to_string(width) + " x " + std::to_string(height);
+        cairo_surface_t* other = imageInTheSameRoom(image, width, height);
+        ASSERT_NE(other, nullptr) << what;
+        EXPECT_EQ(cairo_image_surface_get_width(other), width) << what;
+        EXPECT_EQ(cairo_image_surface_get_stride(other),
+                  cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, 500))
+            << what;
+        EXPECT_EQ(rowsOfViewImage(other), Rows::RoomsWidth) << what;
+        EXPECT_EQ(rgbBitsAt(other, 0, 0), 0xff0000U) << what;
+        EXPECT_EQ(rgbBitsAt(other, 1, 0), 0U) << what;
+        EXPECT_EQ(rgbBitsAt(other, 392, 292), 0xff0000U) << what << ": where it was";
+        EXPECT_EQ(rgbBitsAt(other, 389, 292), 0U) << what;
+        cairo_surface_destroy(other);
+    }
+    EXPECT_EQ(imageInTheSameRoom(image, 501, 300), nullptr) << "wider than the room";
+    EXPECT_EQ(imageInTheSameRoom(image, 400, 376), nullptr) << "taller than the room";
+    // In place of it: the same memory for rows laid out alike, new memory for the image's own rows.
+    unsigned char* const memory = cairo_image_surface_get_data(image);
+    cairo_surface_t* same = viewImageInPlaceOf(cairo_surface_reference(image), CAIRO_FORMAT_RGB24, 450, 320,
+                                               PagesIn::WhenWritten, Rows::RoomsWidth);
+    EXPECT_EQ(cairo_image_surface_get_data(same), memory);
+    EXPECT_EQ(rgbBitsAt(same, 395, 295), 0xff0000U);
+    cairo_surface_t* own = viewImageInPlaceOf(same, CAIRO_FORMAT_RGB24, 450, 320);
+    EXPECT_EQ(rowsOfViewImage(own), Rows::ImagesWidth);
+    EXPECT_EQ(cairo_image_surface_get_stride(own), cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, 450));
+    EXPECT_NE(cairo_image_surface_get_data(own), memory) << "rows laid out otherwise: new memory";
+    EXPECT_TRUE(everyByteZero(own));
+    cairo_surface_destroy(own);
+    cairo_surface_t* cairos = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 10, 10);
+    EXPECT_EQ(rowsOfViewImage(cairos), std::nullopt) << "not a view image";
+    EXPECT_EQ(rowsOfViewImage(nullptr), std::nullopt);
+    cairo_surface_destroy(cairos);
+    cairo_surface_destroy(image);
 }
 
 TEST(ViewImage, NoImageWhereCairoWouldRefuseOne) {
