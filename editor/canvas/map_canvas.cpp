@@ -487,6 +487,10 @@ bool MapCanvas::drawOnlyWhatCameIntoView(wxSize size) {
     return true;
 }
 
+bool MapCanvas::resizePartsWaitFor(wxSize size) const {
+    return resizePending_ == size && panView_ == ViewPlacement{scrollX_, scrollY_, zoom_};
+}
+
 void MapCanvas::Refresh(bool, const wxRect*) {
     wholeWanted_ = true;
     askForFrame();
@@ -628,7 +632,7 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts, bool tilesAlone,
     const bool wasSharpening = ground_.sharpening();
     const auto drawing = std::chrono::steady_clock::now();
     // The parts a resize asked for, the rest of the image its last whole frame: whole once drawn.
-    const bool completesTheImage = !parts.empty() && resizePending_ == size && panView_ == view;
+    const bool completesTheImage = !parts.empty() && resizePartsWaitFor(size);
     ground_.draw(painter, buffer_.image(size.x, size.y), view, backdrop, options_, 0, atNewZoom,
                  {parts, std::move(scene), tilesAlone, std::move(bandDone)});
     lastMapDrawTime_ =
@@ -680,8 +684,7 @@ void MapCanvas::onPaint(wxPaintEvent&) {
     reloadBackground();
     const int paintsBefore = mapPaints_;
     const bool whole = mapStale_ || !buffer_.holds(size.x, size.y);
-    if (mapStale_ && !wholeWanted_ && resizePending_ == size &&
-        panView_ == ViewPlacement{scrollX_, scrollY_, zoom_} && buffer_.holds(size.x, size.y)) {
+    if (mapStale_ && !wholeWanted_ && resizePartsWaitFor(size) && buffer_.holds(size.x, size.y)) {
         // The parts a resize asked for complete the image; the paint shows what it asks of it.
         const std::vector<PixelRect> parts = std::move(partsWanted_);
         drawMap(parts);

@@ -188,6 +188,8 @@ class MapCanvas : public wxWindow {
     // drawn, they make buffer_ whole again. The window is shown whole then (the toolkit repaints it
     // at a new size).
     std::optional<wxSize> resizePending_;
+    // Whether partsWanted_ holds a resize's parts for `size` at the view the window shows.
+    bool resizePartsWaitFor(wxSize size) const;
     // buffer_ was made whole by a resize's parts since its last whole drawing: a glyph across the old
     // edge may stand a row apart on either side of it (seen at 90 %, ViewCache's tests). Drawn whole
     // once the window has rested from resizing that long.

@@ -513,13 +513,10 @@ void resizeTheCanvas(benchmark::State& state) {
         frameMs.push_back(ms);
         sized += canvas->GetClientSize() != before ? 1 : 0;
         // A frame smaller than the last, every word where it was, draws nothing of the map.
-        const bool drawn = canvas->mapPaints() != paints;
-        if (drawn) {
+        if (canvas->mapPaints() != paints) {
             mapMs.push_back(static_cast<double>(canvas->lastMapDrawTime().count()) / 1000);
-        }
-        const wxSize now = canvas->GetClientSize();
-        const double area = static_cast<double>(now.x) * now.y;
-        if (drawn) {
+            const wxSize now = canvas->GetClientSize();
+            const double area = static_cast<double>(now.x) * now.y;
             groundShare += static_cast<double>(canvas->groundPixelsDrawn()) / area;
             paintedShare += static_cast<double>(canvas->mapPixelsPainted()) / area;
             copiedShare += static_cast<double>(canvas->groundPixelsCopied()) / area;
