@@ -7,7 +7,10 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <cmath>
 #include <mutex>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #ifdef _WIN32
@@ -181,6 +184,83 @@ void letGoOfTheFont(cairo_t* cr) {
     cairo_set_font_face(cr, resting);
 }
 
+// Cairo 1.16 sets a glyph that its target's edge or clip cuts otherwise than one it sets whole: the
+// cut glyph's rows come out a row lower and fainter (a commander's letters at 90 %, 8 pixels high,
+// cut by a surface's last row: 51 positions of 60). A view is drawn in parts (bands on every core,
+// the strips a pan or a resize brings in), and a word across a part's edge came out torn where the
+// two parts met. So a text its target's drawable area cuts is set whole on an image of its own, on
+// the same pixel grid, and that image laid over the target: every part then holds the rows of the
+// whole text (to a level of rounding). A text inside the area, nearly every one, is set straight.
+// `x`, `y`, `width`, `height` is a box in user space holding the text's ink; `show` sets the text
+// on the context it is given, at the place it would on `cr`. Called under glyphsLock.
+template <class Show>
+void showUncut(cairo_t* cr, double x, double y, double width, double height, const Show& show) {
+    if (cairo_surface_get_type(cairo_get_group_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE) {
+        show(cr); // a page's text is not cut into pixels
+        return;
+    }
+    cairo_matrix_t matrix;
+    cairo_get_matrix(cr, &matrix);
+    // The text's box and the drawable area, in device pixels.
+    double left = 0, top = 0, right = 0, bottom = 0;
+    bool first = true;
+    for (const auto& [ux, uy] : {std::pair{x, y}, {x + width, y}, {x, y + height}, {x + width, y + height}}) {
+        double dx = ux, dy = uy;
+        cairo_matrix_transform_point(&matrix, &dx, &dy);
+        left = first ? dx : std::min(left, dx);
+        right = first ? dx : std::max(right, dx);
+        top = first ? dy : std::min(top, dy);
+        bottom = first ? dy : std::max(bottom, dy);
+        first = false;
+    }
+    double clipLeft = 0, clipTop = 0, clipRight = 0, clipBottom = 0;
+    if (matrix.xy == 0 && matrix.yx == 0) {
+        // Upright (nearly every text of a frame): the area's box in user space maps exactly.
+        cairo_clip_extents(cr, &clipLeft, &clipTop, &clipRight, &clipBottom);
+        cairo_matrix_transform_point(&matrix, &clipLeft, &clipTop);
+        cairo_matrix_transform_point(&matrix, &clipRight, &clipBottom);
+        std::tie(clipLeft, clipRight) = std::minmax(clipLeft, clipRight);
+        std::tie(clipTop, clipBottom) = std::minmax(clipTop, clipBottom);
+    } else {
+        cairo_save(cr);
+        cairo_identity_matrix(cr);
+        cairo_clip_extents(cr, &clipLeft, &clipTop, &clipRight, &clipBottom);
+        cairo_restore(cr);
+    }
+    // Glyphs are set on whole pixels, and their antialiased edges reach a pixel further.
+    left = std::floor(left) - 2;
+    top = std::floor(top) - 2;
+    right = std::ceil(right) + 2;
+    bottom = std::ceil(bottom) + 2;
+    const bool whole = left >= clipLeft && top >= clipTop && right <= clipRight && bottom <= clipBottom;
+    const bool missed = right <= clipLeft || bottom <= clipTop || left >= clipRight || top >= clipBottom;
+    constexpr double largestAlone = 4096;
+    if (whole || missed || !(right - left <= largestAlone && bottom - top <= largestAlone)) {
+        show(cr);
+        return;
+    }
+    // The text in its own colour on nothing: Cairo sets it there as it would on the target (its glyphs
+    // one over another, or added up in a mask where they overlap), and it goes on over the target.
+    const int atX = static_cast<int>(left), atY = static_cast<int>(top);
+    cairo_surface_t* alone = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, static_cast<int>(right - left),
+                                                        static_cast<int>(bottom - top));
+    cairo_surface_set_device_offset(alone, -atX, -atY);
+    cairo_t* inAlone = cairo_create(alone);
+    cairo_set_matrix(inAlone, &matrix);
+    cairo_set_source(inAlone, cairo_get_source(cr));
+    show(inAlone);
+    letGoOfTheFont(inAlone);
+    cairo_destroy(inAlone);
+    cairo_surface_flush(alone);
+    cairo_surface_set_device_offset(alone, 0, 0);
+    cairo_save(cr);
+    cairo_identity_matrix(cr);
+    cairo_set_source_surface(cr, alone, atX, atY);
+    cairo_paint(cr);
+    cairo_restore(cr);
+    cairo_surface_destroy(alone);
+}
+
 } // namespace
 
 struct TextWriter::Impl {
@@ -192,6 +272,19 @@ struct TextWriter::Impl {
             pango_layout_set_text(layout, text.c_str(), static_cast<int>(text.size()));
             current = text;
         }
+    }
+    // The layout as it stands, its top-left at (x, y).
+    void showUncut(double x, double y) const {
+        PangoRectangle ink, logical;
+        pango_layout_get_extents(layout, &ink, &logical);
+        const double left = std::min(ink.x, logical.x), top = std::min(ink.y, logical.y);
+        const double right = std::max(ink.x + ink.width, logical.x + logical.width);
+        const double bottom = std::max(ink.y + ink.height, logical.y + logical.height);
+        sandtable::showUncut(cr, x + left / PANGO_SCALE, y + top / PANGO_SCALE, (right - left) / PANGO_SCALE,
+                             (bottom - top) / PANGO_SCALE, [&](cairo_t* on) {
+                                 cairo_move_to(on, x, y);
+                                 pango_cairo_show_layout(on, layout);
+                             });
     }
 };
 
@@ -240,11 +333,10 @@ void TextWriter::drawTurned(double x, double y, const std::string& text) {
 void TextWriter::show(double x, double y, const std::string& text, bool update) {
     const std::lock_guard oneAtATime(glyphsLock());
     impl_->set(text);
-    cairo_move_to(impl_->cr, x, y);
     if (update) {
         pango_cairo_update_layout(impl_->cr, impl_->layout);
     }
-    pango_cairo_show_layout(impl_->cr, impl_->layout);
+    impl_->showUncut(x, y);
     cairo_new_path(impl_->cr); // leave no current point for the next shape to join
     letGoOfTheFont(impl_->cr);
 }
@@ -289,8 +381,7 @@ void TextWriter::showWithHalo(double x, double y, const std::string& text, doubl
     cairo_set_source(cr, ink);
     cairo_pattern_destroy(ink);
     const std::lock_guard oneAtATime(glyphsLock());
-    cairo_move_to(cr, x, y);
-    pango_cairo_show_layout(cr, impl_->layout);
+    impl_->showUncut(x, y);
     cairo_new_path(cr);
     letGoOfTheFont(cr);
 }
@@ -354,13 +445,15 @@ void DigitWriter::draw(double x, double y, std::string_view text) {
         }
     }
     const std::lock_guard oneAtATime(glyphsLock());
-    cairo_set_scaled_font(cr_, font_);
-    // The context sets them in a font of its own for its scale: held too.
-    if (cairo_scaled_font_t* scaled = cairo_get_scaled_font(cr_); scaled != drawnIn_) {
-        HeldDigitFonts::shared().hold(scaled);
-        drawnIn_ = scaled;
-    }
-    cairo_show_glyphs(cr_, glyphs.data(), n);
+    showUncut(cr_, x, y, advance_ * n, height_, [&](cairo_t* on) {
+        cairo_set_scaled_font(on, font_);
+        // The context sets them in a font of its own for its scale: held too.
+        if (cairo_scaled_font_t* scaled = cairo_get_scaled_font(on); scaled != drawnIn_) {
+            HeldDigitFonts::shared().hold(scaled);
+            drawnIn_ = scaled;
+        }
+        cairo_show_glyphs(on, glyphs.data(), n);
+    });
 }
 
 } // namespace sandtable

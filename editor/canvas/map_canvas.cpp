@@ -154,11 +154,6 @@ MapCanvas::MapCanvas(wxWindow* parent)
     buffer_.makeImagesWith([this](int width, int height) { return shown_.sharedImage(width, height); });
     sharpen_.SetOwner(this);
     Bind(wxEVT_TIMER, [this](wxTimerEvent&) { sharpenNext(); }); // the zoom rested: sharp
-    resizeRested_.Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
-        if (partsSinceWhole_ && doc_ && layout_) {
-            Refresh(false);
-        }
-    });
     // Not owned by the canvas: its events go to the timer itself.
     rested_.Bind(wxEVT_TIMER, [this](wxTimerEvent&) {
         if (!mapStale_ && !ground_.sharpening()) {
@@ -645,12 +640,6 @@ void MapCanvas::drawMap(std::span<const PixelRect> parts, bool tilesAlone,
     bufferWhole_ = parts.empty() || completesTheImage;
     if (bufferWhole_) {
         wholeSize_ = size;
-    }
-    if (parts.empty()) {
-        partsSinceWhole_ = false;
-    } else if (completesTheImage) {
-        partsSinceWhole_ = true;
-        resizeRested_.StartOnce(resizeRestedMs); // again from now while the edge moves
     }
     mapPixelsPainted_ = parts.empty() ? static_cast<long long>(size.x) * size.y : 0;
     for (const PixelRect& part : parts) {

@@ -190,12 +190,6 @@ class MapCanvas : public wxWindow {
     std::optional<wxSize> resizePending_;
     // Whether partsWanted_ holds a resize's parts for `size` at the view the window shows.
     bool resizePartsWaitFor(wxSize size) const;
-    // buffer_ was made whole by a resize's parts since its last whole drawing: a glyph across the old
-    // edge may stand a row apart on either side of it (seen at 90 %, ViewCache's tests). Drawn whole
-    // once the window has rested from resizing that long.
-    bool partsSinceWhole_ = false;
-    wxTimer resizeRested_;
-    static constexpr int resizeRestedMs = 300;
     long long mapPixelsPainted_ = 0;
     std::chrono::microseconds lastMapDrawTime_{0};
     ShownPixels shown_{*this};

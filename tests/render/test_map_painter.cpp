@@ -685,18 +685,38 @@ TEST(MapPainter, AViewDrawnInBandsOnSeveralThreadsHasTheOneThreadsPixels) {
         return std::vector<unsigned char>(data,
                                           data + cairo_image_surface_get_stride(surface.get()) * height);
     };
-    int views = 0;
-    for (const double zoom : {0.1, 0.5, 1.0, 2.5}) {
+    // The largest difference of a channel, and how many bytes differ at all.
+    const auto apart = [](const std::vector<unsigned char>& a, const std::vector<unsigned char>& b) {
+        int most = 0, bytes = 0;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            const int d = std::abs(static_cast<int>(a[i]) - static_cast<int>(b[i]));
+            most = std::max(most, d);
+            bytes += d > 0 ? 1 : 0;
+        }
+        return std::pair{most, bytes};
+    };
+    int views = 0, exactly = 0;
+    for (const double zoom : {0.1, 0.5, 1.0, 2.25, 2.5}) {
         for (const Offset corner : {Offset{0, 0}, Offset{37, 21}, Offset{-3, 50}}) {
             const Point p = layout.cellCenter(corner);
             const ViewPlacement view{p.x * zoom + 0.3, p.y * zoom - 0.6, zoom}; // not on whole pixels
             const auto alone = draw(1, view);
-            EXPECT_EQ(draw(2, view), alone) << "2 bands, zoom " << zoom << " at " << s.map.grid.label(corner);
-            EXPECT_EQ(draw(5, view), alone) << "5 bands, zoom " << zoom << " at " << s.map.grid.label(corner);
+            for (const int bands : {2, 5}) {
+                const auto inBands = draw(bands, view);
+                ASSERT_EQ(inBands.size(), alone.size());
+                // A word across a band's edge is set whole on an image of its own and laid over
+                // (render/text.cpp's showUncut): a level of rounding apart from the word set
+                // straight, at its pixels. Cut instead, it was a row apart (198 levels) at 2.25.
+                const auto [most, bytes] = apart(inBands, alone);
+                EXPECT_LE(most, 2) << bands << " bands, zoom " << zoom << " at " << s.map.grid.label(corner);
+                EXPECT_LE(bytes, width * height / 500) << bands << " bands, zoom " << zoom;
+                exactly += bytes == 0 ? 1 : 0;
+            }
             ++views;
         }
     }
-    EXPECT_EQ(views, 12);
+    EXPECT_EQ(views, 15);
+    EXPECT_GT(exactly, 0) << "views no word crosses a band's edge in are the same bytes";
 }
 
 // Small counters that no other touches are drawn together, a fill for each side's, one stroke for
