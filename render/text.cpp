@@ -234,8 +234,8 @@ void showUncut(cairo_t* cr, double x, double y, double width, double height, con
     bottom = std::ceil(bottom) + 2;
     const bool whole = left >= clipLeft && top >= clipTop && right <= clipRight && bottom <= clipBottom;
     const bool missed = right <= clipLeft || bottom <= clipTop || left >= clipRight || top >= clipBottom;
-    constexpr double largestAlone = 4096;
-    if (whole || missed || !(right - left <= largestAlone && bottom - top <= largestAlone)) {
+    constexpr double mostPixelsAlone = 4e6; // 16 MB: a word that large, turned, is set straight
+    if (whole || missed || !((right - left) * (bottom - top) <= mostPixelsAlone)) {
         show(cr);
         return;
     }
