@@ -249,8 +249,7 @@ void showUncut(cairo_t* cr, double x, double y, double width, double height, con
     cairo_set_matrix(inAlone, &matrix);
     cairo_set_source(inAlone, cairo_get_source(cr));
     show(inAlone);
-    letGoOfTheFont(inAlone);
-    cairo_destroy(inAlone);
+    cairo_destroy(inAlone); // its font let go of here, under the lock (letGoOfTheFont says why)
     cairo_surface_flush(alone);
     cairo_surface_set_device_offset(alone, 0, 0);
     cairo_save(cr);
