@@ -418,17 +418,21 @@ void ViewCache::stretchSharp(cairo_surface_t* into, ViewPlacement view, Rgb back
     cairo_surface_mark_dirty(into);
 }
 
+std::chrono::microseconds ViewCache::frameTargetFor(int width, int height) {
+    // 8 ms times the square root of the share of 1920 x 1080's pixels: 16 ms at four times them.
+    const double pixels = static_cast<double>(width) * height / (1920.0 * 1080.0);
+    return std::chrono::microseconds(std::lround(std::clamp(8 * std::sqrt(pixels), 8.0, 16.0) * 1000));
+}
+
 std::chrono::microseconds ViewCache::frameBudgetFor(int width, int height) {
-    // The target grows with the frame's pixels from 8 ms at 1920 x 1080 to 16 ms at 3840 x 2160
-    // (four times the pixels). A frame aims at 55 % of it: the rest is for putting it on the screen
+    // A frame aims at 55 % of its target: the rest is for putting it on the screen
     // (a 4K frame's tiles take an X server without a GPU about 2 ms), a tile begun just within it,
     // and what the system does meanwhile. At 80 % the frames that sharpen a 4K view took 14 to 15
     // ms, their worst over 16; at 65 %, 12 to 13, their worst 15 to 19 (sandtable-bench-window
     // zoomTheCanvas); at 55 % 10 to 11, as many frames a notch as before (their tiles are put
     // faster), the worst 11 to 15.
-    const double pixels = static_cast<double>(width) * height / (1920.0 * 1080.0);
-    const double targetMs = std::clamp(8 * std::sqrt(pixels), 8.0, 16.0);
-    return std::chrono::microseconds(std::lround(targetMs * 1000 * 0.55));
+    return std::chrono::microseconds(
+        std::lround(static_cast<double>(frameTargetFor(width, height).count()) * 0.55));
 }
 
 namespace {

@@ -86,8 +86,11 @@ class ViewCache {
     std::span<const PixelRect> onlyTilesSharpened() const {
         return onlySharpened_ ? std::span<const PixelRect>(sharpened_) : std::span<const PixelRect>();
     }
-    // The budget of a frame of the canvas so wide and tall: within its target (8 ms at 1920 x 1080,
-    // 16 ms at 3840 x 2160) with room to spare for what the system does meanwhile.
+    // The time a frame of the canvas so wide and tall must stay within: 8 ms at 1920 x 1080 (and
+    // below), growing with its pixels to 16 ms at 3840 x 2160 (and above).
+    static std::chrono::microseconds frameTargetFor(int width, int height);
+    // The budget of a frame of the canvas so wide and tall: within its target with room to spare
+    // for what the system does meanwhile.
     static std::chrono::microseconds frameBudgetFor(int width, int height);
     // The side of a tile of the view drawn sharp after a zoom.
     static constexpr int tileSide = 192;

@@ -1391,6 +1391,14 @@ TEST(ViewCache, WithoutABudgetASharpFrameAtANewZoomIsDrawnWhole) {
     EXPECT_FALSE(cache.sharpening());
 }
 
+TEST(ViewCache, AFramesTargetIsEightMillisecondsAt1080pGrowingWithItsPixelsToSixteenAt4K) {
+    EXPECT_EQ(ViewCache::frameTargetFor(1920, 1080), std::chrono::microseconds(8000));
+    EXPECT_EQ(ViewCache::frameTargetFor(3840, 2160), std::chrono::microseconds(16000));
+    EXPECT_EQ(ViewCache::frameTargetFor(2560, 1440), std::chrono::microseconds(10667)) << "8 ms times 4/3";
+    EXPECT_EQ(ViewCache::frameTargetFor(800, 600), std::chrono::microseconds(8000)) << "never below 1080p's";
+    EXPECT_EQ(ViewCache::frameTargetFor(7680, 4320), std::chrono::microseconds(16000)) << "nor above 4K's";
+}
+
 TEST(ViewCache, AFramesBudgetIsJustOverHalfItsTargetTheRestForTheDisplay) {
     EXPECT_EQ(ViewCache::frameBudgetFor(1920, 1080), std::chrono::microseconds(4400));
     EXPECT_EQ(ViewCache::frameBudgetFor(3840, 2160), std::chrono::microseconds(8800));
