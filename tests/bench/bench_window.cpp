@@ -218,10 +218,12 @@ void frameCounters(benchmark::State& state, std::vector<double> frameMs) {
 // display server is the one its lock file (/tmp/.X<n>-lock) names.
 struct CpuSpent {
     double ownMs = 0, displayMs = 0;
-    // The pages the display server faulted in (fresh memory it wrote: a new pixmap or shared image).
-    double displayFaults = 0;
+    // The pages this process and the display server faulted in (fresh memory each wrote: a new
+    // buffer, pixmap or shared image).
+    double ownFaults = 0, displayFaults = 0;
     CpuSpent operator-(const CpuSpent& o) const {
-        return {ownMs - o.ownMs, displayMs - o.displayMs, displayFaults - o.displayFaults};
+        return {ownMs - o.ownMs, displayMs - o.displayMs, ownFaults - o.ownFaults,
+                displayFaults - o.displayFaults};
     }
 };
 
@@ -268,7 +270,7 @@ std::optional<fs::path> displayServer() {
 CpuSpent cpuSpent() {
     static const std::optional<fs::path> display = displayServer();
     return {threadsRunMs("/proc/self/task"), display ? threadsRunMs(*display / "task") : 0,
-            display ? minorFaults(*display) : 0};
+            minorFaults("/proc/self"), display ? minorFaults(*display) : 0};
 }
 
 // A run's frames, each with the processor time spent while it was timed (sampled just outside its
@@ -312,6 +314,7 @@ void frameCounters(benchmark::State& state, const Frames& frames, wxSize canvas)
     state.counters["worst_after_first_ms"] = frames.ms[slowest];
     state.counters["its_own_cpu_ms"] = spent.ownMs;
     state.counters["its_display_cpu_ms"] = spent.displayMs;
+    state.counters["its_own_faults"] = spent.ownFaults;
     state.counters["its_display_faults"] = spent.displayFaults;
     state.counters["its_others_core_ms"] =
         std::max(0.0, frames.ms[slowest] * std::max(1U, std::thread::hardware_concurrency()) - spent.ownMs -
