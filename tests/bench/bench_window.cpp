@@ -45,6 +45,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The milliseconds since `start`.
+double msSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
 // Where a benchmark's window keeps its battle and settings while it runs.
 fs::path benchFolder() {
     return fs::temp_directory_path() / ("sandtable-bench-window-" + std::to_string(::getpid()));
@@ -165,8 +170,7 @@ void strokeInTheWindow(benchmark::State& state) {
     for (auto _ : state) {
         const auto start = std::chrono::steady_clock::now();
         send(wxEVT_MOTION, ++events, true);
-        const double ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        const double ms = msSince(start);
         state.SetIterationTime(ms / 1000);
         slowest = std::max(slowest, ms);
         total += ms;
@@ -175,9 +179,7 @@ void strokeInTheWindow(benchmark::State& state) {
             state.PauseTiming();
             const auto paintStart = std::chrono::steady_clock::now();
             pump();
-            painting +=
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - paintStart)
-                    .count();
+            painting += msSince(paintStart);
             ++pumps;
             state.ResumeTiming();
         }
@@ -296,10 +298,12 @@ std::string kernelDamon() {
 struct Frames {
     std::vector<double> ms;
     std::vector<CpuSpent> cpu;
-    // Times `frame` (which returns its own time in ms) and keeps it.
+    // Runs `frame` (all it does until the display has shown it), timed, and keeps its time (ms).
     template <typename Frame> double add(Frame&& frame) {
         const CpuSpent before = cpuSpent();
-        const double frameMs = frame();
+        const auto start = std::chrono::steady_clock::now();
+        frame();
+        const double frameMs = msSince(start);
         ms.push_back(frameMs);
         cpu.push_back(cpuSpent() - before);
         return frameMs;
@@ -308,11 +312,11 @@ struct Frames {
 
 // frameCounters, and how many frames went over the target of a canvas `width` x `height` (8 ms at
 // 1920 x 1080 to 16 ms at 3840 x 2160, ViewCache::frameTargetFor); the first frame after the window
-// opened apart (on Xvfb here the display server's part of it was at times 3 to 25 times its part of
-// the frames after, with no page fault of its own, and a first frame untimed before took that stall
-// instead: a cost the display pays once), and what the slowest frame after it spent: its processor
-// time in this process and in the display server, and the core-ms neither took (the machine's cores
-// times the frame's time, less both: another program, the host, or both waiting).
+// opened apart (where it opens, the display's memory may have lain idle: with the kernel's DAMON
+// paging idle memory out, its first touch is slow, docs/export.md), and what the slowest frame after
+// it spent: its processor time and page faults in this process and in the display server, and the
+// core-ms neither took (the machine's cores times the frame's time, less both: another program, the
+// kernel, the host, or both waiting).
 void frameCounters(benchmark::State& state, const Frames& frames, wxSize canvas) {
     frameCounters(state, frames.ms);
     if (frames.ms.empty()) {
@@ -372,7 +376,7 @@ class ImageWindow : public wxWindow {
         } else {
             buffer_.present(dc);
         }
-        lastMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        lastMs_ = msSince(start);
         ++paints_;
     }
     bool throughBitmap_;
@@ -494,12 +498,9 @@ void panTheCanvas(benchmark::State& state) {
         // From the key to the frame on the screen: the pan (which may have the display move what
         // the window shows), the paint, and the display's own work.
         const double ms = timed.add([&] {
-            const auto start = std::chrono::steady_clock::now();
             canvas->scrollByKey(frames % 8 < 4 ? WXK_RIGHT : WXK_LEFT); // 60 pixels, back and forth
             canvas->Update();
             canvas->waitForTheDisplay();
-            return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count();
         });
         state.SetIterationTime(ms / 1000);
         pixelsPainted += static_cast<double>(canvas->mapPixelsPainted());
@@ -528,10 +529,9 @@ struct WheelOnTheBattle {
             middle = wxPoint(canvas->GetClientSize().x / 2, canvas->GetClientSize().y / 2);
         }
     }
-    // One frame, timed until the display has shown it (ms): a notch (in, then out, about the middle)
-    // or the next of the frames that sharpen the ground after one.
-    double timedFrame(bool notch) {
-        const auto start = std::chrono::steady_clock::now();
+    // One frame, until the display has shown it: a notch (in, then out, about the middle) or the
+    // next of the frames that sharpen the ground after one.
+    void frame(bool notch) {
         if (notch) {
             canvas->zoomBy(notches++ % 2 == 0 ? 1.15 : 1 / 1.15, middle);
         } else {
@@ -539,7 +539,6 @@ struct WheelOnTheBattle {
         }
         canvas->Update();
         canvas->waitForTheDisplay();
-        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     }
 };
 
@@ -558,7 +557,7 @@ void zoomTheCanvas(benchmark::State& state) {
     for (auto _ : state) {
         // A notch once the last one's ground is sharp; until then the frames the canvas asks for.
         const bool notch = !wheel.canvas->sharpening();
-        const double ms = timed.add([&] { return wheel.timedFrame(notch); });
+        const double ms = timed.add([&] { wheel.frame(notch); });
         state.SetIterationTime(ms / 1000);
         (notch ? notchMs : sharpenMs).push_back(ms);
     }
@@ -593,15 +592,14 @@ void notchTheCanvas(benchmark::State& state) {
     double rowsAhead = 0;
     for (auto _ : state) {
         for (int frames = 0; wheel.canvas->sharpening() && frames < 1000; ++frames) {
-            wheel.timedFrame(false);
+            wheel.frame(false);
         }
         for (int pieces = 0; rested && wheel.canvas->stretchingAhead() && pieces < 1000; ++pieces) {
             const auto start = std::chrono::steady_clock::now();
             wheel.canvas->stretchAheadNext();
-            aheadMs.push_back(
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+            aheadMs.push_back(msSince(start));
         }
-        const double ms = timed.add([&] { return wheel.timedFrame(true); });
+        const double ms = timed.add([&] { wheel.frame(true); });
         state.SetIterationTime(ms / 1000);
         rowsAhead += wheel.canvas->rowsStretchedAhead();
     }
@@ -641,15 +639,12 @@ void resizeTheCanvas(benchmark::State& state) {
         const wxSize grown(8 * step, 8 * step * 9 / 16);
         const wxSize before = canvas->GetClientSize();
         const double ms = timed.add([&] {
-            const auto began = std::chrono::steady_clock::now();
             frame->SetSize(start + grown);
             for (int tries = 0; canvas->GetClientSize() == before && tries < 1000; ++tries) {
                 wxTheApp->Yield(true);
             }
             canvas->Update();
             canvas->waitForTheDisplay();
-            return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
-                .count();
         });
         state.SetIterationTime(ms / 1000);
         sized += canvas->GetClientSize() != before ? 1 : 0;
