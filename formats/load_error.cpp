@@ -49,6 +49,20 @@ std::size_t lineStartAt(std::string_view text, std::ptrdiff_t offset) {
     return positionAt(text, clampedOffset(text, offset)).lineStart;
 }
 
+int LineIndex::lineAt(std::ptrdiff_t offset) const {
+    if (!indexed_) {
+        for (std::size_t i = 0; i < text_.size(); ++i) {
+            if (endsLine(text_, i)) {
+                ends_.push_back(i);
+            }
+        }
+        indexed_ = true;
+    }
+    // The lines ended before the offset, as positionAt counts them (the bytes before it).
+    const std::size_t upto = clampedOffset(text_, offset);
+    return 1 + static_cast<int>(std::ranges::lower_bound(ends_, upto) - ends_.begin());
+}
+
 std::vector<std::string_view> splitLines(std::string_view text) {
     std::vector<std::string_view> lines;
     std::size_t start = 0;

@@ -32,6 +32,22 @@ int lineAt(std::string_view text, std::ptrdiff_t offset);
 // Where the line holding a byte offset starts (the same line ends as lineAt).
 std::size_t lineStartAt(std::string_view text, std::ptrdiff_t offset);
 
+// The lines of one text, for a reader that asks the line of many of its elements (every rule of a
+// ruleset, every piece of a VASSAL module): the text is read once, at the first question, and each
+// line found among its starts, where lineAt reads the text from its start at every question (a
+// module of thousands of pieces read its build file thousands of times). The text must outlive it.
+class LineIndex {
+  public:
+    explicit LineIndex(std::string_view text) : text_(text) {}
+    // As lineAt(text, offset).
+    int lineAt(std::ptrdiff_t offset) const;
+
+  private:
+    std::string_view text_;
+    mutable std::vector<std::size_t> ends_; // the offsets of the bytes that end a line, once asked
+    mutable bool indexed_ = false;
+};
+
 // A text's lines without their ends, line n + 1 at index n: LF, CRLF and a lone CR each end a line.
 std::vector<std::string_view> splitLines(std::string_view text);
 

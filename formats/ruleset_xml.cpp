@@ -2,6 +2,7 @@
 #include "model/file_names.hpp"
 
 #include "atomic_file.hpp"
+#include "load_error.hpp"
 #include "model/limits.hpp"
 #include "ruleset_play_xml.hpp"
 #include "ruleset_xml_checks.hpp"
@@ -73,13 +74,14 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
         }
         allowOnly(root, {"name", "title", "extends"});
         RulesetFile out;
+        const LineIndex lines(xml);
         out.ruleset.name = root.attribute("name").value();
         if (out.ruleset.name.empty()) {
             throw Failure{at(root), "<ruleset> needs a name"};
         }
         out.ruleset.title = root.attribute("title").value();
         out.extendsName = root.attribute("extends").value();
-        out.extendsLine = lineAt(xml, root.offset_debug());
+        out.extendsLine = lines.lineAt(root.offset_debug());
         out.ruleset.description = root.child("description").text().get();
         std::set<std::string> seen;
         for (pugi::xml_node child : root.children()) {
@@ -108,7 +110,7 @@ std::expected<RulesetFile, LoadError> parseRuleset(std::string_view xml, std::st
             RuleSetting setting;
             setting.key = child.attribute("key").value();
             setting.file = std::string(name);
-            setting.line = lineAt(xml, child.offset_debug());
+            setting.line = lines.lineAt(child.offset_debug());
             if (setting.key.empty()) {
                 throw Failure{at(child), "<rule> needs a key"};
             }

@@ -1,6 +1,7 @@
 // Tiled's TMX maps and TSX tilesets (XML, through pugixml), with each fault's line.
 #include "formats/tiled/tiled_readers.hpp"
 
+#include "formats/load_error.hpp"
 #include "model/file_names.hpp"
 #include "model/limits.hpp"
 
@@ -48,7 +49,7 @@ class TmxReader {
     }
 
   private:
-    int lineOf(pugi::xml_node n) const { return lineAt(text_, n.offset_debug()); }
+    int lineOf(pugi::xml_node n) const { return lines_.lineAt(n.offset_debug()); }
     [[noreturn]] void fail(pugi::xml_node n, std::string message) const {
         throw Failure{n ? lineOf(n) : 0, std::move(message)};
     }
@@ -335,6 +336,7 @@ class TmxReader {
 
   private:
     std::string_view text_;
+    LineIndex lines_{text_};
     fs::path file_, failingFile_;
     TiledMap map_;
 };

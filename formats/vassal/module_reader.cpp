@@ -1,5 +1,6 @@
 #include "formats/vassal/module_reader.hpp"
 
+#include "formats/load_error.hpp"
 #include "formats/picture_size.hpp"
 #include "formats/vassal/zip_handles.hpp"
 #include "model/file_names.hpp"
@@ -45,7 +46,7 @@ struct Failure {
 class BuildFileReader {
   public:
     BuildFileReader(std::string_view xml, const std::string& file, const VassalPictureSizes& pictures)
-        : xml_(xml), file_(file), pictures_(pictures) {}
+        : xml_(xml), lines_(xml), file_(file), pictures_(pictures) {}
 
     std::expected<VassalModule, LoadError> read() {
         pugi::xml_document doc;
@@ -74,7 +75,7 @@ class BuildFileReader {
     }
 
   private:
-    int lineOf(std::ptrdiff_t offset) const { return lineAt(xml_, offset); }
+    int lineOf(std::ptrdiff_t offset) const { return lines_.lineAt(offset); }
 
     LoadError errorAt(std::ptrdiff_t offset, std::string message) const {
         return LoadError::at(file_, xml_, offset, std::move(message));
@@ -374,6 +375,7 @@ class BuildFileReader {
     }
 
     std::string_view xml_;
+    LineIndex lines_;
     std::string file_;
     const VassalPictureSizes& pictures_;
     VassalModule module_;
