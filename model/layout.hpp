@@ -5,6 +5,7 @@
 
 #include <array>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -31,6 +32,12 @@ class Layout {
     Point cellCenter(Offset c) const;
     std::vector<Point> corners(Offset c) const; // 6 or 4, in corner order
     Point corner(Offset c, int index) const;
+    // Centre to each corner (6 or 4, in corner order), the same for every cell: a shape repeated
+    // from cell to cell is made from these, so it is the very same shape wherever it is made (a
+    // cell's corners less its centre differ in their last bits from cell to cell).
+    std::span<const Point> cornerOffsets() const {
+        return std::span(cornerOffsets_).first(static_cast<std::size_t>(grid_.sideCount()));
+    }
     std::pair<Point, Point> edgeSegment(EdgeId e) const;
     // Angle in degrees (screen coordinates, y down, clockwise positive) from a centre to the
     // middle of side `dir` / to corner `index`.

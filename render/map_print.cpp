@@ -457,7 +457,12 @@ std::expected<void, std::string> printMapPng(const Scenario& s, const std::files
         cairo_destroy(cr);
         return drawn;
     };
-    return writePngInBands(out, w, h, paint, {.bandRows = 128, .workers = o.pictureWorkers});
+    PngBandOptions bands;
+    bands.workers = o.pictureWorkers;
+    if (o.pictureBandRows > 0) {
+        bands.bandRows = o.pictureBandRows;
+    }
+    return writePngInBands(out, w, h, paint, bands);
 }
 
 std::expected<void, std::string> printMapThumbnail(const Scenario& s, const std::filesystem::path& out,

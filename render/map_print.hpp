@@ -33,6 +33,7 @@ struct PrintOptions {
     double dpi = 150;         // PNG only
     double counterSizePt = 0; // counter sheets: a counter's side; 0 for 0.8 of a cell
     int pictureWorkers = 0;   // PNG: threads drawing its bands; 0 for one a core
+    int pictureBandRows = 0;  // PNG: rows a band; 0 for the band writer's own (render/png_bands)
     // Said on the overview page after the scale ("exported despite validation errors").
     std::string remark;
     RenderOptions layers; // which layers to draw

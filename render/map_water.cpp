@@ -4,6 +4,7 @@
 #include "colours.hpp"
 #include "map_painter.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -107,6 +108,31 @@ void strokeWater(cairo_t* cr, const std::vector<SmoothLine>& rivers, const std::
     strokeWaterLines(cr, rivers, streams, size);
 }
 
+namespace {
+
+// A line the same way round whichever of its segments it was joined from: from its lesser end, or
+// a closed line from its least corner toward the lesser of its neighbours there. A view drawn in
+// bands or tiles joins each its own part of a river, from whatever side it met first, and Cairo
+// strokes a path run the other way a few levels apart (21 at a stream's bend in Gettysburg's
+// picture drawn in bands); one way round, a river's stretch in view is the same path in every band.
+void runOneWay(std::vector<Point>& line) {
+    const auto less = [](Point a, Point b) { return cornerKey(a) < cornerKey(b); };
+    if (line.size() < 3 || cornerKey(line.front()) != cornerKey(line.back())) {
+        if (less(line.back(), line.front())) {
+            std::ranges::reverse(line);
+        }
+        return;
+    }
+    line.pop_back(); // the loop's corners once each, rotated to start at the least
+    std::ranges::rotate(line, std::ranges::min_element(line, less));
+    if (less(line.back(), line[1])) {
+        std::reverse(line.begin() + 1, line.end());
+    }
+    line.push_back(line.front());
+}
+
+} // namespace
+
 std::vector<std::vector<Point>> joinSegments(const std::vector<std::pair<Point, Point>>& segments) {
     std::multimap<std::pair<long long, long long>, std::size_t> atCorner;
     for (std::size_t i = 0; i < segments.size(); ++i) {
@@ -144,6 +170,7 @@ std::vector<std::vector<Point>> joinSegments(const std::vector<std::pair<Point, 
         }
         std::vector<Point> line(backward.rbegin(), backward.rend());
         line.insert(line.end(), forward.begin(), forward.end());
+        runOneWay(line);
         lines.push_back(std::move(line));
     }
     return lines;

@@ -1,5 +1,6 @@
 #include "png_bands.hpp"
 
+#include "cairo_handles.hpp"
 #include "model/file_names.hpp"
 
 #include <zlib.h>
@@ -87,8 +88,12 @@ std::optional<std::size_t> deflateWithZlib(Scratch& scratch, bool last) {
 
 std::optional<std::size_t> deflateWithIsaL([[maybe_unused]] Scratch& scratch, [[maybe_unused]] bool last) {
 #ifdef SANDTABLE_HAVE_ISAL
-    isal_zstream s;
+    // Zeroed first: isal_deflate_init leaves fields it does not know of as they were (the window's
+    // size, hist_bits, among them), and a band's bytes then depended on what the stack held before
+    // (the same pixels deflated two ways from run to run).
+    isal_zstream s{};
     isal_deflate_init(&s);
+    s.hist_bits = 0; // the whole 32 KB window
     // Cleared for every band (300 KB): ISA-L keeps its hash table and token buffer there, and a band
     // deflated after another's leftovers was once two bytes longer than the same band deflated
     // after a third's (the same pixels, another encoding): a picture is the same bytes every time.
@@ -261,9 +266,21 @@ std::expected<void, std::string> writePngInBands(const std::filesystem::path& ou
             std::optional<CompressedBand> result;
             bool drawn = false;
             try {
-                drawn = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS && paint(surface, top, rows);
+                // A band shorter than the surface (the last) on a surface of its own rows over the
+                // same pixels: drawn through a clip shorter than its surface, the stamps and the
+                // natural ground's pixels would give way to Cairo's paths, some levels apart from
+                // what the picture drawn whole shows there.
+                const SurfacePtr shorter =
+                    owned(rows == cairo_image_surface_get_height(surface)
+                              ? cairo_surface_reference(surface)
+                              : cairo_image_surface_create_for_data(cairo_image_surface_get_data(surface),
+                                                                    CAIRO_FORMAT_RGB24, width, rows,
+                                                                    cairo_image_surface_get_stride(surface)));
+                drawn = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS &&
+                        cairo_surface_status(shorter.get()) == CAIRO_STATUS_SUCCESS &&
+                        paint(shorter.get(), top, rows);
                 if (drawn) {
-                    result = compress(surface, rows, band == bands - 1, options.deflater, scratch);
+                    result = compress(shorter.get(), rows, band == bands - 1, options.deflater, scratch);
                 }
             } catch (const std::exception&) { // out of memory: the picture fails, the program goes on
                 result.reset();

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -150,14 +151,10 @@ void outlinePath(cairo_t* cr, const Layout& layout, Block block) {
 // Each cell's marks of its first half of sides, in `block`: stamped on an image that takes stamps,
 // else added to the path and stroked (on paper a row at a time: Cairo 1.16's PDF surface outlines
 // a whole stroke to find its extents).
-void drawCellsMarks(cairo_t* cr, const Layout& layout, Block block, Offset first, double width, bool paper) {
+void drawCellsMarks(cairo_t* cr, const Layout& layout, Block block, double width, bool paper) {
     const std::size_t half = ownedSides(layout.grid());
     // A cell's own marks as a stamp, from its centre.
-    const Point centre = layout.cellCenter(first);
-    std::vector<Point> shape = layout.corners(first);
-    for (Point& p : shape) {
-        p = {p.x - centre.x, p.y - centre.y};
-    }
+    const std::span<const Point> shape = layout.cornerOffsets();
     std::vector<Point> stamp;
     for (std::size_t k = 0; k < half; ++k) {
         ticks(shape[k], shape[k + 1], [&](Point from, Point to) {
@@ -213,7 +210,7 @@ void drawVertexMarks(cairo_t* cr, const Layout& layout, Offset first, Offset las
         cairo_paint(cr);
         cairo_restore(cr);
     } else {
-        drawCellsMarks(cr, layout, round, first, width, paper);
+        drawCellsMarks(cr, layout, round, width, paper);
     }
     // The map's outer sides: on paper each whole, since the outline cut the strokes along it in
     // half; elsewhere those no cell's first half holds.
