@@ -406,7 +406,7 @@ void MapPainter::drawNaturalGround(cairo_t* cr, MapRect visible, Offset first, O
     // spent four fifths of a frame on small polygons); paths when the squares grow larger than
     // 8 pixels (past 128 pixels a cell), where a few big polygons fill faster than every pixel is
     // looked up (`./dev bench`, renderView at 200 %).
-    const bool pixelByPixel = raster && pixels <= 8.0 * options.samplesPerCell;
+    const bool pixelByPixel = raster && NaturalGround::squaresFitRaster(pixels, options.samplesPerCell);
     if (!pixelByPixel || !ground.paint(cr, colour)) {
         ground.fill(cr, colour);
     }

@@ -518,16 +518,37 @@ std::array<const NaturalGround::Sample*, 4> NaturalGround::cornersOf(int i, int 
     return {&sample(i, j), &sample(i + 1, j), &sample(i + 1, j + 1), &sample(i, j + 1)};
 }
 
+namespace {
+
+// The pixels a lattice square spans at most on a raster (NaturalGround::samplesFor).
+constexpr double rasterSquarePixels = 8;
+// A cell's size in pixels as the lattice counts it: its last bit aside. A 56 pt cell at 72 dpi is
+// 0.56 pixels a map unit times 100 units, 56.00000000000001 pixels, and took 8 squares of at most
+// 8 pixels for 7 (the lattice's points and its time three tenths over).
+double pixelsCounted(double pixelsPerCell) {
+    return pixelsPerCell * (1 - 1e-12);
+}
+
+} // namespace
+
+bool NaturalGround::squaresFitRaster(double pixelsPerCell, int samplesPerCell) {
+    return pixelsCounted(pixelsPerCell) <= rasterSquarePixels * samplesPerCell;
+}
+
 int NaturalGround::samplesFor(double pixelsPerCell, bool paper) {
+    // The lattice squares a cell takes, of at most `pixels` each.
+    const auto squares = [&](double pixels) {
+        return static_cast<int>(std::ceil(pixelsCounted(pixelsPerCell) / pixels));
+    };
     if (paper) {
         // A print's pixels are at 300 dpi (map_print). A lattice square every 16 of them (1.4 mm),
         // up to 12 a cell: smooth at 16 mm a cell, and an overview page of the whole map is not
         // drawn as finely as the pages at full size.
-        return std::clamp(static_cast<int>(std::ceil(pixelsPerCell / 16)), 3, 12);
+        return std::clamp(squares(16), 3, 12);
     }
     // A lattice point every 8 pixels: boundaries bend smoothly at any working zoom, and the field
     // costs a third of what one every 5 pixels did.
-    return std::clamp(static_cast<int>(std::ceil(pixelsPerCell / 8)), 3, 16);
+    return std::clamp(squares(rasterSquarePixels), 3, 16);
 }
 
 // The rows one region kept for the next, and the lattice they belong to (the first region's).
@@ -716,6 +737,10 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
     // (nullptr: it adds its cells up).
     std::vector<Point> looked(static_cast<std::size_t>(nx_));
     std::vector<const Reaching*> wholeOf(static_cast<std::size_t>(nx_));
+    // Each point's first from it on that adds its cells up (nx_ past the last): the cells are added
+    // to those alone, where each cell looked at every point it reaches, most of them settled whole
+    // on most maps (a tenth of a large picture's time was those looks).
+    std::vector<int> nextSummed(static_cast<std::size_t>(nx_) + 1);
     // The noise along the rows (every row spans the same columns), from the first row worked out.
     std::optional<WarpAlongRow> noise;
     for (int band = 0; band < ny_; band += bandRows) {
@@ -780,25 +805,32 @@ NaturalGround::NaturalGround(const Map& map, const Layout& layout, double region
             } else {
                 noise->moveTo(v);
             }
-            for (int i = 0; i < nx_; ++i) {
+            nextSummed[static_cast<std::size_t>(nx_)] = nx_;
+            for (int i = nx_ - 1; i >= 0; --i) {
                 const auto k = static_cast<std::size_t>(i);
+                nextSummed[k] = wholeOf[k] == nullptr ? i : nextSummed[k + 1];
                 if (wholeOf[k] == nullptr) {
                     looked[k] = noise->at(across[k]);
                     sums[k] = SampleSum{};
                 }
             }
             for (const Reaching& cell : cells) {
+                if (nextSummed[0] == nx_) {
+                    break; // the whole row settled whole
+                }
                 if (j < cell.firstRow || j > cell.lastRow) {
                     continue;
                 }
-                // Along the row, the points within roundReach of the centre.
+                // Along the row, the points within roundReach of the centre that add their cells up.
                 const auto [i0, i1] = columnsWithin(cell.centre, v, roundReach, true);
-                for (int i = i0; i <= i1; ++i) {
+                if (i0 > i1) {
+                    continue;
+                }
+                for (int i = nextSummed[static_cast<std::size_t>(i0)]; i <= i1;
+                     i = nextSummed[static_cast<std::size_t>(i) + 1]) {
                     const auto k = static_cast<std::size_t>(i);
-                    if (wholeOf[k] == nullptr) {
-                        sums[k].addCell(looked[k], {across[k], v}, cell.centre, holdFull, cell.terrain,
-                                        cell.level, cell.correction, surface != nullptr);
-                    }
+                    sums[k].addCell(looked[k], {across[k], v}, cell.centre, holdFull, cell.terrain,
+                                    cell.level, cell.correction, surface != nullptr);
                 }
             }
             for (int i = 0; i < nx_; ++i) {

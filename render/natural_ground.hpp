@@ -146,6 +146,10 @@ class NaturalGround {
     // The lattice points a cell across for a cell `pixelsPerCell` wide: on a raster, or on `paper`
     // (PDF, SVG, a printer: pixels at 300 dpi), where edges must be smooth at any zoom.
     static int samplesFor(double pixelsPerCell, bool paper);
+    // Whether a cell `pixelsPerCell` wide with `samplesPerCell` lattice points across has squares of
+    // at most the raster's 8 pixels (samplesFor's, up to its 16 a cell), its size's last bit
+    // aside: where a raster's ground is best set pixel by pixel (paint) rather than filled (fill).
+    static bool squaresFitRaster(double pixelsPerCell, int samplesPerCell);
 
   private:
     struct Sample;

@@ -1222,6 +1222,28 @@ TEST(NaturalGround, BandsThatShareTheRowsWhereTheyMeetDrawWhatEachDrawsAlone) {
     }
 }
 
+TEST(NaturalGround, ACellAWholeNumberOfLatticeSquaresAcrossTakesThatMany) {
+    // A square every 8 pixels on a raster, every 16 on paper, at least 3 a cell.
+    EXPECT_EQ(NaturalGround::samplesFor(56, false), 7);
+    EXPECT_EQ(NaturalGround::samplesFor(57, false), 8);
+    EXPECT_EQ(NaturalGround::samplesFor(55, false), 7);
+    EXPECT_EQ(NaturalGround::samplesFor(10, false), 3);
+    EXPECT_EQ(NaturalGround::samplesFor(1000, false), 16);
+    EXPECT_EQ(NaturalGround::samplesFor(96, true), 6);
+    EXPECT_EQ(NaturalGround::samplesFor(97, true), 7);
+    // A 56 pt cell at 72 dpi: 0.56 pixels a map unit, whose 100 units are 56.00000000000001.
+    const double scale = 56.0 / mapUnitsPerCell * 72 / 72.0;
+    ASSERT_GT(scale * mapUnitsPerCell, 56.0);
+    EXPECT_EQ(NaturalGround::samplesFor(scale * mapUnitsPerCell, false), 7);
+    EXPECT_EQ(NaturalGround::samplesFor(std::nextafter(64.0, 65.0), false), 8);
+    // Its squares are then the raster's 8 pixels, set pixel by pixel; past 128 pixels a cell (16
+    // squares at most) they grow larger and are filled.
+    EXPECT_TRUE(NaturalGround::squaresFitRaster(scale * mapUnitsPerCell, 7));
+    EXPECT_FALSE(NaturalGround::squaresFitRaster(57, 7));
+    EXPECT_TRUE(NaturalGround::squaresFitRaster(128, NaturalGround::samplesFor(128, false)));
+    EXPECT_FALSE(NaturalGround::squaresFitRaster(129, NaturalGround::samplesFor(129, false)));
+}
+
 // On paper the hill shading is an image of a pixel for every two lattice steps each way, a quarter
 // of the lattice's points: a shade changes over cells, and a pixel a point was most of a large
 // PDF's bytes. That it looks as the relief laid pixel by pixel, the test above says.
