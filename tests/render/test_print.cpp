@@ -15,7 +15,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <utility>
 
 namespace sandtable {
 namespace {
@@ -219,21 +221,31 @@ TEST_F(Printing, APngTallerThanOneBandIsSeamless) {
     }
 }
 
+// Gettysburg's PNG with 40 pt cells at `dpi`, drawn as `first` and then as `second` have the
+// options, both read back.
+std::pair<PngImage, PngImage> gettysburgDrawnTwice(const fs::path& dir, double dpi,
+                                                   const std::function<void(PrintOptions&)>& first,
+                                                   const std::function<void(PrintOptions&)>& second) {
+    auto s = readScenario(fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml");
+    EXPECT_TRUE(s) << s.error().toString();
+    PrintOptions o;
+    o.cellSizePt = 40;
+    o.dpi = dpi;
+    first(o);
+    EXPECT_TRUE(s && printMapPng(*s, dir / "first.png", o));
+    second(o);
+    EXPECT_TRUE(s && printMapPng(*s, dir / "second.png", o));
+    return {PngImage(dir / "first.png"), PngImage(dir / "second.png")};
+}
+
 TEST_F(Printing, APngIsTheSamePixelsDrawnOnOneThreadOrOnMany) {
     // Gettysburg at 100 dpi: some 1,400 rows, so many bands that several threads draw at once,
     // finish out of order and are written in order.
-    auto s = readScenario(fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml");
-    ASSERT_TRUE(s);
-    PrintOptions o;
-    o.cellSizePt = 40;
-    o.dpi = 100;
-    o.pictureWorkers = 1;
-    ASSERT_TRUE(printMapPng(*s, dir / "one.png", o));
-    o.pictureWorkers = 5;
-    ASSERT_TRUE(printMapPng(*s, dir / "five.png", o));
-    const PngImage one(dir / "one.png"), five(dir / "five.png");
+    const auto [one, five] = gettysburgDrawnTwice(
+        dir, 100, [](PrintOptions& o) { o.pictureWorkers = 1; },
+        [](PrintOptions& o) { o.pictureWorkers = 5; });
     ASSERT_TRUE(one.ok() && five.ok());
-    ASSERT_GT(one.height(), 128 * 8);
+    ASSERT_GT(one.height(), PngBandOptions{}.bandRows * 8);
     EXPECT_EQ(pngDifference(one, five).pixels, 0);
 }
 
@@ -244,16 +256,9 @@ TEST_F(Printing, APngDrawnInBandsIsThePictureDrawnWhole) {
     // apart). Held to no visible difference, as a view drawn in tiles is (test_view_cache): Cairo
     // strokes the part of a stream a band clips a level or so apart from the whole stream, and up
     // to 21 at a handful of its bends.
-    auto s = readScenario(fs::path(SANDTABLE_SAMPLES) / "gettysburg" / "gettysburg.sandtable.xml");
-    ASSERT_TRUE(s);
-    PrintOptions o;
-    o.cellSizePt = 40;
-    o.dpi = 90;
-    ASSERT_EQ(o.layers.style, MapStyle::Natural);
-    ASSERT_TRUE(printMapPng(*s, dir / "bands.png", o));
-    o.pictureBandRows = 1 << 20;
-    ASSERT_TRUE(printMapPng(*s, dir / "whole.png", o));
-    const PngImage bands(dir / "bands.png"), whole(dir / "whole.png");
+    const auto [bands, whole] = gettysburgDrawnTwice(
+        dir, 90, [](PrintOptions& o) { ASSERT_EQ(o.layers.style, MapStyle::Natural); },
+        [](PrintOptions& o) { o.pictureBandRows = 1 << 20; });
     ASSERT_TRUE(bands.ok() && whole.ok());
     const int bandRows = PngBandOptions{}.bandRows;
     ASSERT_GT(bands.height(), bandRows * 8);
