@@ -33,9 +33,10 @@ int lineAt(std::string_view text, std::ptrdiff_t offset);
 std::size_t lineStartAt(std::string_view text, std::ptrdiff_t offset);
 
 // The lines of one text, for a reader that asks the line of many of its elements (every rule of a
-// ruleset, every piece of a VASSAL module): the text is read once, at the first question, and each
-// line found among its starts, where lineAt reads the text from its start at every question (a
-// module of thousands of pieces read its build file thousands of times). The text must outlive it.
+// ruleset, every piece of a VASSAL module): the text is read once, at the first question, for where
+// its lines end, and each offset's line is a search of those, where lineAt reads the text from its
+// start at every question (a module of thousands of pieces read its build file thousands of times).
+// The text must outlive it.
 class LineIndex {
   public:
     explicit LineIndex(std::string_view text) : text_(text) {}
