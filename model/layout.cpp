@@ -89,10 +89,14 @@ double Layout::cornerAngle(int index) const {
     return sideAngle(index) - (grid_.isHex() ? 30.0 : 45.0);
 }
 
+Point Layout::cornerOffset(int index) const {
+    const int n = grid_.sideCount();
+    return cornerOffsets_[static_cast<std::size_t>(((index % n) + n) % n)];
+}
+
 Point Layout::corner(Offset c, int index) const {
     const Point centre = cellCenter(c);
-    const Point k = cornerOffsets_[static_cast<std::size_t>(
-        ((index % grid_.sideCount()) + grid_.sideCount()) % grid_.sideCount())];
+    const Point k = cornerOffset(index);
     return {centre.x + k.x, centre.y + k.y};
 }
 
@@ -105,9 +109,15 @@ std::vector<Point> Layout::corners(Offset c) const {
     return out;
 }
 
-std::pair<Point, Point> Layout::edgeSegment(EdgeId e) const {
+std::pair<Point, Point> Layout::sideOffsets(int dir) const {
     // Side d runs from corner d-1 to corner d.
-    return {corner(e.cell, e.dir - 1 + grid_.sideCount()), corner(e.cell, e.dir)};
+    return {cornerOffset(dir - 1), cornerOffset(dir)};
+}
+
+std::pair<Point, Point> Layout::edgeSegment(EdgeId e) const {
+    const Point centre = cellCenter(e.cell);
+    const auto [a, b] = sideOffsets(e.dir);
+    return {{centre.x + a.x, centre.y + a.y}, {centre.x + b.x, centre.y + b.y}};
 }
 
 std::optional<Offset> Layout::cellAt(Point p) const {

@@ -38,6 +38,9 @@ class Layout {
     std::span<const Point> cornerOffsets() const {
         return std::span(cornerOffsets_).first(static_cast<std::size_t>(grid_.sideCount()));
     }
+    // Centre to the two corners of side `dir` (the side toward neighbour `dir`), in the order
+    // edgeSegment gives them, the same for every cell.
+    std::pair<Point, Point> sideOffsets(int dir) const;
     std::pair<Point, Point> edgeSegment(EdgeId e) const;
     // Angle in degrees (screen coordinates, y down, clockwise positive) from a centre to the
     // middle of side `dir` / to corner `index`.
@@ -52,6 +55,8 @@ class Layout {
 
   private:
     Point rawCenter(Offset c) const;
+    // Centre to corner `index`, taken round the cell (any whole number).
+    Point cornerOffset(int index) const;
     Grid grid_;
     std::array<Point, 6> cornerOffsets_{}; // centre to corner i, computed once
     double cellSize_;

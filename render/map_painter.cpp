@@ -537,13 +537,10 @@ void MapPainter::drawContours(cairo_t* cr, Offset first, Offset last) const {
     // long as the cells. Elsewhere, and where a stamp would be too large, two paths and two strokes.
     const int directions = g.sideCount() / 2;
     std::vector<std::optional<ShapeStamps>> stamps;
-    // Each made from the cells' common corners (Layout::cornerOffsets), not from a cell of the view:
+    // Each made from the cells' common corners (Layout::sideOffsets), not from a cell of the view:
     // every band of a picture then stamps the same shape.
-    const std::span<const Point> corner = layout_.cornerOffsets();
     for (int d = 0; d < directions; ++d) {
-        // Side d runs from corner d-1 to corner d (Layout::edgeSegment).
-        const Point a = corner[static_cast<std::size_t>((d - 1 + g.sideCount()) % g.sideCount())];
-        const Point b = corner[static_cast<std::size_t>(d)];
+        const auto [a, b] = layout_.sideOffsets(d);
         const Point mid{(a.x + b.x) / 2, (a.y + b.y) / 2};
         const std::array<Point, 2> line{{{a.x - mid.x, a.y - mid.y}, {b.x - mid.x, b.y - mid.y}}};
         for (double width : widths) {
