@@ -11,6 +11,7 @@
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
+#include <random>
 #include <string>
 
 namespace sandtable {
@@ -122,7 +123,10 @@ void vassalModuleOf6750PiecesRead(benchmark::State& state) {
     // slot's line is noted, once by reading the file from its start for each (40 s), now from an
     // index of its lines.
     const Scenario s = generateScenario(GeneratorParameters{200, 200, 5000, 100, 3, GridShape::HexFlat});
-    const std::filesystem::path module = std::filesystem::temp_directory_path() / "sandtable-bench.vmod";
+    // A random name: two benchmark runs at once write modules of their own (on every system).
+    const std::filesystem::path module =
+        std::filesystem::temp_directory_path() /
+        ("sandtable-bench-" + std::to_string(std::random_device{}()) + ".vmod");
     if (auto made = exportVassal(s, module, {.cellPixels = 40}); !made) {
         state.SkipWithError(made.error().c_str());
         return;
@@ -137,16 +141,17 @@ void vassalModuleOf6750PiecesRead(benchmark::State& state) {
     const VassalPictureSizes anySize = [](const std::string&) {
         return std::optional(std::pair{6940, 8020});
     };
-    std::size_t pieces = 0;
+    // Piece slots: the pieces at their start on the map, and those of the piece windows.
+    std::size_t slots = 0;
     for (auto _ : state) {
         auto read = readVassalBuildFile(xml, "buildFile.xml", anySize);
         if (!read) {
             state.SkipWithError(read.error().toString().c_str());
             return;
         }
-        pieces = read->slots().size();
+        slots = read->slots().size();
     }
-    state.counters["pieces"] = static_cast<double>(pieces);
+    state.counters["slots"] = static_cast<double>(slots);
     state.counters["MB"] = static_cast<double>(xml.size()) / 1e6;
 }
 
