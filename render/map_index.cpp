@@ -42,6 +42,7 @@ void MapIndex::adopt(const Scenario& s) {
     if (scenario_ != &s || cols != blockCols_ || rows != blockRows_) {
         piecesBuilt_ = pathsBuilt_ = false;
         pieces_.clear();
+        unitCells_.clear();
         pathsByBlock_.clear();
     }
     scenario_ = &s;
@@ -63,6 +64,18 @@ void MapIndex::rebuildPieces(const Scenario& s) {
     // Placements are walked in piece order, so each block is sorted by piece; by cell it is not.
     for (auto& block : pieces_) {
         std::ranges::sort(block);
+    }
+    unitCells_.assign(pieces_.size(), {});
+    for (std::size_t b = 0; b < pieces_.size(); ++b) {
+        for (const auto& [cell, piece] : pieces_[b]) {
+            if (!s.oob.units.contains(UnitId{piece.id})) {
+                continue; // drawn nowhere, as without the index
+            }
+            auto& cells = unitCells_[b][sideIndex(sideOf(s.oob, piece).value_or(Side::Union))];
+            if (cells.empty() || cells.back() != cell) { // the block is sorted by cell
+                cells.push_back(cell);
+            }
+        }
     }
     placements_ = s.deployment.placements.size();
     units_ = s.oob.units.size();
@@ -95,6 +108,14 @@ void MapIndex::unitsIn(Offset first, Offset last, std::vector<std::pair<Offset, 
     forBlocks(first, last,
               [&](std::size_t b) { out.insert(out.end(), pieces_[b].begin(), pieces_[b].end()); });
     std::ranges::sort(out);
+}
+
+void MapIndex::unitCellsIn(Offset first, Offset last, Side side, std::vector<Offset>& out) const {
+    out.clear();
+    forBlocks(first, last, [&](std::size_t b) {
+        const std::vector<Offset>& cells = unitCells_[b][sideIndex(side)];
+        out.insert(out.end(), cells.begin(), cells.end());
+    });
 }
 
 void MapIndex::pathsIn(Offset first, Offset last, std::vector<PathId>& out) const {

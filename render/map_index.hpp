@@ -2,10 +2,11 @@
 // Where a scenario's placed units and paths lie on its map, by block of cells: a view of a big map
 // asks for the few in sight instead of walking all of them every frame (10,000 units and 5,000
 // roads on a 1000 x 1000 map cost a frame more than drawing what shows). Built from a scenario and
-// rebuilt when its pieces or paths change; the painter draws without it (walking everything) when
-// it no longer matches the scenario in hand.
+// rebuilt when its pieces, its order of battle (a unit's side) or its paths change; the painter
+// draws without it (walking everything) when it no longer matches the scenario in hand.
 #include "model/scenario.hpp"
 
+#include <array>
 #include <cstddef>
 #include <utility>
 #include <vector>
@@ -26,6 +27,11 @@ class MapIndex {
     // the order of a walk over the placements gathered by cell. Cells off the map count in the
     // block of the edge they lie beyond.
     void unitsIn(Offset first, Offset last, std::vector<std::pair<Offset, PieceRef>>& out) const;
+    // The cells units of `side` stand on in those blocks, each once a block, in no set order: the
+    // far view's squares (a stack is one square), which need neither the units nor their look-up
+    // in the order of battle that finds their side, 10,000 of each a frame far out. A unit whose
+    // side is not known counts as the Union's, as its counter is drawn.
+    void unitCellsIn(Offset first, Offset last, Side side, std::vector<Offset>& out) const;
     // The paths with a cell in those blocks, in id order (the order a walk over the paths draws).
     void pathsIn(Offset first, Offset last, std::vector<PathId>& out) const;
 
@@ -43,6 +49,7 @@ class MapIndex {
     std::size_t placements_ = 0, units_ = 0, paths_ = 0;
     bool piecesBuilt_ = false, pathsBuilt_ = false;
     std::vector<std::vector<std::pair<Offset, PieceRef>>> pieces_; // per block
+    std::vector<std::array<std::vector<Offset>, 2>> unitCells_;    // per block, by sideIndex
     std::vector<std::vector<PathId>> pathsByBlock_;
 };
 

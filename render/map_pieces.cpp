@@ -16,7 +16,6 @@
 #include <map>
 #include <numbers>
 #include <numeric>
-#include <unordered_map>
 
 #include <cairo.h>
 
@@ -372,45 +371,38 @@ void MapPainter::drawPieces(cairo_t* cr, const Scene& scene, MapRect visible) co
 }
 
 void MapPainter::drawPiecesAsDots(cairo_t* cr, Offset first, Offset last) const {
-    // One pass over the pieces, then one path and one fill per side; each piece a small square.
-    // With the whole map in view this is every unit every frame (a third of the frame for ten
-    // thousand units): the pieces come from the index as they are, without their placements, and a
-    // side is looked up once for each headquarters, not through it for each unit.
+    // One path and one fill per side; each cell a unit of that side stands on a small square, a
+    // stack one square. With the whole map in view this is every unit every frame: the index keeps
+    // the cells by side, so a frame looks up no unit and no headquarters.
     const double r = layout_.cellSize() * 0.35;
-    std::array<std::vector<Point>, 2> dots;
-    std::unordered_map<std::uint32_t, Side> sideOfParent; // by headquarters' id: hashed, not a tree walk
-    const auto add = [&](Offset c, PieceRef piece) {
-        if (c.col < first.col || c.col > last.col || c.row < first.row || c.row > last.row) {
-            return;
-        }
-        const auto it = s_.oob.units.find(UnitId{piece.id});
-        if (it == s_.oob.units.end()) {
-            return;
-        }
-        const HeadquartersId parent = it->second.parent;
-        auto side = sideOfParent.find(parent.value);
-        if (side == sideOfParent.end()) {
-            side = sideOfParent.emplace(parent.value, s_.oob.sideOf(parent).value_or(Side::Union)).first;
-        }
-        dots[sideIndex(side->second)].push_back(layout_.cellCenter(c));
+    const auto inView = [&](Offset c) {
+        return c.col >= first.col && c.col <= last.col && c.row >= first.row && c.row <= last.row;
     };
+    std::array<std::vector<Offset>, 2> cells;
     if (const MapIndex* index = usableIndex()) {
-        std::vector<std::pair<Offset, PieceRef>> found;
-        index->unitsIn(first, last, found);
-        for (const auto& [c, piece] : found) {
-            add(c, piece);
+        for (Side side : {Side::Union, Side::Confederate}) {
+            index->unitCellsIn(first, last, side, cells[sideIndex(side)]);
         }
     } else {
         const Point a = layout_.cellCenter(first), b = layout_.cellCenter(last);
         for (const auto& [c, piece, placement] :
              unitsNear(MapRect{a.x, a.y, b.x - a.x, b.y - a.y}, layout_.cellSize())) {
-            add(c, piece);
+            if (s_.oob.units.contains(UnitId{piece.id})) {
+                cells[sideIndex(sideOf(s_.oob, piece).value_or(Side::Union))].push_back(c);
+            }
+        }
+        for (auto& side : cells) {
+            std::ranges::sort(side);
+            side.erase(std::unique(side.begin(), side.end()), side.end());
         }
     }
     for (Side side : {Side::Union, Side::Confederate}) {
         cairo_new_path(cr);
-        for (const Point& p : dots[sideIndex(side)]) {
-            cairo_rectangle(cr, p.x - r, p.y - r, 2 * r, 2 * r);
+        for (Offset c : cells[sideIndex(side)]) {
+            if (inView(c)) {
+                const Point p = layout_.cellCenter(c);
+                cairo_rectangle(cr, p.x - r, p.y - r, 2 * r, 2 * r);
+            }
         }
         setSource(cr, sideColour(side));
         cairo_fill(cr);

@@ -359,8 +359,11 @@ TEST(MapPainter, OnPaperTheNaturalStylesWaterIsCurves) {
 }
 
 // Far out (the map drawn as its overview), each unit is a square of its side's colour on its cell,
-// the pieces taken from the map's index or, without one, from the deployment: a square on every
-// cell a unit stands on, and none elsewhere.
+// the pieces taken from the map's index or, without one, from the deployment, the same pixels
+// either way: a square on every cell a unit stands on (a stack one square; a unit whose headquarters
+// is not in the order of battle the Union's, as its counter), and none elsewhere. The index keeps
+// the cells by side: rebuilt after a side changed (as the canvas does after any change to the order
+// of battle), its squares change colour.
 TEST(MapPainter, FarOutEachUnitIsASquareOfItsSidesColour) {
     Scenario s = plain(GridShape::Square, 30, 20);
     s.oob.headquarters[HeadquartersId{1}] =
@@ -368,25 +371,29 @@ TEST(MapPainter, FarOutEachUnitIsASquareOfItsSidesColour) {
     s.oob.headquarters[HeadquartersId{2}] =
         Headquarters{Side::Confederate, Echelon::Army, {}, "Army", "Lee", {}, {}};
     std::map<Offset, Side> standing;
-    for (std::uint32_t id = 1; id <= 60; ++id) {
-        const Offset cell{static_cast<int>(id * 7 % 30), static_cast<int>(id * 11 % 20)};
-        const Side side = id % 3 == 0 ? Side::Confederate : Side::Union;
-        s.oob.units[UnitId{id}] = Unit{HeadquartersId{side == Side::Union ? 1u : 2u}, "Regiment"};
+    const auto place = [&](std::uint32_t id, Offset cell, HeadquartersId parent, Side shown) {
+        s.oob.units[UnitId{id}] = Unit{parent, "Regiment"};
         s.deployment.placements[PieceRef::unit(UnitId{id})] = Placement{{cell}, {}};
-        standing[cell] = side;
+        standing[cell] = shown;
+    };
+    for (std::uint32_t id = 1; id <= 60; ++id) { // 60 cells apart
+        const Side side = id % 3 == 0 ? Side::Confederate : Side::Union;
+        place(id, {static_cast<int>(id * 7 % 30), static_cast<int>(id * 11 % 20)},
+              HeadquartersId{side == Side::Union ? 1u : 2u}, side);
     }
+    place(61, {29, 19}, HeadquartersId{2}, Side::Confederate); // a stack of two
+    place(62, {29, 19}, HeadquartersId{2}, Side::Confederate);
+    place(63, {28, 19}, HeadquartersId{99}, Side::Union); // under no known headquarters
+    ASSERT_EQ(standing.size(), 62U);
     const Layout layout(s.map.grid, 100);
     TerrainOverview overview;
     overview.rebuild(s.map);
     MapIndex index;
     index.rebuild(s);
     constexpr double pixelsPerUnit = 0.1; // 10 pixels a cell: the overview's
-    for (const bool indexed : {false, true}) {
-        SCOPED_TRACE(indexed ? "from the index" : "from the deployment");
+    const auto drawFar = [&](const MapIndex* with) {
         MapPainter painter(s, layout, &overview);
-        if (indexed) {
-            painter.setIndex(&index);
-        }
+        painter.setIndex(with);
         auto image = testing_support::owned(cairo_image_surface_create(
             CAIRO_FORMAT_RGB24, static_cast<int>(layout.width() * pixelsPerUnit) + 1,
             static_cast<int>(layout.height() * pixelsPerUnit) + 1));
@@ -396,12 +403,20 @@ TEST(MapPainter, FarOutEachUnitIsASquareOfItsSidesColour) {
                            RenderOptions{});
         cairo_destroy(cr);
         cairo_surface_flush(image.get());
+        return image;
+    };
+    const auto shownAt = [&](cairo_surface_t* image, Offset cell) {
+        const Point c = layout.cellCenter(cell);
+        return testing_support::pixelOf(image, static_cast<int>(c.x * pixelsPerUnit),
+                                        static_cast<int>(c.y * pixelsPerUnit));
+    };
+    const auto fromTheIndex = drawFar(&index), fromTheDeployment = drawFar(nullptr);
+    for (cairo_surface_t* image : {fromTheIndex.get(), fromTheDeployment.get()}) {
+        SCOPED_TRACE(image == fromTheIndex.get() ? "from the index" : "from the deployment");
         int squares = 0;
         for (int row = 0; row < s.map.grid.rows(); ++row) {
             for (int col = 0; col < s.map.grid.cols(); ++col) {
-                const Point c = layout.cellCenter({col, row});
-                const Rgb shown = testing_support::pixelOf(image.get(), static_cast<int>(c.x * pixelsPerUnit),
-                                                           static_cast<int>(c.y * pixelsPerUnit));
+                const Rgb shown = shownAt(image, {col, row});
                 const auto unit = standing.find({col, row});
                 if (unit != standing.end()) {
                     EXPECT_EQ(shown, sideColour(unit->second)) << "cell " << col << ", " << row;
@@ -412,8 +427,16 @@ TEST(MapPainter, FarOutEachUnitIsASquareOfItsSidesColour) {
                 }
             }
         }
-        EXPECT_EQ(squares, static_cast<int>(standing.size()));
+        EXPECT_EQ(squares, 62);
     }
+    EXPECT_TRUE(testing_support::samePixels(fromTheIndex.get(), fromTheDeployment.get()));
+    // Lee's army goes over to the Union: its squares, from the rebuilt index, are the Union's.
+    s.oob.headquarters[HeadquartersId{2}].side = Side::Union;
+    index.rebuildPieces(s);
+    const auto turned = drawFar(&index);
+    EXPECT_EQ(shownAt(turned.get(), {29, 19}), sideColour(Side::Union));
+    EXPECT_EQ(shownAt(turned.get(), {21, 13}), sideColour(Side::Union)); // unit 3's
+    EXPECT_TRUE(testing_support::samePixels(turned.get(), drawFar(nullptr).get()));
 }
 
 // On paper the natural style's contours are smooth curves: cubic pieces only, each turning into the
