@@ -605,11 +605,11 @@ void notchTheCanvas(benchmark::State& state) {
         rowsAhead += wheel.canvas->rowsStretchedAhead();
     }
     frameCounters(state, timed, wheel.canvas->GetClientSize());
-    std::vector<double> frameMs = timed.ms;
     // The share of the notches' rows copied from a stretch made ahead: 0 when the notch came at
     // once, 1 when every notch was foreseen.
-    state.counters["rows_ahead_share"] = rowsAhead / std::max<double>(1, static_cast<double>(frameMs.size()) *
-                                                                             wheel.canvas->GetClientSize().y);
+    state.counters["rows_ahead_share"] =
+        rowsAhead /
+        std::max<double>(1, static_cast<double>(timed.ms.size()) * wheel.canvas->GetClientSize().y);
     state.counters["ahead_worst_ms"] = aheadMs.empty() ? 0 : std::ranges::max(aheadMs);
     closeTheWindow(wheel.window);
 }
