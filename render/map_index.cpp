@@ -4,6 +4,14 @@
 
 namespace sandtable {
 
+std::optional<Side> farSquareSide(const OrderOfBattle& oob, UnitId unit) {
+    const auto it = oob.units.find(unit);
+    if (it == oob.units.end()) {
+        return std::nullopt;
+    }
+    return oob.sideOf(it->second.parent).value_or(Side::Union);
+}
+
 void MapIndex::rebuild(const Scenario& s) {
     rebuildPieces(s);
     rebuildPaths(s);
@@ -68,10 +76,11 @@ void MapIndex::rebuildPieces(const Scenario& s) {
     unitCells_.assign(pieces_.size(), {});
     for (std::size_t b = 0; b < pieces_.size(); ++b) {
         for (const auto& [cell, piece] : pieces_[b]) {
-            if (!s.oob.units.contains(UnitId{piece.id})) {
-                continue; // drawn nowhere, as without the index
+            const std::optional<Side> side = farSquareSide(s.oob, UnitId{piece.id});
+            if (!side) {
+                continue;
             }
-            auto& cells = unitCells_[b][sideIndex(sideOf(s.oob, piece).value_or(Side::Union))];
+            auto& cells = unitCells_[b][sideIndex(*side)];
             if (cells.empty() || cells.back() != cell) { // the block is sorted by cell
                 cells.push_back(cell);
             }

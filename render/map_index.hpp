@@ -8,10 +8,16 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <utility>
 #include <vector>
 
 namespace sandtable {
+
+// The side whose colour a unit's square shows far out: its headquarters' (the Union's when that is
+// not known, as its counter is drawn); nothing for a unit the order of battle does not hold, which
+// is drawn nowhere. The index and the painter without one both ask here.
+std::optional<Side> farSquareSide(const OrderOfBattle& oob, UnitId unit);
 
 class MapIndex {
   public:

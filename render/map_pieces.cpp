@@ -387,8 +387,8 @@ void MapPainter::drawPiecesAsDots(cairo_t* cr, Offset first, Offset last) const 
         const Point a = layout_.cellCenter(first), b = layout_.cellCenter(last);
         for (const auto& [c, piece, placement] :
              unitsNear(MapRect{a.x, a.y, b.x - a.x, b.y - a.y}, layout_.cellSize())) {
-            if (s_.oob.units.contains(UnitId{piece.id})) {
-                cells[sideIndex(sideOf(s_.oob, piece).value_or(Side::Union))].push_back(c);
+            if (const std::optional<Side> side = farSquareSide(s_.oob, UnitId{piece.id})) {
+                cells[sideIndex(*side)].push_back(c);
             }
         }
         for (auto& side : cells) {
